@@ -1,1 +1,26 @@
-"""passes"""
+"""The project's passes (one per file), registered under their pass names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+def _convert_to_tiles() -> type[ModulePass]:
+    from ttnn_xdsl.passes.convert_to_tiles import ConvertTTNNToTiles
+
+    return ConvertTTNNToTiles
+
+
+def _lower() -> type[ModulePass]:
+    from ttnn_xdsl.passes.pipeline import TTNNLower
+
+    return TTNNLower
+
+
+PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "convert-ttnn-to-tiles": _convert_to_tiles,
+    "ttnn-lower": _lower,
+}
+"""Pass name → lazy factory of the pass class, as xDSL's drivers expect."""

@@ -1,0 +1,126 @@
+"""Source locations and one-line diagnostics for IR read from text.
+
+xDSL records an operation's location only when the text spells `loc(...)`, and reports a
+verifier failure as an exception plus the whole module. Users of `ttnn-opt` / `ttnn-run`
+expect MLIR's one line, `FILE:LINE:COL: error: message`; this module gives every parsed
+operation its `FILE:LINE:COL` location and turns parse and verify failures into
+`LocatedError`s that print that line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.ir import Attribute, Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.lexer import Span
+
+
+class LocatedError(Exception):
+    """A user error in IR, printed as `FILE:LINE:COL: error: message` (MLIR's form), or
+    `FILE: error: message` when no position is known."""
+
+    def __init__(self, message: str, location: str | None, stage: str = "verify"):
+        super().__init__(message)
+        self.message = message
+        self.location = location
+        self.stage = stage
+        """"parse" for a syntax error, "verify" for an invalid operation."""
+
+    def __str__(self) -> str:
+        return f"{self.location}: error: {self.message}" if self.location else self.message
+
+
+def format_location(location: Attribute) -> str | None:
+    """`FILE:LINE:COL` for a FileLineColLoc, None for an unknown location."""
+    if isinstance(location, FileLineColLoc):
+        return f"{location.filename.data}:{location.line.data}:{location.column.data}"
+    return None
+
+
+class LocatingParser(Parser):
+    """An xDSL parser that gives every operation the location of its first token, with
+    line numbers shifted by `line_offset` (a chunk of a `--split-input-file` input), and
+    reports an attribute's verifier failure as a parse error at the attribute."""
+
+    def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
+        super().__init__(ctx, text, name)
+        self.line_offset = line_offset
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            where = Span(start.start, start.end, start.input, self.line_offset).get_location()
+            op.location = FileLineColLoc(
+                StringAttr(where.file), IntAttr(where.line), IntAttr(where.col)
+            )
+        return op
+
+    def _parse_extended_type_or_attribute(  # pyright: ignore[reportIncompatibleMethodOverride]
+        self, attr_or_dialect_name: str, is_type: bool
+    ) -> Attribute:
+        start = self.pos - len(attr_or_dialect_name) - 1
+        try:
+            return super()._parse_extended_type_or_attribute(attr_or_dialect_name, is_type)  # pyright: ignore[reportCallIssue, reportArgumentType]
+        except VerifyException as error:
+            self.raise_error(str(error), max(start, 0), self.pos)
+
+
+def parse_error_location(error: ParseError, line_offset: int = 0) -> LocatedError:
+    """The one-line form of a parse error."""
+    span = error.span
+    where = Span(span.start, span.end, span.input, span.line_offset + line_offset).get_location()
+    return LocatedError(error.msg, f"{where.file}:{where.line}:{where.col}", stage="parse")
+
+
+def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:
+    """Parse IR text into a module whose operations carry their source locations.
+    Raises LocatedError on a syntax error."""
+    try:
+        return LocatingParser(ctx, text, name, line_offset).parse_module()
+    except ParseError as error:
+        raise parse_error_location(error) from None
+
+
+def _post_order(op: Operation) -> Iterator[Operation]:
+    """Operations in the order xDSL verifies them: nested ones before their parent."""
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.ops:
+                yield from _post_order(child)
+    yield op
+
+
+def _strip_prefix(message: str) -> str:
+    return message.removeprefix("Operation does not verify: ")
+
+
+def verify_module(module: Operation) -> None:
+    """Verify `module`; on failure raise a LocatedError naming the first failing operation's
+    location and the verifier's message (MLIR's `'op.name' op ...` form)."""
+    try:
+        module.verify()
+        return
+    except DiagnosticException as error:
+        failure: Exception = error
+    for op in _post_order(module):
+        try:
+            op.verify(verify_nested_ops=False)
+        except DiagnosticException as error:
+            raise located_diagnostic(op, error) from None
+    # Not attributable to one operation (e.g. a region-level rule): report it as it is.
+    raise LocatedError(
+        _strip_prefix(str(failure).split("\n", 1)[0]), format_location(module.location)
+    )
+
+
+def located_diagnostic(op: Operation, error: Exception) -> LocatedError:
+    """The one-line diagnostic for `error` raised by (or about) `op`."""
+    message = _strip_prefix(str(error).split("\n", 1)[0])
+    if not message.startswith(f"'{op.name}' op "):
+        message = f"'{op.name}' op {message}"
+    return LocatedError(message, format_location(op.location))

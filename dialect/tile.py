@@ -1,0 +1,229 @@
+"""The `tile` dialect: 32×32 tiles, the unit TT hardware computes and stores in.
+
+A TILE-layout tensor becomes a memref whose elements are tiles,
+`memref<1x1x2x2x!tile.tile<32x32, bf16>>` for a [1, 1, 40, 50] tensor (tiles row-major over
+the leading dims, then tile rows, then tile columns — SPEC §1.1). Row-major data stays a
+plain memref (`memref<64x64x3x3xf32>`). The ops move single tiles between the two and
+change their element type; loops (`scf.for`), windows (`memref.subview`) and 2D data
+movement (`linalg.transpose`, `linalg.copy`, `linalg.broadcast`, `linalg.fill`) come from
+upstream dialects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+from xdsl.dialects.builtin import IndexType, IntAttr, MemRefType
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.irdl import (
+    IRDLOperation,
+    VarConstraint,
+    base,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    param_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.dialect.ttnn import TILE_SIZE, DataType, data_type_of, element_type_for
+
+
+@irdl_attr_definition
+class TileType(ParametrizedAttribute, TypeAttribute):
+    """`!tile.tile<32x32, T>`: one 32×32 tile of f32, bf16 or `!ttnn.bfp8_b` values. A
+    bfloat8_b tile holds its 64 shared exponents and 1024 sign|magnitude bytes (SPEC §1.3)."""
+
+    name = "tile.tile"
+    rows: IntAttr = param_def(converter=IntAttr.get)
+    cols: IntAttr = param_def(converter=IntAttr.get)
+    element_type: Attribute
+
+    def __init__(self, element_type: Attribute):
+        super().__init__(IntAttr(TILE_SIZE), IntAttr(TILE_SIZE), element_type)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            rows = parser.parse_shape_dimension(allow_dynamic=False)
+            parser.parse_shape_delimiter()
+            cols = parser.parse_shape_dimension(allow_dynamic=False)
+            parser.parse_punctuation(",")
+            element_type = parser.parse_type()
+        return IntAttr(rows), IntAttr(cols), element_type
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(f"{self.rows.data}x{self.cols.data}, ")
+            printer.print_attribute(self.element_type)
+
+    @property
+    def dtype(self) -> DataType:
+        return cast(DataType, data_type_of(self.element_type))
+
+    def verify(self) -> None:
+        if (self.rows.data, self.cols.data) != (TILE_SIZE, TILE_SIZE):
+            raise VerifyException(
+                f"!tile.tile must be 32x32, got {self.rows.data}x{self.cols.data}"
+            )
+        if data_type_of(self.element_type) is None:
+            raise VerifyException(
+                f"!tile.tile expected element type f32, bf16 or !ttnn.bfp8_b, got "
+                f"{self.element_type}"
+            )
+
+
+def tile_type(dtype: DataType) -> TileType:
+    return TileType(element_type_for(dtype))
+
+
+def tile_dtype(tile: Attribute) -> DataType:
+    """The data type of a tile type's elements."""
+    assert isinstance(tile, TileType)
+    return tile.dtype
+
+
+def _verify_index_count(op: IRDLOperation, buffer: SSAValue, indices: Sequence[SSAValue]) -> None:
+    rank = cast(MemRefType[Attribute], buffer.type).get_num_dims()
+    if len(indices) != rank:
+        raise VerifyException(
+            f"'{op.name}' op expected {rank} indices for {buffer.type}, got {len(indices)}"
+        )
+
+
+@irdl_op_definition
+class LoadOp(IRDLOperation):
+    """`%t = tile.load %buffer[%i, ...] : memref<...x!tile.tile<32x32, T>>`: the tile at an
+    index of a memref of tiles."""
+
+    name = "tile.load"
+    T: ClassVar = VarConstraint("T", base(TileType))
+    buffer = operand_def(MemRefType.constr(T))
+    indices = var_operand_def(IndexType())
+    result = result_def(T)
+    traits = traits_def(MemoryReadEffect())
+    assembly_format = "$buffer `[` $indices `]` attr-dict `:` type($buffer)"
+
+    def __init__(self, buffer: SSAValue, indices: Sequence[SSAValue]):
+        element = cast(MemRefType[Attribute], buffer.type).element_type
+        super().__init__(operands=[buffer, indices], result_types=[element])
+
+    def verify_(self) -> None:
+        _verify_index_count(self, self.buffer, self.indices)
+
+
+@irdl_op_definition
+class StoreOp(IRDLOperation):
+    """`tile.store %t, %buffer[%i, ...] : memref<...x!tile.tile<32x32, T>>`: writes a tile at
+    an index of a memref of tiles."""
+
+    name = "tile.store"
+    T: ClassVar = VarConstraint("T", base(TileType))
+    value = operand_def(T)
+    buffer = operand_def(MemRefType.constr(T))
+    indices = var_operand_def(IndexType())
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$value `,` $buffer `[` $indices `]` attr-dict `:` type($buffer)"
+
+    def __init__(self, value: SSAValue, buffer: SSAValue, indices: Sequence[SSAValue]):
+        super().__init__(operands=[value, buffer, indices])
+
+    def verify_(self) -> None:
+        _verify_index_count(self, self.buffer, self.indices)
+
+
+def _verify_row_major_window(op: IRDLOperation, buffer: SSAValue, tile: Attribute) -> None:
+    memref_type = cast(MemRefType[Attribute], buffer.type)
+    if memref_type.get_num_dims() < 2:
+        raise VerifyException(
+            f"'{op.name}' op expected a memref of rank 2 or more, got {memref_type}"
+        )
+    if isinstance(memref_type.element_type, TileType):
+        raise VerifyException(f"'{op.name}' op expected a memref of scalars, got {memref_type}")
+    tile = cast(TileType, tile)
+    if tile.element_type != memref_type.element_type:
+        raise VerifyException(
+            f"'{op.name}' op expected a tile of the memref's element type "
+            f"{memref_type.element_type}, got {tile}"
+        )
+    if tile.dtype == DataType.BFLOAT8_B:
+        raise VerifyException(f"'{op.name}' op bfloat8_b has no row-major form")
+
+
+@irdl_op_definition
+class TilizeOp(IRDLOperation):
+    """`%t = tile.tilize %source[%i, ..., %row, %col] : memref<...xT> -> !tile.tile<32x32, T>`:
+    the 32×32 window of a row-major memref whose top-left element is at the given indices
+    (the last two are element offsets); elements beyond the memref's last two dims read as
+    zero (TT's tile padding)."""
+
+    name = "tile.tilize"
+    source = operand_def(MemRefType)
+    indices = var_operand_def(IndexType())
+    result = result_def(TileType)
+    traits = traits_def(MemoryReadEffect())
+    assembly_format = "$source `[` $indices `]` attr-dict `:` type($source) `->` type($result)"
+
+    def __init__(self, source: SSAValue, indices: Sequence[SSAValue]):
+        element = cast(MemRefType[Attribute], source.type).element_type
+        super().__init__(operands=[source, indices], result_types=[TileType(element)])
+
+    def verify_(self) -> None:
+        _verify_index_count(self, self.source, self.indices)
+        _verify_row_major_window(self, self.source, self.result.type)
+
+
+@irdl_op_definition
+class UntilizeOp(IRDLOperation):
+    """`tile.untilize %t, %dest[%i, ..., %row, %col] : !tile.tile<32x32, T>, memref<...xT>`:
+    writes a tile into the 32×32 window of a row-major memref at the given indices (the
+    last two are element offsets); the part beyond the memref's last two dims is dropped."""
+
+    name = "tile.untilize"
+    value = operand_def(TileType)
+    dest = operand_def(MemRefType)
+    indices = var_operand_def(IndexType())
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$value `,` $dest `[` $indices `]` attr-dict `:` type($value) `,` type($dest)"
+
+    def __init__(self, value: SSAValue, dest: SSAValue, indices: Sequence[SSAValue]):
+        super().__init__(operands=[value, dest, indices])
+
+    def verify_(self) -> None:
+        _verify_index_count(self, self.dest, self.indices)
+        _verify_row_major_window(self, self.dest, self.value.type)
+
+
+@irdl_op_definition
+class TypecastOp(IRDLOperation):
+    """`%u = tile.typecast %t : !tile.tile<32x32, A> -> !tile.tile<32x32, B>`: the tile's
+    values in another element type — f32 → bf16 rounds to nearest even (SPEC §1.2); →
+    bfloat8_b packs each 16-value face row with a shared exponent (SPEC §1.3); bf16 →
+    bfloat8_b goes through f32; widening is exact."""
+
+    name = "tile.typecast"
+    input = operand_def(TileType)
+    result = result_def(TileType)
+    traits = traits_def(Pure())
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, input: SSAValue, dtype: DataType):
+        super().__init__(operands=[input], result_types=[tile_type(dtype)])
+
+    def verify_(self) -> None:
+        if self.input.type == self.result.type:
+            raise VerifyException(
+                f"'{self.name}' op expected a different result element type, got "
+                f"{self.input.type} -> {self.result.type}"
+            )
+
+
+TILE = Dialect("tile", [LoadOp, StoreOp, TilizeOp, UntilizeOp, TypecastOp], [TileType])
+"""The tile dialect."""

@@ -1,0 +1,255 @@
+"""`convert-ttnn-to-tiles`: bufferize functions on TT-NN tensors and lower every `ttnn`
+tensor op into `scf.for` loops whose bodies are tile ops.
+
+Bufferization: a TILE tensor becomes a memref of `!tile.tile<32x32, T>` over its physical
+tile grid, a row-major tensor a memref of its elements (`loops.buffer_type`). Each function
+argument and result keeps the tensor type it stands for as the argument/result attribute
+`ttnn.tensor`, so a runtime can convert values at the boundary (logical shape, layout,
+dtype). Ops are lowered in program order, so an op's operands are already memrefs when it is
+rewritten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from xdsl.builder import ImplicitBuilder
+from xdsl.context import Context
+from xdsl.dialects import func, memref
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    FunctionType,
+    MemRefType,
+    ModuleOp,
+    TensorType,
+)
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import Rewriter
+
+from ttnn_xdsl.dialect import tile, ttnn
+from ttnn_xdsl.dialect.diagnostics import located_diagnostic
+from ttnn_xdsl.dialect.ttnn import TILE_SIZE, Layout, tensor_info
+from ttnn_xdsl.passes.loops import buffer_type, loop_nest, scaled
+
+TENSOR_ATTRIBUTE = "ttnn.tensor"
+"""The argument/result attribute recording the tensor type a memref stands for."""
+
+
+def allocate(tensor: Attribute) -> SSAValue:
+    """A `memref.alloc` of the buffer of a tensor type, at the current ImplicitBuilder."""
+    buffer = buffer_type(tensor)
+    return memref.AllocOp.get(buffer.element_type, shape=buffer.get_shape()).memref
+
+
+def _memref(value: SSAValue) -> MemRefType[Attribute]:
+    assert isinstance(value.type, MemRefType), f"{value} is not bufferized yet"
+    return value.type
+
+
+def copy_tiles(source: SSAValue, dest: SSAValue) -> None:
+    """Loops over the tile grid of `dest` copying each tile of `source` into it, converting
+    the tile's element type on the way when the two memrefs' tile types differ."""
+    dest_tile = _memref(dest).element_type
+    convert = _memref(source).element_type != dest_tile
+
+    def body(indices: list[SSAValue]) -> None:
+        value = tile.LoadOp(source, indices).result
+        if convert:
+            value = tile.TypecastOp(value, tile.tile_dtype(dest_tile)).result
+        tile.StoreOp(value, dest, indices)
+
+    loop_nest(_memref(dest).get_shape(), body)
+
+
+WindowBody = Callable[[list[SSAValue], list[SSAValue]], None]
+
+
+def tile_windows(shape: Sequence[int], body: WindowBody) -> None:
+    """Loops over the 32×32 windows of a row-major shape of rank ≥ 2 (leading dims, then
+    window rows and columns); `body(tile_indices, element_indices)` gets the tile index
+    and the element offsets of the window's top-left corner."""
+    *leading, rows, cols = shape
+    grid = (*leading, -(-rows // TILE_SIZE), -(-cols // TILE_SIZE))
+
+    def window(indices: list[SSAValue]) -> None:
+        *outer, row, col = indices
+        body(indices, [*outer, scaled(row, TILE_SIZE), scaled(col, TILE_SIZE)])
+
+    loop_nest(grid, window)
+
+
+@dataclass
+class LowerAssignBw(RewritePattern):
+    """assign_bw → for each produced gradient, a loop nest copying grad's tiles into the
+    gradient's buffer (the preallocated output, or a new allocation), typecast per tile when
+    the dtypes differ."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ttnn.AssignBwOp, rewriter: PatternRewriter) -> None:
+        with lowering(rewriter, op) as results:
+            for (_, preallocated, _), result in zip(
+                op.gradient_destinations(), op.gradients, strict=True
+            ):
+                dest = preallocated if preallocated is not None else allocate(result.type)
+                copy_tiles(op.grad, dest)
+                results.append(dest)
+
+
+@dataclass
+class LowerTypecast(RewritePattern):
+    """typecast → a loop nest over tiles (TILE) or 32×32 windows (ROW_MAJOR: tilize,
+    convert, untilize) converting each to the result dtype."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ttnn.TypecastOp, rewriter: PatternRewriter) -> None:
+        result_info = tensor_info(op.result.type)
+        with lowering(rewriter, op) as results:
+            dest = allocate(op.result.type)
+            if result_info.layout == Layout.TILE:
+                copy_tiles(op.input, dest)
+            else:
+
+                def body(_: list[SSAValue], elements: list[SSAValue]) -> None:
+                    window = tile.TilizeOp(op.input, elements).result
+                    converted = tile.TypecastOp(window, result_info.dtype).result
+                    tile.UntilizeOp(converted, dest, elements)
+
+                tile_windows(result_info.shape, body)
+            results.append(dest)
+
+
+@dataclass
+class LowerToLayout(RewritePattern):
+    """to_layout → tilize each 32×32 window into a tile (row-major → TILE, zero padding),
+    untilize each tile into its window (TILE → row-major, padding dropped), or a plain copy
+    (same layout)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ttnn.ToLayoutOp, rewriter: PatternRewriter) -> None:
+        result_info = tensor_info(op.result.type)
+        source_is_tiled = isinstance(_memref(op.input).element_type, tile.TileType)
+        with lowering(rewriter, op) as results:
+            dest = allocate(op.result.type)
+            if source_is_tiled and result_info.layout == Layout.TILE:
+                copy_tiles(op.input, dest)
+            elif result_info.layout == Layout.TILE:
+
+                def tilize(tiles: list[SSAValue], elements: list[SSAValue]) -> None:
+                    tile.StoreOp(tile.TilizeOp(op.input, elements).result, dest, tiles)
+
+                tile_windows(result_info.shape, tilize)
+            elif source_is_tiled:
+
+                def untilize(tiles: list[SSAValue], elements: list[SSAValue]) -> None:
+                    tile.UntilizeOp(tile.LoadOp(op.input, tiles).result, dest, elements)
+
+                tile_windows(result_info.shape, untilize)
+            else:
+                linalg.CopyOp([op.input], [dest])
+            results.append(dest)
+
+
+@contextmanager
+def lowering(rewriter: PatternRewriter, op: Operation) -> Iterator[list[SSAValue]]:
+    """Build an op's lowering before it (ImplicitBuilder), then replace the op by the
+    buffers appended to the yielded list. The new ops inherit the op's location, so
+    diagnostics about them still point at the source line."""
+    first_new = op.prev_op
+    buffers: list[SSAValue] = []
+    with ImplicitBuilder(rewriter):
+        yield buffers
+    block = op.parent_block()
+    new_op = block.first_op if first_new is None else first_new.next_op
+    while new_op is not None and new_op is not op:
+        for nested in new_op.walk():
+            nested.location = op.location
+        new_op = new_op.next_op
+    rewriter.replace_op(op, [], buffers)
+
+
+def bufferize_signature(function: func.FuncOp) -> None:
+    """Turn the function's tensor arguments into memrefs, recording the tensor types."""
+    if function.is_declaration:
+        return
+    block = function.body.block
+    arg_attrs = _attribute_dicts(function.arg_attrs, len(block.args))
+    for position, argument in enumerate(block.args):
+        if isinstance(argument.type, TensorType):
+            arg_attrs[position] = {**arg_attrs[position], TENSOR_ATTRIBUTE: argument.type}
+            Rewriter.replace_value_with_new_type(argument, buffer_type(argument.type))
+    function.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in arg_attrs])
+
+
+def finish_signature(function: func.FuncOp, result_tensors: Sequence[Attribute | None]) -> None:
+    """Set the function type from the bufferized arguments and returned values."""
+    if function.is_declaration:
+        return
+    block = function.body.block
+    returned = block.last_op
+    result_types = (
+        [v.type for v in returned.operands]
+        if isinstance(returned, func.ReturnOp)
+        else list(function.function_type.outputs.data)
+    )
+    res_attrs = _attribute_dicts(function.res_attrs, len(result_types))
+    for position, tensor in enumerate(result_tensors):
+        if tensor is not None and isinstance(result_types[position], MemRefType):
+            res_attrs[position] = {**res_attrs[position], TENSOR_ATTRIBUTE: tensor}
+    function.function_type = FunctionType.from_lists([a.type for a in block.args], result_types)
+    function.res_attrs = ArrayAttr([DictionaryAttr(d) for d in res_attrs])
+
+
+def _attribute_dicts(
+    attrs: ArrayAttr[DictionaryAttr] | None, count: int
+) -> list[dict[str, Attribute]]:
+    if attrs is None:
+        return [{} for _ in range(count)]
+    return [dict(d.data) for d in attrs.data]
+
+
+@dataclass(frozen=True)
+class ConvertTTNNToTiles(ModulePass):
+    """Bufferize and lower every `ttnn` tensor op into tiled loops (see the module doc)."""
+
+    name = "convert-ttnn-to-tiles"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        functions = [f for f in op.walk() if isinstance(f, func.FuncOp)]
+        result_tensors = {
+            f: [t if isinstance(t, TensorType) else None for t in f.function_type.outputs.data]
+            for f in functions
+        }
+        for function in functions:
+            bufferize_signature(function)
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(
+                [LowerAssignBw(), LowerTypecast(), LowerToLayout()],
+                dce_enabled=False,
+            ),
+            apply_recursively=False,
+        ).rewrite_module(op)
+        for function in functions:
+            finish_signature(function, result_tensors[function])
+        for leftover in op.walk():
+            if leftover.dialect_name() == "ttnn" or any(
+                isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)
+            ):
+                raise located_diagnostic(
+                    leftover,
+                    ValueError(
+                        "convert-ttnn-to-tiles cannot lower this op (it has no tiled lowering "
+                        "or works on tensors)"
+                    ),
+                )

@@ -1,0 +1,66 @@
+"""Building blocks for lowerings into tiled loops: index constants, loop nests and the
+memref type of a TT-NN tensor."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.builder import ImplicitBuilder
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IndexType, MemRefType, TensorType
+from xdsl.ir import Attribute, Block, Region, SSAValue
+
+from ttnn_xdsl.dialect.tile import tile_type
+from ttnn_xdsl.dialect.ttnn import TILE_SIZE, Layout, TensorInfo, element_type_for, tensor_info
+
+
+def index(value: int) -> SSAValue:
+    """An `arith.constant value : index`, inserted by the enclosing ImplicitBuilder."""
+    return arith.ConstantOp.from_int_and_width(value, IndexType()).result
+
+
+def loop_nest(upper_bounds: Sequence[int], body: Callable[[list[SSAValue]], None]) -> None:
+    """`scf.for` loops from 0 to each bound with step 1, outermost first, built at the
+    current ImplicitBuilder; `body(induction_variables)` fills the innermost block."""
+    if not upper_bounds:
+        body([])
+        return
+    zero, one = index(0), index(1)
+
+    def build(level: int, induction_variables: list[SSAValue]) -> None:
+        block = Block(arg_types=[IndexType()])
+        with ImplicitBuilder(block) as (variable,):
+            variables = [*induction_variables, variable]
+            if level + 1 == len(upper_bounds):
+                body(variables)
+            else:
+                build(level + 1, variables)
+            scf.YieldOp()
+        scf.ForOp(zero, index(upper_bounds[level]), one, [], Region(block))
+
+    build(0, [])
+
+
+def scaled(value: SSAValue, factor: int) -> SSAValue:
+    """`value * factor` as index arithmetic."""
+    return arith.MuliOp(value, index(factor)).result
+
+
+def tile_grid_shape(info: TensorInfo) -> tuple[int, ...]:
+    """The shape of the memref of tiles holding a TILE tensor: leading dims, tile rows,
+    tile columns (of the physical shape)."""
+    *leading, rows, cols = info.physical_shape
+    return (*leading, rows // TILE_SIZE, cols // TILE_SIZE)
+
+
+def buffer_type(tensor: Attribute) -> MemRefType[Attribute]:
+    """The memref a TT-NN tensor type bufferizes to: a memref of tiles for TILE, a memref
+    of scalars of the same shape for ROW_MAJOR."""
+    info = tensor_info(tensor)
+    if info.layout == Layout.TILE:
+        return MemRefType(tile_type(info.dtype), tile_grid_shape(info))
+    return MemRefType(element_type_for(info.dtype), info.shape)
+
+
+def is_ttnn_tensor(value_type: Attribute) -> bool:
+    return isinstance(value_type, TensorType)

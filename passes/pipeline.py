@@ -1,0 +1,24 @@
+"""`ttnn-lower`: the whole pipeline from `ttnn` ops to tiled loops the interpreter runs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.transforms.canonicalize import CanonicalizePass
+from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
+
+from ttnn_xdsl.passes.convert_to_tiles import ConvertTTNNToTiles
+
+
+@dataclass(frozen=True)
+class TTNNLower(ModulePass):
+    """convert-ttnn-to-tiles, then canonicalize and cse: after it no `ttnn` op remains."""
+
+    name = "ttnn-lower"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for step in (ConvertTTNNToTiles(), CanonicalizePass(), CommonSubexpressionElimination()):
+            step.apply(ctx, op)

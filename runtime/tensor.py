@@ -1,0 +1,224 @@
+"""`DeviceTensor`: a TT-NN tensor as the device holds it (SPEC §1)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ttnn_xdsl.dialect.ttnn import DataType, Layout
+from ttnn_xdsl.runtime import formats
+
+__all__ = ["DeviceTensor"]
+
+# Element dtype of the data array of each TT-NN dtype.
+_DATA_DTYPES: dict[DataType, np.dtype] = {
+    DataType.FLOAT32: np.dtype(np.float32),
+    DataType.BFLOAT16: formats.BFLOAT16,
+    DataType.BFLOAT8_B: np.dtype(np.uint8),
+}
+
+
+def _default_physical_shape(logical_shape: tuple[int, ...], layout: Layout) -> tuple[int, ...]:
+    """Physical shape implied by the layout: last two dims rounded up to 32 for TILE."""
+    if layout == Layout.ROW_MAJOR:
+        return logical_shape
+    *lead, h, w = logical_shape
+    tile = formats.TILE_SIZE
+    return (*lead, -(-h // tile) * tile, -(-w // tile) * tile)
+
+
+def _data_shape(
+    logical: tuple[int, ...], physical: tuple[int, ...], dtype: DataType, layout: Layout
+) -> tuple[int, ...]:
+    """Shape of the data array for these shapes; ValueError if they are inconsistent."""
+    if any(x < 0 for x in logical + physical):
+        raise ValueError(f"DeviceTensor: negative dimension in {list(logical)} / {list(physical)}")
+    if layout == Layout.ROW_MAJOR:
+        if dtype == DataType.BFLOAT8_B:
+            raise ValueError("DeviceTensor: bfloat8_b exists only in TILE layout")
+        if physical != logical:
+            raise ValueError(
+                f"DeviceTensor: a ROW_MAJOR tensor's physical shape {list(physical)} must "
+                f"equal its logical shape {list(logical)}"
+            )
+        return logical
+    if len(logical) < 2:
+        raise ValueError(f"DeviceTensor: a TILE tensor needs rank >= 2, got shape {list(logical)}")
+    tile = formats.TILE_SIZE
+    if (
+        len(physical) != len(logical)
+        or physical[:-2] != logical[:-2]
+        or physical[-2] % tile
+        or physical[-1] % tile
+        or physical[-2] < logical[-2]
+        or physical[-1] < logical[-1]
+    ):
+        raise ValueError(
+            f"DeviceTensor: physical shape {list(physical)} does not fit logical shape "
+            f"{list(logical)} (same leading dims, last two dims multiples of 32 and at "
+            "least the logical ones)"
+        )
+    grid = (*physical[:-2], physical[-2] // tile, physical[-1] // tile)
+    if dtype == DataType.BFLOAT8_B:
+        return (*grid, formats.BFLOAT8_B_TILE_BYTES)
+    return (*grid, tile, tile)
+
+
+@dataclass(eq=False)
+class DeviceTensor:
+    """A tensor in a TT-NN data format.
+
+    ``data`` is the project-wide representation (see `formats`): TILE f32/bf16 tiles
+    ``[..., Ht, Wt, 32, 32]`` (float32 / ml_dtypes.bfloat16), TILE bfloat8_b packed tiles
+    ``[..., Ht, Wt, 1088]`` (uint8), ROW_MAJOR the plain array. For TILE the physical shape is the
+    padded one (last two dims multiples of 32); for ROW_MAJOR it equals the logical shape.
+    """
+
+    logical_shape: tuple[int, ...]
+    physical_shape: tuple[int, ...]
+    dtype: DataType
+    layout: Layout
+    data: np.ndarray = field(repr=False)
+    memory_config: object | None = None
+
+    def __post_init__(self) -> None:
+        # Normalise first (lists, numpy ints, plain strings), then check consistency.
+        self.logical_shape = tuple(int(x) for x in self.logical_shape)
+        self.physical_shape = tuple(int(x) for x in self.physical_shape)
+        try:
+            self.dtype = DataType(self.dtype)
+            self.layout = Layout(self.layout)
+        except ValueError as error:
+            raise ValueError(f"DeviceTensor: {error}") from None
+        self.data = np.asarray(self.data)
+        expected_shape = _data_shape(
+            self.logical_shape, self.physical_shape, self.dtype, self.layout
+        )
+        expected_dtype = _DATA_DTYPES[self.dtype]
+        if self.data.dtype != expected_dtype or self.data.shape != expected_shape:
+            raise ValueError(
+                f"DeviceTensor: {self.dtype} {self.layout} data of physical shape "
+                f"{list(self.physical_shape)} must be a {expected_dtype} array of shape "
+                f"{list(expected_shape)}, got {self.data.dtype} {list(self.data.shape)}"
+            )
+
+    # -- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_numpy(
+        cls,
+        values: np.ndarray,
+        dtype: DataType,
+        layout: Layout = Layout.TILE,
+        physical_shape: Sequence[int] | None = None,
+        memory_config: object | None = None,
+    ) -> DeviceTensor:
+        """Convert logical values (any real float array) to ``dtype``/``layout`` as TT-NN does.
+
+        Values go through float32 (exact for bf16 inputs); TILE tensors are zero-padded to the
+        physical shape, then rounded to bf16 (§1.2) or packed to bfloat8_b (§1.3).
+        """
+        dtype, layout = DataType(dtype), Layout(layout)
+        f32 = formats.to_float32(values)
+        logical = tuple(f32.shape)
+        if layout == Layout.ROW_MAJOR:
+            if dtype == DataType.BFLOAT8_B:
+                raise ValueError("bfloat8_b exists only in TILE layout")
+            if physical_shape is not None and tuple(int(x) for x in physical_shape) != logical:
+                raise ValueError(
+                    f"a ROW_MAJOR tensor's physical shape {list(physical_shape)} must equal its "
+                    f"logical shape {list(logical)}"
+                )
+            data = f32 if dtype == DataType.FLOAT32 else formats.round_to_bfloat16(f32)
+            return cls(logical, logical, dtype, layout, data, memory_config)
+        if f32.ndim < 2:
+            raise ValueError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
+        tiles = formats.tilize(f32, physical_shape)
+        physical = (
+            *logical[:-2],
+            tiles.shape[-4] * formats.TILE_SIZE,
+            tiles.shape[-3] * formats.TILE_SIZE,
+        )
+        if dtype == DataType.FLOAT32:
+            data = tiles
+        elif dtype == DataType.BFLOAT16:
+            data = formats.round_to_bfloat16(tiles)
+        else:
+            data = formats.pack_bfloat8_b_tiles(tiles)
+        return cls(logical, physical, dtype, layout, data, memory_config)
+
+    @classmethod
+    def from_bytes(
+        cls,
+        buffer: bytes,
+        logical_shape: Sequence[int],
+        dtype: DataType,
+        layout: Layout,
+        physical_shape: Sequence[int] | None = None,
+        memory_config: object | None = None,
+    ) -> DeviceTensor:
+        """Rebuild a tensor from its exact device bytes (inverse of `to_bytes`)."""
+        dtype, layout = DataType(dtype), Layout(layout)
+        logical = tuple(int(x) for x in logical_shape)
+        if layout == Layout.TILE and len(logical) < 2:
+            raise ValueError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
+        physical = (
+            _default_physical_shape(logical, layout)
+            if physical_shape is None
+            else tuple(int(x) for x in physical_shape)
+        )
+        data_shape = _data_shape(logical, physical, dtype, layout)
+        if layout == Layout.TILE:
+            # from_device_bytes takes the tile-grid shape [..., Ht, Wt] for TILE data.
+            data_shape = data_shape[:-1] if dtype == DataType.BFLOAT8_B else data_shape[:-2]
+        data = formats.from_device_bytes(buffer, dtype, layout, data_shape)
+        return cls(logical, physical, dtype, layout, data, memory_config)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    @property
+    def num_tiles(self) -> int:
+        """Number of 32x32 tiles of a TILE tensor (all leading dims x Ht x Wt)."""
+        if self.layout != Layout.TILE:
+            raise ValueError("num_tiles is defined only for TILE tensors")
+        return math.prod(self.data.shape[: -1 if self.dtype == DataType.BFLOAT8_B else -2])
+
+    def _tiles_float32(self) -> np.ndarray:
+        """The TILE data decoded to float32 tiles [..., Ht, Wt, 32, 32]."""
+        if self.dtype == DataType.BFLOAT8_B:
+            return formats.unpack_bfloat8_b_tiles(self.data)
+        return self.data.astype(np.float32)
+
+    def to_numpy(self) -> np.ndarray:
+        """The logical values as float32 (what ``ttnn.to_torch`` gives)."""
+        if self.layout == Layout.ROW_MAJOR:
+            return self.data.astype(np.float32)
+        return formats.untilize(self._tiles_float32(), self.logical_shape)
+
+    def physical_to_numpy(self) -> np.ndarray:
+        """The whole physical matrix as float32 (TILE: padding included)."""
+        if self.layout == Layout.ROW_MAJOR:
+            return self.data.astype(np.float32)
+        return formats.untilize(self._tiles_float32())
+
+    def to_bytes(self) -> bytes:
+        """The exact device bytes (tiles in face order, little-endian; see `formats`)."""
+        return formats.to_device_bytes(self.data, self.dtype, self.layout)
+
+    def __eq__(self, other: object) -> bool:
+        """Same shapes, dtype, layout, memory config and bit-identical data."""
+        if not isinstance(other, DeviceTensor):
+            return NotImplemented
+        return (
+            self.logical_shape == other.logical_shape
+            and self.physical_shape == other.physical_shape
+            and self.dtype == other.dtype
+            and self.layout == other.layout
+            and self.memory_config == other.memory_config
+            and self.to_bytes() == other.to_bytes()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by content

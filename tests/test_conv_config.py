@@ -1,0 +1,961 @@
+"""The resolution of prepare_conv_weights (SPEC §3.3–3.6) against hand-computed values.
+
+Every expected number below is worked out by hand from SPEC's formulas (the comments show
+the arithmetic); none is read back from the implementation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ttnn_xdsl.dialect.conv_config import (
+    BufferType,
+    Conv2dConfig,
+    Conv2dParameters,
+    ConvConfigError,
+    InputMemoryConfig,
+    ShardOrientation,
+    TensorMemoryLayout,
+    WeightLayoutKind,
+    bias_physical_shape,
+    block_sharded_shape,
+    ceil_div,
+    common_divisor,
+    depthwise_1d_shape,
+    expand_padding,
+    find_divisor_with_padding,
+    find_divisor_with_padding_and_multiple,
+    fold_kernel_stride_shape,
+    fold_parameters,
+    grouped_shape,
+    interleaved_mm_shape,
+    is_depthwise_1d,
+    is_mm_conv,
+    largest_divisor,
+    output_image_size,
+    resolve_act_block_h_ntiles,
+    resolve_conv_weights,
+    resolve_input_channels_alignment,
+    resolve_kernel_stride_folding,
+    resolve_out_subblock,
+    resolve_out_subblock_width,
+    resolve_parallel_config,
+    resolve_shard_layout,
+    resolve_weight_block_height,
+    resolve_weights_dtype,
+    round_up,
+    special_padding_shape,
+    tiled_shape,
+    validate_parameters,
+    with_padding,
+)
+from ttnn_xdsl.dialect.ttnn import DataType, Layout
+
+HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
+WIDTH = TensorMemoryLayout.WIDTH_SHARDED
+BLOCK = TensorMemoryLayout.BLOCK_SHARDED
+INTERLEAVED = TensorMemoryLayout.INTERLEAVED
+
+DRAM = InputMemoryConfig(BufferType.DRAM, INTERLEAVED)
+L1 = InputMemoryConfig(BufferType.L1, INTERLEAVED)
+
+
+def sharded(layout: TensorMemoryLayout, width: int, height: int = 32) -> InputMemoryConfig:
+    return InputMemoryConfig(BufferType.L1, layout, shard_shape=(height, width), shard_grid=(8, 8))
+
+
+def conv(**overrides: object) -> Conv2dParameters:
+    """A 3×3, stride-1, padding-1 conv of a 1×8×8 DRAM row-major input, 3 → 2 channels."""
+    base: dict[str, object] = dict(
+        in_channels=3,
+        out_channels=2,
+        batch_size=1,
+        input_height=8,
+        input_width=8,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1, 1, 1),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+    )
+    base.update(overrides)
+    return Conv2dParameters(**base)  # type: ignore[arg-type]
+
+
+def config(**fields: object) -> Conv2dConfig:
+    return Conv2dConfig(**fields)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------
+# Arithmetic helpers
+# ------------------------------------------------------------------------------------------
+
+
+def test_round_up_and_ceil_div():
+    assert round_up(27, 32) == 32
+    assert round_up(64, 32) == 64
+    assert round_up(0, 8) == 0
+    assert ceil_div(61, 32) == 2
+    assert ceil_div(64, 32) == 2
+    with pytest.raises(ConvConfigError):
+        round_up(3, 0)
+
+
+def test_largest_divisor():
+    assert largest_divisor(12, 8) == 6
+    assert largest_divisor(7, 8) == 7
+    assert largest_divisor(13, 8) == 1
+    assert largest_divisor(16, 8) == 8
+
+
+def test_with_padding():
+    # d = 8: p = 8, 8 − 7 = 1 ≥ 8 // 8 = 1 → d = 7: p = 7, 0 ≥ 1 is false.
+    assert find_divisor_with_padding(7, 8) == 7
+    assert with_padding is find_divisor_with_padding
+    # 12 over ≤10: 10→p 20 (8 ≥ 2), 9→18 (6 ≥ 2), 8→16 (4 ≥ 2), 7→14 (2 ≥ 2), 6→12 stop.
+    assert find_divisor_with_padding(12, 10) == 6
+    # 12 over ≤13: 13→p 13, 1 ≥ 1 → 12→12, 0 ≥ 1 false.
+    assert find_divisor_with_padding(12, 13) == 12
+    # 11 over ≤10: …, 7→14 (3 ≥ 2), 6→12 (1 ≥ 2 false).
+    assert find_divisor_with_padding(11, 10) == 6
+    assert find_divisor_with_padding(3, 64) == 3
+    assert find_divisor_with_padding(1, 8) == 1
+
+
+def test_with_padding_and_mult():
+    # mult 1: 32 over ≤10: 10→40 (8 ≥ 4), 9→36 (4 ≥ 4), 8→32 (0) → 8.
+    assert find_divisor_with_padding_and_multiple(32, 10, 1) == 8
+    # 32 over ≤13: 13→39 (7 ≥ 3), 12→36 (4 ≥ 3), 11→33 (1 ≥ 3 false) → 11.
+    assert find_divisor_with_padding_and_multiple(32, 13, 1) == 11
+    # mult 3: 20 over ≤8: 8→round_up(20, 24) = 24 (4 ≥ 3), 7→21 (1 ≥ 3 false) → 7.
+    assert find_divisor_with_padding_and_multiple(20, 8, 3) == 7
+    # mult 4: 9 over ≤4: 4→16 (7 ≥ 4), 3→12 (3 ≥ 4 false) → 3.
+    assert find_divisor_with_padding_and_multiple(9, 4, 4) == 3
+    # mult 4: 1 over ≤8 never fits: stops at d = 1.
+    assert find_divisor_with_padding_and_multiple(1, 8, 4) == 1
+
+
+def test_common_divisor():
+    assert common_divisor(6, 4, 8) == 2
+    assert common_divisor(8, 8, 8) == 8
+    assert common_divisor(7, 5, 8) == 1
+    assert common_divisor(12, 18, 8) == 6
+
+
+# ------------------------------------------------------------------------------------------
+# Geometry, validation
+# ------------------------------------------------------------------------------------------
+
+
+def test_expand_padding():
+    assert expand_padding([1, 2]) == (1, 1, 2, 2)
+    assert expand_padding([1, 2, 3, 4]) == (1, 2, 3, 4)
+    with pytest.raises(ConvConfigError, match=r"2 or 4 non-negative values, got \[1, 2, 3\]"):
+        expand_padding([1, 2, 3])
+
+
+def test_output_image_size():
+    assert output_image_size(conv()) == (8, 8)
+    # (8 + 2 − 2 − 1) // 2 + 1 = 4
+    assert output_image_size(conv(stride=(2, 2))) == (4, 4)
+    # dilation 2: (8 + 2 − 4 − 1) // 1 + 1 = 6
+    assert output_image_size(conv(dilation=(2, 1))) == (6, 8)
+    # asymmetric padding: H (8 + 0 + 3 − 2 − 1) + 1 = 9, W (8 + 2 + 0 − 3) + 1 = 8
+    assert output_image_size(conv(padding=(0, 3, 2, 0))) == (9, 8)
+    assert output_image_size(conv(input_height=2, kernel_size=(5, 1), padding=(0, 0, 0, 0))) == (
+        0,
+        8,
+    )
+
+
+def test_validate_parameters_accepts_a_valid_conv():
+    validate_parameters(conv())
+    validate_parameters(conv(padding=(1, 2)))
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        (dict(stride=(0, 1)), "expected stride to have 2 positive values, got [0, 1]"),
+        (dict(dilation=(1,)), "expected dilation to have 2 positive values, got [1]"),
+        (dict(kernel_size=(3, 0)), "expected kernel_size to have 2 positive values, got [3, 0]"),
+        (
+            dict(padding=(1, -1)),
+            "expected padding to have 2 or 4 non-negative values, got [1, -1]",
+        ),
+        (
+            dict(padding=(1, 1, 1)),
+            "expected padding to have 2 or 4 non-negative values, got [1, 1, 1]",
+        ),
+        (dict(batch_size=0), "expected batch_size to be at least 1, got 0"),
+        (dict(input_width=0), "expected input_width to be at least 1, got 0"),
+        (dict(groups=0), "expected groups to be at least 1, got 0"),
+        (dict(groups=2), "groups 2 does not divide in_channels 3"),
+        (dict(in_channels=4, groups=4), "groups 4 does not divide out_channels 2"),
+        (
+            dict(input_height=2, kernel_size=(5, 5), padding=(0, 0, 0, 0)),
+            "output image is empty: OH = 0 (input_height 2, padding 0+0, dilation 1, "
+            "kernel 5, stride 1)",
+        ),
+        (
+            dict(input_width=3, kernel_size=(1, 3), padding=(0, 0, 0, 0), dilation=(1, 2)),
+            "output image is empty: OW = 0 (input_width 3, padding 0+0, dilation 2, "
+            "kernel 3, stride 1)",
+        ),
+        (
+            dict(weight_dtype=DataType.BFLOAT8_B),
+            "expected the weight dtype to be f32 or bf16, got bfp8_b",
+        ),
+        (
+            dict(input_memory_config=InputMemoryConfig(BufferType.L1, INTERLEAVED, (32, 32))),
+            "a sharded input_memory_config needs a shard layout (height_sharded, "
+            "width_sharded or block_sharded), got interleaved with a shard spec",
+        ),
+        (
+            dict(conv_config=Conv2dConfig(act_block_h_override=48)),
+            "expected conv_config.act_block_h_override to be a non-negative multiple of 32, got 48",
+        ),
+        (
+            dict(conv_config=Conv2dConfig(act_block_w_div=0)),
+            "expected conv_config.act_block_w_div to be at least 1, got 0",
+        ),
+    ],
+)
+def test_validate_parameters_messages(overrides: dict[str, object], message: str):
+    with pytest.raises(ConvConfigError) as error:
+        validate_parameters(conv(**overrides))
+    assert str(error.value) == message
+    # resolve_conv_weights runs the same checks first.
+    with pytest.raises(ConvConfigError):
+        resolve_conv_weights(conv(**overrides))
+
+
+def test_input_memory_config_is_sharded():
+    assert not DRAM.is_sharded
+    assert sharded(HEIGHT, 32).is_sharded
+    assert DRAM.is_dram and not L1.is_dram
+
+
+# ------------------------------------------------------------------------------------------
+# Steps 1–6
+# ------------------------------------------------------------------------------------------
+
+
+def test_weights_dtype():
+    assert resolve_weights_dtype(conv()) == DataType.FLOAT32
+    assert resolve_weights_dtype(conv(weight_dtype=DataType.BFLOAT16)) == DataType.BFLOAT16
+    params = conv(conv_config=config(weights_dtype=DataType.BFLOAT8_B))
+    assert resolve_weights_dtype(params) == DataType.BFLOAT8_B
+    assert resolve_conv_weights(params).weights_dtype == DataType.BFLOAT8_B
+
+
+def test_mm_conv():
+    one = dict(kernel_size=(1, 1), padding=(0, 0, 0, 0))
+    assert is_mm_conv(conv(**one))
+    assert is_mm_conv(conv(**one, conv_config=config(shard_layout=BLOCK)))
+    assert not is_mm_conv(conv(**one, conv_config=config(shard_layout=WIDTH)))
+    assert not is_mm_conv(conv(**one, stride=(2, 2)))
+    assert not is_mm_conv(conv(**one, dilation=(1, 2)))
+    assert not is_mm_conv(conv(kernel_size=(1, 1), padding=(0, 0, 0, 1)))
+    assert not is_mm_conv(conv())
+
+
+def fold_case(**overrides: object) -> Conv2dParameters:
+    """kernel = stride = 2×2, 8×8 unpadded input in DRAM, row-major: folding is automatic."""
+    base: dict[str, object] = dict(kernel_size=(2, 2), stride=(2, 2), padding=(0, 0, 0, 0))
+    base.update(overrides)
+    return conv(**base)
+
+
+def test_kernel_stride_folding_auto_on():
+    assert resolve_kernel_stride_folding(fold_case())
+    # DRAM + row-major allows padding (8 + 1 + 1 = 10 divides by 2).
+    assert resolve_kernel_stride_folding(fold_case(padding=(1, 1, 1, 1)))
+    # DRAM + TILE needs zero padding.
+    assert resolve_kernel_stride_folding(fold_case(input_layout=Layout.TILE))
+    # A height-sharded input folds whatever its layout and padding.
+    assert resolve_kernel_stride_folding(
+        fold_case(
+            input_layout=Layout.TILE,
+            padding=(1, 1, 1, 1),
+            input_memory_config=sharded(HEIGHT, 32),
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        dict(stride=(2, 1)),  # stride != kernel
+        dict(kernel_size=(1, 1), stride=(1, 1)),  # stride == (1, 1)
+        dict(dilation=(2, 2)),  # dilated
+        dict(input_height=9),  # 9 % 2 != 0
+        dict(input_width=8, padding=(0, 0, 1, 0)),  # 9 % 2 != 0
+        dict(input_layout=Layout.TILE, padding=(1, 1, 1, 1)),  # DRAM, TILE and padded
+        dict(input_memory_config=L1),  # L1 interleaved
+        dict(input_memory_config=sharded(BLOCK, 32)),  # sharded, not height
+    ],
+)
+def test_kernel_stride_folding_auto_off(overrides: dict[str, object]):
+    assert not resolve_kernel_stride_folding(fold_case(**overrides))
+
+
+def test_kernel_stride_folding_explicit():
+    on = config(enable_kernel_stride_folding=True)
+    off = config(enable_kernel_stride_folding=False)
+    assert resolve_kernel_stride_folding(conv(conv_config=on))  # 3×3 stride 1: forced on
+    assert not resolve_kernel_stride_folding(fold_case(conv_config=off))
+
+
+def test_fold_parameters():
+    params = conv(
+        kernel_size=(3, 3), stride=(2, 2), conv_config=config(enable_kernel_stride_folding=True)
+    )
+    folded = fold_parameters(params)
+    # Cin 3·2·2, input (8 + 2)/2, kernel ceil(3/2), stride 1, padding 0.
+    assert folded.in_channels == 12
+    assert (folded.input_height, folded.input_width) == (5, 5)
+    assert folded.kernel_size == (2, 2)
+    assert folded.stride == (1, 1)
+    assert folded.padding == (0, 0, 0, 0)
+    assert not resolve_kernel_stride_folding(folded)
+    with pytest.raises(ConvConfigError, match="padded input height 11"):
+        fold_parameters(replace(params, input_height=9))
+
+
+def test_folded_plan_kernel_equals_stride_is_interleaved_mm():
+    # 3 → 64 channels, 4×4 kernel, stride 4, 32×32 DRAM row-major input: folded to a 1×1 conv
+    # of 48 channels, mm_conv, auto-sharded → interleaved MM.
+    plan = resolve_conv_weights(
+        fold_case(
+            in_channels=3,
+            out_channels=64,
+            input_height=32,
+            input_width=32,
+            kernel_size=(4, 4),
+            stride=(4, 4),
+        )
+    )
+    assert plan.fold_stride == (4, 4)
+    assert plan.mm_conv
+    assert plan.folded.in_channels == 48
+    assert plan.folded.kernel_size == (1, 1)
+    assert (plan.output_height, plan.output_width) == (8, 8)
+    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.expanded_weight_shape == (64, 48, 1, 1)
+    assert plan.logical_shape == (1, 1, 48, 64)
+    assert plan.physical_shape == (1, 1, 64, 64)  # round_up(48, 32), round_up(64, 32)
+
+
+def test_folded_plan_kernel_larger_than_stride():
+    # 7×7 kernel, stride 2, padding 3 on a 16×16 DRAM row-major input, folding forced on:
+    # Cin 3·4 = 12, kernel 4×4, input 11×11 → OH = OW = 8, not an mm_conv.
+    plan = resolve_conv_weights(
+        conv(
+            out_channels=64,
+            input_height=16,
+            input_width=16,
+            kernel_size=(7, 7),
+            stride=(2, 2),
+            padding=(3, 3, 3, 3),
+            conv_config=config(enable_kernel_stride_folding=True),
+        )
+    )
+    assert plan.fold_stride == (2, 2)
+    assert not plan.mm_conv
+    assert plan.expanded_weight_shape == (64, 12, 4, 4)
+    assert (plan.output_height, plan.output_width) == (8, 8)
+    # HEIGHT (stand-in), row-major DRAM → align 8: Cin_pad 16, act_block_w round_up(16·4, 32).
+    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.padded_in_channels == 16
+    assert plan.act_block_w == 64
+    assert plan.logical_shape == (1, 1, 12 * 16, 64)
+    assert plan.physical_shape == (1, 1, 64 * 4, 64)
+
+
+def test_shard_layout():
+    assert resolve_shard_layout(conv()) == HEIGHT
+    assert resolve_shard_layout(conv(input_memory_config=sharded(BLOCK, 32))) == BLOCK
+    assert resolve_shard_layout(conv(conv_config=config(shard_layout=WIDTH))) == WIDTH
+    with pytest.raises(ConvConfigError, match="got interleaved"):
+        resolve_shard_layout(conv(conv_config=config(shard_layout=INTERLEAVED)))
+
+
+@pytest.mark.parametrize(("width", "alignment"), [(48, 16), (64, 32), (24, 8), (20, 32)])
+def test_alignment_sharded_row_major_by_shard_width(width: int, alignment: int):
+    memory = sharded(HEIGHT, width)
+    assert resolve_input_channels_alignment(HEIGHT, Layout.ROW_MAJOR, memory, False) == alignment
+    assert resolve_input_channels_alignment(BLOCK, Layout.ROW_MAJOR, memory, False) == alignment
+
+
+def test_alignment_rules():
+    assert resolve_input_channels_alignment(HEIGHT, Layout.ROW_MAJOR, DRAM, False) == 8
+    assert resolve_input_channels_alignment(BLOCK, Layout.ROW_MAJOR, L1, False) == 8
+    assert resolve_input_channels_alignment(HEIGHT, Layout.TILE, DRAM, False) == 32
+    assert resolve_input_channels_alignment(WIDTH, Layout.ROW_MAJOR, DRAM, False) == 32
+    assert resolve_input_channels_alignment(HEIGHT, Layout.ROW_MAJOR, DRAM, True) == 32
+    assert (
+        resolve_input_channels_alignment(HEIGHT, Layout.ROW_MAJOR, sharded(HEIGHT, 48), True) == 32
+    )
+    no_shape = InputMemoryConfig(BufferType.L1, HEIGHT)
+    with pytest.raises(ConvConfigError, match=r"needs input_memory_config\.shard_shape"):
+        resolve_input_channels_alignment(HEIGHT, Layout.ROW_MAJOR, no_shape, False)
+    # … but a TILE input does not need the shard shape.
+    assert resolve_input_channels_alignment(HEIGHT, Layout.TILE, no_shape, False) == 32
+
+
+def test_alignment_in_the_plan():
+    memory = sharded(HEIGHT, 48)
+    plan = resolve_conv_weights(conv(in_channels=40, out_channels=32, input_memory_config=memory))
+    assert plan.input_channels_alignment == 16
+    assert plan.padded_in_channels == 48  # round_up(40, 16)
+
+
+# ------------------------------------------------------------------------------------------
+# Step 7: parallel config
+# ------------------------------------------------------------------------------------------
+
+
+def test_parallel_config_height_with_override():
+    # 640 output rows = 20 tiles over ≤64 cores in multiples of 3 tiles → 7 cores.
+    common = dict(batch_size=1, in_channels=16, out_channels=64, output_height=20, output_width=32)
+    pc = resolve_parallel_config(
+        HEIGHT, **common, input_channels_alignment=32, grid=(8, 8), act_block_h_override=96
+    )
+    assert (pc.input_cores_channels, pc.output_cores_channels, pc.nhw_cores) == (1, 1, 7)
+    assert pc.orientation == ShardOrientation.ROW_MAJOR
+    pc = resolve_parallel_config(HEIGHT, **common, input_channels_alignment=32, grid=(8, 8))
+    assert pc.nhw_cores == 20  # with_padding_and_mult(20, 64, 1)
+
+
+def test_parallel_config_width():
+    common = dict(batch_size=1, output_height=8, output_width=8, input_channels_alignment=32)
+    pc = resolve_parallel_config(WIDTH, **common, in_channels=64, out_channels=64, grid=(8, 8))
+    assert (pc.input_cores_channels, pc.output_cores_channels, pc.nhw_cores) == (2, 2, 1)
+    # 12 tiles in, 3 tiles out over ≤10 cores: with_padding gives 6 and 3.
+    pc = resolve_parallel_config(WIDTH, **common, in_channels=384, out_channels=96, grid=(5, 2))
+    assert (pc.input_cores_channels, pc.output_cores_channels) == (6, 3)
+    # mm_conv: largest_divisor(12, 10) = 6, the output keeps the input split.
+    pc = resolve_parallel_config(
+        WIDTH, **common, in_channels=384, out_channels=96, grid=(5, 2), mm_conv=True
+    )
+    assert (pc.input_cores_channels, pc.output_cores_channels) == (6, 6)
+
+
+def test_parallel_config_block_mm_conv_common_divisor():
+    pc = resolve_parallel_config(
+        BLOCK,
+        batch_size=1,
+        in_channels=128,
+        out_channels=192,
+        output_height=8,
+        output_width=8,
+        input_channels_alignment=32,
+        grid=(8, 8),
+        mm_conv=True,
+    )
+    # common_divisor(ceil(192/32) = 6, ceil(128/32) = 4, 8) = 2; NHW 2 tiles over ≤8 → 2.
+    assert (pc.input_cores_channels, pc.output_cores_channels, pc.nhw_cores) == (2, 2, 2)
+
+
+def test_block_row_major_vs_col_major_on_13x10():
+    # 352 → 352 channels (11 tiles), 3×3 pad 1 on 32×32 TILE L1 input: 1024 rows = 32 tiles.
+    def plan(transpose: bool):
+        return resolve_conv_weights(
+            conv(
+                in_channels=352,
+                out_channels=352,
+                input_height=32,
+                input_width=32,
+                input_layout=Layout.TILE,
+                input_memory_config=L1,
+                grid=(13, 10),
+                conv_config=config(shard_layout=BLOCK, transpose_shards=transpose),
+            )
+        )
+
+    row = plan(False)
+    # channels along x = 13: with_padding(11, 13) = 11; NHW along y = 10: 32 tiles → 8.
+    assert row.orientation == ShardOrientation.ROW_MAJOR
+    assert (row.input_cores_channels, row.output_cores_channels, row.nhw_cores) == (11, 11, 8)
+    assert (row.padded_in_channels, row.padded_out_channels) == (352, 352)
+    assert row.act_block_w == 96  # round_up(352/11 · 3, 32)
+    assert row.act_block_h_ntiles == 4  # round_up(1024, 8·32)/8 = 128 rows
+    # iw 32: BHP = round_up(96, 32)·3 = 288 = iw·9 → rows I·9; ow 32 = owp → cols O.
+    assert row.physical_shape == (1, 1, 352 * 9, 352)
+
+    col = plan(True)
+    # channels along y = 10: with_padding(11, 10) = 6; NHW along x = 13: 32 tiles → 11.
+    assert col.orientation == ShardOrientation.COL_MAJOR
+    assert (col.input_cores_channels, col.output_cores_channels, col.nhw_cores) == (6, 6, 11)
+    assert (col.padded_in_channels, col.padded_out_channels) == (384, 384)
+    assert col.act_block_w == 192  # round_up(384/6 · 3, 32)
+    assert col.act_block_h_ntiles == 3  # round_up(1024, 11·32)/11 = 96 rows
+    assert col.out_width_ntiles == 2  # 384 / (6·32)
+    assert col.weight_block_w_ntiles == 2  # (3, 2) is the first sub-block fitting 3×2
+    assert col.physical_shape == (1, 1, 384 * 9, 384)
+
+
+# ------------------------------------------------------------------------------------------
+# Steps 8–11: SPEC §3.7 worked examples, end to end
+# ------------------------------------------------------------------------------------------
+
+
+def special_padding_row(plan, r: int, s: int, i: int) -> int:
+    """SPEC §3.6.2 without reuse: M[r·BH + s·Cin + i, o]."""
+    block_rows = plan.weight_block_h_ntiles * 32
+    return r * block_rows + s * plan.padded_in_channels + i
+
+
+def test_worked_example_height_row_major():
+    plan = resolve_conv_weights(conv(conv_config=config(shard_layout=HEIGHT)))
+    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.input_channels_alignment == 8
+    assert plan.padded_in_channels == 8
+    assert plan.padded_out_channels == 32
+    assert plan.act_block_w == 32  # BH
+    assert plan.weight_block_h_ntiles == 1
+    assert plan.physical_shape == (1, 1, 96, 32)
+    assert plan.logical_shape == (1, 1, 27, 2)
+    assert plan.padded_weight_shape == (32, 8, 3, 3)
+    assert special_padding_row(plan, r=1, s=0, i=2) == 34  # W[1, 2, 1, 0] → col 1
+
+
+def test_worked_example_height_tile_l1():
+    plan = resolve_conv_weights(
+        conv(
+            input_layout=Layout.TILE,
+            input_memory_config=L1,
+            conv_config=config(shard_layout=HEIGHT),
+        )
+    )
+    assert plan.input_channels_alignment == 32
+    assert plan.padded_in_channels == 32
+    assert plan.act_block_w == 96
+    assert plan.physical_shape == (1, 1, 288, 32)
+    assert plan.logical_shape == (1, 1, 27, 2)
+    assert special_padding_row(plan, r=1, s=0, i=2) == 98
+
+
+def test_worked_example_width():
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=64,
+            out_channels=64,
+            input_layout=Layout.TILE,
+            conv_config=config(shard_layout=WIDTH),
+        )
+    )
+    assert plan.layout_kind == WeightLayoutKind.TILED
+    assert (plan.input_cores_channels, plan.output_cores_channels) == (2, 2)
+    assert plan.padded_in_channels == 64
+    assert plan.act_block_w == 288  # 64·9 / 2
+    assert plan.weight_block_h_ntiles == 9
+    assert plan.physical_shape == (1, 1, 576, 64)
+    assert plan.logical_shape == (1, 1, 576, 64)
+    # §3.6.3: M[(r·KW + s)·Cin + i, o]; W[40, 10, 2, 1] → row 458, col 40.
+    assert (2 * 3 + 1) * plan.padded_in_channels + 10 == 458
+
+
+def test_worked_example_block_row_major():
+    params = conv(in_channels=64, out_channels=64, conv_config=config(shard_layout=BLOCK))
+    plan = resolve_conv_weights(params)
+    assert plan.layout_kind == WeightLayoutKind.BLOCK_SHARDED
+    assert plan.input_channels_alignment == 8
+    assert (plan.input_cores_channels, plan.output_cores_channels) == (8, 2)
+    assert plan.padded_in_channels == 64
+    assert plan.physical_shape == (1, 1, 768, 64)
+    assert plan.logical_shape == (1, 1, 576, 64)
+
+    def row(plan, o: int, i: int, r: int, s: int, full: bool) -> tuple[int, int]:
+        iw = plan.padded_in_channels // plan.input_cores_channels
+        ow = plan.padded_out_channels // plan.output_cores_channels
+        ic, c = divmod(i, iw)
+        oc, k = divmod(o, ow)
+        if full:
+            bhp = round_up(iw * 9, 32)
+            offset = r * 3 * iw + s * iw + c
+        else:
+            bhp = round_up(iw * 3, 32) * 3
+            offset = r * round_up(iw * 3, 32) + s * iw + c
+        return ic * bhp + offset, oc * round_up(ow, 32) + k
+
+    assert row(plan, 40, 10, 2, 1, full=False) == (170, 40)
+    full = resolve_conv_weights(
+        replace(params, conv_config=config(shard_layout=BLOCK, full_inner_dim=True))
+    )
+    assert full.physical_shape == (1, 1, 768, 64)  # BHP 96 either way
+    assert full.act_block_w == 96  # round_up(8·3·3, 32)
+    assert row(full, 40, 10, 2, 1, full=True) == (154, 40)
+
+
+def test_worked_example_grouped_mm_conv_dram():
+    plan = resolve_conv_weights(
+        conv(in_channels=4, out_channels=4, groups=2, kernel_size=(1, 1), padding=(0, 0, 0, 0))
+    )
+    assert plan.mm_conv
+    assert plan.auto_shard
+    assert plan.groups_expand == 2
+    assert not plan.depthwise_1d
+    assert plan.expanded_weight_shape == (4, 4, 1, 1)
+    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.physical_shape == (1, 1, 32, 32)
+    assert plan.logical_shape == (1, 1, 4, 4)
+    assert plan.act_block_w is None and plan.weight_block_h_ntiles is None
+
+
+def test_worked_example_layout_helpers():
+    assert tiled_shape(8, 4, 3, 3, 1, 1) == (64, 32)
+    assert block_sharded_shape(64, 32, 3, 3, 2, 2) == (384, 64)
+    assert block_sharded_shape(64, 32, 3, 3, 2, 2, full_inner_dim=True) == (320, 64)
+    assert special_padding_shape(32, 16, 3, 3, 2, 1) == (192, 32)
+    assert special_padding_shape(32, 16, 3, 3, 5, 1, activation_reuse=True) == (160, 32)
+    assert depthwise_1d_shape((8, 1, 2, 2), 1) == (8, 128, 1, 1)
+
+
+def test_layout_helpers_edges():
+    assert interleaved_mm_shape(64, 3, 7, 7) == (160, 64)  # round_up(147, 32)
+    assert interleaved_mm_shape(2, 3, 3, 3) == (32, 32)
+    assert tiled_shape(70, 64, 3, 3, 9, 2) == (576, 128)
+    # ow 48 → owp 64 → cols 2·64; iw 16: BHP = round_up(16·3, 32)·3 = 192 > 144 → rows 2·192.
+    assert block_sharded_shape(96, 32, 3, 3, 2, 2) == (384, 128)
+    # no padding needed at all: iw·KW multiple of 32, ow multiple of 32.
+    assert block_sharded_shape(64, 64, 1, 1, 2, 2) == (64, 64)
+    assert grouped_shape((4, 2, 1, 1), 2) == (4, 4, 1, 1)
+    assert fold_kernel_stride_shape((64, 3, 7, 7), (2, 2)) == (64, 12, 4, 4)
+    assert fold_kernel_stride_shape((8, 4, 4, 4), (4, 4)) == (8, 64, 1, 1)
+    with pytest.raises(ConvConfigError, match="block_h·32 = 32 to hold I·KW = 48"):
+        special_padding_shape(32, 16, 3, 3, 1, 1)
+    with pytest.raises(ConvConfigError, match="in_shards 4 to divide the 30"):
+        block_sharded_shape(64, 30, 3, 3, 4, 2)
+    with pytest.raises(ConvConfigError, match="out_shards 3 to divide the 64"):
+        block_sharded_shape(64, 32, 3, 3, 2, 3)
+    with pytest.raises(ConvConfigError, match="groups 3 to divide O = 4"):
+        grouped_shape((4, 2, 1, 1), 3)
+    with pytest.raises(ConvConfigError, match="I = 2"):
+        depthwise_1d_shape((8, 2, 1, 4), 1)
+
+
+# ------------------------------------------------------------------------------------------
+# Step 4 branch, step 9 rules, grouping, depthwise
+# ------------------------------------------------------------------------------------------
+
+
+def one_by_one(**overrides: object) -> Conv2dParameters:
+    base: dict[str, object] = dict(
+        in_channels=64, out_channels=64, kernel_size=(1, 1), padding=(0, 0, 0, 0)
+    )
+    base.update(overrides)
+    return conv(**base)
+
+
+def test_mm_conv_dram_input_with_shard_layout_is_interleaved_mm():
+    plan = resolve_conv_weights(one_by_one(conv_config=config(shard_layout=HEIGHT)))
+    assert plan.mm_conv and not plan.auto_shard
+    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.physical_shape == (1, 1, 64, 64)
+    assert plan.padded_weight_shape == (64, 64, 1, 1)
+
+
+def test_mm_conv_l1_input_with_shard_layout_is_sharded():
+    plan = resolve_conv_weights(
+        one_by_one(input_memory_config=L1, conv_config=config(shard_layout=HEIGHT))
+    )
+    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.input_channels_alignment == 32  # mm_conv
+    assert plan.act_block_w == 64
+    assert plan.physical_shape == (1, 1, 64, 64)
+    # auto-sharded mm_conv on L1 still goes interleaved.
+    auto = resolve_conv_weights(one_by_one(input_memory_config=L1))
+    assert auto.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+
+
+def test_mm_conv_on_a_width_sharded_input():
+    # Input width-sharded in L1, 96 → 64 channels: mm_conv, n_c = largest_divisor(3, 64) = 3,
+    # the output keeps 3 channel cores → Cout_pad = round_up(64, 96) = 96.
+    plan = resolve_conv_weights(one_by_one(in_channels=96, input_memory_config=sharded(WIDTH, 32)))
+    assert plan.shard_layout == WIDTH
+    assert plan.mm_conv
+    assert (plan.input_cores_channels, plan.output_cores_channels) == (3, 3)
+    assert (plan.padded_in_channels, plan.padded_out_channels) == (96, 96)
+    assert plan.act_block_w == 32  # 96·1·1 / 3
+    assert plan.layout_kind == WeightLayoutKind.TILED
+    assert plan.physical_shape == (1, 1, 96, 96)
+
+
+def test_mm_conv_on_a_block_sharded_input():
+    plan = resolve_conv_weights(
+        one_by_one(in_channels=128, out_channels=192, input_memory_config=sharded(BLOCK, 64))
+    )
+    assert (plan.input_cores_channels, plan.output_cores_channels) == (2, 2)
+    assert (plan.padded_in_channels, plan.padded_out_channels) == (128, 192)
+    # iw 64 = BHP → rows 128; ow 96 = owp → cols 192.
+    assert plan.physical_shape == (1, 1, 128, 192)
+
+
+def test_weight_block_height_rules():
+    kernel = (3, 3)
+    assert resolve_weight_block_height(HEIGHT, 8, kernel, 1) == 32  # round_up(24, 32)
+    assert resolve_weight_block_height(HEIGHT, 8, kernel, 1, enable_activation_reuse=True) == 96
+    assert resolve_weight_block_height(HEIGHT, 48, (1, 4), 1, depthwise_1d=True) == 64
+    assert resolve_weight_block_height(BLOCK, 64, kernel, 8) == 32  # round_up(8·3, 32)
+    assert resolve_weight_block_height(BLOCK, 64, kernel, 8, full_inner_dim=True) == 96
+    assert resolve_weight_block_height(WIDTH, 64, kernel, 2) == 288
+    assert resolve_weight_block_height(WIDTH, 128, kernel, 2, act_block_w_div=2) == 288
+
+
+def test_width_sharded_indivisible_act_block_w_is_an_error():
+    # 96 channels → 3 input cores, Cin_pad 96, 96·9 = 864 is not divisible by 3·5.
+    params = conv(
+        in_channels=96,
+        out_channels=96,
+        input_layout=Layout.TILE,
+        conv_config=config(shard_layout=WIDTH, act_block_w_div=5),
+    )
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(params)
+    assert str(error.value) == (
+        "WIDTH_SHARDED needs in_channels_padded·KH·KW = 864 divisible by input cores 3 "
+        "× act_block_w_div 5"
+    )
+    # divisible (864 / 6 = 144) but not whole tiles.
+    with pytest.raises(ConvConfigError, match="= 144 to be a multiple of 32"):
+        resolve_conv_weights(
+            replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=2))
+        )
+    # act_block_w_div 3: 864 / 9 = 96 = 3 tiles → tiled layout rows round_up(864, 96).
+    plan = resolve_conv_weights(
+        replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=3))
+    )
+    assert plan.act_block_w == 96
+    assert plan.physical_shape == (1, 1, 864, 96)
+
+
+def test_activation_reuse():
+    # 3 → 32 channels, 3×3 on a 16×8 TILE L1 input: 128 rows = 4 tiles on 4 cores → 1 tile
+    # per core, not above ceil(8/32) = 1 → error.
+    params = conv(
+        out_channels=32,
+        input_height=16,
+        input_layout=Layout.TILE,
+        input_memory_config=L1,
+        conv_config=config(enable_activation_reuse=True),
+    )
+    with pytest.raises(ConvConfigError, match="act_block_h_ntiles 1 greater than the output"):
+        resolve_conv_weights(params)
+    # act_block_h_override 64 (2 tiles) asks for 2-tile blocks.
+    plan = resolve_conv_weights(
+        replace(params, conv_config=config(enable_activation_reuse=True, act_block_h_override=64))
+    )
+    assert plan.nhw_cores == 2  # 4 tiles in multiples of 2: with_padding_and_mult(4, 64, 2)
+    assert plan.act_block_h_ntiles == 2
+    assert plan.act_block_w == 288  # round_up(32·3·3, 32)
+    assert plan.physical_shape == (1, 1, 288, 32)  # BH, not BH·KH
+
+
+def test_act_block_h_override():
+    assert resolve_act_block_h_ntiles(128) == 4
+    assert resolve_act_block_h_ntiles(128, 64) == 2
+    # 6 tiles, override 4 tiles: does not divide → largest divisor of 6 below 4 = 3.
+    assert resolve_act_block_h_ntiles(192, 128) == 3
+    # width-sharded shards are unpadded: 61 rows → 2 tiles, floor 1 for the override check.
+    assert resolve_act_block_h_ntiles(61) == 2
+    assert resolve_act_block_h_ntiles(61, 64) == 1
+    # 640 rows on ≤64 cores with 3-tile blocks: 7 cores of 96 rows, block 3 tiles.
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=16,
+            out_channels=64,
+            input_height=20,
+            input_width=32,
+            input_layout=Layout.TILE,
+            input_memory_config=L1,
+            conv_config=config(act_block_h_override=96),
+        )
+    )
+    assert (plan.out_nhw_ntiles, plan.nhw_cores, plan.act_block_h_ntiles) == (20, 7, 3)
+    assert plan.weight_block_w_ntiles == 2  # width 2 tiles: (3, 2) is the first fit for 3×2
+    assert plan.physical_shape == (1, 1, 96 * 3, 64)
+
+
+def test_grouped_conv_expansion():
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=64,
+            out_channels=64,
+            groups=4,
+            input_layout=Layout.TILE,
+            input_memory_config=L1,
+        )
+    )
+    assert plan.groups_expand == 4
+    assert plan.expanded_weight_shape == (64, 64, 3, 3)
+    assert plan.logical_shape == (1, 1, 576, 64)
+    assert plan.padded_in_channels == 64
+    assert plan.physical_shape == (1, 1, 192 * 3, 64)  # BH = round_up(64·3, 32)
+
+
+def test_2d_depthwise_is_grouped():
+    params = conv(
+        in_channels=32,
+        out_channels=32,
+        groups=32,
+        input_layout=Layout.TILE,
+        input_memory_config=L1,
+    )
+    assert not is_depthwise_1d(params)
+    plan = resolve_conv_weights(params)
+    assert plan.groups_expand == 32 and not plan.depthwise_1d
+    assert plan.expanded_weight_shape == (32, 32, 3, 3)
+
+
+def depthwise(**overrides: object) -> Conv2dParameters:
+    """64-channel depthwise conv1d, kernel 1×4, on a 1×64 TILE L1 input, no bias."""
+    base: dict[str, object] = dict(
+        in_channels=64,
+        out_channels=64,
+        groups=64,
+        kernel_size=(1, 4),
+        padding=(0, 0, 0, 0),
+        input_height=1,
+        input_width=64,
+        input_layout=Layout.TILE,
+        input_memory_config=L1,
+    )
+    base.update(overrides)
+    return conv(**base)
+
+
+def test_depthwise_1d_detection():
+    assert is_depthwise_1d(depthwise())
+    assert is_depthwise_1d(depthwise(kernel_size=(1, 1)))  # KW is not constrained (0.81.1)
+    assert not is_depthwise_1d(depthwise(has_bias=True))
+    assert not is_depthwise_1d(depthwise(input_height=2))
+    assert not is_depthwise_1d(depthwise(kernel_size=(2, 4), input_height=2))
+    assert not is_depthwise_1d(depthwise(groups=32))
+    assert not is_depthwise_1d(depthwise(out_channels=128))
+    assert not is_depthwise_1d(depthwise(in_channels=1, out_channels=1, groups=1))
+
+
+def test_depthwise_1d_plan():
+    plan = resolve_conv_weights(depthwise())
+    # OW = 64 − 4 + 1 = 61 rows = 2 tiles over 2 cores → 32-row shards → 1 tile per block.
+    assert plan.depthwise_1d
+    assert plan.groups_expand is None
+    assert (plan.nhw_cores, plan.act_block_h_ntiles) == (2, 1)
+    assert plan.depthwise_act_block_h_ntiles == 1
+    assert plan.expanded_weight_shape == (64, 4 * 32, 1, 1)
+    assert plan.weight_block_h_ntiles == 4  # act_block_h_ntiles · KW
+    assert plan.weight_block_w_ntiles == 2  # width 2 tiles, 1-tile block → (1, 2)
+    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.physical_shape == (1, 1, 128, 64)
+    assert plan.logical_shape == (1, 1, 128, 64)
+    assert plan.bias_physical_shape == (1, 1, 32, 64)
+
+
+def test_depthwise_1d_negative_cases_take_the_grouped_path():
+    with_bias = resolve_conv_weights(depthwise(has_bias=True))
+    assert not with_bias.depthwise_1d and with_bias.groups_expand == 64
+    assert with_bias.expanded_weight_shape == (64, 64, 1, 4)
+    taller = resolve_conv_weights(depthwise(input_height=2))
+    assert not taller.depthwise_1d and taller.groups_expand == 64
+
+
+def test_depthwise_1d_invalid_combinations():
+    with pytest.raises(ConvConfigError, match="supports only height_sharded, got block_sharded"):
+        resolve_conv_weights(depthwise(conv_config=config(shard_layout=BLOCK)))
+    # kernel (1, 2) = stride (1, 2) on a DRAM row-major input folds automatically.
+    folding = depthwise(
+        kernel_size=(1, 2),
+        stride=(1, 2),
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+    )
+    assert resolve_kernel_stride_folding(folding)
+    with pytest.raises(ConvConfigError, match="folding is not supported for a 1D depthwise"):
+        resolve_conv_weights(folding)
+
+
+# ------------------------------------------------------------------------------------------
+# SPEC §3.5 sub-block width, §3.4 bias
+# ------------------------------------------------------------------------------------------
+
+
+def test_out_subblock_width():
+    # 4×8 block: (2,4), (4,2) skipped (w != 8, h != 1), (1,8) fits.
+    assert resolve_out_subblock(4, 8) == (1, 8)
+    # fp32: h·w ≤ 4 → (2,2) skipped (w != 8), (1,4) fits.
+    assert resolve_out_subblock(4, 8, fp32_dest_acc_en=True) == (1, 4)
+    assert resolve_out_subblock_width(4, 8) == 8
+    assert resolve_out_subblock_width(4, 8, True) == 4
+    # 2×3: (2,3) fits (w == 3); fp32 skips it (6 > 4) → (1,3).
+    assert resolve_out_subblock(2, 3) == (2, 3)
+    assert resolve_out_subblock(2, 3, True) == (1, 3)
+    # 6×1: (6,1) fits; fp32 → (3,1).
+    assert resolve_out_subblock(6, 1) == (6, 1)
+    assert resolve_out_subblock(6, 1, True) == (3, 1)
+    assert resolve_out_subblock(1, 1) == (1, 1)
+    assert resolve_out_subblock(5, 7) == (1, 7)
+
+
+def test_subblock_width_in_a_plan():
+    # The sub-block width divides the per-core width, so it never adds columns for HEIGHT.
+    params = conv(
+        in_channels=32,
+        out_channels=200,
+        input_height=16,
+        input_width=16,
+        input_layout=Layout.TILE,
+        input_memory_config=L1,
+    )
+    plan = resolve_conv_weights(params)
+    # 256 rows = 8 tiles → 8 cores of 1 tile; width round_up(200, 32)/32 = 7 tiles → (1, 7).
+    assert (plan.nhw_cores, plan.act_block_h_ntiles, plan.out_width_ntiles) == (8, 1, 7)
+    assert plan.weight_block_w_ntiles == 7
+    assert plan.padded_out_channels == 224
+    assert plan.physical_shape == (1, 1, 96 * 3, 224)
+    assert plan.bias_physical_shape == (1, 1, 32, 224)
+    fp32 = resolve_conv_weights(replace(params, fp32_dest_acc_en=True))
+    # fp32: (1,7) skipped (7 > 4); nothing else divides 7 until (1,1).
+    assert fp32.weight_block_w_ntiles == 1
+    assert fp32.physical_shape == (1, 1, 288, 224)
+    assert fp32.bias_physical_shape == (1, 1, 32, 224)
+
+
+def test_bias_physical_shape():
+    assert bias_physical_shape(64, 4) == (1, 1, 32, 128)
+    assert bias_physical_shape(64, 2) == (1, 1, 32, 64)
+    assert bias_physical_shape(32, 1) == (1, 1, 32, 32)
+    # A 256-channel HEIGHT conv: 8-tile width, 1-tile blocks → sub-block (1, 8).
+    plan = resolve_conv_weights(
+        conv(out_channels=256, input_layout=Layout.TILE, input_memory_config=L1, has_bias=True)
+    )
+    assert plan.weight_block_w_ntiles == 8
+    assert plan.bias_logical_shape == (1, 1, 1, 256)
+    assert plan.bias_physical_shape == (1, 1, 32, 256)
+    # Block sharded, 3 output cores → Cout_pad 96 for 70 channels, width 1 tile per core.
+    block = resolve_conv_weights(
+        conv(
+            in_channels=96,
+            out_channels=70,
+            input_layout=Layout.TILE,
+            input_memory_config=L1,
+            conv_config=config(shard_layout=BLOCK),
+        )
+    )
+    assert (block.input_cores_channels, block.output_cores_channels) == (3, 3)
+    assert block.padded_out_channels == 96
+    assert block.bias_physical_shape == (1, 1, 32, 96)
+    assert block.physical_shape == (1, 1, 96 * 9, 96)
+
+
+def test_two_value_padding_in_a_plan():
+    plan = resolve_conv_weights(conv(padding=(1, 1)))
+    assert plan.params.padding == (1, 1, 1, 1)
+    assert plan.physical_shape == (1, 1, 96, 32)

@@ -1,0 +1,188 @@
+"""`ttnn-opt`: xDSL's `xdsl-opt` with the ttnn and tile dialects and the project's passes.
+
+Every upstream flag works. User errors (a parse or verify error, an unknown pass, a bad pass
+option, a missing file) print one line — `FILE:LINE:COL: error: message` where there is a
+position — and exit with status 1; `--traceback` shows the Python traceback instead.
+`-o FILE` is written atomically: on failure nothing is left behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from io import StringIO
+from typing import IO
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from ttnn_xdsl.dialect import register_dialects
+from ttnn_xdsl.dialect.diagnostics import (
+    LocatedError,
+    parse_error_location,
+    parse_module,
+    verify_module,
+)
+from ttnn_xdsl.passes import PASSES
+
+
+class UserError(Exception):
+    """An error to report as one line and exit status 1."""
+
+
+class TTNNOptMain(xDSLOptMain):
+    """The `ttnn-opt` driver."""
+
+    version_format = "ttnn-opt (ttnn-xdsl on xdsl {xdsl_version})"
+
+    def register_all_dialects(self) -> None:
+        super().register_all_dialects()
+        register_dialects(self.ctx)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        for name, factory in PASSES.items():
+            self.register_pass(name, factory)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--traceback",
+            default=False,
+            action="store_true",
+            help="show the Python traceback of an error instead of the one-line message",
+        )
+
+    def setup_pipeline(self) -> None:
+        """Upstream's pipeline, verifying between passes with one-line diagnostics."""
+        started = time.perf_counter()
+
+        def callback(
+            previous: ModulePass | None, module: ModuleOp, following: ModulePass | None
+        ) -> None:
+            nonlocal started
+            if self.args.time_passes and previous is not None:
+                print(f"Pass {previous.name} took {time.perf_counter() - started} seconds")
+            if not self.args.disable_verify:
+                verify_module(module)
+            if previous and following and self.args.print_between_passes:
+                print(f"IR after {previous.name}:")
+                Printer(stream=sys.stdout).print_op(module)
+                print("\n\n\n")
+            if self.args.time_passes and following is not None:
+                started = time.perf_counter()
+
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, callback)
+
+    def parse_chunk(
+        self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
+    ) -> ModuleOp | None:
+        if file_extension != "mlir":
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        text = chunk.read().decode()
+        return parse_module(self.ctx, text, self.get_input_name(), start_offset)
+
+    def run(self) -> None:
+        """Parse, transform and print each chunk; diagnostics are one line each."""
+        try:
+            chunks, file_extension = self.prepare_input()
+        except OSError as error:
+            raise UserError(
+                f"ttnn-opt: error: cannot read '{self.args.input_file}': {error.strerror}"
+            ) from None
+        except ValueError as error:
+            raise UserError(f"ttnn-opt: error: {error}") from None
+        output = StringIO()
+        for index, (chunk, offset) in enumerate(chunks):
+            try:
+                if index > 0:
+                    output.write("// -----\n")
+                module = self.parse_chunk(chunk, file_extension, offset)
+                if module is not None:
+                    self.apply_passes(module)
+                    output.write(self.output_resulting_program(module))
+            except ParseError as error:
+                # A frontend other than ours (or a pass) raised a raw parse error.
+                self._diagnose(parse_error_location(error, offset), self.args.parsing_diagnostics)
+            except LocatedError as error:
+                expected = (
+                    self.args.parsing_diagnostics
+                    if error.stage == "parse"
+                    else self.args.verify_diagnostics
+                )
+                self._diagnose(error, expected)
+            except DiagnosticException as error:
+                # A pass failed without naming an operation.
+                message = str(error).split("\n", 1)[0]
+                self._diagnose(
+                    LocatedError(message, self.get_input_name()), self.args.verify_diagnostics
+                )
+            finally:
+                chunk.close()
+        self._write(output.getvalue())
+
+    def _diagnose(self, error: LocatedError, expected: bool) -> None:
+        """Print an expected diagnostic (`--verify-diagnostics`) and go on, else fail."""
+        if not expected:
+            raise error
+        print(error)
+
+    def _write(self, text: str) -> None:
+        if self.args.output_file is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        write_atomically(self.args.output_file, text)
+
+
+def write_atomically(path: str, text: str) -> None:
+    """Write `text` to `path` through a temporary file in the same folder, so a failure
+    never leaves a partial file."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".ttnn-opt-")
+    except OSError as error:
+        raise UserError(f"cannot write '{path}': {error.strerror}") from None
+    try:
+        with os.fdopen(descriptor, "w") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def main(args: Sequence[str] | None = None) -> None:
+    """Entry point of the `ttnn-opt` console script."""
+    arguments = list(sys.argv[1:] if args is None else args)
+    show_traceback = "--traceback" in arguments
+    try:
+        driver = TTNNOptMain(description="ttnn-xdsl's MLIR optimizer driver", args=arguments)
+    except SystemExit as exit_request:
+        # argparse reports a bad flag with status 2; every user error here exits 1.
+        sys.exit(0 if exit_request.code in (0, None) else 1)
+    except (ValueError, TypeError, KeyError, ParseError) as error:
+        # Raised while reading `-p`: an unknown pass, a malformed pipeline or a bad option.
+        if show_traceback:
+            raise
+        message = str(error).split("\n", 1)[0] or type(error).__name__
+        print(f"ttnn-opt: error: {message}", file=sys.stderr)
+        sys.exit(1)
+    try:
+        driver.run()
+    except (LocatedError, UserError) as error:
+        if show_traceback:
+            raise
+        print(error, file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -860,8 +860,9 @@ class AssignBwOp(TTNNOperation):
     type of `input_a` / `input_b`. The values of `input_a` and `input_b` are never read.
 
     Constraints (TT-NN's table): bf16 or bfloat8_b, TILE layout, rank 2 to 4, every tensor
-    of the same shape. `memory_config` and `queue_id` have no effect on values;
-    `round_mode` (absent, "trunc" or "floor") has no effect on a copy.
+    of the same shape and physical shape (no broadcasting). `memory_config` and `queue_id`
+    have no effect on values; `round_mode` (absent, "trunc" or "floor") has no effect on a
+    copy.
 
         %ga, %gb = ttnn.assign_bw(%grad, %a, %b) are_required_outputs = [true, true]
                    : (T, T, T) -> (T, T)
@@ -997,6 +998,11 @@ class AssignBwOp(TTNNOperation):
                 raise self.error(
                     f"expected {role} to have the shape of grad {format_shape(grad.shape)}, "
                     f"got {format_shape(info.shape)}"
+                )
+            if info.physical_shape != grad.physical_shape:
+                raise self.error(
+                    f"expected {role} to have the physical shape of grad "
+                    f"{format_shape(grad.physical_shape)}, got {format_shape(info.physical_shape)}"
                 )
         unused = [
             name

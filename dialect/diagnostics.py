@@ -9,6 +9,7 @@ operation its `FILE:LINE:COL` location and turns parse and verify failures into
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterator
 
 from xdsl.context import Context
@@ -52,7 +53,12 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except (VerifyException, struct.error) as error:
+            # An attribute built while parsing the operation (e.g. an i32 property out of
+            # range) failed: report it at the operation, as a parse error.
+            self.raise_error(_one_line(str(error)), start.start, self.pos)
         if isinstance(op.location, UnknownLoc):
             where = Span(start.start, start.end, start.input, self.line_offset).get_location()
             op.location = FileLineColLoc(
@@ -83,7 +89,7 @@ def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> Mo
     try:
         return LocatingParser(ctx, text, name, line_offset).parse_module()
     except ParseError as error:
-        raise parse_error_location(error) from None
+        raise parse_error_location(error, line_offset) from None
 
 
 def _post_order(op: Operation) -> Iterator[Operation]:
@@ -95,8 +101,13 @@ def _post_order(op: Operation) -> Iterator[Operation]:
     yield op
 
 
+def _one_line(message: str) -> str:
+    """A verifier message on one line (xDSL splits some over several)."""
+    return " ".join(part.strip() for part in message.splitlines() if part.strip())
+
+
 def _strip_prefix(message: str) -> str:
-    return message.removeprefix("Operation does not verify: ")
+    return _one_line(message).removeprefix("Operation does not verify: ")
 
 
 def verify_module(module: Operation) -> None:
@@ -113,14 +124,12 @@ def verify_module(module: Operation) -> None:
         except DiagnosticException as error:
             raise located_diagnostic(op, error) from None
     # Not attributable to one operation (e.g. a region-level rule): report it as it is.
-    raise LocatedError(
-        _strip_prefix(str(failure).split("\n", 1)[0]), format_location(module.location)
-    )
+    raise LocatedError(_strip_prefix(str(failure)), format_location(module.location))
 
 
 def located_diagnostic(op: Operation, error: Exception) -> LocatedError:
     """The one-line diagnostic for `error` raised by (or about) `op`."""
-    message = _strip_prefix(str(error).split("\n", 1)[0])
+    message = _strip_prefix(str(error))
     if not message.startswith(f"'{op.name}' op "):
         message = f"'{op.name}' op {message}"
     return LocatedError(message, format_location(op.location))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -61,6 +61,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.printer import Printer
+from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
@@ -1165,6 +1166,57 @@ class ConvPrepareOp(TTNNOperation, ABC):
 
     traits = traits_def(Pure())
 
+    def __init__(
+        self,
+        source: SSAValue,
+        *,
+        in_channels: int,
+        out_channels: int,
+        batch_size: int,
+        input_height: int,
+        input_width: int,
+        kernel_size: Sequence[int],
+        stride: Sequence[int] = (1, 1),
+        padding: Sequence[int] = (0, 0),
+        dilation: Sequence[int] = (1, 1),
+        groups: int = 1,
+        input_layout: Layout = Layout.TILE,
+        input_memory_config: MemoryConfigAttr = DRAM_INTERLEAVED,
+        conv_config: Conv2dConfigAttr | None = None,
+        compute_config: DeviceComputeKernelConfigAttr | None = None,
+        input_dtype: DataType | None = None,
+        output_dtype: DataType | None = None,
+        result_type: Attribute | None = None,
+        grid: tuple[int, int] | None = None,
+        extra_properties: dict[str, Attribute] | None = None,
+    ):
+        """Build the op from plain Python values; without `result_type` the result type is
+        inferred (SPEC §3.3) for `grid` (default: the Wormhole 8×8 grid)."""
+        properties: dict[str, Attribute | None] = {
+            "input_memory_config": input_memory_config,
+            "input_layout": LayoutAttr(input_layout),
+            "in_channels": IntegerAttr(in_channels, i32),
+            "out_channels": IntegerAttr(out_channels, i32),
+            "batch_size": IntegerAttr(batch_size, i32),
+            "input_height": IntegerAttr(input_height, i32),
+            "input_width": IntegerAttr(input_width, i32),
+            "kernel_size": DenseArrayBase.from_list(i32, kernel_size),
+            "stride": DenseArrayBase.from_list(i32, stride),
+            "padding": DenseArrayBase.from_list(i32, padding),
+            "dilation": DenseArrayBase.from_list(i32, dilation),
+            "groups": IntegerAttr(groups, i32),
+            "conv_config": conv_config,
+            "compute_config": compute_config,
+            "input_dtype": None if input_dtype is None else DataTypeAttr(input_dtype),
+            "output_dtype": None if output_dtype is None else DataTypeAttr(output_dtype),
+            **(extra_properties or {}),
+        }
+        super().__init__(
+            operands=[source], result_types=[result_type or source.type], properties=properties
+        )
+        if result_type is None:
+            Rewriter.replace_value_with_new_type(self.result, self.inferred_result_type(grid))
+
     @property
     @abstractmethod
     def source(self) -> SSAValue:
@@ -1174,8 +1226,9 @@ class ConvPrepareOp(TTNNOperation, ABC):
     @abstractmethod
     def has_bias_value(self) -> bool: ...
 
-    def conv_parameters(self) -> resolution.Conv2dParameters:
-        """The op's parameters as the pure resolution sees them (after verification)."""
+    def conv_parameters(self, grid: tuple[int, int] | None = None) -> resolution.Conv2dParameters:
+        """The op's parameters as the pure resolution sees them (after verification), on
+        `grid` (default: the enclosing module's `ttnn.grid`)."""
         weight_dtype = tensor_info(self.weight_type()).dtype
         return resolution.Conv2dParameters(
             in_channels=self.in_channels.value.data,
@@ -1197,7 +1250,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
                 self.compute_config is not None
                 and self.compute_config.bool_field("fp32_dest_acc_en")
             ),
-            grid=module_grid(self),
+            grid=grid or module_grid(self),
         )
 
     def weight_type(self) -> Attribute:
@@ -1205,10 +1258,10 @@ class ConvPrepareOp(TTNNOperation, ABC):
         stands for a host weight of the same dtype as the bias)."""
         return self.source.type
 
-    def resolve(self) -> resolution.ConvWeightsPlan:
+    def resolve(self, grid: tuple[int, int] | None = None) -> resolution.ConvWeightsPlan:
         """The resolved preparation (SPEC §3.3); raises the op's VerifyException."""
         try:
-            return resolution.resolve_conv_weights(self.conv_parameters())
+            return resolution.resolve_conv_weights(self.conv_parameters(grid))
         except resolution.ConvConfigError as error:
             raise self.error(str(error)) from None
 
@@ -1248,9 +1301,9 @@ class ConvPrepareOp(TTNNOperation, ABC):
                 f"got {self.result.type}"
             )
 
-    def inferred_result_type(self) -> TensorType[Attribute]:
+    @abstractmethod
+    def inferred_result_type(self, grid: tuple[int, int] | None = None) -> TensorType[Attribute]:
         """The result type TT-NN would give (SPEC §3.3 step 11 and §3.4)."""
-        raise NotImplementedError
 
 
 def input_memory_config_of(attr: MemoryConfigAttr) -> resolution.InputMemoryConfig:
@@ -1330,6 +1383,25 @@ class PrepareConvWeightsOp(ConvPrepareOp):
         source="weight_tensor",
     )
 
+    def __init__(
+        self,
+        weight_tensor: SSAValue,
+        *,
+        has_bias: bool = False,
+        weights_format: str = "OIHW",
+        **parameters: Any,
+    ):
+        """`parameters`: the keywords of `ConvPrepareOp.__init__` (conv parameters, configs,
+        an optional `result_type` or the `grid` to infer it on)."""
+        super().__init__(
+            weight_tensor,
+            extra_properties={
+                "weights_format": StringAttr(weights_format),
+                "has_bias": IntegerAttr.from_bool(has_bias),
+            },
+            **parameters,
+        )
+
     @property
     def source(self) -> SSAValue:
         return self.weight_tensor
@@ -1376,8 +1448,8 @@ class PrepareConvWeightsOp(ConvPrepareOp):
             )
         self._verify_result(self.inferred_result_type())
 
-    def inferred_result_type(self) -> TensorType[Attribute]:
-        plan = self.resolve()
+    def inferred_result_type(self, grid: tuple[int, int] | None = None) -> TensorType[Attribute]:
+        plan = self.resolve(grid)
         return tensor_type(
             plan.logical_shape,
             plan.weights_dtype,
@@ -1427,8 +1499,8 @@ class PrepareConvBiasOp(ConvPrepareOp):
             )
         self._verify_result(self.inferred_result_type())
 
-    def inferred_result_type(self) -> TensorType[Attribute]:
-        plan = self.resolve()
+    def inferred_result_type(self, grid: tuple[int, int] | None = None) -> TensorType[Attribute]:
+        plan = self.resolve(grid)
         return tensor_type(
             (1, 1, 1, self.out_channels.value.data),
             plan.weights_dtype,
@@ -1508,13 +1580,14 @@ class ConvWeightsMatrixLayoutOp(ConvLayoutOp, ABC):
     ) -> tuple[int, int]:
         """(rows, cols) of the layout for an already channel-padded OIHW weight."""
 
-    def padded_channels(self, source: TensorInfo) -> tuple[int, int]:
-        """(padded out channels, padded in channels); the weight's own when not padded."""
-        return source.shape[0], source.shape[1]
+    def padded_channels(self, weight_shape: Sequence[int]) -> tuple[int, int]:
+        """(padded out channels, padded in channels) for an OIHW weight of `weight_shape`;
+        the weight's own when not padded."""
+        return weight_shape[0], weight_shape[1]
 
     def expected_result(self, source: TensorInfo) -> TensorType[Attribute]:
         out_channels, in_channels, kernel_height, kernel_width = source.shape
-        padded_out, padded_in = self.padded_channels(source)
+        padded_out, padded_in = self.padded_channels(source.shape)
         rows, cols = self.physical_matrix_shape(padded_out, padded_in, kernel_height, kernel_width)
         return tensor_type(
             (1, 1, in_channels * kernel_height * kernel_width, out_channels),
@@ -1539,8 +1612,8 @@ class ConvWeightsPaddedMatrixLayoutOp(ConvWeightsMatrixLayoutOp, ABC):
     padded_in_channels = opt_prop_def(IntegerAttr[I32])
     padded_out_channels = opt_prop_def(IntegerAttr[I32])
 
-    def padded_channels(self, source: TensorInfo) -> tuple[int, int]:
-        out_channels, in_channels = source.shape[0], source.shape[1]
+    def padded_channels(self, weight_shape: Sequence[int]) -> tuple[int, int]:
+        out_channels, in_channels = weight_shape[0], weight_shape[1]
         padded_out = (
             out_channels
             if self.padded_out_channels is None

@@ -7,6 +7,12 @@ from collections.abc import Callable
 from xdsl.passes import ModulePass
 
 
+def _decompose() -> type[ModulePass]:
+    from ttnn_xdsl.passes.decompose import TTNNDecompose
+
+    return TTNNDecompose
+
+
 def _convert_to_tiles() -> type[ModulePass]:
     from ttnn_xdsl.passes.convert_to_tiles import ConvertTTNNToTiles
 
@@ -20,6 +26,7 @@ def _lower() -> type[ModulePass]:
 
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
+    "ttnn-decompose": _decompose,
     "convert-ttnn-to-tiles": _convert_to_tiles,
     "ttnn-lower": _lower,
 }

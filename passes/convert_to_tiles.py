@@ -11,13 +11,11 @@ rewritten.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from xdsl.builder import ImplicitBuilder
 from xdsl.context import Context
-from xdsl.dialects import func, memref
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
@@ -27,7 +25,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -41,16 +39,12 @@ from xdsl.rewriter import Rewriter
 from ttnn_xdsl.dialect import tile, ttnn
 from ttnn_xdsl.dialect.diagnostics import located_diagnostic
 from ttnn_xdsl.dialect.ttnn import TILE_SIZE, Layout, tensor_info
+from ttnn_xdsl.passes.conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.loops import buffer_type, loop_nest, scaled
+from ttnn_xdsl.passes.lowering import allocate, lowering
 
 TENSOR_ATTRIBUTE = "ttnn.tensor"
 """The argument/result attribute recording the tensor type a memref stands for."""
-
-
-def allocate(tensor: Attribute) -> SSAValue:
-    """A `memref.alloc` of the buffer of a tensor type, at the current ImplicitBuilder."""
-    buffer = buffer_type(tensor)
-    return memref.AllocOp.get(buffer.element_type, shape=buffer.get_shape()).memref
 
 
 def _memref(value: SSAValue) -> MemRefType[Attribute]:
@@ -115,10 +109,24 @@ class LowerTypecast(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ttnn.TypecastOp, rewriter: PatternRewriter) -> None:
         result_info = tensor_info(op.result.type)
+        row_major = result_info.layout != Layout.TILE
+        same_dtype = _memref(op.input).element_type == buffer_type(op.result.type).element_type
+        if row_major and not same_dtype and len(result_info.shape) < 2:
+            # Tile windows need rank >= 2: say so instead of building invalid IR.
+            raise located_diagnostic(
+                op,
+                ValueError(
+                    f"cannot lower a row-major typecast of rank {len(result_info.shape)}: "
+                    "its tiled lowering (tilize, typecast, untilize) needs rank 2 or more"
+                ),
+            )
         with lowering(rewriter, op) as results:
             dest = allocate(op.result.type)
             if result_info.layout == Layout.TILE:
                 copy_tiles(op.input, dest)
+            elif same_dtype:
+                # Nothing to convert (tile.typecast requires different element types).
+                linalg.CopyOp([op.input], [dest], res=[])
             else:
 
                 def body(_: list[SSAValue], elements: list[SSAValue]) -> None:
@@ -157,26 +165,8 @@ class LowerToLayout(RewritePattern):
 
                 tile_windows(result_info.shape, untilize)
             else:
-                linalg.CopyOp([op.input], [dest])
+                linalg.CopyOp([op.input], [dest], res=[])
             results.append(dest)
-
-
-@contextmanager
-def lowering(rewriter: PatternRewriter, op: Operation) -> Iterator[list[SSAValue]]:
-    """Build an op's lowering before it (ImplicitBuilder), then replace the op by the
-    buffers appended to the yielded list. The new ops inherit the op's location, so
-    diagnostics about them still point at the source line."""
-    first_new = op.prev_op
-    buffers: list[SSAValue] = []
-    with ImplicitBuilder(rewriter):
-        yield buffers
-    block = op.parent_block()
-    new_op = block.first_op if first_new is None else first_new.next_op
-    while new_op is not None and new_op is not op:
-        for nested in new_op.walk():
-            nested.location = op.location
-        new_op = new_op.next_op
-    rewriter.replace_op(op, [], buffers)
 
 
 def bufferize_signature(function: func.FuncOp) -> None:
@@ -235,7 +225,7 @@ class ConvertTTNNToTiles(ModulePass):
             bufferize_signature(function)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
-                [LowerAssignBw(), LowerTypecast(), LowerToLayout()],
+                [LowerAssignBw(), LowerTypecast(), LowerToLayout(), *CONV_LAYOUT_PATTERNS],
                 dce_enabled=False,
             ),
             apply_recursively=False,

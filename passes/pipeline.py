@@ -11,14 +11,21 @@ from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
 from ttnn_xdsl.passes.convert_to_tiles import ConvertTTNNToTiles
+from ttnn_xdsl.passes.decompose import TTNNDecompose
 
 
 @dataclass(frozen=True)
 class TTNNLower(ModulePass):
-    """convert-ttnn-to-tiles, then canonicalize and cse: after it no `ttnn` op remains."""
+    """ttnn-decompose, convert-ttnn-to-tiles, then canonicalize and cse: after it no `ttnn`
+    op remains."""
 
     name = "ttnn-lower"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for step in (ConvertTTNNToTiles(), CanonicalizePass(), CommonSubexpressionElimination()):
+        for step in (
+            TTNNDecompose(),
+            ConvertTTNNToTiles(),
+            CanonicalizePass(),
+            CommonSubexpressionElimination(),
+        ):
             step.apply(ctx, op)

@@ -243,7 +243,14 @@ class TileFunctions(InterpreterFunctions):
         (value,) = args
         source = cast(tile.TileType, op.input.type).dtype
         target = cast(tile.TileType, op.result.type).dtype
-        return (formats.convert_tiles(value, source, target),)
+        try:
+            return (formats.convert_tiles(value, source, target),)
+        except ValueError as error:
+            # A value the target cannot hold (NaN/Inf into bfloat8_b): a user error.
+            where = format_location(op.location) or op.name
+            raise InterpreterError(
+                f"{source.value} -> {target.value} typecast at {where}: {error}"
+            ) from None
 
 
 def tensor_level_ops(module: Operation) -> list[Operation]:

@@ -15,12 +15,12 @@ import tempfile
 import time
 from collections.abc import Sequence
 from io import StringIO
-from typing import IO
+from typing import IO, NoReturn
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ttnn_xdsl.dialect import register_dialects
@@ -53,6 +53,12 @@ class TTNNOptMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)
+
+        def one_line_error(message: str) -> NoReturn:
+            # argparse prints the whole usage before the message; a user error is one line.
+            arg_parser.exit(2, f"{arg_parser.prog}: error: {message}\n")
+
+        arg_parser.error = one_line_error
         arg_parser.add_argument(
             "--traceback",
             default=False,
@@ -89,6 +95,8 @@ class TTNNOptMain(xDSLOptMain):
         text = chunk.read().decode()
         return parse_module(self.ctx, text, self.get_input_name(), start_offset)
 
+    _output: StringIO
+
     def run(self) -> None:
         """Parse, transform and print each chunk; diagnostics are one line each."""
         try:
@@ -99,7 +107,7 @@ class TTNNOptMain(xDSLOptMain):
             ) from None
         except ValueError as error:
             raise UserError(f"ttnn-opt: error: {error}") from None
-        output = StringIO()
+        output = self._output = StringIO()
         for index, (chunk, offset) in enumerate(chunks):
             try:
                 if index > 0:
@@ -132,7 +140,11 @@ class TTNNOptMain(xDSLOptMain):
         """Print an expected diagnostic (`--verify-diagnostics`) and go on, else fail."""
         if not expected:
             raise error
-        print(error)
+        if self.args.output_file is None:
+            # In order with the printed chunks, like upstream's unbuffered output.
+            self._output.write(f"{error}\n")
+        else:
+            print(error)
 
     def _write(self, text: str) -> None:
         if self.args.output_file is None:
@@ -149,7 +161,7 @@ def write_atomically(path: str, text: str) -> None:
     try:
         descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".ttnn-opt-")
     except OSError as error:
-        raise UserError(f"cannot write '{path}': {error.strerror}") from None
+        raise UserError(f"ttnn-opt: error: cannot write '{path}': {error.strerror}") from None
     try:
         with os.fdopen(descriptor, "w") as stream:
             stream.write(text)
@@ -157,6 +169,15 @@ def write_atomically(path: str, text: str) -> None:
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def _pipeline_message(error: BaseException) -> str:
+    """One line for an error in `-p`: `pass-pipeline:1:COL: message` for a syntax error
+    (xDSL prints it over several lines, with the pipeline and a caret)."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    if isinstance(error, ArgSpecParseError) and len(lines) >= 3:
+        return f"{lines[1]}: {lines[-1]}"
+    return (lines[0] if lines else "") or type(error).__name__
 
 
 def main(args: Sequence[str] | None = None) -> None:
@@ -168,12 +189,11 @@ def main(args: Sequence[str] | None = None) -> None:
     except SystemExit as exit_request:
         # argparse reports a bad flag with status 2; every user error here exits 1.
         sys.exit(0 if exit_request.code in (0, None) else 1)
-    except (ValueError, TypeError, KeyError, ParseError) as error:
+    except (ValueError, TypeError, KeyError, ParseError, ArgSpecParseError) as error:
         # Raised while reading `-p`: an unknown pass, a malformed pipeline or a bad option.
         if show_traceback:
             raise
-        message = str(error).split("\n", 1)[0] or type(error).__name__
-        print(f"ttnn-opt: error: {message}", file=sys.stderr)
+        print(f"ttnn-opt: error: {_pipeline_message(error)}", file=sys.stderr)
         sys.exit(1)
     try:
         driver.run()

@@ -14,6 +14,7 @@ is written unless the whole run succeeded.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import sys
@@ -81,6 +82,10 @@ def build_argument_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_NPY_MAGIC = b"\x93NUMPY"
+_ZIP_MAGIC = b"PK"
+
+
 def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray]:
     """Read `NAME=PATH.npy` inputs."""
     inputs: dict[str, np.ndarray] = {}
@@ -91,9 +96,21 @@ def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray]:
         if name in inputs:
             raise CommandError(f"--input {name} is given twice")
         try:
-            array = np.load(path, allow_pickle=False)
+            with open(path, "rb") as stream:
+                magic = stream.read(len(_NPY_MAGIC))
         except FileNotFoundError:
             raise CommandError(f"--input {name}: no such file '{path}'") from None
+        except OSError as error:
+            raise CommandError(f"--input {name}: cannot read '{path}': {error.strerror}") from None
+        # Check the header first: np.load would try a zip reader or pickle on anything else.
+        if magic.startswith(_ZIP_MAGIC):
+            raise CommandError(
+                f"--input {name}: '{path}' is a zip archive (an .npz?), expected one .npy array"
+            )
+        if magic != _NPY_MAGIC:
+            raise CommandError(f"--input {name}: '{path}' is not a .npy file (no NumPy header)")
+        try:
+            array = np.load(path, allow_pickle=False)
         except (OSError, ValueError, EOFError) as error:
             raise CommandError(
                 f"--input {name}: cannot read '{path}' as a .npy file ({error})"
@@ -132,24 +149,13 @@ def describe(tensor: DeviceTensor, slot: TensorSlot) -> str:
     return "\n".join(lines)
 
 
-def _replace_atomically(path: str, data: bytes) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".ttnn-run-")
-    try:
-        with os.fdopen(descriptor, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
-
-
 def write_outputs(
     results: list[DeviceTensor], slots: list[TensorSlot], npz: str | None, raw_dir: str | None
 ) -> None:
-    """Write --output and --raw-output; everything is computed before the first write."""
-    npz_bytes = None
+    """Write --output and --raw-output: everything is computed and written to temporary
+    files next to the targets first, then renamed into place, so a failure leaves no
+    output (and no folder this call created)."""
+    files: list[tuple[str, bytes]] = []
     if npz is not None:
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w") as archive:
@@ -157,19 +163,56 @@ def write_outputs(
                 member = io.BytesIO()
                 np.save(member, output_values(tensor, slot).astype(np.float32))
                 archive.writestr(f"result{slot.position}.npy", member.getvalue())
-        npz_bytes = buffer.getvalue()
-    raw = [
-        (f"result{slot.position}.bin", t.to_bytes()) for t, slot in zip(results, slots, strict=True)
-    ]
+        files.append((npz, buffer.getvalue()))
+    if raw_dir is not None:
+        files += [
+            (os.path.join(raw_dir, f"result{slot.position}.bin"), tensor.to_bytes())
+            for tensor, slot in zip(results, slots, strict=True)
+        ]
+    created: list[str] = []
+    staged: list[tuple[str, str]] = []
+    target = raw_dir if raw_dir is not None else npz
     try:
         if raw_dir is not None:
-            os.makedirs(raw_dir, exist_ok=True)
-            for name, data in raw:
-                _replace_atomically(os.path.join(raw_dir, name), data)
-        if npz_bytes is not None and npz is not None:
-            _replace_atomically(npz, npz_bytes)
+            _make_folders(raw_dir, created)
+            if not os.path.isdir(raw_dir):
+                raise NotADirectoryError(20, "Not a directory", raw_dir)
+        for target, data in files:
+            if os.path.isdir(target):
+                raise IsADirectoryError(21, "Is a directory", target)
+            descriptor, temporary = tempfile.mkstemp(
+                dir=os.path.dirname(os.path.abspath(target)), prefix=".ttnn-run-"
+            )
+            staged.append((temporary, target))
+            with os.fdopen(descriptor, "wb") as stream:
+                stream.write(data)
+        for temporary, target in staged:
+            os.replace(temporary, target)
     except OSError as error:
-        raise CommandError(f"cannot write output: {error.strerror}: '{error.filename}'") from None
+        for temporary, _ in staged:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+        for folder in reversed(created):
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+        raise CommandError(f"cannot write '{target}': {error.strerror}") from None
+
+
+def _make_folders(path: str, created: list[str]) -> None:
+    """Create `path` and its missing parents, appending each to `created` (outermost
+    first) as soon as it exists."""
+    missing: list[str] = []
+    folder = os.path.abspath(path)
+    while not os.path.exists(folder):
+        missing.append(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    missing.reverse()
+    for folder in missing:
+        os.mkdir(folder)
+        created.append(folder)
 
 
 def run_command(arguments: argparse.Namespace) -> None:

@@ -1,0 +1,353 @@
+"""Tiled-loop lowerings of the conv weight/bias layout ops (SPEC §3.6), used by
+`convert-ttnn-to-tiles`.
+
+Each layout op becomes loops over kernel positions and channel blocks whose bodies move 2D
+windows of the OIHW weight (`memref.subview` + `linalg.transpose` / `linalg.copy` /
+`linalg.broadcast`) into a zero-filled row-major matrix, then a loop over the matrix's tiles
+that tilizes each 32×32 window and converts it to the result dtype (`tile.tilize`,
+`tile.typecast`, `tile.store`). The channel padding of SPEC §3.3 step 8 is an explicit first
+step: the weight is copied into a zero-filled [padded O, padded I, KH, KW] buffer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from xdsl.dialects import arith, memref
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FloatAttr,
+    MemRefType,
+    StridedLayoutAttr,
+    i64,
+)
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.ir import Attribute, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+
+from ttnn_xdsl.dialect import tile, ttnn
+from ttnn_xdsl.dialect.conv_config import block_sharded_block_height, round_up
+from ttnn_xdsl.dialect.ttnn import TILE_SIZE, tensor_info
+from ttnn_xdsl.passes.loops import index, loop_nest, scaled
+from ttnn_xdsl.passes.lowering import allocate, lowering
+
+Offset = SSAValue | int
+
+
+def _memref(value: SSAValue) -> MemRefType[Attribute]:
+    assert isinstance(value.type, MemRefType), f"{value} is not bufferized yet"
+    return cast(MemRefType[Attribute], value.type)
+
+
+def zeros(shape: Sequence[int], element_type: Attribute) -> SSAValue:
+    """A zero-filled row-major buffer (`memref.alloc` + `linalg.fill`)."""
+    buffer = memref.AllocOp.get(element_type, shape=shape).memref
+    zero = arith.ConstantOp(FloatAttr(0.0, cast(FloatAttr, element_type)))
+    linalg.FillOp([zero.result], [buffer], res=())
+    return buffer
+
+
+def copy(source: SSAValue, dest: SSAValue) -> None:
+    """`linalg.copy` between two buffers of the same shape."""
+    linalg.CopyOp([source], [dest], res=())
+
+
+def window(
+    source: SSAValue, offsets: Sequence[Offset], sizes: Sequence[int], dropped: Sequence[int] = ()
+) -> SSAValue:
+    """`memref.subview` of `source` at `offsets` (static ints or index values) with unit
+    strides, dropping the unit dims listed in `dropped` (a rank-reducing subview)."""
+    source_type = _memref(source)
+    full = memref.SubviewOp.infer_result_type(source_type, offsets, sizes, [1] * len(sizes))
+    layout = cast(StridedLayoutAttr, full.layout)
+    strides = layout.get_strides()
+    offset = layout.get_offset()
+    kept = [d for d in range(len(sizes)) if d not in dropped]
+    assert all(sizes[d] == 1 for d in dropped), "only unit dims can be dropped"
+    result_type = MemRefType(
+        source_type.element_type,
+        [sizes[d] for d in kept],
+        StridedLayoutAttr([strides[d] for d in kept], offset),
+        source_type.memory_space,
+    )
+    return memref.SubviewOp.get(source, offsets, sizes, [1] * len(sizes), result_type).result
+
+
+def index_expression(*terms: tuple[SSAValue, int] | int) -> Offset:
+    """Σ value·factor + constants as index arithmetic (constants fold into one int)."""
+    constant = sum(t for t in terms if isinstance(t, int))
+    result: SSAValue | None = None
+    for term in terms:
+        if isinstance(term, int):
+            continue
+        value, factor = term
+        product = value if factor == 1 else scaled(value, factor)
+        result = product if result is None else arith.AddiOp(result, product).result
+    if result is None:
+        return constant
+    return result if constant == 0 else arith.AddiOp(result, index(constant)).result
+
+
+def pad_channels(weight: SSAValue, padded_out: int, padded_in: int) -> SSAValue:
+    """The weight zero-padded to [padded_out, padded_in, KH, KW] (SPEC §3.3 step 8); the
+    weight itself when no padding is needed."""
+    out_channels, in_channels, kernel_height, kernel_width = _memref(weight).get_shape()
+    if (padded_out, padded_in) == (out_channels, in_channels):
+        return weight
+    padded = zeros(
+        (padded_out, padded_in, kernel_height, kernel_width), _memref(weight).element_type
+    )
+    copy(weight, window(padded, [0, 0, 0, 0], _memref(weight).get_shape()))
+    return padded
+
+
+def tilize_matrix(matrix: SSAValue, result: SSAValue) -> None:
+    """Loops over the tiles of a row-major [rows, cols] matrix: tilize each 32×32 window,
+    convert it to the result's tile dtype, store it at [0, 0, tile row, tile col]."""
+    rows, cols = _memref(matrix).get_shape()
+    target = cast(tile.TileType, _memref(result).element_type)
+    source_dtype = ttnn.data_type_of(_memref(matrix).element_type)
+
+    def body(indices: list[SSAValue]) -> None:
+        row, col = indices
+        block = tile.TilizeOp(matrix, [scaled(row, TILE_SIZE), scaled(col, TILE_SIZE)]).result
+        if source_dtype != target.dtype:
+            block = tile.TypecastOp(block, target.dtype).result
+        zero = index(0)
+        tile.StoreOp(block, result, [zero, zero, row, col])
+
+    loop_nest((rows // TILE_SIZE, cols // TILE_SIZE), body)
+
+
+def transpose_kernel_taps(
+    weight: SSAValue,
+    matrix: SSAValue,
+    row_offset: Callable[[SSAValue, SSAValue], Offset],
+    out_channels: int,
+    in_channels: int,
+) -> None:
+    """For every kernel position (r, s): `matrix[row_offset(r, s) + i, o] = weight[o, i, r, s]`
+    for o < out_channels, i < in_channels (a transposed 2D window copy)."""
+    _, _, kernel_height, kernel_width = _memref(weight).get_shape()
+
+    def body(indices: list[SSAValue]) -> None:
+        r, s = indices
+        source = window(weight, [0, 0, r, s], [out_channels, in_channels, 1, 1], dropped=(2, 3))
+        dest = window(matrix, [row_offset(r, s), 0], [in_channels, out_channels])
+        linalg.TransposeOp(source, dest, _permutation((1, 0)))
+
+    loop_nest((kernel_height, kernel_width), body)
+
+
+def _permutation(values: Sequence[int]) -> Attribute:
+    return DenseArrayBase.from_list(i64, values)
+
+
+@dataclass
+class LowerMatrixLayout(RewritePattern):
+    """A conv weight layout op → pad, window moves into a zero matrix, tilize + convert."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: ttnn.ConvWeightsMatrixLayoutOp, rewriter: PatternRewriter
+    ) -> None:
+        result = tensor_info(op.result.type)
+        _, _, rows, cols = result.physical_shape
+        weight_shape = _memref(op.input).get_shape()
+        with lowering(rewriter, op) as results:
+            padded_out, padded_in = op.padded_channels(weight_shape)
+            weight = pad_channels(op.input, padded_out, padded_in)
+            matrix = zeros((rows, cols), _memref(op.input).element_type)
+            _, _, kernel_height, kernel_width = weight_shape
+            row_major_index = (ttnn.ConvWeightsInterleavedMMLayoutOp, ttnn.ConvWeightsTiledLayoutOp)
+            if isinstance(op, row_major_index):
+                # M[(r·KW + s)·I + i, o]
+                transpose_kernel_taps(
+                    weight,
+                    matrix,
+                    lambda r, s: index_expression((r, kernel_width * padded_in), (s, padded_in)),
+                    padded_out,
+                    padded_in,
+                )
+            elif isinstance(op, ttnn.ConvWeightsSpecialPaddingLayoutOp):
+                block_rows = op.block_h.value.data * TILE_SIZE
+                # Without reuse each kernel row starts a block of BH rows: M[r·BH + s·I + i, o].
+                row_stride = kernel_width * padded_in if op.activation_reuse else block_rows
+                transpose_kernel_taps(
+                    weight,
+                    matrix,
+                    lambda r, s: index_expression((r, row_stride), (s, padded_in)),
+                    padded_out,
+                    padded_in,
+                )
+            else:
+                assert isinstance(op, ttnn.ConvWeightsBlockShardedLayoutOp)
+                self.block_sharded(
+                    op, weight, matrix, padded_out, padded_in, kernel_height, kernel_width
+                )
+            dest = allocate(op.result.type)
+            tilize_matrix(matrix, dest)
+            results.append(dest)
+
+    @staticmethod
+    def block_sharded(
+        op: ttnn.ConvWeightsBlockShardedLayoutOp,
+        weight: SSAValue,
+        matrix: SSAValue,
+        padded_out: int,
+        padded_in: int,
+        kernel_height: int,
+        kernel_width: int,
+    ) -> None:
+        """`M[ic·BHP + rowoff, oc·owp + k] = W[oc·ow + k, ic·iw + c, r, s]` (SPEC §3.6.4)."""
+        in_shards, out_shards = op.in_shards.value.data, op.out_shards.value.data
+        shard_out, shard_in = padded_out // out_shards, padded_in // in_shards
+        shard_out_padded = round_up(shard_out, TILE_SIZE)
+        block_height = block_sharded_block_height(
+            shard_in, kernel_height, kernel_width, op.full_inner
+        )
+        kernel_row_rows = (
+            kernel_width * shard_in
+            if op.full_inner
+            else round_up(shard_in * kernel_width, TILE_SIZE)
+        )
+
+        def body(indices: list[SSAValue]) -> None:
+            ic, oc, r, s = indices
+            source = window(
+                weight,
+                [index_expression((oc, shard_out)), index_expression((ic, shard_in)), r, s],
+                [shard_out, shard_in, 1, 1],
+                dropped=(2, 3),
+            )
+            row = index_expression((ic, block_height), (r, kernel_row_rows), (s, shard_in))
+            dest = window(
+                matrix, [row, index_expression((oc, shard_out_padded))], [shard_in, shard_out]
+            )
+            linalg.TransposeOp(source, dest, _permutation((1, 0)))
+
+        loop_nest((in_shards, out_shards, kernel_height, kernel_width), body)
+
+
+@dataclass
+class LowerGroupedLayout(RewritePattern):
+    """grouped → copy each group's [O/g, I/g, KH, KW] block onto the diagonal of a zero
+    [O, I, KH, KW] weight (SPEC §3.6.5)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: ttnn.ConvWeightsGroupedLayoutOp, rewriter: PatternRewriter
+    ) -> None:
+        groups = op.groups.value.data
+        out_channels, group_in, kernel_height, kernel_width = _memref(op.input).get_shape()
+        group_out = out_channels // groups
+        with lowering(rewriter, op) as results:
+            expanded = zeros(tensor_info(op.result.type).shape, _memref(op.input).element_type)
+            block = [group_out, group_in, kernel_height, kernel_width]
+
+            def body(indices: list[SSAValue]) -> None:
+                (group,) = indices
+                first_out = index_expression((group, group_out))
+                source = window(op.input, [first_out, 0, 0, 0], block)
+                dest = window(
+                    expanded, [first_out, index_expression((group, group_in)), 0, 0], block
+                )
+                copy(source, dest)
+
+            loop_nest((groups,), body)
+            results.append(expanded)
+
+
+@dataclass
+class LowerDepthwiseLayout(RewritePattern):
+    """1D depthwise → broadcast each kernel tap's column of O values over A = ntiles·32
+    channels: `out[o, p·A + j, 0, 0] = in[o, 0, p // KW, p % KW]` (SPEC §3.6.6)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: ttnn.ConvWeightsDepthwiseLayoutOp, rewriter: PatternRewriter
+    ) -> None:
+        repeat = op.act_block_h_ntiles.value.data * TILE_SIZE
+        out_channels, _, kernel_height, kernel_width = _memref(op.input).get_shape()
+        with lowering(rewriter, op) as results:
+            expanded = zeros(tensor_info(op.result.type).shape, _memref(op.input).element_type)
+
+            def body(indices: list[SSAValue]) -> None:
+                kh, kw = indices
+                tap = window(op.input, [0, 0, kh, kw], [out_channels, 1, 1, 1], dropped=(1, 2, 3))
+                first = index_expression((kh, kernel_width * repeat), (kw, repeat))
+                dest = window(
+                    expanded, [0, first, 0, 0], [out_channels, repeat, 1, 1], dropped=(2, 3)
+                )
+                linalg.BroadcastOp(tap, dest, _permutation((1,)))
+
+            loop_nest((kernel_height, kernel_width), body)
+            results.append(expanded)
+
+
+@dataclass
+class LowerFoldKernelStride(RewritePattern):
+    """kernel-stride fold → for each kernel position (kh, kw), copy the [O, I] plane into
+    channels ((kh % sH)·sW + kw % sW)·I … of position (kh // sH, kw // sW) (SPEC §3.6.7)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: ttnn.ConvWeightsFoldKernelStrideOp, rewriter: PatternRewriter
+    ) -> None:
+        stride_h, stride_w = (int(v) for v in op.stride.get_values())
+        out_channels, in_channels, kernel_height, kernel_width = _memref(op.input).get_shape()
+        with lowering(rewriter, op) as results:
+            folded = zeros(tensor_info(op.result.type).shape, _memref(op.input).element_type)
+
+            def body(indices: list[SSAValue]) -> None:
+                kh, kw = indices
+                plane = [out_channels, in_channels, 1, 1]
+                source = window(op.input, [0, 0, kh, kw], plane, dropped=(2, 3))
+                h_phase = arith.RemSIOp(kh, index(stride_h)).result
+                w_phase = arith.RemSIOp(kw, index(stride_w)).result
+                channel = index_expression(
+                    (h_phase, stride_w * in_channels), (w_phase, in_channels)
+                )
+                dest = window(
+                    folded,
+                    [
+                        0,
+                        channel,
+                        arith.DivSIOp(kh, index(stride_h)).result,
+                        arith.DivSIOp(kw, index(stride_w)).result,
+                    ],
+                    plane,
+                    dropped=(2, 3),
+                )
+                copy(source, dest)
+
+            loop_nest((kernel_height, kernel_width), body)
+            results.append(folded)
+
+
+@dataclass
+class LowerBiasLayout(RewritePattern):
+    """bias → row 0 of a zero [32, width] matrix, tilized and converted (SPEC §3.4)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ttnn.ConvBiasLayoutOp, rewriter: PatternRewriter) -> None:
+        out_channels = _memref(op.input).get_shape()[3]
+        with lowering(rewriter, op) as results:
+            matrix = zeros((TILE_SIZE, op.width.value.data), _memref(op.input).element_type)
+            source = window(op.input, [0, 0, 0, 0], [1, 1, 1, out_channels], dropped=(0, 1, 2))
+            copy(source, window(matrix, [0, 0], [1, out_channels], dropped=(0,)))
+            dest = allocate(op.result.type)
+            tilize_matrix(matrix, dest)
+            results.append(dest)
+
+
+CONV_LAYOUT_PATTERNS: tuple[RewritePattern, ...] = (
+    LowerMatrixLayout(),
+    LowerGroupedLayout(),
+    LowerDepthwiseLayout(),
+    LowerFoldKernelStride(),
+    LowerBiasLayout(),
+)
+"""The lowerings of every conv layout op."""

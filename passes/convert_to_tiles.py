@@ -182,6 +182,13 @@ def bufferize_signature(function: func.FuncOp) -> None:
     function.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in arg_attrs])
 
 
+def bufferize_call_results(call: func.CallOp) -> None:
+    """A call's tensor results become the buffers its (bufferized) callee returns."""
+    for result in call.results:
+        if isinstance(result.type, TensorType):
+            Rewriter.replace_value_with_new_type(result, buffer_type(result.type))
+
+
 def finish_signature(function: func.FuncOp, result_tensors: Sequence[Attribute | None]) -> None:
     """Set the function type from the bufferized arguments and returned values."""
     if function.is_declaration:
@@ -223,6 +230,8 @@ class ConvertTTNNToTiles(ModulePass):
         }
         for function in functions:
             bufferize_signature(function)
+        for call in [c for c in op.walk() if isinstance(c, func.CallOp)]:
+            bufferize_call_results(call)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [LowerAssignBw(), LowerTypecast(), LowerToLayout(), *CONV_LAYOUT_PATTERNS],

@@ -1,0 +1,119 @@
+"""`make demo`: the project's main jobs, run as a user would.
+
+1. `ttnn-opt` parses, verifies and prints the example IR (assign_bw, prepare_conv_weights),
+   and shows the layout `ttnn-decompose` picks for the conv.
+2. `ttnn-run` executes assign_bw on random inputs and the demo checks that every gradient
+   equals the incoming gradient cast to its dtype, byte for byte.
+3. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50, and a
+   table shows, per conv, the chosen layout, the logical and physical shapes and the time.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from ttnn_xdsl.dialect import make_context
+from ttnn_xdsl.dialect.diagnostics import parse_module
+from ttnn_xdsl.dialect.ttnn import PrepareConvWeightsOp, format_shape
+from ttnn_xdsl.passes.pipeline import TTNNLower
+from ttnn_xdsl.runtime import DeviceTensor, Program
+
+EXAMPLES = Path(__file__).resolve().parent
+BIN = Path(sys.executable).parent
+
+
+def banner(title: str) -> None:
+    print(f"\n{'=' * 100}\n{title}\n{'=' * 100}", flush=True)
+
+
+def command(*arguments: str) -> None:
+    """Run one of the project's tools, echoing the command line like a shell would."""
+    print(f"$ {' '.join(arguments)}", flush=True)
+    subprocess.run([str(BIN / arguments[0]), *arguments[1:]], check=True)
+
+
+def show_ir() -> None:
+    banner("ttnn-opt: parse, verify and print the examples")
+    command("ttnn-opt", "examples/assign_bw.mlir")
+    command("ttnn-opt", "examples/prepare_conv_weights.mlir")
+    banner("ttnn-opt -p ttnn-decompose: the layout TT-NN picks for the conv, and why")
+    command("ttnn-opt", "examples/prepare_conv_weights.mlir", "-p", "ttnn-decompose")
+
+
+def run_assign_bw() -> None:
+    banner("ttnn-run: assign_bw on random inputs (seed 0)")
+    path = "examples/assign_bw.mlir"
+    with tempfile.TemporaryDirectory() as raw:
+        command("ttnn-run", path, "--random-inputs", "0", "--print", "--raw-output", raw)
+        # The same inputs ttnn-run drew, from the same Python API.
+        program = Program.load((EXAMPLES / "assign_bw.mlir").read_text(), filename=path)
+        grad = program.prepare_inputs(random_seed=0)[0]
+        print("\nEvery gradient equals the incoming gradient cast to its dtype:")
+        for slot in program.results:
+            produced = (Path(raw) / f"result{slot.position}.bin").read_bytes()
+            expected = DeviceTensor.from_numpy(grad.to_numpy(), slot.tensor.dtype).to_bytes()
+            verdict = "identical" if produced == expected else "DIFFERENT"
+            print(
+                f"  result{slot.position} ({slot.tensor.dtype.value}): {len(produced)} bytes, "
+                f"{verdict} to grad cast to {slot.tensor.dtype.value}"
+            )
+            if produced != expected:
+                raise SystemExit("assign_bw produced a wrong gradient")
+
+
+def run_resnet50() -> None:
+    banner("ttnn-run: ResNet-50's 53 conv weights and biases, random bf16 weights (seed 0)")
+    path = "examples/resnet50_conv_weights.mlir"
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as out:
+        command("ttnn-run", path, "--random-inputs", "0", "--output", f"{out}/resnet50.npz")
+        with np.load(f"{out}/resnet50.npz") as results:
+            count = len(results.files)
+    print(f"{count} prepared tensors in {time.perf_counter() - started:.1f} s (whole process)")
+
+    # The table: the resolution of each conv, and the time to run its lowered function.
+    ctx = make_context()
+    module = parse_module(ctx, (EXAMPLES / "resnet50_conv_weights.mlir").read_text(), path)
+    plans = {
+        op.parent_op().sym_name.data: (op, op.resolve())  # type: ignore[union-attr]
+        for op in module.walk()
+        if isinstance(op, PrepareConvWeightsOp)
+    }
+    TTNNLower().apply(ctx, module)
+    header = (
+        f"{'layer':22} {'weight':18} {'layout':16} {'cores c/nhw':11} "
+        f"{'logical':18} {'physical':18} {'time':>7}"
+    )
+    print(f"\n{header}\n{'-' * len(header)}")
+    total = 0.0
+    for name, (op, plan) in plans.items():
+        program = Program.load(module, entry=name, passes="")
+        inputs = program.prepare_inputs(random_seed=0)
+        started = time.perf_counter()
+        program.run(inputs)
+        elapsed = time.perf_counter() - started
+        total += elapsed
+        weight = tuple(op.weight_tensor.type.get_shape())  # type: ignore[attr-defined]
+        cores = f"{plan.input_cores_channels}x{plan.output_cores_channels}/{plan.nhw_cores}"
+        print(
+            f"{name:22} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
+            f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
+            f"{elapsed * 1000:5.0f} ms"
+        )
+    print(f"{'-' * len(header)}\n{'total (weights and biases)':>{len(header) - 9}} {total:6.2f} s")
+
+
+def main() -> None:
+    show_ir()
+    run_assign_bw()
+    run_resnet50()
+
+
+if __name__ == "__main__":
+    main()

@@ -9,6 +9,7 @@ operation its `FILE:LINE:COL` location and turns parse and verify failures into
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Iterator
 
@@ -56,9 +57,16 @@ class LocatingParser(Parser):
         try:
             op = super().parse_operation()
         except (VerifyException, struct.error) as error:
-            # An attribute built while parsing the operation (e.g. an i32 property out of
-            # range) failed: report it at the operation, as a parse error.
-            self.raise_error(_one_line(str(error)), start.start, self.pos)
+            # An attribute or type checked while parsing the operation (an i32 property out
+            # of range, an operand type its format rejects, a dense array xDSL packs
+            # unchecked) failed: report it at the operation, as a parse error naming it.
+            message = _one_line(str(error))
+            if isinstance(error, struct.error):
+                message = f"integer out of range: {message}"
+            name = _operation_name(start)
+            if name is not None and not message.startswith(f"'{name}' op "):
+                message = f"'{name}' op {message}"
+            self.raise_error(message, start.start, self.pos)
         if isinstance(op.location, UnknownLoc):
             where = Span(start.start, start.end, start.input, self.line_offset).get_location()
             op.location = FileLineColLoc(
@@ -74,6 +82,26 @@ class LocatingParser(Parser):
             return super()._parse_extended_type_or_attribute(attr_or_dialect_name, is_type)  # pyright: ignore[reportCallIssue, reportArgumentType]
         except VerifyException as error:
             self.raise_error(str(error), max(start, 0), self.pos)
+        except ValueError as error:
+            # xDSL builds a parametrized attribute without checking its parameter count
+            # (`!ttnn.bfp8_b<8>`): report it at the attribute, not as a traceback.
+            sigil = "!" if is_type else "#"
+            self.raise_error(
+                f"invalid parameters for {sigil}{attr_or_dialect_name}: {error}",
+                max(start, 0),
+                self.pos,
+            )
+
+
+_OPERATION_NAME = re.compile(
+    r"\s*(?:%[\w.$-]+(?::\d+)?\s*(?:,\s*%[\w.$-]+(?::\d+)?\s*)*=\s*)?\"?([\w.$-]+)"
+)
+
+
+def _operation_name(start: Span) -> str | None:
+    """The name of the operation whose text begins at `start` (after its results)."""
+    match = _OPERATION_NAME.match(start.input.content, start.start)
+    return match.group(1) if match else None
 
 
 def parse_error_location(error: ParseError, line_offset: int = 0) -> LocatedError:

@@ -275,19 +275,20 @@ class KeywordStructAttr(ParametrizedAttribute):
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         by_name = {field.name: field for field in cls.FIELDS}
         values: dict[str, Attribute] = {}
+        start = parser.pos
 
         def parse_entry() -> None:
             position = parser.pos
-            key = parser.parse_identifier(f" (a {cls.name} field)")
+            key = parser.parse_identifier(f" (a #{cls.name} field)")
             if key not in by_name:
                 known = ", ".join(by_name)
                 parser.raise_error(
-                    f"unknown {cls.name} field '{key}' (expected one of: {known})",
+                    f"unknown #{cls.name} field '{key}' (expected one of: {known})",
                     position,
                     parser.pos,
                 )
             if key in values:
-                parser.raise_error(f"duplicate {cls.name} field '{key}'", position, parser.pos)
+                parser.raise_error(f"duplicate #{cls.name} field '{key}'", position, parser.pos)
             parser.parse_punctuation("=")
             values[key] = by_name[key].parse(parser)
 
@@ -299,7 +300,9 @@ class KeywordStructAttr(ParametrizedAttribute):
                 parser._resume_from(parser.pos - 1)  # pyright: ignore[reportPrivateUsage]
         missing = [name for name in cls.REQUIRED_FIELDS if name not in values]
         if missing:
-            parser.raise_error(f"{cls.name} needs the field(s): {', '.join(sorted(missing))}")
+            parser.raise_error(
+                f"#{cls.name} needs the field(s): {', '.join(sorted(missing))}", start, parser.pos
+            )
         return [values.get(field.name, NoneAttr()) for field in cls.FIELDS]
 
     def print_parameters(self, printer: Printer) -> None:
@@ -628,7 +631,9 @@ class TensorLayoutAttr(ParametrizedAttribute):
                 position = parser.pos
                 if parser.parse_optional_keyword("physical") is not None:
                     if not isinstance(physical, NoneAttr):
-                        parser.raise_error("duplicate physical shape", position, parser.pos)
+                        parser.raise_error(
+                            "duplicate #ttnn.tensor_layout physical shape", position, parser.pos
+                        )
                     parser.parse_punctuation("=")
                     physical = ArrayAttr([IntAttr(d) for d in _parse_shape(parser)])
                     continue
@@ -641,7 +646,9 @@ class TensorLayoutAttr(ParametrizedAttribute):
                         parser.pos,
                     )
                 if not isinstance(memory_config, NoneAttr):
-                    parser.raise_error("duplicate memory config", position, parser.pos)
+                    parser.raise_error(
+                        "duplicate #ttnn.tensor_layout memory config", position, parser.pos
+                    )
                 memory_config = attr
         return layout, memory_config, physical
 
@@ -658,11 +665,16 @@ class TensorLayoutAttr(ParametrizedAttribute):
 
     def verify(self) -> None:
         if isinstance(self.physical, ArrayAttr):
+            physical = "x".join(str(d.data) for d in self.physical.data)
             if self.layout.data != Layout.TILE:
-                raise VerifyException("#ttnn.tensor_layout: a physical shape needs the tile layout")
+                raise VerifyException(
+                    "#ttnn.tensor_layout expected the tile layout with a physical shape "
+                    f"({physical}), got {self.layout.data.value}"
+                )
             if len(self.physical.data) < 2:
                 raise VerifyException(
-                    "#ttnn.tensor_layout expected a physical shape of rank 2 or more"
+                    "#ttnn.tensor_layout expected a physical shape of rank 2 or more, "
+                    f"got {physical}"
                 )
 
 
@@ -1048,13 +1060,16 @@ class AssignBwOp(TTNNOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> AssignBwOp:
+        position = parser.pos
         operands = parser.parse_comma_separated_list(
             parser.Delimiter.PAREN, parser.parse_unresolved_operand
         )
         if not 2 <= len(operands) <= 3:
             parser.raise_error(
                 "expected (grad, input_a) or (grad, input_a, input_b), got "
-                f"{len(operands)} operands"
+                f"{len(operands)} operands",
+                position,
+                parser.pos,
             )
         preallocated: dict[str, UnresolvedOperand] = {}
         for keyword in ("input_grad", "other_grad"):
@@ -1073,20 +1088,37 @@ class AssignBwOp(TTNNOperation):
             )
         if parser.parse_optional_keyword("memory_config") is not None:
             parser.parse_punctuation("=")
-            properties["memory_config"] = parser.parse_attribute()
+            position = parser.pos
+            memory_config = parser.parse_attribute()
+            if not isinstance(memory_config, MemoryConfigAttr):
+                parser.raise_error(
+                    f"expected memory_config to be a #ttnn.memory_config, got {memory_config}",
+                    position,
+                    parser.pos,
+                )
+            properties["memory_config"] = memory_config
         if parser.parse_optional_keyword("queue_id") is not None:
             parser.parse_punctuation("=")
-            properties["queue_id"] = IntegerAttr(parser.parse_integer(), i32)
+            position = parser.pos
+            queue_id = parser.parse_integer()
+            if not -(2**31) <= queue_id < 2**31:
+                parser.raise_error(
+                    f"expected queue_id to be an i32, got {queue_id}", position, parser.pos
+                )
+            properties["queue_id"] = IntegerAttr(queue_id, i32)
         if parser.parse_optional_keyword("round_mode") is not None:
             parser.parse_punctuation("=")
             properties["round_mode"] = StringAttr(parser.parse_str_literal())
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
+        position = parser.pos
         function_type = parser.parse_function_type()
         unresolved = [*operands, *preallocated.values()]
         if len(function_type.inputs.data) != len(unresolved):
             parser.raise_error(
-                f"expected {len(unresolved)} operand types, got {len(function_type.inputs.data)}"
+                f"expected {len(unresolved)} operand types, got {len(function_type.inputs.data)}",
+                position,
+                parser.pos,
             )
         values = [
             parser.resolve_operand(operand, operand_type)
@@ -1559,13 +1591,25 @@ class ConvLayoutOp(TTNNOperation, ABC):
             )
         if source.dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
             raise self.error(f"expected an f32 or bf16 input, got {source.dtype.value}")
-        self.tensor(self.result, "result")
+        # The parameters first: their messages say more than a mismatching result type.
         expected = self.expected_result(source)
+        self.verify_result_form(self.tensor(self.result, "result"))
         if self.result.type != expected:
             raise self.error(f"expected result type {expected}, got {self.result.type}")
 
+    def verify_result_form(self, result: TensorInfo) -> None:
+        """Checks of the written result type beyond its equality with the expected one
+        (for a clearer message)."""
+
     def result_dtype(self) -> DataType:
-        return tensor_info(self.result.type).dtype
+        """The dtype the written result type asks for."""
+        element = cast(TensorType[Attribute], self.result.type).element_type
+        dtype = data_type_of(element)
+        if dtype is None:
+            raise self.error(
+                f"result: expected element type f32, bf16 or !ttnn.bfp8_b, got {element}"
+            )
+        return dtype
 
 
 class ConvWeightsMatrixLayoutOp(ConvLayoutOp, ABC):
@@ -1596,14 +1640,12 @@ class ConvWeightsMatrixLayoutOp(ConvLayoutOp, ABC):
             physical=(1, 1, rows, cols),
         )
 
-    def verify_(self) -> None:
-        result = self.tensor(self.result, "result")
+    def verify_result_form(self, result: TensorInfo) -> None:
         if result.layout != Layout.TILE or not result.explicit_physical:
             raise self.error(
                 "expected a tile-layout result with its physical shape written "
                 f"(physical = 1x1xROWSxCOLS), got {self.result.type}"
             )
-        super().verify_()
 
 
 class ConvWeightsPaddedMatrixLayoutOp(ConvWeightsMatrixLayoutOp, ABC):

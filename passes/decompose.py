@@ -37,6 +37,7 @@ from ttnn_xdsl.dialect.conv_config import (
     ConvWeightsPlan,
     WeightLayoutKind,
     fold_kernel_stride_shape,
+    grouped_shape,
 )
 from ttnn_xdsl.dialect.ttnn import Layout, tensor_info, tensor_type
 
@@ -86,7 +87,8 @@ class DecomposePrepareConvWeights(RewritePattern):
             return tensor_type(shape, weight.dtype, layout=None)
 
         if plan.groups_expand is not None:
-            expanded = plan.expanded_weight_shape
+            # Not plan.expanded_weight_shape: that is after the kernel-stride fold below.
+            expanded = grouped_shape(weight.shape, plan.groups_expand)
             chain.append(
                 ttnn.ConvWeightsGroupedLayoutOp.build(
                     operands=[value],
@@ -124,7 +126,7 @@ class DecomposePrepareConvWeights(RewritePattern):
             chain.append(ttnn.TypecastOp(value, op.result.type))
         for new_op in chain:
             new_op.location = op.location
-        rewriter.replace_op(op, chain)
+        rewriter.replace(op, chain)
 
     @staticmethod
     def layout_op(plan: ConvWeightsPlan, value: SSAValue, result_type: Attribute) -> Operation:
@@ -142,7 +144,10 @@ class DecomposePrepareConvWeights(RewritePattern):
             properties = {
                 "block_h": _i32(plan.weight_block_h_ntiles),
                 "block_w": _i32(plan.weight_block_w_ntiles),
-                "enable_activation_reuse": _bool(plan.params.conv_config.enable_activation_reuse),
+                # As the resolution: a 1D depthwise weight is never laid out for reuse.
+                "enable_activation_reuse": _bool(
+                    plan.params.conv_config.enable_activation_reuse and not plan.depthwise_1d
+                ),
                 **padding,
             }
         elif kind == WeightLayoutKind.TILED:
@@ -194,7 +199,7 @@ class DecomposePrepareConvBias(RewritePattern):
             chain.append(ttnn.TypecastOp(chain[-1].results[0], op.result.type))
         for new_op in chain:
             new_op.location = op.location
-        rewriter.replace_op(op, chain)
+        rewriter.replace(op, chain)
 
 
 @dataclass(frozen=True)

@@ -35,4 +35,4 @@ def lowering(rewriter: PatternRewriter, op: Operation) -> Iterator[list[SSAValue
         for nested in new_op.walk():
             nested.location = op.location
         new_op = new_op.next_op
-    rewriter.replace_op(op, [], buffers)
+    rewriter.replace(op, [], buffers)

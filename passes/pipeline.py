@@ -10,6 +10,7 @@ from xdsl.passes import ModulePass
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
+from ttnn_xdsl.dialect.diagnostics import verify_module
 from ttnn_xdsl.passes.convert_to_tiles import ConvertTTNNToTiles
 from ttnn_xdsl.passes.decompose import TTNNDecompose
 
@@ -22,10 +23,9 @@ class TTNNLower(ModulePass):
     name = "ttnn-lower"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for step in (
-            TTNNDecompose(),
-            ConvertTTNNToTiles(),
-            CanonicalizePass(),
-            CommonSubexpressionElimination(),
-        ):
+        TTNNDecompose().apply(ctx, op)
+        # The decomposition's layout ops check their own parameters: report a wrong chain
+        # there, at the source line, rather than as a failure inside the lowered loops.
+        verify_module(op)
+        for step in (ConvertTTNNToTiles(), CanonicalizePass(), CommonSubexpressionElimination()):
             step.apply(ctx, op)

@@ -56,7 +56,7 @@ class TTNNOptMain(xDSLOptMain):
 
         def one_line_error(message: str) -> NoReturn:
             # argparse prints the whole usage before the message; a user error is one line.
-            arg_parser.exit(2, f"{arg_parser.prog}: error: {message}\n")
+            arg_parser.exit(2, f"ttnn-opt: error: {message}\n")
 
         arg_parser.error = one_line_error
         arg_parser.add_argument(

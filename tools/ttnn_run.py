@@ -38,8 +38,8 @@ class CommandError(Exception):
 
 class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        raise CommandError(message)
+        # One line, like every other user error (argparse would print the usage first).
+        raise CommandError(f"{message} (see ttnn-run --help)")
 
 
 def build_argument_parser() -> argparse.ArgumentParser:
@@ -140,7 +140,8 @@ def describe(tensor: DeviceTensor, slot: TensorSlot) -> str:
         f"{format_shape(tensor.physical_shape)}, {tensor.dtype.value}, {tensor.layout.value}"
     )
     if tensor.layout.value == "tile":
-        summary += f", {tensor.num_tiles} tiles"
+        tiles = tensor.num_tiles
+        summary += f", {tiles} tile{'s' if tiles != 1 else ''}"
     lines.append(summary + f", {len(tensor.to_bytes())} bytes")
     shown = "physical matrix" if slot.tensor.explicit_physical else "values"
     lines.append(f"  {shown}:")

@@ -791,13 +791,29 @@ def tensor_type(
     )
 
 
+def _placement(info: TensorInfo) -> tuple[object, ...]:
+    """Where a tensor lives, by meaning rather than spelling: a shard spec without an
+    orientation is the same as one with `orientation = row_major`."""
+    if info.on_host:
+        return ("host",)
+    memory = info.memory_config or DRAM_INTERLEAVED
+    shard = memory.shard_spec
+    return (
+        memory.buffer_type.data,
+        memory.memory_layout.data,
+        (shard.grid_shape, shard.shard_shape, shard.shard_orientation)
+        if isinstance(shard, ShardSpecAttr)
+        else None,
+    )
+
+
 def same_storage(a: TensorInfo, b: TensorInfo) -> bool:
     """True when two tensor types describe the same layout, physical shape and placement."""
     return (
         a.layout == b.layout
         and a.physical_shape == b.physical_shape
         and a.explicit_physical == b.explicit_physical
-        and (a.memory_config or DRAM_INTERLEAVED) == (b.memory_config or DRAM_INTERLEAVED)
+        and _placement(a) == _placement(b)
     )
 
 
@@ -1299,6 +1315,14 @@ class ConvPrepareOp(TTNNOperation, ABC):
 
     def _verify_conv_parameters(self) -> None:
         """SPEC §3.2's checks of the scalar parameters, with the op's messages."""
+        memory = self.input_memory_config
+        if memory.is_sharded and not isinstance(memory.shard_spec, ShardSpecAttr):
+            # TT-NN reads a sharded input's shard spec (its grid, and its width for the
+            # channel alignment of a row-major input).
+            raise self.error(
+                f"expected the {memory.memory_layout.data.value} input_memory_config to carry "
+                "a #ttnn.shard_spec"
+            )
         for name in ("in_channels", "out_channels", "batch_size", "input_height", "input_width"):
             value = cast(IntegerAttr, getattr(self, name)).value.data
             if value < 1:

@@ -1,0 +1,238 @@
+// Parse-time diagnostics of the ttnn attributes, one chunk per rule: unknown and duplicate
+// fields, field values (act_block_h_override a multiple of 32, positive sizes, enum
+// keywords), required fields, the memory config's structure and its interleaved-without-
+// shard-spec rule. Each is reported at the attribute (or at the offending field).
+//
+// RUN: ttnn-opt %s --split-input-file --parsing-diagnostics | filecheck %s
+// Each chunk prints exactly one line: the diagnostic. `{{^//}} -----` matches the
+// separator line printed between the chunks' outputs (spelled so as not to split
+// this file).
+
+// conv2d_config: an unknown field.
+func.func private @f() attributes {x = #ttnn.conv2d_config<weights_dtype = bf16, block_h = 2>}
+// CHECK: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:82: error: unknown #ttnn.conv2d_config field 'block_h' (expected one of: weights_dtype, shard_layout, act_block_h_override, act_block_w_div, transpose_shards, full_inner_dim, enable_activation_reuse, enable_kernel_stride_folding)
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: a duplicate field.
+func.func private @f() attributes {x = #ttnn.conv2d_config<full_inner_dim = true, full_inner_dim = false>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:83: error: duplicate #ttnn.conv2d_config field 'full_inner_dim'
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: act_block_h_override is a multiple of 32.
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_h_override = 48>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected act_block_h_override to be a non-negative multiple of 32, got 48
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: act_block_h_override is non-negative.
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_h_override = -32>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected act_block_h_override to be a non-negative multiple of 32, got -32
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: act_block_w_div is positive.
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = 0>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected act_block_w_div to be positive, got 0
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: shard_layout is a sharded layout (SPEC §3.1).
+func.func private @f() attributes {x = #ttnn.conv2d_config<shard_layout = interleaved>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected shard_layout to be height_sharded, width_sharded or block_sharded, got interleaved
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: weights_dtype is f32, bf16 or bfp8_b (SPEC §3.2).
+func.func private @f() attributes {x = #ttnn.conv2d_config<weights_dtype = f16>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:76: error: Expected `f32`, `bf16`, or `bfp8_b`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: a boolean field takes true or false.
+func.func private @f() attributes {x = #ttnn.conv2d_config<transpose_shards = 1>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:79: error: Expected boolean literal
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: an integer field takes an integer.
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = true>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:78: error: Expected integer literal
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: key = value.
+func.func private @f() attributes {x = #ttnn.conv2d_config<full_inner_dim>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:74: error: Expected '='
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// device_compute_kernel_config: an unknown field.
+func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<math_fidelity = hifi4, dst_full_sync_en = true>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: unknown #ttnn.device_compute_kernel_config field 'dst_full_sync_en' (expected one of: math_fidelity, math_approx_mode, fp32_dest_acc_en, packer_l1_acc)
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// device_compute_kernel_config: a duplicate field.
+func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<packer_l1_acc = true, packer_l1_acc = true>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:97: error: duplicate #ttnn.device_compute_kernel_config field 'packer_l1_acc'
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// device_compute_kernel_config: math_fidelity is lofi, hifi2, hifi3 or hifi4.
+func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<math_fidelity = hifi5>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:91: error: Expected `lofi`, `hifi2`, `hifi3`, or `hifi4`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_spec: grid and shape are required.
+func.func private @f() attributes {x = #ttnn.shard_spec<shape = 32x32>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:56: error: #ttnn.shard_spec needs the field(s): grid
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_spec: grid and shape are required (both missing).
+func.func private @f() attributes {x = #ttnn.shard_spec<orientation = col_major>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:56: error: #ttnn.shard_spec needs the field(s): grid, shape
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_spec: the grid is two positive sizes.
+func.func private @f() attributes {x = #ttnn.shard_spec<grid = 0x8, shape = 32x32>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.shard_spec expected grid to be two positive sizes, got 0x8
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_spec: the shard shape is two positive sizes.
+func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x0>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.shard_spec expected shape to be two positive sizes, got 32x0
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_spec: two sizes, not three.
+func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8x2, shape = 32x32>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:67: error: '>' expected
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_spec: an unknown field.
+func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x32, cores = 64>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:84: error: unknown #ttnn.shard_spec field 'cores' (expected one of: grid, shape, orientation)
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_spec: orientation is row_major or col_major.
+func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x32, orientation = diagonal>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: Expected `row_major`, or `col_major`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// memory_config: an interleaved memory config has no shard spec (SPEC §3.2: a shard spec needs a sharded layout).
+func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>, #ttnn.shard_spec<grid = 8x8, shape = 32x32>>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.memory_config with memory layout interleaved cannot have a shard_spec
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// memory_config: the same with an alias for the buffer type.
+#dram = #ttnn.buffer_type<dram>
+func.func private @f() attributes {x = #ttnn.memory_config<#dram, #ttnn.tensor_memory_layout<interleaved>, #ttnn.shard_spec<grid = 1x1, shape = 32x32>>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.memory_config with memory layout interleaved cannot have a shard_spec
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// memory_config: a buffer type first.
+func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.layout<tile>, <interleaved>>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:60: error: #ttnn.memory_config expected a #ttnn.buffer_type first
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// memory_config: then a memory layout.
+func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>, #ttnn.layout<tile>>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:83: error: #ttnn.memory_config expected a memory layout (<interleaved>, <height_sharded>, <width_sharded> or <block_sharded>)
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// memory_config: the memory layout keyword.
+func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>, <sharded>>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:84: error: Expected `interleaved`, `height_sharded`, `width_sharded`, or `block_sharded`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// memory_config: then a shard spec.
+func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.layout<tile>>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:101: error: #ttnn.memory_config expected a #ttnn.shard_spec
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// layout: tile or row_major.
+func.func private @f() attributes {x = #ttnn.layout<tiled>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:53: error: Expected `row_major`, or `tile`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// buffer_type: dram or l1.
+func.func private @f() attributes {x = #ttnn.buffer_type<sram>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:58: error: Expected `dram`, or `l1`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// tensor_memory_layout: interleaved or a sharded layout.
+func.func private @f() attributes {x = #ttnn.tensor_memory_layout<single_bank>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:67: error: Expected `interleaved`, `height_sharded`, `width_sharded`, or `block_sharded`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// shard_orientation: row_major or col_major.
+func.func private @f() attributes {x = #ttnn.shard_orientation<diagonal>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:64: error: Expected `row_major`, or `col_major`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// data_type: f32, bf16 or bfp8_b.
+func.func private @f() attributes {x = #ttnn.data_type<bfp4_b>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:56: error: Expected `f32`, `bf16`, or `bfp8_b`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// math_fidelity: lofi, hifi2, hifi3 or hifi4.
+func.func private @f() attributes {x = #ttnn.math_fidelity<hifi1>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:60: error: Expected `lofi`, `hifi2`, `hifi3`, or `hifi4`.
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// An unknown ttnn attribute.
+func.func private @f() attributes {x = #ttnn.conv_config<>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:57: error: 'ttnn.conv_config' is not registered

@@ -30,15 +30,10 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewri
 from ttnn_xdsl.dialect import tile, ttnn
 from ttnn_xdsl.dialect.conv_config import block_sharded_block_height, round_up
 from ttnn_xdsl.dialect.ttnn import TILE_SIZE, tensor_info
-from ttnn_xdsl.passes.loops import index, loop_nest, scaled
+from ttnn_xdsl.passes.loops import copy, index, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lowering import allocate, lowering
 
 Offset = SSAValue | int
-
-
-def _memref(value: SSAValue) -> MemRefType[Attribute]:
-    assert isinstance(value.type, MemRefType), f"{value} is not bufferized yet"
-    return cast(MemRefType[Attribute], value.type)
 
 
 def zeros(shape: Sequence[int], element_type: Attribute) -> SSAValue:
@@ -49,17 +44,12 @@ def zeros(shape: Sequence[int], element_type: Attribute) -> SSAValue:
     return buffer
 
 
-def copy(source: SSAValue, dest: SSAValue) -> None:
-    """`linalg.copy` between two buffers of the same shape."""
-    linalg.CopyOp([source], [dest], res=())
-
-
 def window(
     source: SSAValue, offsets: Sequence[Offset], sizes: Sequence[int], dropped: Sequence[int] = ()
 ) -> SSAValue:
     """`memref.subview` of `source` at `offsets` (static ints or index values) with unit
     strides, dropping the unit dims listed in `dropped` (a rank-reducing subview)."""
-    source_type = _memref(source)
+    source_type = memref_type(source)
     full = memref.SubviewOp.infer_result_type(source_type, offsets, sizes, [1] * len(sizes))
     layout = cast(StridedLayoutAttr, full.layout)
     strides = layout.get_strides()
@@ -93,22 +83,22 @@ def index_expression(*terms: tuple[SSAValue, int] | int) -> Offset:
 def pad_channels(weight: SSAValue, padded_out: int, padded_in: int) -> SSAValue:
     """The weight zero-padded to [padded_out, padded_in, KH, KW] (SPEC §3.3 step 8); the
     weight itself when no padding is needed."""
-    out_channels, in_channels, kernel_height, kernel_width = _memref(weight).get_shape()
+    out_channels, in_channels, kernel_height, kernel_width = memref_type(weight).get_shape()
     if (padded_out, padded_in) == (out_channels, in_channels):
         return weight
     padded = zeros(
-        (padded_out, padded_in, kernel_height, kernel_width), _memref(weight).element_type
+        (padded_out, padded_in, kernel_height, kernel_width), memref_type(weight).element_type
     )
-    copy(weight, window(padded, [0, 0, 0, 0], _memref(weight).get_shape()))
+    copy(weight, window(padded, [0, 0, 0, 0], memref_type(weight).get_shape()))
     return padded
 
 
 def tilize_matrix(matrix: SSAValue, result: SSAValue) -> None:
     """Loops over the tiles of a row-major [rows, cols] matrix: tilize each 32×32 window,
     convert it to the result's tile dtype, store it at [0, 0, tile row, tile col]."""
-    rows, cols = _memref(matrix).get_shape()
-    target = cast(tile.TileType, _memref(result).element_type)
-    source_dtype = ttnn.data_type_of(_memref(matrix).element_type)
+    rows, cols = memref_type(matrix).get_shape()
+    target = cast(tile.TileType, memref_type(result).element_type)
+    source_dtype = ttnn.data_type_of(memref_type(matrix).element_type)
 
     def body(indices: list[SSAValue]) -> None:
         row, col = indices
@@ -130,7 +120,7 @@ def transpose_kernel_taps(
 ) -> None:
     """For every kernel position (r, s): `matrix[row_offset(r, s) + i, o] = weight[o, i, r, s]`
     for o < out_channels, i < in_channels (a transposed 2D window copy)."""
-    _, _, kernel_height, kernel_width = _memref(weight).get_shape()
+    _, _, kernel_height, kernel_width = memref_type(weight).get_shape()
 
     def body(indices: list[SSAValue]) -> None:
         r, s = indices
@@ -155,11 +145,11 @@ class LowerMatrixLayout(RewritePattern):
     ) -> None:
         result = tensor_info(op.result.type)
         _, _, rows, cols = result.physical_shape
-        weight_shape = _memref(op.input).get_shape()
+        weight_shape = memref_type(op.input).get_shape()
         with lowering(rewriter, op) as results:
             padded_out, padded_in = op.padded_channels(weight_shape)
             weight = pad_channels(op.input, padded_out, padded_in)
-            matrix = zeros((rows, cols), _memref(op.input).element_type)
+            matrix = zeros((rows, cols), memref_type(op.input).element_type)
             _, _, kernel_height, kernel_width = weight_shape
             row_major_index = (ttnn.ConvWeightsInterleavedMMLayoutOp, ttnn.ConvWeightsTiledLayoutOp)
             if isinstance(op, row_major_index):
@@ -241,10 +231,10 @@ class LowerGroupedLayout(RewritePattern):
         self, op: ttnn.ConvWeightsGroupedLayoutOp, rewriter: PatternRewriter
     ) -> None:
         groups = op.groups.value.data
-        out_channels, group_in, kernel_height, kernel_width = _memref(op.input).get_shape()
+        out_channels, group_in, kernel_height, kernel_width = memref_type(op.input).get_shape()
         group_out = out_channels // groups
         with lowering(rewriter, op) as results:
-            expanded = zeros(tensor_info(op.result.type).shape, _memref(op.input).element_type)
+            expanded = zeros(tensor_info(op.result.type).shape, memref_type(op.input).element_type)
             block = [group_out, group_in, kernel_height, kernel_width]
 
             def body(indices: list[SSAValue]) -> None:
@@ -270,9 +260,9 @@ class LowerDepthwiseLayout(RewritePattern):
         self, op: ttnn.ConvWeightsDepthwiseLayoutOp, rewriter: PatternRewriter
     ) -> None:
         repeat = op.act_block_h_ntiles.value.data * TILE_SIZE
-        out_channels, _, kernel_height, kernel_width = _memref(op.input).get_shape()
+        out_channels, _, kernel_height, kernel_width = memref_type(op.input).get_shape()
         with lowering(rewriter, op) as results:
-            expanded = zeros(tensor_info(op.result.type).shape, _memref(op.input).element_type)
+            expanded = zeros(tensor_info(op.result.type).shape, memref_type(op.input).element_type)
 
             def body(indices: list[SSAValue]) -> None:
                 kh, kw = indices
@@ -297,9 +287,9 @@ class LowerFoldKernelStride(RewritePattern):
         self, op: ttnn.ConvWeightsFoldKernelStrideOp, rewriter: PatternRewriter
     ) -> None:
         stride_h, stride_w = (int(v) for v in op.stride.get_values())
-        out_channels, in_channels, kernel_height, kernel_width = _memref(op.input).get_shape()
+        out_channels, in_channels, kernel_height, kernel_width = memref_type(op.input).get_shape()
         with lowering(rewriter, op) as results:
-            folded = zeros(tensor_info(op.result.type).shape, _memref(op.input).element_type)
+            folded = zeros(tensor_info(op.result.type).shape, memref_type(op.input).element_type)
 
             def body(indices: list[SSAValue]) -> None:
                 kh, kw = indices
@@ -333,9 +323,9 @@ class LowerBiasLayout(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ttnn.ConvBiasLayoutOp, rewriter: PatternRewriter) -> None:
-        out_channels = _memref(op.input).get_shape()[3]
+        out_channels = memref_type(op.input).get_shape()[3]
         with lowering(rewriter, op) as results:
-            matrix = zeros((TILE_SIZE, op.width.value.data), _memref(op.input).element_type)
+            matrix = zeros((TILE_SIZE, op.width.value.data), memref_type(op.input).element_type)
             source = window(op.input, [0, 0, 0, 0], [1, 1, 1, out_channels], dropped=(0, 1, 2))
             copy(source, window(matrix, [0, 0], [1, out_channels], dropped=(0,)))
             dest = allocate(op.result.type)

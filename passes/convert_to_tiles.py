@@ -24,7 +24,6 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     TensorType,
 )
-from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -40,23 +39,18 @@ from ttnn_xdsl.dialect import tile, ttnn
 from ttnn_xdsl.dialect.diagnostics import located_diagnostic
 from ttnn_xdsl.dialect.ttnn import TILE_SIZE, Layout, tensor_info
 from ttnn_xdsl.passes.conv_layouts import CONV_LAYOUT_PATTERNS
-from ttnn_xdsl.passes.loops import buffer_type, loop_nest, scaled
+from ttnn_xdsl.passes.loops import buffer_type, copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lowering import allocate, lowering
 
 TENSOR_ATTRIBUTE = "ttnn.tensor"
 """The argument/result attribute recording the tensor type a memref stands for."""
 
 
-def _memref(value: SSAValue) -> MemRefType[Attribute]:
-    assert isinstance(value.type, MemRefType), f"{value} is not bufferized yet"
-    return value.type
-
-
 def copy_tiles(source: SSAValue, dest: SSAValue) -> None:
     """Loops over the tile grid of `dest` copying each tile of `source` into it, converting
     the tile's element type on the way when the two memrefs' tile types differ."""
-    dest_tile = _memref(dest).element_type
-    convert = _memref(source).element_type != dest_tile
+    dest_tile = memref_type(dest).element_type
+    convert = memref_type(source).element_type != dest_tile
 
     def body(indices: list[SSAValue]) -> None:
         value = tile.LoadOp(source, indices).result
@@ -64,7 +58,7 @@ def copy_tiles(source: SSAValue, dest: SSAValue) -> None:
             value = tile.TypecastOp(value, tile.tile_dtype(dest_tile)).result
         tile.StoreOp(value, dest, indices)
 
-    loop_nest(_memref(dest).get_shape(), body)
+    loop_nest(memref_type(dest).get_shape(), body)
 
 
 WindowBody = Callable[[list[SSAValue], list[SSAValue]], None]
@@ -110,7 +104,7 @@ class LowerTypecast(RewritePattern):
     def match_and_rewrite(self, op: ttnn.TypecastOp, rewriter: PatternRewriter) -> None:
         result_info = tensor_info(op.result.type)
         row_major = result_info.layout != Layout.TILE
-        same_dtype = _memref(op.input).element_type == buffer_type(op.result.type).element_type
+        same_dtype = memref_type(op.input).element_type == buffer_type(op.result.type).element_type
         if row_major and not same_dtype and len(result_info.shape) < 2:
             # Tile windows need rank >= 2: say so instead of building invalid IR.
             raise located_diagnostic(
@@ -126,7 +120,7 @@ class LowerTypecast(RewritePattern):
                 copy_tiles(op.input, dest)
             elif same_dtype:
                 # Nothing to convert (tile.typecast requires different element types).
-                linalg.CopyOp([op.input], [dest], res=[])
+                copy(op.input, dest)
             else:
 
                 def body(_: list[SSAValue], elements: list[SSAValue]) -> None:
@@ -147,7 +141,7 @@ class LowerToLayout(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ttnn.ToLayoutOp, rewriter: PatternRewriter) -> None:
         result_info = tensor_info(op.result.type)
-        source_is_tiled = isinstance(_memref(op.input).element_type, tile.TileType)
+        source_is_tiled = isinstance(memref_type(op.input).element_type, tile.TileType)
         with lowering(rewriter, op) as results:
             dest = allocate(op.result.type)
             if source_is_tiled and result_info.layout == Layout.TILE:
@@ -165,7 +159,7 @@ class LowerToLayout(RewritePattern):
 
                 tile_windows(result_info.shape, untilize)
             else:
-                linalg.CopyOp([op.input], [dest], res=[])
+                copy(op.input, dest)
             results.append(dest)
 
 

@@ -72,6 +72,19 @@ def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
     return DictionaryAttr(facts)
 
 
+def replace_by_chain(
+    rewriter: PatternRewriter, op: ttnn.ConvPrepareOp, chain: list[Operation]
+) -> None:
+    """Replace a prepare op by its chain of layout ops, ending with a typecast to the
+    weights dtype when the layout left another (TT-NN's final `to_dtype`); the new ops
+    keep the op's location."""
+    if chain[-1].results[0].type != op.result.type:
+        chain.append(ttnn.TypecastOp(chain[-1].results[0], op.result.type))
+    for new_op in chain:
+        new_op.location = op.location
+    rewriter.replace(op, chain)
+
+
 @dataclass
 class DecomposePrepareConvWeights(RewritePattern):
     """prepare_conv_weights → [grouped | depthwise] → [fold] → layout → [typecast]."""
@@ -122,11 +135,7 @@ class DecomposePrepareConvWeights(RewritePattern):
         )
         chain.append(self.layout_op(plan, value, layout_result))
         value = chain[-1].results[0]
-        if plan.weights_dtype != weight.dtype:
-            chain.append(ttnn.TypecastOp(value, op.result.type))
-        for new_op in chain:
-            new_op.location = op.location
-        rewriter.replace(op, chain)
+        replace_by_chain(rewriter, op, chain)
 
     @staticmethod
     def layout_op(plan: ConvWeightsPlan, value: SSAValue, result_type: Attribute) -> Operation:
@@ -195,11 +204,7 @@ class DecomposePrepareConvBias(RewritePattern):
                 attributes={RESOLUTION_ATTRIBUTE: resolution_summary(plan)},
             )
         ]
-        if plan.weights_dtype != bias.dtype:
-            chain.append(ttnn.TypecastOp(chain[-1].results[0], op.result.type))
-        for new_op in chain:
-            new_op.location = op.location
-        rewriter.replace(op, chain)
+        replace_by_chain(rewriter, op, chain)
 
 
 @dataclass(frozen=True)

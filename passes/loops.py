@@ -4,10 +4,12 @@ memref type of a TT-NN tensor."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IndexType, MemRefType, TensorType
+from xdsl.dialects.builtin import IndexType, MemRefType
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
 from ttnn_xdsl.dialect.tile import tile_type
@@ -62,5 +64,12 @@ def buffer_type(tensor: Attribute) -> MemRefType[Attribute]:
     return MemRefType(element_type_for(info.dtype), info.shape)
 
 
-def is_ttnn_tensor(value_type: Attribute) -> bool:
-    return isinstance(value_type, TensorType)
+def memref_type(value: SSAValue) -> MemRefType[Attribute]:
+    """The memref type of an already bufferized value."""
+    assert isinstance(value.type, MemRefType), f"{value} is not bufferized yet"
+    return cast(MemRefType[Attribute], value.type)
+
+
+def copy(source: SSAValue, dest: SSAValue) -> None:
+    """`linalg.copy` between two buffers of the same shape (no result: memref semantics)."""
+    linalg.CopyOp([source], [dest], res=())

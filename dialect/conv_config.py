@@ -13,7 +13,7 @@ Every invalid combination raises `ConvConfigError` (a `ValueError`) whose messag
 sentence naming the parameter and its value; the dialect prefixes it with the op.
 
 Where SPEC leaves a detail open, the choice follows TT-NN's source (conv2d_utils.cpp and
-prepare_conv2d_weights.cpp); /work/notes/conv-vs-tt-metal.md records each one.
+prepare_conv2d_weights.cpp); docs/conv-vs-tt-metal.md records each one.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from ttnn_xdsl.dialect import ttnn
 from ttnn_xdsl.dialect.conv_config import (
     ConvWeightsPlan,
     WeightLayoutKind,
+    depthwise_1d_shape,
     fold_kernel_stride_shape,
     grouped_shape,
 )
@@ -101,11 +102,10 @@ class DecomposePrepareConvWeights(RewritePattern):
 
         if plan.groups_expand is not None:
             # Not plan.expanded_weight_shape: that is after the kernel-stride fold below.
-            expanded = grouped_shape(weight.shape, plan.groups_expand)
             chain.append(
                 ttnn.ConvWeightsGroupedLayoutOp.build(
                     operands=[value],
-                    result_types=[host(expanded)],
+                    result_types=[host(grouped_shape(weight.shape, plan.groups_expand))],
                     properties={"groups": _i32(plan.groups_expand)},
                 )
             )
@@ -114,7 +114,9 @@ class DecomposePrepareConvWeights(RewritePattern):
             chain.append(
                 ttnn.ConvWeightsDepthwiseLayoutOp.build(
                     operands=[value],
-                    result_types=[host(plan.expanded_weight_shape)],
+                    result_types=[
+                        host(depthwise_1d_shape(weight.shape, plan.depthwise_act_block_h_ntiles))
+                    ],
                     properties={"act_block_h_ntiles": _i32(plan.depthwise_act_block_h_ntiles)},
                 )
             )
@@ -134,7 +136,6 @@ class DecomposePrepareConvWeights(RewritePattern):
             plan.logical_shape, weight.dtype, Layout.TILE, physical=plan.physical_shape
         )
         chain.append(self.layout_op(plan, value, layout_result))
-        value = chain[-1].results[0]
         replace_by_chain(rewriter, op, chain)
 
     @staticmethod

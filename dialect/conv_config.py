@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-TILE = 32
+TILE_SIZE = 32
 """Rows and columns of a tile (TILE_HEIGHT == TILE_WIDTH == 32)."""
 
 L1_ALIGNMENT_CHANNELS = 8
@@ -330,7 +330,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
             f"expected the device grid to have 2 positive values, got {_fmt_list(params.grid)}"
         )
     config = params.conv_config
-    if config.act_block_h_override < 0 or config.act_block_h_override % TILE:
+    if config.act_block_h_override < 0 or config.act_block_h_override % TILE_SIZE:
         raise ConvConfigError(
             "expected conv_config.act_block_h_override to be a non-negative multiple of 32, "
             f"got {config.act_block_h_override}"
@@ -464,7 +464,7 @@ def resolve_input_channels_alignment(
         or shard_layout == TensorMemoryLayout.WIDTH_SHARDED
         or input_layout != Layout.ROW_MAJOR
     ):
-        return TILE
+        return TILE_SIZE
     if not input_memory_config.is_sharded:
         return L1_ALIGNMENT_CHANNELS
     if input_memory_config.shard_shape is None:
@@ -476,7 +476,7 @@ def resolve_input_channels_alignment(
     for alignment in (32, 16, 8):
         if width % alignment == 0:
             return alignment
-    return TILE
+    return TILE_SIZE
 
 
 @dataclass(frozen=True)
@@ -512,14 +512,14 @@ def resolve_parallel_config(
     keeps the input's split."""
     grid_x, grid_y = grid
     cores = grid_x * grid_y
-    out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE)
-    abh = act_block_h_override // TILE if act_block_h_override else 1
-    cout_ntiles = ceil_div(out_channels, TILE)
+    out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE_SIZE)
+    abh = act_block_h_override // TILE_SIZE if act_block_h_override else 1
+    cout_ntiles = ceil_div(out_channels, TILE_SIZE)
     if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
         nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
         return ParallelConfig(shard_layout, 1, 1, nhw, ShardOrientation.ROW_MAJOR)
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        cin_ntiles = ceil_div(in_channels, TILE)
+        cin_ntiles = ceil_div(in_channels, TILE_SIZE)
         if mm_conv:
             c_in = largest_divisor(cin_ntiles, cores)
             c_out = c_in
@@ -551,17 +551,17 @@ def output_shard_height(shard_layout: TensorMemoryLayout, nhw: int, nhw_cores: i
     `create_sharded_memory_config_from_parallel_config`."""
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
         return nhw
-    return round_up(nhw, nhw_cores * TILE) // nhw_cores
+    return round_up(nhw, nhw_cores * TILE_SIZE) // nhw_cores
 
 
 def resolve_act_block_h_ntiles(shard_height: int, act_block_h_override: int = 0) -> int:
     """The activation block height in tiles (TT-NN's `determine_per_core_conv_block_config`):
     the whole output shard, ceil(shard_height/32) tiles; with an override of k tiles, k if it
     divides the shard's tiles (shard_height // 32), else the largest divisor of those below k."""
-    ntiles = ceil_div(shard_height, TILE)
+    ntiles = ceil_div(shard_height, TILE_SIZE)
     if act_block_h_override > 0:
-        override = act_block_h_override // TILE
-        padded_ntiles = shard_height // TILE
+        override = act_block_h_override // TILE_SIZE
+        padded_ntiles = shard_height // TILE_SIZE
         if padded_ntiles % override == 0:
             return override
         return largest_divisor(padded_ntiles, override)
@@ -588,13 +588,13 @@ def resolve_weight_block_height(
     kh, kw = kernel_size
     if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
         if depthwise_1d:
-            return round_up(padded_in_channels, TILE)
+            return round_up(padded_in_channels, TILE_SIZE)
         if enable_activation_reuse:
-            return round_up(padded_in_channels * kh * kw, TILE)
-        return round_up(padded_in_channels * kw, TILE)
+            return round_up(padded_in_channels * kh * kw, TILE_SIZE)
+        return round_up(padded_in_channels * kw, TILE_SIZE)
     if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
         per_core = padded_in_channels // input_cores_channels
-        return round_up(per_core * kw * (kh if full_inner_dim else 1), TILE)
+        return round_up(per_core * kw * (kh if full_inner_dim else 1), TILE_SIZE)
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
         inner = padded_in_channels * kh * kw
         parts = input_cores_channels * act_block_w_div
@@ -604,7 +604,7 @@ def resolve_weight_block_height(
                 f"cores {input_cores_channels} × act_block_w_div {act_block_w_div}"
             )
         rows = inner // parts
-        if rows % TILE:
+        if rows % TILE_SIZE:
             raise ConvConfigError(
                 f"WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
                 f"× act_block_w_div) = {inner}/{parts} = {rows} to be a multiple of 32 "
@@ -661,8 +661,8 @@ def interleaved_mm_shape(
 ) -> tuple[int, int]:
     """§3.6.1: rows = round_up(KH·KW·I, 32), cols = round_up(O, 32)."""
     return (
-        round_up(kernel_height * kernel_width * in_channels, TILE),
-        round_up(out_channels, TILE),
+        round_up(kernel_height * kernel_width * in_channels, TILE_SIZE),
+        round_up(out_channels, TILE_SIZE),
     )
 
 
@@ -677,7 +677,7 @@ def special_padding_shape(
 ) -> tuple[int, int]:
     """§3.6.2: BH = block_h·32, cols = round_up(O, block_w·32); rows = BH·KH, or BH with
     activation reuse. BH must hold I·KW (I·KH·KW with reuse) rows."""
-    block_rows = block_h * TILE
+    block_rows = block_h * TILE_SIZE
     needed = in_channels * kernel_width * (kernel_height if activation_reuse else 1)
     if needed > block_rows:
         what = "I·KH·KW" if activation_reuse else "I·KW"
@@ -685,7 +685,7 @@ def special_padding_shape(
             f"special padding needs block_h·32 = {block_rows} to hold {what} = {needed}"
         )
     rows = block_rows if activation_reuse else block_rows * kernel_height
-    return rows, round_up(out_channels, block_w * TILE)
+    return rows, round_up(out_channels, block_w * TILE_SIZE)
 
 
 def tiled_shape(
@@ -698,8 +698,8 @@ def tiled_shape(
 ) -> tuple[int, int]:
     """§3.6.3: rows = round_up(I·KH·KW, block_h·32), cols = round_up(O, block_w·32)."""
     return (
-        round_up(in_channels * kernel_height * kernel_width, block_h * TILE),
-        round_up(out_channels, block_w * TILE),
+        round_up(in_channels * kernel_height * kernel_width, block_h * TILE_SIZE),
+        round_up(out_channels, block_w * TILE_SIZE),
     )
 
 
@@ -726,7 +726,7 @@ def block_sharded_shape(
             f"{out_channels} output channels"
         )
     ow = out_channels // out_shards
-    owp = round_up(ow, TILE)
+    owp = round_up(ow, TILE_SIZE)
     cols = owp * out_shards if ow < owp else out_channels
     iw = in_channels // in_shards
     block_rows = block_sharded_block_height(iw, kernel_height, kernel_width, full_inner_dim)
@@ -743,8 +743,8 @@ def block_sharded_block_height(
     """§3.6.4's BHP, the padded rows of one input-channel shard: round_up(iw·KH·KW, 32) with
     full_inner_dim, else round_up(iw·KW, 32)·KH (each kernel row padded to a tile)."""
     if full_inner_dim:
-        return round_up(shard_in_channels * kernel_height * kernel_width, TILE)
-    return round_up(shard_in_channels * kernel_width, TILE) * kernel_height
+        return round_up(shard_in_channels * kernel_height * kernel_width, TILE_SIZE)
+    return round_up(shard_in_channels * kernel_width, TILE_SIZE) * kernel_height
 
 
 def grouped_shape(shape: Sequence[int], groups: int) -> tuple[int, int, int, int]:
@@ -764,7 +764,7 @@ def depthwise_1d_shape(shape: Sequence[int], act_block_h_ntiles: int) -> tuple[i
         raise ConvConfigError(
             f"depthwise layout needs act_block_h_ntiles ≥ 1, got {act_block_h_ntiles}"
         )
-    return (o, kh * kw * act_block_h_ntiles * TILE, 1, 1)
+    return (o, kh * kw * act_block_h_ntiles * TILE_SIZE, 1, 1)
 
 
 def fold_kernel_stride_shape(
@@ -784,7 +784,7 @@ def bias_physical_shape(
     out_channels_padded: int, weight_block_w_ntiles: int
 ) -> tuple[int, int, int, int]:
     """§3.4: [1, 1, 32, round_up(Cout_pad, 32·weight_block_w)]."""
-    return (1, 1, TILE, round_up(out_channels_padded, TILE * weight_block_w_ntiles))
+    return (1, 1, TILE_SIZE, round_up(out_channels_padded, TILE_SIZE * weight_block_w_ntiles))
 
 
 def _shape4(shape: Sequence[int]) -> tuple[int, int, int, int]:
@@ -953,7 +953,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     # Step 8 for the conv (the activation side): channel padding.
     conv_in_padded = round_up(folded.in_channels, parallel.input_cores_channels * alignment)
     cout = params.out_channels
-    out_padded = round_up(cout, parallel.output_cores_channels * TILE)
+    out_padded = round_up(cout, parallel.output_cores_channels * TILE_SIZE)
 
     # Block config: activation block height, sub-block width (SPEC §3.5).
     shard_height = output_shard_height(shard_layout, nhw, parallel.nhw_cores)
@@ -964,13 +964,13 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
             f"act_block_h_override {config.act_block_h_override})"
         )
     if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED and config.enable_activation_reuse:
-        ow_ntiles = ceil_div(ow, TILE)
+        ow_ntiles = ceil_div(ow, TILE_SIZE)
         if act_block_h_ntiles <= ow_ntiles:
             raise ConvConfigError(
                 f"enable_activation_reuse needs act_block_h_ntiles {act_block_h_ntiles} "
                 f"greater than the output width in tiles {ow_ntiles} (output width {ow})"
             )
-    out_width_ntiles = out_padded // (parallel.output_cores_channels * TILE)
+    out_width_ntiles = out_padded // (parallel.output_cores_channels * TILE_SIZE)
     subblock_h, subblock_w = resolve_out_subblock(
         act_block_h_ntiles, out_width_ntiles, params.fp32_dest_acc_en
     )
@@ -992,7 +992,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     if interleaved:
         kind = WeightLayoutKind.INTERLEAVED_MM
         padded_in = cin_eff
-        padded_out = round_up(cout, TILE)
+        padded_out = round_up(cout, TILE_SIZE)
         padded_shape = expanded
         act_block_w: int | None = None
         block_h: int | None = None
@@ -1011,7 +1011,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
             enable_activation_reuse=config.enable_activation_reuse,
             depthwise_1d=depthwise,
         )
-        block_h = act_block_h_ntiles * kw if depthwise else act_block_w // TILE
+        block_h = act_block_h_ntiles * kw if depthwise else act_block_w // TILE_SIZE
         if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
             kind = WeightLayoutKind.SPECIAL_PADDING
             reuse = config.enable_activation_reuse and not depthwise
@@ -1052,7 +1052,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         nhw_cores=parallel.nhw_cores,
         output_height=oh,
         output_width=ow,
-        out_nhw_ntiles=ceil_div(nhw, TILE),
+        out_nhw_ntiles=ceil_div(nhw, TILE_SIZE),
         act_block_h_ntiles=act_block_h_ntiles,
         out_width_ntiles=out_width_ntiles,
         padded_in_channels=padded_in,
@@ -1073,7 +1073,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
 __all__ = [
     "L1_ALIGNMENT_CHANNELS",
     "SUBBLOCK_CANDIDATES",
-    "TILE",
+    "TILE_SIZE",
     "BufferType",
     "Conv2dConfig",
     "Conv2dParameters",

@@ -68,15 +68,14 @@ from xdsl.utils.str_enum import StrEnum
 
 from ttnn_xdsl.dialect import conv_config as resolution
 from ttnn_xdsl.dialect.conv_config import (
+    TILE_SIZE,
     BufferType,
     DataType,
     Layout,
     ShardOrientation,
     TensorMemoryLayout,
+    round_up,
 )
-
-TILE_SIZE = 32
-"""Rows and columns of a TT tile."""
 
 DEFAULT_GRID = (8, 8)
 """The compute grid (x, y) of a Wormhole n150, used when the module has no `ttnn.grid`."""
@@ -681,10 +680,6 @@ class TensorLayoutAttr(ParametrizedAttribute):
 # --------------------------------------------------------------------------------------------
 # Reading tensor types
 # --------------------------------------------------------------------------------------------
-
-
-def round_up(value: int, multiple: int) -> int:
-    return -(-value // multiple) * multiple
 
 
 def tile_padded_shape(shape: Sequence[int]) -> tuple[int, ...]:

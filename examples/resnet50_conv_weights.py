@@ -23,6 +23,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, bf16, i32
 from xdsl.printer import Printer
 
+from ttnn_xdsl.dialect.conv_config import ceil_div
 from ttnn_xdsl.dialect.ttnn import (
     GRID_ATTRIBUTE,
     BufferType,
@@ -91,9 +92,9 @@ def input_memory_config(conv: Conv) -> MemoryConfigAttr:
     rows = conv.input_size * conv.input_size
     cores = GRID[0] * GRID[1]
     if conv.shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        shard = (round_up(-(-rows // GRID[1]), 32), conv.in_channels // GRID[0])
+        shard = (round_up(ceil_div(rows, GRID[1]), 32), conv.in_channels // GRID[0])
     else:
-        shard = (round_up(-(-rows // cores), 32), conv.in_channels)
+        shard = (round_up(ceil_div(rows, cores), 32), conv.in_channels)
     spec = ShardSpecAttr(GRID, shard, ShardOrientation.ROW_MAJOR)
     return MemoryConfigAttr(BufferType.L1, conv.shard_layout, spec)
 

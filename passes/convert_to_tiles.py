@@ -36,6 +36,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.dialect import tile, ttnn
+from ttnn_xdsl.dialect.conv_config import ceil_div
 from ttnn_xdsl.dialect.diagnostics import located_diagnostic
 from ttnn_xdsl.dialect.ttnn import TILE_SIZE, Layout, tensor_info
 from ttnn_xdsl.passes.conv_layouts import CONV_LAYOUT_PATTERNS
@@ -69,7 +70,7 @@ def tile_windows(shape: Sequence[int], body: WindowBody) -> None:
     window rows and columns); `body(tile_indices, element_indices)` gets the tile index
     and the element offsets of the window's top-left corner."""
     *leading, rows, cols = shape
-    grid = (*leading, -(-rows // TILE_SIZE), -(-cols // TILE_SIZE))
+    grid = (*leading, ceil_div(rows, TILE_SIZE), ceil_div(cols, TILE_SIZE))
 
     def window(indices: list[SSAValue]) -> None:
         *outer, row, col = indices

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import ml_dtypes
 import numpy as np
 
-from ttnn_xdsl.dialect.ttnn import DataType, Layout
+from ttnn_xdsl.dialect.ttnn import TILE_SIZE, DataType, Layout, tile_padded_shape
 
 __all__ = [
     "BFLOAT8_B_TILE_BYTES",
@@ -41,7 +41,6 @@ __all__ = [
     "untilize",
 ]
 
-TILE_SIZE = 32
 FACE_SIZE = 16
 TILE_ELEMENTS = TILE_SIZE * TILE_SIZE
 # One shared exponent per 16-element face row: 4 faces x 16 rows.
@@ -237,10 +236,6 @@ def quantize_bfloat8_b(tiles: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 
 
-def _round_up(n: int, multiple: int) -> int:
-    return -(-n // multiple) * multiple
-
-
 def tilize(values: np.ndarray, physical_shape: Sequence[int] | None = None) -> np.ndarray:
     """Cut ``[..., H, W]`` into tiles ``[..., Hp/32, Wp/32, 32, 32]``, zero-padded to Hp x Wp.
 
@@ -252,7 +247,7 @@ def tilize(values: np.ndarray, physical_shape: Sequence[int] | None = None) -> n
         raise ValueError(f"tilize needs an array of rank >= 2, got shape {values.shape}")
     *lead, h, w = values.shape
     if physical_shape is None:
-        hp, wp = _round_up(h, TILE_SIZE), _round_up(w, TILE_SIZE)
+        *_, hp, wp = tile_padded_shape(values.shape)
     else:
         physical = tuple(int(x) for x in physical_shape)
         if (

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ttnn_xdsl.dialect.ttnn import DataType, Layout
+from ttnn_xdsl.dialect.ttnn import DataType, Layout, tile_padded_shape
 from ttnn_xdsl.runtime import formats
 
 __all__ = ["DeviceTensor"]
@@ -25,9 +25,7 @@ def _default_physical_shape(logical_shape: tuple[int, ...], layout: Layout) -> t
     """Physical shape implied by the layout: last two dims rounded up to 32 for TILE."""
     if layout == Layout.ROW_MAJOR:
         return logical_shape
-    *lead, h, w = logical_shape
-    tile = formats.TILE_SIZE
-    return (*lead, -(-h // tile) * tile, -(-w // tile) * tile)
+    return tile_padded_shape(logical_shape)
 
 
 def _data_shape(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ttnn_xdsl.dialect.conv_config import round_up
+from ttnn_xdsl.dialect.shapes import round_up
 from ttnn_xdsl.runtime import Program
 from ttnn_xdsl.runtime.formats import (
     pack_bfloat8_b_tiles,

@@ -1,40 +1,88 @@
-"""The IR layer: the `ttnn` and `tile` dialects and the conv-weight resolution they use."""
+"""The IR layer: the `ttnn` and `tile` dialects and the pure conv-weight resolution.
+
+The public names below load lazily, so `from ttnn_xdsl.dialect.enums import DataType` (what
+the runtime's data formats use) loads no IR definition.
+
+- `enums`: plain enums (DataType, Layout, TensorMemoryLayout, BufferType, ShardOrientation,
+  MathFidelity); `shapes`: TILE_SIZE, rounding, the physical-shape rule; `errors`: TTNNError,
+  the base of every user error;
+- `types`, `attributes`, `tensor_types`: `!ttnn.bfp8_b`, the `#ttnn.*` attributes, reading
+  tensor types;
+- `operation`, `tensor_ops`, `prepare_ops`, `conv_layout_ops`: the ttnn operations; `ttnn` and
+  `tile`: the two dialects; `context`: `make_context`;
+- `conv_parameters`, `divisors`, `conv_resolution`, `conv_layout_geometry`: the resolution of
+  the prepare ops, plain Python with no IR.
+"""
 
 from __future__ import annotations
 
-from xdsl.context import Context
-from xdsl.universe import Universe
+import importlib
+from typing import Any
 
-__all__ = ["make_context", "register_dialects"]
+_EXPORTS: dict[str, str] = {
+    # contexts
+    "make_context": "context",
+    "register_dialects": "context",
+    # enums, shapes, errors
+    "BufferType": "enums",
+    "DataType": "enums",
+    "Layout": "enums",
+    "MathFidelity": "enums",
+    "ShardOrientation": "enums",
+    "TensorMemoryLayout": "enums",
+    "TILE_SIZE": "shapes",
+    "tile_padded_shape": "shapes",
+    "TTNNError": "errors",
+    "ConvConfigError": "errors",
+    "TensorTypeError": "errors",
+    # the dialects
+    "TTNN": "ttnn",
+    "TILE": "tile",
+    # types and attributes
+    "BFloat8BType": "types",
+    "bfp8_b": "types",
+    "BufferTypeAttr": "attributes",
+    "Conv2dConfigAttr": "attributes",
+    "DataTypeAttr": "attributes",
+    "DeviceComputeKernelConfigAttr": "attributes",
+    "LayoutAttr": "attributes",
+    "MathFidelityAttr": "attributes",
+    "MemoryConfigAttr": "attributes",
+    "ShardOrientationAttr": "attributes",
+    "ShardSpecAttr": "attributes",
+    "TensorLayoutAttr": "attributes",
+    "TensorMemoryLayoutAttr": "attributes",
+    "TensorInfo": "tensor_types",
+    "tensor_info": "tensor_types",
+    "tensor_type": "tensor_types",
+    # operations
+    "AssignBwOp": "tensor_ops",
+    "TypecastOp": "tensor_ops",
+    "ToLayoutOp": "tensor_ops",
+    "PrepareConvWeightsOp": "prepare_ops",
+    "PrepareConvBiasOp": "prepare_ops",
+    "ConvBiasLayoutOp": "conv_layout_ops",
+    "ConvWeightsBlockShardedLayoutOp": "conv_layout_ops",
+    "ConvWeightsDepthwiseLayoutOp": "conv_layout_ops",
+    "ConvWeightsFoldKernelStrideOp": "conv_layout_ops",
+    "ConvWeightsGroupedLayoutOp": "conv_layout_ops",
+    "ConvWeightsInterleavedMMLayoutOp": "conv_layout_ops",
+    "ConvWeightsSpecialPaddingLayoutOp": "conv_layout_ops",
+    "ConvWeightsTiledLayoutOp": "conv_layout_ops",
+    # the resolution
+    "Conv2dConfig": "conv_parameters",
+    "Conv2dParameters": "conv_parameters",
+    "InputMemoryConfig": "conv_parameters",
+    "ConvWeightsPlan": "conv_resolution",
+    "resolve_conv_weights": "conv_resolution",
+}
+
+__all__ = sorted(_EXPORTS)
 
 
-def _ttnn():
-    from ttnn_xdsl.dialect.ttnn import TTNN
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
-    return TTNN
-
-
-def _tile():
-    from ttnn_xdsl.dialect.tile import TILE
-
-    return TILE
-
-
-PROJECT_DIALECTS = {"ttnn": _ttnn, "tile": _tile}
-"""The project's dialects by name, as lazy factories (xDSL's convention)."""
-
-
-def register_dialects(ctx: Context) -> None:
-    """Make the project's dialects available to `ctx` (loaded when first used)."""
-    for name, factory in PROJECT_DIALECTS.items():
-        if name not in ctx.registered_dialect_names:
-            ctx.register_dialect(name, factory)
-
-
-def make_context() -> Context:
-    """A context that knows every upstream xDSL dialect and the project's dialects."""
-    ctx = Context()
-    for name, factory in Universe.get_multiverse().all_dialects.items():
-        ctx.register_dialect(name, factory)
-    register_dialects(ctx)
-    return ctx

@@ -19,9 +19,10 @@ from pathlib import Path
 import numpy as np
 
 from ttnn_xdsl.dialect import make_context
-from ttnn_xdsl.dialect.diagnostics import parse_module
-from ttnn_xdsl.dialect.ttnn import PrepareConvWeightsOp, format_shape
-from ttnn_xdsl.passes.pipeline import TTNNLower
+from ttnn_xdsl.dialect.prepare_ops import PrepareConvWeightsOp
+from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.frontend.diagnostics import parse_module
+from ttnn_xdsl.passes.ttnn_lower import TTNNLower
 from ttnn_xdsl.runtime import DeviceTensor, Program
 
 EXAMPLES = Path(__file__).resolve().parent

@@ -23,21 +23,21 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, bf16, i32
 from xdsl.printer import Printer
 
-from ttnn_xdsl.dialect.conv_config import ceil_div
-from ttnn_xdsl.dialect.ttnn import (
+from ttnn_xdsl.dialect.attributes import (
     GRID_ATTRIBUTE,
-    BufferType,
     Conv2dConfigAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
+from ttnn_xdsl.dialect.enums import (
+    BufferType,
     DataType,
     Layout,
-    MemoryConfigAttr,
-    PrepareConvBiasOp,
-    PrepareConvWeightsOp,
     ShardOrientation,
-    ShardSpecAttr,
     TensorMemoryLayout,
-    round_up,
 )
+from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.shapes import ceil_div, round_up
 
 GRID = (8, 8)
 

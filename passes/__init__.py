@@ -8,19 +8,19 @@ from xdsl.passes import ModulePass
 
 
 def _decompose() -> type[ModulePass]:
-    from ttnn_xdsl.passes.decompose import TTNNDecompose
+    from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
 
     return TTNNDecompose
 
 
 def _convert_to_tiles() -> type[ModulePass]:
-    from ttnn_xdsl.passes.convert_to_tiles import ConvertTTNNToTiles
+    from ttnn_xdsl.passes.convert_ttnn_to_tiles import ConvertTTNNToTiles
 
     return ConvertTTNNToTiles
 
 
 def _lower() -> type[ModulePass]:
-    from ttnn_xdsl.passes.pipeline import TTNNLower
+    from ttnn_xdsl.passes.ttnn_lower import TTNNLower
 
     return TTNNLower
 

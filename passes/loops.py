@@ -12,8 +12,11 @@ from xdsl.dialects.builtin import IndexType, MemRefType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
+from ttnn_xdsl.dialect.enums import Layout
+from ttnn_xdsl.dialect.shapes import TILE_SIZE
+from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 from ttnn_xdsl.dialect.tile import tile_type
-from ttnn_xdsl.dialect.ttnn import TILE_SIZE, Layout, TensorInfo, element_type_for, tensor_info
+from ttnn_xdsl.dialect.types import element_type_for
 
 
 def index(value: int) -> SSAValue:

@@ -1,6 +1,26 @@
-"""Execution: TT data formats, device tensors, the NumPy interpreter and `run`."""
+"""Execution: TT data formats (`formats`), device tensors (`tensor.DeviceTensor`), the NumPy
+interpreter of lowered IR (`interpreter`) and running a program (`program.run`, `program.Program`).
 
-from ttnn_xdsl.runtime.run import Program, RunError, run
-from ttnn_xdsl.runtime.tensor import DeviceTensor
+The public names load lazily, so `import ttnn_xdsl.runtime.formats` stays free of IR."""
 
-__all__ = ["DeviceTensor", "Program", "RunError", "run"]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS: dict[str, str] = {
+    "DeviceTensor": "tensor",
+    "Program": "program",
+    "TensorSlot": "program",
+    "run": "program",
+    "RunError": "program",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)

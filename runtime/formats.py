@@ -20,7 +20,8 @@ from collections.abc import Sequence
 import ml_dtypes
 import numpy as np
 
-from ttnn_xdsl.dialect.ttnn import TILE_SIZE, DataType, Layout, tile_padded_shape
+from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, physical_shape_fits, tile_padded_shape
 
 __all__ = [
     "BFLOAT8_B_TILE_BYTES",
@@ -250,14 +251,7 @@ def tilize(values: np.ndarray, physical_shape: Sequence[int] | None = None) -> n
         *_, hp, wp = tile_padded_shape(values.shape)
     else:
         physical = tuple(int(x) for x in physical_shape)
-        if (
-            len(physical) != values.ndim
-            or list(physical[:-2]) != lead
-            or physical[-2] % TILE_SIZE
-            or physical[-1] % TILE_SIZE
-            or physical[-2] < h
-            or physical[-1] < w
-        ):
+        if not physical_shape_fits(values.shape, physical):
             raise ValueError(
                 f"physical shape {list(physical)} does not fit logical shape {list(values.shape)}: "
                 "it needs the same leading dims and last two dims that are multiples of 32 "

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ttnn_xdsl.dialect.ttnn import DataType, Layout, tile_padded_shape
+from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.runtime import formats
 
 __all__ = ["DeviceTensor"]
@@ -46,14 +47,7 @@ def _data_shape(
     if len(logical) < 2:
         raise ValueError(f"DeviceTensor: a TILE tensor needs rank >= 2, got shape {list(logical)}")
     tile = formats.TILE_SIZE
-    if (
-        len(physical) != len(logical)
-        or physical[:-2] != logical[:-2]
-        or physical[-2] % tile
-        or physical[-1] % tile
-        or physical[-2] < logical[-2]
-        or physical[-1] < logical[-1]
-    ):
+    if not physical_shape_fits(logical, physical):
         raise ValueError(
             f"DeviceTensor: physical shape {list(physical)} does not fit logical shape "
             f"{list(logical)} (same leading dims, last two dims multiples of 32 and at "

@@ -37,8 +37,8 @@ from reference_formats import (
     untiles,
 )
 
+from ttnn_xdsl.dialect.errors import RunError
 from ttnn_xdsl.runtime import run
-from ttnn_xdsl.runtime.interpreter import InterpreterError
 from ttnn_xdsl.tools import ttnn_run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -382,7 +382,7 @@ def test_preallocated_output_is_overwritten_and_inputs_untouched() -> None:
 
 def test_python_api_refuses_unlowered_module() -> None:
     form = FORMS[0]
-    with pytest.raises(InterpreterError, match=r"'ttnn\.assign_bw'.*run ttnn-lower first"):
+    with pytest.raises(RunError, match=r"'ttnn\.assign_bw'.*run ttnn-lower first"):
         run(single_function(form), form.inputs(), passes="")
 
 

@@ -10,31 +10,29 @@ from dataclasses import replace
 
 import pytest
 
-from ttnn_xdsl.dialect.conv_config import (
-    BufferType,
-    Conv2dConfig,
-    Conv2dParameters,
-    ConvConfigError,
-    InputMemoryConfig,
-    ShardOrientation,
-    TensorMemoryLayout,
-    WeightLayoutKind,
+from ttnn_xdsl.dialect.conv_layout_geometry import (
     bias_physical_shape,
     block_sharded_shape,
-    ceil_div,
-    common_divisor,
     depthwise_1d_shape,
-    expand_padding,
-    find_divisor_with_padding,
-    find_divisor_with_padding_and_multiple,
     fold_kernel_stride_shape,
-    fold_parameters,
     grouped_shape,
     interleaved_mm_shape,
+    special_padding_shape,
+    tiled_shape,
+)
+from ttnn_xdsl.dialect.conv_parameters import (
+    Conv2dConfig,
+    Conv2dParameters,
+    InputMemoryConfig,
+    expand_padding,
+    output_image_size,
+    validate_parameters,
+)
+from ttnn_xdsl.dialect.conv_resolution import (
+    WeightLayoutKind,
+    fold_parameters,
     is_depthwise_1d,
     is_mm_conv,
-    largest_divisor,
-    output_image_size,
     resolve_act_block_h_ntiles,
     resolve_conv_weights,
     resolve_input_channels_alignment,
@@ -45,13 +43,23 @@ from ttnn_xdsl.dialect.conv_config import (
     resolve_shard_layout,
     resolve_weight_block_height,
     resolve_weights_dtype,
-    round_up,
-    special_padding_shape,
-    tiled_shape,
-    validate_parameters,
+)
+from ttnn_xdsl.dialect.divisors import (
+    common_divisor,
+    find_divisor_with_padding,
+    find_divisor_with_padding_and_multiple,
+    largest_divisor,
     with_padding,
 )
-from ttnn_xdsl.dialect.ttnn import DataType, Layout
+from ttnn_xdsl.dialect.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect.errors import ConvConfigError
+from ttnn_xdsl.dialect.shapes import round_up
 
 HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
 WIDTH = TensorMemoryLayout.WIDTH_SHARDED
@@ -95,16 +103,6 @@ def config(**fields: object) -> Conv2dConfig:
 # ------------------------------------------------------------------------------------------
 # Arithmetic helpers
 # ------------------------------------------------------------------------------------------
-
-
-def test_round_up_and_ceil_div():
-    assert round_up(27, 32) == 32
-    assert round_up(64, 32) == 64
-    assert round_up(0, 8) == 0
-    assert ceil_div(61, 32) == 2
-    assert ceil_div(64, 32) == 2
-    with pytest.raises(ConvConfigError):
-        round_up(3, 0)
 
 
 def test_largest_divisor():

@@ -40,20 +40,21 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from ttnn_xdsl.dialect import make_context, tile
-from ttnn_xdsl.dialect.diagnostics import (
-    LocatedError,
-    format_location,
-    located_diagnostic,
-    parse_module,
-    verify_module,
-)
-from ttnn_xdsl.dialect.ttnn import (
+from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
-    AssignBwOp,
-    BFloat8BType,
-    BufferType,
     BufferTypeAttr,
     Conv2dConfigAttr,
+    DataTypeAttr,
+    DeviceComputeKernelConfigAttr,
+    LayoutAttr,
+    MathFidelityAttr,
+    MemoryConfigAttr,
+    ShardOrientationAttr,
+    ShardSpecAttr,
+    TensorLayoutAttr,
+    TensorMemoryLayoutAttr,
+)
+from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
     ConvWeightsDepthwiseLayoutOp,
@@ -62,33 +63,21 @@ from ttnn_xdsl.dialect.ttnn import (
     ConvWeightsInterleavedMMLayoutOp,
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
-    DataType,
-    DataTypeAttr,
-    DeviceComputeKernelConfigAttr,
-    Layout,
-    LayoutAttr,
-    MathFidelity,
-    MathFidelityAttr,
-    MemoryConfigAttr,
-    PrepareConvBiasOp,
-    PrepareConvWeightsOp,
-    ShardOrientation,
-    ShardOrientationAttr,
-    ShardSpecAttr,
-    TensorInfo,
-    TensorLayoutAttr,
-    TensorMemoryLayout,
-    TensorMemoryLayoutAttr,
-    TensorTypeError,
-    ToLayoutOp,
-    TypecastOp,
-    bfp8_b,
-    data_type_of,
-    element_type_for,
-    module_grid,
-    tensor_info,
-    tensor_type,
 )
+from ttnn_xdsl.dialect.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    MathFidelity,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect.errors import TensorTypeError, TTNNError, format_location
+from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.tensor_ops import AssignBwOp, ToLayoutOp, TypecastOp
+from ttnn_xdsl.dialect.tensor_types import TensorInfo, module_grid, tensor_info, tensor_type
+from ttnn_xdsl.dialect.types import BFloat8BType, bfp8_b, data_type_of, element_type_for
+from ttnn_xdsl.frontend.diagnostics import located_diagnostic, parse_module, verify_module
 from ttnn_xdsl.tools import ttnn_opt
 
 # ---------------------------------------------------------------------------------------------
@@ -1327,7 +1316,7 @@ def test_parse_module_keeps_written_locations(ctx: Context) -> None:
 
 def test_verify_module_names_the_failing_op(ctx: Context) -> None:
     module = parse_module(ctx, MODULE, "in.mlir", line_offset=4)
-    with pytest.raises(LocatedError) as error:
+    with pytest.raises(TTNNError) as error:
         verify_module(module)
     assert error.value.stage == "verify"
     assert error.value.location == "in.mlir:7:5"
@@ -1371,7 +1360,7 @@ PARSE_ERRORS: list[tuple[str, str]] = [
 
 @pytest.mark.parametrize(("text", "message"), PARSE_ERRORS)
 def test_parse_module_errors(ctx: Context, text: str, message: str) -> None:
-    with pytest.raises(LocatedError) as error:
+    with pytest.raises(TTNNError) as error:
         parse_module(ctx, text, "in.mlir", line_offset=2)
     assert error.value.stage == "parse"
     assert str(error.value) == message
@@ -1391,7 +1380,7 @@ def test_located_diagnostic_is_one_line() -> None:
     plain = located_diagnostic(op, VerifyException("Operation does not verify: bad"))
     assert str(plain) == "x.mlir:3:5: error: 'ttnn.typecast' op bad"
     assert format_location(UnknownLoc()) is None
-    assert str(LocatedError("no position", None)) == "no position"
+    assert str(TTNNError("no position", None)) == "no position"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,9 +9,7 @@ position — and exit with status 1; `--traceback` shows the Python traceback in
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import time
 from collections.abc import Sequence
 from io import StringIO
@@ -23,18 +21,11 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from ttnn_xdsl.dialect import register_dialects
-from ttnn_xdsl.dialect.diagnostics import (
-    LocatedError,
-    parse_error_location,
-    parse_module,
-    verify_module,
-)
+from ttnn_xdsl.dialect.context import register_dialects
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.passes import PASSES
-
-
-class UserError(Exception):
-    """An error to report as one line and exit status 1."""
+from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
 
 
 class TTNNOptMain(xDSLOptMain):
@@ -102,11 +93,9 @@ class TTNNOptMain(xDSLOptMain):
         try:
             chunks, file_extension = self.prepare_input()
         except OSError as error:
-            raise UserError(
-                f"ttnn-opt: error: cannot read '{self.args.input_file}': {error.strerror}"
-            ) from None
+            raise TTNNError(f"cannot read '{self.args.input_file}': {error.strerror}") from None
         except ValueError as error:
-            raise UserError(f"ttnn-opt: error: {error}") from None
+            raise TTNNError(str(error)) from None
         output = self._output = StringIO()
         for index, (chunk, offset) in enumerate(chunks):
             try:
@@ -119,7 +108,7 @@ class TTNNOptMain(xDSLOptMain):
             except ParseError as error:
                 # A frontend other than ours (or a pass) raised a raw parse error.
                 self._diagnose(parse_error_location(error, offset), self.args.parsing_diagnostics)
-            except LocatedError as error:
+            except TTNNError as error:
                 expected = (
                     self.args.parsing_diagnostics
                     if error.stage == "parse"
@@ -130,13 +119,13 @@ class TTNNOptMain(xDSLOptMain):
                 # A pass failed without naming an operation.
                 message = str(error).split("\n", 1)[0]
                 self._diagnose(
-                    LocatedError(message, self.get_input_name()), self.args.verify_diagnostics
+                    TTNNError(message, self.get_input_name()), self.args.verify_diagnostics
                 )
             finally:
                 chunk.close()
         self._write(output.getvalue())
 
-    def _diagnose(self, error: LocatedError, expected: bool) -> None:
+    def _diagnose(self, error: TTNNError, expected: bool) -> None:
         """Print an expected diagnostic (`--verify-diagnostics`) and go on, else fail."""
         if not expected:
             raise error
@@ -151,24 +140,7 @@ class TTNNOptMain(xDSLOptMain):
             sys.stdout.write(text)
             sys.stdout.flush()
             return
-        write_atomically(self.args.output_file, text)
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write `text` to `path` through a temporary file in the same folder, so a failure
-    never leaves a partial file."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=".ttnn-opt-")
-    except OSError as error:
-        raise UserError(f"ttnn-opt: error: cannot write '{path}': {error.strerror}") from None
-    try:
-        with os.fdopen(descriptor, "w") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+        write_files_atomically([(self.args.output_file, text.encode())])
 
 
 def _pipeline_message(error: BaseException) -> str:
@@ -195,13 +167,7 @@ def main(args: Sequence[str] | None = None) -> None:
             raise
         print(f"ttnn-opt: error: {_pipeline_message(error)}", file=sys.stderr)
         sys.exit(1)
-    try:
-        driver.run()
-    except (LocatedError, UserError) as error:
-        if show_traceback:
-            raise
-        print(error, file=sys.stderr)
-        sys.exit(1)
+    report_errors("ttnn-opt", driver.run, arguments)
 
 
 if __name__ == "__main__":

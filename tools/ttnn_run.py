@@ -14,32 +14,26 @@ is written unless the whole run succeeded.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import io
 import os
 import sys
-import tempfile
 import zipfile
 from collections.abc import Sequence
 from typing import NoReturn
 
 import numpy as np
 
-from ttnn_xdsl.dialect.diagnostics import LocatedError
-from ttnn_xdsl.dialect.ttnn import format_shape
-from ttnn_xdsl.runtime.interpreter import InterpreterError
-from ttnn_xdsl.runtime.run import Program, RunError, TensorSlot
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.runtime.program import Program, TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-
-
-class CommandError(Exception):
-    """A user error, reported as `ttnn-run: error: ...`."""
+from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
 
 
 class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # One line, like every other user error (argparse would print the usage first).
-        raise CommandError(f"{message} (see ttnn-run --help)")
+        raise TTNNError(f"{message} (see ttnn-run --help)")
 
 
 def build_argument_parser() -> argparse.ArgumentParser:
@@ -92,31 +86,31 @@ def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray]:
     for spec in specs:
         name, separator, path = spec.partition("=")
         if not separator or not name or not path:
-            raise CommandError(f"--input expects NAME=PATH.npy, got '{spec}'")
+            raise TTNNError(f"--input expects NAME=PATH.npy, got '{spec}'")
         if name in inputs:
-            raise CommandError(f"--input {name} is given twice")
+            raise TTNNError(f"--input {name} is given twice")
         try:
             with open(path, "rb") as stream:
                 magic = stream.read(len(_NPY_MAGIC))
         except FileNotFoundError:
-            raise CommandError(f"--input {name}: no such file '{path}'") from None
+            raise TTNNError(f"--input {name}: no such file '{path}'") from None
         except OSError as error:
-            raise CommandError(f"--input {name}: cannot read '{path}': {error.strerror}") from None
+            raise TTNNError(f"--input {name}: cannot read '{path}': {error.strerror}") from None
         # Check the header first: np.load would try a zip reader or pickle on anything else.
         if magic.startswith(_ZIP_MAGIC):
-            raise CommandError(
+            raise TTNNError(
                 f"--input {name}: '{path}' is a zip archive (an .npz?), expected one .npy array"
             )
         if magic != _NPY_MAGIC:
-            raise CommandError(f"--input {name}: '{path}' is not a .npy file (no NumPy header)")
+            raise TTNNError(f"--input {name}: '{path}' is not a .npy file (no NumPy header)")
         try:
             array = np.load(path, allow_pickle=False)
         except (OSError, ValueError, EOFError) as error:
-            raise CommandError(
+            raise TTNNError(
                 f"--input {name}: cannot read '{path}' as a .npy file ({error})"
             ) from None
         if not isinstance(array, np.ndarray):
-            raise CommandError(
+            raise TTNNError(
                 f"--input {name}: '{path}' holds several arrays (an .npz), expected one .npy array"
             )
         inputs[name] = array
@@ -153,9 +147,8 @@ def describe(tensor: DeviceTensor, slot: TensorSlot) -> str:
 def write_outputs(
     results: list[DeviceTensor], slots: list[TensorSlot], npz: str | None, raw_dir: str | None
 ) -> None:
-    """Write --output and --raw-output: everything is computed and written to temporary
-    files next to the targets first, then renamed into place, so a failure leaves no
-    output (and no folder this call created)."""
+    """Write --output and --raw-output atomically: a failure leaves no output (and no
+    folder this call created)."""
     files: list[tuple[str, bytes]] = []
     if npz is not None:
         buffer = io.BytesIO()
@@ -170,50 +163,7 @@ def write_outputs(
             (os.path.join(raw_dir, f"result{slot.position}.bin"), tensor.to_bytes())
             for tensor, slot in zip(results, slots, strict=True)
         ]
-    created: list[str] = []
-    staged: list[tuple[str, str]] = []
-    target = raw_dir if raw_dir is not None else npz
-    try:
-        if raw_dir is not None:
-            _make_folders(raw_dir, created)
-            if not os.path.isdir(raw_dir):
-                raise NotADirectoryError(20, "Not a directory", raw_dir)
-        for target, data in files:
-            if os.path.isdir(target):
-                raise IsADirectoryError(21, "Is a directory", target)
-            descriptor, temporary = tempfile.mkstemp(
-                dir=os.path.dirname(os.path.abspath(target)), prefix=".ttnn-run-"
-            )
-            staged.append((temporary, target))
-            with os.fdopen(descriptor, "wb") as stream:
-                stream.write(data)
-        for temporary, target in staged:
-            os.replace(temporary, target)
-    except OSError as error:
-        for temporary, _ in staged:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
-        for folder in reversed(created):
-            with contextlib.suppress(OSError):
-                os.rmdir(folder)
-        raise CommandError(f"cannot write '{target}': {error.strerror}") from None
-
-
-def _make_folders(path: str, created: list[str]) -> None:
-    """Create `path` and its missing parents, appending each to `created` (outermost
-    first) as soon as it exists."""
-    missing: list[str] = []
-    folder = os.path.abspath(path)
-    while not os.path.exists(folder):
-        missing.append(folder)
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            break
-        folder = parent
-    missing.reverse()
-    for folder in missing:
-        os.mkdir(folder)
-        created.append(folder)
+    write_files_atomically(files, raw_dir)
 
 
 def run_command(arguments: argparse.Namespace) -> None:
@@ -221,7 +171,7 @@ def run_command(arguments: argparse.Namespace) -> None:
         with open(arguments.input_file, encoding="utf-8") as stream:
             text = stream.read()
     except OSError as error:
-        raise CommandError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
+        raise TTNNError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
     inputs = load_inputs(arguments.input)
     program = Program.load(
         text, entry=arguments.entry, passes=arguments.passes, filename=arguments.input_file
@@ -237,19 +187,7 @@ def main(args: Sequence[str] | None = None) -> None:
     """Entry point of the `ttnn-run` console script."""
     argv = list(sys.argv[1:] if args is None else args)
     parser = build_argument_parser()
-    try:
-        arguments = parser.parse_args(argv)
-        run_command(arguments)
-    except (CommandError, RunError, InterpreterError) as error:
-        if "--traceback" in argv:
-            raise
-        print(f"ttnn-run: error: {error}", file=sys.stderr)
-        sys.exit(1)
-    except LocatedError as error:
-        if "--traceback" in argv:
-            raise
-        print(error, file=sys.stderr)
-        sys.exit(1)
+    report_errors("ttnn-run", lambda: run_command(parser.parse_args(argv)), argv)
 
 
 if __name__ == "__main__":

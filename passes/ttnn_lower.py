@@ -10,9 +10,9 @@ from xdsl.passes import ModulePass
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 
-from ttnn_xdsl.dialect.diagnostics import verify_module
-from ttnn_xdsl.passes.convert_to_tiles import ConvertTTNNToTiles
-from ttnn_xdsl.passes.decompose import TTNNDecompose
+from ttnn_xdsl.frontend import verify_module
+from ttnn_xdsl.passes.convert_ttnn_to_tiles import ConvertTTNNToTiles
+from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
 
 
 @dataclass(frozen=True)

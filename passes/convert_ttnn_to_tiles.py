@@ -35,16 +35,16 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 
-from ttnn_xdsl.dialect import tile, ttnn
-from ttnn_xdsl.dialect.conv_config import ceil_div
-from ttnn_xdsl.dialect.diagnostics import located_diagnostic
-from ttnn_xdsl.dialect.ttnn import TILE_SIZE, Layout, tensor_info
-from ttnn_xdsl.passes.conv_layouts import CONV_LAYOUT_PATTERNS
+from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
+from ttnn_xdsl.dialect.enums import Layout
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div
+from ttnn_xdsl.dialect.tensor_ops import AssignBwOp, ToLayoutOp, TypecastOp
+from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.passes.loops import buffer_type, copy, loop_nest, memref_type, scaled
+from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering
-
-TENSOR_ATTRIBUTE = "ttnn.tensor"
-"""The argument/result attribute recording the tensor type a memref stands for."""
 
 
 def copy_tiles(source: SSAValue, dest: SSAValue) -> None:
@@ -86,7 +86,7 @@ class LowerAssignBw(RewritePattern):
     the dtypes differ."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: ttnn.AssignBwOp, rewriter: PatternRewriter) -> None:
+    def match_and_rewrite(self, op: AssignBwOp, rewriter: PatternRewriter) -> None:
         with lowering(rewriter, op) as results:
             for (_, preallocated, _), result in zip(
                 op.gradient_destinations(), op.gradients, strict=True
@@ -102,18 +102,17 @@ class LowerTypecast(RewritePattern):
     convert, untilize) converting each to the result dtype."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: ttnn.TypecastOp, rewriter: PatternRewriter) -> None:
+    def match_and_rewrite(self, op: TypecastOp, rewriter: PatternRewriter) -> None:
         result_info = tensor_info(op.result.type)
         row_major = result_info.layout != Layout.TILE
         same_dtype = memref_type(op.input).element_type == buffer_type(op.result.type).element_type
         if row_major and not same_dtype and len(result_info.shape) < 2:
             # Tile windows need rank >= 2: say so instead of building invalid IR.
-            raise located_diagnostic(
-                op,
-                ValueError(
-                    f"cannot lower a row-major typecast of rank {len(result_info.shape)}: "
-                    "its tiled lowering (tilize, typecast, untilize) needs rank 2 or more"
-                ),
+            raise TTNNError(
+                f"'{op.name}' op cannot lower a row-major typecast of rank "
+                f"{len(result_info.shape)}: its tiled lowering (tilize, typecast, untilize) "
+                "needs rank 2 or more",
+                op=op,
             )
         with lowering(rewriter, op) as results:
             dest = allocate(op.result.type)
@@ -140,7 +139,7 @@ class LowerToLayout(RewritePattern):
     (same layout)."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: ttnn.ToLayoutOp, rewriter: PatternRewriter) -> None:
+    def match_and_rewrite(self, op: ToLayoutOp, rewriter: PatternRewriter) -> None:
         result_info = tensor_info(op.result.type)
         source_is_tiled = isinstance(memref_type(op.input).element_type, tile.TileType)
         with lowering(rewriter, op) as results:
@@ -240,10 +239,8 @@ class ConvertTTNNToTiles(ModulePass):
             if leftover.dialect_name() == "ttnn" or any(
                 isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)
             ):
-                raise located_diagnostic(
-                    leftover,
-                    ValueError(
-                        "convert-ttnn-to-tiles cannot lower this op (it has no tiled lowering "
-                        "or works on tensors)"
-                    ),
+                raise TTNNError(
+                    f"'{leftover.name}' op convert-ttnn-to-tiles cannot lower this op (it has "
+                    "no tiled lowering or works on tensors)",
+                    op=leftover,
                 )

@@ -4,7 +4,7 @@ xDSL records an operation's location only when the text spells `loc(...)`, and r
 verifier failure as an exception plus the whole module. Users of `ttnn-opt` / `ttnn-run`
 expect MLIR's one line, `FILE:LINE:COL: error: message`; this module gives every parsed
 operation its `FILE:LINE:COL` location and turns parse and verify failures into
-`LocatedError`s that print that line.
+`TTNNError`s (the project's user error) that print that line.
 """
 
 from __future__ import annotations
@@ -20,27 +20,15 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
 
+from ttnn_xdsl.dialect.errors import TTNNError, format_location
 
-class LocatedError(Exception):
-    """A user error in IR, printed as `FILE:LINE:COL: error: message` (MLIR's form), or
-    `FILE: error: message` when no position is known."""
-
-    def __init__(self, message: str, location: str | None, stage: str = "verify"):
-        super().__init__(message)
-        self.message = message
-        self.location = location
-        self.stage = stage
-        """"parse" for a syntax error, "verify" for an invalid operation."""
-
-    def __str__(self) -> str:
-        return f"{self.location}: error: {self.message}" if self.location else self.message
-
-
-def format_location(location: Attribute) -> str | None:
-    """`FILE:LINE:COL` for a FileLineColLoc, None for an unknown location."""
-    if isinstance(location, FileLineColLoc):
-        return f"{location.filename.data}:{location.line.data}:{location.column.data}"
-    return None
+__all__ = [
+    "LocatingParser",
+    "located_diagnostic",
+    "parse_error_location",
+    "parse_module",
+    "verify_module",
+]
 
 
 class LocatingParser(Parser):
@@ -104,16 +92,16 @@ def _operation_name(start: Span) -> str | None:
     return match.group(1) if match else None
 
 
-def parse_error_location(error: ParseError, line_offset: int = 0) -> LocatedError:
+def parse_error_location(error: ParseError, line_offset: int = 0) -> TTNNError:
     """The one-line form of a parse error."""
     span = error.span
     where = Span(span.start, span.end, span.input, span.line_offset + line_offset).get_location()
-    return LocatedError(error.msg, f"{where.file}:{where.line}:{where.col}", stage="parse")
+    return TTNNError(error.msg, f"{where.file}:{where.line}:{where.col}", stage="parse")
 
 
 def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:
     """Parse IR text into a module whose operations carry their source locations.
-    Raises LocatedError on a syntax error."""
+    Raises TTNNError on a syntax error."""
     try:
         return LocatingParser(ctx, text, name, line_offset).parse_module()
     except ParseError as error:
@@ -139,7 +127,7 @@ def _strip_prefix(message: str) -> str:
 
 
 def verify_module(module: Operation) -> None:
-    """Verify `module`; on failure raise a LocatedError naming the first failing operation's
+    """Verify `module`; on failure raise a TTNNError naming the first failing operation's
     location and the verifier's message (MLIR's `'op.name' op ...` form)."""
     try:
         module.verify()
@@ -152,12 +140,12 @@ def verify_module(module: Operation) -> None:
         except DiagnosticException as error:
             raise located_diagnostic(op, error) from None
     # Not attributable to one operation (e.g. a region-level rule): report it as it is.
-    raise LocatedError(_strip_prefix(str(failure)), format_location(module.location))
+    raise TTNNError(_strip_prefix(str(failure)), format_location(module.location))
 
 
-def located_diagnostic(op: Operation, error: Exception) -> LocatedError:
+def located_diagnostic(op: Operation, error: Exception) -> TTNNError:
     """The one-line diagnostic for `error` raised by (or about) `op`."""
     message = _strip_prefix(str(error))
     if not message.startswith(f"'{op.name}' op "):
         message = f"'{op.name}' op {message}"
-    return LocatedError(message, format_location(op.location))
+    return TTNNError(message, format_location(op.location))

@@ -1,80 +1,56 @@
-"""The resolution of `ttnn.prepare_conv_weights` / `prepare_conv_bias` (SPEC §3.3–3.6).
+"""The resolution of `ttnn.prepare_conv_weights` / `prepare_conv_bias`
+(docs/semantics.md §3.3–3.5): from the conv's parameters to every fact the decomposition
+needs — weights dtype, folding, grouping, shard layout, channel alignment, core split,
+channel padding, block sizes, the layout and its physical shape.
 
-Plain Python, no IR: the dialect's verifier uses it to infer result types and the
-`ttnn-decompose` pass uses it to emit one layout op per step, so every intermediate fact that
-the pass needs is a field of `ConvWeightsPlan`.
+Plain Python, no IR: the prepare ops' verifiers infer their result types with it and
+`ttnn-decompose` emits one layout op per step from its `ConvWeightsPlan`. `resolve_conv_weights`
+is cached by its (immutable) parameters, so verifying and decomposing an op resolve it once.
 
-Entry points:
-- `validate_parameters(params)` — SPEC §3.2's checks of the conv parameters.
-- `resolve_conv_weights(params) -> ConvWeightsPlan` — SPEC §3.3 steps 1–11, §3.4, §3.5.
-- the small helpers below, each one rule of the SPEC, usable (and tested) alone.
-
-Every invalid combination raises `ConvConfigError` (a `ValueError`) whose message is a plain
-sentence naming the parameter and its value; the dialect prefixes it with the op.
-
-Where SPEC leaves a detail open, the choice follows TT-NN's source (conv2d_utils.cpp and
+Where the semantics leave a detail open, the choice follows TT-NN's source (conv2d_utils.cpp,
 prepare_conv2d_weights.cpp); docs/conv-vs-tt-metal.md records each one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import lru_cache
 
-TILE_SIZE = 32
-"""Rows and columns of a tile (TILE_HEIGHT == TILE_WIDTH == 32)."""
+from ttnn_xdsl.dialect.conv_layout_geometry import (
+    bias_physical_shape,
+    block_sharded_shape,
+    depthwise_1d_shape,
+    fold_kernel_stride_shape,
+    interleaved_mm_shape,
+    special_padding_shape,
+    tiled_shape,
+)
+from ttnn_xdsl.dialect.conv_parameters import (
+    Conv2dParameters,
+    InputMemoryConfig,
+    expand_padding,
+    output_image_size,
+    validate_parameters,
+)
+from ttnn_xdsl.dialect.divisors import (
+    common_divisor,
+    find_divisor_with_padding,
+    find_divisor_with_padding_and_multiple,
+    largest_divisor,
+)
+from ttnn_xdsl.dialect.enums import (
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect.errors import ConvConfigError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div, format_shape, round_up
 
 L1_ALIGNMENT_CHANNELS = 8
 """Channel alignment of a row-major, non-sharded input: TT-NN's `hal::get_l1_alignment() / 2`
 (16-byte L1 alignment over 2-byte bfloat16 sticks) on Wormhole and Blackhole."""
-
-
-class ConvConfigError(ValueError):
-    """An invalid conv parameter or combination; the message names the parameter and value."""
-
-
-# ------------------------------------------------------------------------------------------
-# Enums (the dialect imports these)
-# ------------------------------------------------------------------------------------------
-
-
-class DataType(StrEnum):
-    """A TT-NN element data type, spelled as in the IR (`f32`, `bf16`, `bfp8_b`)."""
-
-    FLOAT32 = "f32"
-    BFLOAT16 = "bf16"
-    BFLOAT8_B = "bfp8_b"
-
-
-class Layout(StrEnum):
-    """A TT-NN tensor layout."""
-
-    ROW_MAJOR = "row_major"
-    TILE = "tile"
-
-
-class TensorMemoryLayout(StrEnum):
-    """How a tensor is spread over the cores' L1 (or DRAM banks)."""
-
-    INTERLEAVED = "interleaved"
-    HEIGHT_SHARDED = "height_sharded"
-    WIDTH_SHARDED = "width_sharded"
-    BLOCK_SHARDED = "block_sharded"
-
-
-class BufferType(StrEnum):
-    """Where a device tensor lives."""
-
-    DRAM = "dram"
-    L1 = "l1"
-
-
-class ShardOrientation(StrEnum):
-    """Order in which shards are assigned to the cores of a grid."""
-
-    ROW_MAJOR = "row_major"
-    COL_MAJOR = "col_major"
 
 
 class WeightLayoutKind(StrEnum):
@@ -85,260 +61,6 @@ class WeightLayoutKind(StrEnum):
     TILED = "tiled"
     BLOCK_SHARDED = "block_sharded"
 
-
-# ------------------------------------------------------------------------------------------
-# Parameters
-# ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class InputMemoryConfig:
-    """The memory config of the conv's input activation (SPEC §3.1 `input_memory_config`).
-
-    `shard_shape` is (height, width) of one shard, `shard_grid` the (x, y) extent of the
-    shard grid; both only for a sharded layout."""
-
-    buffer_type: BufferType
-    memory_layout: TensorMemoryLayout
-    shard_shape: tuple[int, int] | None = None
-    shard_grid: tuple[int, int] | None = None
-    shard_orientation: ShardOrientation = ShardOrientation.ROW_MAJOR
-
-    @property
-    def is_sharded(self) -> bool:
-        """Whether the layout is one of the three sharded layouts."""
-        return self.memory_layout != TensorMemoryLayout.INTERLEAVED
-
-    @property
-    def is_dram(self) -> bool:
-        """Whether the input lives in DRAM."""
-        return self.buffer_type == BufferType.DRAM
-
-
-@dataclass(frozen=True)
-class Conv2dConfig:
-    """The fields of TT-NN's Conv2dConfig that change the prepared weights (SPEC §3.1)."""
-
-    weights_dtype: DataType | None = None
-    shard_layout: TensorMemoryLayout | None = None
-    act_block_h_override: int = 0
-    act_block_w_div: int = 1
-    transpose_shards: bool = False
-    full_inner_dim: bool = False
-    enable_activation_reuse: bool = False
-    enable_kernel_stride_folding: bool | None = None
-
-
-@dataclass(frozen=True)
-class Conv2dParameters:
-    """Everything the resolution reads: the conv of SPEC §3.1 plus the device grid (x, y).
-
-    `padding` is (top, bottom, left, right); use `expand_padding` for a 2-value padding.
-    `weight_dtype` is the dtype of the host OIHW weight (f32 or bf16)."""
-
-    in_channels: int
-    out_channels: int
-    batch_size: int
-    input_height: int
-    input_width: int
-    kernel_size: tuple[int, int]
-    stride: tuple[int, int]
-    padding: tuple[int, int, int, int]
-    dilation: tuple[int, int]
-    groups: int
-    has_bias: bool
-    weight_dtype: DataType
-    input_layout: Layout
-    input_memory_config: InputMemoryConfig
-    conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
-    fp32_dest_acc_en: bool = False
-    grid: tuple[int, int] = (8, 8)
-
-
-# ------------------------------------------------------------------------------------------
-# Arithmetic helpers (SPEC §3.3 step 7)
-# ------------------------------------------------------------------------------------------
-
-
-def round_up(value: int, multiple: int) -> int:
-    """The smallest multiple of `multiple` that is ≥ `value` (TT-NN's `tt::round_up`)."""
-    if multiple < 1:
-        raise ConvConfigError(f"round_up needs a positive multiple, got {multiple}")
-    return -(-value // multiple) * multiple
-
-
-def ceil_div(value: int, divisor: int) -> int:
-    """`value / divisor` rounded up (TT-NN's `tt::div_up`)."""
-    if divisor < 1:
-        raise ConvConfigError(f"ceil_div needs a positive divisor, got {divisor}")
-    return -(-value // divisor)
-
-
-def largest_divisor(n: int, start: int) -> int:
-    """The largest d ≤ `start` dividing `n` (SPEC `largest_divisor`; TT-NN's
-    `find_closest_largest_divisor(num, start_divisor)`)."""
-    d = start
-    while d > 1 and n % d:
-        d -= 1
-    return max(d, 1)
-
-
-def find_divisor_with_padding(n: int, start: int) -> int:
-    """The largest d ≤ `start` such that padding `n` up to a multiple of d adds less than one
-    share `p // d` (SPEC `with_padding`; TT-NN's
-    `find_closest_largest_divisor_with_num_padding(num, start_divisor)`)."""
-    d = start
-    p = round_up(n, d)
-    while d > 1 and p - n >= p // d:
-        d -= 1
-        p = round_up(n, d)
-    return d
-
-
-with_padding = find_divisor_with_padding
-"""SPEC's name for `find_divisor_with_padding`."""
-
-
-def find_divisor_with_padding_and_multiple(n: int, start: int, mult: int) -> int:
-    """Like `find_divisor_with_padding`, but pads `n` to a multiple of d·`mult` (SPEC
-    `with_padding_and_mult`; TT-NN's `find_closest_largest_divisor_with_num_padding_and_mult`).
-    Used for the NHW cores, with mult = act_block_h_override in tiles."""
-    d = start
-    p = round_up(n, d * mult)
-    while p - n >= p // d and d > 1:
-        d -= 1
-        p = round_up(n, d * mult)
-    return d
-
-
-def common_divisor(a: int, b: int, start: int) -> int:
-    """The largest d ≤ `start` dividing both `a` and `b` (SPEC `common_divisor`; TT-NN's
-    `find_closest_largest_divisor(num1, num2, start_divisor)`)."""
-    d = start
-    while d > 1 and (a % d or b % d):
-        d -= 1
-    return max(d, 1)
-
-
-# ------------------------------------------------------------------------------------------
-# Conv geometry
-# ------------------------------------------------------------------------------------------
-
-
-def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
-    """(top, bottom, left, right) from SPEC §3.1's padding: [pad_h, pad_w] pads both sides
-    (TT-NN's `get_pair_n4_padding`), four values are taken as they are."""
-    values = tuple(int(v) for v in padding)
-    if len(values) == 2:
-        return (values[0], values[0], values[1], values[1])
-    if len(values) == 4:
-        return (values[0], values[1], values[2], values[3])
-    raise ConvConfigError(
-        f"expected padding to have 2 or 4 non-negative values, got {_fmt_list(values)}"
-    )
-
-
-def output_image_size(params: Conv2dParameters) -> tuple[int, int]:
-    """(OH, OW) = ((H + pt + pb − dH·(KH − 1) − 1) // sH + 1, likewise W) (SPEC §3.2),
-    clamped at 0 when the dilated kernel does not fit the padded input."""
-    top, bottom, left, right = params.padding
-    oh = _output_extent(
-        params.input_height,
-        top + bottom,
-        params.kernel_size[0],
-        params.stride[0],
-        params.dilation[0],
-    )
-    ow = _output_extent(
-        params.input_width,
-        left + right,
-        params.kernel_size[1],
-        params.stride[1],
-        params.dilation[1],
-    )
-    return oh, ow
-
-
-def _output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
-    span = size + pad - dilation * (kernel - 1) - 1
-    return span // stride + 1 if span >= 0 else 0
-
-
-# ------------------------------------------------------------------------------------------
-# Validation (SPEC §3.2, parameter checks)
-# ------------------------------------------------------------------------------------------
-
-
-def validate_parameters(params: Conv2dParameters) -> None:
-    """SPEC §3.2's checks of the conv parameters (not of the weight/bias tensors).
-
-    Raises `ConvConfigError` with a plain sentence naming the parameter and its value."""
-    for name in ("in_channels", "out_channels", "batch_size", "input_height", "input_width"):
-        value = getattr(params, name)
-        if value < 1:
-            raise ConvConfigError(f"expected {name} to be at least 1, got {value}")
-    if params.groups < 1:
-        raise ConvConfigError(f"expected groups to be at least 1, got {params.groups}")
-    for name in ("in_channels", "out_channels"):
-        value = getattr(params, name)
-        if value % params.groups:
-            raise ConvConfigError(f"groups {params.groups} does not divide {name} {value}")
-    for name in ("kernel_size", "stride", "dilation"):
-        values = tuple(getattr(params, name))
-        if len(values) != 2 or min(values) < 1:
-            raise ConvConfigError(
-                f"expected {name} to have 2 positive values, got {_fmt_list(values)}"
-            )
-    padding = tuple(params.padding)
-    if len(padding) not in (2, 4) or min(padding) < 0:
-        raise ConvConfigError(
-            f"expected padding to have 2 or 4 non-negative values, got {_fmt_list(padding)}"
-        )
-    top, bottom, left, right = expand_padding(padding)
-    params = replace(params, padding=(top, bottom, left, right))
-    oh, ow = output_image_size(params)
-    if oh < 1:
-        raise ConvConfigError(
-            f"output image is empty: OH = {oh} (input_height {params.input_height}, "
-            f"padding {top}+{bottom}, dilation {params.dilation[0]}, "
-            f"kernel {params.kernel_size[0]}, stride {params.stride[0]})"
-        )
-    if ow < 1:
-        raise ConvConfigError(
-            f"output image is empty: OW = {ow} (input_width {params.input_width}, "
-            f"padding {left}+{right}, dilation {params.dilation[1]}, "
-            f"kernel {params.kernel_size[1]}, stride {params.stride[1]})"
-        )
-
-    if params.weight_dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
-        raise ConvConfigError(
-            f"expected the weight dtype to be f32 or bf16, got {params.weight_dtype}"
-        )
-    weights_dtype = params.conv_config.weights_dtype
-    if weights_dtype is not None and weights_dtype not in tuple(DataType):
-        raise ConvConfigError(
-            f"expected conv_config.weights_dtype to be f32, bf16 or bfp8_b, got {weights_dtype}"
-        )
-    memory = params.input_memory_config
-    if not memory.is_sharded and (memory.shard_shape is not None or memory.shard_grid is not None):
-        raise ConvConfigError(
-            "a sharded input_memory_config needs a shard layout (height_sharded, "
-            f"width_sharded or block_sharded), got {memory.memory_layout} with a shard spec"
-        )
-    if len(params.grid) != 2 or min(params.grid) < 1:
-        raise ConvConfigError(
-            f"expected the device grid to have 2 positive values, got {_fmt_list(params.grid)}"
-        )
-    config = params.conv_config
-    if config.act_block_h_override < 0 or config.act_block_h_override % TILE_SIZE:
-        raise ConvConfigError(
-            "expected conv_config.act_block_h_override to be a non-negative multiple of 32, "
-            f"got {config.act_block_h_override}"
-        )
-    if config.act_block_w_div < 1:
-        raise ConvConfigError(
-            f"expected conv_config.act_block_w_div to be at least 1, got {config.act_block_w_div}"
-        )
 
 
 # ------------------------------------------------------------------------------------------
@@ -651,152 +373,6 @@ def resolve_out_subblock_width(
     return resolve_out_subblock(act_block_h_ntiles, out_width_ntiles, fp32_dest_acc_en)[1]
 
 
-# ------------------------------------------------------------------------------------------
-# Layout geometry (SPEC §3.6): physical [rows, cols] of each layout, reshaping helpers
-# ------------------------------------------------------------------------------------------
-
-
-def interleaved_mm_shape(
-    out_channels: int, in_channels: int, kernel_height: int, kernel_width: int
-) -> tuple[int, int]:
-    """§3.6.1: rows = round_up(KH·KW·I, 32), cols = round_up(O, 32)."""
-    return (
-        round_up(kernel_height * kernel_width * in_channels, TILE_SIZE),
-        round_up(out_channels, TILE_SIZE),
-    )
-
-
-def special_padding_shape(
-    out_channels: int,
-    in_channels: int,
-    kernel_height: int,
-    kernel_width: int,
-    block_h: int,
-    block_w: int,
-    activation_reuse: bool = False,
-) -> tuple[int, int]:
-    """§3.6.2: BH = block_h·32, cols = round_up(O, block_w·32); rows = BH·KH, or BH with
-    activation reuse. BH must hold I·KW (I·KH·KW with reuse) rows."""
-    block_rows = block_h * TILE_SIZE
-    needed = in_channels * kernel_width * (kernel_height if activation_reuse else 1)
-    if needed > block_rows:
-        what = "I·KH·KW" if activation_reuse else "I·KW"
-        raise ConvConfigError(
-            f"special padding needs block_h·32 = {block_rows} to hold {what} = {needed}"
-        )
-    rows = block_rows if activation_reuse else block_rows * kernel_height
-    return rows, round_up(out_channels, block_w * TILE_SIZE)
-
-
-def tiled_shape(
-    out_channels: int,
-    in_channels: int,
-    kernel_height: int,
-    kernel_width: int,
-    block_h: int,
-    block_w: int,
-) -> tuple[int, int]:
-    """§3.6.3: rows = round_up(I·KH·KW, block_h·32), cols = round_up(O, block_w·32)."""
-    return (
-        round_up(in_channels * kernel_height * kernel_width, block_h * TILE_SIZE),
-        round_up(out_channels, block_w * TILE_SIZE),
-    )
-
-
-def block_sharded_shape(
-    out_channels: int,
-    in_channels: int,
-    kernel_height: int,
-    kernel_width: int,
-    in_shards: int,
-    out_shards: int,
-    full_inner_dim: bool = False,
-) -> tuple[int, int]:
-    """§3.6.4: ow = O/out_shards, owp = round_up(ow, 32), cols = owp·out_shards if ow < owp
-    else O; iw = I/in_shards, BHP = round_up(iw·KH·KW, 32) (full_inner_dim) or
-    round_up(iw·KW, 32)·KH; rows = BHP·in_shards if iw·KH·KW < BHP else I·KH·KW."""
-    if in_shards < 1 or in_channels % in_shards:
-        raise ConvConfigError(
-            f"block sharded layout needs in_shards {in_shards} to divide the {in_channels} "
-            "input channels"
-        )
-    if out_shards < 1 or out_channels % out_shards:
-        raise ConvConfigError(
-            f"block sharded layout needs out_shards {out_shards} to divide the "
-            f"{out_channels} output channels"
-        )
-    ow = out_channels // out_shards
-    owp = round_up(ow, TILE_SIZE)
-    cols = owp * out_shards if ow < owp else out_channels
-    iw = in_channels // in_shards
-    block_rows = block_sharded_block_height(iw, kernel_height, kernel_width, full_inner_dim)
-    inner = iw * kernel_height * kernel_width
-    rows = (
-        block_rows * in_shards if inner < block_rows else in_channels * kernel_height * kernel_width
-    )
-    return rows, cols
-
-
-def block_sharded_block_height(
-    shard_in_channels: int, kernel_height: int, kernel_width: int, full_inner_dim: bool
-) -> int:
-    """§3.6.4's BHP, the padded rows of one input-channel shard: round_up(iw·KH·KW, 32) with
-    full_inner_dim, else round_up(iw·KW, 32)·KH (each kernel row padded to a tile)."""
-    if full_inner_dim:
-        return round_up(shard_in_channels * kernel_height * kernel_width, TILE_SIZE)
-    return round_up(shard_in_channels * kernel_width, TILE_SIZE) * kernel_height
-
-
-def grouped_shape(shape: Sequence[int], groups: int) -> tuple[int, int, int, int]:
-    """§3.6.5: [O, I/g, KH, KW] → [O, I, KH, KW] (block-diagonal); g must divide O."""
-    o, i_per_group, kh, kw = _shape4(shape)
-    if groups < 1 or o % groups:
-        raise ConvConfigError(f"grouped layout needs groups {groups} to divide O = {o}")
-    return (o, i_per_group * groups, kh, kw)
-
-
-def depthwise_1d_shape(shape: Sequence[int], act_block_h_ntiles: int) -> tuple[int, int, int, int]:
-    """§3.6.6: [O, 1, KH, KW] → [O, KH·KW·act_block_h_ntiles·32, 1, 1]."""
-    o, i, kh, kw = _shape4(shape)
-    if i != 1:
-        raise ConvConfigError(f"depthwise layout needs a [O, 1, KH, KW] weight, got I = {i}")
-    if act_block_h_ntiles < 1:
-        raise ConvConfigError(
-            f"depthwise layout needs act_block_h_ntiles ≥ 1, got {act_block_h_ntiles}"
-        )
-    return (o, kh * kw * act_block_h_ntiles * TILE_SIZE, 1, 1)
-
-
-def fold_kernel_stride_shape(
-    shape: Sequence[int], stride: tuple[int, int]
-) -> tuple[int, int, int, int]:
-    """§3.6.7: [O, I, KH, KW] → [O, I·sH·sW, ceil(KH/sH), ceil(KW/sW)]."""
-    o, i, kh, kw = _shape4(shape)
-    sh, sw = stride
-    if sh < 1 or sw < 1:
-        raise ConvConfigError(
-            f"kernel-stride fold needs a positive stride, got {_fmt_list(stride)}"
-        )
-    return (o, i * sh * sw, ceil_div(kh, sh), ceil_div(kw, sw))
-
-
-def bias_physical_shape(
-    out_channels_padded: int, weight_block_w_ntiles: int
-) -> tuple[int, int, int, int]:
-    """§3.4: [1, 1, 32, round_up(Cout_pad, 32·weight_block_w)]."""
-    return (1, 1, TILE_SIZE, round_up(out_channels_padded, TILE_SIZE * weight_block_w_ntiles))
-
-
-def _shape4(shape: Sequence[int]) -> tuple[int, int, int, int]:
-    values = tuple(int(v) for v in shape)
-    if len(values) != 4:
-        raise ConvConfigError(f"expected an OIHW shape of 4 values, got {_fmt_list(values)}")
-    return (values[0], values[1], values[2], values[3])
-
-
-def _fmt_list(values: Sequence[int]) -> str:
-    return "[" + ", ".join(str(v) for v in values) + "]"
-
 
 # ------------------------------------------------------------------------------------------
 # The whole resolution
@@ -891,6 +467,7 @@ class ConvWeightsPlan:
         return self.padded_out_channels
 
 
+@lru_cache(maxsize=512)
 def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     """SPEC §3.3 steps 1–11 with §3.4 and §3.5: the whole preparation of one conv's weight
     and bias. Raises `ConvConfigError` for any invalid parameter or combination."""
@@ -906,8 +483,8 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     if fold and depthwise:
         raise ConvConfigError(
             "kernel-stride folding is not supported for a 1D depthwise conv "
-            f"(groups {params.groups}, kernel {_fmt_list(params.kernel_size)}, "
-            f"stride {_fmt_list(params.stride)})"
+            f"(groups {params.groups}, kernel {format_shape(params.kernel_size)}, "
+            f"stride {format_shape(params.stride)})"
         )
     if fold:
         folded = fold_parameters(params)
@@ -1070,50 +647,3 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     )
 
 
-__all__ = [
-    "L1_ALIGNMENT_CHANNELS",
-    "SUBBLOCK_CANDIDATES",
-    "TILE_SIZE",
-    "BufferType",
-    "Conv2dConfig",
-    "Conv2dParameters",
-    "ConvConfigError",
-    "ConvWeightsPlan",
-    "InputMemoryConfig",
-    "ParallelConfig",
-    "ShardOrientation",
-    "TensorMemoryLayout",
-    "WeightLayoutKind",
-    "bias_physical_shape",
-    "block_sharded_block_height",
-    "block_sharded_shape",
-    "ceil_div",
-    "common_divisor",
-    "depthwise_1d_shape",
-    "expand_padding",
-    "find_divisor_with_padding",
-    "find_divisor_with_padding_and_multiple",
-    "fold_kernel_stride_shape",
-    "fold_parameters",
-    "grouped_shape",
-    "interleaved_mm_shape",
-    "is_depthwise_1d",
-    "is_mm_conv",
-    "largest_divisor",
-    "output_image_size",
-    "output_shard_height",
-    "resolve_act_block_h_ntiles",
-    "resolve_conv_weights",
-    "resolve_input_channels_alignment",
-    "resolve_kernel_stride_folding",
-    "resolve_out_subblock",
-    "resolve_out_subblock_width",
-    "resolve_parallel_config",
-    "resolve_shard_layout",
-    "resolve_weight_block_height",
-    "resolve_weights_dtype",
-    "special_padding_shape",
-    "tiled_shape",
-    "validate_parameters",
-    "with_padding",
-]

@@ -21,28 +21,22 @@ from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.transforms import get_all_passes
 
-from ttnn_xdsl.dialect import make_context, tile
-from ttnn_xdsl.dialect.diagnostics import parse_module, verify_module
-from ttnn_xdsl.dialect.ttnn import (
-    TILE_SIZE,
-    Layout,
-    TensorInfo,
-    data_type_of,
-    format_shape,
-    tensor_info,
-)
+from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
+from ttnn_xdsl.dialect.context import make_context
+from ttnn_xdsl.dialect.enums import Layout
+from ttnn_xdsl.dialect.errors import RunError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
+from ttnn_xdsl.dialect.types import data_type_of
+from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes import PASSES
-from ttnn_xdsl.passes.convert_to_tiles import TENSOR_ATTRIBUTE
 from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
 DEFAULT_PIPELINE = "ttnn-lower"
 
 InputValue = np.ndarray | DeviceTensor
-
-
-class RunError(Exception):
-    """A user error in running a program (bad inputs, no entry function, ...)."""
 
 
 @dataclass(frozen=True)

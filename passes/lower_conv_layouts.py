@@ -27,9 +27,22 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from ttnn_xdsl.dialect import tile, ttnn
-from ttnn_xdsl.dialect.conv_config import block_sharded_block_height, round_up
-from ttnn_xdsl.dialect.ttnn import TILE_SIZE, tensor_info
+from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.conv_layout_geometry import block_sharded_block_height
+from ttnn_xdsl.dialect.conv_layout_ops import (
+    ConvBiasLayoutOp,
+    ConvWeightsBlockShardedLayoutOp,
+    ConvWeightsDepthwiseLayoutOp,
+    ConvWeightsFoldKernelStrideOp,
+    ConvWeightsGroupedLayoutOp,
+    ConvWeightsInterleavedMMLayoutOp,
+    ConvWeightsMatrixLayoutOp,
+    ConvWeightsSpecialPaddingLayoutOp,
+    ConvWeightsTiledLayoutOp,
+)
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, round_up
+from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.passes.loops import copy, index, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lowering import allocate, lowering
 
@@ -98,7 +111,7 @@ def tilize_matrix(matrix: SSAValue, result: SSAValue) -> None:
     convert it to the result's tile dtype, store it at [0, 0, tile row, tile col]."""
     rows, cols = memref_type(matrix).get_shape()
     target = cast(tile.TileType, memref_type(result).element_type)
-    source_dtype = ttnn.data_type_of(memref_type(matrix).element_type)
+    source_dtype = data_type_of(memref_type(matrix).element_type)
 
     def body(indices: list[SSAValue]) -> None:
         row, col = indices
@@ -141,7 +154,7 @@ class LowerMatrixLayout(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
-        self, op: ttnn.ConvWeightsMatrixLayoutOp, rewriter: PatternRewriter
+        self, op: ConvWeightsMatrixLayoutOp, rewriter: PatternRewriter
     ) -> None:
         result = tensor_info(op.result.type)
         _, _, rows, cols = result.physical_shape
@@ -151,7 +164,7 @@ class LowerMatrixLayout(RewritePattern):
             weight = pad_channels(op.input, padded_out, padded_in)
             matrix = zeros((rows, cols), memref_type(op.input).element_type)
             _, _, kernel_height, kernel_width = weight_shape
-            row_major_index = (ttnn.ConvWeightsInterleavedMMLayoutOp, ttnn.ConvWeightsTiledLayoutOp)
+            row_major_index = (ConvWeightsInterleavedMMLayoutOp, ConvWeightsTiledLayoutOp)
             if isinstance(op, row_major_index):
                 # M[(r·KW + s)·I + i, o]
                 transpose_kernel_taps(
@@ -161,7 +174,7 @@ class LowerMatrixLayout(RewritePattern):
                     padded_out,
                     padded_in,
                 )
-            elif isinstance(op, ttnn.ConvWeightsSpecialPaddingLayoutOp):
+            elif isinstance(op, ConvWeightsSpecialPaddingLayoutOp):
                 block_rows = op.block_h.value.data * TILE_SIZE
                 # Without reuse each kernel row starts a block of BH rows: M[r·BH + s·I + i, o].
                 row_stride = kernel_width * padded_in if op.activation_reuse else block_rows
@@ -173,7 +186,7 @@ class LowerMatrixLayout(RewritePattern):
                     padded_in,
                 )
             else:
-                assert isinstance(op, ttnn.ConvWeightsBlockShardedLayoutOp)
+                assert isinstance(op, ConvWeightsBlockShardedLayoutOp)
                 self.block_sharded(
                     op, weight, matrix, padded_out, padded_in, kernel_height, kernel_width
                 )
@@ -183,7 +196,7 @@ class LowerMatrixLayout(RewritePattern):
 
     @staticmethod
     def block_sharded(
-        op: ttnn.ConvWeightsBlockShardedLayoutOp,
+        op: ConvWeightsBlockShardedLayoutOp,
         weight: SSAValue,
         matrix: SSAValue,
         padded_out: int,
@@ -228,7 +241,7 @@ class LowerGroupedLayout(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
-        self, op: ttnn.ConvWeightsGroupedLayoutOp, rewriter: PatternRewriter
+        self, op: ConvWeightsGroupedLayoutOp, rewriter: PatternRewriter
     ) -> None:
         groups = op.groups.value.data
         out_channels, group_in, kernel_height, kernel_width = memref_type(op.input).get_shape()
@@ -257,7 +270,7 @@ class LowerDepthwiseLayout(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
-        self, op: ttnn.ConvWeightsDepthwiseLayoutOp, rewriter: PatternRewriter
+        self, op: ConvWeightsDepthwiseLayoutOp, rewriter: PatternRewriter
     ) -> None:
         repeat = op.act_block_h_ntiles.value.data * TILE_SIZE
         out_channels, _, kernel_height, kernel_width = memref_type(op.input).get_shape()
@@ -284,7 +297,7 @@ class LowerFoldKernelStride(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
-        self, op: ttnn.ConvWeightsFoldKernelStrideOp, rewriter: PatternRewriter
+        self, op: ConvWeightsFoldKernelStrideOp, rewriter: PatternRewriter
     ) -> None:
         stride_h, stride_w = (int(v) for v in op.stride.get_values())
         out_channels, in_channels, kernel_height, kernel_width = memref_type(op.input).get_shape()
@@ -322,7 +335,7 @@ class LowerBiasLayout(RewritePattern):
     """bias → row 0 of a zero [32, width] matrix, tilized and converted (SPEC §3.4)."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: ttnn.ConvBiasLayoutOp, rewriter: PatternRewriter) -> None:
+    def match_and_rewrite(self, op: ConvBiasLayoutOp, rewriter: PatternRewriter) -> None:
         out_channels = memref_type(op.input).get_shape()[3]
         with lowering(rewriter, op) as results:
             matrix = zeros((TILE_SIZE, op.width.value.data), memref_type(op.input).element_type)

@@ -1,0 +1,210 @@
+"""The parameters of a conv's weight preparation (docs/semantics.md §3.1) as plain
+dataclasses, the conv geometry they imply (padding, output image) and their validation
+(docs/semantics.md §3.2). No IR here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ttnn_xdsl.dialect.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect.errors import ConvConfigError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+
+# ------------------------------------------------------------------------------------------
+# Parameters
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InputMemoryConfig:
+    """The memory config of the conv's input activation (SPEC §3.1 `input_memory_config`).
+
+    `shard_shape` is (height, width) of one shard, `shard_grid` the (x, y) extent of the
+    shard grid; both only for a sharded layout."""
+
+    buffer_type: BufferType
+    memory_layout: TensorMemoryLayout
+    shard_shape: tuple[int, int] | None = None
+    shard_grid: tuple[int, int] | None = None
+    shard_orientation: ShardOrientation = ShardOrientation.ROW_MAJOR
+
+    @property
+    def is_sharded(self) -> bool:
+        """Whether the layout is one of the three sharded layouts."""
+        return self.memory_layout != TensorMemoryLayout.INTERLEAVED
+
+    @property
+    def is_dram(self) -> bool:
+        """Whether the input lives in DRAM."""
+        return self.buffer_type == BufferType.DRAM
+
+
+@dataclass(frozen=True)
+class Conv2dConfig:
+    """The fields of TT-NN's Conv2dConfig that change the prepared weights (SPEC §3.1)."""
+
+    weights_dtype: DataType | None = None
+    shard_layout: TensorMemoryLayout | None = None
+    act_block_h_override: int = 0
+    act_block_w_div: int = 1
+    transpose_shards: bool = False
+    full_inner_dim: bool = False
+    enable_activation_reuse: bool = False
+    enable_kernel_stride_folding: bool | None = None
+
+
+@dataclass(frozen=True)
+class Conv2dParameters:
+    """Everything the resolution reads: the conv of SPEC §3.1 plus the device grid (x, y).
+
+    `padding` is (top, bottom, left, right); use `expand_padding` for a 2-value padding.
+    `weight_dtype` is the dtype of the host OIHW weight (f32 or bf16)."""
+
+    in_channels: int
+    out_channels: int
+    batch_size: int
+    input_height: int
+    input_width: int
+    kernel_size: tuple[int, int]
+    stride: tuple[int, int]
+    padding: tuple[int, int, int, int]
+    dilation: tuple[int, int]
+    groups: int
+    has_bias: bool
+    weight_dtype: DataType
+    input_layout: Layout
+    input_memory_config: InputMemoryConfig
+    conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
+    fp32_dest_acc_en: bool = False
+    grid: tuple[int, int] = (8, 8)
+
+
+
+# ------------------------------------------------------------------------------------------
+# Conv geometry
+# ------------------------------------------------------------------------------------------
+
+
+def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
+    """(top, bottom, left, right) from SPEC §3.1's padding: [pad_h, pad_w] pads both sides
+    (TT-NN's `get_pair_n4_padding`), four values are taken as they are."""
+    values = tuple(int(v) for v in padding)
+    if len(values) == 2:
+        return (values[0], values[0], values[1], values[1])
+    if len(values) == 4:
+        return (values[0], values[1], values[2], values[3])
+    raise ConvConfigError(
+        f"expected padding to have 2 or 4 non-negative values, got {format_shape(values)}"
+    )
+
+
+def output_image_size(params: Conv2dParameters) -> tuple[int, int]:
+    """(OH, OW) = ((H + pt + pb − dH·(KH − 1) − 1) // sH + 1, likewise W) (SPEC §3.2),
+    clamped at 0 when the dilated kernel does not fit the padded input."""
+    top, bottom, left, right = params.padding
+    oh = _output_extent(
+        params.input_height,
+        top + bottom,
+        params.kernel_size[0],
+        params.stride[0],
+        params.dilation[0],
+    )
+    ow = _output_extent(
+        params.input_width,
+        left + right,
+        params.kernel_size[1],
+        params.stride[1],
+        params.dilation[1],
+    )
+    return oh, ow
+
+
+def _output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
+    span = size + pad - dilation * (kernel - 1) - 1
+    return span // stride + 1 if span >= 0 else 0
+
+
+# ------------------------------------------------------------------------------------------
+# Validation (SPEC §3.2, parameter checks)
+# ------------------------------------------------------------------------------------------
+
+
+def validate_parameters(params: Conv2dParameters) -> None:
+    """SPEC §3.2's checks of the conv parameters (not of the weight/bias tensors).
+
+    Raises `ConvConfigError` with a plain sentence naming the parameter and its value."""
+    for name in ("in_channels", "out_channels", "batch_size", "input_height", "input_width"):
+        value = getattr(params, name)
+        if value < 1:
+            raise ConvConfigError(f"expected {name} to be at least 1, got {value}")
+    if params.groups < 1:
+        raise ConvConfigError(f"expected groups to be at least 1, got {params.groups}")
+    for name in ("in_channels", "out_channels"):
+        value = getattr(params, name)
+        if value % params.groups:
+            raise ConvConfigError(f"groups {params.groups} does not divide {name} {value}")
+    for name in ("kernel_size", "stride", "dilation"):
+        values = tuple(getattr(params, name))
+        if len(values) != 2 or min(values) < 1:
+            raise ConvConfigError(
+                f"expected {name} to have 2 positive values, got {format_shape(values)}"
+            )
+    padding = tuple(params.padding)
+    if len(padding) not in (2, 4) or min(padding) < 0:
+        raise ConvConfigError(
+            f"expected padding to have 2 or 4 non-negative values, got {format_shape(padding)}"
+        )
+    top, bottom, left, right = expand_padding(padding)
+    params = replace(params, padding=(top, bottom, left, right))
+    oh, ow = output_image_size(params)
+    if oh < 1:
+        raise ConvConfigError(
+            f"output image is empty: OH = {oh} (input_height {params.input_height}, "
+            f"padding {top}+{bottom}, dilation {params.dilation[0]}, "
+            f"kernel {params.kernel_size[0]}, stride {params.stride[0]})"
+        )
+    if ow < 1:
+        raise ConvConfigError(
+            f"output image is empty: OW = {ow} (input_width {params.input_width}, "
+            f"padding {left}+{right}, dilation {params.dilation[1]}, "
+            f"kernel {params.kernel_size[1]}, stride {params.stride[1]})"
+        )
+
+    if params.weight_dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
+        raise ConvConfigError(
+            f"expected the weight dtype to be f32 or bf16, got {params.weight_dtype}"
+        )
+    weights_dtype = params.conv_config.weights_dtype
+    if weights_dtype is not None and weights_dtype not in tuple(DataType):
+        raise ConvConfigError(
+            f"expected conv_config.weights_dtype to be f32, bf16 or bfp8_b, got {weights_dtype}"
+        )
+    memory = params.input_memory_config
+    if not memory.is_sharded and (memory.shard_shape is not None or memory.shard_grid is not None):
+        raise ConvConfigError(
+            "a sharded input_memory_config needs a shard layout (height_sharded, "
+            f"width_sharded or block_sharded), got {memory.memory_layout} with a shard spec"
+        )
+    if len(params.grid) != 2 or min(params.grid) < 1:
+        raise ConvConfigError(
+            f"expected the device grid to have 2 positive values, got {format_shape(params.grid)}"
+        )
+    config = params.conv_config
+    if config.act_block_h_override < 0 or config.act_block_h_override % TILE_SIZE:
+        raise ConvConfigError(
+            "expected conv_config.act_block_h_override to be a non-negative multiple of 32, "
+            f"got {config.act_block_h_override}"
+        )
+    if config.act_block_w_div < 1:
+        raise ConvConfigError(
+            f"expected conv_config.act_block_w_div to be at least 1, got {config.act_block_w_div}"
+        )
+
+

@@ -1,0 +1,68 @@
+"""The project's one error hierarchy.
+
+Every error a user can cause — bad IR text, an invalid op, impossible conv parameters, a
+bad input file, a module the interpreter cannot run — is a `TTNNError`, printed by the tools
+as one line (`FILE:LINE:COL: error: message` when its position is known) with exit
+status 1. Any other exception escaping the project is an internal error (exit status 2).
+xDSL's own `ParseError` / `VerifyException` are turned into `TTNNError`s where IR is read
+and verified.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from xdsl.ir import Attribute, Operation
+
+__all__ = ["ConvConfigError", "RunError", "TTNNError", "TensorTypeError", "format_location"]
+
+
+class TTNNError(Exception):
+    """A user error: `message`, and where it is when known (`location`, `FILE:LINE:COL`).
+
+    `stage` says which step found it ("parse" for a syntax error, "verify" for an invalid
+    op, "run" for an execution or input error), so a driver can tell `--parsing-diagnostics`
+    from `--verify-diagnostics` cases."""
+
+    def __init__(
+        self,
+        message: str,
+        location: str | None = None,
+        stage: str = "verify",
+        *,
+        op: Operation | None = None,
+    ):
+        super().__init__(message)
+        self.message = message
+        self.location = location if op is None else format_location(op.location)
+        self.stage = stage
+
+    def __str__(self) -> str:
+        return f"{self.location}: error: {self.message}" if self.location else self.message
+
+
+class ConvConfigError(TTNNError, ValueError):
+    """An invalid conv parameter or combination found by the pure resolution; the message
+    names the parameter and its value (an op's verifier prefixes it with the op)."""
+
+
+class TensorTypeError(TTNNError, ValueError):
+    """A type that is not a valid TT-NN tensor type."""
+
+
+class RunError(TTNNError):
+    """A program cannot run: bad inputs, no entry function, a module or value the
+    interpreter cannot execute."""
+
+    def __init__(self, message: str, location: str | None = None, *, op: Operation | None = None):
+        super().__init__(message, location, stage="run", op=op)
+
+
+def format_location(location: Attribute) -> str | None:
+    """`FILE:LINE:COL` of an xDSL `FileLineColLoc`, None for any other location."""
+    from xdsl.dialects.builtin import FileLineColLoc  # only when there is IR to locate
+
+    if isinstance(location, FileLineColLoc):
+        return f"{location.filename.data}:{location.line.data}:{location.column.data}"
+    return None

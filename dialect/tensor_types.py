@@ -1,0 +1,170 @@
+"""Reading and building TT-NN tensor types: what `tensor<...>` with (or without) a
+`#ttnn.tensor_layout` encoding says about a tensor (`TensorInfo`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    IntegerType,
+    ModuleOp,
+    NoneAttr,
+    TensorType,
+)
+from xdsl.ir import (
+    Attribute,
+    Operation,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.dialect.attributes import (
+    DEFAULT_GRID,
+    DRAM_INTERLEAVED,
+    GRID_ATTRIBUTE,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+    TensorLayoutAttr,
+)
+from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.errors import TensorTypeError
+from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
+from ttnn_xdsl.dialect.types import data_type_of, element_type_for
+
+
+@dataclass(frozen=True)
+class TensorInfo:
+    """What a tensor type says about a TT-NN tensor."""
+
+    shape: tuple[int, ...]
+    dtype: DataType
+    layout: Layout
+    memory_config: MemoryConfigAttr | None
+    """None for a host tensor (no encoding)."""
+    physical_shape: tuple[int, ...]
+    """The stored shape: `physical` when written, else the shape padded to whole tiles
+    (TILE) or the shape itself (ROW_MAJOR)."""
+    explicit_physical: bool
+
+    @property
+    def on_host(self) -> bool:
+        return self.memory_config is None
+
+
+
+def tensor_info(tensor_type: Attribute) -> TensorInfo:
+    """Read a TT-NN tensor type; raises TensorTypeError when it is not one."""
+    if not isinstance(tensor_type, TensorType):
+        raise TensorTypeError(f"expected a tensor type, got {tensor_type}")
+    tensor_type = cast(TensorType[Attribute], tensor_type)
+    shape = tensor_type.get_shape()
+    if any(d < 0 for d in shape):
+        raise TensorTypeError(f"expected a static shape, got {tensor_type}")
+    dtype = data_type_of(tensor_type.element_type)
+    if dtype is None:
+        raise TensorTypeError(
+            f"expected element type f32, bf16 or !ttnn.bfp8_b, got {tensor_type.element_type}"
+        )
+    encoding = tensor_type.encoding
+    if isinstance(encoding, NoneAttr):
+        if dtype == DataType.BFLOAT8_B:
+            raise TensorTypeError(
+                f"bfloat8_b needs the tile layout, got a host row-major tensor {tensor_type}"
+            )
+        return TensorInfo(shape, dtype, Layout.ROW_MAJOR, None, shape, False)
+    if not isinstance(encoding, TensorLayoutAttr):
+        raise TensorTypeError(f"expected a #ttnn.tensor_layout encoding, got {encoding}")
+    layout = encoding.layout.data
+    memory_config = (
+        encoding.memory_config
+        if isinstance(encoding.memory_config, MemoryConfigAttr)
+        else DRAM_INTERLEAVED
+    )
+    if layout == Layout.ROW_MAJOR:
+        if dtype == DataType.BFLOAT8_B:
+            raise TensorTypeError(f"bfloat8_b needs the tile layout, got {tensor_type}")
+        return TensorInfo(shape, dtype, layout, memory_config, shape, False)
+    if len(shape) < 2:
+        raise TensorTypeError(f"a tile-layout tensor needs rank 2 or more, got {tensor_type}")
+    padded = tile_padded_shape(shape)
+    if isinstance(encoding.physical, NoneAttr):
+        return TensorInfo(shape, dtype, layout, memory_config, padded, False)
+    physical = tuple(d.data for d in encoding.physical.data)
+    if not physical_shape_fits(shape, physical):
+        raise TensorTypeError(
+            "expected physical shape "
+            + "x".join(map(str, physical))
+            + " to keep the leading dims of "
+            + "x".join(map(str, shape))
+            + " and hold its last two dims in whole tiles"
+        )
+    return TensorInfo(shape, dtype, layout, memory_config, physical, True)
+
+
+def tensor_type(
+    shape: Sequence[int],
+    dtype: DataType,
+    layout: Layout | None = Layout.TILE,
+    memory_config: MemoryConfigAttr | None = None,
+    physical: Sequence[int] | None = None,
+) -> TensorType[Attribute]:
+    """Build a TT-NN tensor type; `layout=None` gives a host (row-major, unencoded) tensor."""
+    if layout is None:
+        return TensorType(element_type_for(dtype), shape)
+    return TensorType(
+        element_type_for(dtype),
+        shape,
+        TensorLayoutAttr(layout, memory_config, physical),
+    )
+
+
+def _placement(info: TensorInfo) -> tuple[object, ...]:
+    """Where a tensor lives, by meaning rather than spelling: a shard spec without an
+    orientation is the same as one with `orientation = row_major`."""
+    if info.on_host:
+        return ("host",)
+    memory = info.memory_config or DRAM_INTERLEAVED
+    shard = memory.shard_spec
+    return (
+        memory.buffer_type.data,
+        memory.memory_layout.data,
+        (shard.grid_shape, shard.shard_shape, shard.shard_orientation)
+        if isinstance(shard, ShardSpecAttr)
+        else None,
+    )
+
+
+def same_storage(a: TensorInfo, b: TensorInfo) -> bool:
+    """True when two tensor types describe the same layout, physical shape and placement."""
+    return (
+        a.layout == b.layout
+        and a.physical_shape == b.physical_shape
+        and a.explicit_physical == b.explicit_physical
+        and _placement(a) == _placement(b)
+    )
+
+
+
+def module_grid(op: Operation) -> tuple[int, int]:
+    """The device compute grid (x, y) from the enclosing module's `ttnn.grid` attribute."""
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, ModuleOp) and GRID_ATTRIBUTE in parent.attributes:
+            grid = parent.attributes[GRID_ATTRIBUTE]
+            values = (
+                grid.get_values()
+                if isinstance(grid, DenseArrayBase) and isinstance(grid.elt_type, IntegerType)
+                else ()
+            )
+            if len(values) != 2 or min(values) < 1:
+                raise VerifyException(
+                    f"expected the module attribute {GRID_ATTRIBUTE} to be array<i32: X, Y> "
+                    f"with two positive values, got {grid}"
+                )
+            return cast(tuple[int, int], tuple(values))
+        parent = parent.parent_op()
+    return DEFAULT_GRID
+
+

@@ -1,0 +1,57 @@
+"""How the interpreter holds memrefs: NumPy arrays in the project's data convention
+(`runtime/formats.py`) — a memref of `!tile.tile<32x32, f32|bf16>` is an array
+[..., 32, 32] of float32 / ml_dtypes.bfloat16, a memref of bfloat8_b tiles an array
+[..., 1088] of the packed tile bytes, a row-major memref an array of its shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float32Type,
+    Float64Type,
+    IndexType,
+    IntegerType,
+    MemRefType,
+)
+from xdsl.ir import Attribute
+
+from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.enums import DataType
+from ttnn_xdsl.dialect.errors import RunError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE
+from ttnn_xdsl.runtime import formats
+
+
+def numpy_dtype(element_type: Attribute) -> np.dtype[Any]:
+    """The NumPy dtype holding one element of a row-major memref."""
+    if isinstance(element_type, Float32Type):
+        return np.dtype(np.float32)
+    if isinstance(element_type, BFloat16Type):
+        return np.dtype(ml_dtypes.bfloat16)
+    if isinstance(element_type, Float64Type):
+        return np.dtype(np.float64)
+    if isinstance(element_type, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(element_type, IntegerType):
+        width = element_type.width.data
+        return np.dtype(bool) if width == 1 else np.dtype(f"int{max(8, width)}")
+    raise RunError(f"no NumPy representation for element type {element_type}")
+
+
+def buffer_shape_and_dtype(
+    memref_type: MemRefType[Attribute],
+) -> tuple[tuple[int, ...], np.dtype[Any]]:
+    """The shape and dtype of the NumPy array backing a memref."""
+    shape = memref_type.get_shape()
+    element = memref_type.element_type
+    if isinstance(element, tile.TileType):
+        if element.dtype == DataType.BFLOAT8_B:
+            return (*shape, formats.BFLOAT8_B_TILE_BYTES), np.dtype(np.uint8)
+        return (*shape, TILE_SIZE, TILE_SIZE), numpy_dtype(element.element_type)
+    return shape, numpy_dtype(element)
+
+

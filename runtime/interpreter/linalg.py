@@ -1,0 +1,53 @@
+"""The linalg ops the lowerings use to move 2D windows, on NumPy arrays."""
+
+from __future__ import annotations
+
+import numpy as np
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
+
+
+@register_impls
+class NumPyLinalgFunctions(InterpreterFunctions):
+    """The linalg ops the lowerings use to move 2D windows, on NumPy arrays."""
+
+    @impl(linalg.FillOp)
+    def run_fill(
+        self, interpreter: Interpreter, op: linalg.FillOp, args: PythonValues
+    ) -> PythonValues:
+        value, dest = args
+        dest[...] = value
+        return ()
+
+    @impl(linalg.CopyOp)
+    def run_copy(
+        self, interpreter: Interpreter, op: linalg.CopyOp, args: PythonValues
+    ) -> PythonValues:
+        source, dest = args
+        np.copyto(dest, source)
+        return ()
+
+    @impl(linalg.TransposeOp)
+    def run_transpose(
+        self, interpreter: Interpreter, op: linalg.TransposeOp, args: PythonValues
+    ) -> PythonValues:
+        source, dest = args
+        np.copyto(dest, np.transpose(source, op.permutation.get_values()))
+        return ()
+
+    @impl(linalg.BroadcastOp)
+    def run_broadcast(
+        self, interpreter: Interpreter, op: linalg.BroadcastOp, args: PythonValues
+    ) -> PythonValues:
+        source, dest = args
+        expanded = np.expand_dims(source, tuple(op.dimensions.get_values()))
+        np.copyto(dest, np.broadcast_to(expanded, dest.shape))
+        return ()
+
+

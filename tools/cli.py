@@ -1,0 +1,127 @@
+"""What `ttnn-opt` and `ttnn-run` share as command-line tools: one-line error reporting with
+exit statuses, and output files written atomically with the user's umask.
+
+Exit status 0: success. 1: a user error (`TTNNError`), printed as one line —
+`FILE:LINE:COL: error: message` when its position is known, else `TOOL: error: message`.
+2: anything else, an internal error of the project, printed as `TOOL: internal error: …`
+with a hint to rerun with `--traceback` (which shows the Python traceback instead).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from importlib.metadata import PackageNotFoundError, version
+
+from ttnn_xdsl.dialect.errors import TTNNError
+
+__all__ = ["package_versions", "report_errors", "write_files_atomically"]
+
+
+def package_versions() -> str:
+    """`ttnn-xdsl X on xdsl Y`, for `--version`."""
+
+    def of(package: str) -> str:
+        try:
+            return version(package)
+        except PackageNotFoundError:
+            return "unknown"
+
+    return f"ttnn-xdsl {of('ttnn-xdsl')} on xdsl {of('xdsl')}"
+
+
+def format_user_error(tool: str, error: TTNNError) -> str:
+    """The one line a user error prints."""
+    return str(error) if error.location else f"{tool}: error: {error.message}"
+
+
+def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> None:
+    """Run `body`; on a user error print its one line and exit 1, on any other exception
+    print an internal-error line and exit 2 (with `--traceback` in `argv`, raise instead)."""
+    show_traceback = "--traceback" in argv
+    try:
+        body()
+    except TTNNError as error:
+        if show_traceback:
+            raise
+        print(format_user_error(tool, error), file=sys.stderr)
+        sys.exit(1)
+    except BrokenPipeError:
+        # The reader of our output went away (`| head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException as error:
+        if show_traceback:
+            raise
+        detail = " ".join(str(error).split()) or type(error).__name__
+        print(
+            f"{tool}: internal error: {type(error).__name__}: {detail} "
+            "(this is a bug in ttnn-xdsl; rerun with --traceback for details)",
+            file=sys.stderr,
+        )
+        sys.exit(2)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_files_atomically(files: Sequence[tuple[str, bytes]], folder: str | None = None) -> None:
+    """Write each (path, data) through a temporary file next to it, then rename them all
+    into place, so a failure leaves no output behind — and removes `folder` (and the parents)
+    when this call created it. Files get the permissions the umask allows (like `open`).
+    Raises TTNNError when a file cannot be written."""
+    created: list[str] = []
+    staged: list[tuple[str, str]] = []
+    target = folder if folder is not None else (files[0][0] if files else "")
+    mode = 0o666 & ~_umask()
+    try:
+        if folder is not None:
+            _make_folders(folder, created)
+            if not os.path.isdir(folder):
+                raise NotADirectoryError(20, "Not a directory", folder)
+        for target, data in files:
+            if os.path.isdir(target):
+                raise IsADirectoryError(21, "Is a directory", target)
+            descriptor, temporary = tempfile.mkstemp(
+                dir=os.path.dirname(os.path.abspath(target)), prefix=".ttnn-xdsl-"
+            )
+            staged.append((temporary, target))
+            with os.fdopen(descriptor, "wb") as stream:
+                stream.write(data)
+            os.chmod(temporary, mode)
+        for temporary, target in staged:
+            os.replace(temporary, target)
+    except OSError as error:
+        for temporary, _ in staged:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+        for created_folder in reversed(created):
+            with contextlib.suppress(OSError):
+                os.rmdir(created_folder)
+        raise TTNNError(f"cannot write '{target}': {error.strerror}") from None
+
+
+def _make_folders(path: str, created: list[str]) -> None:
+    """Create `path` and its missing parents, appending each to `created` (outermost
+    first) as soon as it exists."""
+    missing: list[str] = []
+    folder = os.path.abspath(path)
+    while not os.path.exists(folder):
+        missing.append(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    missing.reverse()
+    for folder in missing:
+        os.mkdir(folder)
+        created.append(folder)

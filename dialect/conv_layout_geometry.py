@@ -10,7 +10,7 @@ from ttnn_xdsl.dialect.errors import ConvConfigError
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div, format_shape, round_up
 
 # ------------------------------------------------------------------------------------------
-# Layout geometry (SPEC §3.6): physical [rows, cols] of each layout, reshaping helpers
+# Layout geometry (docs/semantics.md §3.6): physical [rows, cols] of each layout, reshaping helpers
 # ------------------------------------------------------------------------------------------
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from ttnn_xdsl.dialect.shapes import round_up
 
 # ------------------------------------------------------------------------------------------
-# Arithmetic helpers (SPEC §3.3 step 7)
+# Arithmetic helpers (docs/semantics.md §3.3 step 7)
 # ------------------------------------------------------------------------------------------
 
 
 def largest_divisor(n: int, start: int) -> int:
-    """The largest d ≤ `start` dividing `n` (SPEC `largest_divisor`; TT-NN's
+    """The largest d ≤ `start` dividing `n` (docs/semantics.md §3.3 step 7 `largest_divisor`; TT-NN's
     `find_closest_largest_divisor(num, start_divisor)`)."""
     d = start
     while d > 1 and n % d:
@@ -21,7 +21,7 @@ def largest_divisor(n: int, start: int) -> int:
 
 def find_divisor_with_padding(n: int, start: int) -> int:
     """The largest d ≤ `start` such that padding `n` up to a multiple of d adds less than one
-    share `p // d` (SPEC `with_padding`; TT-NN's
+    share `p // d` (docs/semantics.md `with_padding`; TT-NN's
     `find_closest_largest_divisor_with_num_padding(num, start_divisor)`)."""
     d = start
     p = round_up(n, d)
@@ -32,11 +32,11 @@ def find_divisor_with_padding(n: int, start: int) -> int:
 
 
 with_padding = find_divisor_with_padding
-"""SPEC's name for `find_divisor_with_padding`."""
+"""docs/semantics.md's name for `find_divisor_with_padding`."""
 
 
 def find_divisor_with_padding_and_multiple(n: int, start: int, mult: int) -> int:
-    """Like `find_divisor_with_padding`, but pads `n` to a multiple of d·`mult` (SPEC
+    """Like `find_divisor_with_padding`, but pads `n` to a multiple of d·`mult` (docs/semantics.md
     `with_padding_and_mult`; TT-NN's `find_closest_largest_divisor_with_num_padding_and_mult`).
     Used for the NHW cores, with mult = act_block_h_override in tiles."""
     d = start
@@ -48,7 +48,7 @@ def find_divisor_with_padding_and_multiple(n: int, start: int, mult: int) -> int
 
 
 def common_divisor(a: int, b: int, start: int) -> int:
-    """The largest d ≤ `start` dividing both `a` and `b` (SPEC `common_divisor`; TT-NN's
+    """The largest d ≤ `start` dividing both `a` and `b` (docs/semantics.md `common_divisor`; TT-NN's
     `find_closest_largest_divisor(num1, num2, start_divisor)`)."""
     d = start
     while d > 1 and (a % d or b % d):

@@ -359,7 +359,7 @@ class AssignBwOp(TTNNOperation):
 class TypecastOp(TTNNOperation):
     """`ttnn.typecast`: the same tensor in another dtype, named by the result type (layout,
     shape, physical shape and memory config unchanged). f32 → bf16 rounds to nearest even
-    (SPEC §1.2); → bfloat8_b packs each tile face row with a shared exponent (SPEC §1.3);
+    (docs/semantics.md §1.2); → bfloat8_b packs each tile face row with a shared exponent (docs/semantics.md §1.3);
     bf16 → bfloat8_b goes through f32 (exact); widening is exact.
 
         %1 = ttnn.typecast %0 : tensor<64x64xbf16, #ttnn.tensor_layout<tile>>

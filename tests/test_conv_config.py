@@ -1,6 +1,6 @@
-"""The resolution of prepare_conv_weights (SPEC §3.3–3.6) against hand-computed values.
+"""The resolution of prepare_conv_weights (docs/semantics.md §3.3–3.6) against hand-computed values.
 
-Every expected number below is worked out by hand from SPEC's formulas (the comments show
+Every expected number below is worked out by hand from the formulas of docs/semantics.md (the comments show
 the arithmetic); none is read back from the implementation.
 """
 
@@ -501,12 +501,12 @@ def test_block_row_major_vs_col_major_on_13x10():
 
 
 # ------------------------------------------------------------------------------------------
-# Steps 8–11: SPEC §3.7 worked examples, end to end
+# Steps 8–11: docs/semantics.md §3.7 worked examples, end to end
 # ------------------------------------------------------------------------------------------
 
 
 def special_padding_row(plan, r: int, s: int, i: int) -> int:
-    """SPEC §3.6.2 without reuse: M[r·BH + s·Cin + i, o]."""
+    """docs/semantics.md §3.6.2 without reuse: M[r·BH + s·Cin + i, o]."""
     block_rows = plan.weight_block_h_ntiles * 32
     return r * block_rows + s * plan.padded_in_channels + i
 
@@ -881,7 +881,7 @@ def test_depthwise_1d_invalid_combinations():
 
 
 # ------------------------------------------------------------------------------------------
-# SPEC §3.5 sub-block width, §3.4 bias
+# docs/semantics.md §3.5 sub-block width, §3.4 bias
 # ------------------------------------------------------------------------------------------
 
 

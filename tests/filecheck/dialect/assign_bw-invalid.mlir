@@ -1,4 +1,4 @@
-// Verifier and parser diagnostics of ttnn.assign_bw, one chunk per rule (SPEC §2 and
+// Verifier and parser diagnostics of ttnn.assign_bw, one chunk per rule (docs/semantics.md §2 and
 // dialect/ttnn.py AssignBwOp.verify_ / parse). Each prints one line,
 // FILE:LINE:COL: error: MESSAGE, at the op (parse errors: at the offending token).
 //
@@ -7,7 +7,7 @@
 // separator line printed between the chunks' outputs (spelled so as not to split
 // this file).
 
-// are_required_outputs has exactly two booleans (SPEC §2).
+// are_required_outputs has exactly two booleans (docs/semantics.md §2).
 !t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
 func.func @f(%g: !t, %a: !t, %b: !t) {
   %0, %1 = ttnn.assign_bw(%g, %a, %b) are_required_outputs = [true, true, false] : (!t, !t, !t) -> (!t, !t)
@@ -17,7 +17,7 @@ func.func @f(%g: !t, %a: !t, %b: !t) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// [false, false] is an error: at least one gradient is expected (SPEC §2).
+// [false, false] is an error: at least one gradient is expected (docs/semantics.md §2).
 !t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
 func.func @f(%g: !t, %a: !t, %b: !t) {
   %0 = ttnn.assign_bw(%g, %a, %b) are_required_outputs = [false, false] : (!t, !t, !t) -> !t
@@ -57,7 +57,7 @@ func.func @f(%g: !t, %a: !t) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// round_mode is absent, "trunc" or "floor" (SPEC §2).
+// round_mode is absent, "trunc" or "floor" (docs/semantics.md §2).
 !t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
 func.func @f(%g: !t, %a: !t) {
   %0 = ttnn.assign_bw(%g, %a) round_mode = "ceil" : (!t, !t) -> !t
@@ -67,7 +67,7 @@ func.func @f(%g: !t, %a: !t) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Dtypes: bf16 and bfloat8_b only (SPEC §2).
+// Dtypes: bf16 and bfloat8_b only (docs/semantics.md §2).
 !t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
 func.func @f(%g: !t, %a: tensor<32x32xf32, #ttnn.tensor_layout<tile>>) {
   %0 = ttnn.assign_bw(%g, %a) : (!t, tensor<32x32xf32, #ttnn.tensor_layout<tile>>) -> tensor<32x32xf32, #ttnn.tensor_layout<tile>>
@@ -97,7 +97,7 @@ func.func @f(%g: tensor<32x32xbf16>, %a: !t) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Rank 2, 3 or 4 (SPEC §2): rank 5.
+// Rank 2, 3 or 4 (docs/semantics.md §2): rank 5.
 !t = tensor<1x1x1x32x32xbf16, #ttnn.tensor_layout<tile>>
 func.func @f(%g: !t, %a: !t) {
   %0 = ttnn.assign_bw(%g, %a) : (!t, !t) -> !t

@@ -43,14 +43,14 @@ func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = 0>}
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// conv2d_config: shard_layout is a sharded layout (SPEC §3.1).
+// conv2d_config: shard_layout is a sharded layout (docs/semantics.md §3.1).
 func.func private @f() attributes {x = #ttnn.conv2d_config<shard_layout = interleaved>}
 // CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected shard_layout to be height_sharded, width_sharded or block_sharded, got interleaved
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// conv2d_config: weights_dtype is f32, bf16 or bfp8_b (SPEC §3.2).
+// conv2d_config: weights_dtype is f32, bf16 or bfp8_b (docs/semantics.md §3.2).
 func.func private @f() attributes {x = #ttnn.conv2d_config<weights_dtype = f16>}
 // CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:76: error: Expected `f32`, `bf16`, or `bfp8_b`.
 
@@ -148,7 +148,7 @@ func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x3
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// memory_config: an interleaved memory config has no shard spec (SPEC §3.2: a shard spec needs a sharded layout).
+// memory_config: an interleaved memory config has no shard spec (docs/semantics.md §3.2: a shard spec needs a sharded layout).
 func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>, #ttnn.shard_spec<grid = 8x8, shape = 32x32>>}
 // CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.memory_config with memory layout interleaved cannot have a shard_spec
 

@@ -1,4 +1,4 @@
-// Verifier and parser diagnostics of the conv layout ops (SPEC §3.6), one chunk per rule:
+// Verifier and parser diagnostics of the conv layout ops (docs/semantics.md §3.6), one chunk per rule:
 // the row-major OIHW input, the result type each op's index map gives, and each op's own
 // parameter checks (positive sizes, shards and groups dividing the channels, block rows
 // holding the kernel, bias width).
@@ -218,7 +218,7 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// block sharded: in_shards divides I (TT-NN would drop channels; SPEC §3.6).
+// block sharded: in_shards divides I (TT-NN would drop channels; docs/semantics.md §3.6).
 func.func @f(%w: tensor<32x16x3x3xf32>) {
   %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 3 out_shards = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
   // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_block_sharded_layout' op expected in_shards 3 to divide the 16 input channels
@@ -248,7 +248,7 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// block sharded: full_inner_dim changes the rows (SPEC §3.7: 320, not 384).
+// block sharded: full_inner_dim changes the rows (docs/semantics.md §3.7: 320, not 384).
 func.func @f(%w: tensor<64x32x3x3xf32>) {
   %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 2 out_shards = 2 full_inner_dim = true : tensor<64x32x3x3xf32> -> tensor<1x1x288x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x384x64>>
   // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_block_sharded_layout' op expected result type tensor<1x1x288x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x320x64>>, got tensor<1x1x288x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x384x64>>
@@ -268,7 +268,7 @@ func.func @f(%w: tensor<4x2x1x1xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// grouped: groups divides O (SPEC §3.6).
+// grouped: groups divides O (docs/semantics.md §3.6).
 func.func @f(%w: tensor<4x2x1x1xf32>) {
   %0 = ttnn.conv_weights_grouped_layout %w groups = 3 : tensor<4x2x1x1xf32> -> tensor<4x6x1x1xf32>
   // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_grouped_layout' op expected groups 3 to divide the 4 output channels
@@ -328,7 +328,7 @@ func.func @f(%w: tensor<8x2x2x2xbf16>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// depthwise: [O, 1, KH, KW] -> [O, KH·KW·act_block_h_ntiles·32, 1, 1] (SPEC §3.7: 128).
+// depthwise: [O, 1, KH, KW] -> [O, KH·KW·act_block_h_ntiles·32, 1, 1] (docs/semantics.md §3.7: 128).
 func.func @f(%w: tensor<8x1x2x2xbf16>) {
   %0 = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 1 : tensor<8x1x2x2xbf16> -> tensor<8x32x2x2xbf16>
   // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_depthwise_layout' op expected result type tensor<8x128x1x1xbf16>, got tensor<8x32x2x2xbf16>

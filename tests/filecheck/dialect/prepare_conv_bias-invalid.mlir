@@ -1,6 +1,6 @@
 // Verifier and parser diagnostics of ttnn.prepare_conv_bias, one chunk per rule: the bias
 // tensor (host, f32/bf16, [1, 1, 1, out_channels]), the conv parameters it shares with
-// prepare_conv_weights (SPEC §3.2), and the result type against the inferred one (SPEC §3.4).
+// prepare_conv_weights (docs/semantics.md §3.2), and the result type against the inferred one (docs/semantics.md §3.4).
 //
 // RUN: ttnn-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 // Each chunk prints exactly one line: the diagnostic. `{{^//}} -----` matches the
@@ -37,7 +37,7 @@ func.func @f(%b: tensor<1x1x1x2x!ttnn.bfp8_b>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Bias shape [1, 1, 1, out_channels] (SPEC §3.2).
+// Bias shape [1, 1, 1, out_channels] (docs/semantics.md §3.2).
 func.func @f(%b: tensor<1x1x1x3xf32>) {
   %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 : tensor<1x1x1x3xf32> -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_bias' op expected bias_tensor of shape [1, 1, 1, 2] (out_channels), got [1, 1, 1, 3]
@@ -117,7 +117,7 @@ func.func @f(%b: tensor<1x1x1x2xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// The result type equals the inferred one (SPEC §3.2): the logical shape stays [1, 1, 1, Cout].
+// The result type equals the inferred one (docs/semantics.md §3.2): the logical shape stays [1, 1, 1, Cout].
 func.func @f(%b: tensor<1x1x1x2xf32>) {
   %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 : tensor<1x1x1x2xf32> -> tensor<1x1x32x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_bias' op expected result type tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> (inferred from the conv parameters), got tensor<1x1x32x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>

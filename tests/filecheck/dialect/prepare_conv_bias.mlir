@@ -1,7 +1,7 @@
 // ttnn.prepare_conv_bias: the conv parameters without weights_format / has_bias, with
 // conv_config, compute_config, input_dtype and output_dtype. The result keeps the logical
 // shape [1, 1, 1, Cout] with a physical [1, 1, 32, round_up(Cout_pad, 32·weight_block_w)]
-// (SPEC §3.4), in the prepared weight's dtype.
+// (docs/semantics.md §3.4), in the prepared weight's dtype.
 //
 // RUN: ttnn-opt %s -o %t.1.mlir && ttnn-opt %t.1.mlir -o %t.2.mlir
 // RUN: filecheck %s --input-file %t.2.mlir
@@ -14,7 +14,7 @@
 // RUN: ttnn-opt %t.generic.mlir | diff %t.1.mlir -
 // RUN: ttnn-opt %t.generic.mlir --print-op-generic | diff %t.generic.mlir -
 
-// The bias of SPEC §3.7's first example: Cout 2 -> physical [1,1,32,32]; f32 stays f32.
+// The bias of docs/semantics.md §3.7's first example: Cout 2 -> physical [1,1,32,32]; f32 stays f32.
 func.func @height(%b: tensor<1x1x1x2xf32>) -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
   %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 : tensor<1x1x1x2xf32> -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   func.return %0 : tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>

@@ -1,6 +1,6 @@
-// Verifier and parser diagnostics of ttnn.prepare_conv_weights, one chunk per rule: SPEC §3.2
+// Verifier and parser diagnostics of ttnn.prepare_conv_weights, one chunk per rule: docs/semantics.md §3.2
 // (weight, conv parameters, module grid, result type), the result-type mismatch, and
-// errors of the resolution (SPEC §3.3) reaching the user as the op's diagnostic.
+// errors of the resolution (docs/semantics.md §3.3) reaching the user as the op's diagnostic.
 //
 // RUN: ttnn-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
 // Each chunk prints exactly one line: the diagnostic. `{{^//}} -----` matches the
@@ -17,7 +17,7 @@ func.func @f(%w: tensor<2x3x3x3xf32, #ttnn.tensor_layout<row_major>>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// The weight dtype is f32 or bf16 (SPEC §3.2): f16 is no TT-NN dtype.
+// The weight dtype is f32 or bf16 (docs/semantics.md §3.2): f16 is no TT-NN dtype.
 func.func @f(%w: tensor<2x3x3x3xf16>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf16> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op weight_tensor: expected element type f32, bf16 or !ttnn.bfp8_b, got f16
@@ -37,7 +37,7 @@ func.func @f(%w: tensor<2x3x3x3x!ttnn.bfp8_b>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Weight rank 4 (SPEC §3.2).
+// Weight rank 4 (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x9xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x9xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected weight_tensor of rank 4 (OIHW), got rank 3
@@ -47,7 +47,7 @@ func.func @f(%w: tensor<2x3x9xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// weights_format == "OIHW" (SPEC §3.2).
+// weights_format == "OIHW" (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "HWIO" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected weights_format "OIHW", got "HWIO"
@@ -77,7 +77,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// batch_size >= 1 (SPEC §3.2).
+// batch_size >= 1 (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 0 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected batch_size to be positive, got 0
@@ -87,7 +87,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// input_height >= 1 (SPEC §3.2).
+// input_height >= 1 (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 0 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected input_height to be positive, got 0
@@ -97,7 +97,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// input_width >= 1 (SPEC §3.2).
+// input_width >= 1 (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = -1 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected input_width to be positive, got -1
@@ -107,7 +107,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// groups >= 1 (SPEC §3.2).
+// groups >= 1 (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 0 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected groups 0 to be positive and divide in_channels 3 and out_channels 2
@@ -117,7 +117,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// groups divides in_channels (SPEC §3.2).
+// groups divides in_channels (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 2 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected groups 2 to be positive and divide in_channels 3 and out_channels 2
@@ -127,7 +127,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// groups divides out_channels (SPEC §3.2).
+// groups divides out_channels (docs/semantics.md §3.2).
 func.func @f(%w: tensor<3x1x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 2 out_channels = 3 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 2 : tensor<3x1x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected groups 2 to be positive and divide in_channels 2 and out_channels 3
@@ -137,7 +137,7 @@ func.func @f(%w: tensor<3x1x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// kernel_size has 2 values (SPEC §3.2).
+// kernel_size has 2 values (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3, 1] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected kernel_size to have 2 positive values, got [3, 3, 1]
@@ -157,7 +157,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// stride has 2 positive values (SPEC §3.2).
+// stride has 2 positive values (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 0] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected stride to have 2 positive values, got [1, 0]
@@ -177,7 +177,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// dilation has 2 positive values (SPEC §3.2).
+// dilation has 2 positive values (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [-1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected dilation to have 2 positive values, got [-1, 1]
@@ -187,7 +187,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// padding has 2 or 4 values (SPEC §3.2).
+// padding has 2 or 4 values (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected padding to have 2 or 4 non-negative values, got [1, 1, 1]
@@ -197,7 +197,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// padding values are non-negative (SPEC §3.2).
+// padding values are non-negative (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1, -1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected padding to have 2 or 4 non-negative values, got [1, 1, -1, 1]
@@ -207,7 +207,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// The output image is at least 1x1 (SPEC §3.2): OH = (2 + 0 - 1·2 - 1) // 1 + 1 = 0.
+// The output image is at least 1x1 (docs/semantics.md §3.2): OH = (2 + 0 - 1·2 - 1) // 1 + 1 = 0.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 2 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op output image is empty: OH = 0 (input_height 2, padding 0+0, dilation 1, kernel 3, stride 1)
@@ -227,7 +227,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// shape[0] == out_channels (SPEC §3.2).
+// shape[0] == out_channels (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 4 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected out_channels 4 to match the weight's dim 0 2 (shape [2, 3, 3, 3])
@@ -237,7 +237,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// shape[1] == in_channels / groups (SPEC §3.2).
+// shape[1] == in_channels / groups (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 6 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the weight's dim 1 3 to be in_channels / groups = 6 / 1 = 6
@@ -257,7 +257,7 @@ func.func @f(%w: tensor<4x4x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// kernel_size equals the weight's kernel dims (SPEC §3.2).
+// kernel_size equals the weight's kernel dims (docs/semantics.md §3.2).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 1] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected kernel_size [3, 1] to match the weight's kernel dims [3, 3]
@@ -267,7 +267,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// The result type equals the inferred one (SPEC §3.2): the logical shape.
+// The result type equals the inferred one (docs/semantics.md §3.2): the logical shape.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected result type tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> (inferred from the conv parameters), got tensor<1x1x27x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
@@ -356,7 +356,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // CHECK-NEXT: {{^//}} -----
 
 // A sharded input needs a shard spec: TT-NN reads its grid, and its shard width sets the
-// channel alignment of a ROW_MAJOR input (SPEC §3.2, §3.3 step 6).
+// channel alignment of a ROW_MAJOR input (docs/semantics.md §3.2, §3.3 step 6).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the height_sharded input_memory_config to carry a #ttnn.shard_spec

@@ -1,7 +1,7 @@
 // ttnn.prepare_conv_weights: every property (conv_config with every field, compute_config,
 // input_dtype, output_dtype), 2 and 4 padding values, DRAM and sharded L1 input memory
-// configs. Each result type is the one the dialect infers (SPEC §3.3); the first five are
-// SPEC §3.7's worked examples.
+// configs. Each result type is the one the dialect infers (docs/semantics.md §3.3); the first five are
+// docs/semantics.md §3.7's worked examples.
 //
 // RUN: ttnn-opt %s -o %t.1.mlir && ttnn-opt %t.1.mlir -o %t.2.mlir
 // RUN: filecheck %s --input-file %t.2.mlir
@@ -14,7 +14,7 @@
 // RUN: ttnn-opt %t.generic.mlir | diff %t.1.mlir -
 // RUN: ttnn-opt %t.generic.mlir --print-op-generic | diff %t.generic.mlir -
 
-// SPEC §3.7: O=2, I=3, 3x3, HEIGHT (the default), ROW_MAJOR input (alignment 8):
+// docs/semantics.md §3.7: O=2, I=3, 3x3, HEIGHT (the default), ROW_MAJOR input (alignment 8):
 // physical [1,1,96,32], logical [1,1,27,2]; the weights dtype defaults to the weight's (f32).
 func.func @height_row_major(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
@@ -33,7 +33,7 @@ func.func @height_tile_l1(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn
 // CHECK-LABEL: func.func @height_tile_l1(
 // CHECK-NEXT:    %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 8x8, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 
-// SPEC §3.7: O=I=64, 3x3, WIDTH, grid 8x8: physical = logical [1,1,576,64]; weights_dtype
+// docs/semantics.md §3.7: O=I=64, 3x3, WIDTH, grid 8x8: physical = logical [1,1,576,64]; weights_dtype
 // bfp8_b gives the result dtype. Every optional property.
 func.func @width_every_property(%w: tensor<64x64x3x3xbf16>) -> tensor<1x1x576x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x576x64>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = width_sharded> compute_config = #ttnn.device_compute_kernel_config<math_fidelity = hifi4, fp32_dest_acc_en = false> input_dtype = #ttnn.data_type<bf16> output_dtype = #ttnn.data_type<f32> : tensor<64x64x3x3xbf16> -> tensor<1x1x576x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
@@ -44,7 +44,7 @@ func.func @width_every_property(%w: tensor<64x64x3x3xbf16>) -> tensor<1x1x576x64
 // GENERIC-LABEL: "func.func"() <{sym_name = "width_every_property"
 // GENERIC:       %0 = "ttnn.prepare_conv_weights"(%w) <{input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_layout = #ttnn.layout<tile>, weights_format = "OIHW", in_channels = 64 : i32, out_channels = 64 : i32, batch_size = 1 : i32, input_height = 16 : i32, input_width = 16 : i32, kernel_size = array<i32: 3, 3>, stride = array<i32: 1, 1>, padding = array<i32: 1, 1>, dilation = array<i32: 1, 1>, has_bias = true, groups = 1 : i32, conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = width_sharded>, compute_config = #ttnn.device_compute_kernel_config<math_fidelity = hifi4, fp32_dest_acc_en = false>, input_dtype = #ttnn.data_type<bf16>, output_dtype = #ttnn.data_type<f32>}> : (tensor<64x64x3x3xbf16>) -> tensor<1x1x576x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
 
-// SPEC §3.7: O=I=64, 3x3, BLOCK, grid 8x8, ROW_MAJOR input (alignment 8): physical
+// docs/semantics.md §3.7: O=I=64, 3x3, BLOCK, grid 8x8, ROW_MAJOR input (alignment 8): physical
 // [1,1,768,64].
 func.func @block_row_major(%w: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x768x64>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = block_sharded> : tensor<64x64x3x3xf32> -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x768x64>>
@@ -53,7 +53,7 @@ func.func @block_row_major(%w: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xbf16,
 // CHECK-LABEL: func.func @block_row_major(
 // CHECK-NEXT:    %0 = ttnn.prepare_conv_weights %w {{.*}} conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = block_sharded> : tensor<64x64x3x3xf32> -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x768x64>>
 
-// SPEC §3.7: W [4,2,1,1], groups 2, DRAM input: expanded to [4,4,1,1], a matmul conv ->
+// docs/semantics.md §3.7: W [4,2,1,1], groups 2, DRAM input: expanded to [4,4,1,1], a matmul conv ->
 // interleaved MM, physical [1,1,32,32], logical [1,1,4,4].
 func.func @grouped_dram(%w: tensor<4x2x1x1xf32>) -> tensor<1x1x4x4xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 4 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [1, 1] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 2 : tensor<4x2x1x1xf32> -> tensor<1x1x4x4xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>

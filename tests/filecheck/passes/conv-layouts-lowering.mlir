@@ -1,7 +1,7 @@
-// convert-ttnn-to-tiles on each conv layout op (SPEC §3.6, §3.4): the channel padding into a
+// convert-ttnn-to-tiles on each conv layout op (docs/semantics.md §3.6, §3.4): the channel padding into a
 // zero-filled [O_pad, I_pad, KH, KW] buffer, the zero-filled row-major matrix, the loops over
 // kernel positions / channel shards / groups with their bounds, the memref.subview windows
-// moved by linalg.transpose / linalg.copy / linalg.broadcast at the offsets of the SPEC's index
+// moved by linalg.transpose / linalg.copy / linalg.broadcast at the offsets of docs/semantics.md's index
 // map, then the loop over the matrix's tiles: tile.tilize (+ tile.typecast when the result
 // dtype differs) and tile.store. After ttnn-lower no ttnn op is left.
 //

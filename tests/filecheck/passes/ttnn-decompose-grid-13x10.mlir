@@ -1,6 +1,6 @@
 // ttnn-decompose on a 13x10 grid (a Blackhole p150): BLOCK sharding splits the channels
 // over grid.x = 13 (row-major orientation) or grid.y = 10 (transpose_shards), so the
-// input-channel shard counts differ from the 8x8 grid's. Numbers by hand from SPEC §3.3
+// input-channel shard counts differ from the 8x8 grid's. Numbers by hand from docs/semantics.md §3.3
 // (derivations in tests/test_prepare_conv_e2e.py).
 //
 // RUN: ttnn-opt %s -p ttnn-decompose | filecheck %s

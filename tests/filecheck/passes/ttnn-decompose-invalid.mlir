@@ -1,6 +1,6 @@
 // Invalid conv layout-op parameters and prepare ops the decomposition cannot resolve: each is a
 // one-line diagnostic at the op (`FILE:LINE:COL: error: 'ttnn.op' op ...`), never a traceback.
-// SPEC §3.6: shards and groups must divide the channel counts (TT-NN would silently drop
+// docs/semantics.md §3.6: shards and groups must divide the channel counts (TT-NN would silently drop
 // channels); block heights must hold the rows they are given; widths are whole tiles.
 //
 // RUN: ttnn-opt %s --split-input-file --verify-diagnostics -p ttnn-decompose | filecheck %s --match-full-lines
@@ -275,7 +275,7 @@ func.func @reuse_small(%w: tensor<16x8x3x3xf32>) -> tensor<1x1x72x16xf32, #ttnn.
 
 // -----
 
-// The written result type must be the inferred one (SPEC 3.7: 96 rows with a ROW_MAJOR input).
+// The written result type must be the inferred one (docs/semantics.md §3.7: 96 rows with a ROW_MAJOR input).
 func.func @wrong_result(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>

@@ -1,7 +1,7 @@
-// ttnn-decompose on every branch of SPEC §3.3 (8x8 grid): which layout op replaces
+// ttnn-decompose on every branch of docs/semantics.md §3.3 (8x8 grid): which layout op replaces
 // prepare_conv_weights / prepare_conv_bias, with exactly which properties, the ttnn.resolution
 // facts behind them, and the chain order grouped / depthwise -> fold -> layout -> typecast.
-// Every number is SPEC §3.3 evaluated by hand; the derivations are in
+// Every number is docs/semantics.md §3.3 evaluated by hand; the derivations are in
 // tests/test_prepare_conv_e2e.py, which runs the same convs and checks their values.
 //
 // RUN: ttnn-opt %s -p ttnn-decompose | filecheck %s
@@ -34,7 +34,7 @@ func.func @mm_1x1_dram_bias(%b: tensor<1x1x1x40xf32>) -> tensor<1x1x1x40xbf16, #
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x1x40xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> -> tensor<1x1x1x40xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 // CHECK-NEXT:    func.return %[[T]]
 
-// SPEC 3.7: W [4,2,1,1], groups 2 on DRAM: grouped [4,4,1,1], then interleaved MM
+// docs/semantics.md §3.7: W [4,2,1,1], groups 2 on DRAM: grouped [4,4,1,1], then interleaved MM
 // [1,1,32,32]; bf16 stays bf16 (no typecast).
 func.func @grouped_mm_spec(%w: tensor<4x2x1x1xbf16>) -> tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 4 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [1, 1] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 2 : tensor<4x2x1x1xbf16> -> tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
@@ -45,7 +45,7 @@ func.func @grouped_mm_spec(%w: tensor<4x2x1x1xbf16>) -> tensor<1x1x4x4xbf16, #tt
 // CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_interleaved_mm_layout %[[G]] {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = true, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32}} : tensor<4x4x1x1xbf16> -> tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    func.return %[[M]]
 
-// SPEC 3.7: HEIGHT, ROW_MAJOR input -> alignment 8: Cin 3 -> 8, Cout 2 -> 32, act_block_w 32,
+// docs/semantics.md §3.7: HEIGHT, ROW_MAJOR input -> alignment 8: Cin 3 -> 8, Cout 2 -> 32, act_block_w 32,
 // block_h 1; typecast to bfloat8_b.
 func.func @height_rm(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
@@ -66,7 +66,7 @@ func.func @height_rm_bias(%b: tensor<1x1x1x2xf32>) -> tensor<1x1x1x2x!ttnn.bfp8_
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> -> tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    func.return %[[T]]
 
-// SPEC 3.7: the same with a TILE L1 height-sharded input -> alignment 32: Cin 3 -> 32,
+// docs/semantics.md §3.7: the same with a TILE L1 height-sharded input -> alignment 32: Cin 3 -> 32,
 // act_block_w 96, block_h 3, physical [1,1,288,32].
 func.func @height_tile_l1(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 2x1, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
@@ -106,7 +106,7 @@ func.func @height_reuse_bias(%b: tensor<1x1x1x16xbf16>) -> tensor<1x1x1x16xbf16,
 // CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_bias_layout %b width = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 4 : i32, act_block_h_ntiles = 2 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 96 : i32}} : tensor<1x1x1x16xbf16> -> tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    func.return %[[M]]
 
-// SPEC 3.7: WIDTH, O = I = 64: 2 input / 2 output channel cores, act_block_w 288 -> tiled
+// docs/semantics.md §3.7: WIDTH, O = I = 64: 2 input / 2 output channel cores, act_block_w 288 -> tiled
 // block_h 9.
 func.func @width_spec(%w: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = width_sharded> : tensor<64x64x3x3xf32> -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
@@ -137,7 +137,7 @@ func.func @width_div2_bias(%b: tensor<1x1x1x40xf32>) -> tensor<1x1x1x40x!ttnn.bf
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x1x40xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> -> tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 // CHECK-NEXT:    func.return %[[T]]
 
-// SPEC 3.7: BLOCK, ROW_MAJOR input (alignment 8), row-major orientation on 8x8: 8 input and
+// docs/semantics.md §3.7: BLOCK, ROW_MAJOR input (alignment 8), row-major orientation on 8x8: 8 input and
 // 2 output channel shards, 2 NHW cores, act_block_w round_up(8*3, 32) = 32.
 func.func @block_rm(%w: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x768x64>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = block_sharded> : tensor<64x64x3x3xf32> -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x768x64>>

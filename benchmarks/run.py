@@ -72,7 +72,7 @@ func.func @main(%weight: {weight}) -> {result} {{
 
 
 def numpy_tiled_layout(weight: np.ndarray) -> np.ndarray:
-    """docs/semantics.md §3.6.3 with whole-array NumPy: M[(r·KW + s)·I + i, o] = W[o, i, r, s], tilized,
+    """semantics.md §3.6.3 with whole-array NumPy: M[(r·KW + s)·I + i, o] = W[o, i, r, s], tilized,
     rounded to bf16."""
     out_channels, in_channels, kernel_h, kernel_w = weight.shape
     matrix = weight.transpose(2, 3, 1, 0).reshape(kernel_h * kernel_w * in_channels, out_channels)

@@ -328,8 +328,8 @@ class ShardSpecAttr(KeywordStructAttr):
 @irdl_attr_definition
 class Conv2dConfigAttr(KeywordStructAttr):
     """`#ttnn.conv2d_config<...>`: the Conv2dConfig fields that change prepared weights
-    (docs/semantics.md §3.1), each optional. `weights_dtype` defaults to the weight's dtype,
-    `shard_layout` is chosen by the resolution (docs/semantics.md §3.3 step 5), `act_block_h_override` 0,
+    (semantics.md §3.1), each optional. `weights_dtype` defaults to the weight's dtype,
+    `shard_layout` is chosen by the resolution (semantics.md §3.3 step 5), `act_block_h_override` 0,
     `act_block_w_div` 1, the booleans false, and `enable_kernel_stride_folding` unset means
     automatic."""
 
@@ -403,7 +403,7 @@ class Conv2dConfigAttr(KeywordStructAttr):
 class DeviceComputeKernelConfigAttr(KeywordStructAttr):
     """`#ttnn.device_compute_kernel_config<math_fidelity = hifi4, math_approx_mode = false,
     fp32_dest_acc_en = false, packer_l1_acc = false>`, each field optional. Of these only
-    `fp32_dest_acc_en` can change prepared weights (the sub-block choice, docs/semantics.md §3.5)."""
+    `fp32_dest_acc_en` can change prepared weights (the sub-block choice, semantics.md §3.5)."""
 
     name = "ttnn.device_compute_kernel_config"
     math_fidelity: MathFidelityAttr | NoneAttr
@@ -529,7 +529,7 @@ class TensorLayoutAttr(ParametrizedAttribute):
     """`#ttnn.tensor_layout<tile|row_major[, #ttnn.memory_config<...>][, physical = AxBx...]>`:
     the encoding of a device tensor type. Without a memory config the tensor is DRAM
     interleaved. `physical` gives the stored shape when it is more than the logical shape
-    rounded up to whole tiles (a prepared conv weight, docs/semantics.md §3.3 step 11)."""
+    rounded up to whole tiles (a prepared conv weight, semantics.md §3.3 step 11)."""
 
     name = "ttnn.tensor_layout"
     layout: LayoutAttr

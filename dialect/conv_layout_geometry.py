@@ -1,4 +1,4 @@
-"""The geometry of the conv weight layouts (docs/semantics.md §3.6): the physical shape
+"""The geometry of the conv weight layouts (semantics.md §3.6): the physical shape
 each layout gives, and the shapes of the reshaping steps. Pure functions; the resolution and
 the layout ops (`conv_layout_ops`) both use them, so each rule is stated once."""
 
@@ -10,7 +10,7 @@ from ttnn_xdsl.dialect.errors import ConvConfigError
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div, format_shape, round_up
 
 # ------------------------------------------------------------------------------------------
-# Layout geometry (docs/semantics.md §3.6): physical [rows, cols] of each layout, reshaping helpers
+# Layout geometry (semantics.md §3.6): physical [rows, cols] of each layout, reshaping helpers
 # ------------------------------------------------------------------------------------------
 
 

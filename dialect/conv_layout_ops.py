@@ -1,4 +1,4 @@
-"""The conv weight and bias layout ops (docs/semantics.md §3.6): what `ttnn-decompose`
+"""The conv weight and bias layout ops (semantics.md §3.6): what `ttnn-decompose`
 turns the prepare ops into. Each op states its shape rule once, through the geometry
 functions of `conv_layout_geometry`; its verifier, its builder (used by the decomposition)
 and its lowering all use that rule."""
@@ -61,7 +61,7 @@ def _verify_positive(op: TTNNOperation, name: str) -> int:
 
 class ConvLayoutOp(TTNNOperation, ABC):
     """Base of the conv weight/bias layout ops: one input tensor, one result, both types
-    checked against the op's index map (docs/semantics.md §3.6). Each result type fixes its dtype; the
+    checked against the op's index map (semantics.md §3.6). Each result type fixes its dtype; the
     values are converted bit-exactly (bf16 rounding, bfloat8_b packing) as the last step."""
 
     input = operand_def(TensorType)
@@ -125,7 +125,7 @@ class ConvWeightsMatrixLayoutOp(ConvLayoutOp, ABC):
     """Base of the layout ops that turn an OIHW weight into a TILE matrix [1, 1, rows, cols]
     (logical [1, 1, I·KH·KW, O]). `padded_in_channels` / `padded_out_channels` (defaults:
     the weight's I and O) give the channel counts the weight is zero-padded to first
-    (docs/semantics.md §3.3 step 8)."""
+    (semantics.md §3.3 step 8)."""
 
     @abstractmethod
     def physical_matrix_shape(
@@ -191,7 +191,7 @@ _PADDING_PROPERTIES = (("padded_in_channels", True), ("padded_out_channels", Tru
 
 @irdl_op_definition
 class ConvWeightsInterleavedMMLayoutOp(ConvWeightsMatrixLayoutOp):
-    """The weight of a conv run as a plain matmul on an interleaved input (docs/semantics.md §3.6.1):
+    """The weight of a conv run as a plain matmul on an interleaved input (semantics.md §3.6.1):
     rows = round_up(KH·KW·I, 32), cols = round_up(O, 32),
     `M[(r·KW + s)·I + i, o] = W[o, i, r, s]`.
 
@@ -216,7 +216,7 @@ class ConvWeightsInterleavedMMLayoutOp(ConvWeightsMatrixLayoutOp):
 
 @irdl_op_definition
 class ConvWeightsSpecialPaddingLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
-    """The weight of a HEIGHT-sharded conv (docs/semantics.md §3.6.2), after zero-padding the channels:
+    """The weight of a HEIGHT-sharded conv (semantics.md §3.6.2), after zero-padding the channels:
     BH = block_h·32, cols = round_up(O, block_w·32). Without activation reuse each kernel
     row gets its own BH rows, rows = BH·KH, `M[r·BH + s·I + i, o] = W[o, i, r, s]`; with
     reuse, rows = BH, `M[(r·KW + s)·I + i, o] = W[o, i, r, s]`."""
@@ -286,7 +286,7 @@ class ConvWeightsSpecialPaddingLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
 
 @irdl_op_definition
 class ConvWeightsTiledLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
-    """The weight of a WIDTH-sharded conv (docs/semantics.md §3.6.3), after zero-padding the channels:
+    """The weight of a WIDTH-sharded conv (semantics.md §3.6.3), after zero-padding the channels:
     rows = round_up(I·KH·KW, block_h·32), cols = round_up(O, block_w·32),
     `M[(r·KW + s)·I + i, o] = W[o, i, r, s]`."""
 
@@ -331,11 +331,11 @@ class ConvWeightsTiledLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
 
 @irdl_op_definition
 class ConvWeightsBlockShardedLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
-    """The weight of a BLOCK-sharded conv (docs/semantics.md §3.6.4), after zero-padding the channels:
+    """The weight of a BLOCK-sharded conv (semantics.md §3.6.4), after zero-padding the channels:
     the I input channels are split over `in_shards` row blocks and the O output channels
     over `out_shards` column blocks, each padded to whole tiles;
     `M[ic·BHP + rowoff, oc·owp + k] = W[oc·ow + k, ic·iw + c, r, s]` with ow = O/out_shards,
-    owp = round_up(ow, 32), iw = I/in_shards, and BHP / rowoff as docs/semantics.md §3.6.4 gives for
+    owp = round_up(ow, 32), iw = I/in_shards, and BHP / rowoff as semantics.md §3.6.4 gives for
     `full_inner_dim`. Shards must divide the (padded) channel counts."""
 
     name = "ttnn.conv_weights_block_sharded_layout"
@@ -422,7 +422,7 @@ class ConvWeightsReshapeOp(ConvLayoutOp, ABC):
 @irdl_op_definition
 class ConvWeightsGroupedLayoutOp(ConvWeightsReshapeOp):
     """Expands a grouped weight [O, I/g, KH, KW] into the block-diagonal dense weight
-    [O, I, KH, KW] (docs/semantics.md §3.6.5): output channel b of group gid = b // (O/g) reads input
+    [O, I, KH, KW] (semantics.md §3.6.5): output channel b of group gid = b // (O/g) reads input
     channels gid·(I/g) ... (gid+1)·(I/g) − 1, `out[b, gid·(I/g) + j] = in[b, j]`, the rest
     zero. `groups` must divide O."""
 
@@ -442,7 +442,7 @@ class ConvWeightsGroupedLayoutOp(ConvWeightsReshapeOp):
 
 @irdl_op_definition
 class ConvWeightsDepthwiseLayoutOp(ConvWeightsReshapeOp):
-    """The weight of a 1D depthwise conv (docs/semantics.md §3.6.6): [O, 1, KH, KW] →
+    """The weight of a 1D depthwise conv (semantics.md §3.6.6): [O, 1, KH, KW] →
     [O, KH·KW·A, 1, 1] with A = act_block_h_ntiles·32, each kernel tap (row-major over kh,
     kw) repeated A times: `out[o, p·A + j, 0, 0] = in[o, 0, p // KW, p % KW]`."""
 
@@ -464,7 +464,7 @@ class ConvWeightsDepthwiseLayoutOp(ConvWeightsReshapeOp):
 
 @irdl_op_definition
 class ConvWeightsFoldKernelStrideOp(ConvWeightsReshapeOp):
-    """Folds the stride into the channels (docs/semantics.md §3.6.7): [O, I, KH, KW] →
+    """Folds the stride into the channels (semantics.md §3.6.7): [O, I, KH, KW] →
     [O, I·sH·sW, ceil(KH/sH), ceil(KW/sW)],
     `out[o, ((kh % sH)·sW + kw % sW)·I + i, kh // sH, kw // sW] = in[o, i, kh, kw]`."""
 
@@ -486,7 +486,7 @@ class ConvWeightsFoldKernelStrideOp(ConvWeightsReshapeOp):
 
 @irdl_op_definition
 class ConvBiasLayoutOp(ConvLayoutOp):
-    """The bias of a conv (docs/semantics.md §3.4): [1, 1, 1, O] → a TILE tensor, logical [1, 1, 1, O],
+    """The bias of a conv (semantics.md §3.4): [1, 1, 1, O] → a TILE tensor, logical [1, 1, 1, O],
     physical [1, 1, 32, width] with the values in row 0 and zeros elsewhere. `width` is a
     multiple of 32 and at least O."""
 

@@ -1,6 +1,6 @@
-"""The parameters of a conv's weight preparation (docs/semantics.md §3.1) as plain
+"""The parameters of a conv's weight preparation (semantics.md §3.1) as plain
 dataclasses, the conv geometry they imply (padding, output image) and their validation
-(docs/semantics.md §3.2). No IR here."""
+(semantics.md §3.2). No IR here."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 
 @dataclass(frozen=True)
 class InputMemoryConfig:
-    """The memory config of the conv's input activation (docs/semantics.md §3.1 `input_memory_config`).
+    """The memory config of the conv's input activation (semantics.md §3.1 `input_memory_config`).
 
     `shard_shape` is (height, width) of one shard, `shard_grid` the (x, y) extent of the
     shard grid; both only for a sharded layout."""
@@ -48,7 +48,7 @@ class InputMemoryConfig:
 
 @dataclass(frozen=True)
 class Conv2dConfig:
-    """The fields of TT-NN's Conv2dConfig that change the prepared weights (docs/semantics.md §3.1)."""
+    """The fields of TT-NN's Conv2dConfig that change the prepared weights (semantics.md §3.1)."""
 
     weights_dtype: DataType | None = None
     shard_layout: TensorMemoryLayout | None = None
@@ -62,7 +62,7 @@ class Conv2dConfig:
 
 @dataclass(frozen=True)
 class Conv2dParameters:
-    """Everything the resolution reads: the conv of docs/semantics.md §3.1 plus the device grid (x, y).
+    """Everything the resolution reads: the conv of semantics.md §3.1 plus the device grid (x, y).
 
     `padding` is (top, bottom, left, right); use `expand_padding` for a 2-value padding.
     `weight_dtype` is the dtype of the host OIHW weight (f32 or bf16)."""
@@ -93,7 +93,7 @@ class Conv2dParameters:
 
 
 def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
-    """(top, bottom, left, right) from docs/semantics.md §3.1's padding: [pad_h, pad_w] pads both sides
+    """(top, bottom, left, right) from semantics.md §3.1's padding: [pad_h, pad_w] pads both sides
     (TT-NN's `get_pair_n4_padding`), four values are taken as they are."""
     values = tuple(int(v) for v in padding)
     if len(values) == 2:
@@ -106,7 +106,7 @@ def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
 
 
 def output_image_size(params: Conv2dParameters) -> tuple[int, int]:
-    """(OH, OW) = ((H + pt + pb − dH·(KH − 1) − 1) // sH + 1, likewise W) (docs/semantics.md §3.2),
+    """(OH, OW) = ((H + pt + pb − dH·(KH − 1) − 1) // sH + 1, likewise W) (semantics.md §3.2),
     clamped at 0 when the dilated kernel does not fit the padded input."""
     top, bottom, left, right = params.padding
     oh = _output_extent(
@@ -132,12 +132,12 @@ def _output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int)
 
 
 # ------------------------------------------------------------------------------------------
-# Validation (docs/semantics.md §3.2, parameter checks)
+# Validation (semantics.md §3.2, parameter checks)
 # ------------------------------------------------------------------------------------------
 
 
 def validate_parameters(params: Conv2dParameters) -> None:
-    """docs/semantics.md §3.2's checks of the conv parameters (not of the weight/bias tensors).
+    """semantics.md §3.2's checks of the conv parameters (not of the weight/bias tensors).
 
     Raises `ConvConfigError` with a plain sentence naming the parameter and its value."""
     for name in ("in_channels", "out_channels", "batch_size", "input_height", "input_width"):

@@ -1,5 +1,5 @@
 """The resolution of `ttnn.prepare_conv_weights` / `prepare_conv_bias`
-(docs/semantics.md §3.3–3.5): from the conv's parameters to every fact the decomposition
+(semantics.md §3.3–3.5): from the conv's parameters to every fact the decomposition
 needs — weights dtype, folding, grouping, shard layout, channel alignment, core split,
 channel padding, block sizes, the layout and its physical shape.
 
@@ -54,7 +54,7 @@ L1_ALIGNMENT_CHANNELS = 8
 
 
 class WeightLayoutKind(StrEnum):
-    """The final weight layout helper of docs/semantics.md §3.6 chosen by step 10."""
+    """The final weight layout helper of semantics.md §3.6 chosen by step 10."""
 
     INTERLEAVED_MM = "interleaved_mm"
     SPECIAL_PADDING = "special_padding"
@@ -64,7 +64,7 @@ class WeightLayoutKind(StrEnum):
 
 
 # ------------------------------------------------------------------------------------------
-# Resolution steps (docs/semantics.md §3.3)
+# Resolution steps (semantics.md §3.3)
 # ------------------------------------------------------------------------------------------
 
 
@@ -343,13 +343,13 @@ SUBBLOCK_CANDIDATES: tuple[tuple[int, int], ...] = (
     (2, 4), (4, 2), (1, 8), (8, 1), (1, 7), (7, 1), (2, 3), (3, 2), (1, 6), (6, 1),
     (1, 5), (5, 1), (2, 2), (1, 4), (4, 1), (1, 3), (3, 1), (1, 2), (2, 1), (1, 1),
 )  # fmt: skip
-"""docs/semantics.md §3.5's (h, w) candidates, in order (TT-NN's `determine_largest_subblock_size`)."""
+"""semantics.md §3.5's (h, w) candidates, in order (TT-NN's `determine_largest_subblock_size`)."""
 
 
 def resolve_out_subblock(
     act_block_h_ntiles: int, out_width_ntiles: int, fp32_dest_acc_en: bool = False
 ) -> tuple[int, int]:
-    """docs/semantics.md §3.5: the first (h, w) with h | act_block_h_ntiles and w | out_width_ntiles,
+    """semantics.md §3.5: the first (h, w) with h | act_block_h_ntiles and w | out_width_ntiles,
     skipping w != out_width_ntiles with h != 1, and h·w > 4 under fp32_dest_acc_en."""
     for h, w in SUBBLOCK_CANDIDATES:
         if fp32_dest_acc_en and h * w > 4:
@@ -368,7 +368,7 @@ def resolve_out_subblock(
 def resolve_out_subblock_width(
     act_block_h_ntiles: int, out_width_ntiles: int, fp32_dest_acc_en: bool = False
 ) -> int:
-    """docs/semantics.md §3.5's sub-block width `weight_block_w` (what TT-NN passes as block_w to the
+    """semantics.md §3.5's sub-block width `weight_block_w` (what TT-NN passes as block_w to the
     special-padding and tiled helpers and uses for the bias width)."""
     return resolve_out_subblock(act_block_h_ntiles, out_width_ntiles, fp32_dest_acc_en)[1]
 
@@ -381,7 +381,7 @@ def resolve_out_subblock_width(
 
 @dataclass(frozen=True)
 class ConvWeightsPlan:
-    """Every fact of docs/semantics.md §3.3–3.5 for one conv, in the order the decomposition applies it.
+    """Every fact of semantics.md §3.3–3.5 for one conv, in the order the decomposition applies it.
 
     Weight pipeline: OIHW `params.weight` → grouped expansion (`groups_expand`) or 1D
     depthwise expansion (`depthwise_act_block_h_ntiles`) → kernel-stride fold
@@ -440,9 +440,9 @@ class ConvWeightsPlan:
     """block_h of the special-padding / tiled helper: act_block_w/32, or
     act_block_h_ntiles·KW for 1D depthwise (None for interleaved MM)."""
     weight_block_w_ntiles: int
-    """block_w of the special-padding / tiled helper and the bias: docs/semantics.md §3.5's width."""
+    """block_w of the special-padding / tiled helper and the bias: semantics.md §3.5's width."""
     out_subblock_h_ntiles: int
-    """docs/semantics.md §3.5's sub-block height (informative)."""
+    """semantics.md §3.5's sub-block height (informative)."""
     expanded_weight_shape: tuple[int, int, int, int]
     """OIHW after grouping / depthwise expansion / folding, before channel padding."""
     padded_weight_shape: tuple[int, int, int, int]
@@ -469,7 +469,7 @@ class ConvWeightsPlan:
 
 @lru_cache(maxsize=512)
 def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
-    """docs/semantics.md §3.3 steps 1–11 with §3.4 and §3.5: the whole preparation of one conv's weight
+    """semantics.md §3.3 steps 1–11 with §3.4 and §3.5: the whole preparation of one conv's weight
     and bias. Raises `ConvConfigError` for any invalid parameter or combination."""
     validate_parameters(params)
     params = replace(params, padding=expand_padding(params.padding))
@@ -532,7 +532,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     cout = params.out_channels
     out_padded = round_up(cout, parallel.output_cores_channels * TILE_SIZE)
 
-    # Block config: activation block height, sub-block width (docs/semantics.md §3.5).
+    # Block config: activation block height, sub-block width (semantics.md §3.5).
     shard_height = output_shard_height(shard_layout, nhw, parallel.nhw_cores)
     act_block_h_ntiles = resolve_act_block_h_ntiles(shard_height, config.act_block_h_override)
     if act_block_h_ntiles < 1:

@@ -1,17 +1,17 @@
 """TT-NN's divisor searches, which split channels and output rows over cores
-(docs/semantics.md §3.3 step 7). Each is one small rule, testable alone."""
+(semantics.md §3.3 step 7). Each is one small rule, testable alone."""
 
 from __future__ import annotations
 
 from ttnn_xdsl.dialect.shapes import round_up
 
 # ------------------------------------------------------------------------------------------
-# Arithmetic helpers (docs/semantics.md §3.3 step 7)
+# Arithmetic helpers (semantics.md §3.3 step 7)
 # ------------------------------------------------------------------------------------------
 
 
 def largest_divisor(n: int, start: int) -> int:
-    """The largest d ≤ `start` dividing `n` (docs/semantics.md §3.3 step 7 `largest_divisor`; TT-NN's
+    """The largest d ≤ `start` dividing `n` (semantics.md §3.3 step 7 `largest_divisor`; TT-NN's
     `find_closest_largest_divisor(num, start_divisor)`)."""
     d = start
     while d > 1 and n % d:
@@ -48,8 +48,8 @@ def find_divisor_with_padding_and_multiple(n: int, start: int, mult: int) -> int
 
 
 def common_divisor(a: int, b: int, start: int) -> int:
-    """The largest d ≤ `start` dividing both `a` and `b` (docs/semantics.md `common_divisor`; TT-NN's
-    `find_closest_largest_divisor(num1, num2, start_divisor)`)."""
+    """The largest d ≤ `start` dividing both `a` and `b` (docs/semantics.md `common_divisor`;
+    TT-NN's `find_closest_largest_divisor(num1, num2, start_divisor)`)."""
     d = start
     while d > 1 and (a % d or b % d):
         d -= 1

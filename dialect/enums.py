@@ -27,7 +27,7 @@ class DataType(StrEnum):
 
 
 class Layout(StrEnum):
-    """A TT-NN tensor layout: plain row-major, or 32×32 tiles (docs/semantics.md §1.1)."""
+    """A TT-NN tensor layout: plain row-major, or 32×32 tiles (semantics.md §1.1)."""
 
     ROW_MAJOR = "row_major"
     TILE = "tile"

@@ -1,4 +1,4 @@
-"""`ttnn.prepare_conv_weights` and `ttnn.prepare_conv_bias` (docs/semantics.md §3): the
+"""`ttnn.prepare_conv_weights` and `ttnn.prepare_conv_bias` (semantics.md §3): the
 conv parameters they share, their verification, and their result type, inferred through the
 resolution (`conv_resolution.resolve_conv_weights`, computed once per distinct set of
 parameters)."""
@@ -62,8 +62,9 @@ from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type
 
 class ConvPrepareOp(TTNNOperation, ABC):
     """Base of `prepare_conv_weights` and `prepare_conv_bias`: the conv parameters they
-    share (docs/semantics.md §3.1, tt-mlir's names), their verification (docs/semantics.md §3.2) and the resolution of
-    the prepared layout (docs/semantics.md §3.3, via `conv_config.resolve_conv_weights`)."""
+    share (semantics.md §3.1, tt-mlir's names), their verification (semantics.md §3.2) and the
+    resolution of the prepared layout (semantics.md §3.3, via
+    `conv_resolution.resolve_conv_weights`)."""
 
     input_memory_config = prop_def(MemoryConfigAttr)
     input_layout = prop_def(LayoutAttr)
@@ -110,7 +111,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
         extra_properties: dict[str, Attribute] | None = None,
     ):
         """Build the op from plain Python values; without `result_type` the result type is
-        inferred (docs/semantics.md §3.3) for `grid` (default: the Wormhole 8×8 grid)."""
+        inferred (semantics.md §3.3) for `grid` (default: the Wormhole 8×8 grid)."""
         properties: dict[str, Attribute | None] = {
             "input_memory_config": input_memory_config,
             "input_layout": LayoutAttr(input_layout),
@@ -178,14 +179,14 @@ class ConvPrepareOp(TTNNOperation, ABC):
         return self.source.type
 
     def resolve(self, grid: tuple[int, int] | None = None) -> ConvWeightsPlan:
-        """The resolved preparation (docs/semantics.md §3.3); raises the op's VerifyException."""
+        """The resolved preparation (semantics.md §3.3); raises the op's VerifyException."""
         try:
             return resolve_conv_weights(self.conv_parameters(grid))
         except ConvConfigError as error:
             raise self.error(str(error)) from None
 
     def _verify_conv_parameters(self) -> ConvWeightsPlan:
-        """docs/semantics.md §3.2's checks of the scalar parameters, with the op's messages, then the
+        """semantics.md §3.2's checks of the scalar parameters, with the op's messages, then the
         resolution (which validates the rest); returns the resolved plan."""
         memory = self.input_memory_config
         if memory.is_sharded and not isinstance(memory.shard_spec, ShardSpecAttr):
@@ -227,7 +228,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
             )
 
     def inferred_result_type(self, grid: tuple[int, int] | None = None) -> TensorType[Attribute]:
-        """The result type TT-NN would give (docs/semantics.md §3.3 step 11 and §3.4) on `grid`
+        """The result type TT-NN would give (semantics.md §3.3 step 11 and §3.4) on `grid`
         (default: the enclosing module's)."""
         return self.result_type_of(self.resolve(grid))
 
@@ -291,13 +292,13 @@ _CONV_PARAMETERS_FORMAT = (
 @irdl_op_definition
 class PrepareConvWeightsOp(ConvPrepareOp):
     """`ttnn.prepare_conv_weights`: turns an OIHW host weight into the tiled device layout
-    a TT-NN conv2d with these parameters reads (docs/semantics.md §3).
+    a TT-NN conv2d with these parameters reads (semantics.md §3).
 
-    The resolution (docs/semantics.md §3.3, `conv_config.resolve_conv_weights`) picks the weights dtype,
-    kernel-stride folding, grouped or depthwise expansion, the shard layout and its core
+    The resolution (semantics.md §3.3, `conv_resolution.resolve_conv_weights`) picks the weights
+    dtype, kernel-stride folding, grouped or depthwise expansion, the shard layout and its core
     counts, the channel padding and the weight block sizes; the result is a TILE tensor in
     DRAM of dtype `weights_dtype`, logical shape [1, 1, Cin·KH·KW, Cout] (after grouping and
-    folding, unpadded) and the physical shape of the chosen layout (docs/semantics.md §3.6).
+    folding, unpadded) and the physical shape of the chosen layout (semantics.md §3.6).
     `ttnn-decompose` rewrites it into that chain of layout ops with every parameter explicit.
     """
 
@@ -390,7 +391,7 @@ class PrepareConvWeightsOp(ConvPrepareOp):
 @irdl_op_definition
 class PrepareConvBiasOp(ConvPrepareOp):
     """`ttnn.prepare_conv_bias`: turns a [1, 1, 1, Cout] host bias into the device layout a
-    TT-NN conv2d with these parameters reads (docs/semantics.md §3.4): zero-padded to
+    TT-NN conv2d with these parameters reads (semantics.md §3.4): zero-padded to
     [1, 1, 32, round_up(Cout_pad, 32·weight_block_w)] with the values in row 0, TILE, in the
     prepared weight's dtype. Its logical shape stays [1, 1, 1, Cout]."""
 

@@ -1,6 +1,6 @@
 """Shape arithmetic shared by the IR, the passes and the runtime: the tile size, rounding,
 and the rule that says which physical (stored) shapes a logical shape may have
-(docs/semantics.md §1.1). No xDSL here."""
+(semantics.md §1.1). No xDSL here."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def ceil_div(value: int, divisor: int) -> int:
 
 
 def tile_padded_shape(shape: Sequence[int]) -> tuple[int, ...]:
-    """`shape` with its last two dims rounded up to whole tiles (docs/semantics.md §1.1)."""
+    """`shape` with its last two dims rounded up to whole tiles (semantics.md §1.1)."""
     if len(shape) < 2:
         return tuple(shape)
     *leading, height, width = shape

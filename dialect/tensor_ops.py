@@ -1,5 +1,5 @@
 """The tensor-level ttnn operations other than the conv preparation: `assign_bw`,
-`typecast` and `to_layout` (docs/semantics.md §2, §1)."""
+`typecast` and `to_layout` (semantics.md §2, §1)."""
 
 from __future__ import annotations
 
@@ -359,8 +359,8 @@ class AssignBwOp(TTNNOperation):
 class TypecastOp(TTNNOperation):
     """`ttnn.typecast`: the same tensor in another dtype, named by the result type (layout,
     shape, physical shape and memory config unchanged). f32 → bf16 rounds to nearest even
-    (docs/semantics.md §1.2); → bfloat8_b packs each tile face row with a shared exponent (docs/semantics.md §1.3);
-    bf16 → bfloat8_b goes through f32 (exact); widening is exact.
+    (semantics.md §1.2); → bfloat8_b packs each tile face row with a shared exponent (semantics.md
+    §1.3); bf16 → bfloat8_b goes through f32 (exact); widening is exact.
 
         %1 = ttnn.typecast %0 : tensor<64x64xbf16, #ttnn.tensor_layout<tile>>
              -> tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>

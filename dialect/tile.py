@@ -2,7 +2,7 @@
 
 A TILE-layout tensor becomes a memref whose elements are tiles,
 `memref<1x1x2x2x!tile.tile<32x32, bf16>>` for a [1, 1, 40, 50] tensor (tiles row-major over
-the leading dims, then tile rows, then tile columns — docs/semantics.md §1.1). Row-major data stays a
+the leading dims, then tile rows, then tile columns — semantics.md §1.1). Row-major data stays a
 plain memref (`memref<64x64x3x3xf32>`). The ops move single tiles between the two and
 change their element type; loops (`scf.for`), windows (`memref.subview`) and 2D data
 movement (`linalg.transpose`, `linalg.copy`, `linalg.broadcast`, `linalg.fill`) come from
@@ -41,7 +41,8 @@ from ttnn_xdsl.dialect.types import data_type_of, element_type_for
 @irdl_attr_definition
 class TileType(ParametrizedAttribute, TypeAttribute):
     """`!tile.tile<32x32, T>`: one 32×32 tile of f32, bf16 or `!ttnn.bfp8_b` values. A
-    bfloat8_b tile holds its 64 shared exponents and 1024 sign|magnitude bytes (docs/semantics.md §1.3)."""
+    bfloat8_b tile holds its 64 shared exponents and 1024 sign|magnitude bytes (semantics.md
+    §1.3)."""
 
     name = "tile.tile"
     rows: IntAttr = param_def(converter=IntAttr.get)
@@ -206,8 +207,8 @@ class UntilizeOp(IRDLOperation):
 @irdl_op_definition
 class TypecastOp(IRDLOperation):
     """`%u = tile.typecast %t : !tile.tile<32x32, A> -> !tile.tile<32x32, B>`: the tile's
-    values in another element type — f32 → bf16 rounds to nearest even (docs/semantics.md §1.2); →
-    bfloat8_b packs each 16-value face row with a shared exponent (docs/semantics.md §1.3); bf16 →
+    values in another element type — f32 → bf16 rounds to nearest even (semantics.md §1.2); →
+    bfloat8_b packs each 16-value face row with a shared exponent (semantics.md §1.3); bf16 →
     bfloat8_b goes through f32; widening is exact."""
 
     name = "tile.typecast"

@@ -24,7 +24,7 @@ from ttnn_xdsl.dialect.enums import DataType
 @irdl_attr_definition
 class BFloat8BType(ParametrizedAttribute, TypeAttribute):
     """`!ttnn.bfp8_b`: TT's block float; 16 values of a tile face row share an 8-bit exponent,
-    each keeps a sign and a 7-bit magnitude (docs/semantics.md §1.3). Only valid in TILE layout."""
+    each keeps a sign and a 7-bit magnitude (semantics.md §1.3). Only valid in TILE layout."""
 
     name = "ttnn.bfp8_b"
 

@@ -1,11 +1,11 @@
-"""Tiled-loop lowerings of the conv weight/bias layout ops (docs/semantics.md §3.6), used by
+"""Tiled-loop lowerings of the conv weight/bias layout ops (semantics.md §3.6), used by
 `convert-ttnn-to-tiles`.
 
 Each layout op becomes loops over kernel positions and channel blocks whose bodies move 2D
 windows of the OIHW weight (`memref.subview` + `linalg.transpose` / `linalg.copy` /
 `linalg.broadcast`) into a zero-filled row-major matrix, then a loop over the matrix's tiles
 that tilizes each 32×32 window and converts it to the result dtype (`tile.tilize`,
-`tile.typecast`, `tile.store`). The channel padding of docs/semantics.md §3.3 step 8 is an explicit first
+`tile.typecast`, `tile.store`). The channel padding of semantics.md §3.3 step 8 is an explicit first
 step: the weight is copied into a zero-filled [padded O, padded I, KH, KW] buffer.
 """
 
@@ -94,7 +94,7 @@ def index_expression(*terms: tuple[SSAValue, int] | int) -> Offset:
 
 
 def pad_channels(weight: SSAValue, padded_out: int, padded_in: int) -> SSAValue:
-    """The weight zero-padded to [padded_out, padded_in, KH, KW] (docs/semantics.md §3.3 step 8); the
+    """The weight zero-padded to [padded_out, padded_in, KH, KW] (semantics.md §3.3 step 8); the
     weight itself when no padding is needed."""
     out_channels, in_channels, kernel_height, kernel_width = memref_type(weight).get_shape()
     if (padded_out, padded_in) == (out_channels, in_channels):
@@ -204,7 +204,8 @@ class LowerMatrixLayout(RewritePattern):
         kernel_height: int,
         kernel_width: int,
     ) -> None:
-        """`M[ic·BHP + rowoff, oc·owp + k] = W[oc·ow + k, ic·iw + c, r, s]` (docs/semantics.md §3.6.4)."""
+        """`M[ic·BHP + rowoff, oc·owp + k] = W[oc·ow + k, ic·iw + c, r, s]` (semantics.md
+        §3.6.4)."""
         in_shards, out_shards = op.in_shards.value.data, op.out_shards.value.data
         shard_out, shard_in = padded_out // out_shards, padded_in // in_shards
         shard_out_padded = round_up(shard_out, TILE_SIZE)
@@ -237,7 +238,7 @@ class LowerMatrixLayout(RewritePattern):
 @dataclass
 class LowerGroupedLayout(RewritePattern):
     """grouped → copy each group's [O/g, I/g, KH, KW] block onto the diagonal of a zero
-    [O, I, KH, KW] weight (docs/semantics.md §3.6.5)."""
+    [O, I, KH, KW] weight (semantics.md §3.6.5)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -266,7 +267,7 @@ class LowerGroupedLayout(RewritePattern):
 @dataclass
 class LowerDepthwiseLayout(RewritePattern):
     """1D depthwise → broadcast each kernel tap's column of O values over A = ntiles·32
-    channels: `out[o, p·A + j, 0, 0] = in[o, 0, p // KW, p % KW]` (docs/semantics.md §3.6.6)."""
+    channels: `out[o, p·A + j, 0, 0] = in[o, 0, p // KW, p % KW]` (semantics.md §3.6.6)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -293,7 +294,7 @@ class LowerDepthwiseLayout(RewritePattern):
 @dataclass
 class LowerFoldKernelStride(RewritePattern):
     """kernel-stride fold → for each kernel position (kh, kw), copy the [O, I] plane into
-    channels ((kh % sH)·sW + kw % sW)·I … of position (kh // sH, kw // sW) (docs/semantics.md §3.6.7)."""
+    channels ((kh % sH)·sW + kw % sW)·I … of position (kh // sH, kw // sW) (semantics.md §3.6.7)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -332,7 +333,7 @@ class LowerFoldKernelStride(RewritePattern):
 
 @dataclass
 class LowerBiasLayout(RewritePattern):
-    """bias → row 0 of a zero [32, width] matrix, tilized and converted (docs/semantics.md §3.4)."""
+    """bias → row 0 of a zero [32, width] matrix, tilized and converted (semantics.md §3.4)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvBiasLayoutOp, rewriter: PatternRewriter) -> None:

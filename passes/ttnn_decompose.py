@@ -1,5 +1,5 @@
 """`ttnn-decompose`: rewrite `prepare_conv_weights` / `prepare_conv_bias` into the chain of
-layout ops TT-NN runs (docs/semantics.md §3.3 step 10), every parameter explicit:
+layout ops TT-NN runs (semantics.md §3.3 step 10), every parameter explicit:
 
     grouped or 1D-depthwise expansion → kernel-stride fold → the layout op of the chosen
     shard layout (with the channel padding) → typecast to the weights dtype
@@ -159,7 +159,7 @@ class DecomposePrepareConvWeights(RewritePattern):
 
 @dataclass
 class DecomposePrepareConvBias(RewritePattern):
-    """prepare_conv_bias → conv_bias_layout (width of docs/semantics.md §3.4) → [typecast]."""
+    """prepare_conv_bias → conv_bias_layout (width of semantics.md §3.4) → [typecast]."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: PrepareConvBiasOp, rewriter: PatternRewriter) -> None:

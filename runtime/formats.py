@@ -1,4 +1,4 @@
-"""TT-NN data formats, bit for bit, in NumPy (docs/semantics.md §1).
+"""TT-NN data formats, bit for bit, in NumPy (semantics.md §1).
 
 Everything here is vectorized over whole tensors: a tensor of tiles is processed with a handful
 of NumPy calls whatever the number of tiles, never with a Python loop per element or per tile.
@@ -101,7 +101,8 @@ def to_float32(values: np.ndarray) -> np.ndarray:
 
 
 def round_to_bfloat16(values: np.ndarray) -> np.ndarray:
-    """Round to bfloat16 as TT-NN does (docs/semantics.md §1.2), returning an ``ml_dtypes.bfloat16`` array.
+    """Round to bfloat16 as TT-NN does (semantics.md §1.2), returning an ``ml_dtypes.bfloat16``
+    array.
 
     fp32 bits ``u`` become ``(u + 0x7FFF + ((u >> 16) & 1)) >> 16`` (nearest, ties to even);
     every NaN becomes 0x7FC0; fp32 denormals are rounded like any other value (not flushed).
@@ -130,7 +131,7 @@ def _check_tile_dims(tiles: np.ndarray, what: str) -> None:
 def tiles_to_face_order(tiles: np.ndarray) -> np.ndarray:
     """Flatten row-major tiles ``[..., 32, 32]`` to ``[..., 1024]`` in face order.
 
-    Element (r, c) lands at ``((r//16)*2 + c//16)*256 + (r%16)*16 + c%16`` (docs/semantics.md §1.1).
+    Element (r, c) lands at ``((r//16)*2 + c//16)*256 + (r%16)*16 + c%16`` (semantics.md §1.1).
     """
     tiles = np.asarray(tiles)
     _check_tile_dims(tiles, "tiles_to_face_order")
@@ -162,8 +163,8 @@ def tiles_from_face_order(flat: np.ndarray) -> np.ndarray:
 def pack_bfloat8_b_tiles(tiles: np.ndarray) -> np.ndarray:
     """Pack float32 (or bfloat16) tiles ``[..., 32, 32]`` into bfloat8_b bytes ``[..., 1088]``.
 
-    Follows docs/semantics.md §1.3 exactly: per 16-value face row, the shared exponent is the largest biased
-    fp32 exponent; each value keeps sign and a 7-bit magnitude aligned to it (zeros and fp32
+    Follows semantics.md §1.3 exactly: per 16-value face row, the shared exponent is the largest
+    biased fp32 exponent; each value keeps sign and a 7-bit magnitude aligned to it (zeros and fp32
     denormals flush to 0, shifted-out bits are dropped, round half to even on the remaining
     bits, saturation at 127, no negative zero). Raises ValueError on NaN or Inf.
     """

@@ -1,4 +1,4 @@
-"""`DeviceTensor`: a TT-NN tensor as the device holds it (docs/semantics.md §1)."""
+"""`DeviceTensor`: a TT-NN tensor as the device holds it (semantics.md §1)."""
 
 from __future__ import annotations
 

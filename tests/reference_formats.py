@@ -1,4 +1,4 @@
-"""An independent reference of the TT data formats of docs/semantics.md §1, for tests.
+"""An independent reference of the TT data formats of semantics.md §1, for tests.
 
 Written from docs/semantics.md alone (it imports nothing from `ttnn_xdsl`): bfloat16 rounding
 (§1.2), bfloat8_b packing (§1.3), the TILE layout with its faces (§1.1) and the exact device
@@ -29,7 +29,7 @@ def f32_bits(values: np.ndarray) -> np.ndarray:
 
 
 def bf16_bits(values: np.ndarray) -> np.ndarray:
-    """docs/semantics.md §1.2: `(u + 0x7FFF + ((u >> 16) & 1)) >> 16`, NaN → 0x7FC0, as uint16."""
+    """semantics.md §1.2: `(u + 0x7FFF + ((u >> 16) & 1)) >> 16`, NaN → 0x7FC0, as uint16."""
     u = f32_bits(values).astype(np.uint64)
     rounded = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
     nan = np.isnan(np.asarray(values, dtype=np.float32))
@@ -37,7 +37,7 @@ def bf16_bits(values: np.ndarray) -> np.ndarray:
 
 
 def bf16_round(values: np.ndarray) -> np.ndarray:
-    """The float32 values of `values` rounded to bfloat16 (docs/semantics.md §1.2)."""
+    """The float32 values of `values` rounded to bfloat16 (semantics.md §1.2)."""
     bits = bf16_bits(values).astype(np.uint32) << 16
     return bits.view(np.float32).reshape(np.shape(values))
 
@@ -48,7 +48,7 @@ def bf16_round(values: np.ndarray) -> np.ndarray:
 
 
 def face_offset(r: int, c: int) -> int:
-    """docs/semantics.md §1.1: offset of element (r, c) of a tile in face order."""
+    """semantics.md §1.1: offset of element (r, c) of a tile in face order."""
     return ((r // 16) * 2 + c // 16) * 256 + (r % 16) * 16 + c % 16
 
 
@@ -61,7 +61,7 @@ for _r in range(TILE):
 
 def tiles(matrix: np.ndarray) -> np.ndarray:
     """The 32×32 tiles of an array whose last two dims are multiples of 32, in the order of
-    docs/semantics.md §1.1 (all leading dims, tile rows, tile columns): shape [n, 32, 32]."""
+    semantics.md §1.1 (all leading dims, tile rows, tile columns): shape [n, 32, 32]."""
     *leading, rows, cols = matrix.shape
     assert rows % TILE == 0 and cols % TILE == 0, f"not whole tiles: {matrix.shape}"
     out = []
@@ -104,7 +104,7 @@ def from_face_order(flat: np.ndarray) -> np.ndarray:
 
 
 def bfp8_pack(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """docs/semantics.md §1.3 on tiles in face order [n, 1024] (fp32 values): (exponents [n, 64] uint8,
+    """semantics.md §1.3 on tiles in face order [n, 1024] (fp32 values): (exponents [n, 64] uint8,
     element bytes [n, 1024] uint8). Each 16-value face row is a block."""
     values = np.ascontiguousarray(flat, dtype=np.float32)
     if not np.all(np.isfinite(values)):

@@ -2,9 +2,9 @@
 (a subprocess: `--output` float32 values and `--raw-output` device bytes) and the Python API
 `ttnn_xdsl.runtime.run`.
 
-docs/semantics.md §2: every produced gradient is `grad` cast to the dtype of its destination (the
+semantics.md §2: every produced gradient is `grad` cast to the dtype of its destination (the
 preallocated `input_grad` / `other_grad`, else `input_a` / `input_b`). The expected values and
-bytes are computed here from the inputs with `reference_formats` (docs/semantics.md §1 written
+bytes are computed here from the inputs with `reference_formats` (semantics.md §1 written
 independently, importing nothing from `ttnn_xdsl`): `grad` as its own dtype holds it (bf16
 rounding or bfloat8_b quantisation of the zero-padded tiles), then cast to the destination
 dtype; bytes are tiles in face order, 2048 B a bf16 tile and 1088 B a bfloat8_b tile.
@@ -61,7 +61,7 @@ def physical_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def padded(values: np.ndarray) -> np.ndarray:
-    """`values` zero-padded in its last two dims to whole tiles (docs/semantics.md §1.1)."""
+    """`values` zero-padded in its last two dims to whole tiles (semantics.md §1.1)."""
     out = np.zeros(physical_shape(values.shape), np.float32)
     out[..., : values.shape[-2], : values.shape[-1]] = values
     return out
@@ -253,12 +253,12 @@ def read_npz(path: Path) -> dict[str, np.ndarray]:
 
 
 # ------------------------------------------------------------------------------------------
-# The reference itself, against the worked rows of docs/semantics.md (so a wrong reference cannot pass)
-# ------------------------------------------------------------------------------------------
+# The reference itself, against the worked rows of docs/semantics.md (so a wrong reference cannot
+# pass) ------------------------------------------------------------------------------------------
 
 
 def test_reference_formats_match_spec_worked_rows() -> None:
-    # docs/semantics.md §1.3, E = 128 (the 2.0 sets the block's exponent; its byte is 0x40).
+    # semantics.md §1.3, E = 128 (the 2.0 sets the block's exponent; its byte is 0x40).
     row = np.array(
         [1.0, 3.0, 0.1, -0.75, 1e-3, -0.0, 2.9999, 3.9921875, 2.0] + [0.0] * 7, np.float32
     )
@@ -270,7 +270,7 @@ def test_reference_formats_match_spec_worked_rows() -> None:
     assert bfp8_unpack(exponents, elements)[0, :9].tolist() == [
         1.0, 3.0, 0.09375, -0.75, 0.0, 0.0, 3.0, 3.96875, 2.0,
     ]  # fmt: skip
-    # docs/semantics.md §1.2 = ml_dtypes' round to nearest even; docs/semantics.md §1.1 face offsets.
+    # semantics.md §1.2 = ml_dtypes' round to nearest even; semantics.md §1.1 face offsets.
     values = random_values((4, 64), 7)
     assert same_bits(bf16_round(values), values.astype(ml_dtypes.bfloat16).astype(np.float32))
     assert [face_offset(r, c) for r, c in ((0, 0), (0, 16), (16, 0), (31, 31), (1, 2))] == [

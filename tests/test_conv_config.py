@@ -1,7 +1,7 @@
-"""The resolution of prepare_conv_weights (docs/semantics.md §3.3–3.6) against hand-computed values.
+"""The resolution of prepare_conv_weights (semantics.md §3.3–3.6) against hand-computed values.
 
-Every expected number below is worked out by hand from the formulas of docs/semantics.md (the comments show
-the arithmetic); none is read back from the implementation.
+Every expected number below is worked out by hand from the formulas of docs/semantics.md (the
+comments show the arithmetic); none is read back from the implementation.
 """
 
 from __future__ import annotations
@@ -501,12 +501,12 @@ def test_block_row_major_vs_col_major_on_13x10():
 
 
 # ------------------------------------------------------------------------------------------
-# Steps 8–11: docs/semantics.md §3.7 worked examples, end to end
+# Steps 8–11: semantics.md §3.7 worked examples, end to end
 # ------------------------------------------------------------------------------------------
 
 
 def special_padding_row(plan, r: int, s: int, i: int) -> int:
-    """docs/semantics.md §3.6.2 without reuse: M[r·BH + s·Cin + i, o]."""
+    """semantics.md §3.6.2 without reuse: M[r·BH + s·Cin + i, o]."""
     block_rows = plan.weight_block_h_ntiles * 32
     return r * block_rows + s * plan.padded_in_channels + i
 
@@ -881,7 +881,7 @@ def test_depthwise_1d_invalid_combinations():
 
 
 # ------------------------------------------------------------------------------------------
-# docs/semantics.md §3.5 sub-block width, §3.4 bias
+# semantics.md §3.5 sub-block width, §3.4 bias
 # ------------------------------------------------------------------------------------------
 
 

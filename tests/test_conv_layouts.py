@@ -1,12 +1,12 @@
-"""Each conv weight/bias layout op (docs/semantics.md §3.6, §3.4) run alone against an independent NumPy
+"""Each conv weight/bias layout op (semantics.md §3.6, §3.4) run alone against an independent NumPy
 formula.
 
 Every test runs an IR function holding one layout op through `ttnn_xdsl.runtime.run` on random
 weights and compares the result's physical matrix (`physical_to_numpy`) bit for bit and its
-exact device bytes (`to_bytes`) with the index maps of docs/semantics.md §3.6, written below as plain loops,
-composed with the reference data formats of `reference_formats` (docs/semantics.md §1). Nothing here calls
-the project's own layout code or resolution. The shapes in the cases are the formulas of docs/semantics.md
-evaluated by hand; the reference asserts that its own matrix has that shape too.
+exact device bytes (`to_bytes`) with the index maps of semantics.md §3.6, written below as plain
+loops, composed with the reference data formats of `reference_formats` (semantics.md §1). Nothing
+here calls the project's own layout code or resolution. The shapes in the cases are the formulas of
+docs/semantics.md evaluated by hand; the reference asserts that its own matrix has that shape too.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ ELEMENT = {"f32": "f32", "bf16": "bf16", "bfp8_b": "!ttnn.bfp8_b"}
 
 
 # ------------------------------------------------------------------------------------------
-# docs/semantics.md §3.6 index maps (M is zero-initialised; W is the channel-padded OIHW weight)
+# semantics.md §3.6 index maps (M is zero-initialised; W is the channel-padded OIHW weight)
 # ------------------------------------------------------------------------------------------
 
 
@@ -35,7 +35,7 @@ def round_up(value: int, multiple: int) -> int:
 
 
 def pad_channels(w: np.ndarray, out_channels: int, in_channels: int) -> np.ndarray:
-    """docs/semantics.md §3.3 step 8: zero-pad an OIHW weight to [out_channels, in_channels, KH, KW]."""
+    """semantics.md §3.3 step 8: zero-pad an OIHW weight to [out_channels, in_channels, KH, KW]."""
     o, i, kh, kw = w.shape
     padded = np.zeros((out_channels, in_channels, kh, kw), dtype=np.float32)
     padded[:o, :i] = w
@@ -238,7 +238,7 @@ class MatrixCase:
     """The weight as given (OIHW, before channel padding)."""
     properties: dict[str, Any]
     physical: tuple[int, int]
-    """(rows, cols), from docs/semantics.md §3.6 by hand (see each case's comment)."""
+    """(rows, cols), from semantics.md §3.6 by hand (see each case's comment)."""
     reference: Callable[[np.ndarray], np.ndarray] = field(repr=False)
 
     def expected_matrix(self, w: np.ndarray) -> np.ndarray:
@@ -306,11 +306,11 @@ MATRIX_CASES = [
     mm_case("mm_o40", (40, 3, 1, 1), (32, 64)),
     # rows round_up(2·3·5 = 30, 32) = 32, cols round_up(33, 32) = 64
     mm_case("mm_rect_kernel", (33, 5, 2, 3), (32, 64)),
-    # docs/semantics.md §3.7: BH 64, I·KW = 48 ≤ 64, rows 64·3 = 192, cols round_up(32, 32) = 32
+    # semantics.md §3.7: BH 64, I·KW = 48 ≤ 64, rows 64·3 = 192, cols round_up(32, 32) = 32
     sp_case("sp_spec_block_h2", (32, 16, 3, 3), 2, 1, None, (192, 32)),
-    # docs/semantics.md §3.7: reuse, BH 160 ≥ I·KH·KW = 144, rows 160
+    # semantics.md §3.7: reuse, BH 160 ≥ I·KH·KW = 144, rows 160
     sp_case("sp_spec_block_h5_reuse", (32, 16, 3, 3), 5, 1, True, (160, 32)),
-    # docs/semantics.md §3.7 example 1 at the layout level: I 3 → 8, O 2 → 32, BH 32 ≥ 8·3, rows 96
+    # semantics.md §3.7 example 1 at the layout level: I 3 → 8, O 2 → 32, BH 32 ≥ 8·3, rows 96
     sp_case("sp_padded", (2, 3, 3, 3), 1, 1, False, (96, 32), padded=(8, 32)),
     # padded I 3 → 8 with reuse: BH 96 ≥ 8·9 = 72, rows 96; O 4 → 32
     sp_case("sp_padded_reuse", (4, 3, 3, 3), 3, 1, True, (96, 32), padded=(8, 32)),
@@ -318,7 +318,7 @@ MATRIX_CASES = [
     sp_case("sp_block_w2", (40, 8, 3, 3), 1, 2, False, (96, 64)),
     # block_w 2 with O 40 → 64 padded: cols 64; I 5 → 16, BH 64 ≥ 16·2, KH 2 → rows 128
     sp_case("sp_block_w2_padded", (40, 5, 2, 2), 2, 2, False, (128, 64), padded=(16, 64)),
-    # docs/semantics.md §3.7: rows round_up(36, 32) = 64, cols 32
+    # semantics.md §3.7: rows round_up(36, 32) = 64, cols 32
     tiled_case("tiled_spec", (8, 4, 3, 3), 1, 1, (64, 32)),
     # rows round_up(8·9 = 72, 64) = 128, cols round_up(40, 64) = 64
     tiled_case("tiled_block_2x2", (40, 8, 3, 3), 2, 2, (128, 64)),
@@ -326,11 +326,11 @@ MATRIX_CASES = [
     tiled_case("tiled_padded", (30, 10, 3, 3), 3, 1, (288, 64), padded=(32, 64)),
     # rows round_up(3·2·2 = 12, 128) = 128, cols round_up(5, 96) = 96
     tiled_case("tiled_block_4x3", (5, 3, 2, 2), 4, 3, (128, 96)),
-    # docs/semantics.md §3.7: ow 32 = owp → cols 64; iw 16, BHP round_up(48, 32)·3 = 192, rows 384
+    # semantics.md §3.7: ow 32 = owp → cols 64; iw 16, BHP round_up(48, 32)·3 = 192, rows 384
     block_case("block_spec", (64, 32, 3, 3), 2, 2, False, (384, 64)),
-    # docs/semantics.md §3.7: BHP round_up(144, 32) = 160, rows 320
+    # semantics.md §3.7: BHP round_up(144, 32) = 160, rows 320
     block_case("block_spec_full", (64, 32, 3, 3), 2, 2, True, (320, 64)),
-    # docs/semantics.md §3.7 (BLOCK, 8×2 shards): iw 8, BHP round_up(24, 32)·3 = 96, rows 768; cols 64
+    # semantics.md §3.7 (BLOCK, 8×2 shards): iw 8, BHP round_up(24, 32)·3 = 96, rows 768; cols 64
     block_case("block_8x2", (64, 64, 3, 3), 8, 2, None, (768, 64)),
     # ow 5 < owp 32 → cols 128; iw 4, BHP round_up(12, 32)·3 = 96, rows 288
     block_case("block_3x4", (20, 12, 3, 3), 3, 4, False, (288, 128)),
@@ -385,7 +385,7 @@ class ReshapeCase:
     shape: tuple[int, int, int, int]
     properties: dict[str, Any]
     result_shape: tuple[int, int, int, int]
-    """By hand from docs/semantics.md §3.6.5–7 (see each case's comment)."""
+    """By hand from semantics.md §3.6.5–7 (see each case's comment)."""
     reference: Callable[[np.ndarray], np.ndarray] = field(repr=False)
 
 
@@ -395,7 +395,7 @@ RESHAPE_CASES = [
         "grouped_3", "conv_weights_grouped_layout", (6, 2, 3, 3), {"groups": 3}, (6, 6, 3, 3),
         lambda w: grouped(w, 3),
     ),
-    # docs/semantics.md §3.7's grouped weight: [4, 2, 1, 1], groups 2 → [4, 4, 1, 1]
+    # semantics.md §3.7's grouped weight: [4, 2, 1, 1], groups 2 → [4, 4, 1, 1]
     ReshapeCase(
         "grouped_spec", "conv_weights_grouped_layout", (4, 2, 1, 1), {"groups": 2}, (4, 4, 1, 1),
         lambda w: grouped(w, 2),
@@ -410,7 +410,7 @@ RESHAPE_CASES = [
         "grouped_depthwise", "conv_weights_grouped_layout", (8, 1, 3, 3), {"groups": 8},
         (8, 8, 3, 3), lambda w: grouped(w, 8),
     ),
-    # docs/semantics.md §3.7: [8, 1, 2, 2], ntiles 1 → [8, 2·2·32 = 128, 1, 1]
+    # semantics.md §3.7: [8, 1, 2, 2], ntiles 1 → [8, 2·2·32 = 128, 1, 1]
     ReshapeCase(
         "depthwise_spec", "conv_weights_depthwise_layout", (8, 1, 2, 2),
         {"act_block_h_ntiles": 1}, (8, 128, 1, 1), lambda w: depthwise(w, 1),
@@ -468,7 +468,7 @@ def test_reshape_layout(case: ReshapeCase, host: str) -> None:
 # ------------------------------------------------------------------------------------------
 
 BIAS_CASES = [(40, 64), (8, 32), (64, 128), (32, 32), (1, 96)]
-"""(O, width): width a multiple of 32 of at least O (docs/semantics.md §3.4)."""
+"""(O, width): width a multiple of 32 of at least O (semantics.md §3.4)."""
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -490,12 +490,12 @@ def test_bias_layout(out_channels: int, width: int, host: str, dtype: str) -> No
     physical = bias_matrix(host_values(b, host), width).reshape(1, 1, 32, width)
     assert_same_bits(result.physical_to_numpy(), device_values(physical, dtype))
     assert result.to_bytes() == device_bytes(physical, dtype)
-    # The logical view is the bias itself (docs/semantics.md §3.4: logical shape stays [1, 1, 1, O]).
+    # The logical view is the bias itself (semantics.md §3.4: logical shape stays [1, 1, 1, O]).
     assert_same_bits(result.to_numpy(), device_values(physical, dtype)[:, :, :1, :out_channels])
 
 
 # ------------------------------------------------------------------------------------------
-# docs/semantics.md §3.7's worked examples, verbatim
+# semantics.md §3.7's worked examples, verbatim
 # ------------------------------------------------------------------------------------------
 
 

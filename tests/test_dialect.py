@@ -306,7 +306,7 @@ def test_assign_bw_invalid(make: Callable[[], AssignBwOp], message: str) -> None
 
 
 def conv_properties(**overrides: object) -> dict[str, Attribute]:
-    """docs/semantics.md §3.7's first example (O=2, I=3, 3×3, DRAM row-major input), as properties."""
+    """semantics.md §3.7's first example (O=2, I=3, 3×3, DRAM row-major input), as properties."""
     plain: dict[str, object] = {
         "input_memory_config": DRAM_INTERLEAVED,
         "input_layout": Layout.ROW_MAJOR,
@@ -388,7 +388,7 @@ def test_prepare_conv_weights_every_optional_property() -> None:
 
 
 def test_prepare_conv_weights_follows_the_module_grid() -> None:
-    """docs/semantics.md §3.3 step 7: a BLOCK conv on 2×2 cores instead of 8×8 has other block rows."""
+    """semantics.md §3.3 step 7: a BLOCK conv on 2×2 cores instead of 8×8 has other block rows."""
     block = {
         "in_channels": 64,
         "out_channels": 64,
@@ -539,7 +539,7 @@ def test_prepare_conv_bias_invalid(overrides: dict[str, object], message: str) -
 
 
 # ---------------------------------------------------------------------------------------------
-# Conv layout ops (docs/semantics.md §3.6)
+# Conv layout ops (semantics.md §3.6)
 # ---------------------------------------------------------------------------------------------
 
 

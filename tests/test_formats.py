@@ -1,8 +1,8 @@
-"""Tests of `ttnn_xdsl.runtime.formats` against docs/semantics.md §1.
+"""Tests of `ttnn_xdsl.runtime.formats` against semantics.md §1.
 
 Hand-computed bytes for the rules of §1.2 / §1.3, an independent scalar reimplementation of §1.3
-(plain Python ints, written from docs/semantics.md) compared byte for byte, and hypothesis properties.
-"""
+(plain Python ints, written from docs/semantics.md) compared byte for byte, and hypothesis
+properties. """
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ BF16 = np.dtype(ml_dtypes.bfloat16)
 
 
 def face_offset(r: int, c: int) -> int:
-    """docs/semantics.md §1.1: offset of element (r, c) of a tile in face order."""
+    """semantics.md §1.1: offset of element (r, c) of a tile in face order."""
     return ((r // 16) * 2 + c // 16) * 256 + (r % 16) * 16 + c % 16
 
 
@@ -59,7 +59,7 @@ def f32_from_bits(bits: int) -> float:
 
 
 def reference_bfp8_byte(u: int, shared: int) -> int:
-    """docs/semantics.md §1.3, one element: fp32 bits `u` in a block with shared exponent `shared`."""
+    """semantics.md §1.3, one element: fp32 bits `u` in a block with shared exponent `shared`."""
     e = (u >> 23) & 0xFF
     if e == 0:
         return 0
@@ -78,7 +78,7 @@ def reference_bfp8_byte(u: int, shared: int) -> int:
 
 
 def reference_pack_tile(tile: np.ndarray) -> bytes:
-    """docs/semantics.md §1.3, one row-major 32x32 tile, scalar loop over plain ints."""
+    """semantics.md §1.3, one row-major 32x32 tile, scalar loop over plain ints."""
     words = struct.unpack("<1024I", np.asarray(tile, dtype="<f4").tobytes())
     exponents: list[int] = []
     data: list[int] = []
@@ -93,7 +93,7 @@ def reference_pack_tile(tile: np.ndarray) -> bytes:
 
 
 def reference_unpack_tile(packed: bytes) -> list[list[float]]:
-    """docs/semantics.md §1.3 decoding, one tile: row-major 32x32 Python floats (exact in double)."""
+    """semantics.md §1.3 decoding, one tile: row-major 32x32 Python floats (exact in double)."""
     out = [[0.0] * 32 for _ in range(32)]
     for r in range(32):
         for c in range(32):
@@ -107,7 +107,7 @@ def reference_unpack_tile(packed: bytes) -> list[list[float]]:
 
 
 def reference_bf16_bits(u: int) -> int:
-    """docs/semantics.md §1.2 on one fp32 bit pattern."""
+    """semantics.md §1.2 on one fp32 bit pattern."""
     if (u >> 23) & 0xFF == 0xFF and u & 0x7FFFFF:
         return 0x7FC0
     return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
@@ -195,7 +195,7 @@ def test_to_float32() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# bfloat16 (docs/semantics.md §1.2)
+# bfloat16 (semantics.md §1.2)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -214,7 +214,8 @@ def test_to_float32() -> None:
         (0x7F7FFFFF, 0x7F80),  # largest finite fp32 rounds to Inf
         (0x7FC00000, 0x7FC0),  # quiet NaN
         (0x7F800001, 0x7FC0),  # signalling NaN -> canonical
-        (0xFFC00000, 0x7FC0),  # negative NaN -> canonical, positive (docs/semantics.md §1.2; ml_dtypes keeps sign)
+        # negative NaN -> canonical, positive (semantics.md §1.2; ml_dtypes keeps the sign)
+        (0xFFC00000, 0x7FC0),
         (0x7FFFFFFF, 0x7FC0),  # NaN with all payload bits (would carry into the sign)
         (0x00018000, 0x0002),  # fp32 denormal, tie to even: kept, not flushed
         (0x00010001, 0x0001),  # fp32 denormal just above 0x0001: kept
@@ -254,7 +255,7 @@ def test_bfloat16_matches_ml_dtypes_on_all_exponents() -> None:
     theirs = values[finite_or_inf].astype(BF16).view(np.uint16)
     assert np.array_equal(ours[finite_or_inf], theirs)
     assert (ours[~finite_or_inf] == 0x7FC0).all()
-    # And against the scalar formula of docs/semantics.md §1.2 on a sample.
+    # And against the scalar formula of semantics.md §1.2 on a sample.
     for u, got in zip(words[:2000].tolist(), ours[:2000].tolist(), strict=True):
         assert got == reference_bf16_bits(u)
 
@@ -281,10 +282,10 @@ def test_bfloat16_property_bits(u: int) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# bfloat8_b: hand-computed bytes (docs/semantics.md §1.3)
+# bfloat8_b: hand-computed bytes (semantics.md §1.3)
 # ---------------------------------------------------------------------------------------------
 
-# docs/semantics.md §1.3 worked row, E = 128: (value, byte, decoded value).
+# semantics.md §1.3 worked row, E = 128: (value, byte, decoded value).
 WORKED_ROW = [
     (1.0, 0x20, 1.0),
     (3.0, 0x60, 3.0),
@@ -336,7 +337,7 @@ def test_denormals_flush_in_a_block_of_denormals() -> None:
 
 def test_denormals_flush_next_to_the_smallest_normal() -> None:
     # 2^-126 (e = 1) sets E = 1. 2^-127 (denormal 0x00400000) is one binade below: treated as
-    # 1.0 x 2^-126 shifted by d = 1 it would give m = 0x30; docs/semantics.md §1.3 flushes it to 0.
+    # 1.0 x 2^-126 shifted by d = 1 it would give m = 0x30; semantics.md §1.3 flushes it to 0.
     exponent, data = pack_row([0x00800000, 0x00400000, 0x80600000, 0x00C00000], bits=True)
     assert exponent == 1
     assert data == [0x40, 0x00, 0x00, 0x60]

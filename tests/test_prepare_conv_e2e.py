@@ -1,11 +1,11 @@
 """`ttnn.prepare_conv_weights` / `prepare_conv_bias` end to end, one case per decomposition
 branch, through `ttnn-run` (a subprocess: `--output` and `--raw-output`) and the Python API.
 
-The expected result of each case is composed here from the index maps of docs/semantics.md §3.6
-(`test_conv_layouts`) and the data formats of docs/semantics.md §1 (`reference_formats`): group expansion →
-kernel-stride fold → channel padding → layout → cast. The numbers each case needs (padded
-channel counts, shard counts, block sizes, physical shapes) are docs/semantics.md §3.3 evaluated by hand,
-written as literals with their derivation; nothing asks the project's resolution for them.
+The expected result of each case is composed here from the index maps of semantics.md §3.6
+(`test_conv_layouts`) and the data formats of semantics.md §1 (`reference_formats`): group
+expansion → kernel-stride fold → channel padding → layout → cast. The numbers each case needs
+(padded channel counts, shard counts, block sizes, physical shapes) are semantics.md §3.3 evaluated
+by hand, written as literals with their derivation; nothing asks the project's resolution for them.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ L1_HEIGHT_RM16 = (
 
 @dataclass(frozen=True)
 class Conv:
-    """One conv and what docs/semantics.md §3.3 makes of its weight, by hand."""
+    """One conv and what semantics.md §3.3 makes of its weight, by hand."""
 
     id: str
     weight: tuple[int, int, int, int]
@@ -99,7 +99,7 @@ class Conv:
     depthwise_ntiles: int | None = None
     fold_stride: tuple[int, int] | None = None
     bias_width: int | None = None
-    """Width of the prepared bias (docs/semantics.md §3.4) when the case also prepares a bias."""
+    """Width of the prepared bias (semantics.md §3.4) when the case also prepares a bias."""
     grid: tuple[int, int] = (8, 8)
 
     def parameters(self) -> str:
@@ -183,13 +183,13 @@ CASES = [
         "mm_1x1_dram", (40, 24, 1, 1), "f32", 24, 40, 8, 8, (1, 1), "bf16",
         interleaved_mm, (32, 64), (24, 40), config="weights_dtype = bf16", bias_width=64,
     ),
-    # docs/semantics.md §3.7: W [4,2,1,1], groups 2, DRAM → grouped [4,4,1,1], mm_conv → interleaved MM,
+    # semantics.md §3.7: W [4,2,1,1], groups 2, DRAM → grouped [4,4,1,1], mm_conv → interleaved MM,
     # physical [1,1,32,32], logical [1,1,4,4]; bf16 host weight, dtype stays bf16.
     Conv(
         "grouped_mm_spec", (4, 2, 1, 1), "bf16", 4, 4, 8, 8, (1, 1), "bf16",
         interleaved_mm, (32, 32), (4, 4), groups=2, expand_groups=2,
     ),
-    # docs/semantics.md §3.7: O=2, I=3, 3×3, HEIGHT (default), ROW_MAJOR DRAM input → align 8:
+    # semantics.md §3.7: O=2, I=3, 3×3, HEIGHT (default), ROW_MAJOR DRAM input → align 8:
     # Cin_pad round_up(3, 1·8) = 8, Cout_pad 32, act_block_w round_up(8·3, 32) = 32 →
     # block_h 1 (BH 32), rows 96; NHW 64 → 2 cores, 1 tile each; out width 1 → block_w 1,
     # cols 32. Bias width round_up(32, 32) = 32.
@@ -198,7 +198,7 @@ CASES = [
         sp(1), (96, 32), (27, 2), padded=(32, 8), padding=(1, 1), input_layout="row_major",
         config="weights_dtype = bfp8_b", bias_width=32,
     ),
-    # docs/semantics.md §3.7: the same with a TILE input sharded in L1 → align 32: Cin_pad 32,
+    # semantics.md §3.7: the same with a TILE input sharded in L1 → align 32: Cin_pad 32,
     # act_block_w round_up(96, 32) = 96 → block_h 3 (BH 96), rows 288.
     Conv(
         "height_tile_l1", (2, 3, 3, 3), "f32", 3, 2, 8, 8, (3, 3), "bf16",
@@ -225,7 +225,7 @@ CASES = [
         "enable_activation_reuse = true",
         bias_width=32,
     ),
-    # docs/semantics.md §3.7: O=I=64, 3×3, WIDTH, 8×8: n_c_in = n_c_out = with_padding(2, 64) = 2,
+    # semantics.md §3.7: O=I=64, 3×3, WIDTH, 8×8: n_c_in = n_c_out = with_padding(2, 64) = 2,
     # Cin_pad 64, act_block_w 64·9/2 = 288 → block_h 9; NHW 64 → 2 tiles, out width
     # 64/(2·32) = 1 tile → sub-block (2, 1), block_w 1. rows round_up(576, 288) = 576,
     # cols 64: physical = logical.
@@ -244,7 +244,7 @@ CASES = [
         config="weights_dtype = bfp8_b, shard_layout = width_sharded, act_block_w_div = 2",
         bias_width=64,
     ),
-    # docs/semantics.md §3.7: O=I=64, 3×3, BLOCK, 8×8, ROW_MAJOR input → align 8: n_c_in =
+    # semantics.md §3.7: O=I=64, 3×3, BLOCK, 8×8, ROW_MAJOR input → align 8: n_c_in =
     # with_padding(64/8 = 8, 8) = 8, n_c_out = with_padding(2, 8) = 2, Cin_pad 64, Cout_pad
     # 64; iw 8, BHP round_up(24, 32)·3 = 96, rows 96·8 = 768; ow 32 → cols 64.
     Conv(
@@ -321,7 +321,7 @@ CASES = [
         interleaved_mm, (32, 32), (32, 8), stride=(4, 4), fold_stride=(4, 4),
         config="weights_dtype = bfp8_b",
     ),
-    # Automatic folding is off for a padded TILE input in DRAM (docs/semantics.md §3.3 step 3): a plain
+    # Automatic folding is off for a padded TILE input in DRAM (semantics.md §3.3 step 3): a plain
     # stride-2 HEIGHT conv, OH = (8 + 4 − 1 − 1)//2 + 1 = 6, NHW 36 → 2 tiles, 2 cores,
     # act_block_h 1 tile; Cin_pad 32, act_block_w round_up(32·2, 32) = 64 → block_h 2, rows 128.
     Conv(
@@ -483,7 +483,7 @@ def test_prepare_conv_bias(case: Conv) -> None:
     check(result, case.expected_bias_matrix(b), case.bias_shape, case.dtype)
 
 
-# docs/semantics.md §3.7: where one weight element lands (row, col) in the physical matrix.
+# semantics.md §3.7: where one weight element lands (row, col) in the physical matrix.
 POSITIONS = [
     ("height_rm", (1, 2, 1, 0), (34, 1)),
     ("height_tile_l1", (1, 2, 1, 0), (98, 1)),

@@ -1,4 +1,4 @@
-"""Tests of `ttnn_xdsl.runtime.tensor.DeviceTensor` (docs/semantics.md §1)."""
+"""Tests of `ttnn_xdsl.runtime.tensor.DeviceTensor` (semantics.md §1)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ BF16 = np.dtype(ml_dtypes.bfloat16)
 
 
 def face_offset(r: int, c: int) -> int:
-    """docs/semantics.md §1.1: offset of element (r, c) of a tile in face order."""
+    """semantics.md §1.1: offset of element (r, c) of a tile in face order."""
     return ((r // 16) * 2 + c // 16) * 256 + (r % 16) * 16 + c % 16
 
 

@@ -7,8 +7,16 @@
     #ttnn.device_compute_kernel_config<math_fidelity = hifi4, fp32_dest_acc_en = false, ...>
     #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<...>>
     #ttnn.tensor_layout<tile, #ttnn.memory_config<...>, physical = 1x1x96x32>
+    #ttnn.conv2d_slice_config<l1_full, 0>
 
 and the names of the attributes the project attaches to modules and functions.
+
+The same attributes also read tt-mlir's TTNN IR as tt-mlir writes it: its buffer types
+(`system_memory`, `l1_small`, `trace`), every `#ttnn.conv2d_config` and
+`#ttnn.device_compute_kernel_config` field, `bfp_bf8` for `bfp8_b`, and the positional
+`#ttnn.shard_spec<#ttnn.core_range_set<[…]>, <HxW>, <row_major>>`. What tt-mlir wrote is
+kept, so it prints back the way tt-mlir reads it; the project's own spellings parse and print
+exactly as before.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     NoneAttr,
+    StringAttr,
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import (
@@ -35,17 +44,29 @@ from xdsl.irdl import (
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.str_enum import StrEnum
 
 from ttnn_xdsl.dialect.enums import (
     BufferType,
+    Conv2dSliceType,
     DataType,
     Layout,
     MathFidelity,
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.dialect.shapes import TILE_SIZE
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.dialect.tt_mlir_attributes import (
+    CoreRangeSetAttr,
+    UnaryWithParamAttr,
+    parse_core_range_set_body,
+)
+from ttnn_xdsl.dialect.ttcore import (
+    SupportedDataTypesAttr,
+    TTCoreDataType,
+    data_type_of_ttcore,
+)
 
 DEFAULT_GRID = (8, 8)
 """The compute grid (x, y) of a Wormhole n150, used when the module has no `ttnn.grid`."""
@@ -89,7 +110,8 @@ class LayoutAttr(_AngleBracketEnumSyntax, EnumAttribute[Layout]):
 
 @irdl_attr_definition
 class BufferTypeAttr(_AngleBracketEnumSyntax, EnumAttribute[BufferType]):
-    """`#ttnn.buffer_type<dram|l1>`."""
+    """`#ttnn.buffer_type<dram|l1|system_memory|l1_small|trace>` (the last three are
+    tt-mlir's; the project's own device tensors live in dram or l1)."""
 
     name = "ttnn.buffer_type"
 
@@ -188,6 +210,52 @@ def _shape_field(name: str) -> StructField:
     return StructField(name, _parse_shape_field, _print_shape_field)
 
 
+def _parse_spelled_data_type(parser: AttrParser) -> Attribute:
+    """A data type in the project's spelling (`#ttnn.data_type` values) or tt-mlir's
+    `bfp_bf8` (kept as a `#ttcore.supportedDataTypes` so it prints back as written)."""
+    if parser.parse_optional_keyword(TTCoreDataType.BFP_BFLOAT8.value) is not None:
+        return SupportedDataTypesAttr(TTCoreDataType.BFP_BFLOAT8)
+    return DataTypeAttr(parser.parse_str_enum(DataType))
+
+
+def _print_spelled_data_type(printer: Printer, value: Attribute) -> None:
+    printer.print_string(cast(DataTypeAttr | SupportedDataTypesAttr, value).data.value)
+
+
+def _data_type_field(name: str) -> StructField:
+    return StructField(name, _parse_spelled_data_type, _print_spelled_data_type)
+
+
+def _attribute_field(
+    name: str,
+    attr_type: type[Attribute],
+    parse_unprefixed: Callable[[AttrParser], Attribute],
+) -> StructField:
+    """A field holding an attribute, written in full (`#ttnn.core_range_set<>`) or, as
+    tt-mlir prints it, without its prefix (`<>`); it prints in full."""
+
+    def parse(parser: AttrParser) -> Attribute:
+        if parser._current_token.kind == MLIRTokenKind.LESS:  # pyright: ignore[reportPrivateUsage]
+            return parse_unprefixed(parser)
+        position = parser.pos
+        value = parser.parse_attribute()
+        if not isinstance(value, attr_type):
+            parser.raise_error(
+                f"expected {name} to be a #{attr_type.name}, got {value}", position, parser.pos
+            )
+        return value
+
+    return StructField(name, parse, lambda printer, value: printer.print_attribute(value))
+
+
+def _parse_unprefixed_core_range_set(parser: AttrParser) -> Attribute:
+    return CoreRangeSetAttr(parse_core_range_set_body(parser))
+
+
+def _parse_unprefixed_unary_with_param(parser: AttrParser) -> Attribute:
+    return UnaryWithParamAttr.new(UnaryWithParamAttr.parse_parameters(parser))
+
+
 class KeywordStructAttr(ParametrizedAttribute):
     """Base of the attributes written `#ttnn.name<key = value, ...>`.
 
@@ -197,34 +265,46 @@ class KeywordStructAttr(ParametrizedAttribute):
 
     FIELDS: ClassVar[tuple[StructField, ...]]
     REQUIRED_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    TT_MLIR_FIELDS: ClassVar[tuple[str, ...]] = ()
+    """Fields only tt-mlir writes (accepted and kept; listed apart in messages)."""
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        start = parser.pos
+        with parser.in_angle_brackets():
+            values = cls.parse_fields(parser)
+        return cls.field_parameters(parser, values, start)
+
+    @classmethod
+    def parse_fields(cls, parser: AttrParser) -> dict[str, Attribute]:
+        """The `key = value, ...` list inside the angle brackets (possibly empty)."""
         by_name = {field.name: field for field in cls.FIELDS}
         values: dict[str, Attribute] = {}
-        start = parser.pos
 
         def parse_entry() -> None:
             position = parser.pos
             key = parser.parse_identifier(f" (a #{cls.name} field)")
             if key not in by_name:
-                known = ", ".join(by_name)
-                parser.raise_error(
-                    f"unknown #{cls.name} field '{key}' (expected one of: {known})",
-                    position,
-                    parser.pos,
-                )
+                known = ", ".join(name for name in by_name if name not in cls.TT_MLIR_FIELDS)
+                message = f"unknown #{cls.name} field '{key}' (expected one of: {known})"
+                if cls.TT_MLIR_FIELDS:
+                    message += f" or a field tt-mlir writes ({', '.join(cls.TT_MLIR_FIELDS)})"
+                parser.raise_error(message, position, parser.pos)
             if key in values:
                 parser.raise_error(f"duplicate #{cls.name} field '{key}'", position, parser.pos)
             parser.parse_punctuation("=")
             values[key] = by_name[key].parse(parser)
 
-        with parser.in_angle_brackets():
-            if parser.parse_optional_punctuation(">") is None:
-                parser.parse_comma_separated_list(parser.Delimiter.NONE, parse_entry)
-            else:
-                # `#ttnn.x<>`: the context manager expects to consume `>` itself.
-                parser._resume_from(parser.pos - 1)  # pyright: ignore[reportPrivateUsage]
+        if parser._current_token.kind != MLIRTokenKind.GREATER:  # pyright: ignore[reportPrivateUsage]
+            parser.parse_comma_separated_list(parser.Delimiter.NONE, parse_entry)
+        return values
+
+    @classmethod
+    def field_parameters(
+        cls, parser: AttrParser, values: dict[str, Attribute], start: int
+    ) -> list[Attribute]:
+        """The parameters, in field order, of the fields parsed; a missing required field is
+        reported at `start` (the opening bracket)."""
         missing = [name for name in cls.REQUIRED_FIELDS if name not in values]
         if missing:
             parser.raise_error(
@@ -235,7 +315,7 @@ class KeywordStructAttr(ParametrizedAttribute):
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             first = True
-            for field, value in zip(self.FIELDS, self.parameters, strict=True):
+            for field, value in zip(self.FIELDS, self.parameters[: len(self.FIELDS)], strict=True):
                 if isinstance(value, NoneAttr):
                     continue
                 if not first:
@@ -271,10 +351,18 @@ def _int(value: int | None) -> Attribute:
 class ShardSpecAttr(KeywordStructAttr):
     """`#ttnn.shard_spec<grid = XxY, shape = HxW, orientation = row_major|col_major>`: the
     cores a sharded tensor is spread over (a grid of X×Y cores from core (0, 0)), the
-    shape of one shard in elements, and the order of shards over the cores."""
+    shape of one shard in elements, and the order of shards over the cores.
+
+    tt-mlir writes the same attribute positionally, with a core range set:
+    `#ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,7)>]>, <64x64>,
+    <row_major>>` (the set may also be written `<[…]>`). That form parses whatever the set
+    holds and prints back positionally; its grid is X×Y when the set is the one rectangle
+    from core (0, 0) to (X−1, Y−1), and any other set is refused where the grid is needed
+    (`grid_shape`)."""
 
     name = "ttnn.shard_spec"
-    grid: ArrayAttr[IntAttr] | NoneAttr
+    grid: ArrayAttr[IntAttr] | CoreRangeSetAttr | NoneAttr
+    """`XxY`, or in tt-mlir's positional form the core range set as written."""
     shape: ArrayAttr[IntAttr] | NoneAttr
     orientation: ShardOrientationAttr | NoneAttr
 
@@ -297,15 +385,94 @@ class ShardSpecAttr(KeywordStructAttr):
             ShardOrientationAttr(orientation),
         )
 
+    @staticmethod
+    def positional(
+        core_ranges: CoreRangeSetAttr,
+        shape: Sequence[int],
+        orientation: ShardOrientation = ShardOrientation.ROW_MAJOR,
+    ) -> ShardSpecAttr:
+        """The shard spec in tt-mlir's positional spelling."""
+        return ShardSpecAttr.new(
+            [core_ranges, ArrayAttr([IntAttr(d) for d in shape]), ShardOrientationAttr(orientation)]
+        )
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        start = parser.pos
+        with parser.in_angle_brackets():
+            if parser._current_token.kind != MLIRTokenKind.BARE_IDENT:  # pyright: ignore[reportPrivateUsage]
+                return cls._parse_positional(parser)
+            values = cls.parse_fields(parser)
+        return cls.field_parameters(parser, values, start)
+
+    @classmethod
+    def _parse_positional(cls, parser: AttrParser) -> list[Attribute]:
+        """`<core range set>, <HxW>, <orientation>` (tt-mlir's `params` format)."""
+        position = parser.pos
+        if parser._current_token.kind == MLIRTokenKind.LESS:  # pyright: ignore[reportPrivateUsage]
+            core_ranges: Attribute = CoreRangeSetAttr(parse_core_range_set_body(parser))
+        else:
+            core_ranges = parser.parse_attribute()
+            if not isinstance(core_ranges, CoreRangeSetAttr):
+                parser.raise_error(
+                    "#ttnn.shard_spec expected a #ttnn.core_range_set (tt-mlir's form) or "
+                    "'grid = XxY, shape = HxW' fields",
+                    position,
+                    parser.pos,
+                )
+        parser.parse_punctuation(",")
+        with parser.in_angle_brackets():
+            shape = parser.parse_dimension_list()
+        parser.parse_punctuation(",")
+        if parser.parse_optional_punctuation("<") is not None:
+            orientation = ShardOrientationAttr(parser.parse_str_enum(ShardOrientation))
+            parser.parse_punctuation(">")
+        else:
+            position = parser.pos
+            orientation = parser.parse_attribute()
+            if not isinstance(orientation, ShardOrientationAttr):
+                parser.raise_error(
+                    "#ttnn.shard_spec expected a shard orientation (<row_major> or <col_major>)",
+                    position,
+                    parser.pos,
+                )
+        return [core_ranges, ArrayAttr([IntAttr(d) for d in shape]), orientation]
+
+    def print_parameters(self, printer: Printer) -> None:
+        if not isinstance(self.grid, CoreRangeSetAttr):
+            super().print_parameters(printer)
+            return
+        with printer.in_angle_brackets():
+            printer.print_attribute(self.grid)
+            printer.print_string(", <")
+            shape = cast(ArrayAttr[IntAttr], self.shape)
+            printer.print_dimension_list([d.data for d in shape.data])
+            printer.print_string(f">, <{self.shard_orientation.value}>")
+
     @property
     def grid_shape(self) -> tuple[int, int]:
+        """(X, Y): the shard grid of X × Y cores from core (0, 0). Raises VerifyException for
+        a tt-mlir core range set that is not such a rectangle."""
+        if isinstance(self.grid, CoreRangeSetAttr):
+            rectangle = self.grid.origin_rectangle()
+            if rectangle is None:
+                raise VerifyException(
+                    f"#ttnn.shard_spec over the cores {self.grid.describe()} is not "
+                    "supported: the shard grid must be one rectangle from core (0, 0)"
+                )
+            return rectangle
         x, y = (d.data for d in cast(ArrayAttr[IntAttr], self.grid).data)
         return x, y
 
     @property
     def shard_shape(self) -> tuple[int, int]:
-        height, width = (d.data for d in cast(ArrayAttr[IntAttr], self.shape).data)
-        return height, width
+        dims = [d.data for d in cast(ArrayAttr[IntAttr], self.shape).data]
+        if len(dims) != 2:
+            raise VerifyException(
+                f"#ttnn.shard_spec with shard shape {'x'.join(map(str, dims))} is not "
+                "supported: the shard shape must be HxW"
+            )
+        return dims[0], dims[1]
 
     @property
     def shard_orientation(self) -> ShardOrientation:
@@ -313,11 +480,24 @@ class ShardSpecAttr(KeywordStructAttr):
             return ShardOrientation.ROW_MAJOR
         return self.orientation.data
 
+    def keyword_form(self) -> ShardSpecAttr:
+        """This spec in the project's keyword spelling (raises VerifyException when its grid
+        or shape has none)."""
+        return ShardSpecAttr(self.grid_shape, self.shard_shape, self.shard_orientation)
+
     def verify(self) -> None:
+        if isinstance(self.grid, CoreRangeSetAttr):
+            dims = [d.data for d in cast(ArrayAttr[IntAttr], self.shape).data]
+            if not dims or min(dims) < 1:
+                raise VerifyException(
+                    "#ttnn.shard_spec expected a shard shape of positive sizes, got "
+                    + format_shape(dims)
+                )
+            return
         for label, value in (("grid", self.grid), ("shape", self.shape)):
             if isinstance(value, NoneAttr):
                 raise VerifyException(f"#ttnn.shard_spec needs a {label}")
-            dims = [d.data for d in value.data]
+            dims = [d.data for d in cast(ArrayAttr[IntAttr], value).data]
             if len(dims) != 2 or min(dims) < 1:
                 raise VerifyException(
                     f"#ttnn.shard_spec expected {label} to be two positive sizes, got "
@@ -325,16 +505,40 @@ class ShardSpecAttr(KeywordStructAttr):
                 )
 
 
+TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS = (
+    "activation",
+    "deallocate_activation",
+    "reallocate_halo_output",
+    "reshard_if_not_optimal",
+    "override_sharding_config",
+    "core_grid",
+    "output_layout",
+    "enable_act_double_buffer",
+    "enable_weights_double_buffer",
+    "config_tensors_in_dram",
+)
+"""The `#ttnn.conv2d_config` fields that only tt-mlir writes (TT-NN's Conv2dConfig has them
+all)."""
+
+
 @irdl_attr_definition
 class Conv2dConfigAttr(KeywordStructAttr):
-    """`#ttnn.conv2d_config<...>`: the Conv2dConfig fields that change prepared weights
-    (semantics.md §3.1), each optional. `weights_dtype` defaults to the weight's dtype,
-    `shard_layout` is chosen by the resolution (semantics.md §3.3 step 5), `act_block_h_override` 0,
-    `act_block_w_div` 1, the booleans false, and `enable_kernel_stride_folding` unset means
-    automatic."""
+    """`#ttnn.conv2d_config<...>`: TT-NN's Conv2dConfig, each field optional.
+
+    The fields that change prepared weights (semantics.md §3.1): `weights_dtype` defaults
+    to the weight's dtype, `shard_layout` is chosen by the resolution (semantics.md §3.3
+    step 5), `act_block_h_override` 0, `act_block_w_div` 1, the booleans false, and
+    `enable_kernel_stride_folding` unset means automatic; `reshard_if_not_optimal` decides
+    where a sharded input's core split comes from (semantics.md §3.3a).
+
+    tt-mlir writes the other fields of Conv2dConfig too (`TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS`);
+    they are kept and printed back, and have no effect on prepared weights (TT-NN 0.81.1's
+    preparation reads `core_grid` only together with `override_output_sharding_config`, a
+    field tt-mlir cannot write). `weights_dtype` keeps tt-mlir's spelling `bfp_bf8` (the
+    project's `bfp8_b`) when written that way."""
 
     name = "ttnn.conv2d_config"
-    weights_dtype: DataTypeAttr | NoneAttr
+    weights_dtype: DataTypeAttr | SupportedDataTypesAttr | NoneAttr
     shard_layout: TensorMemoryLayoutAttr | NoneAttr
     act_block_h_override: IntAttr | NoneAttr
     act_block_w_div: IntAttr | NoneAttr
@@ -342,9 +546,19 @@ class Conv2dConfigAttr(KeywordStructAttr):
     full_inner_dim: BoolAttr | NoneAttr
     enable_activation_reuse: BoolAttr | NoneAttr
     enable_kernel_stride_folding: BoolAttr | NoneAttr
+    activation: UnaryWithParamAttr | NoneAttr
+    deallocate_activation: BoolAttr | NoneAttr
+    reallocate_halo_output: BoolAttr | NoneAttr
+    reshard_if_not_optimal: BoolAttr | NoneAttr
+    override_sharding_config: BoolAttr | NoneAttr
+    core_grid: CoreRangeSetAttr | NoneAttr
+    output_layout: LayoutAttr | NoneAttr
+    enable_act_double_buffer: BoolAttr | NoneAttr
+    enable_weights_double_buffer: BoolAttr | NoneAttr
+    config_tensors_in_dram: BoolAttr | NoneAttr
 
     FIELDS = (
-        _enum_field("weights_dtype", DataTypeAttr),
+        _data_type_field("weights_dtype"),
         _enum_field("shard_layout", TensorMemoryLayoutAttr),
         _int_field("act_block_h_override"),
         _int_field("act_block_w_div"),
@@ -352,7 +566,18 @@ class Conv2dConfigAttr(KeywordStructAttr):
         _bool_field("full_inner_dim"),
         _bool_field("enable_activation_reuse"),
         _bool_field("enable_kernel_stride_folding"),
+        _attribute_field("activation", UnaryWithParamAttr, _parse_unprefixed_unary_with_param),
+        _bool_field("deallocate_activation"),
+        _bool_field("reallocate_halo_output"),
+        _bool_field("reshard_if_not_optimal"),
+        _bool_field("override_sharding_config"),
+        _attribute_field("core_grid", CoreRangeSetAttr, _parse_unprefixed_core_range_set),
+        _enum_field("output_layout", LayoutAttr),
+        _bool_field("enable_act_double_buffer"),
+        _bool_field("enable_weights_double_buffer"),
+        _bool_field("config_tensors_in_dram"),
     )
+    TT_MLIR_FIELDS = TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS
 
     def __init__(
         self,
@@ -365,17 +590,62 @@ class Conv2dConfigAttr(KeywordStructAttr):
         full_inner_dim: bool | None = None,
         enable_activation_reuse: bool | None = None,
         enable_kernel_stride_folding: bool | None = None,
+        reshard_if_not_optimal: bool | None = None,
+        **tt_mlir_fields: Attribute,
     ):
-        super().__init__(
-            NoneAttr() if weights_dtype is None else DataTypeAttr(weights_dtype),
-            NoneAttr() if shard_layout is None else TensorMemoryLayoutAttr(shard_layout),
-            _int(act_block_h_override),
-            _int(act_block_w_div),
-            _bool(transpose_shards),
-            _bool(full_inner_dim),
-            _bool(enable_activation_reuse),
-            _bool(enable_kernel_stride_folding),
-        )
+        """The project's fields from plain values; `tt_mlir_fields` are other fields of
+        `TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS` as attributes."""
+        unknown = set(tt_mlir_fields) - set(TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS)
+        if unknown:
+            raise TypeError(f"unknown #ttnn.conv2d_config field(s): {', '.join(sorted(unknown))}")
+        values: dict[str, Attribute] = {
+            "weights_dtype": NoneAttr() if weights_dtype is None else DataTypeAttr(weights_dtype),
+            "shard_layout": NoneAttr()
+            if shard_layout is None
+            else TensorMemoryLayoutAttr(shard_layout),
+            "act_block_h_override": _int(act_block_h_override),
+            "act_block_w_div": _int(act_block_w_div),
+            "transpose_shards": _bool(transpose_shards),
+            "full_inner_dim": _bool(full_inner_dim),
+            "enable_activation_reuse": _bool(enable_activation_reuse),
+            "enable_kernel_stride_folding": _bool(enable_kernel_stride_folding),
+            "reshard_if_not_optimal": _bool(reshard_if_not_optimal),
+            **tt_mlir_fields,
+        }
+        super().__init__(*(values.get(field.name, NoneAttr()) for field in self.FIELDS))
+
+    def fields(self) -> dict[str, Attribute]:
+        """The fields present, by name, in declaration order."""
+        return {
+            field.name: value
+            for field, value in zip(self.FIELDS, self.parameters, strict=True)
+            if not isinstance(value, NoneAttr)
+        }
+
+    @staticmethod
+    def from_fields(fields: dict[str, Attribute]) -> Conv2dConfigAttr:
+        """The attribute with exactly these fields (values as attributes)."""
+        names = [field.name for field in Conv2dConfigAttr.FIELDS]
+        unknown = set(fields) - set(names)
+        if unknown:
+            raise TypeError(f"unknown #ttnn.conv2d_config field(s): {', '.join(sorted(unknown))}")
+        return Conv2dConfigAttr.new([fields.get(name, NoneAttr()) for name in names])
+
+    def weights_data_type(self) -> DataType | None:
+        """`weights_dtype` as one of the project's data types (None when absent). Raises
+        VerifyException for a tt-mlir data type TT-NN's conv preparation does not produce."""
+        value = self.field("weights_dtype")
+        if value is None:
+            return None
+        if isinstance(value, SupportedDataTypesAttr):
+            dtype = data_type_of_ttcore(value.data)
+            if dtype is None:
+                raise VerifyException(
+                    f"#ttnn.conv2d_config weights_dtype {value.data.value} is not supported "
+                    "(expected f32, bf16 or bfp8_b / bfp_bf8)"
+                )
+            return dtype
+        return cast(DataTypeAttr, value).data
 
     def verify(self) -> None:
         override = self.int_field("act_block_h_override")
@@ -402,21 +672,26 @@ class Conv2dConfigAttr(KeywordStructAttr):
 @irdl_attr_definition
 class DeviceComputeKernelConfigAttr(KeywordStructAttr):
     """`#ttnn.device_compute_kernel_config<math_fidelity = hifi4, math_approx_mode = false,
-    fp32_dest_acc_en = false, packer_l1_acc = false>`, each field optional. Of these only
-    `fp32_dest_acc_en` can change prepared weights (the sub-block choice, semantics.md §3.5)."""
+    fp32_dest_acc_en = false, packer_l1_acc = false, dst_full_sync_en = false>`, each field
+    optional. Of these only `fp32_dest_acc_en` can change prepared weights (the sub-block
+    choice, semantics.md §3.5); `dst_full_sync_en` is tt-mlir's (TT-NN's preparation does
+    not read it)."""
 
     name = "ttnn.device_compute_kernel_config"
     math_fidelity: MathFidelityAttr | NoneAttr
     math_approx_mode: BoolAttr | NoneAttr
     fp32_dest_acc_en: BoolAttr | NoneAttr
     packer_l1_acc: BoolAttr | NoneAttr
+    dst_full_sync_en: BoolAttr | NoneAttr
 
     FIELDS = (
         _enum_field("math_fidelity", MathFidelityAttr),
         _bool_field("math_approx_mode"),
         _bool_field("fp32_dest_acc_en"),
         _bool_field("packer_l1_acc"),
+        _bool_field("dst_full_sync_en"),
     )
+    TT_MLIR_FIELDS = ("dst_full_sync_en",)
 
     def __init__(
         self,
@@ -425,12 +700,14 @@ class DeviceComputeKernelConfigAttr(KeywordStructAttr):
         math_approx_mode: bool | None = None,
         fp32_dest_acc_en: bool | None = None,
         packer_l1_acc: bool | None = None,
+        dst_full_sync_en: bool | None = None,
     ):
         super().__init__(
             NoneAttr() if math_fidelity is None else MathFidelityAttr(math_fidelity),
             _bool(math_approx_mode),
             _bool(fp32_dest_acc_en),
             _bool(packer_l1_acc),
+            _bool(dst_full_sync_en),
         )
 
 
@@ -442,11 +719,13 @@ class DeviceComputeKernelConfigAttr(KeywordStructAttr):
 @irdl_attr_definition
 class MemoryConfigAttr(ParametrizedAttribute):
     """`#ttnn.memory_config<#ttnn.buffer_type<dram|l1>, <memory_layout>[, #ttnn.shard_spec<...>]>`:
-    where a device tensor lives (DRAM or L1) and how it is spread over banks or cores."""
+    where a device tensor lives (DRAM or L1) and how it is spread over banks or cores.
+    tt-mlir may leave the memory layout out (`#ttnn.memory_config<#system_memory>`, a host
+    tensor); it then means interleaved and prints back without it."""
 
     name = "ttnn.memory_config"
     buffer_type: BufferTypeAttr
-    memory_layout: TensorMemoryLayoutAttr
+    memory_layout: TensorMemoryLayoutAttr | NoneAttr
     shard_spec: ShardSpecAttr | NoneAttr
 
     def __init__(
@@ -463,6 +742,8 @@ class MemoryConfigAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        memory_layout: Attribute = NoneAttr()
+        shard_spec: Attribute = NoneAttr()
         with parser.in_angle_brackets():
             position = parser.pos
             buffer_type = parser.parse_attribute()
@@ -470,41 +751,50 @@ class MemoryConfigAttr(ParametrizedAttribute):
                 parser.raise_error(
                     "#ttnn.memory_config expected a #ttnn.buffer_type first", position, parser.pos
                 )
-            parser.parse_punctuation(",")
-            position = parser.pos
-            if parser.parse_optional_punctuation("<") is not None:
-                memory_layout = TensorMemoryLayoutAttr(parser.parse_str_enum(TensorMemoryLayout))
-                parser.parse_punctuation(">")
-            else:
-                memory_layout = parser.parse_attribute()
-                if not isinstance(memory_layout, TensorMemoryLayoutAttr):
-                    parser.raise_error(
-                        "#ttnn.memory_config expected a memory layout (<interleaved>, "
-                        "<height_sharded>, <width_sharded> or <block_sharded>)",
-                        position,
-                        parser.pos,
-                    )
-            shard_spec: Attribute = NoneAttr()
             if parser.parse_optional_punctuation(",") is not None:
                 position = parser.pos
-                shard_spec = parser.parse_attribute()
-                if not isinstance(shard_spec, ShardSpecAttr):
-                    parser.raise_error(
-                        "#ttnn.memory_config expected a #ttnn.shard_spec", position, parser.pos
+                if parser.parse_optional_punctuation("<") is not None:
+                    memory_layout = TensorMemoryLayoutAttr(
+                        parser.parse_str_enum(TensorMemoryLayout)
                     )
+                    parser.parse_punctuation(">")
+                else:
+                    memory_layout = parser.parse_attribute()
+                    if not isinstance(memory_layout, TensorMemoryLayoutAttr):
+                        parser.raise_error(
+                            "#ttnn.memory_config expected a memory layout (<interleaved>, "
+                            "<height_sharded>, <width_sharded> or <block_sharded>)",
+                            position,
+                            parser.pos,
+                        )
+                if parser.parse_optional_punctuation(",") is not None:
+                    position = parser.pos
+                    shard_spec = parser.parse_attribute()
+                    if not isinstance(shard_spec, ShardSpecAttr):
+                        parser.raise_error(
+                            "#ttnn.memory_config expected a #ttnn.shard_spec", position, parser.pos
+                        )
         return buffer_type, memory_layout, shard_spec
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
             printer.print_attribute(self.buffer_type)
-            printer.print_string(f", <{self.memory_layout.data.value}>")
+            if isinstance(self.memory_layout, TensorMemoryLayoutAttr):
+                printer.print_string(f", <{self.memory_layout.data.value}>")
             if isinstance(self.shard_spec, ShardSpecAttr):
                 printer.print_string(", ")
                 printer.print_attribute(self.shard_spec)
 
     @property
+    def layout_kind(self) -> TensorMemoryLayout:
+        """The memory layout; interleaved when the attribute names none."""
+        if isinstance(self.memory_layout, TensorMemoryLayoutAttr):
+            return self.memory_layout.data
+        return TensorMemoryLayout.INTERLEAVED
+
+    @property
     def is_sharded(self) -> bool:
-        return self.memory_layout.data != TensorMemoryLayout.INTERLEAVED
+        return self.layout_kind != TensorMemoryLayout.INTERLEAVED
 
     def verify(self) -> None:
         if not self.is_sharded and isinstance(self.shard_spec, ShardSpecAttr):
@@ -605,3 +895,45 @@ class TensorLayoutAttr(ParametrizedAttribute):
                 )
 
 
+
+
+# --------------------------------------------------------------------------------------------
+# Slice config
+# --------------------------------------------------------------------------------------------
+
+
+@irdl_attr_definition
+class Conv2dSliceConfigAttr(ParametrizedAttribute):
+    """`#ttnn.conv2d_slice_config<l1_full|dram_height|dram_width, N>`: TT-NN's
+    Conv2dSliceConfig, how a conv whose activation does not fit in L1 runs: in N slices of its
+    output height or width from DRAM, or whole in L1 (`N` is then ignored). Its effect on
+    prepared weights is semantics.md §3.3 step 4 (see `conv_resolution`)."""
+
+    name = "ttnn.conv2d_slice_config"
+    slice_type: StringAttr
+    num_slices: IntAttr
+
+    def __init__(self, slice_type: Conv2dSliceType, num_slices: int):
+        super().__init__(StringAttr(slice_type.value), IntAttr(num_slices))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            slice_type = parser.parse_str_enum(Conv2dSliceType)
+            parser.parse_punctuation(",")
+            num_slices = parser.parse_integer(allow_boolean=False, allow_negative=False)
+        return StringAttr(slice_type.value), IntAttr(num_slices)
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.slice_type.data}, {self.num_slices.data}>")
+
+    @property
+    def kind(self) -> Conv2dSliceType:
+        return Conv2dSliceType(self.slice_type.data)
+
+    def verify(self) -> None:
+        if self.slice_type.data not in {kind.value for kind in Conv2dSliceType}:
+            raise VerifyException(
+                f"#ttnn.conv2d_slice_config expected l1_full, dram_height or dram_width, got "
+                f"{self.slice_type.data}"
+            )

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ttnn_xdsl.dialect.enums import (
+    DEVICE_BUFFER_TYPES,
     BufferType,
+    Conv2dSliceType,
     DataType,
     Layout,
     ShardOrientation,
@@ -48,7 +50,13 @@ class InputMemoryConfig:
 
 @dataclass(frozen=True)
 class Conv2dConfig:
-    """The fields of TT-NN's Conv2dConfig that change the prepared weights (semantics.md §3.1)."""
+    """The fields of TT-NN's Conv2dConfig that change the prepared weights (semantics.md §3.1).
+
+    `reshard_if_not_optimal` says where a sharded input's core split comes from: False
+    (TT-NN's default) reads it from the input's shard spec and lets the input's sharding win
+    (semantics.md §3.3a); True computes it from the device grid with `shard_layout` first;
+    None, when a config does not say, is this project's documented stand-in, which computes
+    like True (semantics.md §4 row 1)."""
 
     weights_dtype: DataType | None = None
     shard_layout: TensorMemoryLayout | None = None
@@ -58,6 +66,16 @@ class Conv2dConfig:
     full_inner_dim: bool = False
     enable_activation_reuse: bool = False
     enable_kernel_stride_folding: bool | None = None
+    reshard_if_not_optimal: bool | None = None
+
+
+@dataclass(frozen=True)
+class Conv2dSliceConfig:
+    """TT-NN's Conv2dSliceConfig: run the conv in `num_slices` slices of its output height or
+    width from DRAM, or (`L1_FULL`) whole in L1 (semantics.md §3.3 step 4)."""
+
+    slice_type: Conv2dSliceType
+    num_slices: int
 
 
 @dataclass(frozen=True)
@@ -84,6 +102,17 @@ class Conv2dParameters:
     conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
     fp32_dest_acc_en: bool = False
     grid: tuple[int, int] = (8, 8)
+    slice_config: Conv2dSliceConfig | None = None
+
+    @property
+    def reads_shard_spec(self) -> bool:
+        """Whether TT-NN takes the input's sharding and core split from its shard spec
+        (a sharded input and `reshard_if_not_optimal = false`, semantics.md §3.3a)."""
+        return (
+            self.input_memory_config.is_sharded
+            and self.input_memory_config.shard_grid is not None
+            and self.conv_config.reshard_if_not_optimal is False
+        )
 
 
 
@@ -187,6 +216,11 @@ def validate_parameters(params: Conv2dParameters) -> None:
             f"expected conv_config.weights_dtype to be f32, bf16 or bfp8_b, got {weights_dtype}"
         )
     memory = params.input_memory_config
+    if memory.buffer_type not in DEVICE_BUFFER_TYPES:
+        raise ConvConfigError(
+            f"expected input_memory_config in dram or l1, got {memory.buffer_type} (the conv's "
+            "input activation is a device tensor)"
+        )
     if not memory.is_sharded and (memory.shard_shape is not None or memory.shard_grid is not None):
         raise ConvConfigError(
             "a sharded input_memory_config needs a shard layout (height_sharded, "
@@ -205,6 +239,46 @@ def validate_parameters(params: Conv2dParameters) -> None:
     if config.act_block_w_div < 1:
         raise ConvConfigError(
             f"expected conv_config.act_block_w_div to be at least 1, got {config.act_block_w_div}"
+        )
+    if params.slice_config is not None and params.slice_config.num_slices < 0:
+        raise ConvConfigError(
+            "expected conv2d_slice_config to have a non-negative number of slices, got "
+            f"{params.slice_config.num_slices}"
+        )
+    if params.reads_shard_spec:
+        validate_shard_spec(params)
+
+
+def validate_shard_spec(params: Conv2dParameters) -> None:
+    """semantics.md §3.3a's checks of a shard spec TT-NN reads: the shard grid fits the
+    device grid, and the shards hold the input activation viewed as [N·H·W, Cin]."""
+    memory = params.input_memory_config
+    assert memory.shard_grid is not None
+    grid_x, grid_y = memory.shard_grid
+    device_x, device_y = params.grid
+    if grid_x > device_x or grid_y > device_y:
+        raise ConvConfigError(
+            f"the input's shard grid {grid_x}x{grid_y} does not fit the device grid "
+            f"{device_x}x{device_y}"
+        )
+    if memory.shard_shape is None:
+        raise ConvConfigError(f"a {memory.memory_layout} input_memory_config needs a shard shape")
+    shard_h, shard_w = memory.shard_shape
+    rows = params.batch_size * params.input_height * params.input_width
+    cores = grid_x * grid_y
+    col_major = memory.shard_orientation == ShardOrientation.COL_MAJOR
+    layout = memory.memory_layout
+    if layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        row_shards, column_shards = cores, 1
+    elif layout == TensorMemoryLayout.WIDTH_SHARDED:
+        row_shards, column_shards = 1, cores
+    else:
+        row_shards, column_shards = (grid_x, grid_y) if col_major else (grid_y, grid_x)
+    if shard_h * row_shards < rows or shard_w * column_shards < params.in_channels:
+        raise ConvConfigError(
+            f"the input's {layout} shards of {shard_h}x{shard_w} on a {grid_x}x{grid_y} grid "
+            f"cannot hold the input activation [N·H·W, Cin] = [{rows}, {params.in_channels}] "
+            f"({row_shards} shard(s) along N·H·W, {column_shards} along the channels)"
         )
 
 

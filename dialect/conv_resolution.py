@@ -40,6 +40,7 @@ from ttnn_xdsl.dialect.divisors import (
     largest_divisor,
 )
 from ttnn_xdsl.dialect.enums import (
+    Conv2dSliceType,
     DataType,
     Layout,
     ShardOrientation,
@@ -156,8 +157,13 @@ def is_depthwise_1d(params: Conv2dParameters) -> bool:
 
 
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
-    """Step 5: `conv_config.shard_layout`, else the sharded input's layout, else
-    HEIGHT_SHARDED (docs/semantics.md's documented stand-in for TT-NN's L1-usage model)."""
+    """Step 5: a sharded input's own layout when `reshard_if_not_optimal` is false (TT-NN,
+    semantics.md §3.3a); otherwise `conv_config.shard_layout`, else the sharded input's
+    layout, else HEIGHT_SHARDED (docs/semantics.md's documented stand-in for TT-NN's L1-usage
+    model)."""
+    memory = params.input_memory_config
+    if memory.is_sharded and params.conv_config.reshard_if_not_optimal is False:
+        return memory.memory_layout
     if params.conv_config.shard_layout is not None:
         layout = params.conv_config.shard_layout
         if layout == TensorMemoryLayout.INTERLEAVED:
@@ -264,6 +270,74 @@ def resolve_parallel_config(
     raise ConvConfigError(
         "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
         f"got {shard_layout}"
+    )
+
+
+def parallel_config_from_shard_spec(
+    shard_layout: TensorMemoryLayout,
+    shard_grid: tuple[int, int],
+    orientation: ShardOrientation,
+    *,
+    out_channels: int,
+    grid: tuple[int, int],
+    mm_conv: bool = False,
+) -> ParallelConfig:
+    """Step 7 for an input whose shard spec TT-NN reads (semantics.md §3.3a): the input
+    side comes from the spec's X × Y grid — HEIGHT: 1 channel core and X·Y NHW cores; WIDTH:
+    X·Y channel cores; BLOCK: the channels along x (row_major) or y (col_major) and the NHW
+    along the other axis. The output side is TT-NN's `determine_output_parallel_config` on
+    the device grid: HEIGHT keeps the input's, WIDTH `with_padding(ceil(Cout/32), G)`, BLOCK
+    `with_padding(ceil(Cout/32), channel axis)`; an mm_conv keeps the input's channel cores."""
+    grid_x, grid_y = shard_grid
+    device_x, device_y = grid
+    cout_ntiles = ceil_div(out_channels, TILE_SIZE)
+    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        return ParallelConfig(shard_layout, 1, 1, grid_x * grid_y, ShardOrientation.ROW_MAJOR)
+    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
+        c_in = grid_x * grid_y
+        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, device_x * device_y)
+        return ParallelConfig(shard_layout, c_in, c_out, 1, ShardOrientation.ROW_MAJOR)
+    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
+        col_major = orientation == ShardOrientation.COL_MAJOR
+        c_in, nhw = (grid_y, grid_x) if col_major else (grid_x, grid_y)
+        channel_axis = device_y if col_major else device_x
+        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, channel_axis)
+        return ParallelConfig(shard_layout, c_in, c_out, nhw, orientation)
+    raise ConvConfigError(
+        "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
+        f"got {shard_layout}"
+    )
+
+
+def runs_from_dram(params: Conv2dParameters) -> bool:
+    """Whether TT-NN runs the conv on its DRAM path (TT-NN's
+    `determine_conv2d_execution_path`): a `conv2d_slice_config` other than `l1_full` says
+    DRAM, `l1_full` says L1, and without one the input's buffer type decides."""
+    slice_config = params.slice_config
+    if slice_config is not None:
+        return slice_config.slice_type != Conv2dSliceType.L1_FULL
+    return params.input_memory_config.is_dram
+
+
+def check_dram_slicing(params: Conv2dParameters, mm_conv: bool) -> None:
+    """TT-NN prepares the weights of a conv it slices (DRAM path, not an mm_conv, not a 1D
+    conv) for one slice of the output, which changes their blocking (tt-metal #21292); this
+    project models only the unsliced conv, so a `conv2d_slice_config` asking for slicing is an
+    error unless it asks for exactly one slice (TT-NN: "DRAM Slicing is not needed as only
+    one slice is required"). Without a slice config TT-NN's own slicing choice rests on its L1
+    model, and the project never slices (semantics.md §4 row 2)."""
+    slice_config = params.slice_config
+    if slice_config is None or slice_config.slice_type == Conv2dSliceType.L1_FULL:
+        return
+    conv1d = params.kernel_size[0] == 1 and params.input_height == 1
+    if mm_conv or conv1d or slice_config.num_slices == 1:
+        return
+    slices = slice_config.num_slices
+    count = "an automatic number of" if slices == 0 else str(slices)
+    raise ConvConfigError(
+        f"conv2d_slice_config {slice_config.slice_type} with {count} slices is not supported: "
+        "TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl does "
+        "not model (supported: l1_full, or a single slice)"
     )
 
 
@@ -497,8 +571,9 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     # Step 4–7: sharding, alignment, core split (computed for every path: the block sizes
     # and the bias width need them even for the interleaved-MM layout).
     memory = params.input_memory_config
+    check_dram_slicing(params, mm_conv)
     auto_shard = not memory.is_sharded and config.shard_layout is None
-    interleaved = mm_conv and (auto_shard or memory.is_dram)
+    interleaved = mm_conv and (auto_shard or runs_from_dram(params))
     shard_layout = resolve_shard_layout(params)
     if depthwise and shard_layout != TensorMemoryLayout.HEIGHT_SHARDED:
         raise ConvConfigError(
@@ -512,19 +587,30 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     orientation = (
         ShardOrientation.COL_MAJOR if config.transpose_shards else ShardOrientation.ROW_MAJOR
     )
-    parallel = resolve_parallel_config(
-        shard_layout,
-        batch_size=folded.batch_size,
-        in_channels=folded.in_channels,
-        out_channels=folded.out_channels,
-        output_height=oh,
-        output_width=ow,
-        input_channels_alignment=alignment,
-        grid=params.grid,
-        orientation=orientation,
-        mm_conv=mm_conv,
-        act_block_h_override=config.act_block_h_override,
-    )
+    if params.reads_shard_spec:
+        assert memory.shard_grid is not None
+        parallel = parallel_config_from_shard_spec(
+            shard_layout,
+            memory.shard_grid,
+            memory.shard_orientation,
+            out_channels=folded.out_channels,
+            grid=params.grid,
+            mm_conv=mm_conv,
+        )
+    else:
+        parallel = resolve_parallel_config(
+            shard_layout,
+            batch_size=folded.batch_size,
+            in_channels=folded.in_channels,
+            out_channels=folded.out_channels,
+            output_height=oh,
+            output_width=ow,
+            input_channels_alignment=alignment,
+            grid=params.grid,
+            orientation=orientation,
+            mm_conv=mm_conv,
+            act_block_h_override=config.act_block_h_override,
+        )
     nhw = folded.batch_size * oh * ow
 
     # Step 8 for the conv (the activation side): channel padding.

@@ -9,7 +9,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 __all__ = [
+    "DEVICE_BUFFER_TYPES",
     "BufferType",
+    "Conv2dSliceType",
     "DataType",
     "Layout",
     "MathFidelity",
@@ -43,10 +45,19 @@ class TensorMemoryLayout(StrEnum):
 
 
 class BufferType(StrEnum):
-    """Where a device tensor lives."""
+    """Where a tensor lives. A device tensor of this project lives in DRAM or L1; tt-mlir's
+    IR also names host memory (`system_memory`, every host tensor of a tt-mlir file) and
+    two special L1 regions, which the project reads but never computes with."""
 
     DRAM = "dram"
     L1 = "l1"
+    SYSTEM_MEMORY = "system_memory"
+    L1_SMALL = "l1_small"
+    TRACE = "trace"
+
+
+DEVICE_BUFFER_TYPES = (BufferType.DRAM, BufferType.L1)
+"""The buffer types a conv input or a device tensor of this project may have."""
 
 
 class ShardOrientation(StrEnum):
@@ -54,6 +65,15 @@ class ShardOrientation(StrEnum):
 
     ROW_MAJOR = "row_major"
     COL_MAJOR = "col_major"
+
+
+class Conv2dSliceType(StrEnum):
+    """How TT-NN runs a conv whose activation does not fit in L1 (its `Conv2dSliceConfig`):
+    in DRAM slices along the output height or width, or in one piece in L1."""
+
+    DRAM_HEIGHT = "dram_height"
+    DRAM_WIDTH = "dram_width"
+    L1_FULL = "l1_full"
 
 
 class MathFidelity(StrEnum):

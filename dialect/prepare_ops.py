@@ -39,6 +39,7 @@ from xdsl.traits import Pure
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
     DataTypeAttr,
     DeviceComputeKernelConfigAttr,
     LayoutAttr,
@@ -49,6 +50,7 @@ from ttnn_xdsl.dialect.attributes import (
 from ttnn_xdsl.dialect.conv_parameters import (
     Conv2dConfig,
     Conv2dParameters,
+    Conv2dSliceConfig,
     InputMemoryConfig,
     expand_padding,
 )
@@ -82,6 +84,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
     compute_config = opt_prop_def(DeviceComputeKernelConfigAttr)
     input_dtype = opt_prop_def(DataTypeAttr)
     output_dtype = opt_prop_def(DataTypeAttr)
+    slice_config = opt_prop_def(Conv2dSliceConfigAttr)
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
@@ -106,6 +109,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
         compute_config: DeviceComputeKernelConfigAttr | None = None,
         input_dtype: DataType | None = None,
         output_dtype: DataType | None = None,
+        slice_config: Conv2dSliceConfigAttr | None = None,
         result_type: Attribute | None = None,
         grid: tuple[int, int] | None = None,
         extra_properties: dict[str, Attribute] | None = None,
@@ -129,6 +133,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
             "compute_config": compute_config,
             "input_dtype": None if input_dtype is None else DataTypeAttr(input_dtype),
             "output_dtype": None if output_dtype is None else DataTypeAttr(output_dtype),
+            "slice_config": slice_config,
             **(extra_properties or {}),
         }
         super().__init__(
@@ -171,6 +176,9 @@ class ConvPrepareOp(TTNNOperation, ABC):
                 and self.compute_config.bool_field("fp32_dest_acc_en")
             ),
             grid=grid or module_grid(self),
+            slice_config=None
+            if self.slice_config is None
+            else Conv2dSliceConfig(self.slice_config.kind, self.slice_config.num_slices.data),
         )
 
     def weight_type(self) -> Attribute:
@@ -193,7 +201,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
             # TT-NN reads a sharded input's shard spec (its grid, and its width for the
             # channel alignment of a row-major input).
             raise self.error(
-                f"expected the {memory.memory_layout.data.value} input_memory_config to carry "
+                f"expected the {memory.layout_kind.value} input_memory_config to carry "
                 "a #ttnn.shard_spec"
             )
         for name in ("in_channels", "out_channels", "batch_size", "input_height", "input_width"):
@@ -242,7 +250,7 @@ def input_memory_config_of(attr: MemoryConfigAttr) -> InputMemoryConfig:
     shard = attr.shard_spec
     return InputMemoryConfig(
         buffer_type=attr.buffer_type.data,
-        memory_layout=attr.memory_layout.data,
+        memory_layout=attr.layout_kind,
         shard_shape=shard.shard_shape if isinstance(shard, ShardSpecAttr) else None,
         shard_grid=shard.grid_shape if isinstance(shard, ShardSpecAttr) else None,
         shard_orientation=shard.shard_orientation
@@ -255,10 +263,9 @@ def conv2d_config_of(attr: Conv2dConfigAttr | None) -> Conv2dConfig:
     """The pure resolution's view of a `#ttnn.conv2d_config` (absent fields at defaults)."""
     if attr is None:
         return Conv2dConfig()
-    dtype = attr.field("weights_dtype")
     shard_layout = attr.field("shard_layout")
     return Conv2dConfig(
-        weights_dtype=cast(DataTypeAttr, dtype).data if dtype is not None else None,
+        weights_dtype=attr.weights_data_type(),
         shard_layout=cast(TensorMemoryLayoutAttr, shard_layout).data
         if shard_layout is not None
         else None,
@@ -268,6 +275,7 @@ def conv2d_config_of(attr: Conv2dConfigAttr | None) -> Conv2dConfig:
         full_inner_dim=bool(attr.bool_field("full_inner_dim")),
         enable_activation_reuse=bool(attr.bool_field("enable_activation_reuse")),
         enable_kernel_stride_folding=attr.bool_field("enable_kernel_stride_folding"),
+        reshard_if_not_optimal=attr.bool_field("reshard_if_not_optimal"),
     )
 
 
@@ -285,6 +293,7 @@ _CONV_PARAMETERS_FORMAT = (
     " (`compute_config` `=` qualified($compute_config)^)?"
     " (`input_dtype` `=` qualified($input_dtype)^)?"
     " (`output_dtype` `=` qualified($output_dtype)^)?"
+    " (`slice_config` `=` qualified($slice_config)^)?"
     " attr-dict `:` type(${source}) `->` type($result)"
 )
 

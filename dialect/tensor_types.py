@@ -28,7 +28,7 @@ from ttnn_xdsl.dialect.attributes import (
     ShardSpecAttr,
     TensorLayoutAttr,
 )
-from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.enums import DEVICE_BUFFER_TYPES, DataType, Layout
 from ttnn_xdsl.dialect.errors import TensorTypeError
 from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.dialect.types import data_type_of, element_type_for
@@ -82,6 +82,11 @@ def tensor_info(tensor_type: Attribute) -> TensorInfo:
         if isinstance(encoding.memory_config, MemoryConfigAttr)
         else DRAM_INTERLEAVED
     )
+    if memory_config.buffer_type.data not in DEVICE_BUFFER_TYPES:
+        raise TensorTypeError(
+            "expected a #ttnn.tensor_layout memory config in dram or l1, got "
+            f"{memory_config.buffer_type.data.value}"
+        )
     if layout == Layout.ROW_MAJOR:
         if dtype == DataType.BFLOAT8_B:
             raise TensorTypeError(f"bfloat8_b needs the tile layout, got {tensor_type}")
@@ -129,7 +134,7 @@ def _placement(info: TensorInfo) -> tuple[object, ...]:
     shard = memory.shard_spec
     return (
         memory.buffer_type.data,
-        memory.memory_layout.data,
+        memory.layout_kind,
         (shard.grid_shape, shard.shard_shape, shard.shard_orientation)
         if isinstance(shard, ShardSpecAttr)
         else None,

@@ -5,7 +5,10 @@ modules that define them:
 - `attributes.py` — `#ttnn.layout`, `#ttnn.memory_config`, `#ttnn.tensor_layout`, …;
 - `tensor_ops.py` — `assign_bw`, `typecast`, `to_layout`;
 - `prepare_ops.py` — `prepare_conv_weights`, `prepare_conv_bias`;
-- `conv_layout_ops.py` — the conv layout ops `ttnn-decompose` produces.
+- `conv_layout_ops.py` — the conv layout ops `ttnn-decompose` produces;
+- `tt_mlir.py`, `tt_mlir_attributes.py` — tt-mlir's own constructs the project reads and
+  writes (`ttnn.get_device`, `!ttnn.device`, `ttnn.prepare_conv2d_weights` / `_bias`,
+  `#ttnn.ttnn_layout`, `#ttnn.core_range_set`, …).
 
 Types and attributes follow tt-mlir's TTNN spellings:
 
@@ -25,6 +28,7 @@ from xdsl.ir import Dialect
 from ttnn_xdsl.dialect.attributes import (
     BufferTypeAttr,
     Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
     DataTypeAttr,
     DeviceComputeKernelConfigAttr,
     LayoutAttr,
@@ -47,6 +51,20 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
 )
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tensor_ops import AssignBwOp, ToLayoutOp, TypecastOp
+from ttnn_xdsl.dialect.tt_mlir import (
+    DeviceType,
+    GetDeviceOp,
+    PrepareConv2dBiasOp,
+    PrepareConv2dWeightsOp,
+    TTNNLayoutAttr,
+)
+from ttnn_xdsl.dialect.tt_mlir_attributes import (
+    CoreRangeAttr,
+    CoreRangeSetAttr,
+    MeshOffsetAttr,
+    MeshShapeAttr,
+    UnaryWithParamAttr,
+)
 from ttnn_xdsl.dialect.types import BFloat8BType
 
 __all__ = ["TTNN"]
@@ -67,6 +85,9 @@ TTNN = Dialect(
         ConvBiasLayoutOp,
         TypecastOp,
         ToLayoutOp,
+        GetDeviceOp,
+        PrepareConv2dWeightsOp,
+        PrepareConv2dBiasOp,
     ],
     [
         BFloat8BType,
@@ -81,6 +102,14 @@ TTNN = Dialect(
         DeviceComputeKernelConfigAttr,
         MemoryConfigAttr,
         TensorLayoutAttr,
+        Conv2dSliceConfigAttr,
+        DeviceType,
+        TTNNLayoutAttr,
+        CoreRangeAttr,
+        CoreRangeSetAttr,
+        UnaryWithParamAttr,
+        MeshShapeAttr,
+        MeshOffsetAttr,
     ],
 )
 """The ttnn dialect."""

@@ -14,13 +14,22 @@ import struct
 from collections.abc import Iterator
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    IntAttr,
+    ModuleOp,
+    StringAttr,
+    UnknownLoc,
+    UnregisteredOp,
+)
 from xdsl.ir import Attribute, Operation
+from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
 
 from ttnn_xdsl.dialect.errors import TTNNError, format_location
+from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS
 
 __all__ = [
     "LocatingParser",
@@ -61,6 +70,29 @@ class LocatingParser(Parser):
                 StringAttr(where.file), IntAttr(where.line), IntAttr(where.col)
             )
         return op
+
+    def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
+        """The generic form of an op; tt-mlir's own `ttnn.typecast` / `ttnn.to_layout`
+        (names the project's ops share, told apart by the properties tt-mlir gives them and
+        the project's ops never have) become unregistered pass-through ops."""
+        op = super()._parse_generic_operation(op_type)
+        if not isinstance(op, IRDLOperation) or op.name.removeprefix("ttnn.") not in (
+            TT_MLIR_TTNN_OPS
+        ):
+            return op
+        if not set(op.properties) - set(type(op).get_irdl_definition().properties):
+            return op
+        foreign = UnregisteredOp.with_name(op.name).create(
+            operands=op.operands,
+            result_types=op.result_types,
+            properties=op.properties,
+            attributes=op.attributes,
+            location=op.location,
+            successors=op.successors,
+            regions=[op.detach_region(region) for region in list(op.regions)],
+        )
+        op.erase()
+        return foreign
 
     def _parse_extended_type_or_attribute(  # pyright: ignore[reportIncompatibleMethodOverride]
         self, attr_or_dialect_name: str, is_type: bool

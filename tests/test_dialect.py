@@ -1115,7 +1115,10 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
         "#ttnn.conv2d_config<weights_dtype = bf16, block_h = 2>",
         "unknown #ttnn.conv2d_config field 'block_h' (expected one of: weights_dtype, "
         "shard_layout, act_block_h_override, act_block_w_div, transpose_shards, full_inner_dim, "
-        "enable_activation_reuse, enable_kernel_stride_folding)",
+        "enable_activation_reuse, enable_kernel_stride_folding) or a field tt-mlir writes "
+        "(activation, deallocate_activation, reallocate_halo_output, reshard_if_not_optimal, "
+        "override_sharding_config, core_grid, output_layout, enable_act_double_buffer, "
+        "enable_weights_double_buffer, config_tensors_in_dram)",
     ),
     (
         "#ttnn.conv2d_config<full_inner_dim = true, full_inner_dim = true>",

@@ -21,7 +21,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from ttnn_xdsl.dialect.context import register_dialects
+from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.passes import PASSES
@@ -34,6 +34,8 @@ class TTNNOptMain(xDSLOptMain):
     version_format = "ttnn-opt (ttnn-xdsl on xdsl {xdsl_version})"
 
     def register_all_dialects(self) -> None:
+        # Our context reads tt-mlir's TTNN IR without --allow-unregistered-dialect.
+        self.ctx = TTNNContext()
         super().register_all_dialects()
         register_dialects(self.ctx)
 

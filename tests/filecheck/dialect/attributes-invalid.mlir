@@ -78,9 +78,9 @@ func.func private @f() attributes {x = #ttnn.conv2d_config<full_inner_dim>}
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// device_compute_kernel_config: an unknown field.
-func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<math_fidelity = hifi4, dst_full_sync_en = true>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: unknown #ttnn.device_compute_kernel_config field 'dst_full_sync_en' (expected one of: math_fidelity, math_approx_mode, fp32_dest_acc_en, packer_l1_acc)
+// device_compute_kernel_config: an unknown field (tt-mlir's dst_full_sync_en is a field).
+func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<math_fidelity = hifi4, throttle_level = 1>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: unknown #ttnn.device_compute_kernel_config field 'throttle_level' (expected one of: math_fidelity, math_approx_mode, fp32_dest_acc_en, packer_l1_acc) or a field tt-mlir writes (dst_full_sync_en)
 
 // -----
 // CHECK-NEXT: {{^//}} -----
@@ -198,9 +198,9 @@ func.func private @f() attributes {x = #ttnn.layout<tiled>}
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// buffer_type: dram or l1.
+// buffer_type: dram or l1, or one of tt-mlir's host and special buffers.
 func.func private @f() attributes {x = #ttnn.buffer_type<sram>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:58: error: Expected `dram`, or `l1`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:58: error: Expected `dram`, `l1`, `system_memory`, `l1_small`, or `trace`.
 
 // -----
 // CHECK-NEXT: {{^//}} -----

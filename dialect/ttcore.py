@@ -1,0 +1,138 @@
+"""The part of tt-mlir's `ttcore` dialect that tt-mlir's TTNN IR needs around conv weights:
+
+    #ttcore.supportedDataTypes<bf16>     a data type, as tt-mlir spells it
+    !ttcore.tile<32x32, bfp_bf8>         the element type of a tiled memref in a layout
+
+tt-mlir spells data types its own way (`bfp_bf8` where TT-NN and this project write
+`bfp8_b`) and has more of them than TT-NN's conv preparation accepts; both attributes
+parse every tt-mlir spelling, and `data_type_of_ttcore` / `ttcore_data_type` translate the
+ones this project computes with. Every other `ttcore` construct (`#ttcore.argument_type`,
+`ttcore.load_cached`, the system descriptor, …) passes through unregistered
+(`dialect/context.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from xdsl.dialects.builtin import IntAttr
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition, param_def
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+from ttnn_xdsl.dialect.enums import DataType
+
+__all__ = [
+    "TTCORE",
+    "SupportedDataTypesAttr",
+    "TTCoreDataType",
+    "TTCoreTileType",
+    "data_type_of_ttcore",
+    "ttcore_data_type",
+]
+
+
+class TTCoreDataType(StrEnum):
+    """tt-mlir's data types (`TTCore_DataType`), spelled as in its IR."""
+
+    FLOAT32 = "f32"
+    FLOAT16 = "f16"
+    BFLOAT16 = "bf16"
+    BFP_FLOAT8 = "bfp_f8"
+    BFP_BFLOAT8 = "bfp_bf8"
+    BFP_FLOAT4 = "bfp_f4"
+    BFP_BFLOAT4 = "bfp_bf4"
+    BFP_FLOAT2 = "bfp_f2"
+    BFP_BFLOAT2 = "bfp_bf2"
+    UINT32 = "u32"
+    UINT16 = "u16"
+    UINT8 = "u8"
+    INT32 = "si32"
+    BOOL = "i1"
+
+
+_TO_DATA_TYPE: dict[TTCoreDataType, DataType] = {
+    TTCoreDataType.FLOAT32: DataType.FLOAT32,
+    TTCoreDataType.BFLOAT16: DataType.BFLOAT16,
+    TTCoreDataType.BFP_BFLOAT8: DataType.BFLOAT8_B,
+}
+_FROM_DATA_TYPE = {value: key for key, value in _TO_DATA_TYPE.items()}
+
+
+def data_type_of_ttcore(dtype: TTCoreDataType) -> DataType | None:
+    """The project's data type for a tt-mlir one (`bfp_bf8` is `bfp8_b`), None when the
+    project does not compute with it (f16, the other block floats, integers)."""
+    return _TO_DATA_TYPE.get(dtype)
+
+
+def ttcore_data_type(dtype: DataType) -> TTCoreDataType:
+    """tt-mlir's spelling of one of the project's data types."""
+    return _FROM_DATA_TYPE[dtype]
+
+
+@irdl_attr_definition
+class SupportedDataTypesAttr(EnumAttribute[TTCoreDataType]):
+    """`#ttcore.supportedDataTypes<bf16>`: a tt-mlir data type (the `input_dtype` and
+    `output_dtype` of tt-mlir's prepare ops; inside `#ttnn.conv2d_config` a
+    `weights_dtype` written in tt-mlir's spelling keeps it with this attribute)."""
+
+    name = "ttcore.supportedDataTypes"
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(self.data.value)
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> TTCoreDataType:
+        with parser.in_angle_brackets():
+            return parser.parse_str_enum(TTCoreDataType)
+
+
+@irdl_attr_definition
+class TTCoreTileType(ParametrizedAttribute, TypeAttribute):
+    """`!ttcore.tile<32x32, bf16>`: the element type of the memref inside a tt-mlir tiled
+    layout (`#ttnn.ttnn_layout<…, memref<18x2x!ttcore.tile<32x32, bf16>, #dram>, …>`), one
+    tile of the given height × width and tt-mlir data type."""
+
+    name = "ttcore.tile"
+    height: IntAttr = param_def(converter=IntAttr.get)
+    width: IntAttr = param_def(converter=IntAttr.get)
+    data_type: SupportedDataTypesAttr
+
+    def __init__(self, height: int, width: int, data_type: TTCoreDataType):
+        super().__init__(IntAttr(height), IntAttr(width), SupportedDataTypesAttr(data_type))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            height = parser.parse_shape_dimension(allow_dynamic=False)
+            parser.parse_shape_delimiter()
+            width = parser.parse_shape_dimension(allow_dynamic=False)
+            parser.parse_punctuation(",")
+            data_type = parser.parse_str_enum(TTCoreDataType)
+        return IntAttr(height), IntAttr(width), SupportedDataTypesAttr(data_type)
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(
+                f"{self.height.data}x{self.width.data}, {self.data_type.data.value}"
+            )
+
+    @property
+    def dtype(self) -> TTCoreDataType:
+        return cast(TTCoreDataType, self.data_type.data)
+
+    def verify(self) -> None:
+        if self.height.data < 1 or self.width.data < 1:
+            raise VerifyException(
+                f"!ttcore.tile expected a positive shape, got {self.height.data}x{self.width.data}"
+            )
+
+
+TTCORE = Dialect("ttcore", [], [SupportedDataTypesAttr, TTCoreTileType])
+"""The ttcore constructs the project reads (see the module doc)."""

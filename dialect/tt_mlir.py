@@ -68,7 +68,12 @@ from ttnn_xdsl.dialect.tt_mlir_attributes import (
     MeshShapeAttr,
     parse_core_range_set_body,
 )
-from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr, TTCoreDataType, TTCoreTileType
+from ttnn_xdsl.dialect.ttcore import (
+    LoadCachedOp,
+    SupportedDataTypesAttr,
+    TTCoreDataType,
+    TTCoreTileType,
+)
 
 __all__ = [
     "TT_MLIR_OPS",
@@ -352,6 +357,7 @@ TT_MLIR_OPS: tuple[type[Operation], ...] = (
     GetDeviceOp,
     PrepareConv2dWeightsOp,
     PrepareConv2dBiasOp,
+    LoadCachedOp,
 )
 """tt-mlir's ops the project reads (and `import-tt-mlir` replaces) but never runs."""
 

@@ -2,13 +2,15 @@
 
     #ttcore.supportedDataTypes<bf16>     a data type, as tt-mlir spells it
     !ttcore.tile<32x32, bfp_bf8>         the element type of a tiled memref in a layout
+    ttcore.load_cached(@f_const_eval_0, [%w]) : (…) -> …    a cached const-eval call
 
 tt-mlir spells data types its own way (`bfp_bf8` where TT-NN and this project write
 `bfp8_b`) and has more of them than TT-NN's conv preparation accepts; both attributes
 parse every tt-mlir spelling, and `data_type_of_ttcore` / `ttcore_data_type` translate the
-ones this project computes with. Every other `ttcore` construct (`#ttcore.argument_type`,
-`ttcore.load_cached`, the system descriptor, …) passes through unregistered
-(`dialect/context.py`).
+ones this project computes with. `ttcore.load_cached` is here for its custom syntax, which
+tt-mlir prints and an unregistered op could not be read in; the project never runs it. Every
+other `ttcore` construct (`#ttcore.argument_type`, the system descriptor, …) passes through
+unregistered (`dialect/context.py`).
 """
 
 from __future__ import annotations
@@ -16,10 +18,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from xdsl.dialects.builtin import IntAttr
+from xdsl.dialects.builtin import FlatSymbolRefAttrConstr, IntAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, TypeAttribute
-from xdsl.irdl import irdl_attr_definition, param_def
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    param_def,
+    prop_def,
+    var_operand_def,
+    var_result_def,
+)
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -29,6 +39,7 @@ from ttnn_xdsl.dialect.enums import DataType
 
 __all__ = [
     "TTCORE",
+    "LoadCachedOp",
     "SupportedDataTypesAttr",
     "TTCoreDataType",
     "TTCoreTileType",
@@ -134,5 +145,21 @@ class TTCoreTileType(ParametrizedAttribute, TypeAttribute):
             )
 
 
-TTCORE = Dialect("ttcore", [], [SupportedDataTypesAttr, TTCoreTileType])
+@irdl_op_definition
+class LoadCachedOp(IRDLOperation):
+    """`ttcore.load_cached(@f_const_eval_0, [%w, %b]) : (…) -> (…)`: the results of the
+    const-eval function `@f_const_eval_0` on the inputs, computed once and cached by
+    tt-mlir's runtime."""
+
+    name = "ttcore.load_cached"
+    callee = prop_def(FlatSymbolRefAttrConstr)
+    inputs = var_operand_def(TensorType)
+    outputs = var_result_def(TensorType)
+
+    assembly_format = (
+        "`(` $callee `,` `[` $inputs `]` `)` attr-dict `:` functional-type($inputs, $outputs)"
+    )
+
+
+TTCORE = Dialect("ttcore", [LoadCachedOp], [SupportedDataTypesAttr, TTCoreTileType])
 """The ttcore constructs the project reads (see the module doc)."""

@@ -1,6 +1,9 @@
 """`convert-ttnn-to-tiles`: bufferize functions on TT-NN tensors and lower every `ttnn`
 tensor op into `scf.for` loops whose bodies are tile ops.
 
+Functions holding tt-mlir ops the project does not model (`ttnn.conv2d`, …), and functions
+calling them, are left untouched at tensor level (`passes/foreign_functions.py`).
+
 Bufferization: a TILE tensor becomes a memref of `!tile.tile<32x32, T>` over its physical
 tile grid, a row-major tensor a memref of its elements (`loops.buffer_type`). Each function
 argument and result keeps the tensor type it stands for as the argument/result attribute
@@ -42,6 +45,7 @@ from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div
 from ttnn_xdsl.dialect.tensor_ops import AssignBwOp, ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.passes.foreign_functions import foreign_functions
 from ttnn_xdsl.passes.loops import buffer_type, copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering
@@ -217,25 +221,31 @@ class ConvertTTNNToTiles(ModulePass):
     name = "convert-ttnn-to-tiles"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        functions = [f for f in op.walk() if isinstance(f, func.FuncOp)]
+        # Functions holding tt-mlir ops the project does not model (or calling such a
+        # function) stay as they are, at tensor level.
+        skipped = foreign_functions(op)
+        functions = [f for f in op.walk() if isinstance(f, func.FuncOp) and f not in skipped]
         result_tensors = {
             f: [t if isinstance(t, TensorType) else None for t in f.function_type.outputs.data]
             for f in functions
         }
         for function in functions:
             bufferize_signature(function)
-        for call in [c for c in op.walk() if isinstance(c, func.CallOp)]:
+        calls = [c for f in functions for c in f.walk() if isinstance(c, func.CallOp)]
+        for call in calls:
             bufferize_call_results(call)
-        PatternRewriteWalker(
+        walker = PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [LowerAssignBw(), LowerTypecast(), LowerToLayout(), *CONV_LAYOUT_PATTERNS],
                 dce_enabled=False,
             ),
             apply_recursively=False,
-        ).rewrite_module(op)
+        )
+        for function in functions:
+            walker.rewrite_region(function.body)
         for function in functions:
             finish_signature(function, result_tensors[function])
-        for leftover in op.walk():
+        for leftover in (o for f in functions for o in f.walk() if o is not f):
             if leftover.dialect_name() == "ttnn" or any(
                 isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)
             ):

@@ -17,7 +17,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.passes import PassPipeline
 from xdsl.transforms import get_all_passes
 
@@ -28,9 +28,19 @@ from ttnn_xdsl.dialect.enums import Layout
 from ttnn_xdsl.dialect.errors import RunError
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
+from ttnn_xdsl.dialect.tt_mlir import (
+    PrepareConv2dBiasOp,
+    PrepareConv2dWeightsOp,
+    foreign_op_name,
+)
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes import PASSES
+from ttnn_xdsl.passes.foreign_functions import (
+    first_foreign_op,
+    foreign_ops,
+    reachable_functions,
+)
 from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
@@ -121,6 +131,7 @@ class Program:
             pipeline.apply(ctx, module)
             verify_module(module)
         function = _find_entry(module, entry)
+        module, function = _runnable(module, function)
         block = function.body.block
         arg_attrs = function.arg_attrs.data if function.arg_attrs else [None] * len(block.args)
         res_types = function.function_type.outputs.data
@@ -202,6 +213,62 @@ class Program:
             )
             for slot, output in zip(self.results, outputs, strict=True)
         ]
+
+
+def _runnable(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, func.FuncOp]:
+    """The module to interpret for `entry`: refused when `entry` or a function it calls
+    holds a tt-mlir op the project does not run; without the other functions (on a copy)
+    when one of them holds such an op, since a tt-mlir module may keep its forward pass next
+    to the const-eval function being run."""
+    reached = reachable_functions(entry, module)
+    for function in reached:
+        found = foreign_ops(function)
+        if found:
+            # tt-mlir's prepare ops first: they only need import-tt-mlir.
+            prepare = [
+                op for op in found if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+            ]
+            op = (prepare or found)[0]
+            raise RunError(_not_runnable(op, function), op=op)
+    others = [
+        f for f in module.walk() if isinstance(f, func.FuncOp) and f not in reached
+    ]
+    if not any(first_foreign_op(f) is not None for f in others):
+        return module, entry
+    copy = module.clone()
+    names = {f.sym_name.data for f in reached}
+    for function in [f for f in copy.walk() if isinstance(f, func.FuncOp)]:
+        if function.sym_name.data not in names:
+            function.detach()
+            function.erase()
+    entry_copy = next(
+        f for f in copy.walk() if isinstance(f, func.FuncOp) and f.sym_name == entry.sym_name
+    )
+    return copy, entry_copy
+
+
+def _not_runnable(op: Operation, function: func.FuncOp) -> str:
+    """Why `op` (found by `first_foreign_op` in `function`) cannot run."""
+    name = foreign_op_name(op)
+    if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp):
+        return (
+            f"cannot run '{name}' in @{function.sym_name.data}: it is tt-mlir's op; import it "
+            "first (-p import-tt-mlir,ttnn-lower)"
+        )
+    if name is not None:
+        return (
+            f"cannot run '{name}' in @{function.sym_name.data}: ttnn-xdsl does not model this "
+            "tt-mlir op (ttnn-opt passes it through untouched)"
+        )
+    if op is function:
+        return (
+            f"cannot run @{function.sym_name.data}: its signature holds tensors in a tt-mlir "
+            "layout (#ttnn.ttnn_layout), which only tt-mlir's ops use"
+        )
+    return (
+        f"cannot run '{op.name}' in @{function.sym_name.data}: it works on tensors in a tt-mlir "
+        "layout (#ttnn.ttnn_layout)"
+    )
 
 
 def _find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:

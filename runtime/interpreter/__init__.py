@@ -6,7 +6,8 @@ xDSL's interpreters do, memref (`memref.py`), the few linalg ops the lowerings u
 op is an error.
 
 The interpreter has no implementation of the tensor-level `ttnn` ops: a module that still
-holds one is refused ("run ttnn-lower first"). Every value it produces comes from running
+holds one is refused ("run ttnn-lower first"), and so is one holding a tt-mlir op the
+project does not model (named in the message). Every value it produces comes from running
 the lowered loops.
 """
 
@@ -24,6 +25,7 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from ttnn_xdsl.dialect.errors import RunError, format_location
+from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
 from ttnn_xdsl.runtime.interpreter.linalg import NumPyLinalgFunctions
 from ttnn_xdsl.runtime.interpreter.memref import NumPyMemRefFunctions
 from ttnn_xdsl.runtime.interpreter.tile import TileFunctions
@@ -31,13 +33,23 @@ from ttnn_xdsl.runtime.interpreter.tile import TileFunctions
 __all__ = ["execute", "make_interpreter", "tensor_level_ops"]
 
 def tensor_level_ops(module: Operation) -> list[Operation]:
-    """The `ttnn` ops of a module, which only the lowering (not the interpreter) handles."""
+    """The `ttnn` ops of a module, which only the lowering (not the interpreter) handles
+    (tt-mlir's unregistered ops are not among them)."""
     return [op for op in module.walk() if op.dialect_name() == "ttnn"]
 
 
 def make_interpreter(module: ModuleOp) -> Interpreter:
     """An interpreter for a lowered module: xDSL's implementations of func, scf and arith,
     with NumPy memref/linalg and the tile dialect."""
+    for op in module.walk():
+        name = foreign_op_name(op)
+        if name is not None:
+            where = format_location(op.location)
+            raise RunError(
+                f"cannot run '{name}'" + (f" at {where}" if where else "") + ": ttnn-xdsl does "
+                "not model this tt-mlir op (import-tt-mlir turns tt-mlir's prepare ops into "
+                "the project's)"
+            )
     remaining = tensor_level_ops(module)
     if remaining:
         op = remaining[0]

@@ -1,0 +1,98 @@
+"""Which functions of a module hold tt-mlir ops the project does not run, and which
+functions a function calls.
+
+A tt-mlir module mixes functions the project can lower and run (a const-eval function of
+prepare ops, once imported) with functions it cannot (a forward pass of `ttnn.conv2d`s).
+`convert-ttnn-to-tiles` lowers only the first kind and leaves the others untouched at tensor
+level; `ttnn-run` runs a function only when it and every function it calls are of the
+first kind.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, NoneAttr, SymbolRefAttr, TensorType
+from xdsl.ir import Attribute, Operation
+
+from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
+from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
+
+__all__ = [
+    "called_functions",
+    "first_foreign_op",
+    "foreign_functions",
+    "foreign_ops",
+    "reachable_functions",
+]
+
+
+def _foreign_type(attribute: Attribute) -> bool:
+    """A tensor type with an encoding that is not the project's `#ttnn.tensor_layout`
+    (tt-mlir's `#ttnn.ttnn_layout`, …)."""
+    if not isinstance(attribute, TensorType):
+        return False
+    encoding = cast(TensorType[Attribute], attribute).encoding
+    return not isinstance(encoding, NoneAttr | TensorLayoutAttr)
+
+
+def foreign_ops(function: func.FuncOp) -> list[Operation]:
+    """The ops in `function` that the project does not run: tt-mlir's ops, then ops on
+    tensors in a tt-mlir layout, then `function` itself when its signature has one."""
+    body = [op for op in function.walk() if op is not function]
+    found = [op for op in body if foreign_op_name(op) is not None]
+    found += [
+        op
+        for op in body
+        if op not in found and any(_foreign_type(v.type) for v in (*op.operands, *op.results))
+    ]
+    signature = function.function_type
+    if any(_foreign_type(t) for t in (*signature.inputs, *signature.outputs)):
+        found.append(function)
+    return found
+
+
+def first_foreign_op(function: func.FuncOp) -> Operation | None:
+    """The first of `foreign_ops(function)`, None when there is none."""
+    found = foreign_ops(function)
+    return found[0] if found else None
+
+
+def called_functions(function: func.FuncOp, module: ModuleOp) -> list[func.FuncOp]:
+    """The functions `function` calls (`func.call`), in call order."""
+    by_name = {f.sym_name.data: f for f in module.walk() if isinstance(f, func.FuncOp)}
+    called: list[func.FuncOp] = []
+    for op in function.walk():
+        if isinstance(op, func.CallOp):
+            callee = by_name.get(cast(SymbolRefAttr, op.callee).root_reference.data)
+            if callee is not None and callee not in called:
+                called.append(callee)
+    return called
+
+
+def reachable_functions(entry: func.FuncOp, module: ModuleOp) -> list[func.FuncOp]:
+    """`entry` and every function it calls, directly or not."""
+    reached = [entry]
+    for function in reached:
+        for callee in called_functions(function, module):
+            if callee not in reached:
+                reached.append(callee)
+    return reached
+
+
+def foreign_functions(module: ModuleOp) -> set[func.FuncOp]:
+    """The functions holding an op the project does not run, and every function that calls
+    one of them."""
+    functions = [f for f in module.walk() if isinstance(f, func.FuncOp)]
+    foreign = {f for f in functions if first_foreign_op(f) is not None}
+    changed = True
+    while changed:
+        changed = False
+        for function in functions:
+            if function not in foreign and any(
+                callee in foreign for callee in called_functions(function, module)
+            ):
+                foreign.add(function)
+                changed = True
+    return foreign

@@ -1,0 +1,263 @@
+"""`import-tt-mlir`: turn tt-mlir's conv preparation ops into the project's.
+
+For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`:
+
+- the `!ttnn.device` operand is dropped, and a `ttnn.get_device` left without users is
+  erased (the project prepares for one device: a mesh other than 1x1 is refused);
+- the host weight or bias loses its `#ttnn.ttnn_layout` (it must be a row-major tensor in
+  `system_memory`, as TT-NN requires), in the function signature as well;
+- properties are renamed (`input_tensor_layout` → `input_layout`, `conv2d_config` →
+  `conv_config`, `conv2d_slice_config` → `slice_config`), `#ttcore.supportedDataTypes`
+  become `#ttnn.data_type`, `bfp_bf8` becomes `bfp8_b`, a positional shard spec becomes the
+  project's `grid = XxY` form, and the stray `dtype` key some tt-mlir files carry is dropped;
+- on a sharded input, `reshard_if_not_optimal = false` (TT-NN's default, which tt-mlir
+  leaves unwritten) is written explicitly, so the resolution reads the core split from the
+  shard spec as TT-NN does (semantics.md §3.3a);
+- the result type is inferred (semantics.md §3.3): tt-mlir's result type holds only the
+  logical shape, and a wrong or unknown one is simply replaced. Users of the result and the
+  function signature follow.
+
+Every other op and attribute (`ttnn.conv2d`, `ttnn.reshape`, `ttcore.*`, …) is left as it
+is; `export-tt-mlir` is the inverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import cast
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import FunctionType, IntegerAttr, ModuleOp, NoneAttr, TensorType
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.dialect.attributes import (
+    Conv2dConfigAttr,
+    DataTypeAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
+from ttnn_xdsl.dialect.enums import BufferType
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.tt_mlir import (
+    GetDeviceOp,
+    PrepareConv2dBiasOp,
+    PrepareConv2dWeightsOp,
+    layout_of,
+    mesh_offset_of,
+    mesh_shape_of,
+)
+from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr, data_type_of_ttcore
+from ttnn_xdsl.frontend import located_diagnostic
+
+TTMLIRPrepareOp = PrepareConv2dWeightsOp | PrepareConv2dBiasOp
+
+_RENAMED = {
+    "input_tensor_layout": "input_layout",
+    "conv2d_config": "conv_config",
+    "conv2d_slice_config": "slice_config",
+}
+"""tt-mlir's property names that the project spells differently."""
+
+_DROPPED = frozenset({"dtype"})
+"""Properties tt-mlir files may carry that mean nothing to the preparation."""
+
+_DATA_TYPE_PROPERTIES = ("input_dtype", "output_dtype")
+
+
+def _data_type(op: TTMLIRPrepareOp, name: str, value: Attribute) -> DataTypeAttr:
+    """A `#ttcore.supportedDataTypes` property as the project's `#ttnn.data_type`."""
+    dtype = data_type_of_ttcore(cast(SupportedDataTypesAttr, value).data)
+    if dtype is None:
+        raise TTNNError(
+            f"'{op.name}' op {name} {cast(SupportedDataTypesAttr, value).data.value} is not "
+            "supported (expected f32, bf16 or bfp_bf8)",
+            op=op,
+        )
+    return DataTypeAttr(dtype)
+
+
+def _conv_config(
+    op: TTMLIRPrepareOp, config: Conv2dConfigAttr | None, sharded: bool
+) -> Attribute | None:
+    """tt-mlir's conv2d_config in the project's spelling: `bfp_bf8` → `bfp8_b`, and on a
+    sharded input TT-NN's default `reshard_if_not_optimal = false` made explicit."""
+    fields = {} if config is None else dict(config.fields())
+    weights_dtype = fields.get("weights_dtype")
+    if isinstance(weights_dtype, SupportedDataTypesAttr):
+        fields["weights_dtype"] = _data_type(op, "conv2d_config.weights_dtype", weights_dtype)
+    if sharded and "reshard_if_not_optimal" not in fields:
+        fields["reshard_if_not_optimal"] = IntegerAttr.from_bool(False)
+    if config is None and not fields:
+        return None
+    return Conv2dConfigAttr.from_fields(fields)
+
+
+def _memory_config(op: TTMLIRPrepareOp, memory: MemoryConfigAttr) -> MemoryConfigAttr:
+    """The input memory config with a positional (tt-mlir) shard spec in the project's form."""
+    spec = memory.shard_spec
+    if not isinstance(spec, ShardSpecAttr):
+        return memory
+    try:
+        keyword = spec.keyword_form()
+    except VerifyException as error:
+        raise TTNNError(f"'{op.name}' op input_memory_config: {error}", op=op) from None
+    return MemoryConfigAttr.new([memory.buffer_type, memory.memory_layout, keyword])
+
+
+def _check_device(op: TTMLIRPrepareOp) -> None:
+    """The project prepares for one device: a `ttnn.get_device` of a larger mesh is refused."""
+    producer = op.device.owner
+    if not isinstance(producer, GetDeviceOp):
+        return
+    shape, offset = mesh_shape_of(producer), mesh_offset_of(producer)
+    if shape != (1, 1) or offset != (0, 0):
+        raise TTNNError(
+            f"'{op.name}' op runs on a {shape[0]}x{shape[1]} device mesh (offset "
+            f"{offset[0]}x{offset[1]}): ttnn-xdsl prepares weights for a single device (mesh 1x1)",
+            op=op,
+        )
+
+
+def host_tensor_type(op: Operation, value: SSAValue, role: str) -> TensorType[Attribute]:
+    """The project's host type for a tt-mlir host tensor (its layout dropped). TT-NN prepares
+    only row-major host weights and biases: a layout on a device or in tiles is refused."""
+    if not isinstance(value.type, TensorType):
+        raise TTNNError(f"'{op.name}' op expected {role} to be a tensor, got {value.type}", op=op)
+    tensor = cast(TensorType[Attribute], value.type)
+    layout = layout_of(tensor)
+    if isinstance(tensor.encoding, NoneAttr):
+        return tensor
+    if layout is None:
+        return tensor  # the project's own encoding: its verifier explains what is wrong
+    buffer = layout.buffer_type
+    if buffer != BufferType.SYSTEM_MEMORY or layout.tiled:
+        where = "tiles" if layout.tiled else "row-major"
+        raise TTNNError(
+            f"'{op.name}' op expected {role} to be a row-major host tensor (system_memory), got "
+            f"{where} in {buffer.value if buffer else 'an unnamed buffer'}",
+            op=op,
+        )
+    return TensorType(tensor.element_type, tensor.get_shape())
+
+
+def retype(value: SSAValue, new_type: Attribute) -> SSAValue:
+    """Give `value` a new type in place (every use sees it); returns the new value."""
+    if value.type == new_type:
+        return value
+    return Rewriter.replace_value_with_new_type(value, new_type)
+
+
+def refresh_signature(function: func.FuncOp) -> None:
+    """Set a function's type from its arguments and what its `func.return` returns."""
+    if function.is_declaration:
+        return
+    block = function.body.block
+    returned = block.last_op
+    outputs = (
+        [v.type for v in returned.operands]
+        if isinstance(returned, func.ReturnOp)
+        else list(function.function_type.outputs.data)
+    )
+    function.function_type = FunctionType.from_lists([a.type for a in block.args], outputs)
+
+
+def enclosing_function(op: Operation) -> func.FuncOp | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    return parent
+
+
+def defining_function(value: SSAValue) -> func.FuncOp | None:
+    """The function whose entry block defines `value` as an argument."""
+    if isinstance(value, BlockArgument):
+        block = cast(Block, value.block)
+        parent = block.parent_op()
+        if isinstance(parent, func.FuncOp):
+            return parent
+    return None
+
+
+def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
+    """Replace one tt-mlir prepare op by the project's (see the module doc)."""
+    _check_device(op)
+    weights = isinstance(op, PrepareConv2dWeightsOp)
+    source = op.weight_tensor if isinstance(op, PrepareConv2dWeightsOp) else op.bias_tensor
+    role = "weight_tensor" if weights else "bias_tensor"
+    source = retype(source, host_tensor_type(op, source, role))
+    memory = _memory_config(op, op.input_memory_config)
+    properties: dict[str, Attribute] = {}
+    for name, value in op.properties.items():
+        if name in _DROPPED:
+            continue
+        if name in _DATA_TYPE_PROPERTIES:
+            value = _data_type(op, name, value)
+        properties[_RENAMED.get(name, name)] = value
+    properties["input_memory_config"] = memory
+    conv_config = _conv_config(op, op.conv2d_config, memory.is_sharded)
+    properties.pop("conv_config", None)
+    if conv_config is not None:
+        properties["conv_config"] = conv_config
+    op_class = PrepareConvWeightsOp if weights else PrepareConvBiasOp
+    new_op = op_class.create(
+        operands=[source],
+        result_types=[op.result.type],
+        properties=properties,
+        attributes=dict(op.attributes),
+        location=op.location,
+    )
+    Rewriter.insert_op(new_op, InsertPoint.before(op))
+    try:
+        inferred = new_op.inferred_result_type()
+    except (VerifyException, TTNNError) as error:
+        # The op's own verifier names the first thing wrong, as for a hand-written op.
+        try:
+            new_op.verify_()
+        except VerifyException as first:
+            raise located_diagnostic(new_op, first) from None
+        raise located_diagnostic(new_op, error) from None
+    result = Rewriter.replace_value_with_new_type(new_op.result, inferred)
+    op.result.replace_all_uses_with(result)
+    Rewriter.erase_op(op)
+    return new_op
+
+
+def import_tt_mlir(module: ModuleOp) -> list[ConvPrepareOp]:
+    """Import every tt-mlir prepare op of `module`; returns the project's new ops."""
+    tt_mlir_ops = [
+        op for op in module.walk() if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+    ]
+    devices = {op.device.owner for op in tt_mlir_ops if isinstance(op.device.owner, GetDeviceOp)}
+    functions: set[func.FuncOp] = set()
+    imported: list[ConvPrepareOp] = []
+    for op in tt_mlir_ops:
+        source = op.weight_tensor if isinstance(op, PrepareConv2dWeightsOp) else op.bias_tensor
+        for function in (defining_function(source), enclosing_function(op)):
+            if function is not None:
+                functions.add(function)
+        imported.append(import_prepare_op(op))
+    for device in _unused(devices):
+        Rewriter.erase_op(device)
+    for function in functions:
+        refresh_signature(function)
+    return imported
+
+
+def _unused(ops: Iterable[Operation]) -> list[Operation]:
+    return [op for op in ops if all(not result.uses for result in op.results)]
+
+
+@dataclass(frozen=True)
+class ImportTTMLIR(ModulePass):
+    """tt-mlir's prepare ops → the project's (see the module doc)."""
+
+    name = "import-tt-mlir"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        import_tt_mlir(op)

@@ -1,0 +1,815 @@
+"""tt-mlir interop: reading tt-mlir's TTNN IR, `import-tt-mlir`, `export-tt-mlir`, the round
+trips, the tt-mlir-only fields the resolution honours, and the corpus in
+`tests/filecheck/tt-mlir/` prepared byte for byte.
+
+Expected numbers are written here with their derivation (docs/semantics.md §3.3, §3.3a,
+TT-NN's execution path for slice configs); expected bytes are composed from the index maps
+of `test_conv_layouts` and the reference formats, never asked of the code under test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+import pytest
+from reference_formats import device_bytes, host_values
+from test_conv_layouts import (
+    bias_matrix,
+    block_sharded,
+    grouped,
+    interleaved_mm,
+    pad_channels,
+    random_weight,
+    special_padding,
+)
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnregisteredAttr, UnregisteredOp
+from xdsl.ir import Attribute, Operation
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.dialect.attributes import (
+    Conv2dConfigAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
+from ttnn_xdsl.dialect.context import make_context
+from ttnn_xdsl.dialect.conv_parameters import (
+    Conv2dConfig,
+    Conv2dParameters,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+)
+from ttnn_xdsl.dialect.conv_resolution import WeightLayoutKind, resolve_conv_weights
+from ttnn_xdsl.dialect.enums import (
+    BufferType,
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect.errors import ConvConfigError, RunError, TTNNError
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
+from ttnn_xdsl.dialect.tt_mlir import (
+    GetDeviceOp,
+    PrepareConv2dBiasOp,
+    PrepareConv2dWeightsOp,
+    TTNNLayoutAttr,
+    collapsed_map,
+)
+from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeSetAttr, MeshShapeAttr
+from ttnn_xdsl.dialect.ttcore import LoadCachedOp, SupportedDataTypesAttr, TTCoreDataType
+from ttnn_xdsl.frontend import parse_module, verify_module
+from ttnn_xdsl.passes.export_tt_mlir import export_tt_mlir
+from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
+from ttnn_xdsl.runtime import Program
+
+CORPUS = sorted((Path(__file__).parent / "filecheck" / "tt-mlir").glob("*.mlir"))
+CORPUS_CASES = [path for path in CORPUS if path.stem not in ("errors", "syntax", "sizing")]
+
+
+@pytest.fixture
+def ctx() -> Context:
+    return make_context()
+
+
+def parse_attr(ctx: Context, text: str) -> Attribute:
+    return Parser(ctx, text).parse_attribute()
+
+
+def printed(attr: Attribute) -> str:
+    from io import StringIO
+
+    stream = StringIO()
+    Printer(stream=stream).print_attribute(attr)
+    return stream.getvalue()
+
+
+def module_of(path: Path) -> ModuleOp:
+    module = parse_module(make_context(), path.read_text(), str(path))
+    verify_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading tt-mlir's syntax
+# ---------------------------------------------------------------------------------------------
+
+
+def test_positional_shard_spec_reads_an_origin_rectangle(ctx: Context) -> None:
+    # Both spellings tt-mlir writes for the core range set; cores (0,0)-(7,1) are 8 columns
+    # (x) by 2 rows (y).
+    for cores in (
+        "#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,1)>]>",
+        "<[#ttnn.core_range<(0, 0), (7, 1)>]>",
+    ):
+        spec = parse_attr(ctx, f"#ttnn.shard_spec<{cores}, <64x32>, <col_major>>")
+        assert isinstance(spec, ShardSpecAttr)
+        assert spec.grid_shape == (8, 2)
+        assert spec.shard_shape == (64, 32)
+        assert spec.shard_orientation == ShardOrientation.COL_MAJOR
+        assert printed(spec) == (
+            "#ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,1)>]>, <64x32>, "
+            "<col_major>>"
+        )
+        assert spec.keyword_form() == ShardSpecAttr((8, 2), (64, 32), ShardOrientation.COL_MAJOR)
+
+
+def test_positional_shard_spec_over_other_cores_parses_but_has_no_grid(ctx: Context) -> None:
+    # 12 cores as tt-mlir height-shards them: a row of 8 and a row of 4.
+    spec = parse_attr(
+        ctx,
+        "#ttnn.shard_spec<<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,1), (3,1)>]>, "
+        "<32x64>, <row_major>>",
+    )
+    assert isinstance(spec, ShardSpecAttr)
+    with pytest.raises(VerifyException) as error:
+        _ = spec.grid_shape
+    assert str(error.value) == (
+        "#ttnn.shard_spec over the cores (0,0)-(7,0) + (0,1)-(3,1) is not supported: the shard "
+        "grid must be one rectangle from core (0, 0)"
+    )
+    offset = parse_attr(
+        ctx, "#ttnn.shard_spec<<[#ttnn.core_range<(1,0), (2,0)>]>, <32x64>, <row_major>>"
+    )
+    with pytest.raises(VerifyException):
+        _ = cast(ShardSpecAttr, offset).grid_shape
+
+
+def test_core_range_set_rules(ctx: Context) -> None:
+    assert parse_attr(ctx, "#ttnn.core_range_set<>") == CoreRangeSetAttr()
+    with pytest.raises(VerifyException) as error:
+        parse_attr(
+            ctx,
+            "#ttnn.core_range_set<[#ttnn.core_range<(0,0), (3,3)>, "
+            "#ttnn.core_range<(2,2), (4,4)>]>",
+        )
+    assert str(error.value) == (
+        "#ttnn.core_range_set expected non-overlapping core ranges, got (0,0)-(3,3) + (2,2)-(4,4)"
+    )
+    with pytest.raises(VerifyException) as error:
+        parse_attr(ctx, "#ttnn.core_range<(3,0), (1,0)>")
+    assert str(error.value) == (
+        "#ttnn.core_range expected its start (3,0) to be at or before its end (1,0) in x and y"
+    )
+
+
+def test_mesh_shape_prints_in_mlir_opaque_form(ctx: Context) -> None:
+    attr = parse_attr(ctx, "#ttnn<mesh_shape 2x4>")
+    assert attr == MeshShapeAttr(2, 4)
+    assert printed(attr) == "#ttnn<mesh_shape 2x4>"
+
+
+def test_buffer_types_and_compute_config_field(ctx: Context) -> None:
+    for buffer in ("system_memory", "l1_small", "trace"):
+        assert printed(parse_attr(ctx, f"#ttnn.buffer_type<{buffer}>")) == (
+            f"#ttnn.buffer_type<{buffer}>"
+        )
+    text = "#ttnn.device_compute_kernel_config<math_fidelity = lofi, dst_full_sync_en = true>"
+    assert printed(parse_attr(ctx, text)) == text
+
+
+def test_conv2d_config_keeps_every_tt_mlir_field_and_spelling(ctx: Context) -> None:
+    text = (
+        "#ttnn.conv2d_config<weights_dtype = bfp_bf8, shard_layout = height_sharded, "
+        "act_block_h_override = 0, act_block_w_div = 1, transpose_shards = true, "
+        "enable_kernel_stride_folding = false, activation = #ttnn.unary_with_param<op_type = "
+        "relu>, deallocate_activation = false, reallocate_halo_output = true, "
+        "reshard_if_not_optimal = false, override_sharding_config = false, core_grid = "
+        "#ttnn.core_range_set<>, output_layout = tile, enable_act_double_buffer = false, "
+        "enable_weights_double_buffer = false, config_tensors_in_dram = true>"
+    )
+    attr = parse_attr(ctx, text)
+    assert isinstance(attr, Conv2dConfigAttr)
+    assert printed(attr) == text
+    assert attr.weights_data_type() == DataType.BFLOAT8_B
+    # tt-mlir prints the attribute-valued fields without their prefix.
+    stripped = parse_attr(
+        ctx,
+        "#ttnn.conv2d_config<activation = <op_type = relu, params = [1.0 : f32]>, "
+        "core_grid = <[#ttnn.core_range<(0,0), (7,7)>]>>",
+    )
+    assert printed(stripped) == (
+        "#ttnn.conv2d_config<activation = #ttnn.unary_with_param<op_type = relu, params = "
+        "[1.000000e+00 : f32]>, core_grid = #ttnn.core_range_set<[#ttnn.core_range<(0,0), "
+        "(7,7)>]>>"
+    )
+
+
+def test_ttnn_layout_reads_every_part(ctx: Context) -> None:
+    text = (
+        '#ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x2>, mesh = <"mesh">, '
+        "memref<1x1x!ttcore.tile<32x32, f32>, #ttnn.buffer_type<l1>>, <block_sharded>, "
+        "core_ranges = <[#ttnn.core_range<(0,0), (1,0)>]>, ignorePhysicalLayout = true>"
+    )
+    layout = parse_attr(ctx, text)
+    assert isinstance(layout, TTNNLayoutAttr)
+    assert layout.buffer_type == BufferType.L1 and layout.tiled
+    assert printed(layout) == text.replace(
+        "core_ranges = <[", "core_ranges = #ttnn.core_range_set<["
+    )
+
+
+def test_collapsed_map_is_tt_mlirs() -> None:
+    ctx = make_context()
+    expected = parse_attr(
+        ctx,
+        "#ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 192 + d1 * 3 + d2, d3), <1x1>, "
+        "memref<12288x3xbf16, #ttnn.buffer_type<system_memory>>>",
+    )
+    assert isinstance(expected, TTNNLayoutAttr)
+    assert collapsed_map((64, 64, 3, 3)) == expected.linear.data
+    from xdsl.dialects.builtin import bf16
+
+    assert TTNNLayoutAttr.host((64, 64, 3, 3), bf16) == expected
+
+
+def test_context_passes_tt_mlir_names_and_refuses_others() -> None:
+    vector = "tensor<4xf32>"
+    text = "\n".join(
+        [
+            f"func.func @f(%x: {vector}) -> {vector} {{",
+            f'  %0 = "ttnn.reshape"(%x) <{{shape = [4 : i32]}}> : ({vector}) -> {vector}',
+            '  %1 = "ttcore.anything_new"(%0) {a = #ttcore.argument_type<input>}'
+            f" : ({vector}) -> {vector}",
+            '  %2 = "ttnn.typecast"(%1) <{dtype = #ttcore.supportedDataTypes<f32>}>'
+            f" : ({vector}) -> {vector}",
+            f"  func.return %2 : {vector}",
+            "}",
+        ]
+    )
+    module = parse_module(make_context(), text, "f.mlir")
+    ops = [op for op in module.walk() if isinstance(op, UnregisteredOp)]
+    names = [op.op_name.data for op in ops]
+    assert names == ["ttnn.reshape", "ttcore.anything_new", "ttnn.typecast"]
+    assert isinstance(ops[1].attributes["a"], UnregisteredAttr)
+    misspelled = 'func.func @f() {\n  "ttnn.prepare_conv_weight"() : () -> ()\n  func.return\n}'
+    with pytest.raises(TTNNError) as error:
+        parse_module(make_context(), misspelled, "g.mlir")
+    assert str(error.value) == (
+        "g.mlir:2:29: error: Operation ttnn.prepare_conv_weight is not registered"
+    )
+    unknown = "func.func private @f() attributes {a = #ttnn.bogus<1>}"
+    with pytest.raises(TTNNError) as error:
+        parse_module(make_context(), unknown, "h.mlir")
+    assert "'ttnn.bogus' is not registered" in str(error.value)
+
+
+def test_load_cached_reads_its_custom_form() -> None:
+    text = (
+        "func.func @f(%w: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %0 = ttcore.load_cached(@g, [%w]) : (tensor<4xf32>) -> tensor<4xf32>\n"
+        "  func.return %0 : tensor<4xf32>\n}"
+    )
+    module = parse_module(make_context(), text, "f.mlir")
+    (op,) = [op for op in module.walk() if isinstance(op, LoadCachedOp)]
+    assert op.callee.string_value() == "g"
+
+
+# ---------------------------------------------------------------------------------------------
+# The resolution: reshard_if_not_optimal (semantics.md §3.3a) and slice configs
+# ---------------------------------------------------------------------------------------------
+
+
+def conv(**changes: object) -> Conv2dParameters:
+    values: dict[str, object] = dict(
+        in_channels=64,
+        out_channels=64,
+        batch_size=1,
+        input_height=56,
+        input_width=56,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1, 1, 1),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.BFLOAT16,
+        input_layout=Layout.TILE,
+        input_memory_config=InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+    )
+    values.update(changes)
+    return Conv2dParameters(**values)  # type: ignore[arg-type]
+
+
+WIDTH_8X1 = InputMemoryConfig(
+    BufferType.L1, TensorMemoryLayout.WIDTH_SHARDED, shard_shape=(1024, 16), shard_grid=(8, 1)
+)
+
+
+def test_reshard_false_reads_the_core_split_from_the_shard_spec() -> None:
+    # W[64, 128, 3, 3] on a 1x32x32 input width-sharded over 8x1 cores in 1024x16 shards.
+    # TT-NN (reshard_if_not_optimal = false): n_c_in = 8 cores; Cin_pad = round_up(128,
+    # 8·32) = 256; act_block_w = 256·9/8 = 288; rows = round_up(2304, 288) = 2304;
+    # n_c_out = with_padding(2, 64) = 2, Cout_pad 64, sub-block 1 → 64 columns.
+    base = dict(in_channels=128, input_height=32, input_width=32, input_memory_config=WIDTH_8X1)
+    spec = resolve_conv_weights(
+        conv(**base, conv_config=Conv2dConfig(reshard_if_not_optimal=False))
+    )
+    assert (spec.input_cores_channels, spec.output_cores_channels) == (8, 2)
+    assert spec.padded_in_channels == 256
+    assert spec.physical_shape == (1, 1, 2304, 64)
+    # reshard_if_not_optimal = true computes the split from the device grid:
+    # with_padding(ceil(128/32) = 4, 64) = 4 → Cin_pad 128, act_block_w = 1152/4 = 288 →
+    # rows 1152. Unset, the project's stand-in computes the same.
+    for reshard in (True, None):
+        grid = resolve_conv_weights(
+            conv(**base, conv_config=Conv2dConfig(reshard_if_not_optimal=reshard))
+        )
+        assert grid.input_cores_channels == 4
+        assert grid.physical_shape == (1, 1, 1152, 64)
+
+
+def test_reshard_false_lets_the_input_sharding_win() -> None:
+    # docs/semantics.md §3.3a's example: 64 → 64, 3x3, 1x56x56, BLOCK in L1 on a 4x8
+    # row_major grid in 392x16 shards, ROW_MAJOR input: n_c_in 4, align 16, BHP 192 → [1, 1,
+    # 768, 64], even when conv_config asks for HEIGHT.
+    block = InputMemoryConfig(
+        BufferType.L1, TensorMemoryLayout.BLOCK_SHARDED, shard_shape=(392, 16), shard_grid=(4, 8)
+    )
+    asked = Conv2dConfig(
+        shard_layout=TensorMemoryLayout.HEIGHT_SHARDED, reshard_if_not_optimal=False
+    )
+    plan = resolve_conv_weights(
+        conv(input_layout=Layout.ROW_MAJOR, input_memory_config=block, conv_config=asked)
+    )
+    assert plan.shard_layout == TensorMemoryLayout.BLOCK_SHARDED
+    assert plan.input_channels_alignment == 16
+    assert plan.physical_shape == (1, 1, 768, 64)
+    # With resharding the config's HEIGHT holds: align 16 (the shard width), act_block_w =
+    # round_up(64·3, 32) = 192 → 576 rows.
+    resharded = Conv2dConfig(
+        shard_layout=TensorMemoryLayout.HEIGHT_SHARDED, reshard_if_not_optimal=True
+    )
+    plan = resolve_conv_weights(
+        conv(input_layout=Layout.ROW_MAJOR, input_memory_config=block, conv_config=resharded)
+    )
+    assert plan.shard_layout == TensorMemoryLayout.HEIGHT_SHARDED
+    assert plan.physical_shape == (1, 1, 576, 64)
+
+
+def test_a_shard_spec_tt_nn_reads_is_checked() -> None:
+    too_wide = InputMemoryConfig(
+        BufferType.L1, TensorMemoryLayout.HEIGHT_SHARDED, shard_shape=(64, 64), shard_grid=(9, 1)
+    )
+    no_reshard = Conv2dConfig(reshard_if_not_optimal=False)
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(conv(input_memory_config=too_wide, conv_config=no_reshard))
+    assert str(error.value) == "the input's shard grid 9x1 does not fit the device grid 8x8"
+    small = InputMemoryConfig(
+        BufferType.L1, TensorMemoryLayout.HEIGHT_SHARDED, shard_shape=(32, 64), shard_grid=(8, 8)
+    )
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(conv(input_memory_config=small, conv_config=no_reshard))
+    assert str(error.value) == (
+        "the input's height_sharded shards of 32x64 on a 8x8 grid cannot hold the input "
+        "activation [N·H·W, Cin] = [3136, 64] (64 shard(s) along N·H·W, 1 along the channels)"
+    )
+
+
+ONE_BY_ONE = dict(kernel_size=(1, 1), padding=(0, 0, 0, 0))
+
+
+def test_slice_config_decides_the_matmul_shortcut() -> None:
+    # A 1x1 conv with an explicit shard layout: on a DRAM input TT-NN runs it on its DRAM path
+    # and takes the interleaved-MM layout (semantics.md §3.3 step 4); l1_full sends it to the
+    # L1 path, where only an auto-sharded matmul stays interleaved.
+    height = Conv2dConfig(shard_layout=TensorMemoryLayout.HEIGHT_SHARDED)
+    dram = conv(**ONE_BY_ONE, conv_config=height)
+    assert resolve_conv_weights(dram).layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    l1_full = conv(
+        **ONE_BY_ONE, conv_config=height, slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0)
+    )
+    assert resolve_conv_weights(l1_full).layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    # An L1 input with a DRAM slice config runs on the DRAM path: a matmul is not sliced and
+    # takes the interleaved-MM layout.
+    l1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+    on_l1 = conv(**ONE_BY_ONE, conv_config=height, input_memory_config=l1)
+    assert resolve_conv_weights(on_l1).layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    sliced = conv(
+        **ONE_BY_ONE,
+        conv_config=height,
+        input_memory_config=l1,
+        slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 4),
+    )
+    assert resolve_conv_weights(sliced).layout_kind == WeightLayoutKind.INTERLEAVED_MM
+
+
+def test_slicing_a_conv_is_refused_unless_one_slice() -> None:
+    four = Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 4)
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(conv(slice_config=four))
+    assert str(error.value) == (
+        "conv2d_slice_config dram_width with 4 slices is not supported: TT-NN then prepares "
+        "the weights for one slice of the output, which ttnn-xdsl does not model (supported: "
+        "l1_full, or a single slice)"
+    )
+    with pytest.raises(ConvConfigError, match="with an automatic number of slices"):
+        resolve_conv_weights(conv(slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 0)))
+    one = resolve_conv_weights(conv(slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1)))
+    assert one.physical_shape == resolve_conv_weights(conv()).physical_shape == (1, 1, 576, 64)
+    # A 1D conv (KH = 1, input height 1) is never sliced by TT-NN.
+    conv1d = conv(kernel_size=(1, 3), padding=(0, 0, 1, 1), input_height=1, slice_config=four)
+    assert resolve_conv_weights(conv1d).physical_shape == (1, 1, 192, 64)
+
+
+# ---------------------------------------------------------------------------------------------
+# Import and export
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", CORPUS_CASES, ids=[p.stem for p in CORPUS_CASES])
+def test_export_then_import_gives_the_import(path: Path) -> None:
+    imported = module_of(path)
+    import_tt_mlir(imported)
+    verify_module(imported)
+    again = imported.clone()
+    export_tt_mlir(again)
+    verify_module(again)
+    import_tt_mlir(again)
+    verify_module(again)
+    assert imported.is_structurally_equivalent(again)
+
+
+def _foreign_ops(module: ModuleOp) -> list[Operation]:
+    """The ops import and export must keep: all but the prepare ops and the devices they use."""
+    prepare = (PrepareConv2dWeightsOp, PrepareConv2dBiasOp, ConvPrepareOp)
+    return [
+        op
+        for op in module.walk()
+        if not isinstance(op, (*prepare, ModuleOp, func.FuncOp, func.ReturnOp))
+        and not (
+            isinstance(op, GetDeviceOp)
+            and all(isinstance(use.operation, prepare) for use in op.device.uses)
+        )
+    ]
+
+
+def _description(op: Operation) -> tuple[object, ...]:
+    return (
+        op.name,
+        dict(op.properties),
+        dict(op.attributes),
+        [v.type for v in op.operands],
+        [r.type for r in op.results],
+    )
+
+
+@pytest.mark.parametrize("path", CORPUS_CASES, ids=[p.stem for p in CORPUS_CASES])
+def test_import_then_export_keeps_what_the_project_does_not_model(path: Path) -> None:
+    original = module_of(path)
+    round_trip = module_of(path)
+    import_tt_mlir(round_trip)
+    export_tt_mlir(round_trip)
+    verify_module(round_trip)
+    assert [_description(op) for op in _foreign_ops(round_trip)] == [
+        _description(op) for op in _foreign_ops(original)
+    ]
+
+    # The corpus writes tt-mlir's result types as TT-NN computes them: export gives them back,
+    # and the function signatures with them.
+    def prepared(module: ModuleOp) -> list[tuple[str, Attribute, Attribute]]:
+        return [
+            (op.name, op.operands[0].type, op.results[0].type)
+            for op in module.walk()
+            if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+        ]
+
+    assert prepared(round_trip) == prepared(original)
+    def signatures(module: ModuleOp) -> list[Attribute]:
+        return [f.function_type for f in module.walk() if isinstance(f, func.FuncOp)]
+
+    assert signatures(round_trip) == signatures(original)
+
+
+HOST_LAYOUT = (
+    "#ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), <1x1>, "
+    "memref<{rows}x3xbf16, #ttnn.buffer_type<system_memory>>>"
+)
+TILES_LAYOUT = (
+    "#ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), <1x1>, "
+    "memref<9x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>"
+)
+DRAM_INPUT = "input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>"
+BF16_INPUT = "input_dtype = #ttcore.supportedDataTypes<bf16>"
+
+
+def tt_mlir_prepare(
+    out_channels: int,
+    extra: list[str],
+    weight_layout: str | None = None,
+    result: str = "tensor<1x1x27x32xbf16>",
+    device: str = "1x1",
+    input_layout: str = "tile",
+) -> str:
+    """A tt-mlir function preparing a W[out_channels, 3, 3, 3] weight (8x8 input, padding
+    1), with `extra` properties."""
+    weight = (
+        f"tensor<{out_channels}x3x3x3xbf16, "
+        + (weight_layout or HOST_LAYOUT.format(rows=out_channels * 9))
+        + ">"
+    )
+    properties = [
+        "batch_size = 1 : i32",
+        "dilation = array<i32: 1, 1>",
+        "groups = 1 : i32",
+        "has_bias = false",
+        "in_channels = 3 : i32",
+        "input_height = 8 : i32",
+        f"input_tensor_layout = #ttnn.layout<{input_layout}>",
+        "input_width = 8 : i32",
+        "kernel_size = array<i32: 3, 3>",
+        f"out_channels = {out_channels} : i32",
+        "padding = array<i32: 1, 1>",
+        "stride = array<i32: 1, 1>",
+        'weights_format = "OIHW"',
+        *extra,
+    ]
+    return "\n".join(
+        [
+            f"func.func @prepare(%w: {weight}) -> {result} {{",
+            '  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape '
+            + device
+            + ">}> : () -> !ttnn.device",
+            '  %p = "ttnn.prepare_conv2d_weights"(%w, %d) <{' + ", ".join(properties) + "}>"
+            f" : ({weight}, !ttnn.device) -> {result}",
+            f"  return %p : {result}",
+            "}",
+        ]
+    )
+
+
+def test_export_writes_the_shapes_tt_nn_computes() -> None:
+    # The result type a tt-mlir file carries is replaced: W[96, 3, 3, 3] → logical
+    # [1, 1, 27, 96] → ceil(27/32) x ceil(96/32) = 1x3 bfloat8_b tiles; bf16 scalars.
+    text = tt_mlir_prepare(
+        96,
+        [DRAM_INPUT, BF16_INPUT, "conv2d_config = #ttnn.conv2d_config<weights_dtype = bfp_bf8>"],
+        result="tensor<1x1x1x1xbf16>",
+        input_layout="row_major",
+    )
+    module = parse_module(make_context(), text, "sizing.mlir")
+    import_tt_mlir(module)
+    export_tt_mlir(module)
+    verify_module(module)
+    (op,) = [op for op in module.walk() if isinstance(op, PrepareConv2dWeightsOp)]
+    result = cast(TensorType[Attribute], op.result.type)
+    assert result.get_shape() == (1, 1, 27, 96)
+    layout = cast(TTNNLayoutAttr, result.encoding)
+    assert printed(layout.memref) == (
+        "memref<1x3x!ttcore.tile<32x32, bfp_bf8>, #ttnn.buffer_type<dram>>"
+    )
+    config = cast(Conv2dConfigAttr, op.conv2d_config)
+    assert config.field("weights_dtype") == SupportedDataTypesAttr(TTCoreDataType.BFP_BFLOAT8)
+    assert op.input_dtype == SupportedDataTypesAttr(TTCoreDataType.BFLOAT16)
+    function = next(f for f in module.walk() if isinstance(f, func.FuncOp))
+    assert function.function_type.outputs.data == (result,)
+
+
+TWELVE_CORES = (
+    "input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, "
+    "#ttnn.shard_spec<<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,1), (3,1)>]>, "
+    "<32x32>, <row_major>>>"
+)
+TWO_SLICES = "conv2d_slice_config = #ttnn.conv2d_slice_config<dram_height, 2>"
+SLICING_REFUSED = (
+    "'ttnn.prepare_conv_weights' op conv2d_slice_config dram_height with 2 slices is not "
+    "supported: TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl "
+    "does not model (supported: l1_full, or a single slice)"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            tt_mlir_prepare(32, [DRAM_INPUT, BF16_INPUT], device="2x4"),
+            "'ttnn.prepare_conv2d_weights' op runs on a 2x4 device mesh (offset 0x0): ttnn-xdsl "
+            "prepares weights for a single device (mesh 1x1)",
+        ),
+        (
+            tt_mlir_prepare(32, [DRAM_INPUT, BF16_INPUT], weight_layout=TILES_LAYOUT),
+            "'ttnn.prepare_conv2d_weights' op expected weight_tensor to be a row-major host "
+            "tensor (system_memory), got tiles in dram",
+        ),
+        (
+            tt_mlir_prepare(32, [DRAM_INPUT, "input_dtype = #ttcore.supportedDataTypes<f16>"]),
+            "'ttnn.prepare_conv2d_weights' op input_dtype f16 is not supported (expected f32, "
+            "bf16 or bfp_bf8)",
+        ),
+        (
+            tt_mlir_prepare(32, [TWELVE_CORES, BF16_INPUT]),
+            "'ttnn.prepare_conv2d_weights' op input_memory_config: #ttnn.shard_spec over the "
+            "cores (0,0)-(7,0) + (0,1)-(3,1) is not supported: the shard grid must be one "
+            "rectangle from core (0, 0)",
+        ),
+        (tt_mlir_prepare(32, [DRAM_INPUT, BF16_INPUT, TWO_SLICES]), SLICING_REFUSED),
+    ],
+    ids=["mesh", "device-weight", "f16", "twelve-cores", "slicing"],
+)
+def test_import_refuses_what_it_cannot_reproduce(text: str, message: str) -> None:
+    module = parse_module(make_context(), text, "bad.mlir")
+    with pytest.raises(TTNNError) as error:
+        import_tt_mlir(module)
+    assert error.value.message == message
+    assert error.value.location is not None and error.value.location.startswith("bad.mlir:")
+
+
+def test_export_refuses_what_tt_mlir_cannot_read() -> None:
+    full = "conv2d_config = #ttnn.conv2d_config<full_inner_dim = true>"
+    module = parse_module(make_context(), tt_mlir_prepare(32, [DRAM_INPUT, BF16_INPUT, full]), "f")
+    import_tt_mlir(module)
+    with pytest.raises(TTNNError) as error:
+        export_tt_mlir(module)
+    assert error.value.message == (
+        "'ttnn.prepare_conv_weights' op conv_config.full_inner_dim = true has no tt-mlir "
+        "counterpart (tt-mlir's #ttnn.conv2d_config has no such field)"
+    )
+    tile = "tensor<32x32xbf16, #ttnn.tensor_layout<tile>>"
+    assign = "\n".join(
+        [
+            f"func.func @f(%g: {tile}) -> {tile} {{",
+            f"  %0 = ttnn.assign_bw(%g, %g) : ({tile}, {tile}) -> {tile}",
+            f"  func.return %0 : {tile}",
+            "}",
+        ]
+    )
+    module = parse_module(make_context(), assign, "a.mlir")
+    with pytest.raises(TTNNError) as error:
+        export_tt_mlir(module)
+    assert str(error.value) == (
+        "a.mlir:2:3: error: 'ttnn.assign_bw' op has no tt-mlir form: export-tt-mlir writes "
+        "ttnn.prepare_conv_weights and ttnn.prepare_conv_bias (run it before ttnn-lower)"
+    )
+
+
+def test_running_a_tt_mlir_op_names_it() -> None:
+    text = (CORPUS[0].parent / "resnet_stem_7x7.mlir").read_text()
+    with pytest.raises(RunError) as error:
+        Program.load(text, entry="resnet_stem_7x7", passes="import-tt-mlir,ttnn-lower")
+    assert error.value.message == (
+        "cannot run 'ttnn.get_device' in @resnet_stem_7x7: ttnn-xdsl does not model this "
+        "tt-mlir op (ttnn-opt passes it through untouched)"
+    )
+    assert error.value.location is not None
+    # Without import-tt-mlir, tt-mlir's prepare ops are not the project's.
+    with pytest.raises(RunError) as error:
+        Program.load(text, entry="resnet_stem_7x7_const_eval_0", passes="ttnn-lower")
+    assert error.value.message == (
+        "cannot run 'ttnn.prepare_conv2d_weights' in @resnet_stem_7x7_const_eval_0: it is "
+        "tt-mlir's op; import it first (-p import-tt-mlir,ttnn-lower)"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The corpus, byte for byte
+# ---------------------------------------------------------------------------------------------
+
+
+def _special(block_h: int, block_w: int, cout_pad: int, cin_pad: int):
+    return lambda w: special_padding(pad_channels(w, cout_pad, cin_pad), block_h, block_w, False)
+
+
+CORPUS_BYTES = [
+    # (file, entry, OIHW weight, dtype, the layout of semantics.md §3.6 with its numbers of
+    # §3.3 as derived in the file's header, bias width)
+    # Stem: Cin 3 → 8 (row-major input), block_h 2 (64 rows per kernel row), block_w 2.
+    (
+        "resnet_stem_7x7",
+        "resnet_stem_7x7_const_eval_0",
+        (64, 3, 7, 7),
+        "bf16",
+        _special(2, 2, 64, 8),
+        64,
+    ),
+    (
+        "resnet_3x3_no_bias",
+        "resnet_3x3_no_bias_const_eval_0",
+        (128, 64, 3, 3),
+        "bf16",
+        _special(6, 4, 128, 64),
+        None,
+    ),
+    (
+        "bottleneck_1x1",
+        "bottleneck_1x1_reduce_const_eval_0",
+        (256, 1024, 1, 1),
+        "bf16",
+        interleaved_mm,
+        256,
+    ),
+    (
+        "bottleneck_1x1",
+        "bottleneck_1x1_expand_2048ch_const_eval_0",
+        (2048, 512, 1, 1),
+        "bfp8_b",
+        interleaved_mm,
+        2048,
+    ),
+    (
+        "depthwise_3x3",
+        "depthwise_3x3_const_eval_0",
+        (64, 1, 3, 3),
+        "bf16",
+        lambda w: special_padding(grouped(w, 64), 6, 2, False),
+        64,
+    ),
+    (
+        "depthwise_3x3",
+        "depthwise_3x3_s2_const_eval_0",
+        (128, 1, 3, 3),
+        "bf16",
+        lambda w: special_padding(grouped(w, 128), 12, 4, False),
+        128,
+    ),
+    (
+        "resnext_groups32",
+        "resnext_groups32_const_eval_0",
+        (256, 8, 3, 3),
+        "bf16",
+        lambda w: special_padding(grouped(w, 32), 24, 8, False),
+        256,
+    ),
+    (
+        "aspp_dilation",
+        "aspp_dilation6_const_eval_0",
+        (256, 256, 3, 3),
+        "bf16",
+        lambda w: block_sharded(w, 8, 8, False),
+        256,
+    ),
+    (
+        "aspp_dilation",
+        "aspp_dilation12_const_eval_0",
+        (256, 256, 3, 3),
+        "bf16",
+        _special(24, 8, 256, 256),
+        256,
+    ),
+    (
+        "inception_1x3_asymmetric",
+        "inception_1x3_asymmetric_const_eval_0",
+        (96, 64, 1, 3),
+        "bf16",
+        _special(6, 3, 96, 64),
+        96,
+    ),
+    ("yolo_640x640", "yolo_640x640_const_eval_0", (32, 3, 3, 3), "bf16", _special(1, 1, 32, 8), 32),
+    (
+        "batch_16_32",
+        "batch16_training_const_eval_0",
+        (128, 64, 3, 3),
+        "bf16",
+        _special(6, 4, 128, 64),
+        128,
+    ),
+    (
+        "batch_16_32",
+        "batch32_training_no_bias_const_eval_0",
+        (128, 64, 3, 3),
+        "f32",
+        _special(6, 4, 128, 64),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("file", "entry", "shape", "dtype", "layout", "bias_width"),
+    CORPUS_BYTES,
+    ids=[case[1].removesuffix("_const_eval_0") for case in CORPUS_BYTES],
+)
+def test_corpus_prepares_tt_nn_bytes(
+    file: str,
+    entry: str,
+    shape: tuple[int, int, int, int],
+    dtype: str,
+    layout,
+    bias_width: int | None,
+) -> None:
+    text = (CORPUS[0].parent / f"{file}.mlir").read_text()
+    program = Program.load(text, entry=entry, passes="import-tt-mlir,ttnn-lower")
+    host = "f32" if dtype == "f32" else "bf16"
+    weight = random_weight(shape, seed=len(entry))
+    inputs = {"arg0": weight}
+    bias = None
+    if bias_width is not None:
+        bias = random_weight((1, 1, 1, shape[0]), seed=len(entry) + 1)
+        inputs["arg1"] = bias
+    results = program.run(inputs)
+    expected = layout(host_values(weight, host))[None, None]
+    assert results[0].to_bytes() == device_bytes(expected, dtype)
+    if bias is not None:
+        expected_bias = bias_matrix(host_values(bias, host), bias_width)[None, None]
+        assert results[1].to_bytes() == device_bytes(expected_bias, dtype)
+
+
+def test_memory_config_without_a_layout_is_interleaved(ctx: Context) -> None:
+    attr = parse_attr(ctx, "#ttnn.memory_config<#ttnn.buffer_type<system_memory>>")
+    assert isinstance(attr, MemoryConfigAttr)
+    assert attr.layout_kind == TensorMemoryLayout.INTERLEAVED and not attr.is_sharded
+    assert printed(attr) == "#ttnn.memory_config<#ttnn.buffer_type<system_memory>>"

@@ -48,7 +48,6 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttnn_xdsl.dialect.attributes import (
@@ -69,6 +68,9 @@ from ttnn_xdsl.dialect.tt_mlir_attributes import (
     parse_core_range_set_body,
 )
 from ttnn_xdsl.dialect.ttcore import (
+    CPUModuleOp,
+    DeviceModuleOp,
+    DeviceOp,
     LoadCachedOp,
     SupportedDataTypesAttr,
     TTCoreDataType,
@@ -276,13 +278,6 @@ class TTNNLayoutAttr(ParametrizedAttribute):
     def tiled(self) -> bool:
         return isinstance(self.memref.element_type, TTCoreTileType)
 
-    def verify(self) -> None:
-        if len(self.grid.data) != len(self.memref.get_shape()):
-            raise VerifyException(
-                f"#ttnn.ttnn_layout expected its memref to have the rank of its grid "
-                f"({len(self.grid.data)}), got {self.memref}"
-            )
-
 
 # --------------------------------------------------------------------------------------------
 # Operations
@@ -358,6 +353,9 @@ TT_MLIR_OPS: tuple[type[Operation], ...] = (
     PrepareConv2dWeightsOp,
     PrepareConv2dBiasOp,
     LoadCachedOp,
+    DeviceModuleOp,
+    CPUModuleOp,
+    DeviceOp,
 )
 """tt-mlir's ops the project reads (and `import-tt-mlir` replaces) but never runs."""
 

@@ -3,35 +3,43 @@
     #ttcore.supportedDataTypes<bf16>     a data type, as tt-mlir spells it
     !ttcore.tile<32x32, bfp_bf8>         the element type of a tiled memref in a layout
     ttcore.load_cached(@f_const_eval_0, [%w]) : (…) -> …    a cached const-eval call
+    ttcore.device_module { builtin.module { … } }          what tt-mlir's pipelines wrap
+    ttcore.cpu_module { … }                                   code around
+    ttcore.device @default_device = <workerGrid = #ttcore.grid<8x8, …>, …>    the device
 
 tt-mlir spells data types its own way (`bfp_bf8` where TT-NN and this project write
 `bfp8_b`) and has more of them than TT-NN's conv preparation accepts; both attributes
 parse every tt-mlir spelling, and `data_type_of_ttcore` / `ttcore_data_type` translate the
-ones this project computes with. `ttcore.load_cached` is here for its custom syntax, which
-tt-mlir prints and an unregistered op could not be read in; the project never runs it. Every
-other `ttcore` construct (`#ttcore.argument_type`, the system descriptor, …) passes through
-unregistered (`dialect/context.py`).
+ones this project computes with. The four ops are here for their custom syntax, which
+tt-mlir prints and an unregistered op could not be read in; the project never runs them
+(`ttcore.device` also tells `import-tt-mlir` the device's worker grid). Every other `ttcore`
+construct (`#ttcore.argument_type`, the system descriptor, …) passes through unregistered
+(`dialect/context.py`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import cast
 
-from xdsl.dialects.builtin import FlatSymbolRefAttrConstr, IntAttr, TensorType
+from xdsl.dialects.builtin import FlatSymbolRefAttrConstr, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, TypeAttribute
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, Region, TypeAttribute
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
     irdl_op_definition,
     param_def,
     prop_def,
+    region_def,
+    traits_def,
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import AttrParser
+from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
+from xdsl.traits import NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
@@ -39,6 +47,10 @@ from ttnn_xdsl.dialect.enums import DataType
 
 __all__ = [
     "TTCORE",
+    "CPUModuleOp",
+    "DeviceAttr",
+    "DeviceModuleOp",
+    "DeviceOp",
     "LoadCachedOp",
     "SupportedDataTypesAttr",
     "TTCoreDataType",
@@ -161,5 +173,90 @@ class LoadCachedOp(IRDLOperation):
     )
 
 
-TTCORE = Dialect("ttcore", [LoadCachedOp], [SupportedDataTypesAttr, TTCoreTileType])
+@irdl_op_definition
+class DeviceModuleOp(IRDLOperation):
+    """`ttcore.device_module { builtin.module { … } }`: the device code of a tt-mlir module."""
+
+    name = "ttcore.device_module"
+    body = region_def("single_block")
+    traits = traits_def(NoTerminator())
+    assembly_format = "attr-dict-with-keyword $body"
+
+    def __init__(self, body: Region):
+        super().__init__(regions=[body])
+
+
+@irdl_op_definition
+class CPUModuleOp(IRDLOperation):
+    """`ttcore.cpu_module { … }`: the host code of a tt-mlir module."""
+
+    name = "ttcore.cpu_module"
+    body = region_def("single_block")
+    traits = traits_def(NoTerminator())
+    assembly_format = "attr-dict-with-keyword $body"
+
+
+_WORKER_GRID = re.compile(r"workerGrid\s*=\s*#ttcore\.grid<(\d+)x(\d+)")
+
+
+@irdl_attr_definition
+class DeviceAttr(ParametrizedAttribute):
+    """`#ttcore.device<workerGrid = #ttcore.grid<8x8, …>, l1Map = …, …>`: tt-mlir's
+    description of a device, kept as the text tt-mlir wrote; `worker_grid` reads its
+    worker grid."""
+
+    name = "ttcore.device"
+    body: StringAttr
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        return (StringAttr(parser._parse_dialect_symbol_body()),)  # pyright: ignore[reportPrivateUsage]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.body.data}>")
+
+    @property
+    def worker_grid(self) -> tuple[int, int] | None:
+        """The worker grid as (x, y) cores — tt-mlir writes it rows x columns, `<YxX>` —
+        or None when the description has none."""
+        match = _WORKER_GRID.search(self.body.data)
+        if match is None:
+            return None
+        rows, columns = int(match.group(1)), int(match.group(2))
+        return columns, rows
+
+
+@irdl_op_definition
+class DeviceOp(IRDLOperation):
+    """`ttcore.device @default_device = <workerGrid = …, …>`: the device a tt-mlir module's
+    functions run on."""
+
+    name = "ttcore.device"
+    sym_name = prop_def(StringAttr)
+    device_attr = prop_def(DeviceAttr)
+    traits = traits_def(SymbolOpInterface())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DeviceOp:
+        name = parser.parse_symbol_name()
+        parser.parse_punctuation("=")
+        device = DeviceAttr.new(DeviceAttr.parse_parameters(parser))
+        attributes = parser.parse_optional_attr_dict()
+        properties: dict[str, Attribute] = {"sym_name": name, "device_attr": device}
+        return cls.create(properties=properties, attributes=attributes)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_symbol_name(self.sym_name.data)
+        printer.print_string(" = ")
+        self.device_attr.print_parameters(printer)
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+
+
+TTCORE = Dialect(
+    "ttcore",
+    [LoadCachedOp, DeviceModuleOp, CPUModuleOp, DeviceOp],
+    [SupportedDataTypesAttr, TTCoreTileType, DeviceAttr],
+)
 """The ttcore constructs the project reads (see the module doc)."""

@@ -18,7 +18,9 @@ from xdsl.dialects.builtin import (
     FileLineColLoc,
     IntAttr,
     ModuleOp,
+    NoneAttr,
     StringAttr,
+    TensorType,
     UnknownLoc,
     UnregisteredOp,
 )
@@ -28,7 +30,9 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
 
+from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
 from ttnn_xdsl.dialect.errors import TTNNError, format_location
+from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS
 
 __all__ = [
@@ -64,6 +68,18 @@ class LocatingParser(Parser):
             if name is not None and not message.startswith(f"'{name}' op "):
                 message = f"'{name}' op {message}"
             self.raise_error(message, start.start, self.pos)
+        except ParseError as error:
+            if not error.msg.startswith(f"Operation {UnregisteredOp.name} does not have"):
+                raise
+            # An op the project does not model, written in its custom syntax (only the
+            # generic form of such an op can be read): say which op, and what to do.
+            name = _operation_name(start)
+            self.raise_error(
+                f"'{name}' is written in its custom syntax, which ttnn-xdsl can read only for "
+                "the ops it knows; write it in generic form (tt-mlir: --mlir-print-op-generic)",
+                start.start,
+                self.pos,
+            )
         if isinstance(op.location, UnknownLoc):
             where = Span(start.start, start.end, start.input, self.line_offset).get_location()
             op.location = FileLineColLoc(
@@ -73,14 +89,24 @@ class LocatingParser(Parser):
 
     def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
         """The generic form of an op; tt-mlir's own `ttnn.typecast` / `ttnn.to_layout`
-        (names the project's ops share, told apart by the properties tt-mlir gives them and
-        the project's ops never have) become unregistered pass-through ops."""
+        (names the project's ops share, told apart by what the project's ops never have:
+        properties, or tensors in tt-mlir's `#ttnn.ttnn_layout`) become unregistered
+        pass-through ops."""
         op = super()._parse_generic_operation(op_type)
-        if not isinstance(op, IRDLOperation) or op.name.removeprefix("ttnn.") not in (
-            TT_MLIR_TTNN_OPS
-        ):
+        shares_a_name = (
+            isinstance(op, IRDLOperation)
+            and not isinstance(op, TT_MLIR_OPS)
+            and op.name.removeprefix("ttnn.") in TT_MLIR_TTNN_OPS
+        )
+        if not shares_a_name:
             return op
-        if not set(op.properties) - set(type(op).get_irdl_definition().properties):
+        foreign_properties = set(op.properties) - set(type(op).get_irdl_definition().properties)
+        foreign_types = any(
+            isinstance(value.type, TensorType)
+            and not isinstance(value.type.encoding, NoneAttr | TensorLayoutAttr)
+            for value in (*op.operands, *op.results)
+        )
+        if not foreign_properties and not foreign_types:
             return op
         foreign = UnregisteredOp.with_name(op.name).create(
             operands=op.operands,

@@ -13,9 +13,11 @@ For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`:
 - on a sharded input, `reshard_if_not_optimal = false` (TT-NN's default, which tt-mlir
   leaves unwritten) is written explicitly, so the resolution reads the core split from the
   shard spec as TT-NN does (semantics.md §3.3a);
-- the result type is inferred (semantics.md §3.3): tt-mlir's result type holds only the
-  logical shape, and a wrong or unknown one is simply replaced. Users of the result and the
-  function signature follow.
+- the result type is inferred (semantics.md §3.3) on the device's compute grid — the
+  worker grid of the module's `ttcore.device` (tt-mlir writes it rows x columns) becomes the
+  module's `ttnn.grid` when that is not set — : tt-mlir's result type holds only the logical
+  shape, and a wrong or unknown one is simply replaced. Users of the result and the function
+  signature follow.
 
 Every other op and attribute (`ttnn.conv2d`, `ttnn.reshape`, `ttcore.*`, …) is left as it
 is; `export-tt-mlir` is the inverse.
@@ -29,13 +31,22 @@ from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType, IntegerAttr, ModuleOp, NoneAttr, TensorType
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    FunctionType,
+    IntegerAttr,
+    ModuleOp,
+    NoneAttr,
+    TensorType,
+    i32,
+)
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.dialect.attributes import (
+    GRID_ATTRIBUTE,
     Conv2dConfigAttr,
     DataTypeAttr,
     MemoryConfigAttr,
@@ -52,7 +63,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
     mesh_offset_of,
     mesh_shape_of,
 )
-from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr, data_type_of_ttcore
+from ttnn_xdsl.dialect.ttcore import DeviceOp, SupportedDataTypesAttr, data_type_of_ttcore
 from ttnn_xdsl.frontend import located_diagnostic
 
 TTMLIRPrepareOp = PrepareConv2dWeightsOp | PrepareConv2dBiasOp
@@ -184,6 +195,18 @@ def defining_function(value: SSAValue) -> func.FuncOp | None:
     return None
 
 
+def _diagnostic(op: TTMLIRPrepareOp, new_op: ConvPrepareOp, error: Exception) -> TTNNError:
+    """Why `new_op` (imported from `op`) cannot be sized: the first complaint of its own
+    verifier, as for a hand-written op, naming tt-mlir's op (the one in the user's file)."""
+    try:
+        new_op.verify_()
+    except VerifyException as first:
+        error = first
+    diagnostic = located_diagnostic(new_op, error)
+    diagnostic.message = diagnostic.message.replace(f"'{new_op.name}' op", f"'{op.name}' op", 1)
+    return diagnostic
+
+
 def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     """Replace one tt-mlir prepare op by the project's (see the module doc)."""
     _check_device(op)
@@ -216,20 +239,34 @@ def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     try:
         inferred = new_op.inferred_result_type()
     except (VerifyException, TTNNError) as error:
-        # The op's own verifier names the first thing wrong, as for a hand-written op.
-        try:
-            new_op.verify_()
-        except VerifyException as first:
-            raise located_diagnostic(new_op, first) from None
-        raise located_diagnostic(new_op, error) from None
+        raise _diagnostic(op, new_op, error) from None
     result = Rewriter.replace_value_with_new_type(new_op.result, inferred)
+    try:
+        new_op.verify()
+    except VerifyException as error:
+        raise _diagnostic(op, new_op, error) from None
     op.result.replace_all_uses_with(result)
     Rewriter.erase_op(op)
     return new_op
 
 
+def adopt_device_grid(module: ModuleOp) -> None:
+    """Give each module holding a `ttcore.device` with a worker grid that grid as its
+    `ttnn.grid` (x, y), unless it has one."""
+    for device in [op for op in module.walk() if isinstance(op, DeviceOp)]:
+        grid = device.device_attr.worker_grid
+        parent = device.parent_op()
+        if (
+            grid is not None
+            and isinstance(parent, ModuleOp)
+            and GRID_ATTRIBUTE not in parent.attributes
+        ):
+            parent.attributes[GRID_ATTRIBUTE] = DenseArrayBase.from_list(i32, grid)
+
+
 def import_tt_mlir(module: ModuleOp) -> list[ConvPrepareOp]:
     """Import every tt-mlir prepare op of `module`; returns the project's new ops."""
+    adopt_device_grid(module)
     tt_mlir_ops = [
         op for op in module.walk() if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
     ]

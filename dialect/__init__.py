@@ -11,7 +11,9 @@ the runtime's data formats use) loads no IR definition.
 - `operation`, `tensor_ops`, `prepare_ops`, `conv_layout_ops`: the ttnn operations; `ttnn` and
   `tile`: the two dialects; `context`: `make_context`;
 - `conv_parameters`, `divisors`, `conv_resolution`, `conv_layout_geometry`: the resolution of
-  the prepare ops, plain Python with no IR.
+  the prepare ops, plain Python with no IR;
+- `tt_mlir`, `tt_mlir_attributes`, `ttcore`, `tt_mlir_names`: tt-mlir's TTNN IR as the project
+  reads and writes it (`import-tt-mlir`, `export-tt-mlir`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ _EXPORTS: dict[str, str] = {
     # contexts
     "make_context": "context",
     "register_dialects": "context",
+    "TTNNContext": "context",
     # enums, shapes, errors
     "BufferType": "enums",
     "DataType": "enums",
@@ -69,6 +72,14 @@ _EXPORTS: dict[str, str] = {
     "ConvWeightsInterleavedMMLayoutOp": "conv_layout_ops",
     "ConvWeightsSpecialPaddingLayoutOp": "conv_layout_ops",
     "ConvWeightsTiledLayoutOp": "conv_layout_ops",
+    # tt-mlir's constructs
+    "TTCORE": "ttcore",
+    "GetDeviceOp": "tt_mlir",
+    "PrepareConv2dWeightsOp": "tt_mlir",
+    "PrepareConv2dBiasOp": "tt_mlir",
+    "TTNNLayoutAttr": "tt_mlir",
+    "Conv2dSliceConfigAttr": "attributes",
+    "Conv2dSliceConfig": "conv_parameters",
     # the resolution
     "Conv2dConfig": "conv_parameters",
     "Conv2dParameters": "conv_parameters",

@@ -357,7 +357,8 @@ TT_MLIR_OPS: tuple[type[Operation], ...] = (
     CPUModuleOp,
     DeviceOp,
 )
-"""tt-mlir's ops the project reads (and `import-tt-mlir` replaces) but never runs."""
+"""tt-mlir's ops the project reads but never runs (`import-tt-mlir` replaces the prepare ops
+and the devices only they use)."""
 
 
 def foreign_op_name(op: Operation) -> str | None:

@@ -6,6 +6,9 @@
    equals the incoming gradient cast to its dtype, byte for byte.
 3. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50, and a
    table shows, per conv, the chosen layout, the logical and physical shapes and the time.
+4. tt-mlir interop: `ttnn-run` prepares the weights of a tt-mlir const-eval function (the
+   ResNet stem, written in tt-mlir's TTNN IR), and `export-tt-mlir` writes the prepare ops
+   back with the result types TT-NN computes; importing the export gives the import again.
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ import numpy as np
 from ttnn_xdsl.dialect import make_context
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvWeightsOp
 from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.dialect.tt_mlir import PrepareConv2dBiasOp, PrepareConv2dWeightsOp
 from ttnn_xdsl.frontend.diagnostics import parse_module
+from ttnn_xdsl.passes.export_tt_mlir import export_tt_mlir
+from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
 from ttnn_xdsl.passes.ttnn_lower import TTNNLower
 from ttnn_xdsl.runtime import DeviceTensor, Program
 
@@ -110,10 +116,35 @@ def run_resnet50() -> None:
     print(f"{'-' * len(header)}\n{'total (weights and biases)':>{len(header) - 9}} {total:6.2f} s")
 
 
+def run_tt_mlir() -> None:
+    banner("tt-mlir interop: the ResNet stem's weights in tt-mlir's TTNN IR")
+    path = "tests/filecheck/tt-mlir/resnet_stem_7x7.mlir"
+    entry = "resnet_stem_7x7_const_eval_0"
+    command("ttnn-run", path, "-p", "import-tt-mlir,ttnn-lower", "--entry", entry,
+            "--random-inputs", "0", "--print")  # fmt: skip
+    text = (EXAMPLES.parent / path).read_text()
+    ctx = make_context()
+    imported = parse_module(ctx, text, path)
+    import_tt_mlir(imported)
+    exported = imported.clone()
+    export_tt_mlir(exported)
+    print("\nexport-tt-mlir writes tt-mlir's result types (the logical shape, tiles from it):")
+    for op in exported.walk():
+        if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp):
+            print(f"  {op.name}: {op.result.type}")
+    again = exported.clone()
+    import_tt_mlir(again)
+    same = "identical" if again.is_structurally_equivalent(imported) else "DIFFERENT"
+    print(f"import(export(import(file))) vs import(file): {same}")
+    if same != "identical":
+        raise SystemExit("the tt-mlir round trip changed the module")
+
+
 def main() -> None:
     show_ir()
     run_assign_bw()
     run_resnet50()
+    run_tt_mlir()
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from typing import cast
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, NoneAttr, TensorType
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -125,7 +125,7 @@ def tt_mlir_host_type(value: SSAValue) -> TensorType[Attribute]:
     return TensorType(tensor.element_type, shape, TTNNLayoutAttr.host(shape, tensor.element_type))
 
 
-def _device_for(op: Operation, block: Block) -> SSAValue:
+def _device_for(op: Operation) -> SSAValue:
     """The nearest `ttnn.get_device` before `op` in its block, else a new 1x1 one."""
     previous = op.prev_op
     while previous is not None:
@@ -154,7 +154,7 @@ def export_prepare_op(op: ConvPrepareOp) -> Operation:
         properties[_RENAMED.get(name, name)] = value
     if "input_dtype" not in properties:
         properties["input_dtype"] = SupportedDataTypesAttr(ttcore_data_type(source_info.dtype))
-    device = _device_for(op, cast(Block, op.parent_block()))
+    device = _device_for(op)
     op_class = PrepareConv2dWeightsOp if weights else PrepareConv2dBiasOp
     new_op = op_class.create(
         operands=[source, device],

@@ -36,11 +36,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes import PASSES
-from ttnn_xdsl.passes.foreign_functions import (
-    first_foreign_op,
-    foreign_ops,
-    reachable_functions,
-)
+from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
 from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
@@ -217,9 +213,9 @@ class Program:
 
 def _runnable(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, func.FuncOp]:
     """The module to interpret for `entry`: refused when `entry` or a function it calls
-    holds a tt-mlir op the project does not run; without the other functions (on a copy)
-    when one of them holds such an op, since a tt-mlir module may keep its forward pass next
-    to the const-eval function being run."""
+    holds a tt-mlir op the project does not run. When the module holds tt-mlir constructs
+    elsewhere (a forward pass next to the const-eval function being run, tt-mlir's module
+    wrappers), a new module of copies of `entry` and the functions it calls."""
     reached = reachable_functions(entry, module)
     for function in reached:
         found = foreign_ops(function)
@@ -230,21 +226,11 @@ def _runnable(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, func.Func
             ]
             op = (prepare or found)[0]
             raise RunError(_not_runnable(op, function), op=op)
-    others = [
-        f for f in module.walk() if isinstance(f, func.FuncOp) and f not in reached
-    ]
-    if not any(first_foreign_op(f) is not None for f in others):
+    foreign = any(foreign_op_name(op) is not None for op in module.walk())
+    if not foreign and entry.parent_op() is module:
         return module, entry
-    copy = module.clone()
-    names = {f.sym_name.data for f in reached}
-    for function in [f for f in copy.walk() if isinstance(f, func.FuncOp)]:
-        if function.sym_name.data not in names:
-            function.detach()
-            function.erase()
-    entry_copy = next(
-        f for f in copy.walk() if isinstance(f, func.FuncOp) and f.sym_name == entry.sym_name
-    )
-    return copy, entry_copy
+    copies = [function.clone() for function in reached]
+    return ModuleOp(copies), copies[0]
 
 
 def _not_runnable(op: Operation, function: func.FuncOp) -> str:

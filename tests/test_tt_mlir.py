@@ -815,3 +815,38 @@ def test_memory_config_without_a_layout_is_interleaved(ctx: Context) -> None:
     assert isinstance(attr, MemoryConfigAttr)
     assert attr.layout_kind == TensorMemoryLayout.INTERLEAVED and not attr.is_sharded
     assert printed(attr) == "#ttnn.memory_config<#ttnn.buffer_type<system_memory>>"
+
+
+def test_a_module_in_tt_mlirs_wrappers_runs_on_its_device_grid() -> None:
+    # tests/filecheck/tt-mlir/device-grid.mlir's first chunk: a Blackhole worker grid of 10x13
+    # (13 cores in x) block-shards 416 channels as 13 x 32 (semantics.md §3.6.4 with 13 input
+    # and 13 output shards, nothing padded).
+    text = (CORPUS[0].parent / "device-grid.mlir").read_text().split("// -----")[0]
+    program = Program.load(text, entry="blackhole", passes="import-tt-mlir,ttnn-lower")
+    weight = random_weight((416, 416, 3, 3), seed=13)
+    (prepared,) = program.run({"w": weight})
+    expected = block_sharded(host_values(weight, "bf16"), 13, 13, False)
+    assert expected.shape == (3744, 416)
+    assert prepared.to_bytes() == device_bytes(expected[None, None], "bf16")
+
+
+def test_host_and_special_buffers_are_not_where_the_project_computes(ctx: Context) -> None:
+    from ttnn_xdsl.dialect.tensor_types import tensor_info
+
+    host = parse_attr(
+        ctx,
+        "tensor<32x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<"
+        "#ttnn.buffer_type<system_memory>, <interleaved>>>>",
+    )
+    with pytest.raises(TTNNError) as error:
+        tensor_info(host)
+    assert error.value.message == (
+        "expected a #ttnn.tensor_layout memory config in dram or l1, got system_memory"
+    )
+    trace = InputMemoryConfig(BufferType.TRACE, TensorMemoryLayout.INTERLEAVED)
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(conv(input_memory_config=trace))
+    assert str(error.value) == (
+        "expected input_memory_config in dram or l1, got trace (the conv's input activation "
+        "is a device tensor)"
+    )

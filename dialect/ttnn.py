@@ -3,7 +3,7 @@ modules that define them:
 
 - `types.py` — `!ttnn.bfp8_b`;
 - `attributes.py` — `#ttnn.layout`, `#ttnn.memory_config`, `#ttnn.tensor_layout`, …;
-- `tensor_ops.py` — `assign_bw`, `typecast`, `to_layout`;
+- `assign_bw.py` — `assign_bw`; `conversion_ops.py` — `typecast`, `to_layout`;
 - `prepare_ops.py` — `prepare_conv_weights`, `prepare_conv_bias`;
 - `conv_layout_ops.py` — the conv layout ops `ttnn-decompose` produces.
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from ttnn_xdsl.dialect.assign_bw import AssignBwOp
 from ttnn_xdsl.dialect.attributes import (
     BufferTypeAttr,
     Conv2dConfigAttr,
@@ -45,8 +46,8 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
+from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
-from ttnn_xdsl.dialect.tensor_ops import AssignBwOp, ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.types import BFloat8BType
 
 __all__ = ["TTNN"]

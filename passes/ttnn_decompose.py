@@ -43,8 +43,8 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsTiledLayoutOp,
 )
 from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
-from ttnn_xdsl.dialect.tensor_ops import TypecastOp
 
 RESOLUTION_ATTRIBUTE = "ttnn.resolution"
 """The discardable attribute on a decomposed layout op explaining the resolution."""

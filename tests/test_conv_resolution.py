@@ -708,31 +708,59 @@ def test_weight_block_height_rules():
     assert resolve_weight_block_height(WIDTH, 128, kernel, 2, act_block_w_div=2) == 288
 
 
-def test_width_sharded_indivisible_act_block_w_is_an_error():
-    # 96 channels → 3 input cores, Cin_pad 96, 96·9 = 864 is not divisible by 3·5.
+def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
+    """TT-NN 0.81.1 floors the WIDTH block to whole tiles and the tiled layout rounds the
+    rows up to whole blocks; only a block of 0 tiles is an error."""
+    # The issue's reference case: W[64, 128, 3, 3], 32×32 input, stride 1, padding 0, L1
+    # interleaved TILE input, act_block_w_div 2: 128 channels → with_padding(4, 64) = 4 input
+    # cores, Cin_pad 128, 128·9 / (4·2) = 144 → 4 tiles = 128 rows; rows round_up(1152, 128)
+    # = 1152; 64 outputs → 2 output cores, cols 64. TT-NN gives [1, 1, 1152, 64].
+    reference = conv(
+        in_channels=128,
+        out_channels=64,
+        input_height=32,
+        input_width=32,
+        padding=(0, 0, 0, 0),
+        input_layout=Layout.TILE,
+        input_memory_config=InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED),
+        conv_config=config(shard_layout=WIDTH, act_block_w_div=2),
+    )
+    plan = resolve_conv_weights(reference)
+    assert plan.input_cores_channels == 4
+    assert plan.act_block_w == 128
+    assert plan.weight_block_h_ntiles == 4
+    assert plan.logical_shape == (1, 1, 1152, 64)
+    assert plan.physical_shape == (1, 1, 1152, 64)
+    # 96 channels → 3 input cores, Cin_pad 96, 96·9 = 864; / (3·5) = 57.6 → 1 tile: rows
+    # round_up(864, 32) = 864 (no longer an error: TT-NN only debug-asserts divisibility).
     params = conv(
         in_channels=96,
         out_channels=96,
         input_layout=Layout.TILE,
         conv_config=config(shard_layout=WIDTH, act_block_w_div=5),
     )
-    with pytest.raises(ConvConfigError) as error:
-        resolve_conv_weights(params)
-    assert str(error.value) == (
-        "WIDTH_SHARDED needs in_channels_padded·KH·KW = 864 divisible by input cores 3 "
-        "× act_block_w_div 5"
+    plan = resolve_conv_weights(params)
+    assert (plan.act_block_w, plan.physical_shape) == (32, (1, 1, 864, 96))
+    # act_block_w_div 2: 864 / 6 = 144 → 4 tiles = 128 rows → rows round_up(864, 128) = 896.
+    plan = resolve_conv_weights(
+        replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=2))
     )
-    # divisible (864 / 6 = 144) but not whole tiles.
-    with pytest.raises(ConvConfigError, match="= 144 to be a multiple of 32"):
-        resolve_conv_weights(
-            replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=2))
-        )
-    # act_block_w_div 3: 864 / 9 = 96 = 3 tiles → tiled layout rows round_up(864, 96).
+    assert (plan.act_block_w, plan.physical_shape) == (128, (1, 1, 896, 96))
+    # act_block_w_div 3: 864 / 9 = 96 = 3 tiles → rows round_up(864, 96) = 864.
     plan = resolve_conv_weights(
         replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=3))
     )
     assert plan.act_block_w == 96
     assert plan.physical_shape == (1, 1, 864, 96)
+    # act_block_w_div 30: 864 / 90 = 9.6 rows → 0 tiles: an error.
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(
+            replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=30))
+        )
+    assert str(error.value) == (
+        "WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
+        "× act_block_w_div) = 864/90 to be at least one tile of 32 rows (act_block_w_div 30)"
+    )
 
 
 def test_activation_reuse():

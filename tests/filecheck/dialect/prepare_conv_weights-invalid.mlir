@@ -396,10 +396,10 @@ func.func @f(%w: tensor<8x1x1x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Resolution: WIDTH needs Cin_pad·KH·KW divisible by input cores × act_block_w_div.
+// Resolution: WIDTH takes the block in whole tiles; 576 / (2 · 20) = 14 rows is none.
 func.func @f(%w: tensor<64x64x3x3xf32>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded, act_block_w_div = 5> : tensor<64x64x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op WIDTH_SHARDED needs in_channels_padded·KH·KW = 576 divisible by input cores 2 × act_block_w_div 5
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded, act_block_w_div = 20> : tensor<64x64x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = 576/40 to be at least one tile of 32 rows (act_block_w_div 20)
   func.return
 }
 

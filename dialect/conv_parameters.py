@@ -45,6 +45,12 @@ class InputMemoryConfig:
         """Whether the input lives in DRAM."""
         return self.buffer_type == BufferType.DRAM
 
+    @property
+    def sharded_in_l1(self) -> bool:
+        """An L1 input already sharded by its shard spec: TT-NN then reads the shard kind and
+        the input-channel split from the spec (semantics.md §3.3a)."""
+        return self.is_sharded and not self.is_dram and self.shard_grid is not None
+
 
 @dataclass(frozen=True)
 class Conv2dConfig:
@@ -205,6 +211,47 @@ def validate_parameters(params: Conv2dParameters) -> None:
     if config.act_block_w_div < 1:
         raise ConvConfigError(
             f"expected conv_config.act_block_w_div to be at least 1, got {config.act_block_w_div}"
+        )
+    if memory.sharded_in_l1:
+        validate_input_shard_spec(params)
+
+
+def validate_input_shard_spec(params: Conv2dParameters) -> None:
+    """semantics.md §3.3a's refusals (TT-NN validates none of them): an L1 input's shard grid
+    must fit the device grid, and its shards must hold the input activation seen as the
+    matrix [N·H·W, Cin]."""
+    memory = params.input_memory_config
+    assert memory.shard_grid is not None and memory.shard_shape is not None
+    grid_x, grid_y = memory.shard_grid
+    device_x, device_y = params.grid
+    if grid_x > device_x or grid_y > device_y:
+        raise ConvConfigError(
+            f"expected the input's shard grid {grid_x}x{grid_y} to fit the device grid "
+            f"{device_x}x{device_y}"
+        )
+    rows = params.batch_size * params.input_height * params.input_width
+    channels = params.in_channels
+    shard_h, shard_w = memory.shard_shape
+    cores = grid_x * grid_y
+    layout = memory.memory_layout
+    if layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        row_cores, channel_cores = cores, 1
+    elif layout == TensorMemoryLayout.WIDTH_SHARDED:
+        row_cores, channel_cores = 1, cores
+    elif memory.shard_orientation == ShardOrientation.COL_MAJOR:
+        row_cores, channel_cores = grid_x, grid_y
+    else:
+        row_cores, channel_cores = grid_y, grid_x
+    held = f"{layout.value} shards of {shard_h}x{shard_w} on a {grid_x}x{grid_y} grid"
+    if shard_h * row_cores < rows:
+        raise ConvConfigError(
+            f"{held} cannot hold the input's N·H·W = {rows} rows "
+            f"({row_cores} core(s) × {shard_h} rows = {shard_h * row_cores})"
+        )
+    if shard_w * channel_cores < channels:
+        raise ConvConfigError(
+            f"{held} cannot hold the input's {channels} channels "
+            f"({channel_cores} core(s) × {shard_w} columns = {shard_w * channel_cores})"
         )
 
 

@@ -156,8 +156,13 @@ def is_depthwise_1d(params: Conv2dParameters) -> bool:
 
 
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
-    """Step 5: `conv_config.shard_layout`, else the sharded input's layout, else
-    HEIGHT_SHARDED (docs/semantics.md's documented stand-in for TT-NN's L1-usage model)."""
+    """Step 5: an L1 input already sharded keeps its own kind, whatever
+    `conv_config.shard_layout` says (semantics.md §3.3a); otherwise `conv_config.shard_layout`,
+    else the sharded input's kind, else HEIGHT_SHARDED (semantics.md's documented stand-in
+    for TT-NN's L1-usage model)."""
+    memory = params.input_memory_config
+    if memory.sharded_in_l1:
+        return memory.memory_layout
     if params.conv_config.shard_layout is not None:
         layout = params.conv_config.shard_layout
         if layout == TensorMemoryLayout.INTERLEAVED:
@@ -166,9 +171,20 @@ def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
                 "block_sharded, got interleaved"
             )
         return layout
-    if params.input_memory_config.is_sharded:
-        return params.input_memory_config.memory_layout
+    if memory.is_sharded:
+        return memory.memory_layout
     return TensorMemoryLayout.HEIGHT_SHARDED
+
+
+def resolve_orientation(params: Conv2dParameters) -> ShardOrientation:
+    """Step 7's shard orientation: an L1 input already sharded keeps its spec's
+    (semantics.md §3.3a), otherwise COL_MAJOR iff `conv_config.transpose_shards`."""
+    memory = params.input_memory_config
+    if memory.sharded_in_l1:
+        return memory.shard_orientation
+    if params.conv_config.transpose_shards:
+        return ShardOrientation.COL_MAJOR
+    return ShardOrientation.ROW_MAJOR
 
 
 def resolve_input_channels_alignment(
@@ -226,12 +242,15 @@ def resolve_parallel_config(
     orientation: ShardOrientation = ShardOrientation.ROW_MAJOR,
     mm_conv: bool = False,
     act_block_h_override: int = 0,
+    input_shard_grid: tuple[int, int] | None = None,
 ) -> ParallelConfig:
     """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`).
 
     `orientation` only matters for BLOCK (ROW_MAJOR: channels along grid.x, NHW along
     grid.y; COL_MAJOR the other way). Channel padding is off for an mm_conv, whose output
-    keeps the input's split."""
+    keeps the input's split. `input_shard_grid` is the (x, y) shard grid of an L1 input
+    already sharded: its cores, not the device grid, give the input-channel split
+    (semantics.md §3.3a)."""
     grid_x, grid_y = grid
     cores = grid_x * grid_y
     out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE_SIZE)
@@ -242,24 +261,26 @@ def resolve_parallel_config(
         return ParallelConfig(shard_layout, 1, 1, nhw, ShardOrientation.ROW_MAJOR)
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
         cin_ntiles = ceil_div(in_channels, TILE_SIZE)
-        if mm_conv:
+        if input_shard_grid is not None:
+            c_in = input_shard_grid[0] * input_shard_grid[1]
+        elif mm_conv:
             c_in = largest_divisor(cin_ntiles, cores)
-            c_out = c_in
         else:
             c_in = find_divisor_with_padding(cin_ntiles, cores)
-            c_out = find_divisor_with_padding(cout_ntiles, cores)
+        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, cores)
         return ParallelConfig(shard_layout, c_in, c_out, 1, ShardOrientation.ROW_MAJOR)
     if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
         col_major = orientation == ShardOrientation.COL_MAJOR
         channel_axis, nhw_axis = (grid_y, grid_x) if col_major else (grid_x, grid_y)
         cin_blocks = ceil_div(in_channels, input_channels_alignment)
         nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, nhw_axis, abh)
-        if mm_conv:
+        if input_shard_grid is not None:
+            c_in = input_shard_grid[1] if col_major else input_shard_grid[0]
+        elif mm_conv:
             c_in = common_divisor(cout_ntiles, cin_blocks, channel_axis)
-            c_out = c_in
         else:
             c_in = find_divisor_with_padding(cin_blocks, channel_axis)
-            c_out = find_divisor_with_padding(cout_ntiles, channel_axis)
+        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, channel_axis)
         return ParallelConfig(shard_layout, c_in, c_out, nhw, orientation)
     raise ConvConfigError(
         "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
@@ -410,7 +431,8 @@ class ConvWeightsPlan:
     input_channels_alignment: int
     """Step 6."""
     orientation: ShardOrientation
-    """Step 7: shard orientation (BLOCK: COL_MAJOR iff transpose_shards)."""
+    """Step 7: shard orientation (BLOCK: the sharded input's, else COL_MAJOR iff
+    transpose_shards)."""
     input_cores_channels: int
     """Step 7: n_c_in."""
     output_cores_channels: int
@@ -506,9 +528,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     oh, ow = output_image_size(folded)
     if oh < 1 or ow < 1:
         raise ConvConfigError(f"output image of the kernel-stride folded conv is empty: {oh}x{ow}")
-    orientation = (
-        ShardOrientation.COL_MAJOR if config.transpose_shards else ShardOrientation.ROW_MAJOR
-    )
+    orientation = resolve_orientation(params)
     parallel = resolve_parallel_config(
         shard_layout,
         batch_size=folded.batch_size,
@@ -521,6 +541,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         orientation=orientation,
         mm_conv=mm_conv,
         act_block_h_override=config.act_block_h_override,
+        input_shard_grid=memory.shard_grid if memory.sharded_in_l1 else None,
     )
     nhw = folded.batch_size * oh * ow
 

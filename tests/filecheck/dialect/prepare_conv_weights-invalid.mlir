@@ -472,3 +472,23 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op #ttnn.layout<tile> should be of base attribute ttnn.memory_config
   func.return
 }
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// semantics.md §3.3a: an input's shard grid beyond the device grid (8x8 when absent).
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 9x9, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the input's shard grid 9x9 to fit the device grid 8x8
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// semantics.md §3.3a: width shards that cannot hold the input's N·H·W = 64 rows.
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <width_sharded>, #ttnn.shard_spec<grid = 2x1, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op width_sharded shards of 32x32 on a 2x1 grid cannot hold the input's N·H·W = 64 rows (1 core(s) × 32 rows = 32)
+  func.return
+}

@@ -34,7 +34,7 @@ from ttnn_xdsl.dialect.attributes import MemoryConfigAttr
 from ttnn_xdsl.dialect.enums import DataType, Layout
 from ttnn_xdsl.dialect.operation import TTNNOperation, bool_list, format_bools
 from ttnn_xdsl.dialect.shapes import format_shape
-from ttnn_xdsl.dialect.tensor_types import TensorInfo
+from ttnn_xdsl.dialect.tensor_types import TensorInfo, denote_same_tensor
 
 _ASSIGN_BW_DTYPES = (DataType.BFLOAT16, DataType.BFLOAT8_B)
 
@@ -217,7 +217,7 @@ class AssignBwOp(TTNNOperation):
         for index, ((slot, preallocated, source), result) in enumerate(
             zip(destinations, self.gradients, strict=True)
         ):
-            if result.type != source.type:
+            if not denote_same_tensor(result.type, source.type):
                 what = (
                     ("input_grad" if slot == 0 else "other_grad")
                     if preallocated

@@ -18,8 +18,9 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
+from ttnn_xdsl.dialect.enums import Layout
 from ttnn_xdsl.dialect.operation import TTNNOperation
-from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.dialect.shapes import format_shape, tile_padded_shape
 from ttnn_xdsl.dialect.tensor_types import same_storage
 
 
@@ -90,5 +91,10 @@ class ToLayoutOp(TTNNOperation):
                 f"expected the result dtype {result.dtype.value} to equal the input dtype "
                 f"{source.dtype.value} (ttnn.typecast changes dtypes)"
             )
-        if result.explicit_physical:
-            raise self.error(f"cannot produce an explicit physical shape, got {self.result.type}")
+        if result.layout == Layout.TILE and result.physical_shape != tile_padded_shape(
+            result.shape
+        ):
+            raise self.error(
+                "cannot produce a physical shape beyond whole tiles (to_layout pads to the next "
+                f"tile only), got {self.result.type}"
+            )

@@ -57,7 +57,12 @@ from ttnn_xdsl.dialect.enums import DataType, Layout, ShardOrientation
 from ttnn_xdsl.dialect.errors import ConvConfigError
 from ttnn_xdsl.dialect.operation import TTNNOperation, int_list
 from ttnn_xdsl.dialect.shapes import format_shape
-from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type
+from ttnn_xdsl.dialect.tensor_types import (
+    denote_same_tensor,
+    module_grid,
+    tensor_info,
+    tensor_type,
+)
 
 
 class ConvPrepareOp(TTNNOperation, ABC):
@@ -221,7 +226,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
         return self.resolve()
 
     def _verify_result(self, expected: TensorType[Attribute]) -> None:
-        if self.result.type != expected:
+        if not denote_same_tensor(self.result.type, expected):
             raise self.error(
                 f"expected result type {expected} (inferred from the conv parameters), "
                 f"got {self.result.type}"

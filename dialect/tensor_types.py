@@ -137,12 +137,27 @@ def _placement(info: TensorInfo) -> tuple[object, ...]:
 
 
 def same_storage(a: TensorInfo, b: TensorInfo) -> bool:
-    """True when two tensor types describe the same layout, physical shape and placement."""
+    """True when two tensor types describe the same layout, physical shape and placement,
+    however they are spelled (`physical = ...` written or implied by tile rounding)."""
     return (
         a.layout == b.layout
         and a.physical_shape == b.physical_shape
-        and a.explicit_physical == b.explicit_physical
         and _placement(a) == _placement(b)
+    )
+
+
+def denote_same_tensor(a: Attribute, b: Attribute) -> bool:
+    """True when two types denote the same stored tensor: equal, or both TT-NN tensor types
+    with the same shape, dtype, layout, physical shape and placement. `tensor<4x4xbf16,
+    #ttnn.tensor_layout<tile>>` and `... physical = 32x32>>` are the same tensor."""
+    if a == b:
+        return True
+    try:
+        first, second = tensor_info(a), tensor_info(b)
+    except TensorTypeError:
+        return False
+    return first.shape == second.shape and first.dtype == second.dtype and same_storage(
+        first, second
     )
 
 

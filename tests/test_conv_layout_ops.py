@@ -32,6 +32,7 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
 )
 from ttnn_xdsl.dialect.enums import (
     DataType,
+    Layout,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_type
 
@@ -185,6 +186,16 @@ def test_layout_op_valid(name: str, make: Callable[[], Operation]) -> None:
     make().verify()
 
 
+def test_a_result_type_without_physical_is_the_same_tensor_when_tile_rounding_fits() -> None:
+    """`physical = 1x1x32x32` is what tile rounding gives [1, 1, 4, 4]: both spellings
+    denote the interleaved-MM result of a [4, 4, 1, 1] weight, and both verify."""
+    for result in (
+        tensor_type((1, 1, 4, 4), DataType.BFLOAT16),
+        matrix((1, 1, 4, 4), (1, 1, 32, 32)),
+    ):
+        layout_op(ConvWeightsInterleavedMMLayoutOp, (4, 4, 1, 1), result).verify()
+
+
 INVALID_LAYOUT_OPS: list[tuple[Callable[[], Operation], str]] = [
     (
         lambda: ConvWeightsInterleavedMMLayoutOp.build(
@@ -198,11 +209,25 @@ INVALID_LAYOUT_OPS: list[tuple[Callable[[], Operation], str]] = [
         lambda: layout_op(
             ConvWeightsInterleavedMMLayoutOp,
             (4, 4, 1, 1),
-            tensor_type((1, 1, 4, 4), DataType.BFLOAT16),
+            tensor_type((1, 1, 4, 4), DataType.BFLOAT16, Layout.ROW_MAJOR),
         ),
-        "'ttnn.conv_weights_interleaved_mm_layout' op expected a tile-layout result with its "
-        "physical shape written (physical = 1x1xROWSxCOLS), got "
-        "tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile>>",
+        "'ttnn.conv_weights_interleaved_mm_layout' op expected a tile-layout result, got "
+        "tensor<1x1x4x4xbf16, #ttnn.tensor_layout<row_major>>",
+    ),
+    (
+        # Without `physical` the type says tile rounding (32 rows); the layout needs 96.
+        lambda: layout_op(
+            ConvWeightsSpecialPaddingLayoutOp,
+            (2, 3, 3, 3),
+            tensor_type((1, 1, 27, 2), DataType.BFLOAT16),
+            block_h=1,
+            block_w=1,
+            padded_in_channels=8,
+            padded_out_channels=32,
+        ),
+        "'ttnn.conv_weights_special_padding_layout' op expected result type "
+        "tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, got "
+        "tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile>>",
     ),
     (
         lambda: layout_op(

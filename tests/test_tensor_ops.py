@@ -251,10 +251,13 @@ def test_to_layout() -> None:
         "'ttnn.to_layout' op expected the result dtype f32 to equal the input dtype bf16 "
         "(ttnn.typecast changes dtypes)"
     )
-    explicit = tensor_type((40, 50), DataType.BFLOAT16, physical=(64, 64))
-    assert verify_error(ToLayoutOp(host, explicit)) == (
-        "'ttnn.to_layout' op cannot produce an explicit physical shape, got "
-        "tensor<40x50xbf16, #ttnn.tensor_layout<tile, physical = 64x64>>"
+    # `physical = 64x64` is tile rounding spelled out: the same tensor, valid.
+    ToLayoutOp(host, tensor_type((40, 50), DataType.BFLOAT16, physical=(64, 64))).verify()
+    beyond = tensor_type((40, 50), DataType.BFLOAT16, physical=(96, 64))
+    assert verify_error(ToLayoutOp(host, beyond)) == (
+        "'ttnn.to_layout' op cannot produce a physical shape beyond whole tiles (to_layout pads "
+        "to the next tile only), got tensor<40x50xbf16, #ttnn.tensor_layout<tile, "
+        "physical = 96x64>>"
     )
     assert verify_error(ToLayoutOp(host, tensor_type((40, 64), DataType.BFLOAT16))) == (
         "'ttnn.to_layout' op expected the result shape [40, 64] to equal the input shape [40, 50]"

@@ -48,10 +48,10 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// A matrix layout's result is a tile tensor with its physical shape written.
+// Without `physical` a result type says tile rounding (160 rows); this layout makes 3 * 64.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
-  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op expected a tile-layout result with its physical shape written (physical = 1x1xROWSxCOLS), got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 2 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_special_padding_layout' op expected result type tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>, got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
   func.return
 }
 
@@ -61,7 +61,7 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
 // A matrix layout's result is a tile tensor: not row-major.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
   %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<row_major>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_tiled_layout' op expected a tile-layout result with its physical shape written (physical = 1x1xROWSxCOLS), got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<row_major>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_tiled_layout' op expected a tile-layout result, got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<row_major>>
   func.return
 }
 

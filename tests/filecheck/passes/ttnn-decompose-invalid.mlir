@@ -106,12 +106,12 @@ func.func @padded_out_small(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #tt
 
 // -----
 
-// A matrix layout writes its physical shape.
-func.func @mm_no_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>> {
-  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
+// A type without `physical` means tile rounding (64 rows); special padding makes 3 * 32.
+func.func @no_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>> {
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
   func.return %0 : tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
 }
-// CHECK: {{.*}}ttnn-decompose-invalid.mlir:111:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op expected a tile-layout result with its physical shape written (physical = 1x1xROWSxCOLS), got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
+// CHECK: {{.*}}ttnn-decompose-invalid.mlir:111:3: error: 'ttnn.conv_weights_special_padding_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
 
 // -----
 

@@ -608,3 +608,28 @@ def test_resnet50_tensorbin_files_read_back_as_raw_output(
         assert tensor.logical_shape == slot.tensor.shape
         assert tensor.physical_shape == slot.tensor.physical_shape
         assert (tensor.dtype, tensor.layout) == (slot.tensor.dtype, slot.tensor.layout)
+
+
+def test_accepted_variants_read_the_same_tensor() -> None:
+    """What TT-NN's loader accepts reads as the same tensor (docs/tensorbin.md §7): more
+    header padding, no padding (H = F, still 8-aligned), bytes after the shard, a root
+    without tensor_topology."""
+    content = fixture_file(BF16_TILE)
+    expected = raw_bytes(BF16_TILE)
+    header = content[8:384]
+    flatbuffer_size = 360  # docs/tensorbin.md §6: F = 360, then 16 zero bytes
+    assert header[flatbuffer_size:] == bytes(16)
+    more_padding = struct.pack("<Q", 376 + 64) + header + bytes(64) + content[384:]
+    no_padding = struct.pack("<Q", 360) + header[:flatbuffer_size] + content[384:]
+    trailing = content + b"trailing bytes"
+    root = header_table(content)
+    vtable = root.Pos - root.Get(number_types.SOffsetTFlags, root.Pos)
+    topology_entry = 8 + vtable + 4 + 2 * 3  # the vtable entry of Tensor slot 3
+    assert struct.unpack_from("<H", content, topology_entry)[0] != 0
+    no_topology = patched(content, topology_entry, struct.pack("<H", 0))
+    for variant in (more_padding, no_padding, trailing, no_topology):
+        decoded = decode_tensorbin(variant)
+        assert decoded.data == expected
+        assert (decoded.logical_shape, decoded.physical_shape) == ((1, 1, 40, 50), (1, 1, 64, 64))
+    assert decode_tensorbin(more_padding).data_offset == 448
+    assert decode_tensorbin(no_padding).data_offset == 368

@@ -4,8 +4,11 @@
    and shows the layout `ttnn-decompose` picks for the conv.
 2. `ttnn-run` executes assign_bw on random inputs and the demo checks that every gradient
    equals the incoming gradient cast to its dtype, byte for byte.
-3. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50, and a
-   table shows, per conv, the chosen layout, the logical and physical shapes and the time.
+3. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
+   them as TT-NN 0.81.1 `.tensorbin` files in examples/out/resnet50/ (what
+   `ttnn.load_tensor` reads); the demo reads all 106 back and checks they hold exactly the
+   `--raw-output` bytes. A table shows, per conv, its two files, the chosen layout, the
+   logical and physical shapes and the time.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from ttnn_xdsl.passes.ttnn_lower import TTNNLower
 from ttnn_xdsl.runtime import DeviceTensor, Program
 
 EXAMPLES = Path(__file__).resolve().parent
+TENSORBIN_DIR = "examples/out/resnet50"  # git-ignored; relative to the repository, like the paths
 BIN = Path(sys.executable).parent
 
 
@@ -73,10 +77,33 @@ def run_resnet50() -> None:
     path = "examples/resnet50_conv_weights.mlir"
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as out:
-        command("ttnn-run", path, "--random-inputs", "0", "--output", f"{out}/resnet50.npz")
+        command(
+            "ttnn-run",
+            path,
+            "--random-inputs",
+            "0",
+            "--output",
+            f"{out}/resnet50.npz",
+            "--raw-output",
+            f"{out}/raw",
+            "--tensorbin",
+            TENSORBIN_DIR,
+        )
+        elapsed = time.perf_counter() - started
         with np.load(f"{out}/resnet50.npz") as results:
             count = len(results.files)
-    print(f"{count} prepared tensors in {time.perf_counter() - started:.1f} s (whole process)")
+        print(f"{count} prepared tensors in {elapsed:.1f} s (whole process)")
+        # Every .tensorbin file, read back, holds exactly the bytes --raw-output wrote.
+        total = 0
+        for position in range(count):
+            tensor = DeviceTensor.load_tensorbin(f"{TENSORBIN_DIR}/result{position}.tensorbin")
+            if tensor.to_bytes() != (Path(out) / "raw" / f"result{position}.bin").read_bytes():
+                raise SystemExit(f"result{position}.tensorbin does not hold the raw output")
+            total += (Path(TENSORBIN_DIR) / f"result{position}.tensorbin").stat().st_size
+    print(
+        f"{count} TT-NN 0.81.1 .tensorbin files in {TENSORBIN_DIR}/ ({total / 2**20:.1f} MiB), "
+        "each reading back as exactly the --raw-output bytes"
+    )
 
     # The table: the resolution of each conv, and the time to run its lowered function.
     ctx = make_context()
@@ -88,12 +115,12 @@ def run_resnet50() -> None:
     }
     TTNNLower().apply(ctx, module)
     header = (
-        f"{'layer':22} {'weight':18} {'layout':16} {'cores c/nhw':11} "
+        f"{'layer':22} {'files':9} {'weight':18} {'layout':16} {'cores c/nhw':11} "
         f"{'logical':18} {'physical':18} {'time':>7}"
     )
     print(f"\n{header}\n{'-' * len(header)}")
     total = 0.0
-    for name, (op, plan) in plans.items():
+    for index, (name, (op, plan)) in enumerate(plans.items()):
         program = Program.load(module, entry=name, passes="")
         inputs = program.prepare_inputs(random_seed=0)
         started = time.perf_counter()
@@ -102,8 +129,9 @@ def run_resnet50() -> None:
         total += elapsed
         weight = tuple(op.weight_tensor.type.get_shape())  # type: ignore[attr-defined]
         cores = f"{plan.input_cores_channels}x{plan.output_cores_channels}/{plan.nhw_cores}"
+        files = f"{2 * index}, {2 * index + 1}"  # resultN.tensorbin: weight, bias
         print(
-            f"{name:22} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
+            f"{name:22} {files:9} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
             f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
             f"{elapsed * 1000:5.0f} ms"
         )

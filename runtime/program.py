@@ -223,16 +223,24 @@ def _to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
     """Convert an input to the argument's tensor type (rounding, tilizing, packing)."""
     tensor = slot.tensor
     if isinstance(value, DeviceTensor):
-        if (value.logical_shape, value.dtype, value.layout, value.physical_shape) != (
-            tensor.shape,
-            tensor.dtype,
-            tensor.layout,
-            tensor.physical_shape,
-        ):
+        differences = [
+            f"{what} is {given}, expected {wanted}"
+            for what, given, wanted in (
+                ("dtype", value.dtype.value, tensor.dtype.value),
+                ("layout", value.layout.value, tensor.layout.value),
+                ("logical shape", format_shape(value.logical_shape), format_shape(tensor.shape)),
+                (
+                    "physical shape",
+                    format_shape(value.physical_shape),
+                    format_shape(tensor.physical_shape),
+                ),
+            )
+            if given != wanted
+        ]
+        if differences:
             raise RunError(
-                f"input for {slot.label} is a {value.dtype.value} {value.layout.value} tensor "
-                f"of shape {format_shape(value.logical_shape)}, expected {tensor.dtype.value} "
-                f"{tensor.layout.value} of shape {format_shape(tensor.shape)}"
+                f"input for {slot.label} does not match the argument's type: "
+                + "; ".join(differences)
             )
         return value
     array: Any = np.asarray(value)

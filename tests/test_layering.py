@@ -1,5 +1,5 @@
-"""The package's layering: the data formats and `DeviceTensor` stand alone (no IR), and one
-resolution runs per prepare op through the whole pipeline."""
+"""The package's layering: the data formats, `DeviceTensor` and the `.tensorbin` files stand
+alone (no IR), and one resolution runs per prepare op through the whole pipeline."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ PROBE = """
 import json, sys
 import ttnn_xdsl.runtime.formats
 import ttnn_xdsl.runtime.tensor
+import ttnn_xdsl.runtime.tensorbin
 loaded = sorted(sys.modules)
 from xdsl.irdl import IRDLOperation
 defining = sorted(
@@ -46,10 +47,13 @@ def test_formats_and_device_tensor_load_no_ir() -> None:
         "ttnn_xdsl",
         "ttnn_xdsl.dialect",
         "ttnn_xdsl.dialect.enums",
+        "ttnn_xdsl.dialect.errors",
         "ttnn_xdsl.dialect.shapes",
         "ttnn_xdsl.runtime",
         "ttnn_xdsl.runtime.formats",
         "ttnn_xdsl.runtime.tensor",
+        "ttnn_xdsl.runtime.tensorbin",
+        "ttnn_xdsl.runtime.tensorbin_schema",
     ]
 
 

@@ -93,7 +93,7 @@ def test_device_tensor_inputs_must_match_the_argument() -> None:
     with pytest.raises(RunError) as error:
         program.run([wrong])
     assert str(error.value) == (
-        "input for %x is a f32 tile tensor of shape [32, 32], expected bf16 tile of shape [32, 32]"
+        "input for %x does not match the argument's type: dtype is f32, expected bf16"
     )
 
 

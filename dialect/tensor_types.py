@@ -31,7 +31,7 @@ from ttnn_xdsl.dialect.attributes import (
 from ttnn_xdsl.dialect.enums import DataType, Layout
 from ttnn_xdsl.dialect.errors import TensorTypeError
 from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
-from ttnn_xdsl.dialect.types import data_type_of, element_type_for
+from ttnn_xdsl.dialect.types import BFloat8BType, data_type_of, element_type_for
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,25 @@ def tensor_info(tensor_type: Attribute) -> TensorInfo:
             + " and hold its last two dims in whole tiles"
         )
     return TensorInfo(shape, dtype, layout, memory_config, physical, True)
+
+
+def written_tensor_type_problem(attribute: Attribute) -> str | None:
+    """Why a tensor type written with a `#ttnn.tensor_layout` encoding or a `!ttnn.bfp8_b`
+    element type cannot exist (a bfloat8_b tensor on host or row-major, a tile tensor of
+    rank 1, a physical shape that cannot hold it, …), or None. Any other type is not a TT-NN
+    type of its own and is left to the ops that use it."""
+    if not isinstance(attribute, TensorType):
+        return None
+    tensor = cast(TensorType[Attribute], attribute)
+    if not isinstance(tensor.encoding, TensorLayoutAttr) and not isinstance(
+        tensor.element_type, BFloat8BType
+    ):
+        return None
+    try:
+        tensor_info(tensor)
+    except TensorTypeError as error:
+        return str(error)
+    return None
 
 
 def tensor_type(

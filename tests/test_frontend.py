@@ -8,13 +8,16 @@ from dialect_helpers import (
     F32_TILE,
     values,
 )
+from xdsl.builder import ImplicitBuilder
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     FileLineColLoc,
     IntAttr,
     MemRefType,
     ModuleOp,
     StringAttr,
+    TensorType,
     UnknownLoc,
     f32,
 )
@@ -22,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.errors import TTNNError, format_location
+from ttnn_xdsl.dialect.types import bfp8_b
 from ttnn_xdsl.frontend.diagnostics import located_diagnostic, parse_module, verify_module
 
 # ---------------------------------------------------------------------------------------------
@@ -133,3 +137,54 @@ def test_located_diagnostic_is_one_line() -> None:
     assert str(TTNNError("no position", None)) == "no position"
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Types that cannot exist are errors where they are written
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "column", "message"),
+    [
+        (
+            "tensor<32x32x!ttnn.bfp8_b>",
+            18,
+            "bfloat8_b needs the tile layout, got a host row-major tensor "
+            "tensor<32x32x!ttnn.bfp8_b>",
+        ),
+        (
+            "tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>",
+            18,
+            "bfloat8_b needs the tile layout, got tensor<32x32x!ttnn.bfp8_b, "
+            "#ttnn.tensor_layout<row_major>>",
+        ),
+    ],
+)
+def test_an_impossible_tensor_type_is_a_parse_error_at_the_type(
+    ctx: Context, written: str, column: int, message: str
+) -> None:
+    """Even as the argument of a function no op reads: rejected where written, not later
+    in a pass or the runtime."""
+    text = f"func.func @f(%x: {written}) {{\n  func.return\n}}\n"
+    with pytest.raises(TTNNError) as error:
+        parse_module(ctx, text, "types.mlir")
+    assert (error.value.location, error.value.message, error.value.stage) == (
+        f"types.mlir:1:{column}",
+        message,
+        "parse",
+    )
+
+
+def test_an_impossible_tensor_type_built_in_python_fails_verification() -> None:
+    bad = TensorType(bfp8_b, (32, 32))
+    function = func.FuncOp("f", ((bad,), ()))
+    with ImplicitBuilder(function.body):
+        func.ReturnOp()
+    function.location = FileLineColLoc(StringAttr("built.py"), IntAttr(7), IntAttr(1))
+    with pytest.raises(TTNNError) as error:
+        verify_module(ModuleOp([function]))
+    assert str(error.value) == (
+        "built.py:7:1: error: 'func.func' op bfloat8_b needs the tile layout, got a host "
+        "row-major tensor tensor<32x32x!ttnn.bfp8_b>"
+    )

@@ -41,7 +41,7 @@ func.func @f(%w: tensor<32x16x3x3xi8>) {
 // The result is a TT-NN tensor type.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
   %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op result: expected element type f32, bf16 or !ttnn.bfp8_b, got f16
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:78: error: expected element type f32, bf16 or !ttnn.bfp8_b, got f16
   func.return
 }
 
@@ -420,7 +420,7 @@ func.func @f(%b: tensor<1x1x1x64xf32>) {
 
 // bias: the rank is 4.
 func.func @f(%b: tensor<64xf32>) {
-  %0 = ttnn.conv_bias_layout %b width = 64 : tensor<64xf32> -> tensor<64xf32, #ttnn.tensor_layout<tile, physical = 32x64>>
+  %0 = ttnn.conv_bias_layout %b width = 64 : tensor<64xf32> -> tensor<1x64xf32, #ttnn.tensor_layout<tile, physical = 32x64>>
   // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_bias_layout' op expected an input of rank 4, got [64]
   func.return
 }

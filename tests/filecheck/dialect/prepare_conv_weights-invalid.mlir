@@ -30,7 +30,7 @@ func.func @f(%w: tensor<2x3x3x3xf16>) {
 // The weight dtype is f32 or bf16: a host tensor cannot be bfloat8_b.
 func.func @f(%w: tensor<2x3x3x3x!ttnn.bfp8_b>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3x!ttnn.bfp8_b> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op weight_tensor: bfloat8_b needs the tile layout, got a host row-major tensor tensor<2x3x3x3x!ttnn.bfp8_b>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 2]]:18: error: bfloat8_b needs the tile layout, got a host row-major tensor tensor<2x3x3x3x!ttnn.bfp8_b>
   func.return
 }
 

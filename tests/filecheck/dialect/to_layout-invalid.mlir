@@ -38,7 +38,7 @@ func.func @f(%x: tensor<40x50xbf16>) {
 // Untilizing bfloat8_b is impossible: it has no row-major form.
 func.func @f(%x: tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>) {
   %0 = ttnn.to_layout %x : tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>> -> tensor<64x64x!ttnn.bfp8_b>
-  // CHECK-NEXT: {{.*}}to_layout-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.to_layout' op result: bfloat8_b needs the tile layout, got a host row-major tensor tensor<64x64x!ttnn.bfp8_b>
+  // CHECK-NEXT: {{.*}}to_layout-invalid.mlir:[[# @LINE - 1]]:85: error: bfloat8_b needs the tile layout, got a host row-major tensor tensor<64x64x!ttnn.bfp8_b>
   func.return
 }
 

@@ -54,10 +54,10 @@ func.func @sp_block_h_reuse(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #tt
 // -----
 
 // Without channel padding a too small block_h is reported as such, before the written
-// physical shape (smaller than the logical one: 144 rows in 96) is.
-func.func @sp_block_h_type(%w: tensor<32x16x3x3xf32>) -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  func.return %0 : tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+// physical shape (160 rows, not the layout's) is.
+func.func @sp_block_h_type(%w: tensor<32x16x3x3xf32>) -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>> {
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  func.return %0 : tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:59:3: error: 'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 32 rows to hold I·KW = 48 (I = 16 after padding)
 

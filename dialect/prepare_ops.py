@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -55,7 +55,8 @@ from ttnn_xdsl.dialect.conv_parameters import (
 from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.dialect.enums import DataType, Layout, ShardOrientation
 from ttnn_xdsl.dialect.errors import ConvConfigError
-from ttnn_xdsl.dialect.operation import TTNNOperation, int_list
+from ttnn_xdsl.dialect.keyword_properties import PropertyKind, PropertySyntax
+from ttnn_xdsl.dialect.operation import KeywordPropertyOp, int_list
 from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.dialect.tensor_types import (
     denote_same_tensor,
@@ -65,7 +66,7 @@ from ttnn_xdsl.dialect.tensor_types import (
 )
 
 
-class ConvPrepareOp(TTNNOperation, ABC):
+class ConvPrepareOp(KeywordPropertyOp, ABC):
     """Base of `prepare_conv_weights` and `prepare_conv_bias`: the conv parameters they
     share (semantics.md §3.1, tt-mlir's names), their verification (semantics.md §3.2) and the
     resolution of the prepared layout (semantics.md §3.3, via
@@ -276,22 +277,29 @@ def conv2d_config_of(attr: Conv2dConfigAttr | None) -> Conv2dConfig:
     )
 
 
-_CONV_PARAMETERS_FORMAT = (
-    "${source} `input_memory_config` `=` qualified($input_memory_config)"
-    " `input_layout` `=` qualified($input_layout)"
-    " {weights_format}"
-    " `in_channels` `=` $in_channels `out_channels` `=` $out_channels"
-    " `batch_size` `=` $batch_size `input_height` `=` $input_height"
-    " `input_width` `=` $input_width `kernel_size` `=` $kernel_size"
-    " `stride` `=` $stride `padding` `=` $padding `dilation` `=` $dilation"
-    " {has_bias}"
-    " `groups` `=` $groups"
-    " (`conv_config` `=` qualified($conv_config)^)?"
-    " (`compute_config` `=` qualified($compute_config)^)?"
-    " (`input_dtype` `=` qualified($input_dtype)^)?"
-    " (`output_dtype` `=` qualified($output_dtype)^)?"
-    " attr-dict `:` type(${source}) `->` type($result)"
-)
+def _conv_parameter_syntax(*, weights: bool) -> tuple[PropertySyntax, ...]:
+    """The keyword properties of a prepare op, in printing order (tt-mlir's names)."""
+    attribute, i32, array = PropertyKind.ATTRIBUTE, PropertyKind.I32, PropertyKind.I32_ARRAY
+    return (
+        PropertySyntax("input_memory_config", attribute),
+        PropertySyntax("input_layout", attribute),
+        *((PropertySyntax("weights_format", PropertyKind.STRING),) if weights else ()),
+        PropertySyntax("in_channels", i32),
+        PropertySyntax("out_channels", i32),
+        PropertySyntax("batch_size", i32),
+        PropertySyntax("input_height", i32),
+        PropertySyntax("input_width", i32),
+        PropertySyntax("kernel_size", array),
+        PropertySyntax("stride", array),
+        PropertySyntax("padding", array),
+        PropertySyntax("dilation", array),
+        *((PropertySyntax("has_bias", PropertyKind.BOOL),) if weights else ()),
+        PropertySyntax("groups", i32),
+        PropertySyntax("conv_config", attribute, required=False),
+        PropertySyntax("compute_config", attribute, required=False),
+        PropertySyntax("input_dtype", attribute, required=False),
+        PropertySyntax("output_dtype", attribute, required=False),
+    )
 
 
 @irdl_op_definition
@@ -313,11 +321,7 @@ class PrepareConvWeightsOp(ConvPrepareOp):
     weights_format = prop_def(StringAttr)
     has_bias = prop_def(BoolAttr)
 
-    assembly_format = _CONV_PARAMETERS_FORMAT.format(
-        weights_format="`weights_format` `=` $weights_format",
-        has_bias="`has_bias` `=` $has_bias",
-        source="weight_tensor",
-    )
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = _conv_parameter_syntax(weights=True)
 
     def __init__(
         self,
@@ -404,9 +408,7 @@ class PrepareConvBiasOp(ConvPrepareOp):
 
     bias_tensor = operand_def(TensorType)
 
-    assembly_format = _CONV_PARAMETERS_FORMAT.format(
-        weights_format="", has_bias="", source="bias_tensor"
-    )
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = _conv_parameter_syntax(weights=False)
 
     @property
     def source(self) -> SSAValue:

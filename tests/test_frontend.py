@@ -94,14 +94,13 @@ PARSE_ERRORS: list[tuple[str, str]] = [
         "func.func @f() attributes {c = #ttnn.conv2d_config<act_block_w_div = 0>}\n",
         "in.mlir:3:32: error: #ttnn.conv2d_config expected act_block_w_div to be positive, got 0",
     ),
-    # An i32 property out of range: at the op, naming it (no traceback, no missing location).
+    # An i32 property out of range: at the value, naming it (no traceback).
     (
         "func.func @f(%g: tensor<1x1x1x32xf32>) {\n"
         f"  %1 = ttnn.conv_bias_layout %g width = 4294967296 : tensor<1x1x1x32xf32> -> {TB}\n"
         "  func.return\n"
         "}\n",
-        "in.mlir:4:3: error: 'ttnn.conv_bias_layout' op Integer value 4294967296 is out of range "
-        "for type i32 which supports values in the range [-2147483648, 4294967296)",
+        "in.mlir:4:41: error: expected width to be an i32, got 4294967296",
     ),
     # xDSL's unchecked parameter count: a diagnostic, not a ValueError traceback.
     (

@@ -438,9 +438,29 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Parse error: the custom form names its properties in order.
+// Parse error: an unknown property is named, with the closest valid name.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
-  %0 = ttnn.conv_weights_tiled_layout %w block_w = 1 block_h = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:42: error: Expected 'block_h'
+  %0 = ttnn.conv_weights_tiled_layout %w block_w = 1 block_hh = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:54: error: 'ttnn.conv_weights_tiled_layout' has no property 'block_hh' (did you mean 'block_h'?)
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: a missing property is named.
+func.func @f(%w: tensor<32x16x3x3xf32>) {
+  %0 = ttnn.conv_weights_tiled_layout %w block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:42: error: 'ttnn.conv_weights_tiled_layout' is missing property 'block_h'
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: a property given twice.
+func.func @f(%w: tensor<32x16x3x3xf32>) {
+  %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 block_h = 2 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:66: error: property 'block_h' is given twice
   func.return
 }

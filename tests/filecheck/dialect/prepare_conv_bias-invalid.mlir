@@ -160,6 +160,6 @@ func.func @f(%b: tensor<1x1x1x2xf32>) {
 // Parse error: prepare_conv_bias has no weights_format.
 func.func @f(%b: tensor<1x1x1x2xf32>) {
   %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 : tensor<1x1x1x2xf32> -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:155: error: Expected 'in_channels'
+  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:155: error: 'ttnn.prepare_conv_bias' has no property 'weights_format'
   func.return
 }

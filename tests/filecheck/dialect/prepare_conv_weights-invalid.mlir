@@ -439,7 +439,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Parse error: kernel_size is an i32 array (custom form).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 99999999999] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op integer out of range: 'i' format requires -2147483648 <= number <= 2147483647
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:281: error: expected kernel_size to be an i32, got 99999999999
   func.return
 }
 
@@ -449,7 +449,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Parse error: in_channels is an i32 (custom form).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 4294967296 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op Integer value 4294967296 is out of range for type i32 which supports values in the range [-2147483648, 4294967296)
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:196: error: expected in_channels to be an i32, got 4294967296
   func.return
 }
 
@@ -459,7 +459,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Parse error: weights_format is a string.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = OIHW in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:175: error: attribute expected
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:175: error: string literal expected
   func.return
 }
 
@@ -490,5 +490,25 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <width_sharded>, #ttnn.shard_spec<grid = 2x1, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op width_sharded shards of 32x32 on a 2x1 grid cannot hold the input's N·H·W = 64 rows (1 core(s) × 32 rows = 32)
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: a missing property is named (every missing one).
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:37: error: 'ttnn.prepare_conv_weights' is missing properties 'in_channels', 'groups'
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: an unknown property is named with the closest valid name.
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w in_channel = 3 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:37: error: 'ttnn.prepare_conv_weights' has no property 'in_channel' (did you mean 'in_channels'?)
   func.return
 }

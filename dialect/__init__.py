@@ -10,7 +10,8 @@ the runtime's data formats use) loads no IR definition.
   tensor types;
 - `operation` (op base), `assign_bw`, `conversion_ops` (typecast, to_layout), `prepare_ops`,
   `conv_layout_ops`: the ttnn operations; `ttnn` and
-  `tile`: the two dialects; `context`: `make_context`;
+  `tile`: the two dialects; `context`: `make_context`; `builders`: functions and modules
+  from Python;
 - `conv_parameters`, `divisors`, `conv_resolution`, `conv_layout_geometry`: the resolution of
   the prepare ops, plain Python with no IR.
 """
@@ -24,6 +25,8 @@ _EXPORTS: dict[str, str] = {
     # contexts
     "make_context": "context",
     "register_dialects": "context",
+    "build_function": "builders",
+    "build_module": "builders",
     # enums, shapes, errors
     "BufferType": "enums",
     "DataType": "enums",

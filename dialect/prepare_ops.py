@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -327,19 +327,54 @@ class PrepareConvWeightsOp(ConvPrepareOp):
         self,
         weight_tensor: SSAValue,
         *,
+        in_channels: int,
+        out_channels: int,
+        batch_size: int,
+        input_height: int,
+        input_width: int,
+        kernel_size: Sequence[int],
+        stride: Sequence[int] = (1, 1),
+        padding: Sequence[int] = (0, 0),
+        dilation: Sequence[int] = (1, 1),
+        groups: int = 1,
         has_bias: bool = False,
         weights_format: str = "OIHW",
-        **parameters: Any,
+        input_layout: Layout = Layout.TILE,
+        input_memory_config: MemoryConfigAttr = DRAM_INTERLEAVED,
+        conv_config: Conv2dConfigAttr | None = None,
+        compute_config: DeviceComputeKernelConfigAttr | None = None,
+        input_dtype: DataType | None = None,
+        output_dtype: DataType | None = None,
+        result_type: Attribute | None = None,
+        grid: tuple[int, int] | None = None,
     ):
-        """`parameters`: the keywords of `ConvPrepareOp.__init__` (conv parameters, configs,
-        an optional `result_type` or the `grid` to infer it on)."""
+        """Build the op from plain Python values (TT-NN's `prepare_conv_weights` keywords);
+        without `result_type` the result type is inferred (semantics.md §3.3) for `grid`
+        (default: the Wormhole 8×8 grid)."""
         super().__init__(
             weight_tensor,
+            in_channels=in_channels,
+            out_channels=out_channels,
+            batch_size=batch_size,
+            input_height=input_height,
+            input_width=input_width,
+            kernel_size=kernel_size,
+            stride=stride,
+            padding=padding,
+            dilation=dilation,
+            groups=groups,
+            input_layout=input_layout,
+            input_memory_config=input_memory_config,
+            conv_config=conv_config,
+            compute_config=compute_config,
+            input_dtype=input_dtype,
+            output_dtype=output_dtype,
+            result_type=result_type,
+            grid=grid,
             extra_properties={
                 "weights_format": StringAttr(weights_format),
                 "has_bias": IntegerAttr.from_bool(has_bias),
             },
-            **parameters,
         )
 
     @property

@@ -108,7 +108,8 @@ class Program:
         if isinstance(module_or_text, str):
             module = parse_module(ctx, module_or_text, filename)
         else:
-            module = module_or_text
+            # Lowering rewrites the module in place: work on a copy, never the caller's.
+            module = module_or_text.clone()
         verify_module(module)
         if passes is None:
             passes = DEFAULT_PIPELINE if tensor_level_ops(module) else ""

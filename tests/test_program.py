@@ -134,3 +134,15 @@ def test_lowered_ir_without_tensor_attributes_runs_on_its_memref_types() -> None
     out_tiled, out_row_major = program.run([matrix, values])
     np.testing.assert_array_equal(out_row_major.to_numpy(), bf16_round(values))
     np.testing.assert_array_equal(out_tiled.to_numpy(), matrix)
+
+
+def test_load_and_run_leave_the_callers_module_untouched() -> None:
+    from ttnn_xdsl.dialect.context import make_context
+    from ttnn_xdsl.frontend import parse_module
+
+    module = parse_module(make_context(), TWO_FUNCTIONS, "two.mlir")
+    before = str(module)
+    Program.load(module)
+    run(module, random_seed=0)
+    assert str(module) == before
+    assert "ttnn.typecast" in str(module)

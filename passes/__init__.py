@@ -36,7 +36,16 @@ PASSES: dict[str, Callable[[], type[ModulePass]]] = {
 }
 """Pass name → lazy factory of the pass class."""
 
-__all__ = ["PASSES", *sorted(name for _, name in _CLASSES.values())]
+PASS_SUMMARIES: dict[str, str] = {
+    "ttnn-decompose": "prepare ops -> the explicit layout-op chain TT-NN runs, with the facts "
+    "that chose it",
+    "convert-ttnn-to-tiles": "bufferize and lower every ttnn tensor op into scf.for loops of "
+    "tile ops",
+    "ttnn-lower": "the whole pipeline: ttnn-decompose, convert-ttnn-to-tiles, canonicalize, cse",
+}
+"""One line about each pass, for `ttnn-opt --help`."""
+
+__all__ = ["PASSES", "PASS_SUMMARIES", *sorted(name for _, name in _CLASSES.values())]
 
 
 def __getattr__(name: str) -> Any:

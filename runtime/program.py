@@ -18,8 +18,6 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
 from xdsl.ir import Attribute
-from xdsl.passes import PassPipeline
-from xdsl.transforms import get_all_passes
 
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
@@ -30,7 +28,7 @@ from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
-from ttnn_xdsl.passes import PASSES
+from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
@@ -114,11 +112,7 @@ class Program:
         if passes is None:
             passes = DEFAULT_PIPELINE if tensor_level_ops(module) else ""
         if passes:
-            available = {**get_all_passes(), **PASSES}
-            try:
-                pipeline = PassPipeline.parse_spec(available, passes)
-            except (ValueError, TypeError, KeyError) as error:
-                raise RunError(f"bad pass pipeline '{passes}': {error}") from None
+            pipeline = parse_pass_pipeline(passes)
             pipeline.apply(ctx, module)
             verify_module(module)
         function = _find_entry(module, entry)

@@ -105,10 +105,10 @@ def test_random_inputs_are_seeded() -> None:
 
 
 def test_bad_pipeline_is_one_line() -> None:
-    with pytest.raises(RunError) as error:
+    with pytest.raises(TTNNError) as error:
         Program.load(TWO_FUNCTIONS, passes="lower-everything")
     assert str(error.value) == (
-        "bad pass pipeline 'lower-everything': Unrecognized passes: ['lower-everything']"
+        "bad pass pipeline 'lower-everything': unknown pass 'lower-everything'"
     )
 
 

@@ -50,7 +50,8 @@ def test_ttnn_opt_errors_in_process(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert run_opt([str(source), "-p", "ttnn-lower{x=1"], capsys) == (
         1,
         "",
-        "ttnn-opt: error: pass-pipeline:1:15: Malformed pass arguments, expected either a "
+        "ttnn-opt: error: bad pass pipeline 'ttnn-lower{x=1': pass-pipeline:1:15: Malformed pass "
+        "arguments, expected either a "
         "space or `}` here\n",
     )
     output = tmp_path / "out.mlir"

@@ -31,7 +31,7 @@ from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.runtime.program import Program, TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
-from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
+from ttnn_xdsl.tools.cli import package_versions, report_errors, write_files_atomically
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -84,6 +84,9 @@ def build_argument_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--print", action="store_true", help="print each result")
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
+    parser.add_argument(
+        "--version", action="version", version=f"ttnn-run: {package_versions()}"
+    )
     return parser
 
 

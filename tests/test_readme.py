@@ -4,7 +4,10 @@
   on random inputs (as `ttnn-run --random-inputs 0 --entry F` would). A block preceded by
   `<!-- readme: types -->` is a list of types instead, one per line (`// comments` allowed),
   each parsed and checked to be a TT-NN type that can exist.
-- ```python: executed as written, from the repository's root, in a fresh namespace.
+- ```python: executed as written, from the repository's root, in a fresh namespace. A block
+  preceded by `<!-- readme: lit -->` is a user's `lit.cfg`: it becomes the config of a small
+  suite (one test running `ttnn-opt` and `filecheck`), run with lit from a shell whose PATH
+  does not hold this environment.
 - ```sh: each command that starts with `.venv/bin/` runs with this environment's tools and
   must succeed; `make …` lines are the commands that run these tests and are not rerun.
 - A block without a language is sample output, not run.
@@ -85,7 +88,7 @@ def test_the_readme_has_runnable_blocks() -> None:
     languages = {block.language for block in BLOCKS}
     assert {"mlir", "python", "sh"} <= languages
     for block in BLOCKS:
-        assert block.directive in (None, "types", "skip"), block.id
+        assert block.directive in (None, "types", "skip", "lit"), block.id
         if block.directive == "skip":
             assert block.reason, f"{block.id}: a skipped block names its reason"
 
@@ -107,6 +110,26 @@ def run_mlir(block: Block) -> None:
     for entry in functions:
         program = Program.load(module, entry=entry)
         program.run(random_seed=0)
+
+
+LIT_TEST = """\
+// RUN: ttnn-opt %s | filecheck %s
+func.func @f(%x: tensor<32x32xbf16, #ttnn.tensor_layout<tile>>) {
+  func.return
+}
+// CHECK: func.func @f(%x: tensor<32x32xbf16, #ttnn.tensor_layout<tile>>)
+"""
+
+
+def run_lit_config(block: Block, folder: Path) -> None:
+    (folder / "lit.cfg").write_text(block.text)
+    (folder / "check.mlir").write_text(LIT_TEST)
+    environment = {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("HOME", "/tmp")}
+    result = subprocess.run(
+        [BIN / "lit", "-v", str(folder)], capture_output=True, text=True, env=environment
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Passed: 1" in result.stdout or "1 Passed" in result.stdout, result.stdout
 
 
 def run_python(block: Block) -> None:
@@ -139,7 +162,10 @@ def run_sh(block: Block) -> None:
 @pytest.mark.parametrize(
     "block", [b for b in BLOCKS if b.language and b.directive != "skip"], ids=lambda b: b.id
 )
-def test_readme_block(block: Block) -> None:
+def test_readme_block(block: Block, tmp_path: Path) -> None:
+    if block.directive == "lit":
+        run_lit_config(block, tmp_path)
+        return
     runners = {"mlir": run_mlir, "python": run_python, "sh": run_sh}
     assert block.language in runners, f"{block.id}: no runner for ```{block.language}"
     runners[block.language](block)

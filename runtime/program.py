@@ -115,6 +115,24 @@ class Program:
             pipeline = parse_pass_pipeline(passes)
             pipeline.apply(ctx, module)
             verify_module(module)
+        return cls._of_entry(module, entry)
+
+    def with_entry(self, entry: str) -> Program:
+        """The same lowered module with another entry function (no parsing, verifying or
+        lowering again)."""
+        return self._of_entry(self.module, entry)
+
+    @property
+    def functions(self) -> list[str]:
+        """The names of the module's functions, in order (the possible entries)."""
+        return [
+            op.sym_name.data
+            for op in self.module.walk()
+            if isinstance(op, func.FuncOp) and not op.is_declaration
+        ]
+
+    @classmethod
+    def _of_entry(cls, module: ModuleOp, entry: str | None) -> Program:
         function = _find_entry(module, entry)
         block = function.body.block
         arg_attrs = function.arg_attrs.data if function.arg_attrs else [None] * len(block.args)

@@ -146,3 +146,15 @@ def test_load_and_run_leave_the_callers_module_untouched() -> None:
     run(module, random_seed=0)
     assert str(module) == before
     assert "ttnn.typecast" in str(module)
+
+
+def test_with_entry_reuses_the_lowered_module() -> None:
+    program = Program.load(TWO_FUNCTIONS)
+    assert program.functions == ["main", "widen"]
+    widen = program.with_entry("widen")
+    assert widen.module is program.module
+    assert (widen.entry, [s.name for s in widen.arguments]) == ("widen", ["x"])
+    (result,) = widen.run([np.full((32, 32), 1.5, np.float32)])
+    np.testing.assert_array_equal(result.to_numpy(), np.full((32, 32), 1.5, np.float32))
+    with pytest.raises(RunError, match="no function @nope to run"):
+        program.with_entry("nope")

@@ -4,7 +4,9 @@
    and shows the layout `ttnn-decompose` picks for the conv.
 2. `ttnn-run` executes assign_bw on random inputs and the demo checks that every gradient
    equals the incoming gradient cast to its dtype, byte for byte.
-3. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
+3. Every branch of the resolution (examples/conv_layouts.mlir): one function each, run, with
+   the layout, the reshaping steps and the shapes it gets.
+4. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
    them as TT-NN 0.81.1 `.tensorbin` files in examples/out/resnet50/ (what
    `ttnn.load_tensor` reads); the demo reads all 106 back and checks they hold exactly the
    `--raw-output` bytes. A table shows, per conv, its two files, the chosen layout, the
@@ -139,9 +141,45 @@ def run_resnet50() -> None:
     print(f"{'-' * len(header)}\n{'total (weights and biases)':>{len(header) - 9}} {total:6.2f} s")
 
 
+def run_conv_layouts() -> None:
+    banner("Every branch of the resolution: examples/conv_layouts.mlir, one function each")
+    path = "examples/conv_layouts.mlir"
+    command("ttnn-run", path, "--entry", "grouped", "--random-inputs", "0", "--print")
+    ctx = make_context()
+    module = parse_module(ctx, (EXAMPLES / "conv_layouts.mlir").read_text(), path)
+    plans = {
+        op.parent_op().sym_name.data: op.resolve()  # type: ignore[union-attr]
+        for op in module.walk()
+        if isinstance(op, PrepareConvWeightsOp)
+    }
+    program = Program.load(module, entry=next(iter(plans)), filename=path)
+    header = (
+        f"{'function':30} {'layout':16} {'steps':28} {'logical':18} {'physical':18} "
+        f"{'dtype':7} {'bytes':>8}"
+    )
+    print(f"\n{header}\n{'-' * len(header)}")
+    for name, plan in plans.items():
+        weight = program.with_entry(name).run(random_seed=0)[0]
+        steps = ", ".join(
+            step
+            for step, taken in (
+                (f"grouped x{plan.groups_expand}", plan.groups_expand is not None),
+                ("1D depthwise", plan.depthwise_1d),
+                (f"fold {plan.fold_stride}", plan.fold_stride is not None),
+            )
+            if taken
+        )
+        print(
+            f"{name:30} {plan.layout_kind.value:16} {steps or '-':28} "
+            f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
+            f"{weight.dtype.value:7} {len(weight.to_bytes()):8}"
+        )
+
+
 def main() -> None:
     show_ir()
     run_assign_bw()
+    run_conv_layouts()
     run_resnet50()
 
 

@@ -169,3 +169,16 @@ def test_readme_block(block: Block, tmp_path: Path) -> None:
     runners = {"mlir": run_mlir, "python": run_python, "sh": run_sh}
     assert block.language in runners, f"{block.id}: no runner for ```{block.language}"
     runners[block.language](block)
+
+
+def test_the_repository_map_names_every_module() -> None:
+    """Each module of the installed packages appears in the README's repository map."""
+    text = README.read_text()
+    tree = text[text.index("## Repository") :]
+    missing = [
+        str(path.relative_to(ROOT))
+        for folder in ("dialect", "frontend", "passes", "runtime", "tools")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if path.name != "__init__.py" and path.name not in tree
+    ]
+    assert missing == []

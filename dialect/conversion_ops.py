@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from xdsl.dialects.builtin import (
     TensorType,
 )
@@ -21,11 +23,39 @@ from xdsl.traits import Pure
 from ttnn_xdsl.dialect.enums import Layout
 from ttnn_xdsl.dialect.operation import TTNNOperation
 from ttnn_xdsl.dialect.shapes import format_shape, tile_padded_shape
-from ttnn_xdsl.dialect.tensor_types import same_storage
+from ttnn_xdsl.dialect.tensor_types import TensorInfo, same_storage
+
+
+class ConversionOp(TTNNOperation, ABC):
+    """Base of `typecast` and `to_layout`: one tensor in, the same values out in the type the
+    result names, with the same shape. Each op checks what else it keeps
+    (`verify_conversion`)."""
+
+    input = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, input: SSAValue, result_type: Attribute):
+        super().__init__(operands=[input], result_types=[result_type])
+
+    def verify_(self) -> None:
+        source = self.tensor(self.input, "input")
+        result = self.tensor(self.result, "result")
+        if source.shape != result.shape:
+            raise self.error(
+                f"expected the result shape {format_shape(result.shape)} to equal the input "
+                f"shape {format_shape(source.shape)}"
+            )
+        self.verify_conversion(source, result)
+
+    @abstractmethod
+    def verify_conversion(self, source: TensorInfo, result: TensorInfo) -> None:
+        """What this conversion keeps of the input, beyond the shape."""
 
 
 @irdl_op_definition
-class TypecastOp(TTNNOperation):
+class TypecastOp(ConversionOp):
     """`ttnn.typecast`: the same tensor in another dtype, named by the result type (layout,
     shape, physical shape and memory config unchanged). f32 → bf16 rounds to nearest even
     (semantics.md §1.2); → bfloat8_b packs each tile face row with a shared exponent (semantics.md
@@ -36,22 +66,8 @@ class TypecastOp(TTNNOperation):
     """
 
     name = "ttnn.typecast"
-    input = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
 
-    def __init__(self, input: SSAValue, result_type: Attribute):
-        super().__init__(operands=[input], result_types=[result_type])
-
-    def verify_(self) -> None:
-        source = self.tensor(self.input, "input")
-        result = self.tensor(self.result, "result")
-        if source.shape != result.shape:
-            raise self.error(
-                f"expected the result shape {format_shape(result.shape)} to equal the input "
-                f"shape {format_shape(source.shape)}"
-            )
+    def verify_conversion(self, source: TensorInfo, result: TensorInfo) -> None:
         if not same_storage(source, result):
             raise self.error(
                 "expected the result to keep the input's layout, physical shape and memory "
@@ -60,32 +76,17 @@ class TypecastOp(TTNNOperation):
 
 
 @irdl_op_definition
-class ToLayoutOp(TTNNOperation):
+class ToLayoutOp(ConversionOp):
     """`ttnn.to_layout`: the same values in another layout, named by the result type —
     tilize (row-major → TILE, zero padding to whole tiles) or untilize (TILE → row-major,
-    the logical values). The dtype stays; a result with an explicit physical shape is not
-    something to_layout makes.
+    the logical values). The dtype stays, and a TILE result is padded to whole tiles only.
 
         %1 = ttnn.to_layout %0 : tensor<40x50xbf16> -> tensor<40x50xbf16, #ttnn.tensor_layout<tile>>
     """
 
     name = "ttnn.to_layout"
-    input = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
 
-    def __init__(self, input: SSAValue, result_type: Attribute):
-        super().__init__(operands=[input], result_types=[result_type])
-
-    def verify_(self) -> None:
-        source = self.tensor(self.input, "input")
-        result = self.tensor(self.result, "result")
-        if source.shape != result.shape:
-            raise self.error(
-                f"expected the result shape {format_shape(result.shape)} to equal the input "
-                f"shape {format_shape(source.shape)}"
-            )
+    def verify_conversion(self, source: TensorInfo, result: TensorInfo) -> None:
         if source.dtype != result.dtype:
             raise self.error(
                 f"expected the result dtype {result.dtype.value} to equal the input dtype "

@@ -106,38 +106,24 @@ def conv_function(conv: Conv) -> func.FuncOp:
     input_layout = Layout.ROW_MAJOR if conv.name == "conv1" else Layout.TILE
     config = Conv2dConfigAttr(weights_dtype=DataType.BFLOAT16, shard_layout=conv.shard_layout)
 
+    parameters = dict(
+        in_channels=conv.in_channels,
+        out_channels=conv.out_channels,
+        batch_size=1,
+        input_height=conv.input_size,
+        input_width=conv.input_size,
+        kernel_size=(conv.kernel, conv.kernel),
+        stride=(conv.stride, conv.stride),
+        padding=(conv.padding, conv.padding),
+        input_layout=input_layout,
+        input_memory_config=input_memory_config(conv),
+        conv_config=config,
+        grid=GRID,
+    )
+
     def body(weight: SSAValue, bias: SSAValue) -> list[SSAValue]:
-        prepared_weight = PrepareConvWeightsOp(
-            weight,
-            in_channels=conv.in_channels,
-            out_channels=conv.out_channels,
-            batch_size=1,
-            input_height=conv.input_size,
-            input_width=conv.input_size,
-            kernel_size=(conv.kernel, conv.kernel),
-            stride=(conv.stride, conv.stride),
-            padding=(conv.padding, conv.padding),
-            has_bias=True,
-            input_layout=input_layout,
-            input_memory_config=input_memory_config(conv),
-            conv_config=config,
-            grid=GRID,
-        )
-        prepared_bias = PrepareConvBiasOp(
-            bias,
-            in_channels=conv.in_channels,
-            out_channels=conv.out_channels,
-            batch_size=1,
-            input_height=conv.input_size,
-            input_width=conv.input_size,
-            kernel_size=(conv.kernel, conv.kernel),
-            stride=(conv.stride, conv.stride),
-            padding=(conv.padding, conv.padding),
-            input_layout=input_layout,
-            input_memory_config=input_memory_config(conv),
-            conv_config=config,
-            grid=GRID,
-        )
+        prepared_weight = PrepareConvWeightsOp(weight, has_bias=True, **parameters)
+        prepared_bias = PrepareConvBiasOp(bias, **parameters)
         return [prepared_weight.result, prepared_bias.result]
 
     return build_function(

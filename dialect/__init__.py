@@ -8,8 +8,10 @@ the runtime's data formats use) loads no IR definition.
   the base of every user error;
 - `types`, `attributes`, `tensor_types`: `!ttnn.bfp8_b`, the `#ttnn.*` attributes, reading
   tensor types;
-- `operation`, `tensor_ops`, `prepare_ops`, `conv_layout_ops`: the ttnn operations; `ttnn` and
-  `tile`: the two dialects; `context`: `make_context`;
+- `operation` (op base), `assign_bw`, `conversion_ops` (typecast, to_layout), `prepare_ops`,
+  `conv_layout_ops`: the ttnn operations; `ttnn` and
+  `tile`: the two dialects; `context`: `make_context`; `builders`: functions and modules
+  from Python;
 - `conv_parameters`, `divisors`, `conv_resolution`, `conv_layout_geometry`: the resolution of
   the prepare ops, plain Python with no IR;
 - `tt_mlir`, `tt_mlir_attributes`, `ttcore`, `tt_mlir_names`: tt-mlir's TTNN IR as the project
@@ -26,6 +28,8 @@ _EXPORTS: dict[str, str] = {
     "make_context": "context",
     "register_dialects": "context",
     "TTNNContext": "context",
+    "build_function": "builders",
+    "build_module": "builders",
     # enums, shapes, errors
     "BufferType": "enums",
     "DataType": "enums",
@@ -59,9 +63,9 @@ _EXPORTS: dict[str, str] = {
     "tensor_info": "tensor_types",
     "tensor_type": "tensor_types",
     # operations
-    "AssignBwOp": "tensor_ops",
-    "TypecastOp": "tensor_ops",
-    "ToLayoutOp": "tensor_ops",
+    "AssignBwOp": "assign_bw",
+    "TypecastOp": "conversion_ops",
+    "ToLayoutOp": "conversion_ops",
     "PrepareConvWeightsOp": "prepare_ops",
     "PrepareConvBiasOp": "prepare_ops",
     "ConvBiasLayoutOp": "conv_layout_ops",

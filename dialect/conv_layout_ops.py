@@ -31,21 +31,26 @@ from xdsl.traits import Pure
 
 from ttnn_xdsl.dialect import conv_layout_geometry as geometry
 from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.operation import TTNNOperation, int_list
+from ttnn_xdsl.dialect.keyword_properties import PropertyKind, PropertySyntax
+from ttnn_xdsl.dialect.operation import KeywordPropertyOp, TTNNOperation, int_list
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
-from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info, tensor_type
+from ttnn_xdsl.dialect.tensor_types import (
+    TensorInfo,
+    denote_same_tensor,
+    tensor_info,
+    tensor_type,
+)
 from ttnn_xdsl.dialect.types import data_type_of, element_type_for
 
 
-def _property_format(*properties: tuple[str, bool]) -> str:
-    """A declarative format `$input key = $key ... attr-dict : type -> type`; optional
-    properties (flag True) go in optional groups so an absent one prints nothing."""
-    parts = ["$input"]
-    for name, optional in properties:
-        part = f"`{name}` `=` ${name}"
-        parts.append(f"({part}^)?" if optional else part)
-    parts.append("attr-dict `:` type($input) `->` type($result)")
-    return " ".join(parts)
+def _i32_property(name: str, required: bool = True) -> PropertySyntax:
+    return PropertySyntax(name, PropertyKind.I32, required)
+
+
+_PADDING_PROPERTIES = (
+    _i32_property("padded_in_channels", required=False),
+    _i32_property("padded_out_channels", required=False),
+)
 
 
 def _i32(value: int | None) -> IntegerAttr | None:
@@ -59,7 +64,7 @@ def _verify_positive(op: TTNNOperation, name: str) -> int:
     return value
 
 
-class ConvLayoutOp(TTNNOperation, ABC):
+class ConvLayoutOp(KeywordPropertyOp, ABC):
     """Base of the conv weight/bias layout ops: one input tensor, one result, both types
     checked against the op's index map (semantics.md §3.6). Each result type fixes its dtype; the
     values are converted bit-exactly (bf16 rounding, bfloat8_b packing) as the last step."""
@@ -103,7 +108,7 @@ class ConvLayoutOp(TTNNOperation, ABC):
         # The parameters first: their messages say more than a mismatching result type.
         expected = self.expected_result(source, self.result_dtype())
         self.verify_result_form(self.tensor(self.result, "result"))
-        if self.result.type != expected:
+        if not denote_same_tensor(self.result.type, expected):
             raise self.error(f"expected result type {expected}, got {self.result.type}")
 
     def verify_result_form(self, result: TensorInfo) -> None:
@@ -150,11 +155,8 @@ class ConvWeightsMatrixLayoutOp(ConvLayoutOp, ABC):
         )
 
     def verify_result_form(self, result: TensorInfo) -> None:
-        if result.layout != Layout.TILE or not result.explicit_physical:
-            raise self.error(
-                "expected a tile-layout result with its physical shape written "
-                f"(physical = 1x1xROWSxCOLS), got {self.result.type}"
-            )
+        if result.layout != Layout.TILE:
+            raise self.error(f"expected a tile-layout result, got {self.result.type}")
 
 
 class ConvWeightsPaddedMatrixLayoutOp(ConvWeightsMatrixLayoutOp, ABC):
@@ -186,7 +188,6 @@ class ConvWeightsPaddedMatrixLayoutOp(ConvWeightsMatrixLayoutOp, ABC):
         return padded_out, padded_in
 
 
-_PADDING_PROPERTIES = (("padded_in_channels", True), ("padded_out_channels", True))
 
 
 @irdl_op_definition
@@ -201,7 +202,6 @@ class ConvWeightsInterleavedMMLayoutOp(ConvWeightsMatrixLayoutOp):
     """
 
     name = "ttnn.conv_weights_interleaved_mm_layout"
-    assembly_format = _property_format()
 
     def __init__(self, input: SSAValue, *, dtype: DataType | None = None):
         super().__init__(input, {}, dtype)
@@ -225,10 +225,10 @@ class ConvWeightsSpecialPaddingLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
     block_h = prop_def(IntegerAttr[I32])
     block_w = prop_def(IntegerAttr[I32])
     enable_activation_reuse = opt_prop_def(BoolAttr)
-    assembly_format = _property_format(
-        ("block_h", False),
-        ("block_w", False),
-        ("enable_activation_reuse", True),
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
+        _i32_property("block_h"),
+        _i32_property("block_w"),
+        PropertySyntax("enable_activation_reuse", PropertyKind.BOOL, required=False),
         *_PADDING_PROPERTIES,
     )
 
@@ -293,7 +293,11 @@ class ConvWeightsTiledLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
     name = "ttnn.conv_weights_tiled_layout"
     block_h = prop_def(IntegerAttr[I32])
     block_w = prop_def(IntegerAttr[I32])
-    assembly_format = _property_format(("block_h", False), ("block_w", False), *_PADDING_PROPERTIES)
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
+        _i32_property("block_h"),
+        _i32_property("block_w"),
+        *_PADDING_PROPERTIES,
+    )
 
     def __init__(
         self,
@@ -342,10 +346,10 @@ class ConvWeightsBlockShardedLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
     in_shards = prop_def(IntegerAttr[I32])
     out_shards = prop_def(IntegerAttr[I32])
     full_inner_dim = opt_prop_def(BoolAttr)
-    assembly_format = _property_format(
-        ("in_shards", False),
-        ("out_shards", False),
-        ("full_inner_dim", True),
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
+        _i32_property("in_shards"),
+        _i32_property("out_shards"),
+        PropertySyntax("full_inner_dim", PropertyKind.BOOL, required=False),
         *_PADDING_PROPERTIES,
     )
 
@@ -428,7 +432,7 @@ class ConvWeightsGroupedLayoutOp(ConvWeightsReshapeOp):
 
     name = "ttnn.conv_weights_grouped_layout"
     groups = prop_def(IntegerAttr[I32])
-    assembly_format = _property_format(("groups", False))
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("groups"),)
 
     def __init__(self, input: SSAValue, *, groups: int):
         super().__init__(input, {"groups": _i32(groups)})
@@ -448,7 +452,7 @@ class ConvWeightsDepthwiseLayoutOp(ConvWeightsReshapeOp):
 
     name = "ttnn.conv_weights_depthwise_layout"
     act_block_h_ntiles = prop_def(IntegerAttr[I32])
-    assembly_format = _property_format(("act_block_h_ntiles", False))
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("act_block_h_ntiles"),)
 
     def __init__(self, input: SSAValue, *, act_block_h_ntiles: int):
         super().__init__(input, {"act_block_h_ntiles": _i32(act_block_h_ntiles)})
@@ -470,7 +474,9 @@ class ConvWeightsFoldKernelStrideOp(ConvWeightsReshapeOp):
 
     name = "ttnn.conv_weights_fold_kernel_stride"
     stride = prop_def(DenseArrayBase.constr(i32))
-    assembly_format = _property_format(("stride", False))
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
+        PropertySyntax("stride", PropertyKind.I32_ARRAY),
+    )
 
     def __init__(self, input: SSAValue, *, stride: Sequence[int]):
         super().__init__(input, {"stride": DenseArrayBase.from_list(i32, stride)})
@@ -492,7 +498,7 @@ class ConvBiasLayoutOp(ConvLayoutOp):
 
     name = "ttnn.conv_bias_layout"
     width = prop_def(IntegerAttr[I32])
-    assembly_format = _property_format(("width", False))
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("width"),)
 
     def __init__(self, input: SSAValue, *, width: int, dtype: DataType | None = None):
         super().__init__(input, {"width": _i32(width)}, dtype)

@@ -47,16 +47,21 @@ class InputMemoryConfig:
         """Whether the input lives in DRAM."""
         return self.buffer_type == BufferType.DRAM
 
+    @property
+    def sharded_in_l1(self) -> bool:
+        """An L1 input already sharded by its shard spec: TT-NN then reads the shard kind and
+        the input-channel split from the spec (semantics.md §3.3a)."""
+        return self.is_sharded and not self.is_dram and self.shard_grid is not None
+
 
 @dataclass(frozen=True)
 class Conv2dConfig:
     """The fields of TT-NN's Conv2dConfig that change the prepared weights (semantics.md §3.1).
 
-    `reshard_if_not_optimal` says where a sharded input's core split comes from: False
-    (TT-NN's default) reads it from the input's shard spec and lets the input's sharding win
-    (semantics.md §3.3a); True computes it from the device grid with `shard_layout` first;
-    None, when a config does not say, is this project's documented stand-in, which computes
-    like True (semantics.md §4 row 1)."""
+    `reshard_if_not_optimal` (TT-NN's default false) lets an L1 input already sharded keep
+    its sharding and core split (semantics.md §3.3a); true computes them as for an
+    interleaved input, `shard_layout` first and the split from the device grid (semantics.md
+    §6)."""
 
     weights_dtype: DataType | None = None
     shard_layout: TensorMemoryLayout | None = None
@@ -66,7 +71,7 @@ class Conv2dConfig:
     full_inner_dim: bool = False
     enable_activation_reuse: bool = False
     enable_kernel_stride_folding: bool | None = None
-    reshard_if_not_optimal: bool | None = None
+    reshard_if_not_optimal: bool = False
 
 
 @dataclass(frozen=True)
@@ -105,13 +110,12 @@ class Conv2dParameters:
     slice_config: Conv2dSliceConfig | None = None
 
     @property
-    def reads_shard_spec(self) -> bool:
-        """Whether TT-NN takes the input's sharding and core split from its shard spec
-        (a sharded input and `reshard_if_not_optimal = false`, semantics.md §3.3a)."""
+    def reads_input_shard_spec(self) -> bool:
+        """Whether TT-NN takes the input's sharding and core split from its shard spec: an L1
+        input already sharded, and `reshard_if_not_optimal` false (semantics.md §3.3a, §6)."""
         return (
-            self.input_memory_config.is_sharded
-            and self.input_memory_config.shard_grid is not None
-            and self.conv_config.reshard_if_not_optimal is False
+            self.input_memory_config.sharded_in_l1
+            and not self.conv_config.reshard_if_not_optimal
         )
 
 
@@ -245,40 +249,46 @@ def validate_parameters(params: Conv2dParameters) -> None:
             "expected conv2d_slice_config to have a non-negative number of slices, got "
             f"{params.slice_config.num_slices}"
         )
-    if params.reads_shard_spec:
-        validate_shard_spec(params)
+    if memory.sharded_in_l1:
+        validate_input_shard_spec(params)
 
 
-def validate_shard_spec(params: Conv2dParameters) -> None:
-    """semantics.md §3.3a's checks of a shard spec TT-NN reads: the shard grid fits the
-    device grid, and the shards hold the input activation viewed as [N·H·W, Cin]."""
+def validate_input_shard_spec(params: Conv2dParameters) -> None:
+    """semantics.md §3.3a's refusals (TT-NN validates none of them): an L1 input's shard grid
+    must fit the device grid, and its shards must hold the input activation seen as the
+    matrix [N·H·W, Cin]."""
     memory = params.input_memory_config
-    assert memory.shard_grid is not None
+    assert memory.shard_grid is not None and memory.shard_shape is not None
     grid_x, grid_y = memory.shard_grid
     device_x, device_y = params.grid
     if grid_x > device_x or grid_y > device_y:
         raise ConvConfigError(
-            f"the input's shard grid {grid_x}x{grid_y} does not fit the device grid "
+            f"expected the input's shard grid {grid_x}x{grid_y} to fit the device grid "
             f"{device_x}x{device_y}"
         )
-    if memory.shard_shape is None:
-        raise ConvConfigError(f"a {memory.memory_layout} input_memory_config needs a shard shape")
-    shard_h, shard_w = memory.shard_shape
     rows = params.batch_size * params.input_height * params.input_width
+    channels = params.in_channels
+    shard_h, shard_w = memory.shard_shape
     cores = grid_x * grid_y
-    col_major = memory.shard_orientation == ShardOrientation.COL_MAJOR
     layout = memory.memory_layout
     if layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        row_shards, column_shards = cores, 1
+        row_cores, channel_cores = cores, 1
     elif layout == TensorMemoryLayout.WIDTH_SHARDED:
-        row_shards, column_shards = 1, cores
+        row_cores, channel_cores = 1, cores
+    elif memory.shard_orientation == ShardOrientation.COL_MAJOR:
+        row_cores, channel_cores = grid_x, grid_y
     else:
-        row_shards, column_shards = (grid_x, grid_y) if col_major else (grid_y, grid_x)
-    if shard_h * row_shards < rows or shard_w * column_shards < params.in_channels:
+        row_cores, channel_cores = grid_y, grid_x
+    held = f"{layout.value} shards of {shard_h}x{shard_w} on a {grid_x}x{grid_y} grid"
+    if shard_h * row_cores < rows:
         raise ConvConfigError(
-            f"the input's {layout} shards of {shard_h}x{shard_w} on a {grid_x}x{grid_y} grid "
-            f"cannot hold the input activation [N·H·W, Cin] = [{rows}, {params.in_channels}] "
-            f"({row_shards} shard(s) along N·H·W, {column_shards} along the channels)"
+            f"{held} cannot hold the input's N·H·W = {rows} rows "
+            f"({row_cores} core(s) × {shard_h} rows = {shard_h * row_cores})"
+        )
+    if shard_w * channel_cores < channels:
+        raise ConvConfigError(
+            f"{held} cannot hold the input's {channels} channels "
+            f"({channel_cores} core(s) × {shard_w} columns = {shard_w * channel_cores})"
         )
 
 

@@ -157,12 +157,13 @@ def is_depthwise_1d(params: Conv2dParameters) -> bool:
 
 
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
-    """Step 5: a sharded input's own layout when `reshard_if_not_optimal` is false (TT-NN,
-    semantics.md §3.3a); otherwise `conv_config.shard_layout`, else the sharded input's
-    layout, else HEIGHT_SHARDED (docs/semantics.md's documented stand-in for TT-NN's L1-usage
-    model)."""
+    """Step 5: an L1 input already sharded keeps its own kind, whatever
+    `conv_config.shard_layout` says (semantics.md §3.3a), unless `reshard_if_not_optimal`
+    (semantics.md §6); otherwise `conv_config.shard_layout`,
+    else the sharded input's kind, else HEIGHT_SHARDED (semantics.md's documented stand-in
+    for TT-NN's L1-usage model)."""
     memory = params.input_memory_config
-    if memory.is_sharded and params.conv_config.reshard_if_not_optimal is False:
+    if params.reads_input_shard_spec:
         return memory.memory_layout
     if params.conv_config.shard_layout is not None:
         layout = params.conv_config.shard_layout
@@ -172,9 +173,21 @@ def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
                 "block_sharded, got interleaved"
             )
         return layout
-    if params.input_memory_config.is_sharded:
-        return params.input_memory_config.memory_layout
+    if memory.is_sharded:
+        return memory.memory_layout
     return TensorMemoryLayout.HEIGHT_SHARDED
+
+
+def resolve_orientation(params: Conv2dParameters) -> ShardOrientation:
+    """Step 7's shard orientation: an L1 input already sharded keeps its spec's
+    (semantics.md §3.3a) unless `reshard_if_not_optimal`, otherwise COL_MAJOR iff
+    `conv_config.transpose_shards`."""
+    memory = params.input_memory_config
+    if params.reads_input_shard_spec:
+        return memory.shard_orientation
+    if params.conv_config.transpose_shards:
+        return ShardOrientation.COL_MAJOR
+    return ShardOrientation.ROW_MAJOR
 
 
 def resolve_input_channels_alignment(
@@ -232,12 +245,15 @@ def resolve_parallel_config(
     orientation: ShardOrientation = ShardOrientation.ROW_MAJOR,
     mm_conv: bool = False,
     act_block_h_override: int = 0,
+    input_shard_grid: tuple[int, int] | None = None,
 ) -> ParallelConfig:
     """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`).
 
     `orientation` only matters for BLOCK (ROW_MAJOR: channels along grid.x, NHW along
     grid.y; COL_MAJOR the other way). Channel padding is off for an mm_conv, whose output
-    keeps the input's split."""
+    keeps the input's split. `input_shard_grid` is the (x, y) shard grid of an L1 input
+    already sharded: its cores, not the device grid, give the input-channel split
+    (semantics.md §3.3a)."""
     grid_x, grid_y = grid
     cores = grid_x * grid_y
     out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE_SIZE)
@@ -248,59 +264,25 @@ def resolve_parallel_config(
         return ParallelConfig(shard_layout, 1, 1, nhw, ShardOrientation.ROW_MAJOR)
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
         cin_ntiles = ceil_div(in_channels, TILE_SIZE)
-        if mm_conv:
+        if input_shard_grid is not None:
+            c_in = input_shard_grid[0] * input_shard_grid[1]
+        elif mm_conv:
             c_in = largest_divisor(cin_ntiles, cores)
-            c_out = c_in
         else:
             c_in = find_divisor_with_padding(cin_ntiles, cores)
-            c_out = find_divisor_with_padding(cout_ntiles, cores)
+        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, cores)
         return ParallelConfig(shard_layout, c_in, c_out, 1, ShardOrientation.ROW_MAJOR)
     if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
         col_major = orientation == ShardOrientation.COL_MAJOR
         channel_axis, nhw_axis = (grid_y, grid_x) if col_major else (grid_x, grid_y)
         cin_blocks = ceil_div(in_channels, input_channels_alignment)
         nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, nhw_axis, abh)
-        if mm_conv:
+        if input_shard_grid is not None:
+            c_in = input_shard_grid[1] if col_major else input_shard_grid[0]
+        elif mm_conv:
             c_in = common_divisor(cout_ntiles, cin_blocks, channel_axis)
-            c_out = c_in
         else:
             c_in = find_divisor_with_padding(cin_blocks, channel_axis)
-            c_out = find_divisor_with_padding(cout_ntiles, channel_axis)
-        return ParallelConfig(shard_layout, c_in, c_out, nhw, orientation)
-    raise ConvConfigError(
-        "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
-        f"got {shard_layout}"
-    )
-
-
-def parallel_config_from_shard_spec(
-    shard_layout: TensorMemoryLayout,
-    shard_grid: tuple[int, int],
-    orientation: ShardOrientation,
-    *,
-    out_channels: int,
-    grid: tuple[int, int],
-    mm_conv: bool = False,
-) -> ParallelConfig:
-    """Step 7 for an input whose shard spec TT-NN reads (semantics.md §3.3a): the input
-    side comes from the spec's X × Y grid — HEIGHT: 1 channel core and X·Y NHW cores; WIDTH:
-    X·Y channel cores; BLOCK: the channels along x (row_major) or y (col_major) and the NHW
-    along the other axis. The output side is TT-NN's `determine_output_parallel_config` on
-    the device grid: HEIGHT keeps the input's, WIDTH `with_padding(ceil(Cout/32), G)`, BLOCK
-    `with_padding(ceil(Cout/32), channel axis)`; an mm_conv keeps the input's channel cores."""
-    grid_x, grid_y = shard_grid
-    device_x, device_y = grid
-    cout_ntiles = ceil_div(out_channels, TILE_SIZE)
-    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        return ParallelConfig(shard_layout, 1, 1, grid_x * grid_y, ShardOrientation.ROW_MAJOR)
-    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        c_in = grid_x * grid_y
-        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, device_x * device_y)
-        return ParallelConfig(shard_layout, c_in, c_out, 1, ShardOrientation.ROW_MAJOR)
-    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        col_major = orientation == ShardOrientation.COL_MAJOR
-        c_in, nhw = (grid_y, grid_x) if col_major else (grid_x, grid_y)
-        channel_axis = device_y if col_major else device_x
         c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, channel_axis)
         return ParallelConfig(shard_layout, c_in, c_out, nhw, orientation)
     raise ConvConfigError(
@@ -379,8 +361,8 @@ def resolve_weight_block_height(
 
     HEIGHT: round_up(Cin_pad·KW, 32); round_up(Cin_pad·KH·KW, 32) with activation reuse;
     round_up(Cin_pad, 32) for 1D depthwise. BLOCK: round_up(Cin_pad/n_c_in·KW·(KH if
-    full_inner_dim), 32). WIDTH: Cin_pad·KH·KW/(n_c_in·act_block_w_div), which must divide
-    evenly and be a whole number of tiles."""
+    full_inner_dim), 32). WIDTH: Cin_pad·KH·KW/(n_c_in·act_block_w_div) rounded down to whole
+    tiles, at least one (TT-NN 0.81.1: 144 rows become 4 tiles)."""
     kh, kw = kernel_size
     if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
         if depthwise_1d:
@@ -392,18 +374,15 @@ def resolve_weight_block_height(
         per_core = padded_in_channels // input_cores_channels
         return round_up(per_core * kw * (kh if full_inner_dim else 1), TILE_SIZE)
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
+        # TT-NN takes the block in whole tiles (floor); the tiled layout then rounds the
+        # rows up to whole blocks. It only debug-asserts divisibility, so none is required.
         inner = padded_in_channels * kh * kw
         parts = input_cores_channels * act_block_w_div
-        if inner % parts:
-            raise ConvConfigError(
-                f"WIDTH_SHARDED needs in_channels_padded·KH·KW = {inner} divisible by input "
-                f"cores {input_cores_channels} × act_block_w_div {act_block_w_div}"
-            )
-        rows = inner // parts
-        if rows % TILE_SIZE:
+        rows = inner // parts // TILE_SIZE * TILE_SIZE
+        if rows == 0:
             raise ConvConfigError(
                 f"WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
-                f"× act_block_w_div) = {inner}/{parts} = {rows} to be a multiple of 32 "
+                f"× act_block_w_div) = {inner}/{parts} to be at least one tile of 32 rows "
                 f"(act_block_w_div {act_block_w_div})"
             )
         return rows
@@ -487,7 +466,8 @@ class ConvWeightsPlan:
     input_channels_alignment: int
     """Step 6."""
     orientation: ShardOrientation
-    """Step 7: shard orientation (BLOCK: COL_MAJOR iff transpose_shards)."""
+    """Step 7: shard orientation (BLOCK: the sharded input's, else COL_MAJOR iff
+    transpose_shards)."""
     input_cores_channels: int
     """Step 7: n_c_in."""
     output_cores_channels: int
@@ -584,33 +564,21 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     oh, ow = output_image_size(folded)
     if oh < 1 or ow < 1:
         raise ConvConfigError(f"output image of the kernel-stride folded conv is empty: {oh}x{ow}")
-    orientation = (
-        ShardOrientation.COL_MAJOR if config.transpose_shards else ShardOrientation.ROW_MAJOR
+    orientation = resolve_orientation(params)
+    parallel = resolve_parallel_config(
+        shard_layout,
+        batch_size=folded.batch_size,
+        in_channels=folded.in_channels,
+        out_channels=folded.out_channels,
+        output_height=oh,
+        output_width=ow,
+        input_channels_alignment=alignment,
+        grid=params.grid,
+        orientation=orientation,
+        mm_conv=mm_conv,
+        act_block_h_override=config.act_block_h_override,
+        input_shard_grid=memory.shard_grid if params.reads_input_shard_spec else None,
     )
-    if params.reads_shard_spec:
-        assert memory.shard_grid is not None
-        parallel = parallel_config_from_shard_spec(
-            shard_layout,
-            memory.shard_grid,
-            memory.shard_orientation,
-            out_channels=folded.out_channels,
-            grid=params.grid,
-            mm_conv=mm_conv,
-        )
-    else:
-        parallel = resolve_parallel_config(
-            shard_layout,
-            batch_size=folded.batch_size,
-            in_channels=folded.in_channels,
-            out_channels=folded.out_channels,
-            output_height=oh,
-            output_width=ow,
-            input_channels_alignment=alignment,
-            grid=params.grid,
-            orientation=orientation,
-            mm_conv=mm_conv,
-            act_block_h_override=config.act_block_h_override,
-        )
     nhw = folded.batch_size * oh * ow
 
     # Step 8 for the conv (the activation side): channel padding.

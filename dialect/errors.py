@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from xdsl.ir import Attribute, Operation
 
-__all__ = ["ConvConfigError", "RunError", "TTNNError", "TensorTypeError", "format_location"]
+__all__ = [
+    "ConvConfigError",
+    "RunError",
+    "TTNNError",
+    "TensorFileError",
+    "TensorTypeError",
+    "format_location",
+]
 
 
 class TTNNError(Exception):
@@ -57,6 +64,14 @@ class RunError(TTNNError):
 
     def __init__(self, message: str, location: str | None = None, *, op: Operation | None = None):
         super().__init__(message, location, stage="run", op=op)
+
+
+class TensorFileError(TTNNError):
+    """A tensor file (a TT-NN `.tensorbin`) that cannot be read or written; the message
+    names the file and says what is wrong with it."""
+
+    def __init__(self, message: str):
+        super().__init__(message, stage="run")
 
 
 def format_location(location: Attribute) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -57,12 +57,18 @@ from ttnn_xdsl.dialect.conv_parameters import (
 from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.dialect.enums import DataType, Layout, ShardOrientation
 from ttnn_xdsl.dialect.errors import ConvConfigError
-from ttnn_xdsl.dialect.operation import TTNNOperation, int_list
+from ttnn_xdsl.dialect.keyword_properties import PropertyKind, PropertySyntax
+from ttnn_xdsl.dialect.operation import KeywordPropertyOp, int_list
 from ttnn_xdsl.dialect.shapes import format_shape
-from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type
+from ttnn_xdsl.dialect.tensor_types import (
+    denote_same_tensor,
+    module_grid,
+    tensor_info,
+    tensor_type,
+)
 
 
-class ConvPrepareOp(TTNNOperation, ABC):
+class ConvPrepareOp(KeywordPropertyOp, ABC):
     """Base of `prepare_conv_weights` and `prepare_conv_bias`: the conv parameters they
     share (semantics.md §3.1, tt-mlir's names), their verification (semantics.md §3.2) and the
     resolution of the prepared layout (semantics.md §3.3, via
@@ -229,7 +235,7 @@ class ConvPrepareOp(TTNNOperation, ABC):
         return self.resolve()
 
     def _verify_result(self, expected: TensorType[Attribute]) -> None:
-        if self.result.type != expected:
+        if not denote_same_tensor(self.result.type, expected):
             raise self.error(
                 f"expected result type {expected} (inferred from the conv parameters), "
                 f"got {self.result.type}"
@@ -275,27 +281,34 @@ def conv2d_config_of(attr: Conv2dConfigAttr | None) -> Conv2dConfig:
         full_inner_dim=bool(attr.bool_field("full_inner_dim")),
         enable_activation_reuse=bool(attr.bool_field("enable_activation_reuse")),
         enable_kernel_stride_folding=attr.bool_field("enable_kernel_stride_folding"),
-        reshard_if_not_optimal=attr.bool_field("reshard_if_not_optimal"),
+        reshard_if_not_optimal=bool(attr.bool_field("reshard_if_not_optimal")),
     )
 
 
-_CONV_PARAMETERS_FORMAT = (
-    "${source} `input_memory_config` `=` qualified($input_memory_config)"
-    " `input_layout` `=` qualified($input_layout)"
-    " {weights_format}"
-    " `in_channels` `=` $in_channels `out_channels` `=` $out_channels"
-    " `batch_size` `=` $batch_size `input_height` `=` $input_height"
-    " `input_width` `=` $input_width `kernel_size` `=` $kernel_size"
-    " `stride` `=` $stride `padding` `=` $padding `dilation` `=` $dilation"
-    " {has_bias}"
-    " `groups` `=` $groups"
-    " (`conv_config` `=` qualified($conv_config)^)?"
-    " (`compute_config` `=` qualified($compute_config)^)?"
-    " (`input_dtype` `=` qualified($input_dtype)^)?"
-    " (`output_dtype` `=` qualified($output_dtype)^)?"
-    " (`slice_config` `=` qualified($slice_config)^)?"
-    " attr-dict `:` type(${source}) `->` type($result)"
-)
+def _conv_parameter_syntax(*, weights: bool) -> tuple[PropertySyntax, ...]:
+    """The keyword properties of a prepare op, in printing order (tt-mlir's names)."""
+    attribute, i32, array = PropertyKind.ATTRIBUTE, PropertyKind.I32, PropertyKind.I32_ARRAY
+    return (
+        PropertySyntax("input_memory_config", attribute),
+        PropertySyntax("input_layout", attribute),
+        *((PropertySyntax("weights_format", PropertyKind.STRING),) if weights else ()),
+        PropertySyntax("in_channels", i32),
+        PropertySyntax("out_channels", i32),
+        PropertySyntax("batch_size", i32),
+        PropertySyntax("input_height", i32),
+        PropertySyntax("input_width", i32),
+        PropertySyntax("kernel_size", array),
+        PropertySyntax("stride", array),
+        PropertySyntax("padding", array),
+        PropertySyntax("dilation", array),
+        *((PropertySyntax("has_bias", PropertyKind.BOOL),) if weights else ()),
+        PropertySyntax("groups", i32),
+        PropertySyntax("conv_config", attribute, required=False),
+        PropertySyntax("compute_config", attribute, required=False),
+        PropertySyntax("input_dtype", attribute, required=False),
+        PropertySyntax("output_dtype", attribute, required=False),
+        PropertySyntax("slice_config", attribute, required=False),
+    )
 
 
 @irdl_op_definition
@@ -317,29 +330,60 @@ class PrepareConvWeightsOp(ConvPrepareOp):
     weights_format = prop_def(StringAttr)
     has_bias = prop_def(BoolAttr)
 
-    assembly_format = _CONV_PARAMETERS_FORMAT.format(
-        weights_format="`weights_format` `=` $weights_format",
-        has_bias="`has_bias` `=` $has_bias",
-        source="weight_tensor",
-    )
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = _conv_parameter_syntax(weights=True)
 
     def __init__(
         self,
         weight_tensor: SSAValue,
         *,
+        in_channels: int,
+        out_channels: int,
+        batch_size: int,
+        input_height: int,
+        input_width: int,
+        kernel_size: Sequence[int],
+        stride: Sequence[int] = (1, 1),
+        padding: Sequence[int] = (0, 0),
+        dilation: Sequence[int] = (1, 1),
+        groups: int = 1,
         has_bias: bool = False,
         weights_format: str = "OIHW",
-        **parameters: Any,
+        input_layout: Layout = Layout.TILE,
+        input_memory_config: MemoryConfigAttr = DRAM_INTERLEAVED,
+        conv_config: Conv2dConfigAttr | None = None,
+        compute_config: DeviceComputeKernelConfigAttr | None = None,
+        input_dtype: DataType | None = None,
+        output_dtype: DataType | None = None,
+        result_type: Attribute | None = None,
+        grid: tuple[int, int] | None = None,
     ):
-        """`parameters`: the keywords of `ConvPrepareOp.__init__` (conv parameters, configs,
-        an optional `result_type` or the `grid` to infer it on)."""
+        """Build the op from plain Python values (TT-NN's `prepare_conv_weights` keywords);
+        without `result_type` the result type is inferred (semantics.md §3.3) for `grid`
+        (default: the Wormhole 8×8 grid)."""
         super().__init__(
             weight_tensor,
+            in_channels=in_channels,
+            out_channels=out_channels,
+            batch_size=batch_size,
+            input_height=input_height,
+            input_width=input_width,
+            kernel_size=kernel_size,
+            stride=stride,
+            padding=padding,
+            dilation=dilation,
+            groups=groups,
+            input_layout=input_layout,
+            input_memory_config=input_memory_config,
+            conv_config=conv_config,
+            compute_config=compute_config,
+            input_dtype=input_dtype,
+            output_dtype=output_dtype,
+            result_type=result_type,
+            grid=grid,
             extra_properties={
                 "weights_format": StringAttr(weights_format),
                 "has_bias": IntegerAttr.from_bool(has_bias),
             },
-            **parameters,
         )
 
     @property
@@ -408,9 +452,7 @@ class PrepareConvBiasOp(ConvPrepareOp):
 
     bias_tensor = operand_def(TensorType)
 
-    assembly_format = _CONV_PARAMETERS_FORMAT.format(
-        weights_format="", has_bias="", source="bias_tensor"
-    )
+    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = _conv_parameter_syntax(weights=False)
 
     @property
     def source(self) -> SSAValue:

@@ -31,7 +31,7 @@ from ttnn_xdsl.dialect.attributes import (
 from ttnn_xdsl.dialect.enums import DEVICE_BUFFER_TYPES, DataType, Layout
 from ttnn_xdsl.dialect.errors import TensorTypeError
 from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
-from ttnn_xdsl.dialect.types import data_type_of, element_type_for
+from ttnn_xdsl.dialect.types import BFloat8BType, data_type_of, element_type_for
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,25 @@ def tensor_info(tensor_type: Attribute) -> TensorInfo:
     return TensorInfo(shape, dtype, layout, memory_config, physical, True)
 
 
+def written_tensor_type_problem(attribute: Attribute) -> str | None:
+    """Why a tensor type written with a `#ttnn.tensor_layout` encoding or a `!ttnn.bfp8_b`
+    element type cannot exist (a bfloat8_b tensor on host or row-major, a tile tensor of
+    rank 1, a physical shape that cannot hold it, …), or None. Any other type is not a TT-NN
+    type of its own and is left to the ops that use it."""
+    if not isinstance(attribute, TensorType):
+        return None
+    tensor = cast(TensorType[Attribute], attribute)
+    if not isinstance(tensor.encoding, TensorLayoutAttr) and not isinstance(
+        tensor.element_type, BFloat8BType
+    ):
+        return None
+    try:
+        tensor_info(tensor)
+    except TensorTypeError as error:
+        return str(error)
+    return None
+
+
 def tensor_type(
     shape: Sequence[int],
     dtype: DataType,
@@ -142,12 +161,27 @@ def _placement(info: TensorInfo) -> tuple[object, ...]:
 
 
 def same_storage(a: TensorInfo, b: TensorInfo) -> bool:
-    """True when two tensor types describe the same layout, physical shape and placement."""
+    """True when two tensor types describe the same layout, physical shape and placement,
+    however they are spelled (`physical = ...` written or implied by tile rounding)."""
     return (
         a.layout == b.layout
         and a.physical_shape == b.physical_shape
-        and a.explicit_physical == b.explicit_physical
         and _placement(a) == _placement(b)
+    )
+
+
+def denote_same_tensor(a: Attribute, b: Attribute) -> bool:
+    """True when two types denote the same stored tensor: equal, or both TT-NN tensor types
+    with the same shape, dtype, layout, physical shape and placement. `tensor<4x4xbf16,
+    #ttnn.tensor_layout<tile>>` and `... physical = 32x32>>` are the same tensor."""
+    if a == b:
+        return True
+    try:
+        first, second = tensor_info(a), tensor_info(b)
+    except TensorTypeError:
+        return False
+    return first.shape == second.shape and first.dtype == second.dtype and same_storage(
+        first, second
     )
 
 

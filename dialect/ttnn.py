@@ -3,7 +3,7 @@ modules that define them:
 
 - `types.py` — `!ttnn.bfp8_b`;
 - `attributes.py` — `#ttnn.layout`, `#ttnn.memory_config`, `#ttnn.tensor_layout`, …;
-- `tensor_ops.py` — `assign_bw`, `typecast`, `to_layout`;
+- `assign_bw.py` — `assign_bw`; `conversion_ops.py` — `typecast`, `to_layout`;
 - `prepare_ops.py` — `prepare_conv_weights`, `prepare_conv_bias`;
 - `conv_layout_ops.py` — the conv layout ops `ttnn-decompose` produces;
 - `tt_mlir.py`, `tt_mlir_attributes.py` — tt-mlir's own constructs the project reads and
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+from ttnn_xdsl.dialect.assign_bw import AssignBwOp
 from ttnn_xdsl.dialect.attributes import (
     BufferTypeAttr,
     Conv2dConfigAttr,
@@ -49,8 +50,8 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
+from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
-from ttnn_xdsl.dialect.tensor_ops import AssignBwOp, ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.tt_mlir import (
     DeviceType,
     GetDeviceOp,

@@ -4,9 +4,14 @@
    and shows the layout `ttnn-decompose` picks for the conv.
 2. `ttnn-run` executes assign_bw on random inputs and the demo checks that every gradient
    equals the incoming gradient cast to its dtype, byte for byte.
-3. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50, and a
-   table shows, per conv, the chosen layout, the logical and physical shapes and the time.
-4. tt-mlir interop: `ttnn-run` prepares the weights of a tt-mlir const-eval function (the
+3. Every branch of the resolution (examples/conv_layouts.mlir): one function each, run, with
+   the layout, the reshaping steps and the shapes it gets.
+4. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
+   them as TT-NN 0.81.1 `.tensorbin` files in examples/out/resnet50/ (what
+   `ttnn.load_tensor` reads); the demo reads all 106 back and checks they hold exactly the
+   `--raw-output` bytes. A table shows, per conv, its two files, the chosen layout, the
+   logical and physical shapes and the time.
+5. tt-mlir interop: `ttnn-run` prepares the weights of a tt-mlir const-eval function (the
    ResNet stem, written in tt-mlir's TTNN IR), and `export-tt-mlir` writes the prepare ops
    back with the result types TT-NN computes; importing the export gives the import again.
 """
@@ -28,10 +33,10 @@ from ttnn_xdsl.dialect.tt_mlir import PrepareConv2dBiasOp, PrepareConv2dWeightsO
 from ttnn_xdsl.frontend.diagnostics import parse_module
 from ttnn_xdsl.passes.export_tt_mlir import export_tt_mlir
 from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
-from ttnn_xdsl.passes.ttnn_lower import TTNNLower
 from ttnn_xdsl.runtime import DeviceTensor, Program
 
 EXAMPLES = Path(__file__).resolve().parent
+TENSORBIN_DIR = "examples/out/resnet50"  # git-ignored; relative to the repository, like the paths
 BIN = Path(sys.executable).parent
 
 
@@ -79,41 +84,102 @@ def run_resnet50() -> None:
     path = "examples/resnet50_conv_weights.mlir"
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as out:
-        command("ttnn-run", path, "--random-inputs", "0", "--output", f"{out}/resnet50.npz")
+        command(
+            "ttnn-run",
+            path,
+            "--random-inputs",
+            "0",
+            "--output",
+            f"{out}/resnet50.npz",
+            "--raw-output",
+            f"{out}/raw",
+            "--tensorbin",
+            TENSORBIN_DIR,
+        )
+        elapsed = time.perf_counter() - started
         with np.load(f"{out}/resnet50.npz") as results:
             count = len(results.files)
-    print(f"{count} prepared tensors in {time.perf_counter() - started:.1f} s (whole process)")
+        print(f"{count} prepared tensors in {elapsed:.1f} s (whole process)")
+        # Every .tensorbin file, read back, holds exactly the bytes --raw-output wrote.
+        total = 0
+        for position in range(count):
+            tensor = DeviceTensor.load_tensorbin(f"{TENSORBIN_DIR}/result{position}.tensorbin")
+            if tensor.to_bytes() != (Path(out) / "raw" / f"result{position}.bin").read_bytes():
+                raise SystemExit(f"result{position}.tensorbin does not hold the raw output")
+            total += (Path(TENSORBIN_DIR) / f"result{position}.tensorbin").stat().st_size
+    print(
+        f"{count} TT-NN 0.81.1 .tensorbin files in {TENSORBIN_DIR}/ ({total / 2**20:.1f} MiB), "
+        "each reading back as exactly the --raw-output bytes"
+    )
 
     # The table: the resolution of each conv, and the time to run its lowered function.
+    # The module is parsed, verified and lowered once; each row only picks its entry.
     ctx = make_context()
-    module = parse_module(ctx, (EXAMPLES / "resnet50_conv_weights.mlir").read_text(), path)
+    text = (EXAMPLES / "resnet50_conv_weights.mlir").read_text()
+    module = parse_module(ctx, text, path)
     plans = {
         op.parent_op().sym_name.data: (op, op.resolve())  # type: ignore[union-attr]
         for op in module.walk()
         if isinstance(op, PrepareConvWeightsOp)
     }
-    TTNNLower().apply(ctx, module)
+    program = Program.load(module, filename=path)
     header = (
-        f"{'layer':22} {'weight':18} {'layout':16} {'cores c/nhw':11} "
+        f"{'layer':22} {'files':9} {'weight':18} {'layout':16} {'cores c/nhw':11} "
         f"{'logical':18} {'physical':18} {'time':>7}"
     )
     print(f"\n{header}\n{'-' * len(header)}")
     total = 0.0
-    for name, (op, plan) in plans.items():
-        program = Program.load(module, entry=name, passes="")
-        inputs = program.prepare_inputs(random_seed=0)
+    for index, (name, (op, plan)) in enumerate(plans.items()):
+        layer = program.with_entry(name)
+        inputs = layer.prepare_inputs(random_seed=0)
         started = time.perf_counter()
-        program.run(inputs)
+        layer.run(inputs)
         elapsed = time.perf_counter() - started
         total += elapsed
         weight = tuple(op.weight_tensor.type.get_shape())  # type: ignore[attr-defined]
         cores = f"{plan.input_cores_channels}x{plan.output_cores_channels}/{plan.nhw_cores}"
+        files = f"{2 * index}, {2 * index + 1}"  # resultN.tensorbin: weight, bias
         print(
-            f"{name:22} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
+            f"{name:22} {files:9} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
             f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
             f"{elapsed * 1000:5.0f} ms"
         )
     print(f"{'-' * len(header)}\n{'total (weights and biases)':>{len(header) - 9}} {total:6.2f} s")
+
+
+def run_conv_layouts() -> None:
+    banner("Every branch of the resolution: examples/conv_layouts.mlir, one function each")
+    path = "examples/conv_layouts.mlir"
+    command("ttnn-run", path, "--entry", "grouped", "--random-inputs", "0", "--print")
+    ctx = make_context()
+    module = parse_module(ctx, (EXAMPLES / "conv_layouts.mlir").read_text(), path)
+    plans = {
+        op.parent_op().sym_name.data: op.resolve()  # type: ignore[union-attr]
+        for op in module.walk()
+        if isinstance(op, PrepareConvWeightsOp)
+    }
+    program = Program.load(module, entry=next(iter(plans)), filename=path)
+    header = (
+        f"{'function':30} {'layout':16} {'steps':28} {'logical':18} {'physical':18} "
+        f"{'dtype':7} {'bytes':>8}"
+    )
+    print(f"\n{header}\n{'-' * len(header)}")
+    for name, plan in plans.items():
+        weight = program.with_entry(name).run(random_seed=0)[0]
+        steps = ", ".join(
+            step
+            for step, taken in (
+                (f"grouped x{plan.groups_expand}", plan.groups_expand is not None),
+                ("1D depthwise", plan.depthwise_1d),
+                (f"fold {plan.fold_stride}", plan.fold_stride is not None),
+            )
+            if taken
+        )
+        print(
+            f"{name:30} {plan.layout_kind.value:16} {steps or '-':28} "
+            f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
+            f"{weight.dtype.value:7} {len(weight.to_bytes()):8}"
+        )
 
 
 def run_tt_mlir() -> None:
@@ -143,6 +209,7 @@ def run_tt_mlir() -> None:
 def main() -> None:
     show_ir()
     run_assign_bw()
+    run_conv_layouts()
     run_resnet50()
     run_tt_mlir()
 

@@ -18,17 +18,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, TensorType, bf16, i32
+from xdsl.dialects.builtin import ModuleOp, TensorType, bf16
+from xdsl.ir import SSAValue
 from xdsl.printer import Printer
 
 from ttnn_xdsl.dialect.attributes import (
-    GRID_ATTRIBUTE,
     Conv2dConfigAttr,
     MemoryConfigAttr,
     ShardSpecAttr,
 )
+from ttnn_xdsl.dialect.builders import build_function, build_module
 from ttnn_xdsl.dialect.enums import (
     BufferType,
     DataType,
@@ -99,58 +99,61 @@ def input_memory_config(conv: Conv) -> MemoryConfigAttr:
     return MemoryConfigAttr(BufferType.L1, conv.shard_layout, spec)
 
 
-def build_module() -> ModuleOp:
-    functions: list[func.FuncOp] = []
-    for conv in resnet50_convs():
-        weight_type = TensorType(
-            bf16, [conv.out_channels, conv.in_channels, conv.kernel, conv.kernel]
-        )
-        bias_type = TensorType(bf16, [1, 1, 1, conv.out_channels])
-        parameters = {
-            "in_channels": conv.in_channels,
-            "out_channels": conv.out_channels,
-            "batch_size": 1,
-            "input_height": conv.input_size,
-            "input_width": conv.input_size,
-            "kernel_size": (conv.kernel, conv.kernel),
-            "stride": (conv.stride, conv.stride),
-            "padding": (conv.padding, conv.padding),
-            "input_layout": Layout.ROW_MAJOR if conv.name == "conv1" else Layout.TILE,
-            "input_memory_config": input_memory_config(conv),
-            "conv_config": Conv2dConfigAttr(
-                weights_dtype=DataType.BFLOAT16, shard_layout=conv.shard_layout
-            ),
-            "grid": GRID,
-        }
-        function = func.FuncOp(conv.name, ([weight_type, bias_type], []))
-        with ImplicitBuilder(function.body) as (weight, bias):
-            weight.name_hint, bias.name_hint = "weight", "bias"
-            prepared_weight = PrepareConvWeightsOp(weight, has_bias=True, **parameters).result
-            prepared_bias = PrepareConvBiasOp(bias, **parameters).result
-            prepared_weight.name_hint, prepared_bias.name_hint = "prepared_weight", "prepared_bias"
-            func.ReturnOp(prepared_weight, prepared_bias)
-        function.function_type = type(function.function_type).from_lists(
-            [weight_type, bias_type], [prepared_weight.type, prepared_bias.type]
-        )
-        functions.append(function)
+def conv_function(conv: Conv) -> func.FuncOp:
+    """`@<layer>(%weight, %bias) -> (%prepared_weight, %prepared_bias)` for one conv."""
+    weight_type = TensorType(bf16, [conv.out_channels, conv.in_channels, conv.kernel, conv.kernel])
+    bias_type = TensorType(bf16, [1, 1, 1, conv.out_channels])
+    input_layout = Layout.ROW_MAJOR if conv.name == "conv1" else Layout.TILE
+    config = Conv2dConfigAttr(weights_dtype=DataType.BFLOAT16, shard_layout=conv.shard_layout)
 
+    parameters = dict(
+        in_channels=conv.in_channels,
+        out_channels=conv.out_channels,
+        batch_size=1,
+        input_height=conv.input_size,
+        input_width=conv.input_size,
+        kernel_size=(conv.kernel, conv.kernel),
+        stride=(conv.stride, conv.stride),
+        padding=(conv.padding, conv.padding),
+        input_layout=input_layout,
+        input_memory_config=input_memory_config(conv),
+        conv_config=config,
+        grid=GRID,
+    )
+
+    def body(weight: SSAValue, bias: SSAValue) -> list[SSAValue]:
+        prepared_weight = PrepareConvWeightsOp(weight, has_bias=True, **parameters)
+        prepared_bias = PrepareConvBiasOp(bias, **parameters)
+        return [prepared_weight.result, prepared_bias.result]
+
+    return build_function(
+        conv.name,
+        [weight_type, bias_type],
+        body,
+        argument_names=["weight", "bias"],
+        result_names=["prepared_weight", "prepared_bias"],
+    )
+
+
+def build_resnet50_module() -> ModuleOp:
+    """Every conv's function, and `@main` calling them all."""
+    functions = [conv_function(conv) for conv in resnet50_convs()]
     argument_types = [t for f in functions for t in f.function_type.inputs.data]
-    result_types = [t for f in functions for t in f.function_type.outputs.data]
-    main = func.FuncOp("main", (argument_types, result_types))
-    with ImplicitBuilder(main.body) as arguments:
-        results = []
+    argument_names = [f"{f.sym_name.data}_{n}" for f in functions for n in ("weight", "bias")]
+
+    def main_body(*arguments: SSAValue) -> list[SSAValue]:
+        results: list[SSAValue] = []
         for index, function in enumerate(functions):
-            weight, bias = arguments[2 * index], arguments[2 * index + 1]
-            weight.name_hint = f"{function.sym_name.data}_weight"
-            bias.name_hint = f"{function.sym_name.data}_bias"
             call = func.CallOp(
-                function.sym_name.data, [weight, bias], function.function_type.outputs.data
+                function.sym_name.data,
+                [arguments[2 * index], arguments[2 * index + 1]],
+                function.function_type.outputs.data,
             )
             results += call.results
-        func.ReturnOp(*results)
-    module = ModuleOp([*functions, main])
-    module.attributes[GRID_ATTRIBUTE] = DenseArrayBase.from_list(i32, GRID)
-    return module
+        return results
+
+    main = build_function("main", argument_types, main_body, argument_names=argument_names)
+    return build_module(*functions, main, grid=GRID)
 
 
 HEADER = """\
@@ -165,7 +168,7 @@ HEADER = """\
 
 def main(argv: list[str]) -> None:
     out = Path(argv[1]) if len(argv) > 1 else Path(__file__).with_suffix(".mlir")
-    module = build_module()
+    module = build_resnet50_module()
     module.verify()
     with out.open("w") as stream:
         stream.write(HEADER)

@@ -32,6 +32,7 @@ from xdsl.utils.lexer import Span
 
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
 from ttnn_xdsl.dialect.errors import TTNNError, format_location
+from ttnn_xdsl.dialect.tensor_types import written_tensor_type_problem
 from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS
 
@@ -119,6 +120,16 @@ class LocatingParser(Parser):
         )
         op.erase()
         return foreign
+    def _parse_tensor_attrs(self) -> Attribute:  # pyright: ignore[reportIncompatibleMethodOverride]
+        """`tensor<...>`: a TT-NN tensor type that cannot exist is an error where it is
+        written, not later in a pass (`written_tensor_type_problem`)."""
+        start = self.pos
+        tensor = super()._parse_tensor_attrs()
+        problem = written_tensor_type_problem(tensor)
+        if problem is not None:
+            keyword = self.lexer.input.content.rfind("tensor", 0, start)
+            self.raise_error(problem, keyword if keyword >= 0 else start, self.pos)
+        return tensor
 
     def _parse_extended_type_or_attribute(  # pyright: ignore[reportIncompatibleMethodOverride]
         self, attr_or_dialect_name: str, is_type: bool
@@ -189,9 +200,11 @@ def verify_module(module: Operation) -> None:
     location and the verifier's message (MLIR's `'op.name' op ...` form)."""
     try:
         module.verify()
-        return
     except DiagnosticException as error:
         failure: Exception = error
+    else:
+        _verify_written_tensor_types(module)
+        return
     for op in _post_order(module):
         try:
             op.verify(verify_nested_ops=False)
@@ -199,6 +212,18 @@ def verify_module(module: Operation) -> None:
             raise located_diagnostic(op, error) from None
     # Not attributable to one operation (e.g. a region-level rule): report it as it is.
     raise TTNNError(_strip_prefix(str(failure)), format_location(module.location))
+
+
+def _verify_written_tensor_types(module: Operation) -> None:
+    """The check the parser makes of each TT-NN tensor type, for IR built in Python: every
+    operand, result and block argument type of every operation."""
+    for op in module.walk():
+        values = [*op.operands, *op.results]
+        values += [arg for region in op.regions for block in region.blocks for arg in block.args]
+        for value in values:
+            problem = written_tensor_type_problem(value.type)
+            if problem is not None:
+                raise TTNNError(f"'{op.name}' op {problem}", format_location(op.location))
 
 
 def located_diagnostic(op: Operation, error: Exception) -> TTNNError:

@@ -39,11 +39,12 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.assign_bw import AssignBwOp
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
+from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.enums import Layout
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div
-from ttnn_xdsl.dialect.tensor_ops import AssignBwOp, ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.passes.foreign_functions import foreign_functions
 from ttnn_xdsl.passes.loops import buffer_type, copy, loop_nest, memref_type, scaled

@@ -10,9 +10,6 @@ For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`:
   `conv_config`, `conv2d_slice_config` → `slice_config`), `#ttcore.supportedDataTypes`
   become `#ttnn.data_type`, `bfp_bf8` becomes `bfp8_b`, a positional shard spec becomes the
   project's `grid = XxY` form, and the stray `dtype` key some tt-mlir files carry is dropped;
-- on a sharded input, `reshard_if_not_optimal = false` (TT-NN's default, which tt-mlir
-  leaves unwritten) is written explicitly, so the resolution reads the core split from the
-  shard spec as TT-NN does (semantics.md §3.3a);
 - the result type is inferred (semantics.md §3.3) on the device's compute grid — the
   worker grid of the module's `ttcore.device` (tt-mlir writes it rows x columns) becomes the
   module's `ttnn.grid` when that is not set — : tt-mlir's result type holds only the logical
@@ -34,7 +31,6 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     FunctionType,
-    IntegerAttr,
     ModuleOp,
     NoneAttr,
     TensorType,
@@ -93,18 +89,13 @@ def _data_type(op: TTMLIRPrepareOp, name: str, value: Attribute) -> DataTypeAttr
     return DataTypeAttr(dtype)
 
 
-def _conv_config(
-    op: TTMLIRPrepareOp, config: Conv2dConfigAttr | None, sharded: bool
-) -> Attribute | None:
-    """tt-mlir's conv2d_config in the project's spelling: `bfp_bf8` → `bfp8_b`, and on a
-    sharded input TT-NN's default `reshard_if_not_optimal = false` made explicit."""
+def _conv_config(op: TTMLIRPrepareOp, config: Conv2dConfigAttr | None) -> Attribute | None:
+    """tt-mlir's conv2d_config in the project's spelling (`bfp_bf8` → `bfp8_b`)."""
     fields = {} if config is None else dict(config.fields())
     weights_dtype = fields.get("weights_dtype")
     if isinstance(weights_dtype, SupportedDataTypesAttr):
         fields["weights_dtype"] = _data_type(op, "conv2d_config.weights_dtype", weights_dtype)
-    if sharded and "reshard_if_not_optimal" not in fields:
-        fields["reshard_if_not_optimal"] = IntegerAttr.from_bool(False)
-    if config is None and not fields:
+    if config is None:
         return None
     return Conv2dConfigAttr.from_fields(fields)
 
@@ -223,7 +214,7 @@ def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
             value = _data_type(op, name, value)
         properties[_RENAMED.get(name, name)] = value
     properties["input_memory_config"] = memory
-    conv_config = _conv_config(op, op.conv2d_config, memory.is_sharded)
+    conv_config = _conv_config(op, op.conv2d_config)
     properties.pop("conv_config", None)
     if conv_config is not None:
         properties["conv_config"] = conv_config

@@ -31,6 +31,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
@@ -43,8 +44,9 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsTiledLayoutOp,
 )
 from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
-from ttnn_xdsl.dialect.tensor_ops import TypecastOp
+from ttnn_xdsl.dialect.tensor_types import denote_same_tensor
 
 RESOLUTION_ATTRIBUTE = "ttnn.resolution"
 """The discardable attribute on a decomposed layout op explaining the resolution."""
@@ -83,8 +85,12 @@ def replace_by_chain(
     """Replace a prepare op by its chain of layout ops, ending with a typecast to the
     weights dtype when the layout left another (TT-NN's final `to_dtype`); the new ops
     keep the op's location."""
-    if chain[-1].results[0].type != op.result.type:
-        chain.append(TypecastOp(chain[-1].results[0], op.result.type))
+    last = chain[-1].results[0]
+    if denote_same_tensor(last.type, op.result.type):
+        # The same tensor, perhaps spelled otherwise: keep the user's spelling for its uses.
+        Rewriter.replace_value_with_new_type(last, op.result.type)
+    else:
+        chain.append(TypecastOp(last, op.result.type))
     for new_op in chain:
         new_op.location = op.location
     rewriter.replace(op, chain)

@@ -1,5 +1,6 @@
-"""Execution: TT data formats (`formats`), device tensors (`tensor.DeviceTensor`), the NumPy
-interpreter of lowered IR (`interpreter`) and running a program (`program.run`, `program.Program`).
+"""Execution: TT data formats (`formats`), device tensors (`tensor.DeviceTensor`), TT-NN
+0.81.1 `.tensorbin` files (`tensorbin`), the NumPy interpreter of lowered IR (`interpreter`)
+and running a program (`program.run`, `program.Program`).
 
 The public names load lazily, so `import ttnn_xdsl.runtime.formats` stays free of IR."""
 

@@ -29,6 +29,7 @@ __all__ = [
     "TILE_SIZE",
     "bytes_per_tile",
     "convert_tiles",
+    "device_buffer_size",
     "from_device_bytes",
     "pack_bfloat8_b_tiles",
     "quantize_bfloat8_b",
@@ -84,6 +85,22 @@ _ML_FLOAT_DTYPES: frozenset[np.dtype] = frozenset(
 def bytes_per_tile(dtype: DataType) -> int:
     """Bytes of one 32x32 tile on the device: 4096 (f32), 2048 (bf16), 1088 (bfloat8_b)."""
     return _BYTES_PER_TILE[DataType(dtype)]
+
+
+def device_buffer_size(physical_shape: Sequence[int], dtype: DataType, layout: Layout) -> int:
+    """Bytes of the device (host) buffer of a tensor of this physical shape: TILE, the
+    number of tiles times `bytes_per_tile`; ROW_MAJOR, the elements times their size."""
+    dtype, layout = DataType(dtype), Layout(layout)
+    shape = tuple(int(x) for x in physical_shape)
+    if layout == Layout.TILE:
+        if len(shape) < 2:
+            raise ValueError(f"a TILE tensor needs rank >= 2, got shape {list(shape)}")
+        *leading, height, width = shape
+        tiles = math.prod(leading) * (height // TILE_SIZE) * (width // TILE_SIZE)
+        return tiles * bytes_per_tile(dtype)
+    if dtype == DataType.BFLOAT8_B:
+        raise ValueError("bfloat8_b exists only in TILE layout")
+    return math.prod(shape) * _VALUE_DTYPES[dtype].itemsize
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
@@ -18,8 +18,6 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
 from xdsl.ir import Attribute, Operation
-from xdsl.passes import PassPipeline
-from xdsl.transforms import get_all_passes
 
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
@@ -35,8 +33,8 @@ from ttnn_xdsl.dialect.tt_mlir import (
 )
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
-from ttnn_xdsl.passes import PASSES
 from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
+from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
@@ -96,6 +94,9 @@ class Program:
     entry: str
     arguments: list[TensorSlot]
     results: list[TensorSlot]
+    executed: ModuleOp | None = field(default=None, repr=False)
+    """The module the interpreter runs when it is not `module`: the entry and the functions
+    it calls, apart from tt-mlir constructs the project does not run (`_runnable`)."""
 
     @classmethod
     def load(
@@ -114,20 +115,35 @@ class Program:
         if isinstance(module_or_text, str):
             module = parse_module(ctx, module_or_text, filename)
         else:
-            module = module_or_text
+            # Lowering rewrites the module in place: work on a copy, never the caller's.
+            module = module_or_text.clone()
         verify_module(module)
         if passes is None:
             passes = DEFAULT_PIPELINE if tensor_level_ops(module) else ""
         if passes:
-            available = {**get_all_passes(), **PASSES}
-            try:
-                pipeline = PassPipeline.parse_spec(available, passes)
-            except (ValueError, TypeError, KeyError) as error:
-                raise RunError(f"bad pass pipeline '{passes}': {error}") from None
+            pipeline = parse_pass_pipeline(passes)
             pipeline.apply(ctx, module)
             verify_module(module)
+        return cls._of_entry(module, entry)
+
+    def with_entry(self, entry: str) -> Program:
+        """The same lowered module with another entry function (no parsing, verifying or
+        lowering again)."""
+        return self._of_entry(self.module, entry)
+
+    @property
+    def functions(self) -> list[str]:
+        """The names of the module's functions, in order (the possible entries)."""
+        return [
+            op.sym_name.data
+            for op in self.module.walk()
+            if isinstance(op, func.FuncOp) and not op.is_declaration
+        ]
+
+    @classmethod
+    def _of_entry(cls, module: ModuleOp, entry: str | None) -> Program:
         function = _find_entry(module, entry)
-        module, function = _runnable(module, function)
+        executed, function = _runnable(module, function)
         block = function.body.block
         arg_attrs = function.arg_attrs.data if function.arg_attrs else [None] * len(block.args)
         res_types = function.function_type.outputs.data
@@ -140,7 +156,13 @@ class Program:
             _slot(None, position, result_type, attrs)
             for position, (result_type, attrs) in enumerate(zip(res_types, res_attrs, strict=True))
         ]
-        return cls(module, function.sym_name.data, arguments, results)
+        return cls(
+            module,
+            function.sym_name.data,
+            arguments,
+            results,
+            executed if executed is not module else None,
+        )
 
     def prepare_inputs(
         self,
@@ -197,7 +219,7 @@ class Program:
         arguments = self.prepare_inputs(inputs, random_seed)
         # The interpreter writes into preallocated outputs: give it copies of the inputs.
         buffers = [argument.data.copy() for argument in arguments]
-        outputs = execute(self.module, self.entry, buffers)
+        outputs = execute(self.executed or self.module, self.entry, buffers)
         return [
             DeviceTensor(
                 logical_shape=slot.tensor.shape,
@@ -276,16 +298,24 @@ def _to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
     """Convert an input to the argument's tensor type (rounding, tilizing, packing)."""
     tensor = slot.tensor
     if isinstance(value, DeviceTensor):
-        if (value.logical_shape, value.dtype, value.layout, value.physical_shape) != (
-            tensor.shape,
-            tensor.dtype,
-            tensor.layout,
-            tensor.physical_shape,
-        ):
+        differences = [
+            f"{what} is {given}, expected {wanted}"
+            for what, given, wanted in (
+                ("dtype", value.dtype.value, tensor.dtype.value),
+                ("layout", value.layout.value, tensor.layout.value),
+                ("logical shape", format_shape(value.logical_shape), format_shape(tensor.shape)),
+                (
+                    "physical shape",
+                    format_shape(value.physical_shape),
+                    format_shape(tensor.physical_shape),
+                ),
+            )
+            if given != wanted
+        ]
+        if differences:
             raise RunError(
-                f"input for {slot.label} is a {value.dtype.value} {value.layout.value} tensor "
-                f"of shape {format_shape(value.logical_shape)}, expected {tensor.dtype.value} "
-                f"{tensor.layout.value} of shape {format_shape(tensor.shape)}"
+                f"input for {slot.label} does not match the argument's type: "
+                + "; ".join(differences)
             )
         return value
     array: Any = np.asarray(value)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.errors import TensorFileError
 from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
-from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime import formats, tensorbin
 
 __all__ = ["DeviceTensor"]
 
@@ -169,6 +171,34 @@ class DeviceTensor:
         data = formats.from_device_bytes(buffer, dtype, layout, data_shape)
         return cls(logical, physical, dtype, layout, data, memory_config)
 
+    @classmethod
+    def from_tensorbin(cls, content: bytes, source: str = "<bytes>") -> DeviceTensor:
+        """The tensor a TT-NN 0.81.1 `.tensorbin` file holds (its bytes; `source` names it
+        in errors). Raises TensorFileError, one line, for a file TT-NN would not load, one
+        that does not fit the 0.81.1 header layout, or a tensor the project cannot hold
+        (see `tensorbin.decode_tensorbin`)."""
+        contents = tensorbin.decode_tensorbin(content, source)
+        return cls.from_bytes(
+            contents.data,
+            contents.logical_shape,
+            contents.dtype,
+            contents.layout,
+            contents.physical_shape,
+        )
+
+    @classmethod
+    def load_tensorbin(cls, path: str | os.PathLike[str]) -> DeviceTensor:
+        """Read a `.tensorbin` file written by TT-NN 0.81.1's `ttnn.dump_tensor` (or by
+        `save_tensorbin`); the name must end in `.tensorbin`. See `from_tensorbin`."""
+        contents = tensorbin.read_tensorbin(path)
+        return cls.from_bytes(
+            contents.data,
+            contents.logical_shape,
+            contents.dtype,
+            contents.layout,
+            contents.physical_shape,
+        )
+
     # -- views ----------------------------------------------------------------------------------
 
     @property
@@ -199,6 +229,25 @@ class DeviceTensor:
     def to_bytes(self) -> bytes:
         """The exact device bytes (tiles in face order, little-endian; see `formats`)."""
         return formats.to_device_bytes(self.data, self.dtype, self.layout)
+
+    def to_tensorbin(self) -> bytes:
+        """This tensor as the `.tensorbin` file TT-NN 0.81.1's `ttnn.dump_tensor` writes for a
+        host tensor, byte for byte: the header (logical shape, dtype, layout, the physical
+        shape as TT-NN's alignment vector, the default host memory config) and `to_bytes()`.
+        `memory_config` is not recorded (a host tensor has none). The format has no version
+        field; other TT-NN versions may not read it."""
+        try:
+            return tensorbin.encode_tensorbin(
+                self.logical_shape, self.physical_shape, self.dtype, self.layout, self.to_bytes()
+            )
+        except ValueError as error:
+            raise TensorFileError(f"cannot write this tensor as a .tensorbin: {error}") from None
+
+    def save_tensorbin(self, path: str | os.PathLike[str]) -> None:
+        """Write `to_tensorbin()` to `path`, whose name must end in `.tensorbin`; load it in
+        TT-NN with `ttnn.load_tensor(path, device=device)`."""
+        tensorbin.check_tensorbin_name(path)
+        tensorbin.write_tensorbin(path, self.to_tensorbin())
 
     def __eq__(self, other: object) -> bool:
         """Same shapes, dtype, layout, memory config and bit-identical data."""

@@ -244,6 +244,16 @@ CASES = [
         config="weights_dtype = bfp8_b, shard_layout = width_sharded, act_block_w_div = 2",
         bias_width=64,
     ),
+    # WIDTH block in whole tiles (TT-NN 0.81.1 floors it): 96 channels, 3×3 on 8×8,
+    # act_block_w_div 2: n_c_in = n_c_out = with_padding(3, 64) = 3, Cin_pad = Cout_pad = 96;
+    # 96·9/(3·2) = 144 rows → 4 tiles = block_h 4, so rows round_up(864, 128) = 896 (32
+    # zero rows past the last tap); out width 96/(3·32) = 1 tile → block_w 1, cols 96.
+    Conv(
+        "width_floor", (96, 96, 3, 3), "f32", 96, 96, 8, 8, (3, 3), "bf16",
+        lambda w: tiled(w, 4, 1), (896, 96), (864, 96), padded=(96, 96), padding=(1, 1),
+        config="weights_dtype = bf16, shard_layout = width_sharded, act_block_w_div = 2",
+        bias_width=96,
+    ),
     # semantics.md §3.7: O=I=64, 3×3, BLOCK, 8×8, ROW_MAJOR input → align 8: n_c_in =
     # with_padding(64/8 = 8, 8) = 8, n_c_out = with_padding(2, 8) = 2, Cin_pad 64, Cout_pad
     # 64; iw 8, BHP round_up(24, 32)·3 = 96, rows 96·8 = 768; ow 32 → cols 64.

@@ -74,17 +74,20 @@ def _umask() -> int:
     return mask
 
 
-def write_files_atomically(files: Sequence[tuple[str, bytes]], folder: str | None = None) -> None:
+def write_files_atomically(files: Sequence[tuple[str, bytes]], *folders: str | None) -> None:
     """Write each (path, data) through a temporary file next to it, then rename them all
-    into place, so a failure leaves no output behind — and removes `folder` (and the parents)
-    when this call created it. Files get the permissions the umask allows (like `open`).
-    Raises TTNNError when a file cannot be written."""
+    into place, so a failure leaves no output behind — and removes each of `folders` (and
+    their parents) that this call created (None entries are ignored). Files get the
+    permissions the umask allows (like `open`). Raises TTNNError when a file cannot be
+    written."""
     created: list[str] = []
     staged: list[tuple[str, str]] = []
-    target = folder if folder is not None else (files[0][0] if files else "")
+    wanted = [folder for folder in folders if folder is not None]
+    target = wanted[0] if wanted else (files[0][0] if files else "")
     mode = 0o666 & ~_umask()
     try:
-        if folder is not None:
+        for folder in wanted:
+            target = folder
             _make_folders(folder, created)
             if not os.path.isdir(folder):
                 raise NotADirectoryError(20, "Not a directory", folder)

@@ -16,22 +16,28 @@ from io import StringIO
 from typing import IO, NoReturn
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import ModulePass
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
-from ttnn_xdsl.passes import PASSES
-from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
+from ttnn_xdsl.passes import PASS_SUMMARIES, PASSES
+from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
+from ttnn_xdsl.tools.cli import (
+    format_user_error,
+    package_versions,
+    report_errors,
+    write_files_atomically,
+)
 
 
 class TTNNOptMain(xDSLOptMain):
     """The `ttnn-opt` driver."""
 
-    version_format = "ttnn-opt (ttnn-xdsl on xdsl {xdsl_version})"
+    version_format = f"ttnn-opt: {package_versions()}"
 
     def register_all_dialects(self) -> None:
         # Our context reads tt-mlir's TTNN IR without --allow-unregistered-dialect.
@@ -52,6 +58,25 @@ class TTNNOptMain(xDSLOptMain):
             arg_parser.exit(2, f"ttnn-opt: error: {message}\n")
 
         arg_parser.error = one_line_error
+        # The project's passes first, one line each; upstream ones stay listed under -p.
+        arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        width = max(len(name) for name in PASS_SUMMARIES)
+        listing = "\n".join(
+            f"  {name:<{width}}  {summary}" for name, summary in PASS_SUMMARIES.items()
+        )
+        arg_parser.description = (
+            f"{arg_parser.description}\n\nttnn-xdsl passes (-p NAME):\n{listing}"
+        )
+        for action in arg_parser._actions:  # pyright: ignore[reportPrivateUsage]
+            if action.dest == "passes":
+                upstream = ", ".join(
+                    sorted(name for name in self.available_passes if name not in PASSES)
+                )
+                action.help = (
+                    "comma-separated pass pipeline, options in braces "
+                    f"('ttnn-lower,cse'); ttnn-xdsl's passes: {', '.join(PASSES)} (see "
+                    f"below); upstream xDSL's: {upstream}"
+                )
         arg_parser.add_argument(
             "--traceback",
             default=False,
@@ -78,7 +103,7 @@ class TTNNOptMain(xDSLOptMain):
             if self.args.time_passes and following is not None:
                 started = time.perf_counter()
 
-        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, callback)
+        self.pipeline = parse_pass_pipeline(self.args.passes, self.available_passes, callback)
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
@@ -145,15 +170,6 @@ class TTNNOptMain(xDSLOptMain):
         write_files_atomically([(self.args.output_file, text.encode())])
 
 
-def _pipeline_message(error: BaseException) -> str:
-    """One line for an error in `-p`: `pass-pipeline:1:COL: message` for a syntax error
-    (xDSL prints it over several lines, with the pipeline and a caret)."""
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    if isinstance(error, ArgSpecParseError) and len(lines) >= 3:
-        return f"{lines[1]}: {lines[-1]}"
-    return (lines[0] if lines else "") or type(error).__name__
-
-
 def main(args: Sequence[str] | None = None) -> None:
     """Entry point of the `ttnn-opt` console script."""
     arguments = list(sys.argv[1:] if args is None else args)
@@ -163,11 +179,11 @@ def main(args: Sequence[str] | None = None) -> None:
     except SystemExit as exit_request:
         # argparse reports a bad flag with status 2; every user error here exits 1.
         sys.exit(0 if exit_request.code in (0, None) else 1)
-    except (ValueError, TypeError, KeyError, ParseError, ArgSpecParseError) as error:
+    except TTNNError as error:
         # Raised while reading `-p`: an unknown pass, a malformed pipeline or a bad option.
         if show_traceback:
             raise
-        print(f"ttnn-opt: error: {_pipeline_message(error)}", file=sys.stderr)
+        print(format_user_error("ttnn-opt", error), file=sys.stderr)
         sys.exit(1)
     report_errors("ttnn-opt", driver.run, arguments)
 

@@ -1,14 +1,17 @@
 """`ttnn-run`: lower and execute an IR file in the NumPy interpreter.
 
-    ttnn-run FILE [-p PASSES] [--entry NAME] [--input NAME=PATH.npy ...]
-             [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR] [--print]
+    ttnn-run FILE [-p PASSES] [--entry NAME] [--input NAME=PATH.npy|PATH.tensorbin ...]
+             [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR]
+             [--tensorbin DIR] [--print]
 
 Inputs are logical values in .npy files (any float dtype), by argument name (without `%`)
-or position, converted to each argument's type (rounding, tilizing, packing). Results go to
-OUT.npz as float32 arrays `result0`, `result1`, … (the logical values, or the whole physical
-matrix when the result type writes a `physical` shape) and/or to DIR/result0.bin, … as exact
-device bytes. Every user error is one line on stderr and exit status 1, and no output file
-is written unless the whole run succeeded.
+or position, converted to each argument's type (rounding, tilizing, packing), or TT-NN
+0.81.1 `.tensorbin` files, whose dtype, layout and shapes must be the argument's. Results go
+to OUT.npz as float32 arrays `result0`, `result1`, … (the logical values, or the whole
+physical matrix when the result type writes a `physical` shape), to DIR/result0.bin, … as
+exact device bytes and/or to DIR/result0.tensorbin, … as TT-NN 0.81.1 tensor files. Every
+user error is one line on stderr and exit status 1, and no output file is written unless the
+whole run succeeded.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.runtime.program import Program, TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
+from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
+from ttnn_xdsl.tools.cli import package_versions, report_errors, write_files_atomically
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -55,8 +59,9 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "--input",
         action="append",
         default=[],
-        metavar="NAME=PATH.npy",
-        help="an input: argument name (without %%) or position, and a .npy file of its values",
+        metavar="NAME=PATH.npy|PATH.tensorbin",
+        help="an input: argument name (without %%) or position, and a .npy file of its values "
+        "or a TT-NN 0.81.1 .tensorbin file of the argument's type",
     )
     parser.add_argument(
         "--random-inputs",
@@ -71,8 +76,17 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--raw-output", default=None, metavar="DIR", help="write each result's exact device bytes"
     )
+    parser.add_argument(
+        "--tensorbin",
+        default=None,
+        metavar="DIR",
+        help="write each result as a TT-NN 0.81.1 .tensorbin file (ttnn.load_tensor reads it)",
+    )
     parser.add_argument("--print", action="store_true", help="print each result")
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
+    parser.add_argument(
+        "--version", action="version", version=f"ttnn-run: {package_versions()}"
+    )
     return parser
 
 
@@ -80,15 +94,22 @@ _NPY_MAGIC = b"\x93NUMPY"
 _ZIP_MAGIC = b"PK"
 
 
-def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray]:
-    """Read `NAME=PATH.npy` inputs."""
-    inputs: dict[str, np.ndarray] = {}
+def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray | DeviceTensor]:
+    """Read `NAME=PATH.npy` (logical values) and `NAME=PATH.tensorbin` (a TT-NN tensor)
+    inputs."""
+    inputs: dict[str, np.ndarray | DeviceTensor] = {}
     for spec in specs:
         name, separator, path = spec.partition("=")
         if not separator or not name or not path:
-            raise TTNNError(f"--input expects NAME=PATH.npy, got '{spec}'")
+            raise TTNNError(f"--input expects NAME=PATH.npy or NAME=PATH.tensorbin, got '{spec}'")
         if name in inputs:
             raise TTNNError(f"--input {name} is given twice")
+        if path.endswith(TENSORBIN_SUFFIX):
+            try:
+                inputs[name] = DeviceTensor.load_tensorbin(path)
+            except TTNNError as error:
+                raise TTNNError(f"--input {name}: {error.message}") from None
+            continue
         try:
             with open(path, "rb") as stream:
                 magic = stream.read(len(_NPY_MAGIC))
@@ -117,6 +138,12 @@ def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray]:
     return inputs
 
 
+def result_name(slot: TensorSlot) -> str:
+    """The name of a result in every output: `result0`, `result1`, … (the .npz member and
+    the file names of --raw-output and --tensorbin)."""
+    return f"result{slot.position}"
+
+
 def output_values(tensor: DeviceTensor, slot: TensorSlot) -> np.ndarray:
     """The float32 values written for a result: the whole physical matrix when its type
     writes a physical shape (a prepared conv weight), else the logical values."""
@@ -128,7 +155,7 @@ def output_values(tensor: DeviceTensor, slot: TensorSlot) -> np.ndarray:
 def describe(tensor: DeviceTensor, slot: TensorSlot) -> str:
     """The --print text of one result."""
     values = output_values(tensor, slot)
-    lines = [f"result{slot.position}: {slot.type}"]
+    lines = [f"{result_name(slot)}: {slot.type}"]
     summary = (
         f"  logical {format_shape(tensor.logical_shape)}, physical "
         f"{format_shape(tensor.physical_shape)}, {tensor.dtype.value}, {tensor.layout.value}"
@@ -145,10 +172,14 @@ def describe(tensor: DeviceTensor, slot: TensorSlot) -> str:
 
 
 def write_outputs(
-    results: list[DeviceTensor], slots: list[TensorSlot], npz: str | None, raw_dir: str | None
+    results: list[DeviceTensor],
+    slots: list[TensorSlot],
+    npz: str | None,
+    raw_dir: str | None,
+    tensorbin_dir: str | None = None,
 ) -> None:
-    """Write --output and --raw-output atomically: a failure leaves no output (and no
-    folder this call created)."""
+    """Write --output, --raw-output and --tensorbin atomically: a failure leaves no output
+    (and no folder this call created)."""
     files: list[tuple[str, bytes]] = []
     if npz is not None:
         buffer = io.BytesIO()
@@ -156,14 +187,22 @@ def write_outputs(
             for tensor, slot in zip(results, slots, strict=True):
                 member = io.BytesIO()
                 np.save(member, output_values(tensor, slot).astype(np.float32))
-                archive.writestr(f"result{slot.position}.npy", member.getvalue())
+                archive.writestr(f"{result_name(slot)}.npy", member.getvalue())
         files.append((npz, buffer.getvalue()))
     if raw_dir is not None:
         files += [
-            (os.path.join(raw_dir, f"result{slot.position}.bin"), tensor.to_bytes())
+            (os.path.join(raw_dir, f"{result_name(slot)}.bin"), tensor.to_bytes())
             for tensor, slot in zip(results, slots, strict=True)
         ]
-    write_files_atomically(files, raw_dir)
+    if tensorbin_dir is not None:
+        files += [
+            (
+                os.path.join(tensorbin_dir, result_name(slot) + TENSORBIN_SUFFIX),
+                tensor.to_tensorbin(),
+            )
+            for tensor, slot in zip(results, slots, strict=True)
+        ]
+    write_files_atomically(files, raw_dir, tensorbin_dir)
 
 
 def run_command(arguments: argparse.Namespace) -> None:
@@ -177,7 +216,9 @@ def run_command(arguments: argparse.Namespace) -> None:
         text, entry=arguments.entry, passes=arguments.passes, filename=arguments.input_file
     )
     results = program.run(inputs, arguments.random_inputs)
-    write_outputs(results, program.results, arguments.output, arguments.raw_output)
+    write_outputs(
+        results, program.results, arguments.output, arguments.raw_output, arguments.tensorbin
+    )
     if arguments.print:
         for tensor, slot in zip(results, program.results, strict=True):
             print(describe(tensor, slot))

@@ -111,7 +111,7 @@ func.func @f(%g: !t, %a: !t) {
 !t = tensor<32xbf16, #ttnn.tensor_layout<tile>>
 func.func @f(%g: !t, %a: !t) {
   %0 = ttnn.assign_bw(%g, %a) : (!t, !t) -> !t
-  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.assign_bw' op grad: a tile-layout tensor needs rank 2 or more, got tensor<32xbf16, #ttnn.tensor_layout<tile>>
+  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 3]]:6: error: a tile-layout tensor needs rank 2 or more, got tensor<32xbf16, #ttnn.tensor_layout<tile>>
   func.return
 }
 // -----

@@ -41,17 +41,17 @@ func.func @f(%w: tensor<32x16x3x3xi8>) {
 // The result is a TT-NN tensor type.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
   %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op result: expected element type f32, bf16 or !ttnn.bfp8_b, got f16
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:78: error: expected element type f32, bf16 or !ttnn.bfp8_b, got f16
   func.return
 }
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// A matrix layout's result is a tile tensor with its physical shape written.
+// Without `physical` a result type says tile rounding (160 rows); this layout makes 3 * 64.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
-  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op expected a tile-layout result with its physical shape written (physical = 1x1xROWSxCOLS), got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 2 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_special_padding_layout' op expected result type tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>, got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>
   func.return
 }
 
@@ -61,7 +61,7 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
 // A matrix layout's result is a tile tensor: not row-major.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
   %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<row_major>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_tiled_layout' op expected a tile-layout result with its physical shape written (physical = 1x1xROWSxCOLS), got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<row_major>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_tiled_layout' op expected a tile-layout result, got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<row_major>>
   func.return
 }
 
@@ -420,7 +420,7 @@ func.func @f(%b: tensor<1x1x1x64xf32>) {
 
 // bias: the rank is 4.
 func.func @f(%b: tensor<64xf32>) {
-  %0 = ttnn.conv_bias_layout %b width = 64 : tensor<64xf32> -> tensor<64xf32, #ttnn.tensor_layout<tile, physical = 32x64>>
+  %0 = ttnn.conv_bias_layout %b width = 64 : tensor<64xf32> -> tensor<1x64xf32, #ttnn.tensor_layout<tile, physical = 32x64>>
   // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_bias_layout' op expected an input of rank 4, got [64]
   func.return
 }
@@ -438,9 +438,29 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Parse error: the custom form names its properties in order.
+// Parse error: an unknown property is named, with the closest valid name.
 func.func @f(%w: tensor<32x16x3x3xf32>) {
-  %0 = ttnn.conv_weights_tiled_layout %w block_w = 1 block_h = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
-  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:42: error: Expected 'block_h'
+  %0 = ttnn.conv_weights_tiled_layout %w block_w = 1 block_hh = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:54: error: 'ttnn.conv_weights_tiled_layout' has no property 'block_hh' (did you mean 'block_h'?)
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: a missing property is named.
+func.func @f(%w: tensor<32x16x3x3xf32>) {
+  %0 = ttnn.conv_weights_tiled_layout %w block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:42: error: 'ttnn.conv_weights_tiled_layout' is missing property 'block_h'
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: a property given twice.
+func.func @f(%w: tensor<32x16x3x3xf32>) {
+  %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 block_h = 2 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:66: error: property 'block_h' is given twice
   func.return
 }

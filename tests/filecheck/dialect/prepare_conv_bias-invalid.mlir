@@ -30,7 +30,7 @@ func.func @f(%b: tensor<1x1x1x2xi32>) {
 // The bias is f32 or bf16: a host tensor cannot be bfloat8_b.
 func.func @f(%b: tensor<1x1x1x2x!ttnn.bfp8_b>) {
   %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 : tensor<1x1x1x2x!ttnn.bfp8_b> -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_bias' op bias_tensor: bfloat8_b needs the tile layout, got a host row-major tensor tensor<1x1x1x2x!ttnn.bfp8_b>
+  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 2]]:18: error: bfloat8_b needs the tile layout, got a host row-major tensor tensor<1x1x1x2x!ttnn.bfp8_b>
   func.return
 }
 
@@ -139,8 +139,8 @@ func.func @f(%b: tensor<1x1x1x2xf32>) {
 
 // The result type equals the inferred one: the physical width (Cout_pad over 4 block-sharded channel cores).
 func.func @f(%b: tensor<1x1x1x100xf32>) {
-  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <block_sharded>, #ttnn.shard_spec<grid = 4x4, shape = 64x32, orientation = col_major>> input_layout = #ttnn.layout<tile> in_channels = 64 out_channels = 100 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<transpose_shards = true> : tensor<1x1x1x100xf32> -> tensor<1x1x1x100xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x100>>
-  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_bias' op expected result type tensor<1x1x1x100xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x128>> (inferred from the conv parameters), got tensor<1x1x1x100xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x100>>
+  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <block_sharded>, #ttnn.shard_spec<grid = 4x4, shape = 64x32, orientation = col_major>> input_layout = #ttnn.layout<tile> in_channels = 64 out_channels = 100 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<transpose_shards = true> : tensor<1x1x1x100xf32> -> tensor<1x1x1x100xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x160>>
+  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_bias' op expected result type tensor<1x1x1x100xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x128>> (inferred from the conv parameters), got tensor<1x1x1x100xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x160>>
   func.return
 }
 
@@ -160,6 +160,6 @@ func.func @f(%b: tensor<1x1x1x2xf32>) {
 // Parse error: prepare_conv_bias has no weights_format.
 func.func @f(%b: tensor<1x1x1x2xf32>) {
   %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 : tensor<1x1x1x2xf32> -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:155: error: Expected 'in_channels'
+  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:155: error: 'ttnn.prepare_conv_bias' has no property 'weights_format'
   func.return
 }

@@ -30,7 +30,7 @@ func.func @f(%w: tensor<2x3x3x3xf16>) {
 // The weight dtype is f32 or bf16: a host tensor cannot be bfloat8_b.
 func.func @f(%w: tensor<2x3x3x3x!ttnn.bfp8_b>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3x!ttnn.bfp8_b> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op weight_tensor: bfloat8_b needs the tile layout, got a host row-major tensor tensor<2x3x3x3x!ttnn.bfp8_b>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 2]]:18: error: bfloat8_b needs the tile layout, got a host row-major tensor tensor<2x3x3x3x!ttnn.bfp8_b>
   func.return
 }
 
@@ -396,10 +396,10 @@ func.func @f(%w: tensor<8x1x1x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Resolution: WIDTH needs Cin_pad·KH·KW divisible by input cores × act_block_w_div.
+// Resolution: WIDTH takes the block in whole tiles; 576 / (2 · 20) = 14 rows is none.
 func.func @f(%w: tensor<64x64x3x3xf32>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded, act_block_w_div = 5> : tensor<64x64x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op WIDTH_SHARDED needs in_channels_padded·KH·KW = 576 divisible by input cores 2 × act_block_w_div 5
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded, act_block_w_div = 20> : tensor<64x64x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = 576/40 to be at least one tile of 32 rows (act_block_w_div 20)
   func.return
 }
 
@@ -439,7 +439,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Parse error: kernel_size is an i32 array (custom form).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 99999999999] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op integer out of range: 'i' format requires -2147483648 <= number <= 2147483647
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:281: error: expected kernel_size to be an i32, got 99999999999
   func.return
 }
 
@@ -449,7 +449,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Parse error: in_channels is an i32 (custom form).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 4294967296 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op Integer value 4294967296 is out of range for type i32 which supports values in the range [-2147483648, 4294967296)
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:196: error: expected in_channels to be an i32, got 4294967296
   func.return
 }
 
@@ -459,7 +459,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Parse error: weights_format is a string.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = OIHW in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:175: error: attribute expected
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:175: error: string literal expected
   func.return
 }
 
@@ -470,5 +470,45 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.layout<tile> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op #ttnn.layout<tile> should be of base attribute ttnn.memory_config
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// semantics.md §3.3a: an input's shard grid beyond the device grid (8x8 when absent).
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 9x9, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the input's shard grid 9x9 to fit the device grid 8x8
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// semantics.md §3.3a: width shards that cannot hold the input's N·H·W = 64 rows.
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <width_sharded>, #ttnn.shard_spec<grid = 2x1, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op width_sharded shards of 32x32 on a 2x1 grid cannot hold the input's N·H·W = 64 rows (1 core(s) × 32 rows = 32)
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: a missing property is named (every missing one).
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:37: error: 'ttnn.prepare_conv_weights' is missing properties 'in_channels', 'groups'
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: an unknown property is named with the closest valid name.
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w in_channel = 3 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:37: error: 'ttnn.prepare_conv_weights' has no property 'in_channel' (did you mean 'in_channels'?)
   func.return
 }

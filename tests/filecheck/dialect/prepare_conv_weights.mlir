@@ -86,3 +86,12 @@ func.func @fold(%w: tensor<64x3x4x4xf32>) {
 // CHECK-LABEL: func.func @fold(
 // CHECK-NEXT:    %0 = ttnn.prepare_conv_weights %w {{.*}} groups = 1 : tensor<64x3x4x4xf32> -> tensor<1x1x48x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>
 // CHECK-NEXT:    %1 = ttnn.prepare_conv_weights %w {{.*}} groups = 1 conv_config = #ttnn.conv2d_config<enable_kernel_stride_folding = false> : tensor<64x3x4x4xf32> -> tensor<1x1x48x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x64>>
+
+// Keyword properties in any order parse; they print in the canonical order.
+func.func @any_order(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
+  %0 = ttnn.prepare_conv_weights %w groups = 1 has_bias = false dilation = [1, 1] padding = [1, 1] stride = [1, 1] kernel_size = [3, 3] input_width = 8 input_height = 8 batch_size = 1 out_channels = 2 in_channels = 3 weights_format = "OIHW" input_layout = #ttnn.layout<row_major> input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+}
+// CHECK-LABEL: func.func @any_order(
+// CHECK-NEXT:    %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+// GENERIC-LABEL: "func.func"() <{sym_name = "any_order"

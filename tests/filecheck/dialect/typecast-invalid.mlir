@@ -68,7 +68,7 @@ func.func @f(%x: tensor<64x64xf32, #ttnn.tensor_layout<tile, #ttnn.memory_config
 // The result is a TT-NN tensor type: bfloat8_b needs the tile layout.
 func.func @f(%x: tensor<64x64xf32, #ttnn.tensor_layout<row_major>>) {
   %0 = ttnn.typecast %x : tensor<64x64xf32, #ttnn.tensor_layout<row_major>> -> tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>
-  // CHECK-NEXT: {{.*}}typecast-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op result: bfloat8_b needs the tile layout, got tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>
+  // CHECK-NEXT: {{.*}}typecast-invalid.mlir:[[# @LINE - 1]]:80: error: bfloat8_b needs the tile layout, got tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>
   func.return
 }
 
@@ -78,7 +78,7 @@ func.func @f(%x: tensor<64x64xf32, #ttnn.tensor_layout<row_major>>) {
 // The input is a TT-NN tensor type.
 func.func @f(%x: tensor<64x64xi32, #ttnn.tensor_layout<tile>>) {
   %0 = ttnn.typecast %x : tensor<64x64xi32, #ttnn.tensor_layout<tile>> -> tensor<64x64xbf16, #ttnn.tensor_layout<tile>>
-  // CHECK-NEXT: {{.*}}typecast-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: expected element type f32, bf16 or !ttnn.bfp8_b, got i32
+  // CHECK-NEXT: {{.*}}typecast-invalid.mlir:[[# @LINE - 2]]:18: error: expected element type f32, bf16 or !ttnn.bfp8_b, got i32
   func.return
 }
 

@@ -11,7 +11,7 @@
 // A static shape.
 func.func @f(%x: tensor<?x32xbf16, #ttnn.tensor_layout<tile>>) {
   %0 = ttnn.typecast %x : tensor<?x32xbf16, #ttnn.tensor_layout<tile>> -> tensor<?x32xbf16, #ttnn.tensor_layout<tile>>
-  // CHECK: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: expected a static shape, got tensor<?x32xbf16, #ttnn.tensor_layout<tile>>
+  // CHECK: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: expected a static shape, got tensor<?x32xbf16, #ttnn.tensor_layout<tile>>
   func.return
 }
 
@@ -21,7 +21,7 @@ func.func @f(%x: tensor<?x32xbf16, #ttnn.tensor_layout<tile>>) {
 // Element types f32, bf16, !ttnn.bfp8_b.
 func.func @f(%x: tensor<32x32xi8, #ttnn.tensor_layout<tile>>) {
   %0 = ttnn.typecast %x : tensor<32x32xi8, #ttnn.tensor_layout<tile>> -> tensor<32x32xi8, #ttnn.tensor_layout<tile>>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: expected element type f32, bf16 or !ttnn.bfp8_b, got i8
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: expected element type f32, bf16 or !ttnn.bfp8_b, got i8
   func.return
 }
 
@@ -41,7 +41,7 @@ func.func @f(%x: tensor<32x32xbf16, #ttnn.layout<tile>>) {
 // bfloat8_b needs the tile layout: not a host tensor.
 func.func @f(%x: tensor<32x32x!ttnn.bfp8_b>) {
   %0 = ttnn.typecast %x : tensor<32x32x!ttnn.bfp8_b> -> tensor<32x32x!ttnn.bfp8_b>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: bfloat8_b needs the tile layout, got a host row-major tensor tensor<32x32x!ttnn.bfp8_b>
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: bfloat8_b needs the tile layout, got a host row-major tensor tensor<32x32x!ttnn.bfp8_b>
   func.return
 }
 
@@ -51,7 +51,7 @@ func.func @f(%x: tensor<32x32x!ttnn.bfp8_b>) {
 // bfloat8_b needs the tile layout: not a device row-major tensor.
 func.func @f(%x: tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>) {
   %0 = ttnn.typecast %x : tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>> -> tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: bfloat8_b needs the tile layout, got tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: bfloat8_b needs the tile layout, got tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>
   func.return
 }
 
@@ -61,7 +61,7 @@ func.func @f(%x: tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>) {
 // A tile-layout tensor has rank 2 or more.
 func.func @f(%x: tensor<32xf32, #ttnn.tensor_layout<tile>>) {
   %0 = ttnn.typecast %x : tensor<32xf32, #ttnn.tensor_layout<tile>> -> tensor<32xf32, #ttnn.tensor_layout<tile>>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: a tile-layout tensor needs rank 2 or more, got tensor<32xf32, #ttnn.tensor_layout<tile>>
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: a tile-layout tensor needs rank 2 or more, got tensor<32xf32, #ttnn.tensor_layout<tile>>
   func.return
 }
 
@@ -71,7 +71,7 @@ func.func @f(%x: tensor<32xf32, #ttnn.tensor_layout<tile>>) {
 // The physical shape has the tensor's rank.
 func.func @f(%x: tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 96x32>>) {
   %0 = ttnn.typecast %x : tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 96x32>> -> tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 96x32>>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: expected physical shape 96x32 to keep the leading dims of 1x1x27x2 and hold its last two dims in whole tiles
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: expected physical shape 96x32 to keep the leading dims of 1x1x27x2 and hold its last two dims in whole tiles
   func.return
 }
 
@@ -81,7 +81,7 @@ func.func @f(%x: tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 96x3
 // The physical shape keeps the leading dims.
 func.func @f(%x: tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 2x1x96x32>>) {
   %0 = ttnn.typecast %x : tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 2x1x96x32>> -> tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 2x1x96x32>>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: expected physical shape 2x1x96x32 to keep the leading dims of 1x1x27x2 and hold its last two dims in whole tiles
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: expected physical shape 2x1x96x32 to keep the leading dims of 1x1x27x2 and hold its last two dims in whole tiles
   func.return
 }
 
@@ -91,7 +91,7 @@ func.func @f(%x: tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 2x1x
 // The physical shape is whole tiles.
 func.func @f(%x: tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x100x32>>) {
   %0 = ttnn.typecast %x : tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x100x32>> -> tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x100x32>>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: expected physical shape 1x1x100x32 to keep the leading dims of 1x1x27x2 and hold its last two dims in whole tiles
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: expected physical shape 1x1x100x32 to keep the leading dims of 1x1x27x2 and hold its last two dims in whole tiles
   func.return
 }
 
@@ -101,7 +101,7 @@ func.func @f(%x: tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x
 // The physical shape holds the logical shape.
 func.func @f(%x: tensor<1x1x40x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) {
   %0 = ttnn.typecast %x : tensor<1x1x40x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> -> tensor<1x1x40x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
-  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.typecast' op input: expected physical shape 1x1x32x32 to keep the leading dims of 1x1x40x2 and hold its last two dims in whole tiles
+  // CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 2]]:18: error: expected physical shape 1x1x32x32 to keep the leading dims of 1x1x40x2 and hold its last two dims in whole tiles
   func.return
 }
 

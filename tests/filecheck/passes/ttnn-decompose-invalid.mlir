@@ -54,10 +54,10 @@ func.func @sp_block_h_reuse(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #tt
 // -----
 
 // Without channel padding a too small block_h is reported as such, before the written
-// physical shape (smaller than the logical one: 144 rows in 96) is.
-func.func @sp_block_h_type(%w: tensor<32x16x3x3xf32>) -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  func.return %0 : tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+// physical shape (160 rows, not the layout's) is.
+func.func @sp_block_h_type(%w: tensor<32x16x3x3xf32>) -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>> {
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  func.return %0 : tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:59:3: error: 'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 32 rows to hold I·KW = 48 (I = 16 after padding)
 
@@ -106,12 +106,12 @@ func.func @padded_out_small(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #tt
 
 // -----
 
-// A matrix layout writes its physical shape.
-func.func @mm_no_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>> {
-  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
+// A type without `physical` means tile rounding (64 rows); special padding makes 3 * 32.
+func.func @no_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>> {
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
   func.return %0 : tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
 }
-// CHECK: {{.*}}ttnn-decompose-invalid.mlir:111:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op expected a tile-layout result with its physical shape written (physical = 1x1xROWSxCOLS), got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
+// CHECK: {{.*}}ttnn-decompose-invalid.mlir:111:3: error: 'ttnn.conv_weights_special_padding_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
 
 // -----
 
@@ -238,22 +238,12 @@ func.func @fold_shape(%w: tensor<4x3x3x3xf32>) -> tensor<4x12x1x1xf32> {
 
 // -----
 
-// prepare_conv_weights: WIDTH with act_block_w_div 2 on 64 channels, 3x3: 576/(2*2) = 144 rows
-// is not a whole number of tiles.
-func.func @width_indivisible(%w: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x576x64>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded, act_block_w_div = 2> : tensor<64x64x3x3xf32> -> tensor<1x1x576x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
-  func.return %0 : tensor<1x1x576x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
-}
-// CHECK: {{.*}}ttnn-decompose-invalid.mlir:244:3: error: 'ttnn.prepare_conv_weights' op WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = 576/4 = 144 to be a multiple of 32 (act_block_w_div 2)
-
-// -----
-
 // A 1D depthwise conv is only height sharded.
 func.func @depthwise_width(%w: tensor<8x1x1x3xf32>) -> tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 1 input_width = 32 kernel_size = [1, 3] stride = [1, 1] padding = [0, 1] dilation = [1, 1] has_bias = false groups = 8 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded> : tensor<8x1x1x3xf32> -> tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   func.return %0 : tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
-// CHECK: {{.*}}ttnn-decompose-invalid.mlir:253:3: error: 'ttnn.prepare_conv_weights' op a 1D depthwise conv (groups 8) supports only height_sharded, got width_sharded
+// CHECK: {{.*}}ttnn-decompose-invalid.mlir:243:3: error: 'ttnn.prepare_conv_weights' op a 1D depthwise conv (groups 8) supports only height_sharded, got width_sharded
 
 // -----
 
@@ -262,7 +252,7 @@ func.func @fold_odd(%w: tensor<16x4x3x3xf32>) -> tensor<1x1x64x16xf32, #ttnn.ten
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 16 batch_size = 1 input_height = 9 input_width = 8 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_kernel_stride_folding = true> : tensor<16x4x3x3xf32> -> tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
   func.return %0 : tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
 }
-// CHECK: {{.*}}ttnn-decompose-invalid.mlir:262:3: error: 'ttnn.prepare_conv_weights' op kernel-stride folding needs the padded input height 11 (input_height 9 + padding 1+1) divisible by stride 2
+// CHECK: {{.*}}ttnn-decompose-invalid.mlir:252:3: error: 'ttnn.prepare_conv_weights' op kernel-stride folding needs the padded input height 11 (input_height 9 + padding 1+1) divisible by stride 2
 
 // -----
 
@@ -271,7 +261,7 @@ func.func @reuse_small(%w: tensor<16x8x3x3xf32>) -> tensor<1x1x72x16xf32, #ttnn.
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_activation_reuse = true> : tensor<16x8x3x3xf32> -> tensor<1x1x72x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   func.return %0 : tensor<1x1x72x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
-// CHECK: {{.*}}ttnn-decompose-invalid.mlir:271:3: error: 'ttnn.prepare_conv_weights' op enable_activation_reuse needs act_block_h_ntiles 1 greater than the output width in tiles 1 (output width 16)
+// CHECK: {{.*}}ttnn-decompose-invalid.mlir:261:3: error: 'ttnn.prepare_conv_weights' op enable_activation_reuse needs act_block_h_ntiles 1 greater than the output width in tiles 1 (output width 16)
 
 // -----
 
@@ -280,4 +270,4 @@ func.func @wrong_result(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.t
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 }
-// CHECK: {{.*}}ttnn-decompose-invalid.mlir:280:3: error: 'ttnn.prepare_conv_weights' op expected result type tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> (inferred from the conv parameters), got tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+// CHECK: {{.*}}ttnn-decompose-invalid.mlir:270:3: error: 'ttnn.prepare_conv_weights' op expected result type tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> (inferred from the conv parameters), got tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>

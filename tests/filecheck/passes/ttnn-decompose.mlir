@@ -45,6 +45,17 @@ func.func @grouped_mm_spec(%w: tensor<4x2x1x1xbf16>) -> tensor<1x1x4x4xbf16, #tt
 // CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_interleaved_mm_layout %[[G]] {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = true, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32}} : tensor<4x4x1x1xbf16> -> tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    func.return %[[M]]
 
+// The same conv with its result written without `physical`: [1,1,32,32] is tile rounding of
+// [1,1,4,4], so both spellings denote one tensor; the chain keeps the written spelling.
+func.func @grouped_mm_unspelled(%w: tensor<4x2x1x1xbf16>) -> tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile>> {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 4 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [1, 1] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 2 : tensor<4x2x1x1xbf16> -> tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile>>
+  func.return %0 : tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile>>
+}
+// CHECK-LABEL: func.func @grouped_mm_unspelled(
+// CHECK-NEXT:    %[[G:[^ ]+]] = ttnn.conv_weights_grouped_layout %w groups = 2 : tensor<4x2x1x1xbf16> -> tensor<4x4x1x1xbf16>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_interleaved_mm_layout %[[G]] {{.*}} : tensor<4x4x1x1xbf16> -> tensor<1x1x4x4xbf16, #ttnn.tensor_layout<tile>>
+// CHECK-NEXT:    func.return %[[M]]
+
 // docs/semantics.md §3.7: HEIGHT, ROW_MAJOR input -> alignment 8: Cin 3 -> 8, Cout 2 -> 32, act_block_w 32,
 // block_h 1; typecast to bfloat8_b.
 func.func @height_rm(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
@@ -116,6 +127,17 @@ func.func @width_spec(%w: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xbf16, #ttn
 // CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_tiled_layout %w block_h = 9 block_w = 1 padded_in_channels = 64 padded_out_channels = 64 {ttnn.resolution = {shard_layout = "width_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 2 : i32, output_cores_channels = 2 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 2 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 288 : i32}} : tensor<64x64x3x3xf32> -> tensor<1x1x576x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x576x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x576x64>> -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
 // CHECK-NEXT:    func.return %[[T]]
+
+// WIDTH block heights are taken in whole tiles (TT-NN 0.81.1's own result): W[64, 128, 3, 3],
+// 32x32 L1 interleaved TILE input, act_block_w_div 2: 4 input cores, 128*9/(4*2) = 144 rows
+// -> 4 tiles = 128 rows = block_h 4; rows round_up(1152, 128) = 1152, so [1, 1, 1152, 64].
+func.func @width_floor(%w: tensor<64x128x3x3xf32>) -> tensor<1x1x1152x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x1152x64>> {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 128 out_channels = 64 batch_size = 1 input_height = 32 input_width = 32 kernel_size = [3, 3] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded, act_block_w_div = 2> : tensor<64x128x3x3xf32> -> tensor<1x1x1152x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x1152x64>>
+  func.return %0 : tensor<1x1x1152x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x1152x64>>
+}
+// CHECK-LABEL: func.func @width_floor(
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_tiled_layout %w block_h = 4 block_w = 1 padded_in_channels = 128 padded_out_channels = 64 {ttnn.resolution = {shard_layout = "width_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 4 : i32, output_cores_channels = 2 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 29 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 128 : i32}} : tensor<64x128x3x3xf32> -> tensor<1x1x1152x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x1152x64>>
+// CHECK-NEXT:    func.return %[[M]]
 
 // WIDTH with act_block_w_div 2: act_block_w 64*4/(2*2) = 64 -> block_h 2; Cout 40 -> 64.
 func.func @width_div2(%w: tensor<40x64x2x2xf32>) -> tensor<1x1x256x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x256x64>> {

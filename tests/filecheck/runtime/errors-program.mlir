@@ -44,7 +44,7 @@
 // RUN: not ttnn-run %s -p lower-everything --random-inputs 0 --output %t.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=PIPELINE
 // RUN: test ! -e %t.npz
 // RUN: test ! -e %t.dir
-// PIPELINE:     {{\A}}ttnn-run: error: bad pass pipeline 'lower-everything': Unrecognized passes: ['lower-everything']{{$}}
+// PIPELINE:     {{\A}}ttnn-run: error: bad pass pipeline 'lower-everything': unknown pass 'lower-everything'{{$}}
 // PIPELINE-NOT: {{.}}
 
 // NaN in a bf16 grad that the loops typecast to bfloat8_b (an interpreter error).

@@ -1,9 +1,9 @@
 // ResNet's most common conv, 3x3 stride 1 and no bias (a BatchNorm follows), here on an
 // input height-sharded in L1 over 7x7 cores, written with tt-mlir's positional shard spec.
 //
-// Expected: the input is sharded and reshard_if_not_optimal is not set (false, TT-NN's
-// default), so TT-NN takes HEIGHT and the split from the shard spec (docs/semantics.md
-// §3.3a): 1 channel core, 49 NHW cores; import writes reshard_if_not_optimal = false.
+// Expected: the input is sharded in L1 and reshard_if_not_optimal is not set (false, TT-NN's
+// default), so it keeps HEIGHT sharding and its spec's channel split (docs/semantics.md
+// §3.3a): 1 channel core; the NHW split over the device grid is 49 cores.
 // TILE input → channels aligned to 32; act_block_w = round_up(64·3, 32) = 192 → 192·3 =
 // 576 rows; Cout 128 = 4 tiles, act_block_h = 3136/49/32 = 2 tiles → sub-block (2, 4) →
 // 128 columns. Physical = logical = [1, 1, 576, 128].

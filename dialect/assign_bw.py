@@ -1,5 +1,5 @@
-"""The tensor-level ttnn operations other than the conv preparation: `assign_bw`,
-`typecast` and `to_layout` (semantics.md §2, §1)."""
+"""`ttnn.assign_bw`, the backward of assign (semantics.md §2): each produced gradient is the
+incoming gradient cast to its destination's dtype."""
 
 from __future__ import annotations
 
@@ -25,19 +25,16 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
-    result_def,
-    traits_def,
     var_result_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.traits import Pure
 
 from ttnn_xdsl.dialect.attributes import MemoryConfigAttr
 from ttnn_xdsl.dialect.enums import DataType, Layout
 from ttnn_xdsl.dialect.operation import TTNNOperation, bool_list, format_bools
 from ttnn_xdsl.dialect.shapes import format_shape
-from ttnn_xdsl.dialect.tensor_types import TensorInfo, same_storage
+from ttnn_xdsl.dialect.tensor_types import TensorInfo, denote_same_tensor
 
 _ASSIGN_BW_DTYPES = (DataType.BFLOAT16, DataType.BFLOAT8_B)
 
@@ -220,7 +217,7 @@ class AssignBwOp(TTNNOperation):
         for index, ((slot, preallocated, source), result) in enumerate(
             zip(destinations, self.gradients, strict=True)
         ):
-            if result.type != source.type:
+            if not denote_same_tensor(result.type, source.type):
                 what = (
                     ("input_grad" if slot == 0 else "other_grad")
                     if preallocated
@@ -353,76 +350,3 @@ class AssignBwOp(TTNNOperation):
 # --------------------------------------------------------------------------------------------
 # typecast / to_layout
 # --------------------------------------------------------------------------------------------
-
-
-@irdl_op_definition
-class TypecastOp(TTNNOperation):
-    """`ttnn.typecast`: the same tensor in another dtype, named by the result type (layout,
-    shape, physical shape and memory config unchanged). f32 → bf16 rounds to nearest even
-    (semantics.md §1.2); → bfloat8_b packs each tile face row with a shared exponent (semantics.md
-    §1.3); bf16 → bfloat8_b goes through f32 (exact); widening is exact.
-
-        %1 = ttnn.typecast %0 : tensor<64x64xbf16, #ttnn.tensor_layout<tile>>
-             -> tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
-    """
-
-    name = "ttnn.typecast"
-    input = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
-
-    def __init__(self, input: SSAValue, result_type: Attribute):
-        super().__init__(operands=[input], result_types=[result_type])
-
-    def verify_(self) -> None:
-        source = self.tensor(self.input, "input")
-        result = self.tensor(self.result, "result")
-        if source.shape != result.shape:
-            raise self.error(
-                f"expected the result shape {format_shape(result.shape)} to equal the input "
-                f"shape {format_shape(source.shape)}"
-            )
-        if not same_storage(source, result):
-            raise self.error(
-                "expected the result to keep the input's layout, physical shape and memory "
-                f"config (only the dtype changes): {self.input.type} -> {self.result.type}"
-            )
-
-
-@irdl_op_definition
-class ToLayoutOp(TTNNOperation):
-    """`ttnn.to_layout`: the same values in another layout, named by the result type —
-    tilize (row-major → TILE, zero padding to whole tiles) or untilize (TILE → row-major,
-    the logical values). The dtype stays; a result with an explicit physical shape is not
-    something to_layout makes.
-
-        %1 = ttnn.to_layout %0 : tensor<40x50xbf16> -> tensor<40x50xbf16, #ttnn.tensor_layout<tile>>
-    """
-
-    name = "ttnn.to_layout"
-    input = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
-
-    def __init__(self, input: SSAValue, result_type: Attribute):
-        super().__init__(operands=[input], result_types=[result_type])
-
-    def verify_(self) -> None:
-        source = self.tensor(self.input, "input")
-        result = self.tensor(self.result, "result")
-        if source.shape != result.shape:
-            raise self.error(
-                f"expected the result shape {format_shape(result.shape)} to equal the input "
-                f"shape {format_shape(source.shape)}"
-            )
-        if source.dtype != result.dtype:
-            raise self.error(
-                f"expected the result dtype {result.dtype.value} to equal the input dtype "
-                f"{source.dtype.value} (ttnn.typecast changes dtypes)"
-            )
-        if result.explicit_physical:
-            raise self.error(f"cannot produce an explicit physical shape, got {self.result.type}")
-
-

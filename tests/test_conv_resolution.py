@@ -70,8 +70,21 @@ DRAM = InputMemoryConfig(BufferType.DRAM, INTERLEAVED)
 L1 = InputMemoryConfig(BufferType.L1, INTERLEAVED)
 
 
-def sharded(layout: TensorMemoryLayout, width: int, height: int = 32) -> InputMemoryConfig:
-    return InputMemoryConfig(BufferType.L1, layout, shard_shape=(height, width), shard_grid=(8, 8))
+def sharded(
+    layout: TensorMemoryLayout,
+    width: int,
+    height: int = 32,
+    grid: tuple[int, int] = (8, 8),
+    orientation: ShardOrientation = ShardOrientation.ROW_MAJOR,
+) -> InputMemoryConfig:
+    """An L1 input sharded `layout`-wise on a `grid` (x, y) of `height`×`width` shards."""
+    return InputMemoryConfig(
+        BufferType.L1,
+        layout,
+        shard_shape=(height, width),
+        shard_grid=grid,
+        shard_orientation=orientation,
+    )
 
 
 def conv(**overrides: object) -> Conv2dParameters:
@@ -675,9 +688,11 @@ def test_mm_conv_l1_input_with_shard_layout_is_sharded():
 
 
 def test_mm_conv_on_a_width_sharded_input():
-    # Input width-sharded in L1, 96 → 64 channels: mm_conv, n_c = largest_divisor(3, 64) = 3,
-    # the output keeps 3 channel cores → Cout_pad = round_up(64, 96) = 96.
-    plan = resolve_conv_weights(one_by_one(in_channels=96, input_memory_config=sharded(WIDTH, 32)))
+    # 96 → 64 channels, 1×1 on 8×8 (N·H·W 64), width-sharded over 3×1 cores in 64×32 shards
+    # (3·32 = 96 channels): mm_conv, n_c_in = the grid's 3 cores (semantics.md §3.3a), the
+    # output keeps them → Cout_pad = round_up(64, 3·32) = 96.
+    memory = sharded(WIDTH, 32, height=64, grid=(3, 1))
+    plan = resolve_conv_weights(one_by_one(in_channels=96, input_memory_config=memory))
     assert plan.shard_layout == WIDTH
     assert plan.mm_conv
     assert (plan.input_cores_channels, plan.output_cores_channels) == (3, 3)
@@ -688,13 +703,210 @@ def test_mm_conv_on_a_width_sharded_input():
 
 
 def test_mm_conv_on_a_block_sharded_input():
+    # 128 → 192, BLOCK over a 2×4 row-major grid in 16×64 shards (4·16 = 64 rows, 2·64 = 128
+    # channels): n_c_in = grid x = 2, mm_conv → n_c_out = 2.
+    memory = sharded(BLOCK, 64, height=16, grid=(2, 4))
     plan = resolve_conv_weights(
-        one_by_one(in_channels=128, out_channels=192, input_memory_config=sharded(BLOCK, 64))
+        one_by_one(in_channels=128, out_channels=192, input_memory_config=memory)
     )
     assert (plan.input_cores_channels, plan.output_cores_channels) == (2, 2)
     assert (plan.padded_in_channels, plan.padded_out_channels) == (128, 192)
     # iw 64 = BHP → rows 128; ow 96 = owp → cols 192.
     assert plan.physical_shape == (1, 1, 128, 192)
+
+
+# ------------------------------------------------------------------------------------------
+# Inputs already sharded (semantics.md §3.3a)
+# ------------------------------------------------------------------------------------------
+
+
+def test_a_sharded_input_keeps_its_own_kind():
+    # conv_config asks for HEIGHT, the input is BLOCK-sharded in L1: BLOCK wins.
+    memory = sharded(BLOCK, 8, height=8, grid=(8, 8))  # 8·8 = 64 rows, 8·8 = 64 ≥ 3 channels
+    params = conv(input_memory_config=memory, conv_config=config(shard_layout=HEIGHT))
+    assert resolve_shard_layout(params) == BLOCK
+    assert resolve_conv_weights(params).shard_layout == BLOCK
+    # A 1×1 conv with config shard_layout = width_sharded stays off the matmul path even
+    # though the input is HEIGHT-sharded (step 2 looks at the config).
+    memory = sharded(HEIGHT, 64, height=1, grid=(8, 8))
+    plan = resolve_conv_weights(
+        one_by_one(input_memory_config=memory, conv_config=config(shard_layout=WIDTH))
+    )
+    assert plan.shard_layout == HEIGHT
+    assert not plan.mm_conv
+    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+
+
+def test_width_input_split_is_the_number_of_cores_in_the_grid():
+    # 64 → 64, 3×3 on 8×8 (padding 1, N·H·W 64), TILE, width-sharded on 8×8 cores in 64×1
+    # shards (64 cores × 1 column = 64 channels): n_c_in = 64 cores, Cin_pad =
+    # round_up(64, 64·32) = 2048; n_c_out = with_padding(2, 64) = 2 (device grid), Cout_pad
+    # 64; act_block_w = 2048·9 / 64 = 288 → block_h 9; rows round_up(2048·9, 288) = 18432.
+    memory = sharded(WIDTH, 1, height=64, grid=(8, 8))
+    plan = resolve_conv_weights(
+        conv(in_channels=64, out_channels=64, input_layout=Layout.TILE, input_memory_config=memory)
+    )
+    assert (plan.input_cores_channels, plan.output_cores_channels) == (64, 2)
+    assert (plan.padded_in_channels, plan.padded_out_channels) == (2048, 64)
+    assert plan.act_block_w == 288
+    assert plan.physical_shape == (1, 1, 18432, 64)
+    assert plan.logical_shape == (1, 1, 576, 64)
+
+
+def test_mm_conv_output_split_equals_the_input_split():
+    # 1×1, 128 → 96 on a width-sharded 4×1 grid of 64×32 shards: n_c_in = 4 = n_c_out, so
+    # the 96 outputs pad to round_up(96, 4·32) = 128; Cin_pad = round_up(128, 4·32) = 128,
+    # act_block_w 128/4 = 32 → rows round_up(128, 32) = 128.
+    memory = sharded(WIDTH, 32, height=64, grid=(4, 1))
+    plan = resolve_conv_weights(
+        one_by_one(in_channels=128, out_channels=96, input_memory_config=memory)
+    )
+    assert plan.mm_conv
+    assert (plan.input_cores_channels, plan.output_cores_channels) == (4, 4)
+    assert (plan.padded_in_channels, plan.padded_out_channels) == (128, 128)
+    assert plan.physical_shape == (1, 1, 128, 128)
+    assert plan.logical_shape == (1, 1, 128, 96)
+
+
+@pytest.mark.parametrize(
+    ("orientation", "grid", "shard", "transpose", "n_c_in"),
+    [
+        # row_major: channels along x; 2 × 32 = 64 channels, 4 × 16 = 64 rows.
+        (ShardOrientation.ROW_MAJOR, (2, 4), (16, 32), False, 2),
+        # transpose_shards is ignored: the spec's orientation counts.
+        (ShardOrientation.ROW_MAJOR, (2, 4), (16, 32), True, 2),
+        # col_major: channels along y; 4 × 16 = 64 channels, 2 × 32 = 64 rows.
+        (ShardOrientation.COL_MAJOR, (2, 4), (32, 16), False, 4),
+    ],
+)
+def test_block_input_split_follows_the_spec_orientation(
+    orientation: ShardOrientation,
+    grid: tuple[int, int],
+    shard: tuple[int, int],
+    transpose: bool,
+    n_c_in: int,
+) -> None:
+    memory = sharded(BLOCK, shard[1], height=shard[0], grid=grid, orientation=orientation)
+    params = conv(
+        in_channels=64,
+        out_channels=64,
+        input_layout=Layout.TILE,
+        input_memory_config=memory,
+        conv_config=config(transpose_shards=transpose),
+    )
+    plan = resolve_conv_weights(params)
+    assert plan.orientation == orientation
+    assert plan.input_cores_channels == n_c_in
+    # n_c_out from the device grid's channel axis (8 either way): with_padding(2, 8) = 2.
+    assert plan.output_cores_channels == 2
+    # Cin_pad = round_up(64, n_c_in·32) (64 for 2 cores, 128 for 4: a grid with more channel
+    # cores pads the channels to fill them); iw = Cin_pad / n_c_in; BHP = round_up(iw·3, 32)·3.
+    cin_pad = -(-64 // (n_c_in * 32)) * n_c_in * 32
+    assert plan.padded_in_channels == cin_pad
+    iw = cin_pad // n_c_in
+    bhp = -(-iw * 3 // 32) * 32 * 3
+    rows = bhp * n_c_in if iw * 9 < bhp else cin_pad * 9
+    assert plan.physical_shape == (1, 1, rows, 64)
+
+
+def test_row_major_alignment_comes_from_the_shard_width():
+    # A ROW_MAJOR stem: 3 channels in shards 3 wide → alignment 32; 8 wide → 8. HEIGHT on
+    # 1×1 cores holding all 64 rows.
+    for width, alignment, cin_pad in ((3, 32, 32), (8, 8, 8)):
+        plan = resolve_conv_weights(conv(input_memory_config=sharded(HEIGHT, width, 64, (1, 1))))
+        assert (plan.input_channels_alignment, plan.padded_in_channels) == (alignment, cin_pad)
+    # A wider shard than needed is legal: 128 columns over 16 channels aligns to 32.
+    plan = resolve_conv_weights(
+        conv(in_channels=16, input_memory_config=sharded(HEIGHT, 128, 64, (1, 1)))
+    )
+    assert (plan.input_channels_alignment, plan.padded_in_channels) == (32, 32)
+
+
+def test_height_sharded_input_folds_even_when_the_config_asks_for_block():
+    # stride == kernel == 2 on an 8×8 input, no padding; the input is HEIGHT-sharded in L1
+    # (64 rows on 2×1 cores of 32 rows): automatic folding is on, whatever conv_config says.
+    memory = sharded(HEIGHT, 32, height=32, grid=(2, 1))
+    params = conv(
+        in_channels=4,
+        out_channels=32,
+        kernel_size=(2, 2),
+        stride=(2, 2),
+        padding=(0, 0, 0, 0),
+        input_layout=Layout.TILE,
+        input_memory_config=memory,
+        conv_config=config(shard_layout=BLOCK),
+    )
+    plan = resolve_conv_weights(params)
+    assert plan.fold_stride == (2, 2)
+    assert plan.shard_layout == HEIGHT
+    # A BLOCK-sharded input does not fold.
+    memory = sharded(BLOCK, 4, height=8, grid=(1, 8))
+    assert resolve_conv_weights(replace(params, input_memory_config=memory)).fold_stride is None
+
+
+@pytest.mark.parametrize(
+    ("memory", "message"),
+    [
+        (
+            sharded(HEIGHT, 32, height=8, grid=(9, 9)),
+            "expected the input's shard grid 9x9 to fit the device grid 8x8",
+        ),
+        (
+            sharded(HEIGHT, 32, height=8, grid=(12, 10)),
+            "expected the input's shard grid 12x10 to fit the device grid 8x8",
+        ),
+        (
+            sharded(HEIGHT, 32, height=1, grid=(8, 7)),
+            "height_sharded shards of 1x32 on a 8x7 grid cannot hold the input's N·H·W = 64 "
+            "rows (56 core(s) × 1 rows = 56)",
+        ),
+        (
+            sharded(HEIGHT, 2, height=1, grid=(8, 8)),
+            "height_sharded shards of 1x2 on a 8x8 grid cannot hold the input's 3 channels "
+            "(1 core(s) × 2 columns = 2)",
+        ),
+        (
+            sharded(WIDTH, 1, height=63, grid=(3, 1)),
+            "width_sharded shards of 63x1 on a 3x1 grid cannot hold the input's N·H·W = 64 "
+            "rows (1 core(s) × 63 rows = 63)",
+        ),
+        (
+            sharded(WIDTH, 1, height=64, grid=(2, 1)),
+            "width_sharded shards of 64x1 on a 2x1 grid cannot hold the input's 3 channels "
+            "(2 core(s) × 1 columns = 2)",
+        ),
+        (
+            sharded(BLOCK, 1, height=8, grid=(2, 7)),
+            "block_sharded shards of 8x1 on a 2x7 grid cannot hold the input's N·H·W = 64 "
+            "rows (7 core(s) × 8 rows = 56)",
+        ),
+        (
+            sharded(BLOCK, 1, height=8, grid=(2, 8)),
+            "block_sharded shards of 8x1 on a 2x8 grid cannot hold the input's 3 channels "
+            "(2 core(s) × 1 columns = 2)",
+        ),
+        (
+            # col_major: rows split along x (2 · 16 = 32 < 64), channels along y.
+            sharded(BLOCK, 1, height=16, grid=(2, 3), orientation=ShardOrientation.COL_MAJOR),
+            "block_sharded shards of 16x1 on a 2x3 grid cannot hold the input's N·H·W = 64 "
+            "rows (2 core(s) × 16 rows = 32)",
+        ),
+    ],
+)
+def test_impossible_shard_specs_are_refused(memory: InputMemoryConfig, message: str) -> None:
+    params = conv(input_memory_config=memory)
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(params)
+    assert str(error.value) == message
+
+
+def test_shards_exactly_or_more_than_big_enough_are_accepted() -> None:
+    # col_major 2×3 of 32×1: rows 2·32 = 64 ≥ 64, channels 3·1 = 3 ≥ 3; n_c_in = grid y = 3.
+    memory = sharded(BLOCK, 1, height=32, grid=(2, 3), orientation=ShardOrientation.COL_MAJOR)
+    assert resolve_conv_weights(conv(input_memory_config=memory)).input_cores_channels == 3
+    # HEIGHT shards far larger than needed.
+    memory = sharded(HEIGHT, 512, height=512, grid=(8, 8))
+    assert resolve_conv_weights(conv(input_memory_config=memory)).shard_layout == HEIGHT
 
 
 def test_weight_block_height_rules():
@@ -708,31 +920,59 @@ def test_weight_block_height_rules():
     assert resolve_weight_block_height(WIDTH, 128, kernel, 2, act_block_w_div=2) == 288
 
 
-def test_width_sharded_indivisible_act_block_w_is_an_error():
-    # 96 channels → 3 input cores, Cin_pad 96, 96·9 = 864 is not divisible by 3·5.
+def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
+    """TT-NN 0.81.1 floors the WIDTH block to whole tiles and the tiled layout rounds the
+    rows up to whole blocks; only a block of 0 tiles is an error."""
+    # The issue's reference case: W[64, 128, 3, 3], 32×32 input, stride 1, padding 0, L1
+    # interleaved TILE input, act_block_w_div 2: 128 channels → with_padding(4, 64) = 4 input
+    # cores, Cin_pad 128, 128·9 / (4·2) = 144 → 4 tiles = 128 rows; rows round_up(1152, 128)
+    # = 1152; 64 outputs → 2 output cores, cols 64. TT-NN gives [1, 1, 1152, 64].
+    reference = conv(
+        in_channels=128,
+        out_channels=64,
+        input_height=32,
+        input_width=32,
+        padding=(0, 0, 0, 0),
+        input_layout=Layout.TILE,
+        input_memory_config=InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED),
+        conv_config=config(shard_layout=WIDTH, act_block_w_div=2),
+    )
+    plan = resolve_conv_weights(reference)
+    assert plan.input_cores_channels == 4
+    assert plan.act_block_w == 128
+    assert plan.weight_block_h_ntiles == 4
+    assert plan.logical_shape == (1, 1, 1152, 64)
+    assert plan.physical_shape == (1, 1, 1152, 64)
+    # 96 channels → 3 input cores, Cin_pad 96, 96·9 = 864; / (3·5) = 57.6 → 1 tile: rows
+    # round_up(864, 32) = 864 (no longer an error: TT-NN only debug-asserts divisibility).
     params = conv(
         in_channels=96,
         out_channels=96,
         input_layout=Layout.TILE,
         conv_config=config(shard_layout=WIDTH, act_block_w_div=5),
     )
-    with pytest.raises(ConvConfigError) as error:
-        resolve_conv_weights(params)
-    assert str(error.value) == (
-        "WIDTH_SHARDED needs in_channels_padded·KH·KW = 864 divisible by input cores 3 "
-        "× act_block_w_div 5"
+    plan = resolve_conv_weights(params)
+    assert (plan.act_block_w, plan.physical_shape) == (32, (1, 1, 864, 96))
+    # act_block_w_div 2: 864 / 6 = 144 → 4 tiles = 128 rows → rows round_up(864, 128) = 896.
+    plan = resolve_conv_weights(
+        replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=2))
     )
-    # divisible (864 / 6 = 144) but not whole tiles.
-    with pytest.raises(ConvConfigError, match="= 144 to be a multiple of 32"):
-        resolve_conv_weights(
-            replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=2))
-        )
-    # act_block_w_div 3: 864 / 9 = 96 = 3 tiles → tiled layout rows round_up(864, 96).
+    assert (plan.act_block_w, plan.physical_shape) == (128, (1, 1, 896, 96))
+    # act_block_w_div 3: 864 / 9 = 96 = 3 tiles → rows round_up(864, 96) = 864.
     plan = resolve_conv_weights(
         replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=3))
     )
     assert plan.act_block_w == 96
     assert plan.physical_shape == (1, 1, 864, 96)
+    # act_block_w_div 30: 864 / 90 = 9.6 rows → 0 tiles: an error.
+    with pytest.raises(ConvConfigError) as error:
+        resolve_conv_weights(
+            replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=30))
+        )
+    assert str(error.value) == (
+        "WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
+        "× act_block_w_div) = 864/90 to be at least one tile of 32 rows (act_block_w_div 30)"
+    )
 
 
 def test_activation_reuse():

@@ -1,0 +1,78 @@
+"""Every example runs: each function of each examples/*.mlir file, lowered and interpreted on
+random inputs, and examples/conv_layouts.mlir covers every branch of the resolution."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from xdsl.dialects import func
+
+from ttnn_xdsl.dialect.context import make_context
+from ttnn_xdsl.frontend import parse_module
+from ttnn_xdsl.passes import TTNNDecompose
+from ttnn_xdsl.runtime import Program
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SMALL_EXAMPLES = ["assign_bw.mlir", "prepare_conv_weights.mlir", "conv_layouts.mlir"]
+
+
+@pytest.mark.parametrize("name", SMALL_EXAMPLES)
+def test_every_function_of_the_example_runs(name: str) -> None:
+    text = (EXAMPLES / name).read_text()
+    first = re.search(r"func\.func @([\w]+)", text)
+    assert first is not None
+    program = Program.load(text, entry=first.group(1), filename=name)
+    assert program.functions
+    for entry in program.functions:
+        layer = program.with_entry(entry)
+        results = layer.run(random_seed=0)
+        assert len(results) == len(layer.results)
+        for tensor, slot in zip(results, layer.results, strict=True):
+            assert tensor.logical_shape == slot.tensor.shape
+
+
+# The layout op (and the reshaping steps) each function of conv_layouts.mlir decomposes into.
+BRANCHES = {
+    "width_sharded": ["ttnn.conv_weights_tiled_layout"],
+    "block_sharded_full_inner_dim": ["ttnn.conv_weights_block_sharded_layout"],
+    "grouped": ["ttnn.conv_weights_grouped_layout", "ttnn.conv_weights_special_padding_layout"],
+    "depthwise_1d": [
+        "ttnn.conv_weights_depthwise_layout",
+        "ttnn.conv_weights_special_padding_layout",
+    ],
+    "kernel_stride_folding": [
+        "ttnn.conv_weights_fold_kernel_stride",
+        "ttnn.conv_weights_interleaved_mm_layout",
+    ],
+    "bfloat8_b_weight": ["ttnn.conv_weights_special_padding_layout", "ttnn.typecast"],
+    "activation_reuse": ["ttnn.conv_weights_special_padding_layout"],
+    "interleaved_matmul": ["ttnn.conv_weights_interleaved_mm_layout"],
+}
+
+
+def test_conv_layouts_covers_every_branch() -> None:
+    ctx = make_context()
+    module = parse_module(ctx, (EXAMPLES / "conv_layouts.mlir").read_text(), "conv_layouts.mlir")
+    TTNNDecompose().apply(ctx, module)
+    chains = {
+        op.sym_name.data: [
+            inner.name
+            for inner in op.body.block.ops
+            if inner.name.startswith("ttnn.conv_weights") or inner.name == "ttnn.typecast"
+        ]
+        for op in module.ops
+        if isinstance(op, func.FuncOp)
+    }
+    assert set(chains) == set(BRANCHES)
+    for name, expected in BRANCHES.items():
+        # The weight's chain comes first; a bias adds its own layout op after it.
+        assert chains[name][: len(expected)] == expected, (name, chains[name])
+    reuse = [
+        op
+        for op in module.walk()
+        if op.name == "ttnn.conv_weights_special_padding_layout"
+        and op.parent_op().sym_name.data == "activation_reuse"  # type: ignore[union-attr]
+    ]
+    assert str(reuse[0].properties["enable_activation_reuse"]) == "true"

@@ -1,0 +1,279 @@
+"""Tests of `ttnn.prepare_conv_weights` / `prepare_conv_bias` built from Python: the inferred
+result types (semantics.md §3.7), the module grid, and each invalid case with its message."""
+
+from __future__ import annotations
+
+import pytest
+from dialect_helpers import (
+    in_module,
+    values,
+    verify_error,
+)
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    IntegerAttr,
+    StringAttr,
+    TensorType,
+    bf16,
+    f16,
+    f32,
+    i32,
+)
+from xdsl.ir import Attribute
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.dialect.attributes import (
+    DRAM_INTERLEAVED,
+    Conv2dConfigAttr,
+    DataTypeAttr,
+    DeviceComputeKernelConfigAttr,
+    LayoutAttr,
+    MemoryConfigAttr,
+)
+from ttnn_xdsl.dialect.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type
+
+# ---------------------------------------------------------------------------------------------
+# ttnn.prepare_conv_weights / ttnn.prepare_conv_bias
+# ---------------------------------------------------------------------------------------------
+
+
+def conv_properties(**overrides: object) -> dict[str, Attribute]:
+    """semantics.md §3.7's first example (O=2, I=3, 3×3, DRAM row-major input), as properties."""
+    plain: dict[str, object] = {
+        "input_memory_config": DRAM_INTERLEAVED,
+        "input_layout": Layout.ROW_MAJOR,
+        "in_channels": 3,
+        "out_channels": 2,
+        "batch_size": 1,
+        "input_height": 8,
+        "input_width": 8,
+        "kernel_size": (3, 3),
+        "stride": (1, 1),
+        "padding": (1, 1),
+        "dilation": (1, 1),
+        "groups": 1,
+    }
+    plain.update(overrides)
+    properties: dict[str, Attribute] = {}
+    for name, value in plain.items():
+        if value is None:
+            continue
+        if isinstance(value, Attribute):
+            properties[name] = value
+        elif isinstance(value, Layout):
+            properties[name] = LayoutAttr(value)
+        elif isinstance(value, bool):
+            properties[name] = IntegerAttr.from_bool(value)
+        elif isinstance(value, int):
+            properties[name] = IntegerAttr(value, i32)
+        elif isinstance(value, str):
+            properties[name] = StringAttr(value)
+        else:
+            properties[name] = DenseArrayBase.from_list(i32, list(value))  # type: ignore[arg-type]
+    return properties
+
+
+WEIGHT = TensorType(f32, (2, 3, 3, 3))
+PREPARED = tensor_type((1, 1, 27, 2), DataType.FLOAT32, physical=(1, 1, 96, 32))
+
+
+def prepare_weights(
+    weight_type: Attribute = WEIGHT, result_type: Attribute = PREPARED, **overrides: object
+) -> PrepareConvWeightsOp:
+    properties = conv_properties(**{"weights_format": "OIHW", "has_bias": False, **overrides})
+    return PrepareConvWeightsOp.build(
+        operands=[values(weight_type)[0]], result_types=[result_type], properties=properties
+    )
+
+
+def test_prepare_conv_weights_worked_example() -> None:
+    op = prepare_weights()
+    op.verify()
+    assert op.inferred_result_type() == PREPARED
+    info = tensor_info(op.result.type)
+    assert info.shape == (1, 1, 27, 2)
+    assert info.physical_shape == (1, 1, 96, 32)
+    assert info.dtype == DataType.FLOAT32
+    assert op.conv_parameters().padding == (1, 1, 1, 1)
+    assert op.conv_parameters().grid == (8, 8)
+
+
+def test_prepare_conv_weights_every_optional_property() -> None:
+    op = prepare_weights(
+        TensorType(bf16, (64, 64, 3, 3)),
+        tensor_type((1, 1, 576, 64), DataType.BFLOAT8_B, physical=(1, 1, 576, 64)),
+        input_layout=Layout.TILE,
+        in_channels=64,
+        out_channels=64,
+        input_height=16,
+        input_width=16,
+        conv_config=Conv2dConfigAttr(
+            weights_dtype=DataType.BFLOAT8_B, shard_layout=TensorMemoryLayout.WIDTH_SHARDED
+        ),
+        compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=False),
+        input_dtype=DataTypeAttr(DataType.BFLOAT16),
+        output_dtype=DataTypeAttr(DataType.FLOAT32),
+    )
+    op.verify()
+    assert op.conv_config is not None and op.compute_config is not None
+    assert op.input_dtype == DataTypeAttr(DataType.BFLOAT16)
+
+
+def test_prepare_conv_weights_follows_the_module_grid() -> None:
+    """semantics.md §3.3 step 7: a BLOCK conv on 2×2 cores instead of 8×8 has other block rows."""
+    block = {
+        "in_channels": 64,
+        "out_channels": 64,
+        "input_height": 16,
+        "input_width": 16,
+        "conv_config": Conv2dConfigAttr(shard_layout=TensorMemoryLayout.BLOCK_SHARDED),
+    }
+    weight = TensorType(f32, (64, 64, 3, 3))
+    on_8x8 = prepare_weights(weight, PREPARED, **block)
+    assert on_8x8.inferred_result_type() == tensor_type(
+        (1, 1, 576, 64), DataType.FLOAT32, physical=(1, 1, 768, 64)
+    )
+    on_2x2 = prepare_weights(weight, PREPARED, **block)
+    in_module(on_2x2, {"ttnn.grid": DenseArrayBase.from_list(i32, [2, 2])})
+    assert module_grid(on_2x2) == (2, 2)
+    assert on_2x2.inferred_result_type() == tensor_type(
+        (1, 1, 576, 64), DataType.FLOAT32, physical=(1, 1, 576, 64)
+    )
+    bad_grid = prepare_weights()
+    in_module(bad_grid, {"ttnn.grid": DenseArrayBase.from_list(i32, [8])})
+    with pytest.raises(VerifyException) as error:
+        module_grid(bad_grid)
+    assert str(error.value) == (
+        "expected the module attribute ttnn.grid to be array<i32: X, Y> with two positive "
+        "values, got array<i32: 8>"
+    )
+
+
+INVALID_PREPARE_WEIGHTS: list[tuple[dict[str, object], str]] = [
+    (
+        {"weight_type": tensor_type((2, 3, 3, 3), DataType.FLOAT32, Layout.ROW_MAJOR)},
+        "expected weight_tensor to be a host tensor (no encoding), got "
+        "tensor<2x3x3x3xf32, #ttnn.tensor_layout<row_major>>",
+    ),
+    (
+        {"weight_type": TensorType(f16, (2, 3, 3, 3))},
+        "weight_tensor: expected element type f32, bf16 or !ttnn.bfp8_b, got f16",
+    ),
+    (
+        {"weight_type": TensorType(f32, (2, 3, 9))},
+        "expected weight_tensor of rank 4 (OIHW), got rank 3",
+    ),
+    ({"weights_format": "HWIO"}, 'expected weights_format "OIHW", got "HWIO"'),
+    ({"batch_size": 0}, "expected batch_size to be positive, got 0"),
+    (
+        {"groups": 2},
+        "expected groups 2 to be positive and divide in_channels 3 and out_channels 2",
+    ),
+    ({"kernel_size": (3,)}, "expected kernel_size to have 2 positive values, got [3]"),
+    ({"stride": (1, 0)}, "expected stride to have 2 positive values, got [1, 0]"),
+    ({"dilation": (0, 1)}, "expected dilation to have 2 positive values, got [0, 1]"),
+    (
+        {"padding": (1, 1, 1)},
+        "expected padding to have 2 or 4 non-negative values, got [1, 1, 1]",
+    ),
+    (
+        {"input_height": 2, "padding": (0, 0)},
+        "output image is empty: OH = 0 (input_height 2, padding 0+0, dilation 1, kernel 3, "
+        "stride 1)",
+    ),
+    (
+        {"out_channels": 4},
+        "expected out_channels 4 to match the weight's dim 0 2 (shape [2, 3, 3, 3])",
+    ),
+    (
+        {"in_channels": 6},
+        "expected the weight's dim 1 3 to be in_channels / groups = 6 / 1 = 6",
+    ),
+    (
+        {"kernel_size": (3, 1)},
+        "expected kernel_size [3, 1] to match the weight's kernel dims [3, 3]",
+    ),
+    (
+        {"input_layout": Layout.TILE},
+        "expected result type tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = "
+        "1x1x288x32>> (inferred from the conv parameters), got tensor<1x1x27x2xf32, "
+        "#ttnn.tensor_layout<tile, physical = 1x1x96x32>>",
+    ),
+    (
+        {"input_memory_config": MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.HEIGHT_SHARDED)},
+        "expected the height_sharded input_memory_config to carry a #ttnn.shard_spec",
+    ),
+    (
+        {
+            "input_layout": Layout.TILE,
+            "input_memory_config": MemoryConfigAttr(
+                BufferType.DRAM, TensorMemoryLayout.BLOCK_SHARDED
+            ),
+        },
+        "expected the block_sharded input_memory_config to carry a #ttnn.shard_spec",
+    ),
+]
+
+
+@pytest.mark.parametrize(("overrides", "message"), INVALID_PREPARE_WEIGHTS)
+def test_prepare_conv_weights_invalid(overrides: dict[str, object], message: str) -> None:
+    assert verify_error(prepare_weights(**overrides)) == f"'ttnn.prepare_conv_weights' op {message}"
+
+
+BIAS = TensorType(f32, (1, 1, 1, 2))
+PREPARED_BIAS = tensor_type((1, 1, 1, 2), DataType.FLOAT32, physical=(1, 1, 32, 32))
+
+
+def prepare_bias(
+    bias_type: Attribute = BIAS, result_type: Attribute = PREPARED_BIAS, **overrides: object
+) -> PrepareConvBiasOp:
+    return PrepareConvBiasOp.build(
+        operands=[values(bias_type)[0]],
+        result_types=[result_type],
+        properties=conv_properties(**overrides),
+    )
+
+
+def test_prepare_conv_bias() -> None:
+    op = prepare_bias()
+    op.verify()
+    assert op.has_bias_value
+    bf16_bias = prepare_bias(
+        result_type=tensor_type((1, 1, 1, 2), DataType.BFLOAT16, physical=(1, 1, 32, 32)),
+        conv_config=Conv2dConfigAttr(weights_dtype=DataType.BFLOAT16),
+    )
+    bf16_bias.verify()
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        (
+            {"bias_type": tensor_type((1, 1, 1, 2), DataType.FLOAT32)},
+            "expected bias_tensor to be a host tensor (no encoding), got "
+            "tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile>>",
+        ),
+        (
+            {"bias_type": TensorType(f32, (1, 1, 2, 2))},
+            "expected bias_tensor of shape [1, 1, 1, 2] (out_channels), got [1, 1, 2, 2]",
+        ),
+        ({"stride": (0, 0)}, "expected stride to have 2 positive values, got [0, 0]"),
+        (
+            {"conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B)},
+            "expected result type tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, "
+            "physical = 1x1x32x32>> (inferred from the conv parameters), got "
+            "tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>",
+        ),
+    ],
+)
+def test_prepare_conv_bias_invalid(overrides: dict[str, object], message: str) -> None:
+    assert verify_error(prepare_bias(**overrides)) == f"'ttnn.prepare_conv_bias' op {message}"
+
+

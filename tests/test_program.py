@@ -1,0 +1,160 @@
+"""`runtime.program`: loading a module (parse, verify, lower, find the entry), the signature
+it reports, converting inputs by name or position, and running."""
+
+# ruff: noqa: E501 - IR lines are long; they stay as the printer writes them.
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from reference_formats import bf16_round, device_bytes
+
+from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.errors import RunError, TTNNError
+from ttnn_xdsl.runtime import DeviceTensor, Program, run
+
+T = "#ttnn.tensor_layout<tile>"
+TWO_FUNCTIONS = f"""
+func.func @main(%grad: tensor<1x1x40x50xbf16, {T}>, %a: tensor<1x1x40x50xbf16, {T}>) -> tensor<1x1x40x50x!ttnn.bfp8_b, {T}> {{
+  %0 = ttnn.typecast %grad : tensor<1x1x40x50xbf16, {T}> -> tensor<1x1x40x50x!ttnn.bfp8_b, {T}>
+  func.return %0 : tensor<1x1x40x50x!ttnn.bfp8_b, {T}>
+}}
+func.func @widen(%x: tensor<32x32xbf16, {T}>) -> tensor<32x32xf32, {T}> {{
+  %0 = ttnn.typecast %x : tensor<32x32xbf16, {T}> -> tensor<32x32xf32, {T}>
+  func.return %0 : tensor<32x32xf32, {T}>
+}}
+"""
+
+
+def test_load_lowers_and_reports_the_signature() -> None:
+    program = Program.load(TWO_FUNCTIONS)
+    assert program.entry == "main"
+    assert [(s.name, s.position, s.label) for s in program.arguments] == [
+        ("grad", 0, "%grad"),
+        ("a", 1, "%a"),
+    ]
+    (result,) = program.results
+    assert (result.name, result.position, result.label) == (None, 0, "#0")
+    assert result.tensor.shape == (1, 1, 40, 50)
+    assert result.tensor.physical_shape == (1, 1, 64, 64)
+    assert result.tensor.dtype == DataType.BFLOAT8_B
+    assert "ttnn.typecast" not in str(program.module)
+
+
+def test_entry_selection() -> None:
+    assert Program.load(TWO_FUNCTIONS, entry="widen").entry == "widen"
+    only = TWO_FUNCTIONS[TWO_FUNCTIONS.index("func.func @widen") :]
+    assert Program.load(only).entry == "widen"
+    with pytest.raises(RunError) as error:
+        Program.load(TWO_FUNCTIONS, entry="nope")
+    assert str(error.value) == (
+        "no function @nope to run (functions: @main, @widen); choose one with --entry"
+    )
+    with pytest.raises(RunError, match=r"^the module has no function to run$"):
+        Program.load("builtin.module {}")
+
+
+def test_run_by_name_position_and_percent_name() -> None:
+    grad = np.random.default_rng(0).standard_normal((1, 1, 40, 50)).astype(np.float32)
+    other = np.zeros((1, 1, 40, 50), np.float32)
+    padded = np.zeros((1, 1, 64, 64), np.float32)
+    padded[..., :40, :50] = bf16_round(grad)
+    expected = device_bytes(padded, "bfp8_b")
+    for inputs in ({"grad": grad, "a": other}, {"%grad": grad, 1: other}, [grad, other]):
+        (result,) = run(TWO_FUNCTIONS, inputs)
+        assert result.to_bytes() == expected
+        assert (result.logical_shape, result.physical_shape) == ((1, 1, 40, 50), (1, 1, 64, 64))
+
+
+@pytest.mark.parametrize(
+    ("inputs", "message"),
+    [
+        ({"grad": np.zeros((1, 1, 40, 50))}, "missing input for argument %a of @main (expected shape [1, 1, 40, 50])"),
+        ({"grad": np.zeros((1, 1, 40, 50)), "%grad": np.zeros((1, 1, 40, 50))}, "argument %grad is given twice"),
+        ({"b": np.zeros((1, 1, 40, 50))}, "@main has no argument %b (arguments: %grad, %a)"),
+        ({5: np.zeros((1, 1, 40, 50))}, "input position 5 is out of range: @main has 2 argument(s)"),
+        ({"grad": np.zeros((1, 1, 40, 49)), "a": np.zeros((1, 1, 40, 50))}, "input for %grad has shape [1, 1, 40, 49], expected [1, 1, 40, 50]"),
+        ({"grad": np.array([["x"]]), "a": np.zeros((1, 1, 40, 50))}, "input for %grad has non-numeric dtype <U1"),
+    ],
+)
+def test_input_errors(inputs: dict, message: str) -> None:
+    program = Program.load(TWO_FUNCTIONS)
+    with pytest.raises(RunError) as error:
+        program.run(inputs)
+    assert str(error.value) == message
+    assert isinstance(error.value, TTNNError)
+
+
+def test_device_tensor_inputs_must_match_the_argument() -> None:
+    program = Program.load(TWO_FUNCTIONS, entry="widen")
+    good = DeviceTensor.from_numpy(np.ones((32, 32), np.float32), DataType.BFLOAT16)
+    (result,) = program.run([good])
+    np.testing.assert_array_equal(result.to_numpy(), np.ones((32, 32), np.float32))
+    wrong = DeviceTensor.from_numpy(np.ones((32, 32), np.float32), DataType.FLOAT32)
+    with pytest.raises(RunError) as error:
+        program.run([wrong])
+    assert str(error.value) == (
+        "input for %x does not match the argument's type: dtype is f32, expected bf16"
+    )
+
+
+def test_random_inputs_are_seeded() -> None:
+    program = Program.load(TWO_FUNCTIONS)
+    first = program.run(random_seed=3)[0].to_bytes()
+    assert program.run(random_seed=3)[0].to_bytes() == first
+    assert program.run(random_seed=4)[0].to_bytes() != first
+
+
+def test_bad_pipeline_is_one_line() -> None:
+    with pytest.raises(TTNNError) as error:
+        Program.load(TWO_FUNCTIONS, passes="lower-everything")
+    assert str(error.value) == (
+        "bad pass pipeline 'lower-everything': unknown pass 'lower-everything'"
+    )
+
+
+LOOPS = """
+func.func @main(%a: memref<1x2x!tile.tile<32x32, f32>>, %m: memref<3x5xbf16>) -> (memref<1x2x!tile.tile<32x32, f32>>, memref<3x5xbf16>) {
+  func.return %a, %m : memref<1x2x!tile.tile<32x32, f32>>, memref<3x5xbf16>
+}
+"""
+
+
+def test_lowered_ir_without_tensor_attributes_runs_on_its_memref_types() -> None:
+    program = Program.load(LOOPS)
+    tiled, row_major = (slot.tensor for slot in program.arguments)
+    # A memref of tiles stands for its whole tile grid: 1x2 tiles are a 32x64 tensor.
+    assert (tiled.shape, tiled.physical_shape, tiled.layout) == ((32, 64), (32, 64), Layout.TILE)
+    assert (row_major.shape, row_major.dtype, row_major.layout) == (
+        (3, 5),
+        DataType.BFLOAT16,
+        Layout.ROW_MAJOR,
+    )
+    values = np.arange(15, dtype=np.float32).reshape(3, 5) / 7
+    matrix = np.arange(32 * 64, dtype=np.float32).reshape(32, 64)
+    out_tiled, out_row_major = program.run([matrix, values])
+    np.testing.assert_array_equal(out_row_major.to_numpy(), bf16_round(values))
+    np.testing.assert_array_equal(out_tiled.to_numpy(), matrix)
+
+
+def test_load_and_run_leave_the_callers_module_untouched() -> None:
+    from ttnn_xdsl.dialect.context import make_context
+    from ttnn_xdsl.frontend import parse_module
+
+    module = parse_module(make_context(), TWO_FUNCTIONS, "two.mlir")
+    before = str(module)
+    Program.load(module)
+    run(module, random_seed=0)
+    assert str(module) == before
+    assert "ttnn.typecast" in str(module)
+
+
+def test_with_entry_reuses_the_lowered_module() -> None:
+    program = Program.load(TWO_FUNCTIONS)
+    assert program.functions == ["main", "widen"]
+    widen = program.with_entry("widen")
+    assert widen.module is program.module
+    assert (widen.entry, [s.name for s in widen.arguments]) == ("widen", ["x"])
+    (result,) = widen.run([np.full((32, 32), 1.5, np.float32)])
+    np.testing.assert_array_equal(result.to_numpy(), np.full((32, 32), 1.5, np.float32))
+    with pytest.raises(RunError, match="no function @nope to run"):
+        program.with_entry("nope")

@@ -831,3 +831,23 @@ def test_host_and_special_buffers_are_not_where_the_project_computes(ctx: Contex
         "expected input_memory_config in dram or l1, got trace (the conv's input activation "
         "is a device tensor)"
     )
+
+
+def test_the_physical_shape_travels_in_a_tensorbin_file(tmp_path: Path) -> None:
+    # The stem's weight: tt-mlir's type says [1, 1, 147, 64]; the prepared tensor is
+    # [1, 1, 448, 64] (its file header: the logical shape and an alignment of 448 rows).
+    from ttnn_xdsl.runtime import DeviceTensor
+    from ttnn_xdsl.runtime.tensorbin import read_tensorbin
+
+    text = (CORPUS[0].parent / "resnet_stem_7x7.mlir").read_text()
+    program = Program.load(
+        text, entry="resnet_stem_7x7_const_eval_0", passes="import-tt-mlir,ttnn-lower"
+    )
+    weight = program.run(random_seed=0)[0]
+    path = tmp_path / "weight.tensorbin"
+    weight.save_tensorbin(path)
+    contents = read_tensorbin(path)
+    assert contents.logical_shape == (1, 1, 147, 64)
+    assert contents.alignment == (448, 32)
+    assert contents.physical_shape == (1, 1, 448, 64)
+    assert DeviceTensor.load_tensorbin(path).to_bytes() == weight.to_bytes()

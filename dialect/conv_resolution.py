@@ -156,12 +156,12 @@ def is_depthwise_1d(params: Conv2dParameters) -> bool:
 
 
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
-    """Step 5: an L1 input already sharded keeps its own kind, whatever
-    `conv_config.shard_layout` says (semantics.md §3.3a); otherwise `conv_config.shard_layout`,
-    else the sharded input's kind, else HEIGHT_SHARDED (semantics.md's documented stand-in
-    for TT-NN's L1-usage model)."""
+    """Step 5: an input already sharded keeps its own kind, whatever `conv_config.shard_layout`
+    says (TT-NN: `conv_config.shard_layout = input_memory_config.memory_layout()`,
+    semantics.md §3.3a); otherwise `conv_config.shard_layout`, else HEIGHT_SHARDED
+    (semantics.md's documented stand-in for TT-NN's L1-usage model)."""
     memory = params.input_memory_config
-    if memory.sharded_in_l1:
+    if memory.is_sharded:
         return memory.memory_layout
     if params.conv_config.shard_layout is not None:
         layout = params.conv_config.shard_layout
@@ -171,8 +171,6 @@ def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
                 "block_sharded, got interleaved"
             )
         return layout
-    if memory.is_sharded:
-        return memory.memory_layout
     return TensorMemoryLayout.HEIGHT_SHARDED
 
 

@@ -63,7 +63,6 @@ class WeightLayoutKind(StrEnum):
     BLOCK_SHARDED = "block_sharded"
 
 
-
 # ------------------------------------------------------------------------------------------
 # Resolution steps (semantics.md §3.3)
 # ------------------------------------------------------------------------------------------
@@ -157,13 +156,14 @@ def is_depthwise_1d(params: Conv2dParameters) -> bool:
 
 
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
-    """Step 5: an L1 input already sharded keeps its own kind, whatever
-    `conv_config.shard_layout` says (semantics.md §3.3a), unless `reshard_if_not_optimal`
-    (semantics.md §6); otherwise `conv_config.shard_layout`,
-    else the sharded input's kind, else HEIGHT_SHARDED (semantics.md's documented stand-in
-    for TT-NN's L1-usage model)."""
+    """Step 5: an input already sharded keeps its own kind, whatever `conv_config.shard_layout`
+    says (TT-NN: `conv_config.shard_layout = input_memory_config.memory_layout()`,
+    semantics.md §3.3a), unless `reshard_if_not_optimal` (semantics.md §6); otherwise
+    `conv_config.shard_layout`, else the sharded input's kind, else HEIGHT_SHARDED
+    (semantics.md's documented stand-in for TT-NN's L1-usage model)."""
     memory = params.input_memory_config
-    if params.reads_input_shard_spec:
+    resharded = params.conv_config.reshard_if_not_optimal
+    if memory.is_sharded and not resharded:
         return memory.memory_layout
     if params.conv_config.shard_layout is not None:
         layout = params.conv_config.shard_layout
@@ -424,7 +424,6 @@ def resolve_out_subblock_width(
     """semantics.md §3.5's sub-block width `weight_block_w` (what TT-NN passes as block_w to the
     special-padding and tiled helpers and uses for the bias width)."""
     return resolve_out_subblock(act_block_h_ntiles, out_width_ntiles, fp32_dest_acc_en)[1]
-
 
 
 # ------------------------------------------------------------------------------------------
@@ -699,5 +698,3 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         bias_logical_shape=(1, 1, 1, cout),
         bias_physical_shape=bias_physical_shape(padded_out, subblock_w),
     )
-
-

@@ -726,6 +726,10 @@ def test_a_sharded_input_keeps_its_own_kind():
     params = conv(input_memory_config=memory, conv_config=config(shard_layout=HEIGHT))
     assert resolve_shard_layout(params) == BLOCK
     assert resolve_conv_weights(params).shard_layout == BLOCK
+    # So does a sharded input in DRAM (TT-NN looks at is_sharded(), not at the buffer).
+    dram = InputMemoryConfig(BufferType.DRAM, WIDTH, shard_shape=(64, 8), shard_grid=(1, 1))
+    asked_height = conv(input_memory_config=dram, conv_config=config(shard_layout=HEIGHT))
+    assert resolve_shard_layout(asked_height) == WIDTH
     # A 1×1 conv with config shard_layout = width_sharded stays off the matmul path even
     # though the input is HEIGHT-sharded (step 2 looks at the config).
     memory = sharded(HEIGHT, 64, height=1, grid=(8, 8))

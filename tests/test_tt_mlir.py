@@ -43,7 +43,11 @@ from ttnn_xdsl.dialect.conv_parameters import (
     Conv2dSliceConfig,
     InputMemoryConfig,
 )
-from ttnn_xdsl.dialect.conv_resolution import WeightLayoutKind, resolve_conv_weights
+from ttnn_xdsl.dialect.conv_resolution import (
+    WeightLayoutKind,
+    resolve_conv_weights,
+    resolve_shard_layout,
+)
 from ttnn_xdsl.dialect.enums import (
     BufferType,
     Conv2dSliceType,
@@ -351,6 +355,18 @@ def test_reshard_false_lets_the_input_sharding_win() -> None:
     )
     assert plan.shard_layout == TensorMemoryLayout.HEIGHT_SHARDED
     assert plan.physical_shape == (1, 1, 576, 64)
+    # Step 5 looks at any sharded input, DRAM as well (TT-NN tests is_sharded()); resharding
+    # lets the config's kind win there too, and without one the input's kind stays.
+    dram = InputMemoryConfig(
+        BufferType.DRAM, TensorMemoryLayout.WIDTH_SHARDED, shard_shape=(64, 8), shard_grid=(1, 1)
+    )
+    kept = resolve_shard_layout(conv(input_memory_config=dram, conv_config=asked))
+    assert kept == TensorMemoryLayout.WIDTH_SHARDED
+    ours = resolve_shard_layout(conv(input_memory_config=dram, conv_config=resharded))
+    assert ours == TensorMemoryLayout.HEIGHT_SHARDED
+    unset = Conv2dConfig(reshard_if_not_optimal=True)
+    fallback = resolve_shard_layout(conv(input_memory_config=dram, conv_config=unset))
+    assert fallback == TensorMemoryLayout.WIDTH_SHARDED
 
 
 ONE_BY_ONE = dict(kernel_size=(1, 1), padding=(0, 0, 0, 0))

@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -17,7 +18,8 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
-from xdsl.ir import Attribute, Operation
+from xdsl.interpreter import Interpreter
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
@@ -37,6 +39,7 @@ from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
 from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.runtime.timing import PhaseTimer
 
 DEFAULT_PIPELINE = "ttnn-lower"
 
@@ -45,8 +48,9 @@ InputValue = np.ndarray | DeviceTensor
 
 @dataclass(frozen=True)
 class TensorSlot:
-    """An argument or result of the entry function: its name (arguments only), position,
-    and the TT-NN tensor it holds."""
+    """An argument or result of the entry function: its name, position, and the TT-NN tensor
+    it holds. An argument's name is its SSA name; a result's is the name the IR gives the
+    value the function returns (`result_names`), None when it gives none."""
 
     name: str | None
     position: int
@@ -86,6 +90,10 @@ def _tensor_of(memref_or_tensor: Attribute) -> TensorInfo:
     raise RunError(f"cannot pass a value of type {memref_or_tensor} to or from the interpreter")
 
 
+def _phase(timer: PhaseTimer | None, name: str) -> AbstractContextManager[None]:
+    return timer.phase(name) if timer is not None else nullcontext()
+
+
 @dataclass
 class Program:
     """A lowered module and the signature of its entry function."""
@@ -97,6 +105,9 @@ class Program:
     executed: ModuleOp | None = field(default=None, repr=False)
     """The module the interpreter runs when it is not `module`: the entry and the functions
     it calls, apart from tt-mlir constructs the project does not run (`_runnable`)."""
+    source: ModuleOp | None = field(default=None, repr=False)
+    """The verified module before lowering (what the result names and the layout pictures'
+    provenance are read from); None when the Program was built from lowered IR directly."""
 
     @classmethod
     def load(
@@ -107,29 +118,42 @@ class Program:
         passes: str | None = None,
         filename: str = "<input>",
         ctx: Context | None = None,
+        timer: PhaseTimer | None = None,
     ) -> Program:
         """Parse (when given text) and verify a module, lower it (`passes`, default
         `ttnn-lower` when it still holds ttnn ops; "" runs no pass) and find the entry
-        function (`entry`, default `main` or the only function)."""
-        ctx = ctx or make_context()
-        if isinstance(module_or_text, str):
-            module = parse_module(ctx, module_or_text, filename)
-        else:
-            # Lowering rewrites the module in place: work on a copy, never the caller's.
-            module = module_or_text.clone()
-        verify_module(module)
-        if passes is None:
-            passes = DEFAULT_PIPELINE if tensor_level_ops(module) else ""
-        if passes:
-            pipeline = parse_pass_pipeline(passes)
-            pipeline.apply(ctx, module)
-            verify_module(module)
-        return cls._of_entry(module, entry)
+        function (`entry`, default `main` or the only function; a leading `@` is allowed).
+        `timer` records the phases `parse` and `lower`."""
+        source, module = _lower(module_or_text, passes, filename, ctx, timer)
+        return cls._of_entry(module, entry, source)
+
+    @classmethod
+    def load_all(
+        cls,
+        module_or_text: ModuleOp | str,
+        *,
+        passes: str | None = None,
+        filename: str = "<input>",
+        ctx: Context | None = None,
+        timer: PhaseTimer | None = None,
+    ) -> list[Program]:
+        """`load`, once, with one Program per function that calls no other function (in a
+        module whose `@main` only calls its layers, each layer and not `@main`, which would
+        compute them again), in the module's order."""
+        source, module = _lower(module_or_text, passes, filename, ctx, timer)
+        leaves = [
+            function.sym_name.data
+            for function in _functions(source)
+            if not any(isinstance(op, func.CallOp) for op in function.walk())
+        ]
+        if not leaves:
+            raise RunError("the module has no function that calls no other function to run")
+        return [cls._of_entry(module, name, source) for name in leaves]
 
     def with_entry(self, entry: str) -> Program:
         """The same lowered module with another entry function (no parsing, verifying or
         lowering again)."""
-        return self._of_entry(self.module, entry)
+        return self._of_entry(self.module, entry, self.source)
 
     @property
     def functions(self) -> list[str]:
@@ -141,20 +165,25 @@ class Program:
         ]
 
     @classmethod
-    def _of_entry(cls, module: ModuleOp, entry: str | None) -> Program:
+    def _of_entry(cls, module: ModuleOp, entry: str | None, source: ModuleOp | None) -> Program:
         function = _find_entry(module, entry)
         executed, function = _runnable(module, function)
         block = function.body.block
         arg_attrs = function.arg_attrs.data if function.arg_attrs else [None] * len(block.args)
         res_types = function.function_type.outputs.data
         res_attrs = function.res_attrs.data if function.res_attrs else [None] * len(res_types)
+        names = result_names(source or module, function.sym_name.data)
+        if len(names) != len(res_types):
+            names = [None] * len(res_types)
         arguments = [
             _slot(arg.name_hint, position, arg.type, attrs)
             for position, (arg, attrs) in enumerate(zip(block.args, arg_attrs, strict=True))
         ]
         results = [
-            _slot(None, position, result_type, attrs)
-            for position, (result_type, attrs) in enumerate(zip(res_types, res_attrs, strict=True))
+            _slot(name, position, result_type, attrs)
+            for position, (name, result_type, attrs) in enumerate(
+                zip(names, res_types, res_attrs, strict=True)
+            )
         ]
         return cls(
             module,
@@ -162,6 +191,7 @@ class Program:
             arguments,
             results,
             executed if executed is not module else None,
+            source,
         )
 
     def prepare_inputs(
@@ -214,12 +244,19 @@ class Program:
         self,
         inputs: Mapping[str | int, InputValue] | Sequence[InputValue] = (),
         random_seed: int | None = None,
+        *,
+        listeners: Sequence[Interpreter.Listener] = (),
+        timer: PhaseTimer | None = None,
     ) -> list[DeviceTensor]:
-        """Interpret the entry function on the inputs; one DeviceTensor per result."""
-        arguments = self.prepare_inputs(inputs, random_seed)
-        # The interpreter writes into preallocated outputs: give it copies of the inputs.
-        buffers = [argument.data.copy() for argument in arguments]
-        outputs = execute(self.executed or self.module, self.entry, buffers)
+        """Interpret the entry function on the inputs; one DeviceTensor per result.
+        `listeners` observe every op the interpreter runs (progress); `timer` records the
+        phases `convert inputs` and `interpret`."""
+        with _phase(timer, "convert inputs"):
+            arguments = self.prepare_inputs(inputs, random_seed)
+            # The interpreter writes into preallocated outputs: give it copies of the inputs.
+            buffers = [argument.data.copy() for argument in arguments]
+        with _phase(timer, "interpret"):
+            outputs = execute(self.executed or self.module, self.entry, buffers, listeners)
         return [
             DeviceTensor(
                 logical_shape=slot.tensor.shape,
@@ -279,13 +316,93 @@ def _not_runnable(op: Operation, function: func.FuncOp) -> str:
     )
 
 
-def _find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
-    functions = [
-        op for op in module.walk() if isinstance(op, func.FuncOp) and not op.is_declaration
+def _lower(
+    module_or_text: ModuleOp | str,
+    passes: str | None,
+    filename: str,
+    ctx: Context | None,
+    timer: PhaseTimer | None,
+) -> tuple[ModuleOp, ModuleOp]:
+    """Parse and verify, then lower a copy: (the verified module, the lowered module)."""
+    ctx = ctx or make_context()
+    with _phase(timer, "parse"):
+        if isinstance(module_or_text, str):
+            source = parse_module(ctx, module_or_text, filename)
+        else:
+            source = module_or_text
+        verify_module(source)
+    with _phase(timer, "lower"):
+        # Lowering rewrites the module in place: work on a copy, never the caller's.
+        module = source.clone()
+        if passes is None:
+            passes = DEFAULT_PIPELINE if tensor_level_ops(module) else ""
+        if passes:
+            pipeline = parse_pass_pipeline(passes)
+            pipeline.apply(ctx, module)
+            verify_module(module)
+    if not isinstance(module_or_text, str):
+        # The caller may change its module later: keep a copy of what was lowered.
+        source = source.clone()
+    return source, module
+
+
+def _functions(module: ModuleOp) -> Iterator[func.FuncOp]:
+    """The module's function definitions, in order."""
+    for op in module.walk():
+        if isinstance(op, func.FuncOp) and not op.is_declaration:
+            yield op
+
+
+def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
+    """The name of each result of function `function_name`: the SSA name of the value its
+    `func.return` returns (`%prepared_weight` → `prepared_weight`); for an unnamed result of
+    a `func.call`, the callee's name of that result after the callee's name
+    (`conv1.prepared_weight`). None where there is no name, where two results would get the
+    same name, and where a name would be another result's `resultN`. Empty when there is no
+    such function."""
+    functions = {function.sym_name.data: function for function in _functions(module)}
+    memo: dict[str, list[str | None]] = {}
+
+    def names_of(name: str, calling: frozenset[str]) -> list[str | None]:
+        if name not in memo:
+            returns = [
+                op for op in functions[name].body.block.ops if isinstance(op, func.ReturnOp)
+            ]
+            values = list(returns[0].arguments) if returns else []
+            memo[name] = [name_of(value, calling | {name}) for value in values]
+        return memo[name]
+
+    def name_of(value: SSAValue, calling: frozenset[str]) -> str | None:
+        if value.name_hint is not None:
+            return value.name_hint
+        call = value.owner
+        if isinstance(value, OpResult) and isinstance(call, func.CallOp):
+            callee = call.callee.string_value()
+            if callee in functions and callee not in calling:
+                inner = names_of(callee, calling)
+                if value.index < len(inner) and inner[value.index] is not None:
+                    return f"{callee}.{inner[value.index]}"
+        return None
+
+    if function_name not in functions:
+        return []
+    names = names_of(function_name, frozenset())
+    aliases = {f"result{position}" for position in range(len(names))}
+    return [
+        name
+        if name is not None and names.count(name) == 1 and name not in aliases
+        else None
+        for name in names
     ]
+
+
+def _find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
+    functions = list(_functions(module))
     if not functions:
         raise RunError("the module has no function to run")
     names = [f.sym_name.data for f in functions]
+    if entry is not None:
+        entry = entry.removeprefix("@")
     wanted = entry or ("main" if "main" in names or len(functions) != 1 else names[0])
     for function in functions:
         if function.sym_name.data == wanted:

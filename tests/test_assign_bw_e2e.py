@@ -301,8 +301,13 @@ def test_every_form_through_ttnn_run(tmp_path: Path) -> None:
     assert completed.stderr == "" and completed.stdout == ""
     values = read_npz(tmp_path / "out.npz")
     count = sum(len(form.gradients()) for form in FORMS)
-    assert sorted(values) == sorted(f"result{k}" for k in range(count))
-    assert sorted(os.listdir(tmp_path / "raw")) == sorted(f"result{k}.bin" for k in range(count))
+    # Named after the returned values (%f0_r0, …), with result0, … as aliases.
+    returned = [f"f{k}_r{j}" for k, form in enumerate(FORMS) for j in range(len(form.gradients()))]
+    aliases = [f"result{k}" for k in range(count)]
+    assert sorted(values) == sorted(returned + aliases)
+    assert sorted(os.listdir(tmp_path / "raw")) == sorted(f"{n}.bin" for n in returned + aliases)
+    for name, alias in zip(returned, aliases, strict=True):
+        assert same_bits(values[name], values[alias])
     for k, (form, first) in enumerate(order):
         for j, (dtype, expected_values, expected_bytes) in enumerate(
             form.expected(inputs[f"f{k}_grad"])
@@ -418,7 +423,15 @@ def test_example_through_ttnn_run(tmp_path: Path) -> None:
     second = (tmp_path / "raw" / "result1.bin").read_bytes()
     assert len(first) == 4 * 2048 and first == device_bytes(held, "bf16")
     assert len(second) == 4 * 1088 and second == device_bytes(held, "bfp8_b")
-    assert sorted(os.listdir(tmp_path / "raw")) == ["result0.bin", "result1.bin"]
+    # Named after the returned values (%grad_a, %grad_b), result0/result1 as aliases.
+    assert sorted(os.listdir(tmp_path / "raw")) == [
+        "grad_a.bin",
+        "grad_b.bin",
+        "result0.bin",
+        "result1.bin",
+    ]
+    assert (tmp_path / "raw" / "grad_a.bin").read_bytes() == first
+    assert (tmp_path / "raw" / "grad_b.bin").read_bytes() == second
 
 
 def test_example_lowers_to_loops_without_ttnn_ops() -> None:

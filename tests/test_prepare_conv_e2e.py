@@ -613,13 +613,19 @@ def test_ttnn_run(grid: tuple[int, int], tmp_path: Path) -> None:
     completed = subprocess.run(command, capture_output=True, text=True, check=False)
     assert completed.returncode == 0, completed.stderr
     assert completed.stderr == ""
+    # Each result is named after its returned value (%r_ID, %rb_ID), resultK its alias.
+    returned = [("r_" if kind == "weight" else "rb_") + case.id for kind, case, _ in order]
     with zipfile.ZipFile(tmp_path / "out.npz") as archive:
         names = sorted(archive.namelist())
-        assert names == sorted(f"result{k}.npy" for k in range(len(order)))
+        assert names == sorted(
+            [f"{name}.npy" for name in returned] + [f"result{k}.npy" for k in range(len(order))]
+        )
         outputs = {n: np.load(io.BytesIO(archive.read(n))) for n in names}
     for k, ((matrix, dtype), (_, case, _)) in enumerate(zip(expected, order, strict=True)):
-        values = outputs[f"result{k}.npy"]
+        values = outputs[f"{returned[k]}.npy"]
         assert values.dtype == np.float32, case.id
         assert_same_bits(values, device_values(matrix, dtype))
-        raw = (tmp_path / "raw" / f"result{k}.bin").read_bytes()
+        assert_same_bits(outputs[f"result{k}.npy"], values)
+        raw = (tmp_path / "raw" / f"{returned[k]}.bin").read_bytes()
+        assert raw == (tmp_path / "raw" / f"result{k}.bin").read_bytes(), case.id
         assert raw == device_bytes(matrix, dtype), case.id

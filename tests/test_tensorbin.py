@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import struct
 from pathlib import Path
 
@@ -485,6 +486,8 @@ def test_ttnn_run_writes_tensorbin_files(
     )
     assert status == 0
     assert sorted(p.name for p in (tmp_path / "tb").iterdir()) == [
+        "grad_a.tensorbin",
+        "grad_b.tensorbin",
         "result0.tensorbin",
         "result1.tensorbin",
     ]
@@ -601,13 +604,18 @@ def test_resnet50_tensorbin_files_read_back_as_raw_output(
     assert (status, err) == (0, "")
     program = Program.load(RESNET50.read_text(), filename=str(RESNET50))
     assert len(program.results) == 106
-    assert len(list((tmp_path / "tb").iterdir())) == 106
+    # 106 results, each under its layer's name and its alias resultN (one file, two names).
+    assert len(list((tmp_path / "tb").iterdir())) == 2 * 106
     for slot in program.results:
         tensor = DeviceTensor.load_tensorbin(tmp_path / "tb" / f"result{slot.position}.tensorbin")
         assert tensor.to_bytes() == (tmp_path / "raw" / f"result{slot.position}.bin").read_bytes()
         assert tensor.logical_shape == slot.tensor.shape
         assert tensor.physical_shape == slot.tensor.physical_shape
         assert (tensor.dtype, tensor.layout) == (slot.tensor.dtype, slot.tensor.layout)
+        assert os.path.samefile(
+            tmp_path / "tb" / f"{slot.name}.tensorbin",
+            tmp_path / "tb" / f"result{slot.position}.tensorbin",
+        )
 
 
 def test_accepted_variants_read_the_same_tensor() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -74,12 +75,17 @@ def _umask() -> int:
     return mask
 
 
-def write_files_atomically(files: Sequence[tuple[str, bytes]], *folders: str | None) -> None:
+def write_files_atomically(
+    files: Sequence[tuple[str, bytes]],
+    *folders: str | None,
+    links: Sequence[tuple[str, str]] = (),
+) -> None:
     """Write each (path, data) through a temporary file next to it, then rename them all
     into place, so a failure leaves no output behind — and removes each of `folders` (and
-    their parents) that this call created (None entries are ignored). Files get the
-    permissions the umask allows (like `open`). Raises TTNNError when a file cannot be
-    written."""
+    their parents) that this call created (None entries are ignored). Each (alias, path) of
+    `links` makes `alias` a second name of the file written at `path` (a hard link; a copy
+    where the file system has none). Files get the permissions the umask allows (like
+    `open`). Raises TTNNError when a file cannot be written."""
     created: list[str] = []
     staged: list[tuple[str, str]] = []
     wanted = [folder for folder in folders if folder is not None]
@@ -101,6 +107,20 @@ def write_files_atomically(files: Sequence[tuple[str, bytes]], *folders: str | N
             with os.fdopen(descriptor, "wb") as stream:
                 stream.write(data)
             os.chmod(temporary, mode)
+        written = {os.path.abspath(path): temporary for temporary, path in staged}
+        for target, original in links:
+            if os.path.isdir(target):
+                raise IsADirectoryError(21, "Is a directory", target)
+            temporary = os.path.join(
+                os.path.dirname(os.path.abspath(target)),
+                f".ttnn-xdsl-{os.getpid()}-{len(staged)}-{os.path.basename(target)}",
+            )
+            source = written[os.path.abspath(original)]
+            try:
+                os.link(source, temporary)
+            except OSError:
+                shutil.copyfile(source, temporary)
+            staged.append((temporary, target))
         for temporary, target in staged:
             os.replace(temporary, target)
     except OSError as error:

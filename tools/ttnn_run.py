@@ -1,17 +1,21 @@
 """`ttnn-run`: lower and execute an IR file in the NumPy interpreter.
 
-    ttnn-run FILE [-p PASSES] [--entry NAME] [--input NAME=PATH.npy|PATH.tensorbin ...]
+    ttnn-run FILE [-p PASSES] [--entry NAME|all] [--input NAME=PATH.npy|PATH.tensorbin ...]
              [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR]
-             [--tensorbin DIR] [--print]
+             [--tensorbin DIR] [--print] [--time]
 
 Inputs are logical values in .npy files (any float dtype), by argument name (without `%`)
 or position, converted to each argument's type (rounding, tilizing, packing), or TT-NN
-0.81.1 `.tensorbin` files, whose dtype, layout and shapes must be the argument's. Results go
-to OUT.npz as float32 arrays `result0`, `result1`, … (the logical values, or the whole
-physical matrix when the result type writes a `physical` shape), to DIR/result0.bin, … as
-exact device bytes and/or to DIR/result0.tensorbin, … as TT-NN 0.81.1 tensor files. Every
-user error is one line on stderr and exit status 1, and no output file is written unless the
-whole run succeeded.
+0.81.1 `.tensorbin` files, whose dtype, layout and shapes must be the argument's. Each result
+is named after the value the function returns (`%prepared_weight` → `prepared_weight`), with
+`result0`, `result1`, … as aliases; `--entry all` runs every function that calls no other and
+names each result `FUNCTION.NAME` (aliases `FUNCTION.resultN`). Results go to OUT.npz as
+float32 arrays (the logical values, or the whole physical matrix when the result type writes
+a `physical` shape), to DIR/NAME.bin as exact device bytes and/or to DIR/NAME.tensorbin as
+TT-NN 0.81.1 tensor files. Every user error is one line on stderr and exit status 1, and no
+output file is written unless the whole run succeeded. When stderr is a terminal, work that
+takes more than about a second shows progress bars there; `--time` prints the time of each
+phase on stderr.
 """
 
 from __future__ import annotations
@@ -21,16 +25,20 @@ import io
 import os
 import sys
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import NoReturn
 
 import numpy as np
 
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import format_shape
-from ttnn_xdsl.runtime.program import Program, TensorSlot
+from ttnn_xdsl.runtime.program import InputValue, Program, TensorSlot
+from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
+from ttnn_xdsl.runtime.timing import PhaseTimer
 from ttnn_xdsl.tools.cli import package_versions, report_errors, write_files_atomically
 
 
@@ -53,7 +61,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "ops; '' runs no pass)",
     )
     parser.add_argument(
-        "--entry", default=None, help="function to run (default: main or the only one)"
+        "--entry",
+        default=None,
+        metavar="NAME|all",
+        help="function to run (default: main or the only one); 'all' runs every function that "
+        "calls no other function (each layer of a module whose @main calls its layers) and "
+        "names each result FUNCTION.NAME",
     )
     parser.add_argument(
         "--input",
@@ -83,6 +96,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
         help="write each result as a TT-NN 0.81.1 .tensorbin file (ttnn.load_tensor reads it)",
     )
     parser.add_argument("--print", action="store_true", help="print each result")
+    parser.add_argument(
+        "--time",
+        action="store_true",
+        help="print the time of each phase (parse, lower, convert inputs, interpret, write, …) "
+        "on stderr",
+    )
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
     parser.add_argument(
         "--version", action="version", version=f"ttnn-run: {package_versions()}"
@@ -138,10 +157,46 @@ def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray | DeviceTensor]:
     return inputs
 
 
-def result_name(slot: TensorSlot) -> str:
-    """The name of a result in every output: `result0`, `result1`, … (the .npz member and
-    the file names of --raw-output and --tensorbin)."""
-    return f"result{slot.position}"
+def result_name(slot: TensorSlot, function: str | None = None) -> str:
+    """The name of a result in every output (the .npz member and the file names of
+    --raw-output and --tensorbin): the name the IR gives it (`prepared_weight`), else
+    `resultN`; after `FUNCTION.` when `function` is given (`--entry all`)."""
+    name = slot.name or f"result{slot.position}"
+    return f"{function}.{name}" if function else name
+
+
+def result_aliases(slot: TensorSlot, function: str | None = None) -> tuple[str, ...]:
+    """The other names of a result in every output: `resultN` when the IR names it (after
+    `FUNCTION.` when `function` is given)."""
+    if slot.name is None:
+        return ()
+    alias = f"result{slot.position}"
+    return (f"{function}.{alias}" if function else alias,)
+
+
+@dataclass(frozen=True)
+class NamedResult:
+    """A result of the run, with its names in the outputs."""
+
+    name: str
+    aliases: tuple[str, ...]
+    tensor: DeviceTensor
+    slot: TensorSlot
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+
+def named_results(
+    program: Program, tensors: Sequence[DeviceTensor], qualified: bool
+) -> list[NamedResult]:
+    """The results of `program`, named (after `FUNCTION.` when `qualified`)."""
+    function = program.entry if qualified else None
+    return [
+        NamedResult(result_name(slot, function), result_aliases(slot, function), tensor, slot)
+        for tensor, slot in zip(tensors, program.results, strict=True)
+    ]
 
 
 def output_values(tensor: DeviceTensor, slot: TensorSlot) -> np.ndarray:
@@ -152,10 +207,12 @@ def output_values(tensor: DeviceTensor, slot: TensorSlot) -> np.ndarray:
     return tensor.to_numpy()
 
 
-def describe(tensor: DeviceTensor, slot: TensorSlot) -> str:
-    """The --print text of one result."""
+def describe(tensor: DeviceTensor, slot: TensorSlot, names: Sequence[str] = ()) -> str:
+    """The --print text of one result (`names`: its name and aliases, default `resultN`)."""
     values = output_values(tensor, slot)
-    lines = [f"{result_name(slot)}: {slot.type}"]
+    name, *aliases = names or [result_name(slot)]
+    label = f"{name} ({', '.join(aliases)})" if aliases else name
+    lines = [f"{label}: {slot.type}"]
     summary = (
         f"  logical {format_shape(tensor.logical_shape)}, physical "
         f"{format_shape(tensor.physical_shape)}, {tensor.dtype.value}, {tensor.layout.value}"
@@ -172,56 +229,119 @@ def describe(tensor: DeviceTensor, slot: TensorSlot) -> str:
 
 
 def write_outputs(
-    results: list[DeviceTensor],
-    slots: list[TensorSlot],
+    results: Sequence[NamedResult],
     npz: str | None,
     raw_dir: str | None,
     tensorbin_dir: str | None = None,
 ) -> None:
     """Write --output, --raw-output and --tensorbin atomically: a failure leaves no output
-    (and no folder this call created)."""
+    (and no folder this call created). Every name of a result is an .npz member (the data
+    is stored under each) and a file name (aliases are hard links to one file)."""
     files: list[tuple[str, bytes]] = []
+    links: list[tuple[str, str]] = []
     if npz is not None:
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w") as archive:
-            for tensor, slot in zip(results, slots, strict=True):
+            for result in results:
                 member = io.BytesIO()
-                np.save(member, output_values(tensor, slot).astype(np.float32))
-                archive.writestr(f"{result_name(slot)}.npy", member.getvalue())
+                np.save(member, output_values(result.tensor, result.slot).astype(np.float32))
+                for name in result.names:
+                    archive.writestr(f"{name}.npy", member.getvalue())
         files.append((npz, buffer.getvalue()))
-    if raw_dir is not None:
-        files += [
-            (os.path.join(raw_dir, f"{result_name(slot)}.bin"), tensor.to_bytes())
-            for tensor, slot in zip(results, slots, strict=True)
-        ]
-    if tensorbin_dir is not None:
-        files += [
-            (
-                os.path.join(tensorbin_dir, result_name(slot) + TENSORBIN_SUFFIX),
-                tensor.to_tensorbin(),
+    for folder, suffix, content in (
+        (raw_dir, ".bin", DeviceTensor.to_bytes),
+        (tensorbin_dir, TENSORBIN_SUFFIX, DeviceTensor.to_tensorbin),
+    ):
+        if folder is None:
+            continue
+        for result in results:
+            path = os.path.join(folder, result.name + suffix)
+            files.append((path, content(result.tensor)))
+            links += [(os.path.join(folder, alias + suffix), path) for alias in result.aliases]
+    write_files_atomically(files, raw_dir, tensorbin_dir, links=links)
+
+
+def inputs_of(
+    inputs: dict[str, InputValue], program: Program, qualified: bool
+) -> dict[str, InputValue]:
+    """The inputs of one function: all of them, or (`--entry all`) those named
+    `FUNCTION.ARGUMENT` for it, without the prefix."""
+    if not qualified:
+        return inputs
+    prefix = f"{program.entry}."
+    return {
+        key.removeprefix(prefix): value for key, value in inputs.items() if key.startswith(prefix)
+    }
+
+
+def check_qualified_inputs(inputs: dict[str, InputValue], programs: Sequence[Program]) -> None:
+    """With `--entry all`, each --input must name `FUNCTION.ARGUMENT` of a function run."""
+    functions = {program.entry for program in programs}
+    for key in inputs:
+        function, dot, _ = key.rpartition(".")
+        if not dot or function not in functions:
+            listing = ", ".join(sorted(functions))
+            raise TTNNError(
+                f"--input {key}: with --entry all, name an input FUNCTION.ARGUMENT "
+                f"(functions run: {listing})"
             )
-            for tensor, slot in zip(results, slots, strict=True)
-        ]
-    write_files_atomically(files, raw_dir, tensorbin_dir)
+
+
+@contextmanager
+def progress_bars(
+    make_bar: BarFactory | None, programs: Sequence[Program]
+) -> Iterator[tuple[list[LoopProgress], Callable[[], None]]]:
+    """Progress for the run (nothing when there is no terminal to show it): a bar over the
+    functions when there are several, and one per outermost loop of a nest. Yields the
+    interpreter listeners and the call that marks one more function done."""
+    if make_bar is None:
+        yield [], lambda: None
+        return
+    functions = make_bar("functions", len(programs), 0) if len(programs) > 1 else None
+    loops = LoopProgress(make_bar, level=1 if functions is not None else 0)
+    try:
+        yield [loops], (lambda: functions.update(1)) if functions is not None else lambda: None
+    finally:
+        loops.close()
+        if functions is not None:
+            functions.close()
 
 
 def run_command(arguments: argparse.Namespace) -> None:
-    try:
-        with open(arguments.input_file, encoding="utf-8") as stream:
-            text = stream.read()
-    except OSError as error:
-        raise TTNNError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
-    inputs = load_inputs(arguments.input)
-    program = Program.load(
-        text, entry=arguments.entry, passes=arguments.passes, filename=arguments.input_file
-    )
-    results = program.run(inputs, arguments.random_inputs)
-    write_outputs(
-        results, program.results, arguments.output, arguments.raw_output, arguments.tensorbin
-    )
+    timer = PhaseTimer()
+    with timer.phase("read files"):
+        try:
+            with open(arguments.input_file, encoding="utf-8") as stream:
+                text = stream.read()
+        except OSError as error:
+            raise TTNNError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
+        inputs = load_inputs(arguments.input)
+    every_function = arguments.entry == "all"
+    common = dict(passes=arguments.passes, filename=arguments.input_file, timer=timer)
+    if every_function:
+        programs = Program.load_all(text, **common)
+        check_qualified_inputs(inputs, programs)
+    else:
+        programs = [Program.load(text, entry=arguments.entry, **common)]
+    results: list[NamedResult] = []
+    with progress_bars(terminal_bars(), programs) as (listeners, function_done):
+        for program in programs:
+            tensors = program.run(
+                inputs_of(inputs, program, every_function),
+                arguments.random_inputs,
+                listeners=listeners,
+                timer=timer,
+            )
+            results += named_results(program, tensors, every_function)
+            function_done()
+    with timer.phase("write"):
+        write_outputs(results, arguments.output, arguments.raw_output, arguments.tensorbin)
     if arguments.print:
-        for tensor, slot in zip(results, program.results, strict=True):
-            print(describe(tensor, slot))
+        for result in results:
+            print(describe(result.tensor, result.slot, result.names))
+    if arguments.time:
+        sys.stdout.flush()
+        print(timer.table(), file=sys.stderr)
 
 
 def main(args: Sequence[str] | None = None) -> None:

@@ -73,6 +73,14 @@ def make_interpreter(module: ModuleOp) -> Interpreter:
     return interpreter
 
 
-def execute(module: ModuleOp, entry: str, arguments: Sequence[Any]) -> tuple[Any, ...]:
-    """Run function `entry` of a lowered module on NumPy buffers; returns its results."""
-    return make_interpreter(module).call_op(entry, tuple(arguments))
+def execute(
+    module: ModuleOp,
+    entry: str,
+    arguments: Sequence[Any],
+    listeners: Sequence[Interpreter.Listener] = (),
+) -> tuple[Any, ...]:
+    """Run function `entry` of a lowered module on NumPy buffers; returns its results.
+    `listeners` observe each op the interpreter runs (xDSL's `Interpreter.Listener`)."""
+    interpreter = make_interpreter(module)
+    interpreter.listeners = tuple(listeners)
+    return interpreter.call_op(entry, tuple(arguments))

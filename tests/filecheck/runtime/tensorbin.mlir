@@ -1,4 +1,5 @@
-// ttnn-run's TT-NN 0.81.1 tensor files: `--tensorbin DIR` writes DIR/result0.tensorbin, …
+// ttnn-run's TT-NN 0.81.1 tensor files: `--tensorbin DIR` writes DIR/ga.tensorbin, … (named
+// after the returned values) with the aliases DIR/result0.tensorbin, …
 // (read back, they are the --raw-output bytes), and `--input NAME=PATH.tensorbin` takes one
 // as an argument. Errors are one line on stderr (`{{\A}}` anchors it at the very start and
 // `-NOT: {{.}}` rejects any further line), a non-zero exit, and no output written.
@@ -6,7 +7,7 @@
 // RUN: rm -rf %t.raw %t.tb %t.out
 // RUN: ttnn-run %s --random-inputs 0 --raw-output %t.raw --tensorbin %t.tb
 // RUN: %python -c "import os; print(sorted(os.listdir('%t.tb')))" | filecheck %s --check-prefix=FILES
-// FILES: ['result0.tensorbin', 'result1.tensorbin']
+// FILES: ['ga.tensorbin', 'gb.tensorbin', 'result0.tensorbin', 'result1.tensorbin']
 
 // Each file reads back as the raw bytes, with the result type's shapes, dtype and layout.
 // RUN: %python -c "from ttnn_xdsl.runtime import DeviceTensor; [print(t.logical_shape, t.physical_shape, t.dtype.value, t.layout.value, t.to_bytes() == open('%t.raw/result%%d.bin' %% i, 'rb').read()) for i, t in enumerate(DeviceTensor.load_tensorbin('%t.tb/result%%d.tensorbin' %% i) for i in range(2))]" | filecheck %s --check-prefix=READBACK

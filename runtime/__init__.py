@@ -1,6 +1,7 @@
 """Execution: TT data formats (`formats`), device tensors (`tensor.DeviceTensor`), TT-NN
-0.81.1 `.tensorbin` files (`tensorbin`), the NumPy interpreter of lowered IR (`interpreter`)
-and running a program (`program.run`, `program.Program`).
+0.81.1 `.tensorbin` files (`tensorbin`), the NumPy interpreter of lowered IR (`interpreter`),
+running a program (`program.run`, `program.Program`) and comparing results with expected
+ones (`compare.first_difference`).
 
 The public names load lazily, so `import ttnn_xdsl.runtime.formats` stays free of IR."""
 
@@ -11,6 +12,8 @@ from typing import Any
 
 _EXPORTS: dict[str, str] = {
     "DeviceTensor": "tensor",
+    "Difference": "compare",
+    "first_difference": "compare",
     "Program": "program",
     "TensorSlot": "program",
     "run": "program",

@@ -2,7 +2,7 @@
 
     ttnn-run FILE [-p PASSES] [--entry NAME|all] [--input NAME=PATH.npy|PATH.tensorbin ...]
              [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR]
-             [--tensorbin DIR] [--print] [--time]
+             [--tensorbin DIR] [--print] [--expect DIR|FILE.npz] [--time]
 
 Inputs are logical values in .npy files (any float dtype), by argument name (without `%`)
 or position, converted to each argument's type (rounding, tilizing, packing), or TT-NN
@@ -34,6 +34,12 @@ import numpy as np
 
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.runtime.compare import (
+    expected_from_values,
+    expected_tensor,
+    first_difference,
+    same_kind,
+)
 from ttnn_xdsl.runtime.program import InputValue, Program, TensorSlot
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
@@ -96,6 +102,14 @@ def build_argument_parser() -> argparse.ArgumentParser:
         help="write each result as a TT-NN 0.81.1 .tensorbin file (ttnn.load_tensor reads it)",
     )
     parser.add_argument("--print", action="store_true", help="print each result")
+    parser.add_argument(
+        "--expect",
+        default=None,
+        metavar="DIR|FILE.npz",
+        help="compare each result with the expected values in DIR (NAME.tensorbin, NAME.bin "
+        "device bytes or NAME.npy values, by any of the result's names) or in FILE.npz; name "
+        "the first differing tile, face, row and column; exit 1 when any result differs",
+    )
     parser.add_argument(
         "--time",
         action="store_true",
@@ -307,6 +321,79 @@ def progress_bars(
             functions.close()
 
 
+EXPECTED_SUFFIXES = (TENSORBIN_SUFFIX, ".bin", ".npy")
+"""The files --expect DIR looks for, for each name of a result, in this order."""
+
+
+def expected_for(result: NamedResult, where: str) -> tuple[str, DeviceTensor] | None:
+    """The expected tensor for a result from `where` (a folder or an .npz) and its source,
+    or None when there is none: the first of NAME.tensorbin, NAME.bin, NAME.npy over the
+    result's names (name first, then aliases)."""
+    tensor = result.slot.tensor
+    if where.endswith(".npz"):
+        with np.load(where, allow_pickle=False) as archive:
+            for name in result.names:
+                if name in archive.files:
+                    source = f"{where}[{name}]"
+                    return source, expected_from_values(archive[name], tensor, source)
+        return None
+    for name in result.names:
+        for suffix in EXPECTED_SUFFIXES:
+            path = os.path.join(where, name + suffix)
+            if os.path.isfile(path):
+                return path, expected_tensor(path, tensor)
+    return None
+
+
+def check_expected(results: Sequence[NamedResult], where: str) -> None:
+    """--expect: one line per result on stdout (the same, different with the first
+    difference, or no expected values); TTNNError when any differs or none was found."""
+    if where.endswith(".npz"):
+        if not os.path.isfile(where):
+            raise TTNNError(f"--expect: no such file '{where}'")
+        try:
+            np.load(where, allow_pickle=False).close()
+        except (OSError, ValueError, zipfile.BadZipFile) as error:
+            raise TTNNError(
+                f"--expect: cannot read '{where}' as an .npz file ({error})"
+            ) from None
+    elif not os.path.isdir(where):
+        raise TTNNError(f"--expect: '{where}' is neither a folder nor an .npz file")
+    compared = differing = 0
+    for result in results:
+        found = expected_for(result, where)
+        if found is None:
+            print(f"{result.name}: no expected values in {where}")
+            continue
+        source, expected = found
+        compared += 1
+        problems = same_kind(result.tensor, expected)
+        if problems:
+            differing += 1
+            print(f"{result.name}: cannot compare with {source}: {'; '.join(problems)}")
+            continue
+        difference = first_difference(result.tensor, expected)
+        if difference is None:
+            print(f"{result.name}: same bytes as {source}")
+        else:
+            differing += 1
+            print(f"{result.name}: differs from {source}: {difference.describe()}")
+    if compared == 0:
+        looked = (
+            "members named after the results"
+            if where.endswith(".npz")
+            else "NAME.tensorbin, NAME.bin or NAME.npy for each name of each result"
+        )
+        raise TTNNError(
+            f"--expect: no expected values for any result in {where} (looked for {looked})"
+        )
+    if differing:
+        raise TTNNError(
+            f"{differing} of {compared} compared result{'s' if compared != 1 else ''} "
+            "differ from the expected values"
+        )
+
+
 def run_command(arguments: argparse.Namespace) -> None:
     timer = PhaseTimer()
     with timer.phase("read files"):
@@ -339,9 +426,14 @@ def run_command(arguments: argparse.Namespace) -> None:
     if arguments.print:
         for result in results:
             print(describe(result.tensor, result.slot, result.names))
-    if arguments.time:
-        sys.stdout.flush()
-        print(timer.table(), file=sys.stderr)
+    try:
+        if arguments.expect is not None:
+            with timer.phase("compare"):
+                check_expected(results, arguments.expect)
+    finally:
+        if arguments.time:
+            sys.stdout.flush()
+            print(timer.table(), file=sys.stderr)
 
 
 def main(args: Sequence[str] | None = None) -> None:

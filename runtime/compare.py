@@ -1,0 +1,210 @@
+"""Comparing a device tensor with the one it should be, element by element in device byte
+order, and naming the first difference by tile, face, row and column (semantics.md §1.1):
+what a user needs when a conv reads garbage.
+
+Two elements are the same when their encodings are: the same float32 or bfloat16 bits, or for
+bfloat8_b the same sign|magnitude byte *and* the same shared exponent of its face row (two
+encodings of one value still differ in bytes, and the device reads bytes). Padding is
+compared like any other element."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.dialect.tensor_types import TensorInfo
+from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
+
+__all__ = ["Difference", "expected_from_values", "expected_tensor", "first_difference", "same_kind"]
+
+FACE = formats.FACE_SIZE
+FACES_PER_ROW = TILE_SIZE // FACE
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where two tensors first differ (in device byte order) and how many elements do.
+
+    For a TILE tensor `tile` is its index over the leading dims and the tile grid
+    (`(..., tile_row, tile_col)`), `tile_number` its position in storage order, `face`
+    0–3, `row` and `column` 0–15 inside the face; `element` is the same element's index in
+    the physical tensor. For a ROW_MAJOR tensor only `element` is set."""
+
+    differing: int
+    total: int
+    element: tuple[int, ...]
+    actual: float
+    expected: float
+    actual_encoding: str
+    expected_encoding: str
+    tile: tuple[int, ...] | None = None
+    tile_number: int | None = None
+    face: int | None = None
+    row: int | None = None
+    column: int | None = None
+
+    def describe(self) -> str:
+        """One line: the count, the place and both values with their encodings."""
+        place = f"element {format_shape(self.element)}"
+        if self.tile is not None:
+            *leading, tile_row, tile_col = self.tile
+            lead = f"{format_shape(leading)}, " if leading else ""
+            place = (
+                f"tile {self.tile_number} ({lead}tile row {tile_row}, tile column {tile_col}), "
+                f"face {self.face}, row {self.row}, column {self.column} = physical {place}"
+            )
+        return (
+            f"{self.differing} of {self.total} elements differ; the first at {place}: "
+            f"{self.actual!r} ({self.actual_encoding}) here, {self.expected!r} "
+            f"({self.expected_encoding}) expected"
+        )
+
+
+def same_kind(actual: DeviceTensor, expected: DeviceTensor) -> list[str]:
+    """What keeps two tensors from being compared element by element (dtype, layout,
+    physical shape), each as `what is X, expected Y`; empty when they can be."""
+    return [
+        f"{what} is {here}, expected {there}"
+        for what, here, there in (
+            ("dtype", actual.dtype.value, expected.dtype.value),
+            ("layout", actual.layout.value, expected.layout.value),
+            (
+                "physical shape",
+                format_shape(actual.physical_shape),
+                format_shape(expected.physical_shape),
+            ),
+        )
+        if here != there
+    ]
+
+
+def _encodings(tensor: DeviceTensor) -> tuple[np.ndarray, ...]:
+    """The per-element encodings, in device byte order: TILE `[..., Ht, Wt, 4, 16, 16]`
+    (faces in order), ROW_MAJOR the tensor's own shape. Several arrays when an element's
+    encoding has several parts (bfloat8_b: the byte and its face row's exponent)."""
+    if tensor.layout == Layout.ROW_MAJOR:
+        return (tensor.data.view(np.uint32 if tensor.dtype == DataType.FLOAT32 else np.uint16),)
+    lead = tensor.data.shape[:-1] if tensor.dtype == DataType.BFLOAT8_B else tensor.data.shape[:-2]
+    faces = (*lead, FACES_PER_ROW**2, FACE, FACE)
+    if tensor.dtype == DataType.BFLOAT8_B:
+        exponents = tensor.data[..., : formats.BFLOAT8_B_EXPONENTS_PER_TILE]
+        exponents = np.broadcast_to(exponents.reshape((*faces[:-1], 1)), faces)
+        return tensor.data[..., formats.BFLOAT8_B_EXPONENTS_PER_TILE :].reshape(faces), exponents
+    bits = tensor.data.view(np.uint32 if tensor.dtype == DataType.FLOAT32 else np.uint16)
+    return (formats.tiles_to_face_order(bits).reshape(faces),)
+
+
+def _encoding_text(
+    tensor: DeviceTensor, parts: tuple[np.ndarray, ...], index: tuple[int, ...]
+) -> str:
+    if tensor.dtype == DataType.BFLOAT8_B:
+        byte, exponent = (int(part[index]) for part in parts)
+        return f"byte 0x{byte:02x}, row exponent 0x{exponent:02x}"
+    digits = 8 if tensor.dtype == DataType.FLOAT32 else 4
+    return f"0x{int(parts[0][index]):0{digits}x}"
+
+
+def first_difference(actual: DeviceTensor, expected: DeviceTensor) -> Difference | None:
+    """The first element (in device byte order) whose encoding differs, with the number of
+    differing elements; None when the tensors hold the same bytes. Raises ValueError when
+    they cannot be compared (`same_kind`)."""
+    problems = same_kind(actual, expected)
+    if problems:
+        raise ValueError("; ".join(problems))
+    mine, theirs = _encodings(actual), _encodings(expected)
+    differs = np.zeros(mine[0].shape, dtype=bool)
+    for here, there in zip(mine, theirs, strict=True):
+        differs |= here != there
+    count = int(np.count_nonzero(differs))
+    if count == 0:
+        return None
+    flat = int(np.argmax(differs.reshape(-1)))
+    index = tuple(int(i) for i in np.unravel_index(flat, differs.shape))
+    values: dict[str, Any] = dict(
+        differing=count,
+        total=differs.size,
+        actual_encoding=_encoding_text(actual, mine, index),
+        expected_encoding=_encoding_text(expected, theirs, index),
+    )
+    if actual.layout == Layout.ROW_MAJOR:
+        return Difference(
+            element=index,
+            actual=float(actual.physical_to_numpy()[index]),
+            expected=float(expected.physical_to_numpy()[index]),
+            **values,
+        )
+    *tile, face, row, column = index
+    *leading, tile_row, tile_col = tile
+    element = (
+        *leading,
+        tile_row * TILE_SIZE + (face // FACES_PER_ROW) * FACE + row,
+        tile_col * TILE_SIZE + (face % FACES_PER_ROW) * FACE + column,
+    )
+    return Difference(
+        element=element,
+        actual=float(actual.physical_to_numpy()[element]),
+        expected=float(expected.physical_to_numpy()[element]),
+        tile=tuple(tile),
+        tile_number=int(np.ravel_multi_index(tuple(tile), differs.shape[:-3])),
+        face=face,
+        row=row,
+        column=column,
+        **values,
+    )
+
+
+def expected_tensor(path: str, tensor: TensorInfo) -> DeviceTensor:
+    """The tensor a file of expected values holds, for a result of type `tensor`:
+    `.tensorbin` (a TT-NN 0.81.1 tensor file, taken as it is), `.bin` (the exact device
+    bytes of a tensor of `tensor`'s type) or `.npy` (float values, of the logical shape or
+    of the whole physical shape, converted to `tensor`'s dtype and layout as TT-NN converts
+    host values). Raises TTNNError, one line naming the file, when it cannot be read."""
+    if path.endswith(TENSORBIN_SUFFIX):
+        return DeviceTensor.load_tensorbin(path)
+    try:
+        with open(path, "rb") as stream:
+            content = stream.read()
+    except OSError as error:
+        raise TTNNError(f"cannot read '{path}': {error.strerror}") from None
+    if path.endswith(".bin"):
+        try:
+            return DeviceTensor.from_bytes(
+                content, tensor.shape, tensor.dtype, tensor.layout, tensor.physical_shape
+            )
+        except ValueError:
+            size = formats.device_buffer_size(tensor.physical_shape, tensor.dtype, tensor.layout)
+            raise TTNNError(
+                f"'{path}' holds {len(content)} bytes; a {tensor.dtype.value} "
+                f"{tensor.layout.value} tensor of physical shape "
+                f"{format_shape(tensor.physical_shape)} has {size}"
+            ) from None
+    try:
+        values = np.load(io.BytesIO(content), allow_pickle=False)
+    except (OSError, ValueError, EOFError) as error:
+        raise TTNNError(f"cannot read '{path}' as a .npy file ({error})") from None
+    return expected_from_values(values, tensor, f"'{path}'")
+
+
+def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) -> DeviceTensor:
+    """Expected float values (logical or whole physical shape) as a tensor of `tensor`'s
+    type (`source` names them in errors)."""
+    shape = tuple(values.shape)
+    if values.dtype.kind not in "fiu":
+        raise TTNNError(f"{source} holds {values.dtype} values, expected numbers")
+    if shape == tensor.shape:
+        physical = tensor.physical_shape if tensor.layout == Layout.TILE else None
+        return DeviceTensor.from_numpy(values, tensor.dtype, tensor.layout, physical_shape=physical)
+    if shape == tensor.physical_shape:
+        return DeviceTensor.from_numpy(values, tensor.dtype, tensor.layout)
+    raise TTNNError(
+        f"{source} holds an array of shape {format_shape(shape)}; expected the logical shape "
+        f"{format_shape(tensor.shape)} or the physical shape {format_shape(tensor.physical_shape)}"
+    )

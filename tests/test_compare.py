@@ -1,0 +1,180 @@
+"""runtime/compare.py: the first difference between two device tensors, named by tile,
+face, row and column (semantics.md §1.1), checked against positions computed here from the
+byte offsets of the device buffer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.dialect.tensor_types import TensorInfo
+from ttnn_xdsl.runtime.compare import (
+    expected_from_values,
+    expected_tensor,
+    first_difference,
+    same_kind,
+)
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+
+
+def place_of(element_number: int, tiles_per_row: int) -> tuple[int, int, int, int, int, int]:
+    """(tile number, face, row, column, matrix row, matrix column) of the n-th element of a
+    tiled buffer of a [H, 32·tiles_per_row] matrix, from semantics.md §1.1's offset rule."""
+    tile, within = divmod(element_number, 1024)
+    face, in_face = divmod(within, 256)
+    row, column = divmod(in_face, 16)
+    tile_row, tile_column = divmod(tile, tiles_per_row)
+    matrix_row = tile_row * 32 + (face // 2) * 16 + row
+    matrix_column = tile_column * 32 + (face % 2) * 16 + column
+    return tile, face, row, column, matrix_row, matrix_column
+
+
+def matrix(shape: tuple[int, ...], seed: int = 0) -> np.ndarray:
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+def test_equal_tensors_have_no_difference() -> None:
+    tensor = DeviceTensor.from_numpy(matrix((40, 70)), DataType.BFLOAT16)
+    assert (
+        first_difference(
+            tensor, DeviceTensor.from_bytes(tensor.to_bytes(), (40, 70), "bf16", "tile")
+        )
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "element_number", [0, 1, 255, 256, 300, 1023, 1024 * 4 + 517, 5 * 1024 - 1]
+)
+def test_bf16_the_first_changed_element_is_named(element_number: int) -> None:
+    shape = (64, 96)  # 2 x 3 tiles
+    tensor = DeviceTensor.from_numpy(matrix(shape), DataType.BFLOAT16)
+    corrupted = bytearray(tensor.to_bytes())
+    corrupted[2 * element_number] ^= 0x01  # the low mantissa bit
+    # A second, later change is counted but not reported first.
+    corrupted[2 * (6 * 1024 - 1)] ^= 0x01
+    expected = DeviceTensor.from_bytes(bytes(corrupted), shape, "bf16", "tile")
+    difference = first_difference(tensor, expected)
+    assert difference is not None
+    tile, face, row, column, matrix_row, matrix_column = place_of(element_number, 3)
+    assert difference.tile_number == tile
+    assert difference.tile == divmod(tile, 3)
+    assert (difference.face, difference.row, difference.column) == (face, row, column)
+    assert difference.element == (matrix_row, matrix_column)
+    assert (difference.differing, difference.total) == (
+        2 if element_number != 6143 else 1,
+        6 * 1024,
+    )
+    assert difference.actual == tensor.physical_to_numpy()[matrix_row, matrix_column]
+    assert difference.expected == expected.physical_to_numpy()[matrix_row, matrix_column]
+    assert difference.actual != difference.expected
+
+
+def test_the_description_names_everything() -> None:
+    values = np.zeros((32, 64), np.float32)
+    values[17, 35] = 1.0  # tile (0, 1), its row 17 column 3: face 2 (rows 16-31, columns 0-15)
+    here = DeviceTensor.from_numpy(np.zeros((32, 64), np.float32), DataType.BFLOAT16)
+    there = DeviceTensor.from_numpy(values, DataType.BFLOAT16)
+    difference = first_difference(here, there)
+    assert difference is not None
+    assert difference.describe() == (
+        "1 of 2048 elements differ; the first at tile 1 (tile row 0, tile column 1), face 2, "
+        "row 1, column 3 = physical element [17, 35]: 0.0 (0x0000) here, 1.0 (0x3f80) expected"
+    )
+
+
+def test_bfloat8_b_exponents_count_for_every_element_of_their_row() -> None:
+    shape = (32, 32)
+    tensor = DeviceTensor.from_numpy(matrix(shape), DataType.BFLOAT8_B)
+    corrupted = bytearray(tensor.to_bytes())
+    # Exponent byte 16 + 4 is face 1, row 4: all 16 elements of that face row change.
+    corrupted[16 + 4] ^= 0x01
+    expected = DeviceTensor.from_bytes(bytes(corrupted), shape, "bfp8_b", "tile")
+    difference = first_difference(tensor, expected)
+    assert difference is not None
+    assert difference.differing == 16
+    assert (difference.face, difference.row, difference.column) == (1, 4, 0)
+    assert difference.element == (4, 16)
+    byte = tensor.to_bytes()[64 + 256 + 4 * 16]
+    exponent = tensor.to_bytes()[16 + 4]
+    assert difference.actual_encoding == f"byte 0x{byte:02x}, row exponent 0x{exponent:02x}"
+    assert difference.expected_encoding == f"byte 0x{byte:02x}, row exponent 0x{exponent ^ 1:02x}"
+
+
+def test_bfloat8_b_two_encodings_of_one_value_differ() -> None:
+    # 1.0 with exponent 127 (m = 64) and with exponent 128 (m = 32): same value, other bytes.
+    low = bytearray(1088)
+    high = bytearray(1088)
+    low[0], low[64] = 127, 64
+    high[0], high[64] = 128, 32
+    a = DeviceTensor.from_bytes(bytes(low), (32, 32), "bfp8_b", "tile")
+    b = DeviceTensor.from_bytes(bytes(high), (32, 32), "bfp8_b", "tile")
+    assert a.physical_to_numpy()[0, 0] == b.physical_to_numpy()[0, 0] == 1.0
+    difference = first_difference(a, b)
+    assert difference is not None
+    assert difference.differing == 16  # the whole face row: its exponent differs
+    assert (difference.actual, difference.expected) == (1.0, 1.0)
+
+
+def test_row_major_differences_are_elements() -> None:
+    values = matrix((3, 5))
+    changed = values.copy()
+    changed[2, 1] += 1
+    here = DeviceTensor.from_numpy(values, DataType.FLOAT32, Layout.ROW_MAJOR)
+    there = DeviceTensor.from_numpy(changed, DataType.FLOAT32, Layout.ROW_MAJOR)
+    difference = first_difference(here, there)
+    assert difference is not None
+    assert (difference.element, difference.tile, difference.differing) == ((2, 1), None, 1)
+    assert difference.describe().startswith(
+        "1 of 15 elements differ; the first at element [2, 1]: "
+    )
+
+
+def test_tensors_of_other_kinds_are_not_compared() -> None:
+    bf16 = DeviceTensor.from_numpy(matrix((32, 32)), DataType.BFLOAT16)
+    wide = DeviceTensor.from_numpy(matrix((32, 64)), DataType.BFLOAT8_B)
+    assert same_kind(bf16, wide) == [
+        "dtype is bf16, expected bfp8_b",
+        "physical shape is [32, 32], expected [32, 64]",
+    ]
+    with pytest.raises(ValueError, match="dtype is bf16, expected bfp8_b"):
+        first_difference(bf16, wide)
+
+
+INFO = TensorInfo((1, 1, 27, 2), DataType.BFLOAT16, Layout.TILE, None, (1, 1, 96, 32), True)
+
+
+def test_expected_values_from_npy_bin_and_tensorbin(tmp_path: Path) -> None:
+    logical = matrix((1, 1, 27, 2))
+    tensor = DeviceTensor.from_numpy(logical, "bf16", physical_shape=(1, 1, 96, 32))
+    np.save(tmp_path / "logical.npy", logical)
+    np.save(tmp_path / "physical.npy", tensor.physical_to_numpy())
+    (tmp_path / "raw.bin").write_bytes(tensor.to_bytes())
+    tensor.save_tensorbin(tmp_path / "t.tensorbin")
+    for name in ("logical.npy", "physical.npy", "raw.bin", "t.tensorbin"):
+        loaded = expected_tensor(str(tmp_path / name), INFO)
+        assert first_difference(tensor, loaded) is None, name
+
+
+def test_bad_expected_files_are_one_line(tmp_path: Path) -> None:
+    (tmp_path / "short.bin").write_bytes(b"\0" * 100)
+    with pytest.raises(TTNNError) as error:
+        expected_tensor(str(tmp_path / "short.bin"), INFO)
+    assert error.value.message == (
+        f"'{tmp_path}/short.bin' holds 100 bytes; a bf16 tile tensor of physical shape "
+        "[1, 1, 96, 32] has 6144"
+    )
+    with pytest.raises(TTNNError) as error:
+        expected_from_values(np.zeros((27, 2)), INFO, "x.npy")
+    assert error.value.message == (
+        "x.npy holds an array of shape [27, 2]; expected the logical shape [1, 1, 27, 2] or "
+        "the physical shape [1, 1, 96, 32]"
+    )
+    (tmp_path / "text.npy").write_text("not numpy")
+    with pytest.raises(TTNNError) as error:
+        expected_tensor(str(tmp_path / "text.npy"), INFO)
+    assert error.value.message.startswith(f"cannot read '{tmp_path}/text.npy' as a .npy file (")

@@ -5,15 +5,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint pytest lit bench clean
+.PHONY: install demo test lint pytest lit bench docs clean
 
 $(STAMP): pyproject.toml
+	@echo "== installing ttnn-xdsl with its test and plot extras into $(VENV) (first run: a minute or two)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,plot]'
 	touch $(STAMP)
+	@echo "== installed: the tools are in $(BIN)"
+
+install: $(STAMP)
 
 demo: $(STAMP)
+	@echo "== make demo: running examples/demo.py (pictures and .tensorbin files go to examples/out/)"
 	$(BIN)/python examples/demo.py
 
 test: lint pytest lit

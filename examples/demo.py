@@ -6,7 +6,10 @@
    equals the incoming gradient cast to its dtype, byte for byte.
 3. Every branch of the resolution (examples/conv_layouts.mlir): one function each, run, with
    the layout, the reshaping steps and the shapes it gets.
-4. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
+4. Layout pictures (`--plot`, `--plot-text`): one per branch of the resolution and ResNet-50's
+   conv1, in examples/out/layouts/ and examples/out/conv1/; then `--expect` names the first
+   bad tile of a deliberately corrupted copy of conv1's prepared weight.
+5. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
    them as TT-NN 0.81.1 `.tensorbin` files in examples/out/resnet50/ (what
    `ttnn.load_tensor` reads); the demo reads all 106 back and checks they hold exactly the
    `--raw-output` bytes. A table shows, per conv, its two files, the chosen layout, the
@@ -44,10 +47,51 @@ def banner(title: str) -> None:
     print(f"\n{'=' * 100}\n{title}\n{'=' * 100}", flush=True)
 
 
-def command(*arguments: str) -> None:
-    """Run one of the project's tools, echoing the command line like a shell would."""
+def command(*arguments: str, check: bool = True) -> int:
+    """Run one of the project's tools, echoing the command line like a shell would; its
+    exit status."""
     print(f"$ {' '.join(arguments)}", flush=True)
-    subprocess.run([str(BIN / arguments[0]), *arguments[1:]], check=True)
+    return subprocess.run([str(BIN / arguments[0]), *arguments[1:]], check=check).returncode
+
+
+def draw_layouts() -> None:
+    banner("Layout pictures: where every weight lands (examples/out/layouts/, examples/out/conv1/)")
+    command(
+        "ttnn-run",
+        "examples/conv_layouts.mlir",
+        "--entry",
+        "all",
+        "--random-inputs",
+        "0",
+        "--plot",
+        "examples/out/layouts",
+    )
+    pictures = sorted(path.name for path in (EXAMPLES / "out" / "layouts").glob("*.png"))
+    print(f"{len(pictures)} pictures: {', '.join(pictures)}")
+    command(
+        "ttnn-run",
+        "examples/resnet50_conv_weights.mlir",
+        "--entry",
+        "conv1",
+        "--random-inputs",
+        "0",
+        "--plot",
+        "examples/out/conv1",
+        "--plot-text",
+    )
+    banner("ttnn-run --expect: the first bad tile of a deliberately corrupted prepared weight")
+    with tempfile.TemporaryDirectory() as folder:
+        path = "examples/resnet50_conv_weights.mlir"
+        flags = ("--entry", "conv1", "--random-inputs", "0")
+        command("ttnn-run", path, *flags, "--raw-output", folder)
+        weight = Path(folder) / "prepared_weight.bin"
+        data = bytearray(weight.read_bytes())
+        # The high byte of tile 3, face 0, row 2, column 9: row 34, column 41, W[41, 2, 0, 4].
+        data[3 * 2048 + 2 * (2 * 16 + 9) + 1] ^= 0x40
+        weight.write_bytes(bytes(data))
+        status = command("ttnn-run", path, *flags, "--expect", folder, check=False)
+        if status != 1:
+            raise SystemExit("--expect did not report the corrupted tile")
 
 
 def show_ir() -> None:
@@ -211,6 +255,7 @@ def main() -> None:
     show_ir()
     run_assign_bw()
     run_conv_layouts()
+    draw_layouts()
     run_resnet50()
     run_tt_mlir()
 

@@ -38,6 +38,7 @@ from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
+from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
 
@@ -193,6 +194,14 @@ class Program:
             executed if executed is not module else None,
             source,
         )
+
+    def layout_map(self, position: int) -> LayoutMap | None:
+        """Where each element of result `position` came from, read off the IR by running
+        its op chain in float32 on an index-encoded input (`provenance.layout_map_of`);
+        None when the result is not made by prepare / layout ops from one argument."""
+        from ttnn_xdsl.runtime.provenance import layout_map_of
+
+        return layout_map_of(self, position)
 
     def prepare_inputs(
         self,

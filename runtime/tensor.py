@@ -6,6 +6,7 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,6 +14,9 @@ from ttnn_xdsl.dialect.enums import DataType, Layout
 from ttnn_xdsl.dialect.errors import TensorFileError
 from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.runtime import formats, tensorbin
+
+if TYPE_CHECKING:
+    from ttnn_xdsl.runtime.layout_map import LayoutMap
 
 __all__ = ["DeviceTensor"]
 
@@ -248,6 +252,46 @@ class DeviceTensor:
         TT-NN with `ttnn.load_tensor(path, device=device)`."""
         tensorbin.check_tensorbin_name(path)
         tensorbin.write_tensorbin(path, self.to_tensorbin())
+
+    # -- pictures --------------------------------------------------------------------------
+
+    def plot(
+        self,
+        path: str | os.PathLike[str],
+        layout: LayoutMap | None = None,
+        name: str = "",
+        exact: np.ndarray | None = None,
+    ) -> None:
+        """Draw this TILE tensor's physical matrix as 32×32 tiles into `path` (.png or .svg,
+        by its extension; needs matplotlib, the `plot` extra). `layout` says where each
+        element came from (`Program.layout_map`); without it, the logical region is the
+        data, coloured by value, and the rest padding. For bfloat8_b, panels show each face
+        row's shared exponent and, given `exact` source values, the quantization error."""
+        from ttnn_xdsl.runtime.plot import plot_layout
+
+        plot_layout(layout or self._logical_map(), self, path, name, exact)
+
+    def tile_map(self, layout: LayoutMap | None = None, name: str = "tensor") -> str:
+        """One character per tile of this TILE tensor's matrix — `#` data, `+` partly
+        padding, `.` padding — with its blocks and shards (`layout`, as for `plot`)."""
+        from ttnn_xdsl.runtime.layout_map import text_map
+
+        if self.layout != Layout.TILE:
+            raise ValueError("tile_map is defined only for TILE tensors")
+        return text_map(layout or self._logical_map(), name, self.summary())
+
+    def summary(self) -> str:
+        """Shapes, dtype and layout in a few words, e.g.
+        `[1, 1, 448, 64] bf16 tile (logical [1, 1, 147, 64])`."""
+        text = f"{list(self.physical_shape)} {self.dtype.value} {self.layout.value}"
+        if self.physical_shape != self.logical_shape:
+            text += f" (logical {list(self.logical_shape)})"
+        return text
+
+    def _logical_map(self) -> LayoutMap:
+        from ttnn_xdsl.runtime.layout_map import LayoutMap
+
+        return LayoutMap.of_logical(self.logical_shape, self.physical_shape)
 
     def __eq__(self, other: object) -> bool:
         """Same shapes, dtype, layout, memory config and bit-identical data."""

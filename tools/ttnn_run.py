@@ -32,6 +32,7 @@ from typing import NoReturn
 
 import numpy as np
 
+from ttnn_xdsl.dialect.enums import DataType, Layout
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.runtime.compare import (
@@ -40,6 +41,7 @@ from ttnn_xdsl.runtime.compare import (
     first_difference,
     same_kind,
 )
+from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.program import InputValue, Program, TensorSlot
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
@@ -102,6 +104,25 @@ def build_argument_parser() -> argparse.ArgumentParser:
         help="write each result as a TT-NN 0.81.1 .tensorbin file (ttnn.load_tensor reads it)",
     )
     parser.add_argument("--print", action="store_true", help="print each result")
+    parser.add_argument(
+        "--plot",
+        default=None,
+        metavar="DIR",
+        help="draw each TILE result's physical matrix, every element coloured by where it "
+        "came from, into DIR/NAME.png (needs matplotlib: pip install -e '.[plot]')",
+    )
+    parser.add_argument(
+        "--plot-format",
+        default="png",
+        choices=["png", "svg"],
+        help="the format of the --plot pictures (default png)",
+    )
+    parser.add_argument(
+        "--plot-text",
+        action="store_true",
+        help="print each TILE result's tile map: one character per tile (# data, + partly "
+        "padding, . padding) with its blocks and shards",
+    )
     parser.add_argument(
         "--expect",
         default=None,
@@ -190,12 +211,13 @@ def result_aliases(slot: TensorSlot, function: str | None = None) -> tuple[str, 
 
 @dataclass(frozen=True)
 class NamedResult:
-    """A result of the run, with its names in the outputs."""
+    """A result of the run, with its names in the outputs and the function that made it."""
 
     name: str
     aliases: tuple[str, ...]
     tensor: DeviceTensor
     slot: TensorSlot
+    function: str
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -208,7 +230,13 @@ def named_results(
     """The results of `program`, named (after `FUNCTION.` when `qualified`)."""
     function = program.entry if qualified else None
     return [
-        NamedResult(result_name(slot, function), result_aliases(slot, function), tensor, slot)
+        NamedResult(
+            result_name(slot, function),
+            result_aliases(slot, function),
+            tensor,
+            slot,
+            program.entry,
+        )
         for tensor, slot in zip(tensors, program.results, strict=True)
     ]
 
@@ -247,11 +275,13 @@ def write_outputs(
     npz: str | None,
     raw_dir: str | None,
     tensorbin_dir: str | None = None,
+    plot: tuple[str, list[tuple[str, bytes]]] | None = None,
 ) -> None:
-    """Write --output, --raw-output and --tensorbin atomically: a failure leaves no output
-    (and no folder this call created). Every name of a result is an .npz member (the data
-    is stored under each) and a file name (aliases are hard links to one file)."""
-    files: list[tuple[str, bytes]] = []
+    """Write --output, --raw-output, --tensorbin and the --plot pictures (`plot`: the folder
+    and its files) atomically: a failure leaves no output (and no folder this call created).
+    Every name of a result is an .npz member (the data is stored under each) and a file name
+    (aliases are hard links to one file)."""
+    files: list[tuple[str, bytes]] = list(plot[1]) if plot is not None else []
     links: list[tuple[str, str]] = []
     if npz is not None:
         buffer = io.BytesIO()
@@ -272,7 +302,8 @@ def write_outputs(
             path = os.path.join(folder, result.name + suffix)
             files.append((path, content(result.tensor)))
             links += [(os.path.join(folder, alias + suffix), path) for alias in result.aliases]
-    write_files_atomically(files, raw_dir, tensorbin_dir, links=links)
+    plot_dir = plot[0] if plot is not None else None
+    write_files_atomically(files, raw_dir, tensorbin_dir, plot_dir, links=links)
 
 
 def inputs_of(
@@ -319,6 +350,56 @@ def progress_bars(
         loops.close()
         if functions is not None:
             functions.close()
+
+
+def layout_maps(
+    results: Sequence[NamedResult], programs: Sequence[Program]
+) -> dict[str, LayoutMap]:
+    """The layout map of each TILE result, by name: traced through the IR where a prepare
+    or layout op chain made it (`Program.layout_map`), else its logical region."""
+    by_entry = {program.entry: program for program in programs}
+    maps: dict[str, LayoutMap] = {}
+    for result in results:
+        if result.tensor.layout != Layout.TILE:
+            continue
+        traced = by_entry[result.function].layout_map(result.slot.position)
+        maps[result.name] = traced or LayoutMap.of_logical(
+            result.tensor.logical_shape,
+            result.tensor.physical_shape,
+            f"{result.name}: values of {result.slot.type}",
+        )
+    return maps
+
+
+def pictures(
+    results: Sequence[NamedResult],
+    maps: dict[str, LayoutMap],
+    programs: Sequence[Program],
+    arguments: argparse.Namespace,
+    inputs: dict[str, InputValue],
+    every_function: bool,
+) -> list[tuple[str, bytes]]:
+    """--plot: one picture per TILE result, DIR/NAME.FORMAT. A bfloat8_b result's exact
+    source values (for its quantization error panel) are the inputs of its run again."""
+    from ttnn_xdsl.runtime.plot import render_layout
+
+    by_entry = {program.entry: program for program in programs}
+    files: list[tuple[str, bytes]] = []
+    for result in results:
+        layout = maps.get(result.name)
+        if layout is None:
+            continue
+        exact = None
+        if result.tensor.dtype == DataType.BFLOAT8_B and layout.source_argument is not None:
+            program = by_entry[result.function]
+            sources = program.prepare_inputs(
+                inputs_of(inputs, program, every_function), arguments.random_inputs
+            )
+            exact = sources[layout.source_argument].to_numpy()
+        picture = render_layout(layout, result.tensor, arguments.plot_format, result.name, exact)
+        path = os.path.join(arguments.plot, f"{result.name}.{arguments.plot_format}")
+        files.append((path, picture))
+    return files
 
 
 EXPECTED_SUFFIXES = (TENSORBIN_SUFFIX, ".bin", ".npy")
@@ -421,11 +502,28 @@ def run_command(arguments: argparse.Namespace) -> None:
             )
             results += named_results(program, tensors, every_function)
             function_done()
+    maps: dict[str, LayoutMap] = {}
+    drawn: tuple[str, list[tuple[str, bytes]]] | None = None
+    if arguments.plot is not None or arguments.plot_text:
+        with timer.phase("trace provenance"):
+            maps = layout_maps(results, programs)
+    if arguments.plot is not None:
+        with timer.phase("draw"):
+            drawn = (
+                arguments.plot,
+                pictures(results, maps, programs, arguments, inputs, every_function),
+            )
     with timer.phase("write"):
-        write_outputs(results, arguments.output, arguments.raw_output, arguments.tensorbin)
+        write_outputs(
+            results, arguments.output, arguments.raw_output, arguments.tensorbin, drawn
+        )
     if arguments.print:
         for result in results:
             print(describe(result.tensor, result.slot, result.names))
+    if arguments.plot_text:
+        for result in results:
+            if result.name in maps:
+                print(result.tensor.tile_map(maps[result.name], result.name))
     try:
         if arguments.expect is not None:
             with timer.phase("compare"):

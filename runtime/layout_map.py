@@ -1,0 +1,288 @@
+"""What a layout picture shows, without drawing it: for each element of a tensor's physical
+matrix, the element of the source it holds (or padding), the blocks and shards it is cut
+into, and the words of the title. Also the terminal picture (`text_map`): one character per
+tile, in the spirit of `jax.debug.visualize_sharding`.
+
+No IR and no matplotlib here: `provenance.layout_map_of` fills a `LayoutMap` from the IR,
+`LayoutMap.of_logical` from a tensor's logical shape alone, and `plot` draws it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.dialect.enums import DataType, ShardOrientation
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+
+__all__ = [
+    "DATA",
+    "PADDING",
+    "PARTIAL",
+    "Band",
+    "LayoutMap",
+    "core_of",
+    "describe_plan",
+    "layout_bands",
+    "text_map",
+    "tile_kinds",
+]
+
+PADDING, PARTIAL, DATA = 0, 1, 2
+"""Kinds of tile: no source element, some, only source elements."""
+
+TILE_CHARACTERS = {DATA: "#", PARTIAL: "+", PADDING: "."}
+
+
+@dataclass(frozen=True)
+class Band:
+    """Rows (or columns) `start` … `stop - 1` of the matrix that form one block or shard."""
+
+    start: int
+    stop: int
+    label: str
+
+
+@dataclass(frozen=True)
+class LayoutMap:
+    """The provenance of a tensor's physical matrix (leading dimensions stacked into rows):
+    `index[row, col]` is the row-major flat index into the source (of shape `source_shape`)
+    of the element held there, -1 for padding. `kind` is "weight" (an OIHW weight: O, I, KH,
+    KW), "bias" ([1, 1, 1, O]) or "values" (the tensor's own logical values)."""
+
+    index: np.ndarray
+    source_shape: tuple[int, ...]
+    kind: str
+    title: str
+    subtitle: str
+    row_bands: tuple[Band, ...] = ()
+    column_bands: tuple[Band, ...] = ()
+    source_argument: int | None = None
+    """The position of the entry function's argument the source is (traced results)."""
+
+    @property
+    def holds_data(self) -> np.ndarray:
+        """True where an element holds a source element."""
+        return self.index >= 0
+
+    def coordinates(self) -> tuple[np.ndarray, ...]:
+        """The source coordinates of each element (one array per source dimension), -1 at
+        padding."""
+        flat = np.where(self.holds_data, self.index, 0)
+        coordinates = np.unravel_index(flat, self.source_shape)
+        return tuple(np.where(self.holds_data, c, -1) for c in coordinates)
+
+    @classmethod
+    def of_logical(
+        cls,
+        logical_shape: Sequence[int],
+        physical_shape: Sequence[int],
+        title: str = "",
+        subtitle: str = "",
+    ) -> LayoutMap:
+        """The map of a TILE tensor whose data is its logical region (the top-left corner of
+        each matrix, zero padding around it): each element holds its own logical value."""
+        logical, physical = tuple(logical_shape), tuple(physical_shape)
+        rows, columns = np.meshgrid(np.arange(physical[-2]), np.arange(physical[-1]), indexing="ij")
+        inside = (rows < logical[-2]) & (columns < logical[-1])
+        within = rows * logical[-1] + columns
+        leading = int(np.prod(physical[:-2], dtype=np.int64))
+        per_matrix = logical[-2] * logical[-1]
+        stacked = [np.where(inside, within + k * per_matrix, -1) for k in range(leading)]
+        index = np.concatenate(stacked) if stacked else np.zeros((0, physical[-1]), np.int64)
+        return cls(
+            index.astype(np.int64),
+            logical,
+            "values",
+            title or f"logical {format_shape(logical)} in physical {format_shape(physical)}",
+            subtitle,
+        )
+
+
+def tile_kinds(holds_data: np.ndarray) -> np.ndarray:
+    """Per 32×32 tile of a matrix: DATA (every element holds data), PARTIAL or PADDING."""
+    rows, columns = holds_data.shape
+    tiles = holds_data.reshape(rows // TILE_SIZE, TILE_SIZE, columns // TILE_SIZE, TILE_SIZE)
+    count = tiles.sum(axis=(1, 3))
+    kinds = np.full(count.shape, PARTIAL, dtype=np.int8)
+    kinds[count == 0] = PADDING
+    kinds[count == TILE_SIZE * TILE_SIZE] = DATA
+    return kinds
+
+
+def core_of(number: int, grid: tuple[int, int]) -> tuple[int, int]:
+    """The (x, y) of core `number` when cores are counted row by row over a grid (x, y)."""
+    return number % grid[0], number // grid[0]
+
+
+def _ranges(count: int, size: int, labels: Sequence[str]) -> tuple[Band, ...]:
+    return tuple(Band(k * size, (k + 1) * size, labels[k]) for k in range(count))
+
+
+def layout_bands(
+    plan: ConvWeightsPlan | None, kind: str, shape: tuple[int, int]
+) -> tuple[tuple[Band, ...], tuple[Band, ...]]:
+    """The blocks along the rows and the shards along the columns of a prepared weight's
+    matrix (`shape`), labelled with what they are and the cores (x, y) that read them
+    (semantics.md §3.6): HEIGHT — one block of BH rows per kernel row (all cores read every
+    block); WIDTH — blocks of act_block_w rows, output-channel shards of core k = (k mod X,
+    k div X); BLOCK — input-channel slices and output-channel slices of the core columns
+    (x, *) (rows (*, y) for col_major shards)."""
+    if plan is None or kind != "weight":
+        return (), ()
+    rows, columns = shape
+    layout = plan.layout_kind
+    if layout == WeightLayoutKind.SPECIAL_PADDING:
+        block = (plan.weight_block_h_ntiles or 0) * TILE_SIZE
+        kernel_rows = plan.padded_weight_shape[2]
+        if plan.params.conv_config.enable_activation_reuse or block == 0:
+            return (Band(0, rows, "one block: every kernel row"),), ()
+        return _ranges(kernel_rows, block, [f"kernel row {r}" for r in range(kernel_rows)]), ()
+    if layout == WeightLayoutKind.TILED:
+        block = (plan.weight_block_h_ntiles or 0) * TILE_SIZE
+        blocks = rows // block if block else 0
+        shards = plan.output_cores_channels
+        width = columns // shards
+        return (
+            _ranges(blocks, block, [f"block {b}" for b in range(blocks)]),
+            _ranges(
+                shards,
+                width,
+                [f"core {core_of(k, plan.params.grid)}" for k in range(shards)],
+            ),
+        )
+    if layout == WeightLayoutKind.BLOCK_SHARDED:
+        in_shards, out_shards = plan.input_cores_channels, plan.output_cores_channels
+        along_x = plan.orientation == ShardOrientation.ROW_MAJOR
+
+        def cores(k: int) -> str:
+            return f"cores ({k}, *)" if along_x else f"cores (*, {k})"
+
+        return (
+            _ranges(
+                in_shards,
+                rows // in_shards,
+                [f"input channels of {cores(k)}" for k in range(in_shards)],
+            ),
+            _ranges(out_shards, columns // out_shards, [cores(k) for k in range(out_shards)]),
+        )
+    return (), ()
+
+
+def _cores_reading(plan: ConvWeightsPlan) -> str:
+    """Which cores read the prepared weight, in words."""
+    grid = plan.params.grid
+    if plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM:
+        return "interleaved in DRAM, read as one matmul"
+    if plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING:
+        last = core_of(plan.nhw_cores - 1, grid)
+        return f"each of the {plan.nhw_cores} cores (0, 0)…{last} reads every block"
+    if plan.layout_kind == WeightLayoutKind.TILED:
+        return f"{plan.output_cores_channels} output-channel shards, one per core"
+    return (
+        f"{plan.input_cores_channels} × {plan.output_cores_channels} blocks, "
+        f"{plan.orientation.value} shards"
+    )
+
+
+def describe_plan(
+    plan: ConvWeightsPlan,
+    op_name: str,
+    source_shape: Sequence[int],
+    source_dtype: DataType,
+    kind: str = "weight",
+) -> tuple[str, str]:
+    """A picture's title (the op and its parameters) and subtitle (the layout the resolution
+    chose, with its numbers; for a bias, its padding)."""
+    params = plan.params
+    memory = params.input_memory_config
+    top, bottom, left, right = params.padding
+    padding = f"{top}" if len({top, bottom, left, right}) == 1 else f"{top},{bottom},{left},{right}"
+    kernel = "×".join(map(str, params.kernel_size))
+    title = (
+        f"{op_name} {format_shape(source_shape)} {source_dtype.value} → "
+        f"{plan.weights_dtype.value} · input {params.batch_size}×{params.input_height}×"
+        f"{params.input_width}×{params.in_channels} {params.input_layout.value} "
+        f"{memory.buffer_type.value} {memory.memory_layout.value} · kernel {kernel} stride "
+        f"{'×'.join(map(str, params.stride))} padding {padding} dilation "
+        f"{'×'.join(map(str, params.dilation))} groups {params.groups} · grid "
+        f"{params.grid[0]}×{params.grid[1]}"
+    )
+    if kind == "bias":
+        width = plan.bias_physical_shape[-1]
+        return title, (
+            f"bias for a {plan.layout_kind.value} weight: row 0 holds the "
+            f"{params.out_channels} values, zero-padded to {width} columns = "
+            f"round_up(Cout_pad {plan.padded_out_channels}, 32·block_w "
+            f"{plan.weight_block_w_ntiles}) and 32 rows · physical "
+            f"{format_shape(plan.bias_physical_shape)}, logical "
+            f"{format_shape(plan.bias_logical_shape)}"
+        )
+    steps = [
+        text
+        for text, taken in (
+            (f"grouped ×{plan.groups_expand}", plan.groups_expand is not None),
+            ("1D depthwise", plan.depthwise_1d),
+            (f"folded by stride {plan.fold_stride}", plan.fold_stride is not None),
+        )
+        if taken
+    ]
+    block = (
+        f" · blocks {plan.weight_block_h_ntiles}×{plan.weight_block_w_ntiles} tiles"
+        if plan.weight_block_h_ntiles
+        else ""
+    )
+    subtitle = (
+        f"{plan.shard_layout.value} → {plan.layout_kind.value} layout"
+        + (f" ({', '.join(steps)})" if steps else "")
+        + f" · Cin {plan.expanded_weight_shape[1]}→{plan.padded_in_channels} (align "
+        f"{plan.input_channels_alignment}), Cout {plan.expanded_weight_shape[0]}→"
+        f"{plan.padded_out_channels}{block} · {_cores_reading(plan)} · physical "
+        f"{format_shape(plan.physical_shape)}, logical {format_shape(plan.logical_shape)}"
+    )
+    return title, subtitle
+
+
+def text_map(layout: LayoutMap, name: str, summary: str) -> str:
+    """The tile map of a matrix as text: a header (`name`, `summary`, the title and
+    subtitle), then one line per tile row — `#` a tile of data, `+` a tile partly padding,
+    `.` a tile of padding only — with `│` between column shards, a rule between row blocks,
+    and each block's label at its first row."""
+    kinds = tile_kinds(layout.holds_data)
+    tile_rows, tile_columns = kinds.shape
+    row_starts = {band.start // TILE_SIZE: band for band in layout.row_bands}
+    column_cuts = {band.start // TILE_SIZE for band in layout.column_bands[1:]}
+    counts = {kind: int(np.count_nonzero(kinds == kind)) for kind in TILE_CHARACTERS}
+    lines = [
+        f"{name}: {summary}, {tile_rows}×{tile_columns} tiles: {counts[DATA]} data (#), "
+        f"{counts[PARTIAL]} partly padding (+), {counts[PADDING]} padding (.)",
+    ]
+    lines += [text for text in (layout.title, layout.subtitle) if text]
+
+    def cells(values: Sequence[str]) -> str:
+        return "".join(
+            ("│" if column in column_cuts else "") + values[column]
+            for column in range(tile_columns)
+        )
+
+    margin = len(str(max(tile_rows - 1, 0))) + 2
+    lines.append(" " * margin + cells([str(column % 10) for column in range(tile_columns)]))
+    width = tile_columns + len(column_cuts)
+    for row in range(tile_rows):
+        band = row_starts.get(row)
+        if band is not None and row > 0:
+            lines.append(" " * margin + "─" * width)
+        text = f"{row:>{margin - 2}}  " + cells([TILE_CHARACTERS[int(kind)] for kind in kinds[row]])
+        if band is not None:
+            text += f"  {band.label} (rows {band.start}–{band.stop - 1})"
+        lines.append(text.rstrip())
+    if layout.column_bands:
+        lines.append(
+            "columns: "
+            + " │ ".join(
+                f"{band.start}–{band.stop - 1} {band.label}" for band in layout.column_bands
+            )
+        )
+    return "\n".join(lines)

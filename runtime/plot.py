@@ -1,0 +1,333 @@
+"""Layout pictures (matplotlib, the optional `plot` extra): a tensor's physical matrix as a
+grid of 32×32 tiles, each element coloured by where it came from, with the blocks and
+shards it is cut into, a legend and a title naming the op and the layout chosen; for
+bfloat8_b a second and third panel with each face row's shared exponent and the
+quantization error. The format follows the file name: `.png` or `.svg`.
+
+What is drawn comes from a `layout_map.LayoutMap` (`provenance.layout_map_of` reads it off
+the IR). Colours: for a conv weight W[o, i, r, s] the kernel position (r, s) is the hue and
+the input channel i the shade (deep for channel 0, pale for the last); the output channel o
+is the column. A bias is coloured by its output channel; any other tensor by its values.
+Padding is light grey."""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime.layout_map import LayoutMap
+
+if TYPE_CHECKING:
+    from ttnn_xdsl.runtime.tensor import DeviceTensor
+
+__all__ = [
+    "PICTURE_FORMATS",
+    "element_colours",
+    "face_row_exponents",
+    "plot_layout",
+    "render_layout",
+]
+
+PICTURE_FORMATS = (".png", ".svg")
+PADDING_COLOUR = (0.90, 0.90, 0.90)
+HUE_RANGE = 0.83
+"""Hues used for kernel positions: red … violet, stopping short of red again."""
+
+
+def _matplotlib() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise TTNNError(
+            "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
+        ) from None
+    return matplotlib
+
+
+def element_colours(layout: LayoutMap, values: np.ndarray | None = None) -> np.ndarray:
+    """RGB [rows, cols, 3] of each element: by provenance (see the module doc), padding
+    light grey; for a "values" map, by `values` (the physical matrix) on a viridis scale."""
+    colors = _matplotlib().colors
+    holds = layout.holds_data
+    hsv = np.zeros((*layout.index.shape, 3))
+    if layout.kind == "weight":
+        _, i, r, s = layout.coordinates()
+        _, channels, kernel_height, kernel_width = layout.source_shape
+        taps = kernel_height * kernel_width
+        hsv[..., 0] = (r * kernel_width + s) / max(taps, 1) * HUE_RANGE
+        hsv[..., 1:] = _shade(i / max(channels - 1, 1))
+        rgb = colors.hsv_to_rgb(np.clip(hsv, 0, 1))
+    elif layout.kind == "bias":
+        channel = layout.coordinates()[-1]
+        hsv[..., 0] = channel / max(layout.source_shape[-1], 1) * HUE_RANGE
+        hsv[..., 1] = 0.85
+        hsv[..., 2] = 0.8
+        rgb = colors.hsv_to_rgb(np.clip(hsv, 0, 1))
+    else:
+        shown = np.zeros(layout.index.shape) if values is None else values
+        finite = shown[holds] if holds.any() else np.zeros(1)
+        low, high = float(finite.min()), float(finite.max())
+        scaled = (shown - low) / (high - low) if high > low else np.zeros_like(shown)
+        rgb = _matplotlib().colormaps["viridis"](scaled)[..., :3]
+    rgb[~holds] = PADDING_COLOUR
+    return rgb
+
+
+def _shade(fraction: np.ndarray | float) -> np.ndarray:
+    """(saturation, value) of an input channel at `fraction` of the channels: channel 0 deep,
+    the last pale (never black, so block boundaries stay the darkest lines)."""
+    fraction = np.asarray(fraction, dtype=np.float64)
+    return np.stack([0.95 - 0.6 * fraction, 0.62 + 0.38 * fraction], axis=-1)
+
+
+def face_row_exponents(tensor: DeviceTensor) -> np.ndarray:
+    """The shared exponent of each 16-element face row of a bfloat8_b tensor's matrix
+    (leading dims stacked into rows): [rows, cols / 16], biased (semantics.md §1.3)."""
+    data = tensor.data
+    *lead, tile_rows, tile_cols, _ = data.shape
+    exponents = data[..., : formats.BFLOAT8_B_EXPONENTS_PER_TILE].reshape(
+        (*lead, tile_rows, tile_cols, 2, 2, formats.FACE_SIZE)
+    )
+    # [.., tile row, tile col, face row half, face col half, row] → rows × face columns
+    ordered = np.moveaxis(exponents, (-5, -3, -1, -4, -2), (-5, -4, -3, -2, -1))
+    matrix = ordered.reshape((-1, tile_cols * 2))
+    return matrix.astype(np.int32)
+
+
+def _check_path(path: str) -> str:
+    extension = os.path.splitext(path)[1].lower()
+    if extension not in PICTURE_FORMATS:
+        raise TTNNError(
+            f"cannot draw '{path}': a picture is .png or .svg (by its extension), got "
+            f"'{extension or 'no extension'}'"
+        )
+    return extension
+
+
+def plot_layout(
+    layout: LayoutMap,
+    tensor: DeviceTensor,
+    path: str | os.PathLike[str],
+    name: str = "",
+    exact: np.ndarray | None = None,
+) -> None:
+    """Draw `tensor`'s physical matrix as `layout` describes it into `path`, a PNG or SVG
+    file by its extension (see `render_layout`)."""
+    path = os.fspath(path)
+    picture = render_layout(layout, tensor, _check_path(path)[1:], name, exact)
+    try:
+        with open(path, "wb") as stream:
+            stream.write(picture)
+    except OSError as error:
+        raise TTNNError(f"cannot write '{path}': {error.strerror}") from None
+
+
+def render_layout(
+    layout: LayoutMap,
+    tensor: DeviceTensor,
+    picture_format: str = "png",
+    name: str = "",
+    exact: np.ndarray | None = None,
+) -> bytes:
+    """The picture of `tensor`'s physical matrix as `layout` describes it, as PNG or SVG
+    bytes (`picture_format`). For bfloat8_b, `exact` (the source's values, of
+    `layout.source_shape`) gives the quantization error panel; without it that panel is
+    left out."""
+    if f".{picture_format}" not in PICTURE_FORMATS:
+        raise TTNNError(f"a picture is png or svg, got '{picture_format}'")
+    if tensor.layout != Layout.TILE:
+        raise TTNNError(f"cannot draw {name or 'the tensor'}: only TILE tensors have tiles")
+    matplotlib = _matplotlib()
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch
+
+    physical = tensor.physical_to_numpy()
+    matrix_values = physical.reshape(-1, physical.shape[-1])
+    rows, columns = matrix_values.shape
+    if layout.index.shape != (rows, columns):
+        raise TTNNError(
+            f"cannot draw {name or 'the tensor'}: its map is {format_shape(layout.index.shape)}, "
+            f"its matrix {format_shape((rows, columns))}"
+        )
+    bfloat8 = tensor.dtype == DataType.BFLOAT8_B
+    panels = 1 + (2 if bfloat8 and exact is not None else 1 if bfloat8 else 0)
+    # Size: tiles stay square where the figure allows; very tall matrices are squeezed.
+    matrix_height = min(max(rows / 48, 4.0), 16.0)
+    matrix_width = min(max(matrix_height * columns / rows, 2.6), 12.0)
+    legend_width = 2.6
+    figure = Figure(
+        figsize=(matrix_width * panels + legend_width + 1.2 * panels, matrix_height + 2.2),
+        layout="constrained",
+    )
+    grid = figure.add_gridspec(1, panels + 1, width_ratios=[matrix_width] * panels + [legend_width])
+    axes = figure.add_subplot(grid[0, 0])
+    axes.imshow(
+        element_colours(layout, matrix_values),
+        interpolation="nearest",
+        aspect="auto",
+        extent=(-0.5, columns - 0.5, rows - 0.5, -0.5),
+    )
+    _tile_grid(axes, rows, columns)
+    _bands(axes, layout, rows, columns)
+    _axis_labels(axes, layout, rows, columns)
+    axes.set_title(
+        f"{name or 'tensor'}: {tensor.dtype.value}, {format_shape(tensor.physical_shape)}",
+        fontsize=9,
+    )
+
+    if bfloat8:
+        exponent_axes = figure.add_subplot(grid[0, 1], sharey=axes)
+        exponents = face_row_exponents(tensor)
+        shown = np.ma.masked_equal(exponents, 0) - 127
+        image = exponent_axes.imshow(
+            shown,
+            interpolation="nearest",
+            aspect="auto",
+            cmap="magma",
+            extent=(-0.5, columns - 0.5, rows - 0.5, -0.5),
+        )
+        _tile_grid(exponent_axes, rows, columns)
+        exponent_axes.set_title("shared exponent of each face row (E − 127)", fontsize=9)
+        exponent_axes.set_xlabel("column")
+        figure.colorbar(image, ax=exponent_axes, location="bottom", shrink=0.8)
+        if exact is not None:
+            error_axes = figure.add_subplot(grid[0, 2], sharey=axes)
+            held = layout.holds_data
+            reference = np.zeros((rows, columns), np.float32)
+            reference[held] = np.asarray(exact, np.float32).reshape(-1)[layout.index[held]]
+            error = np.ma.masked_where(~held, matrix_values - reference)
+            bound = float(np.abs(error).max()) if held.any() else 0.0
+            image = error_axes.imshow(
+                error,
+                interpolation="nearest",
+                aspect="auto",
+                cmap="RdBu_r",
+                vmin=-bound or -1,
+                vmax=bound or 1,
+                extent=(-0.5, columns - 0.5, rows - 0.5, -0.5),
+            )
+            _tile_grid(error_axes, rows, columns)
+            error_axes.set_title(
+                f"quantization error: bfloat8_b − exact (largest {bound:.3g})", fontsize=9
+            )
+            error_axes.set_xlabel("column")
+            figure.colorbar(image, ax=error_axes, location="bottom", shrink=0.8)
+
+    _legend(figure.add_subplot(grid[0, panels]), layout, Patch)
+    characters = int(figure.get_figwidth() * 14)
+    figure.suptitle(
+        _wrap(layout.title, characters) + "\n" + _wrap(layout.subtitle, characters), fontsize=9
+    )
+    buffer = io.BytesIO()
+    # A fixed date keeps the same picture the same bytes (SVG and PNG metadata).
+    metadata = {"Date": None} if picture_format == "svg" else {"Software": "ttnn-xdsl"}
+    with matplotlib.rc_context({"svg.hashsalt": "ttnn-xdsl"}):  # SVG ids without randomness
+        figure.savefig(buffer, format=picture_format, dpi=110, metadata=metadata)
+    return buffer.getvalue()
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) if text else ""
+
+
+def _tile_grid(axes: Any, rows: int, columns: int) -> None:
+    """Thin lines between tiles."""
+    for row in range(TILE_SIZE, rows, TILE_SIZE):
+        axes.axhline(row - 0.5, color="0.45", linewidth=0.4)
+    for column in range(TILE_SIZE, columns, TILE_SIZE):
+        axes.axvline(column - 0.5, color="0.45", linewidth=0.4)
+
+
+def _bands(axes: Any, layout: LayoutMap, rows: int, columns: int) -> None:
+    """Thick lines at block and shard boundaries, each labelled."""
+    for band in layout.row_bands:
+        if band.start > 0:
+            axes.axhline(band.start - 0.5, color="black", linewidth=1.6)
+        axes.text(
+            columns - 0.5 + columns * 0.02,
+            (band.start + band.stop) / 2,
+            band.label,
+            fontsize=7,
+            va="center",
+            ha="left",
+            clip_on=False,
+        )
+    for band in layout.column_bands:
+        if band.start > 0:
+            axes.axvline(band.start - 0.5, color="black", linewidth=1.6)
+    if layout.column_bands:
+        top = axes.secondary_xaxis("top")
+        top.set_xticks(
+            [(band.start + band.stop - 1) / 2 for band in layout.column_bands],
+            [band.label for band in layout.column_bands],
+            rotation=90 if len(layout.column_bands) > 3 else 0,
+            fontsize=7,
+        )
+        top.tick_params(length=0)
+
+
+def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int) -> None:
+    step = TILE_SIZE * max(1, (rows // TILE_SIZE) // 24)
+    axes.set_yticks(range(0, rows, step))
+    axes.set_xticks(range(0, columns, TILE_SIZE * max(1, (columns // TILE_SIZE) // 12)))
+    axes.tick_params(labelsize=7)
+    axes.set_ylabel("row of the physical matrix (tile rows every 32)")
+    if layout.kind == "weight":
+        o = layout.coordinates()[0]
+        held = layout.holds_data
+        column = np.broadcast_to(np.arange(columns), o.shape)
+        same = bool(np.all(o[held] == column[held]))
+        axes.set_xlabel("column = output channel o" if same else "column (output channels)")
+    else:
+        axes.set_xlabel("column")
+
+
+def _legend(axes: Any, layout: LayoutMap, patch: Any) -> None:
+    """Kernel positions as a grid of their hues, the input-channel shades, padding."""
+    colors = _matplotlib().colors
+    axes.set_axis_off()
+    if layout.kind == "weight":
+        _, channels, kernel_height, kernel_width = layout.source_shape
+        taps = kernel_height * kernel_width
+        hue = (np.arange(taps) / max(taps, 1) * HUE_RANGE).reshape(kernel_height, kernel_width)
+        swatch = colors.hsv_to_rgb(np.concatenate([hue[..., None], _shade(np.zeros_like(hue))], -1))
+        inset = axes.inset_axes((0.1, 0.55, 0.8, 0.4))
+        inset.imshow(swatch, interpolation="nearest")
+        inset.set_title("hue: kernel position (r, s)", fontsize=8)
+        inset.set_xticks(range(kernel_width))
+        inset.set_yticks(range(kernel_height))
+        inset.set_xlabel("s", fontsize=7)
+        inset.set_ylabel("r", fontsize=7)
+        inset.tick_params(labelsize=6)
+        shades = axes.inset_axes((0.1, 0.33, 0.8, 0.06))
+        ramp = np.linspace(0, 1, 64)
+        strip = colors.hsv_to_rgb(np.concatenate([np.zeros((64, 1)), _shade(ramp)], -1))[None]
+        shades.imshow(strip, aspect="auto", extent=(0, max(channels - 1, 1), 0, 1))
+        shades.set_yticks([])
+        shades.set_xticks([0, channels - 1] if channels > 1 else [0])
+        shades.tick_params(labelsize=6)
+        shades.set_title("shade: input channel i (at r, s = 0, 0)", fontsize=8)
+    elif layout.kind == "bias":
+        axes.text(0.05, 0.8, "hue: output channel", fontsize=8, transform=axes.transAxes)
+    else:
+        axes.text(0.05, 0.8, "colour: value (viridis)", fontsize=8, transform=axes.transAxes)
+    lines = _matplotlib().lines
+    axes.legend(
+        handles=[
+            patch(facecolor=PADDING_COLOUR, edgecolor="0.5", label="padding (no source)"),
+            lines.Line2D([], [], color="black", linewidth=1.6, label="block / shard boundary"),
+            lines.Line2D([], [], color="0.45", linewidth=0.6, label="tile boundary (32)"),
+        ],
+        loc="lower center",
+        fontsize=8,
+        frameon=False,
+    )

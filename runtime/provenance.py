@@ -1,0 +1,206 @@
+"""Where each element of a prepared tensor came from, read off the IR by running it.
+
+The layout of a prepared conv weight is what the lowered loops do, so the provenance is
+taken from them, not from formulas: the op chain that produced a result (a
+`prepare_conv_weights` / `prepare_conv_bias`, or layout ops, with their typecasts) is cloned
+into a module of its own with every dtype float32 — the weight argument f32, `weights_dtype`
+f32, layout results f32, typecasts dropped (they change values, not places) — lowered with the
+same pipeline, and run on an *index-encoded* weight: element number n (row-major over OIHW)
+holds n + 1. Float32 holds every integer up to 2^24 exactly and the layout only copies
+values, so each element of the result is 1 + the flat index of the weight element it holds,
+or 0 where it holds padding. The physical shape is checked against the real result's.
+
+The chain is followed from the function's `func.return` back to a function argument,
+through `func.call`s (a `@main` that calls its layers)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import FunctionType, ModuleOp, TensorType, f32
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
+from xdsl.rewriter import Rewriter
+
+from ttnn_xdsl.dialect.attributes import Conv2dConfigAttr, DataTypeAttr
+from ttnn_xdsl.dialect.conv_layout_ops import ConvLayoutOp
+from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.dialect.conversion_ops import TypecastOp
+from ttnn_xdsl.dialect.enums import DataType
+from ttnn_xdsl.dialect.errors import RunError
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp
+from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.runtime.layout_map import LayoutMap, describe_plan, layout_bands
+from ttnn_xdsl.runtime.program import Program
+
+__all__ = ["EXACT_INDEX_LIMIT", "OpChain", "layout_map_of", "trace_chain"]
+
+EXACT_INDEX_LIMIT = 2**24
+"""Float32 holds every integer up to here exactly: the largest weight that can be traced."""
+
+
+@dataclass(frozen=True)
+class OpChain:
+    """The ops that made a result from one function argument, source first."""
+
+    ops: tuple[Operation, ...]
+    source: BlockArgument
+    """The argument of the entry function the chain starts from."""
+
+    @property
+    def prepare_op(self) -> ConvPrepareOp | None:
+        return next((op for op in self.ops if isinstance(op, ConvPrepareOp)), None)
+
+
+_TRACEABLE = (ConvPrepareOp, ConvLayoutOp, TypecastOp)
+
+
+def trace_chain(program: Program, position: int) -> OpChain | None:
+    """The chain of prepare / layout / typecast ops that made result `position` of the
+    program's entry function from one of its arguments (None when it was made otherwise)."""
+    if program.source is None:
+        return None
+    functions = {
+        op.sym_name.data: op
+        for op in program.source.walk()
+        if isinstance(op, func.FuncOp) and not op.is_declaration
+    }
+    entry = functions.get(program.entry)
+    if entry is None:
+        return None
+
+    def returned(function: func.FuncOp, index: int) -> SSAValue | None:
+        for op in function.body.block.ops:
+            if isinstance(op, func.ReturnOp) and index < len(op.arguments):
+                return op.arguments[index]
+        return None
+
+    def follow(value: SSAValue | None, depth: int) -> tuple[list[Operation], SSAValue] | None:
+        ops: list[Operation] = []
+        while value is not None:
+            owner = value.owner
+            if isinstance(value, BlockArgument):
+                return ops, value
+            if isinstance(owner, _TRACEABLE):
+                ops.append(owner)
+                value = owner.operands[0]
+                continue
+            if isinstance(owner, func.CallOp) and isinstance(value, OpResult) and depth < 8:
+                callee = functions.get(owner.callee.string_value())
+                if callee is None:
+                    return None
+                inner = follow(returned(callee, value.index), depth + 1)
+                if inner is None or not isinstance(inner[1], BlockArgument):
+                    return None
+                inner_ops, argument = inner
+                ops += inner_ops
+                value = owner.arguments[cast(BlockArgument, argument).index]
+                continue
+            return None
+        return None
+
+    found = follow(returned(entry, position), 0)
+    if found is None or not found[0]:
+        return None
+    ops, argument = found
+    if not isinstance(argument, BlockArgument) or argument.owner is not entry.body.block:
+        return None
+    return OpChain(tuple(reversed(ops)), argument)
+
+
+def _float32(type_: Attribute) -> Attribute:
+    """The same tensor type with float32 elements."""
+    tensor = cast(TensorType[Attribute], type_)
+    return TensorType(f32, tensor.get_shape(), tensor.encoding)
+
+
+def _float32_module(program: Program, chain: OpChain) -> ModuleOp:
+    """A module with one function @provenance running `chain` in float32 on one argument."""
+    source_type = _float32(chain.source.type)
+    block = Block(arg_types=[source_type])
+    value: SSAValue = block.args[0]
+    for op in chain.ops:
+        if isinstance(op, TypecastOp):
+            continue  # a value conversion: the places are the same without it
+        clone = op.clone()
+        clone.operands = [value]
+        if isinstance(op, ConvPrepareOp):
+            config = op.conv_config or Conv2dConfigAttr()
+            fields = list(config.parameters)
+            fields[0] = DataTypeAttr(DataType.FLOAT32)  # weights_dtype, the first field
+            clone.properties["conv_config"] = Conv2dConfigAttr.new(fields)
+        block.add_op(clone)
+        Rewriter.replace_value_with_new_type(clone.results[0], _float32(op.results[0].type))
+        value = clone.results[0]
+    result_type = value.type
+    block.add_op(func.ReturnOp(value))
+    function = func.FuncOp(
+        "provenance", FunctionType.from_lists([source_type], [result_type]), Region(block)
+    )
+    assert program.source is not None
+    return ModuleOp([function], attributes=dict(program.source.attributes))
+
+
+def layout_map_of(program: Program, position: int) -> LayoutMap | None:
+    """Where each element of result `position` came from (None when it was not made by a
+    chain of prepare / layout ops from one argument). Raises RunError when the weight is too
+    large to index exactly in float32."""
+    chain = trace_chain(program, position)
+    if chain is None:
+        return None
+    slot = program.results[position]
+    source_shape = tensor_info(chain.source.type).shape
+    size = int(np.prod(source_shape))
+    if size + 1 >= EXACT_INDEX_LIMIT:
+        raise RunError(
+            f"cannot trace result {position}: its source {format_shape(source_shape)} has more "
+            f"than 2^24 elements, beyond what float32 indices hold exactly"
+        )
+    module = _float32_module(program, chain)
+    traced = Program.load(module, entry="provenance")
+    encoded = (np.arange(size, dtype=np.float32) + 1).reshape(source_shape)
+    (result,) = traced.run([encoded])
+    if result.physical_shape != slot.tensor.physical_shape:
+        raise RunError(
+            f"the float32 trace of result {position} has physical shape "
+            f"{format_shape(result.physical_shape)}, the result "
+            f"{format_shape(slot.tensor.physical_shape)}"
+        )
+    physical = result.physical_to_numpy()
+    index = physical.reshape(-1, physical.shape[-1]).astype(np.int64) - 1
+    prepare = chain.prepare_op
+    plan: ConvWeightsPlan | None = prepare.resolve() if prepare is not None else None
+    kind = "bias" if isinstance(prepare, PrepareConvBiasOp) else "weight"
+    title, subtitle = describe_chain(chain, plan, kind, slot.tensor.physical_shape)
+    rows, columns = layout_bands(plan, kind, index.shape)
+    return LayoutMap(
+        index=index,
+        source_shape=tuple(source_shape),
+        kind=kind,
+        title=title,
+        subtitle=subtitle,
+        row_bands=rows,
+        column_bands=columns,
+        source_argument=chain.source.index,
+    )
+
+
+def describe_chain(
+    chain: OpChain, plan: ConvWeightsPlan | None, kind: str, physical: tuple[int, ...]
+) -> tuple[str, str]:
+    """The title (the op and its parameters) and subtitle (the layout chosen) of a picture."""
+    prepare = chain.prepare_op
+    if prepare is not None and plan is not None:
+        source = tensor_info(prepare.source.type)
+        return describe_plan(plan, prepare.name, source.shape, source.dtype, kind)
+    names = " → ".join(op.name for op in chain.ops)
+    last = chain.ops[-1]
+    properties = ", ".join(f"{name} = {value}" for name, value in sorted(last.properties.items()))
+    source = tensor_info(chain.source.type)
+    return (
+        f"{names} on {format_shape(source.shape)} {source.dtype.value}",
+        f"{properties or 'no properties'} · physical {format_shape(physical)}",
+    )

@@ -1,0 +1,255 @@
+"""Layout pictures: the provenance read off the IR (runtime/provenance.py) against the index
+maps of semantics.md §3.6 written here, the blocks and shards (runtime/layout_map.py), the
+tile map as text, and the pictures (runtime/plot.py) and their colours."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.runtime import Program
+from ttnn_xdsl.runtime.layout_map import (
+    DATA,
+    PADDING,
+    PARTIAL,
+    Band,
+    LayoutMap,
+    core_of,
+    tile_kinds,
+)
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+matplotlib = pytest.importorskip("matplotlib")  # installed by `make test` (the test extra)
+
+# semantics.md §3.7 A: W[2, 3, 3, 3], ROW_MAJOR input in DRAM: HEIGHT, align 8, BH = 32.
+EXAMPLE_A = """
+module attributes {ttnn.grid = array<i32: 8, 8>} {
+  func.func @layer(%weight: tensor<2x3x3x3xbf16>, %bias: tensor<1x1x1x2xbf16>)
+      -> (tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>,
+          tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) {
+    %prepared_weight = ttnn.prepare_conv_weights %weight
+        input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>
+        input_layout = #ttnn.layout<row_major> weights_format = "OIHW"
+        in_channels = 3 out_channels = 2 batch_size = 1 input_height = 56 input_width = 56
+        kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1]
+        has_bias = true groups = 1
+        : tensor<2x3x3x3xbf16>
+        -> tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+    %prepared_bias = ttnn.prepare_conv_bias %bias
+        input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>
+        input_layout = #ttnn.layout<row_major>
+        in_channels = 3 out_channels = 2 batch_size = 1 input_height = 56 input_width = 56
+        kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1
+        : tensor<1x1x1x2xbf16>
+        -> tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+    func.return %prepared_weight, %prepared_bias
+        : tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>,
+          tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+  }
+  func.func @main(%w: tensor<2x3x3x3xbf16>, %b: tensor<1x1x1x2xbf16>)
+      -> (tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>,
+          tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>) {
+    %0, %1 = func.call @layer(%w, %b) : (tensor<2x3x3x3xbf16>, tensor<1x1x1x2xbf16>)
+        -> (tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>,
+            tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>)
+    func.return %1, %0 : tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>,
+                         tensor<1x1x27x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  }
+}
+"""
+
+
+def expected_index(shape: tuple[int, int], weight: tuple[int, ...], place) -> np.ndarray:
+    """The index map an index rule gives: `place(o, i, r, s)` → (row, col) of W[o, i, r, s]."""
+    index = np.full(shape, -1, dtype=np.int64)
+    for flat, (o, i, r, s) in enumerate(np.ndindex(*weight)):
+        index[place(o, i, r, s)] = flat
+    return index
+
+
+def test_provenance_of_the_height_layout_is_the_index_map_of_3_6_2() -> None:
+    program = Program.load(EXAMPLE_A, entry="layer", filename="a.mlir")
+    layout = program.layout_map(0)
+    assert layout is not None and layout.kind == "weight"
+    assert layout.source_shape == (2, 3, 3, 3) and layout.source_argument == 0
+    # rows = r·BH + s·I + i with BH = 32 and I = Cin_pad = 8; column o.
+    expected = expected_index((96, 32), (2, 3, 3, 3), lambda o, i, r, s: (r * 32 + s * 8 + i, o))
+    np.testing.assert_array_equal(layout.index, expected)
+    o, i, r, s = (int(c[34, 1]) for c in layout.coordinates())
+    assert (o, i, r, s) == (1, 2, 1, 0)  # semantics.md §3.7 A: W[1, 2, 1, 0] → row 34, column 1
+    assert [(band.start, band.stop, band.label) for band in layout.row_bands] == [
+        (0, 32, "kernel row 0"),
+        (32, 64, "kernel row 1"),
+        (64, 96, "kernel row 2"),
+    ]
+    assert layout.column_bands == ()
+    assert layout.title.startswith("ttnn.prepare_conv_weights [2, 3, 3, 3] bf16 → bf16 · ")
+    assert layout.subtitle.startswith("height_sharded → special_padding layout · Cin 3→8 (align 8)")
+
+
+def test_provenance_of_the_bias_and_through_a_call() -> None:
+    program = Program.load(EXAMPLE_A, filename="a.mlir")  # @main calls @layer
+    bias, weight = program.layout_map(0), program.layout_map(1)
+    assert bias is not None and weight is not None
+    assert (bias.kind, bias.source_shape, bias.source_argument) == ("bias", (1, 1, 1, 2), 1)
+    expected = np.full((32, 32), -1)
+    expected[0, :2] = [0, 1]
+    np.testing.assert_array_equal(bias.index, expected)
+    alone = Program.load(EXAMPLE_A, entry="layer").layout_map(0)
+    assert alone is not None
+    np.testing.assert_array_equal(weight.index, alone.index)
+    assert weight.source_argument == 0
+
+
+def test_provenance_of_block_sharding_and_kernel_stride_folding() -> None:
+    program = Program.load((EXAMPLES / "conv_layouts.mlir").read_text(), entry="grouped")
+    block = program.with_entry("block_sharded_full_inner_dim").layout_map(0)
+    assert block is not None
+    # semantics.md §3.6.4 with full_inner_dim: iw = 8, ow = 32, BHP = 96,
+    # M[ic·96 + r·3·8 + s·8 + c, oc·32 + k] = W[oc·32 + k, ic·8 + c, r, s].
+    expected = expected_index(
+        (768, 64),
+        (64, 64, 3, 3),
+        lambda o, i, r, s: ((i // 8) * 96 + r * 24 + s * 8 + i % 8, o),
+    )
+    np.testing.assert_array_equal(block.index, expected)
+    assert [c[154, 40] for c in block.coordinates()] == [40, 10, 2, 1]  # §3.7 C
+    assert [band.label for band in block.column_bands] == ["cores (0, *)", "cores (1, *)"]
+    assert block.row_bands[1] == Band(96, 192, "input channels of cores (1, *)")
+    folded = program.with_entry("kernel_stride_folding").layout_map(0)
+    assert folded is not None
+    # §3.6.7 then §3.6.1: W[o, i, kh, kw] → row ((kh % 4)·4 + kw % 4)·3 + i, column o.
+    expected = expected_index(
+        (64, 64), (64, 3, 4, 4), lambda o, i, r, s: (((r % 4) * 4 + s % 4) * 3 + i, o)
+    )
+    np.testing.assert_array_equal(folded.index, expected)
+    width = program.with_entry("width_sharded").layout_map(0)
+    assert width is not None
+    assert [band.label for band in width.column_bands] == ["core (0, 0)", "core (1, 0)"]
+    assert [(b.start, b.stop) for b in width.row_bands] == [
+        (k * 128, k * 128 + 128) for k in range(9)
+    ]
+
+
+def test_a_result_made_otherwise_has_no_traced_map() -> None:
+    program = Program.load((EXAMPLES / "assign_bw.mlir").read_text())
+    assert program.layout_map(0) is None
+
+
+def test_tile_kinds_and_the_logical_map() -> None:
+    layout = LayoutMap.of_logical((1, 40, 50), (1, 64, 96))
+    kinds = tile_kinds(layout.holds_data)
+    assert kinds.tolist() == [[DATA, PARTIAL, PADDING], [PARTIAL, PARTIAL, PADDING]]
+    assert layout.index[39, 49] == 39 * 50 + 49 and layout.index[40, 0] == -1
+    assert core_of(24, (8, 8)) == (0, 3) and core_of(13, (13, 10)) == (0, 1)
+
+
+def test_the_text_map() -> None:
+    program = Program.load(EXAMPLE_A, entry="layer", filename="a.mlir")
+    weight = program.run(random_seed=0)[0]
+    text = weight.tile_map(program.layout_map(0), "prepared_weight")
+    lines = text.splitlines()
+    assert lines[0] == (
+        "prepared_weight: [1, 1, 96, 32] bf16 tile (logical [1, 1, 27, 2]), 3×1 tiles: "
+        "0 data (#), 3 partly padding (+), 0 padding (.)"
+    )
+    assert lines[3:] == [
+        "   0",
+        "0  +  kernel row 0 (rows 0–31)",
+        "   ─",
+        "1  +  kernel row 1 (rows 32–63)",
+        "   ─",
+        "2  +  kernel row 2 (rows 64–95)",
+    ]
+    plain = DeviceTensor.from_numpy(np.ones((40, 70), np.float32), "bf16")
+    # 40×70 in 2×3 tiles: columns 64–69 of the third tile column, rows 32–39 of the second row.
+    assert plain.tile_map().splitlines()[-2:] == ["0  ##+", "1  +++"]
+
+
+def test_shard_columns_in_the_text_map() -> None:
+    program = Program.load((EXAMPLES / "conv_layouts.mlir").read_text(), entry="grouped")
+    block = program.with_entry("block_sharded_full_inner_dim")
+    layout = block.layout_map(0)
+    text = block.run(random_seed=0)[0].tile_map(layout, "w")
+    lines = text.splitlines()
+    assert lines[3] == "    0│1"
+    assert lines[4] == " 0  #│#  input channels of cores (0, *) (rows 0–95)"
+    assert lines[6] == " 2  +│+"  # 72 of 96 rows hold data: the third tile row is partial
+    assert lines[7] == "    ───"
+    assert lines[-1] == "columns: 0–31 cores (0, *) │ 32–63 cores (1, *)"
+
+
+def test_colours() -> None:
+    from matplotlib.colors import hsv_to_rgb
+
+    from ttnn_xdsl.runtime.plot import PADDING_COLOUR, element_colours
+
+    program = Program.load(EXAMPLE_A, entry="layer")
+    layout = program.layout_map(0)
+    assert layout is not None
+    colours = element_colours(layout)
+    np.testing.assert_allclose(colours[3, 0], PADDING_COLOUR)  # channel 3 is padding
+    # W[0, 0, 0, 0] at (0, 0): the first kernel position's hue, channel 0 the deepest shade.
+    np.testing.assert_allclose(colours[0, 0], hsv_to_rgb([0.0, 0.95, 0.62]))
+    # W[1, 2, 1, 0] at (34, 1): tap 3 of 9 → hue 3/9 of the range; the last channel, palest.
+    np.testing.assert_allclose(colours[34, 1], hsv_to_rgb([3 / 9 * 0.83, 0.35, 1.0]))
+
+
+def test_face_row_exponents_are_those_of_the_bytes() -> None:
+    from ttnn_xdsl.runtime.plot import face_row_exponents
+
+    values = np.random.default_rng(0).standard_normal((64, 96)).astype(np.float32)
+    values[40:] *= 2.0**10
+    tensor = DeviceTensor.from_numpy(values, "bfp8_b")
+    exponents = face_row_exponents(tensor)
+    assert exponents.shape == (64, 6)
+    raw = tensor.to_bytes()
+    for row in range(64):
+        for block in range(6):
+            tile = (row // 32) * 3 + block // 2
+            face = ((row % 32) // 16) * 2 + block % 2
+            assert exponents[row, block] == raw[tile * 1088 + face * 16 + row % 16]
+            segment = values[row, block * 16 : block * 16 + 16]
+            biased = np.frexp(np.abs(segment).max())[1] + 126
+            assert exponents[row, block] == biased
+
+
+def test_pictures(tmp_path: Path) -> None:
+    from ttnn_xdsl.runtime.plot import render_layout
+
+    program = Program.load((EXAMPLES / "conv_layouts.mlir").read_text(), entry="bfloat8_b_weight")
+    inputs = program.prepare_inputs(random_seed=0)
+    weight = program.run(inputs)[0]
+    layout = program.layout_map(0)
+    assert layout is not None
+    exact = inputs[layout.source_argument].to_numpy()
+    png = render_layout(layout, weight, "png", "w", exact)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert (
+        render_layout(layout, weight, "png", "w", exact) == png
+    )  # the same picture, the same bytes
+    svg = render_layout(layout, weight, "svg", "w", exact)
+    assert svg.startswith(b"<?xml") and b"quantization error" in svg and b"shared exponent" in svg
+    weight.plot(tmp_path / "w.svg", layout, "w", exact)
+    assert (tmp_path / "w.svg").read_bytes() == svg
+
+
+def test_picture_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tensor = DeviceTensor.from_numpy(np.ones((32, 32), np.float32), "bf16")
+    with pytest.raises(TTNNError) as error:
+        tensor.plot(tmp_path / "w.jpg")
+    assert error.value.message == (
+        f"cannot draw '{tmp_path}/w.jpg': a picture is .png or .svg (by its extension), got '.jpg'"
+    )
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
+    with pytest.raises(TTNNError) as error:
+        tensor.plot(tmp_path / "w.png")
+    assert error.value.message == (
+        "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
+    )
+    assert not (tmp_path / "w.png").exists()

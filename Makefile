@@ -32,6 +32,9 @@ pytest: $(STAMP)
 lit: $(STAMP)
 	$(BIN)/lit -v tests/filecheck
 
+docs: $(STAMP)
+	$(BIN)/python -m ttnn_xdsl.tools.dialect_docs --examples docs/dialect_examples.mlir -o docs/dialect.md
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 

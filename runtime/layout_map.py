@@ -234,8 +234,14 @@ def describe_plan(
         if plan.weight_block_h_ntiles
         else ""
     )
+    # On the matmul shortcut (semantics.md §3.3 step 4) the shard layout chooses nothing.
+    chosen = (
+        "1×1 matmul shortcut"
+        if plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+        else plan.shard_layout.value
+    )
     subtitle = (
-        f"{plan.shard_layout.value} → {plan.layout_kind.value} layout"
+        f"{chosen} → {plan.layout_kind.value} layout"
         + (f" ({', '.join(steps)})" if steps else "")
         + f" · Cin {plan.expanded_weight_shape[1]}→{plan.padded_in_channels} (align "
         f"{plan.input_channels_alignment}), Cout {plan.expanded_weight_shape[0]}→"

@@ -176,7 +176,7 @@ def render_layout(
     )
     _tile_grid(axes, rows, columns)
     _bands(axes, layout, rows, columns)
-    _axis_labels(axes, layout, rows, columns)
+    _axis_labels(axes, layout, rows, columns, matrix_width)
     axes.set_title(
         f"{name or 'tensor'}: {tensor.dtype.value}, {format_shape(tensor.physical_shape)}",
         fontsize=9,
@@ -275,10 +275,12 @@ def _bands(axes: Any, layout: LayoutMap, rows: int, columns: int) -> None:
         top.tick_params(length=0)
 
 
-def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int) -> None:
+def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int, width: float) -> None:
     step = TILE_SIZE * max(1, (rows // TILE_SIZE) // 24)
     axes.set_yticks(range(0, rows, step))
-    axes.set_xticks(range(0, columns, TILE_SIZE * max(1, (columns // TILE_SIZE) // 12)))
+    # About two tile-column labels an inch, so that they never overlap.
+    labels = max(2, int(width * 2))
+    axes.set_xticks(range(0, columns, TILE_SIZE * max(1, -(-(columns // TILE_SIZE) // labels))))
     axes.tick_params(labelsize=7)
     axes.set_ylabel("row of the physical matrix (tile rows every 32)")
     if layout.kind == "weight":

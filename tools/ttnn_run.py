@@ -1,7 +1,7 @@
 """`ttnn-run`: lower and execute an IR file in the NumPy interpreter.
 
     ttnn-run FILE [-p PASSES] [--entry NAME] [--input NAME=PATH.npy ...]
-             [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR] [--print]
+             [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR] [--print] [--no-bulk]
 
 Inputs are logical values in .npy files (any float dtype), by argument name (without `%`)
 or position, converted to each argument's type (rounding, tilizing, packing). Results go to
@@ -72,6 +72,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "--raw-output", default=None, metavar="DIR", help="write each result's exact device bytes"
     )
     parser.add_argument("--print", action="store_true", help="print each result")
+    parser.add_argument(
+        "--no-bulk",
+        action="store_true",
+        help="run every op of every loop nest one by one (the same bytes as the default bulk "
+        "execution of loop nests, slower)",
+    )
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
     return parser
 
@@ -176,7 +182,7 @@ def run_command(arguments: argparse.Namespace) -> None:
     program = Program.load(
         text, entry=arguments.entry, passes=arguments.passes, filename=arguments.input_file
     )
-    results = program.run(inputs, arguments.random_inputs)
+    results = program.run(inputs, arguments.random_inputs, bulk=not arguments.no_bulk)
     write_outputs(results, program.results, arguments.output, arguments.raw_output)
     if arguments.print:
         for tensor, slot in zip(results, program.results, strict=True):

@@ -25,7 +25,7 @@ from ttnn_xdsl.dialect.context import register_dialects
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.passes import PASSES
-from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
+from ttnn_xdsl.tools.cli import quiet_garbage_collector, report_errors, write_files_atomically
 
 
 class TTNNOptMain(xDSLOptMain):
@@ -154,6 +154,7 @@ def _pipeline_message(error: BaseException) -> str:
 
 def main(args: Sequence[str] | None = None) -> None:
     """Entry point of the `ttnn-opt` console script."""
+    quiet_garbage_collector()
     arguments = list(sys.argv[1:] if args is None else args)
     show_traceback = "--traceback" in arguments
     try:

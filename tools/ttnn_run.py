@@ -27,7 +27,7 @@ from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.runtime.program import Program, TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
+from ttnn_xdsl.tools.cli import quiet_garbage_collector, report_errors, write_files_atomically
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -191,6 +191,7 @@ def run_command(arguments: argparse.Namespace) -> None:
 
 def main(args: Sequence[str] | None = None) -> None:
     """Entry point of the `ttnn-run` console script."""
+    quiet_garbage_collector()
     argv = list(sys.argv[1:] if args is None else args)
     parser = build_argument_parser()
     report_errors("ttnn-run", lambda: run_command(parser.parse_args(argv)), argv)

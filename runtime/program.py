@@ -93,6 +93,8 @@ class Program:
     results: list[TensorSlot]
     _read_only: list[bool] | None = field(default=None, init=False, repr=False, compare=False)
     """Per argument, whether the IR only reads it (computed on the first run)."""
+    _checked: bool = field(default=False, init=False, repr=False, compare=False)
+    """Whether a run found no `ttnn` op left in the module."""
 
     @classmethod
     def load(
@@ -211,7 +213,8 @@ class Program:
             tensor.data if made_here or read_only else tensor.data.copy()
             for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
         ]
-        outputs = execute(self.module, self.entry, buffers, bulk)
+        outputs = execute(self.module, self.entry, buffers, bulk, checked=self._checked)
+        self._checked = True  # the module holds no ttnn op: no need to walk it again
         return [
             DeviceTensor(
                 logical_shape=slot.tensor.shape,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from xdsl.dialects import scf
+from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 from xdsl.interpreters.builtin import BuiltinFunctions
@@ -60,16 +60,36 @@ class BulkScfFunctions(ScfFunctions):
         return super().run_for(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]
 
 
+@register_impls
+class CallByNameFunctions(FuncFunctions):
+    """xDSL's func implementations, with `func.call` finding its callee in a table of the
+    module's functions (xDSL's lookup scans the module at every call)."""
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.functions: dict[str, func.FuncOp] = {}
+        for op in module.body.block.ops:
+            if isinstance(op, func.FuncOp):
+                self.functions.setdefault(op.sym_name.data, op)  # the first, as xDSL finds
+
+    @impl(func.CallOp)
+    def run_call(
+        self, interpreter: Interpreter, op: func.CallOp, args: PythonValues
+    ) -> PythonValues:
+        callee = self.functions.get(op.callee.string_value())
+        return interpreter.call_op(callee if callee is not None else op.callee, args)
+
+
 def tensor_level_ops(module: Operation) -> list[Operation]:
     """The `ttnn` ops of a module, which only the lowering (not the interpreter) handles."""
     return [op for op in module.walk() if op.dialect_name() == "ttnn"]
 
 
-def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
+def make_interpreter(module: ModuleOp, bulk: bool = True, *, checked: bool = False) -> Interpreter:
     """An interpreter for a lowered module: xDSL's implementations of func, scf and arith,
     with NumPy memref/linalg and the tile dialect; loop nests in bulk unless `bulk` is
-    False."""
-    remaining = tensor_level_ops(module)
+    False. Refuses a module that still holds a `ttnn` op, unless the caller has `checked`
+    that it does not."""
+    remaining = [] if checked else tensor_level_ops(module)
     if remaining:
         op = remaining[0]
         where = format_location(op.location)
@@ -82,7 +102,7 @@ def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
     for functions in (
         FastArithFunctions(),
         BuiltinFunctions(),
-        FuncFunctions(),
+        CallByNameFunctions(module),
         BulkScfFunctions() if bulk else ScfFunctions(),
         NumPyMemRefFunctions(),
         NumPyLinalgFunctions(),
@@ -93,8 +113,13 @@ def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
 
 
 def execute(
-    module: ModuleOp, entry: str, arguments: Sequence[Any], bulk: bool = True
+    module: ModuleOp,
+    entry: str,
+    arguments: Sequence[Any],
+    bulk: bool = True,
+    *,
+    checked: bool = False,
 ) -> tuple[Any, ...]:
     """Run function `entry` of a lowered module on NumPy buffers; returns its results. With
-    `bulk` False every op runs one by one."""
-    return make_interpreter(module, bulk).call_op(entry, tuple(arguments))
+    `bulk` False every op runs one by one. `checked`: see `make_interpreter`."""
+    return make_interpreter(module, bulk, checked=checked).call_op(entry, tuple(arguments))

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
@@ -48,6 +48,7 @@ from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.errors import RunError, format_location
 from ttnn_xdsl.dialect.shapes import TILE_SIZE
 from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime.interpreter.memref import subview_static
 
 __all__ = ["NotBulk", "run_nest_in_bulk"]
 
@@ -69,25 +70,50 @@ class NotBulk(Exception):
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Affine:
     """`constant + Σ coefficient · t_dim`, with `t_dim` the iteration number along grid
-    dim `dim` (0 ≤ t_dim < trip count); terms are sorted by dim, coefficients nonzero."""
+    dim `dim` (0 ≤ t_dim < trip count); terms are sorted by dim, coefficients nonzero.
+    Immutable (a plain class: the nest is evaluated anew at every run of it)."""
 
-    constant: int
-    terms: tuple[tuple[int, int], ...] = ()
+    __slots__ = ("constant", "terms")
+
+    def __init__(self, constant: int, terms: tuple[tuple[int, int], ...] = ()):
+        self.constant = constant
+        self.terms = terms
+
+    def __repr__(self) -> str:
+        return f"Affine({self.constant}, {self.terms})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Affine)
+            and self.constant == other.constant
+            and self.terms == other.terms
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __add__(self, other: Affine) -> Affine:
+        if not other.terms:
+            return _affine(self.constant + other.constant, self.terms)
         merged = dict(self.terms)
         for dim, coefficient in other.terms:
             merged[dim] = merged.get(dim, 0) + coefficient
-        return _affine(self.constant + other.constant, merged)
+        terms = tuple(sorted((d, c) for d, c in merged.items() if c))
+        return _affine(self.constant + other.constant, terms)
 
     def scaled(self, factor: int) -> Affine:
-        return _affine(self.constant * factor, {d: c * factor for d, c in self.terms})
+        if factor == 1:
+            return self
+        if factor == 0:
+            return Affine(0)
+        return _affine(self.constant * factor, tuple((d, c * factor) for d, c in self.terms))
 
     def coefficient(self, dim: int) -> int:
-        return dict(self.terms).get(dim, 0)
+        for term_dim, coefficient in self.terms:
+            if term_dim == dim:
+                return coefficient
+        return 0
 
     def at(self, point: Sequence[int]) -> int:
         """The value at grid point `point`."""
@@ -102,11 +128,10 @@ class Affine:
         return low, high
 
 
-def _affine(constant: int, terms: dict[int, int]) -> Affine:
-    kept = tuple(sorted((d, c) for d, c in terms.items() if c))
-    if abs(constant) >= _INDEX_LIMIT or any(abs(c) >= _INDEX_LIMIT for _, c in kept):
+def _affine(constant: int, terms: tuple[tuple[int, int], ...]) -> Affine:
+    if abs(constant) >= _INDEX_LIMIT or any(abs(c) >= _INDEX_LIMIT for _, c in terms):
         raise NotBulk("index arithmetic beyond 62 bits", structural=False)
-    return Affine(constant, kept)
+    return Affine(constant, terms)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -114,8 +139,7 @@ def _affine(constant: int, terms: dict[int, int]) -> Affine:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Dim:
+class Dim(NamedTuple):
     """A dim of a view: `size` elements `step` apart along base axis `axis`, or a unit dim
     (`axis` None) that a rank-reducing subview keeps."""
 
@@ -124,7 +148,7 @@ class Dim:
     step: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class View:
     """A memref value at every grid point: element (i_0, …) of the view at point t is
     `base[start(t) + Σ_j i_j · step_j along axis_j]`."""
@@ -169,10 +193,10 @@ class View:
         sizes = self.shape if sizes is None else tuple(sizes)
         origin = tuple(start.at(first) for start in self.start)
         item = self.base.strides
-        grid_strides = [
-            sum(start.coefficient(d) * item[axis] for axis, start in enumerate(self.start))
-            for d in range(len(grid))
-        ]
+        grid_strides = [0] * len(grid)
+        for axis, start in enumerate(self.start):
+            for dim, coefficient in start.terms:
+                grid_strides[dim] += coefficient * item[axis]
         dim_strides = [0 if dim.axis is None else dim.step * item[dim.axis] for dim in self.dims]
         if 0 in counts or 0 in sizes:
             return np.empty((*counts, *sizes), self.base.dtype)
@@ -482,13 +506,14 @@ class _Nest:
         source = self.view(op.source)
         if len(source.dims) != len(memref_shape(op.source)):
             raise NotBulk("a subview of a memref of tiles")
+        static_offsets, static_sizes, static_strides = subview_static(op)
         dynamic_offsets = iter(op.offsets)
         offsets = [
             self.index(next(dynamic_offsets)) if s == DYNAMIC_INDEX else Affine(s)
-            for s in op.static_offsets.get_values()
+            for s in static_offsets
         ]
-        sizes = self.static_or_constant(op.static_sizes.get_values(), op.sizes)
-        strides = self.static_or_constant(op.static_strides.get_values(), op.strides)
+        sizes = self.static_or_constant(static_sizes, op.sizes)
+        strides = self.static_or_constant(static_strides, op.strides)
         view = source
         dims: list[Dim] = []
         for dim, offset, size, stride in zip(source.dims, offsets, sizes, strides, strict=True):

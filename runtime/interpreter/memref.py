@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import math
+import weakref
 from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
-from xdsl.dialects import memref
+from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    FloatAttr,
+    IntegerAttr,
     MemRefType,
 )
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -18,7 +23,7 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 
 from ttnn_xdsl.dialect.errors import RunError, format_location
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype
@@ -29,6 +34,48 @@ def _static_or_dynamic(static: Sequence[int], dynamic: Any) -> list[int]:
     return [next(values) if s == DYNAMIC_INDEX else s for s in static]
 
 
+_STATIC: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
+
+
+def subview_static(op: memref.SubviewOp) -> tuple[tuple[int, ...], ...]:
+    """The static offsets, sizes and strides of a subview (DYNAMIC_INDEX where an operand
+    gives them), decoded once per op: xDSL unpacks the dense arrays at every access."""
+    if op not in _STATIC:
+        _STATIC[op] = (
+            op.static_offsets.get_values(),
+            op.static_sizes.get_values(),
+            op.static_strides.get_values(),
+        )
+    return _STATIC[op]
+
+
+def whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] | None:
+    """The `linalg.fill` of the whole new buffer that follows `alloc` (past constants), and
+    its value when a constant gives it (found once per op)."""
+    if alloc not in _STATIC:
+        _STATIC[alloc] = _whole_fill(alloc)
+    return _STATIC[alloc]
+
+
+def _whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] | None:
+    following = alloc.next_op
+    while isinstance(following, arith.ConstantOp):
+        following = following.next_op
+    if not isinstance(following, linalg.FillOp) or tuple(following.outputs) != (alloc.memref,):
+        return None
+    (value,) = following.inputs
+    owner = value.owner
+    return following, owner.value if isinstance(owner, arith.ConstantOp) else None
+
+
+FILLED_BY_ALLOC = "filled by alloc"
+"""Key of the interpreter data naming the `linalg.fill`s whose buffer is already zero."""
+
+
+def _is_positive_zero(value: float) -> bool:
+    return value == 0 and math.copysign(1.0, value) > 0
+
+
 @register_impls
 class NumPyMemRefFunctions(InterpreterFunctions):
     """memref ops on NumPy arrays (replacing xDSL's element-list implementations)."""
@@ -37,9 +84,18 @@ class NumPyMemRefFunctions(InterpreterFunctions):
     def run_alloc(
         self, interpreter: Interpreter, op: memref.AllocOp, args: PythonValues
     ) -> PythonValues:
-        # MLIR leaves new memory undefined; zeros make every run reproducible.
+        # MLIR leaves new memory undefined; zeros make every run reproducible. A buffer that
+        # the next op fills whole needs no zeroing first, and a fill with +0 is done by the
+        # zeroing (np.zeros maps zero pages without writing them).
         shape, dtype = buffer_shape_and_dtype(op.memref.type)
-        return (np.zeros(shape, dtype),)
+        fill = whole_fill(op)
+        if fill is None:
+            return (np.zeros(shape, dtype),)
+        fill_op, value = fill
+        if isinstance(value, FloatAttr | IntegerAttr) and _is_positive_zero(value.value.data):
+            interpreter.get_data(NumPyMemRefFunctions, FILLED_BY_ALLOC, set).add(fill_op)
+            return (np.zeros(shape, dtype),)
+        return (np.empty(shape, dtype),)
 
     @impl(memref.DeallocOp)
     def run_dealloc(
@@ -68,9 +124,10 @@ class NumPyMemRefFunctions(InterpreterFunctions):
     ) -> PythonValues:
         source = args[0]
         dynamic = iter(args[1:])
-        offsets = _static_or_dynamic(op.static_offsets.get_values(), dynamic)
-        sizes = _static_or_dynamic(op.static_sizes.get_values(), dynamic)
-        strides = _static_or_dynamic(op.static_strides.get_values(), dynamic)
+        static_offsets, static_sizes, static_strides = subview_static(op)
+        offsets = _static_or_dynamic(static_offsets, dynamic)
+        sizes = _static_or_dynamic(static_sizes, dynamic)
+        strides = _static_or_dynamic(static_strides, dynamic)
         for offset, size, stride, extent in zip(
             offsets, sizes, strides, source.shape, strict=False
         ):

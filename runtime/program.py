@@ -18,6 +18,7 @@ from xdsl.context import Context
 from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
 from xdsl.dialects.linalg import ops as linalg
+from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import PassPipeline
 from xdsl.transforms import get_all_passes
@@ -32,7 +33,7 @@ from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes import PASSES
-from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
+from ttnn_xdsl.runtime.interpreter import make_interpreter, tensor_level_ops
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
 DEFAULT_PIPELINE = "ttnn-lower"
@@ -93,8 +94,10 @@ class Program:
     results: list[TensorSlot]
     _read_only: list[bool] | None = field(default=None, init=False, repr=False, compare=False)
     """Per argument, whether the IR only reads it (computed on the first run)."""
-    _checked: bool = field(default=False, init=False, repr=False, compare=False)
-    """Whether a run found no `ttnn` op left in the module."""
+    _interpreters: dict[bool, Interpreter] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """The interpreter of each mode (bulk or not), kept between runs."""
 
     @classmethod
     def load(
@@ -213,8 +216,11 @@ class Program:
             tensor.data if made_here or read_only else tensor.data.copy()
             for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
         ]
-        outputs = execute(self.module, self.entry, buffers, bulk, checked=self._checked)
-        self._checked = True  # the module holds no ttnn op: no need to walk it again
+        # One interpreter per mode, made (and the module checked for ttnn ops) on first use;
+        # one that a run left half-way through is dropped.
+        interpreter = self._interpreters.pop(bulk, None) or make_interpreter(self.module, bulk)
+        outputs = interpreter.call_op(self.entry, tuple(buffers))
+        self._interpreters[bulk] = interpreter
         return [
             DeviceTensor(
                 logical_shape=slot.tensor.shape,

@@ -635,6 +635,70 @@ def test_a_nan_into_bfloat8_b_fails_the_same_in_bulk() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# A new buffer that a loop nest writes whole is not zeroed first
+# ---------------------------------------------------------------------------------------------
+
+TILES = "memref<3x1x2x!tile.tile<32x32, f32>>"
+NEST = """func.func @main(%a: {tiles}) -> {tiles} {{
+  %b = memref.alloc() : {tiles}
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = {lower} to %c3 step %c1 {{
+    scf.for %j = %c0 to {upper} step %c1 {{
+      %t = tile.load {source}[%i, %c0, %j] : {tiles}
+      tile.store %t, %b[{indices}] : {tiles}
+    }}
+  }}
+  func.return %b : {tiles}
+}}
+"""
+
+
+def expected_tiles(a: np.ndarray, change: str) -> np.ndarray:
+    """What the nest leaves in the new buffer, written tile by tile (unwritten tiles zero)."""
+    b = np.zeros_like(a)
+    rows, cols = (
+        range(1, 3) if change == "lower" else range(3),
+        range(1 if change == "upper" else 2),
+    )
+    for i in rows:
+        for j in cols:
+            tile = b[i, 0, j] if change == "source" else a[i, 0, j]
+            b[(i, 0, 0) if change == "indices" else (i, 0, j)] = tile
+    return b
+
+
+@pytest.mark.parametrize(
+    ("change", "whole"),
+    [
+        ("", True),
+        ("upper", False),  # the second tile of each row is never written
+        ("lower", False),  # the first row is never written
+        ("indices", False),  # the same tile written twice
+        ("source", False),  # reads the new buffer
+    ],
+)
+def test_only_a_nest_that_writes_every_tile_skips_zeroing(change: str, whole: bool) -> None:
+    from xdsl.dialects import memref
+
+    from ttnn_xdsl.runtime.interpreter.memref import written_whole_next
+
+    fields = {"lower": "%c0", "upper": "%c2", "indices": "%i, %c0, %j", "source": "%a"}
+    changed = {"lower": "%c1", "upper": "%c1", "indices": "%i, %c0, %c0", "source": "%b"}
+    if change:
+        fields[change] = changed[change]
+    module = parse(NEST.format(tiles=TILES, **fields))
+    (alloc,) = [op for op in module.walk() if isinstance(op, memref.AllocOp)]
+    assert written_whole_next(alloc) is whole
+    a = np.arange(1, 6 * 1024 + 1, dtype=np.float32).reshape(3, 1, 2, 32, 32)
+    for bulk in (True, False):
+        (result,) = make_interpreter(module, bulk).call_op("main", (a,))  # type: ignore[arg-type]
+        assert np.array_equal(result, expected_tiles(a, change)), (change, bulk)
+
+
+# ---------------------------------------------------------------------------------------------
 # Inputs the IR never writes are not copied
 # ---------------------------------------------------------------------------------------------
 

@@ -84,12 +84,11 @@ def tensor_level_ops(module: Operation) -> list[Operation]:
     return [op for op in module.walk() if op.dialect_name() == "ttnn"]
 
 
-def make_interpreter(module: ModuleOp, bulk: bool = True, *, checked: bool = False) -> Interpreter:
+def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
     """An interpreter for a lowered module: xDSL's implementations of func, scf and arith,
     with NumPy memref/linalg and the tile dialect; loop nests in bulk unless `bulk` is
-    False. Refuses a module that still holds a `ttnn` op, unless the caller has `checked`
-    that it does not."""
-    remaining = [] if checked else tensor_level_ops(module)
+    False."""
+    remaining = tensor_level_ops(module)
     if remaining:
         op = remaining[0]
         where = format_location(op.location)
@@ -113,13 +112,8 @@ def make_interpreter(module: ModuleOp, bulk: bool = True, *, checked: bool = Fal
 
 
 def execute(
-    module: ModuleOp,
-    entry: str,
-    arguments: Sequence[Any],
-    bulk: bool = True,
-    *,
-    checked: bool = False,
+    module: ModuleOp, entry: str, arguments: Sequence[Any], bulk: bool = True
 ) -> tuple[Any, ...]:
     """Run function `entry` of a lowered module on NumPy buffers; returns its results. With
-    `bulk` False every op runs one by one. `checked`: see `make_interpreter`."""
-    return make_interpreter(module, bulk, checked=checked).call_op(entry, tuple(arguments))
+    `bulk` False every op runs one by one."""
+    return make_interpreter(module, bulk).call_op(entry, tuple(arguments))

@@ -220,7 +220,7 @@ def _check_range(
     where = format_location(op.location) or op.name
     worst = low if low < 0 else high
     if isinstance(op, memref.SubviewOp):
-        # The op-by-op message (runtime/interpreter/memref.py), for the first offset found.
+        # The op-by-op message (runtime/interpreter/memref.py), with the offset farthest out.
         raise RunError(
             f"memref.subview out of bounds: offset {worst}, size {size}, stride {step} "
             f"in a dim of {extent} ({where})"

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
-from xdsl.dialects import arith, memref
+from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     FloatAttr,
@@ -23,8 +23,9 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.errors import RunError, format_location
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype
 
@@ -34,27 +35,30 @@ def _static_or_dynamic(static: Sequence[int], dynamic: Any) -> list[int]:
     return [next(values) if s == DYNAMIC_INDEX else s for s in static]
 
 
-_STATIC: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
+# Facts about ops that depend only on the IR, found once per op.
+_SUBVIEW_STATIC: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
+_WHOLE_FILL: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
+_WRITTEN_WHOLE: weakref.WeakKeyDictionary[Operation, bool] = weakref.WeakKeyDictionary()
 
 
 def subview_static(op: memref.SubviewOp) -> tuple[tuple[int, ...], ...]:
     """The static offsets, sizes and strides of a subview (DYNAMIC_INDEX where an operand
     gives them), decoded once per op: xDSL unpacks the dense arrays at every access."""
-    if op not in _STATIC:
-        _STATIC[op] = (
+    if op not in _SUBVIEW_STATIC:
+        _SUBVIEW_STATIC[op] = (
             op.static_offsets.get_values(),
             op.static_sizes.get_values(),
             op.static_strides.get_values(),
         )
-    return _STATIC[op]
+    return _SUBVIEW_STATIC[op]
 
 
 def whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] | None:
     """The `linalg.fill` of the whole new buffer that follows `alloc` (past constants), and
     its value when a constant gives it (found once per op)."""
-    if alloc not in _STATIC:
-        _STATIC[alloc] = _whole_fill(alloc)
-    return _STATIC[alloc]
+    if alloc not in _WHOLE_FILL:
+        _WHOLE_FILL[alloc] = _whole_fill(alloc)
+    return _WHOLE_FILL[alloc]
 
 
 def _whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] | None:
@@ -66,6 +70,62 @@ def _whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None]
     (value,) = following.inputs
     owner = value.owner
     return following, owner.value if isinstance(owner, arith.ConstantOp) else None
+
+
+def written_whole_next(alloc: memref.AllocOp) -> bool:
+    """Whether the op after `alloc` (past constants) is a loop nest that stores every tile of
+    the new memref of tiles once before anything reads it (found once per op): loops from 0
+    by 1 to the memref's dims, each iteration `tile.store`-ing its tile at the induction
+    variables (index 0 in a dim of 1), and no other use of the buffer in the nest — the
+    lowerings' copies, typecasts and tilizes."""
+    if alloc not in _WRITTEN_WHOLE:
+        _WRITTEN_WHOLE[alloc] = _written_whole_next(alloc)
+    return _WRITTEN_WHOLE[alloc]
+
+
+def _constant_index(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def _written_whole_next(alloc: memref.AllocOp) -> bool:
+    nest = alloc.next_op
+    while isinstance(nest, arith.ConstantOp):
+        nest = nest.next_op
+    if not isinstance(nest, scf.ForOp):
+        return False
+    loops: list[tuple[SSAValue, int | None]] = []
+    loop = nest
+    while True:
+        if loop.iter_args or (_constant_index(loop.lb), _constant_index(loop.step)) != (0, 1):
+            return False
+        loops.append((loop.body.block.args[0], _constant_index(loop.ub)))
+        inner = [op for op in loop.body.block.ops if isinstance(op, scf.ForOp)]
+        if not inner:
+            break
+        if len(inner) > 1:
+            return False
+        loop = inner[0]
+    buffer = alloc.memref
+    uses = [use.operation for use in buffer.uses if nest.is_ancestor(use.operation)]
+    if len(uses) != 1:
+        return False
+    (store,) = uses
+    if not isinstance(store, tile.StoreOp) or store.buffer is not buffer:
+        return False
+    if store.parent_block() is not loop.body.block:
+        return False
+    remaining = iter(loops)
+    shape = cast(MemRefType[Attribute], buffer.type).get_shape()
+    for index, extent in zip(store.indices, shape, strict=True):
+        if _constant_index(index) == 0 and extent == 1:
+            continue
+        variable, upper = next(remaining, (None, None))
+        if index is not variable or upper != extent:
+            return False
+    return next(remaining, None) is None
 
 
 FILLED_BY_ALLOC = "filled by alloc"
@@ -88,6 +148,8 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         # the next op fills whole needs no zeroing first, and a fill with +0 is done by the
         # zeroing (np.zeros maps zero pages without writing them).
         shape, dtype = buffer_shape_and_dtype(op.memref.type)
+        if written_whole_next(op):
+            return (np.empty(shape, dtype),)  # every element is written before any read
         fill = whole_fill(op)
         if fill is None:
             return (np.zeros(shape, dtype),)

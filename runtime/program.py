@@ -98,6 +98,7 @@ class Program:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """The interpreter of each mode (bulk or not), kept between runs."""
+    _function: func.FuncOp | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def load(
@@ -219,7 +220,9 @@ class Program:
         # One interpreter per mode, made (and the module checked for ttnn ops) on first use;
         # one that a run left half-way through is dropped.
         interpreter = self._interpreters.pop(bulk, None) or make_interpreter(self.module, bulk)
-        outputs = interpreter.call_op(self.entry, tuple(buffers))
+        if self._function is None:
+            self._function = _find_entry(self.module, self.entry)
+        outputs = interpreter.call_op(self._function, tuple(buffers))
         self._interpreters[bulk] = interpreter
         return [
             DeviceTensor(

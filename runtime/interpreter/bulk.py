@@ -32,6 +32,7 @@ loops of a nest run op by op still try bulk execution themselves.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
@@ -454,22 +455,10 @@ class _Nest:
     def body(self, loop: scf.ForOp) -> scf.ForOp | None:
         """Evaluate the body of `loop`: its index ops and, for the innermost loop, its data
         ops. Returns the inner loop, if any."""
-        ops = list(loop.body.block.ops)
-        inner = [op for op in ops if isinstance(op, scf.ForOp)]
-        if len(inner) > 1:
-            raise NotBulk("a loop body with several loops")
+        ops, inner = _loop_body(loop)
         for op in ops:
-            if isinstance(op, scf.YieldOp):
-                if op.operands:
-                    raise NotBulk("a loop yielding values")
-            elif isinstance(op, scf.ForOp):
-                if op is not ops[-2]:
-                    raise NotBulk("an imperfect loop nest")
-            elif inner and not isinstance(op, _HOISTABLE):
-                raise NotBulk(f"'{op.name}' beside an inner loop")
-            else:
-                self.evaluate(op)
-        return inner[0] if inner else None
+            self.evaluate(op)
+        return inner
 
     # -- ops ----------------------------------------------------------------------------------
 
@@ -650,6 +639,35 @@ class _Nest:
                     raise NotBulk("a write that may overlap a read or another write", False)
         for move in self.moves:
             move()
+
+
+_BODIES: weakref.WeakKeyDictionary[scf.ForOp, tuple[list[Operation], scf.ForOp | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _loop_body(loop: scf.ForOp) -> tuple[list[Operation], scf.ForOp | None]:
+    """The ops of a loop's body to evaluate (not its terminator or inner loop) and its inner
+    loop, if any — checked to be a perfect nest's body, once per loop."""
+    if loop not in _BODIES:
+        ops = list(loop.body.block.ops)
+        inner = [op for op in ops if isinstance(op, scf.ForOp)]
+        if len(inner) > 1:
+            raise NotBulk("a loop body with several loops")
+        evaluated = []
+        for op in ops:
+            if isinstance(op, scf.YieldOp):
+                if op.operands:
+                    raise NotBulk("a loop yielding values")
+            elif isinstance(op, scf.ForOp):
+                if op is not ops[-2]:
+                    raise NotBulk("an imperfect loop nest")
+            elif inner and not isinstance(op, _HOISTABLE):
+                raise NotBulk(f"'{op.name}' beside an inner loop")
+            else:
+                evaluated.append(op)
+        _BODIES[loop] = (evaluated, inner[0] if inner else None)
+    return _BODIES[loop]
 
 
 def _reduce_rank(dims: list[Dim], shape: Sequence[int]) -> tuple[Dim, ...]:

@@ -33,6 +33,7 @@ loops of a nest run op by op still try bulk execution themselves.
 from __future__ import annotations
 
 import weakref
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
@@ -243,11 +244,12 @@ def _check_window_start(op: Operation, grid: Sequence[int], start: Affine) -> No
 # ---------------------------------------------------------------------------------------------
 
 
-class TileValue:
+class TileValue(ABC):
     """A tile at every grid point: `array()` is `[*grid, 32, 32]` (or `[*grid, 1088]`)."""
 
+    @abstractmethod
     def array(self) -> np.ndarray:
-        raise NotImplementedError
+        """The tiles of every grid point."""
 
     def store_into(self, dest: np.ndarray) -> None:
         np.copyto(dest, self.array())

@@ -9,9 +9,12 @@ operation its `FILE:LINE:COL` location and turns parse and verify failures into
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -20,6 +23,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     StringAttr,
+    SymbolRefAttr,
     TensorType,
     UnknownLoc,
     UnregisteredOp,
@@ -27,6 +31,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
+from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
 
@@ -41,7 +46,9 @@ __all__ = [
     "located_diagnostic",
     "parse_error_location",
     "parse_module",
+    "symbol_tables",
     "verify_module",
+    "verify_ops",
 ]
 
 
@@ -53,6 +60,9 @@ class LocatingParser(Parser):
     def __init__(self, ctx: Context, text: str, name: str, line_offset: int = 0):
         super().__init__(ctx, text, name)
         self.line_offset = line_offset
+        # Where each line starts, for locations in O(log lines): xDSL's `Span.get_location`
+        # counts the newlines from the start of the text, which made parsing quadratic.
+        self.line_starts = [0, *itertools.accumulate(len(line) + 1 for line in text.split("\n"))]
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -82,9 +92,9 @@ class LocatingParser(Parser):
                 self.pos,
             )
         if isinstance(op.location, UnknownLoc):
-            where = Span(start.start, start.end, start.input, self.line_offset).get_location()
+            line, column = self.line_and_column(start.start)
             op.location = FileLineColLoc(
-                StringAttr(where.file), IntAttr(where.line), IntAttr(where.col)
+                StringAttr(start.input.name), IntAttr(line), IntAttr(column)
             )
         return op
 
@@ -120,6 +130,7 @@ class LocatingParser(Parser):
         )
         op.erase()
         return foreign
+
     def _parse_tensor_attrs(self) -> Attribute:  # pyright: ignore[reportIncompatibleMethodOverride]
         """`tensor<...>`: a TT-NN tensor type that cannot exist is an error where it is
         written, not later in a pass (`written_tensor_type_problem`)."""
@@ -130,6 +141,12 @@ class LocatingParser(Parser):
             keyword = self.lexer.input.content.rfind("tensor", 0, start)
             self.raise_error(problem, keyword if keyword >= 0 else start, self.pos)
         return tensor
+
+    def line_and_column(self, position: int) -> tuple[int, int]:
+        """The 1-based line (shifted by `line_offset`) and column of a position in the
+        text, as `Span.get_location` computes them."""
+        line = bisect.bisect_right(self.line_starts, position)
+        return line + self.line_offset, position - self.line_starts[line - 1] + 1
 
     def _parse_extended_type_or_attribute(  # pyright: ignore[reportIncompatibleMethodOverride]
         self, attr_or_dialect_name: str, is_type: bool
@@ -198,18 +215,19 @@ def _strip_prefix(message: str) -> str:
 def verify_module(module: Operation) -> None:
     """Verify `module`; on failure raise a TTNNError naming the first failing operation's
     location and the verifier's message (MLIR's `'op.name' op ...` form)."""
-    try:
-        module.verify()
-    except DiagnosticException as error:
-        failure: Exception = error
-    else:
-        _verify_written_tensor_types(module)
-        return
-    for op in _post_order(module):
+    with symbol_tables():
         try:
-            op.verify(verify_nested_ops=False)
+            module.verify()
         except DiagnosticException as error:
-            raise located_diagnostic(op, error) from None
+            failure: Exception = error
+        else:
+            _verify_written_tensor_types(module)
+            return
+        for op in _post_order(module):
+            try:
+                op.verify(verify_nested_ops=False)
+            except DiagnosticException as error:
+                raise located_diagnostic(op, error) from None
     # Not attributable to one operation (e.g. a region-level rule): report it as it is.
     raise TTNNError(_strip_prefix(str(failure)), format_location(module.location))
 
@@ -224,6 +242,52 @@ def _verify_written_tensor_types(module: Operation) -> None:
             problem = written_tensor_type_problem(value.type)
             if problem is not None:
                 raise TTNNError(f"'{op.name}' op {problem}", format_location(op.location))
+
+
+def verify_ops(ops: Iterable[Operation]) -> None:
+    """Verify each of `ops` on its own (not its nested ops), like `verify_module` reporting
+    the first failure at its location: for a pass that checks only the ops it made."""
+    with symbol_tables():
+        for op in ops:
+            try:
+                op.verify(verify_nested_ops=False)
+            except DiagnosticException as error:
+                raise located_diagnostic(op, error) from None
+
+
+@contextmanager
+def symbol_tables() -> Iterator[None]:
+    """Within the block, symbol lookups (`SymbolTable.lookup_symbol`, which verifying a
+    `func.call` does) are answered from one table per symbol-table op, built on first use.
+
+    xDSL's lookup scans every op of the symbol table for each call it verifies: verifying a
+    module of F functions and C calls cost C·F. The IR must not change within the block (a
+    verifier does not change it); nested symbol references still take xDSL's own path."""
+    original = SymbolTable.__dict__["lookup_symbol"]
+    tables: dict[Operation, dict[str, Operation]] = {}
+
+    def lookup(op: Operation, name: str | StringAttr | SymbolRefAttr) -> Operation | None:
+        anchor: Operation | None = op
+        while anchor is not None and not anchor.has_trait(SymbolTable):
+            anchor = anchor.parent_op()
+        reference = SymbolRefAttr(name) if isinstance(name, str | StringAttr) else name
+        if anchor is None or reference.nested_references.data:
+            return original.__func__(op, name)
+        if anchor not in tables:
+            table: dict[str, Operation] = {}
+            for symbol in anchor.regions[0].block.ops:
+                interface = symbol.get_trait(SymbolOpInterface)
+                symbol_name = interface.get_sym_attr_name(symbol) if interface else None
+                if symbol_name is not None:
+                    table.setdefault(symbol_name.data, symbol)  # the first, as xDSL finds
+            tables[anchor] = table
+        return tables[anchor].get(reference.root_reference.data)
+
+    SymbolTable.lookup_symbol = staticmethod(lookup)  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        SymbolTable.lookup_symbol = original  # type: ignore[method-assign]
 
 
 def located_diagnostic(op: Operation, error: Exception) -> TTNNError:

@@ -15,7 +15,7 @@ Representations (the project-wide convention, shared with the interpreter):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import ml_dtypes
 import numpy as np
@@ -39,6 +39,7 @@ __all__ = [
     "tilize",
     "to_device_bytes",
     "to_float32",
+    "to_tile_data",
     "unpack_bfloat8_b_tiles",
     "untilize",
 ]
@@ -60,6 +61,7 @@ _BYTES_PER_TILE: dict[DataType, int] = {
 # Little-endian element encodings of the device buffers (bf16 travels as its raw u16 bits).
 _LE_FLOAT32 = np.dtype("<f4")
 _LE_UINT16 = np.dtype("<u2")
+_LE_UINT32 = np.dtype("<u4")
 
 # Value dtypes of the data arrays for float32 / bfloat16 tensors.
 _VALUE_DTYPES: dict[DataType, np.dtype] = {
@@ -104,17 +106,96 @@ def device_buffer_size(physical_shape: Sequence[int], dtype: DataType, layout: L
 
 
 # ---------------------------------------------------------------------------------------------
+# Chunks
+# ---------------------------------------------------------------------------------------------
+
+# The conversions below stream over a tensor in chunks of whole tiles, each converted by a few
+# in-place NumPy passes over scratch buffers allocated once per call: 128 tiles are 512 KiB of
+# float32, so a chunk's temporaries stay in the L2 cache and no full-size temporary is made.
+CHUNK_TILES = 128
+
+Index = tuple[slice, ...]
+
+
+def _chunks(shape: Sequence[int], per_chunk: int) -> Iterator[Index]:
+    """Index tuples (slices only, so every dim is kept) covering an array of `shape` in C
+    order, each selecting at most `per_chunk` elements, or one element of every dim but the
+    last ones that fit whole."""
+    shape = tuple(shape)
+    axis, inner = len(shape), 1
+    while axis > 0 and inner * shape[axis - 1] <= per_chunk:
+        axis -= 1
+        inner *= shape[axis]
+    if axis == 0:
+        yield tuple(slice(None) for _ in shape)
+        return
+    split = axis - 1
+    step = max(1, per_chunk // inner)
+    rest = tuple(slice(None) for _ in shape[split + 1 :])
+    for outer in np.ndindex(*shape[:split]):
+        for start in range(0, shape[split], step):
+            yield (
+                *(slice(i, i + 1) for i in outer),
+                slice(start, min(start + step, shape[split])),
+                *rest,
+            )
+
+
+def _float32_block(source: np.ndarray, scratch: np.ndarray) -> np.ndarray:
+    """`source` as float32 (NumPy's round-to-nearest cast): itself when it already is, else
+    converted into the front of the flat `scratch` buffer."""
+    if source.dtype == np.float32:
+        return source
+    block = scratch[: source.size].reshape(source.shape)
+    np.copyto(block, source, casting="unsafe")
+    return block
+
+
+# ---------------------------------------------------------------------------------------------
 # Element conversions
 # ---------------------------------------------------------------------------------------------
+
+
+def _require_real(array: np.ndarray) -> None:
+    dtype = array.dtype
+    if dtype.kind not in "biuf" and dtype not in _ML_FLOAT_DTYPES:
+        raise TypeError(f"expected a real float or integer array, got dtype {dtype}")
 
 
 def to_float32(values: np.ndarray) -> np.ndarray:
     """Cast any real float or integer array to float32 (NumPy's round-to-nearest cast)."""
     array = np.asarray(values)
-    dtype = array.dtype
-    if dtype.kind not in "biuf" and dtype not in _ML_FLOAT_DTYPES:
-        raise TypeError(f"expected a real float or integer array, got dtype {dtype}")
+    _require_real(array)
     return array.astype(np.float32)
+
+
+def _bfloat16_from_float32(out: np.ndarray, values: np.ndarray) -> None:
+    """Write the bfloat16 rounding of float32 `values` into the bfloat16 array `out` (same
+    shape, any strides): semantics.md §1.2, the one place of the rule.
+
+    The rule — fp32 bits ``u`` become ``(u + 0x7FFF + ((u >> 16) & 1)) >> 16`` (nearest, ties
+    to even, fp32 denormals rounded like any value), every NaN 0x7FC0 — is ml_dtypes' cast for
+    every non-NaN fp32 value (checked on all 2^32 bit patterns); the cast gives a NaN its sign
+    (0xFFC0 for a negative one), which is made 0x7FC0 here.
+    """
+    with np.errstate(invalid="ignore"):  # ml_dtypes flags NaN inputs as invalid
+        np.copyto(out, values, casting="unsafe")
+    bits = out.view(np.uint16)
+    # The cast's only results above 0xFF80 (-inf) are negative NaNs: find them in one pass.
+    if bits.size and int(bits.max()) > 0xFF80:
+        np.copyto(bits, np.uint16(0x7FC0), where=bits > 0xFF80)
+
+
+def _round_to_bfloat16_into(out: np.ndarray, values: np.ndarray) -> None:
+    """`out[...] = round_to_bfloat16(values)` for a bfloat16 `out` of the same shape, through
+    float32 (NumPy's cast) chunk by chunk when `values` is not float32."""
+    if values.dtype == np.float32:
+        _bfloat16_from_float32(out, values)
+        return
+    per_chunk = CHUNK_TILES * TILE_ELEMENTS
+    scratch = np.empty(min(per_chunk, values.size), np.float32)
+    for index in _chunks(values.shape, per_chunk):
+        _bfloat16_from_float32(out[index], _float32_block(values[index], scratch))
 
 
 def round_to_bfloat16(values: np.ndarray) -> np.ndarray:
@@ -123,16 +204,13 @@ def round_to_bfloat16(values: np.ndarray) -> np.ndarray:
 
     fp32 bits ``u`` become ``(u + 0x7FFF + ((u >> 16) & 1)) >> 16`` (nearest, ties to even);
     every NaN becomes 0x7FC0; fp32 denormals are rounded like any other value (not flushed).
+    Other dtypes go through float32 first.
     """
-    f32 = to_float32(values)
-    u = f32.view(np.uint32)
-    # uint32 arithmetic: only NaN inputs can carry into the sign bit or wrap around; they are
-    # replaced below.
-    bits = (
-        (u + np.uint32(0x7FFF) + ((u >> np.uint32(16)) & np.uint32(1))) >> np.uint32(16)
-    ).astype(np.uint16)
-    bits = np.where(np.isnan(f32), np.uint16(0x7FC0), bits)
-    return bits.view(BFLOAT16)
+    array = np.asarray(values)
+    _require_real(array)
+    out = np.empty(array.shape, BFLOAT16)
+    _round_to_bfloat16_into(out, array)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -176,6 +254,151 @@ def tiles_from_face_order(flat: np.ndarray) -> np.ndarray:
 # bfloat8_b
 # ---------------------------------------------------------------------------------------------
 
+_U32 = np.uint32
+
+
+class _PackScratch:
+    """Scratch buffers of the bfloat8_b packer for chunks of up to `tiles` tiles, allocated
+    once per conversion. Face rows are laid out column-major, `[16, rows]`: element j of
+    every face row on one contiguous line, so the shared exponent is 15 elementwise maxima
+    and every other step is a contiguous pass over uint32."""
+
+    def __init__(self, tiles: int):
+        size = tiles * TILE_ELEMENTS
+        self.bits = np.empty(size, _U32)
+        self.work = np.empty(size, _U32)
+        self.sign = np.empty(size, _U32)
+        self.max_magnitude = np.full(size, 127, _U32)
+        self.tiles = np.empty(size, np.float32)
+
+    def face_rows(self, tiles: int) -> tuple[np.ndarray, ...]:
+        """`[16, tiles·64]` views of the buffers: bits, work, sign, all-127."""
+        shape = (FACE_SIZE, tiles * BFLOAT8_B_EXPONENTS_PER_TILE)
+        size = tiles * TILE_ELEMENTS
+        buffers = (self.bits, self.work, self.sign, self.max_magnitude)
+        return tuple(buffer[:size].reshape(shape) for buffer in buffers)
+
+
+def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
+    """semantics.md §1.3 on face rows laid out column-major: the one place of the bfloat8_b
+    rule. `scratch.bits` `[16, tiles·64]` holds fp32 bit patterns, column k the 16 values of
+    face row k; on return it holds each value's sign|magnitude byte (as uint32 0-255), and
+    the shared exponents `[tiles·64]` (uint32) are returned. Raises ValueError on NaN or Inf.
+
+    Per face row the shared exponent E is the largest biased fp32 exponent; each value's
+    24-bit significand is shifted right by E - e (the shifted-out bits are dropped), then
+    rounded half to even on its low 17 bits to 7 bits and saturated at 127 (no
+    renormalisation); zeros and fp32 denormals give 0, and a magnitude of 0 has no sign.
+    """
+    bits, work, sign, max_magnitude = scratch.face_rows(tiles)
+    exponent = work
+    np.right_shift(bits, _U32(23), out=exponent)
+    np.bitwise_and(exponent, _U32(0xFF), out=exponent)
+    shared = exponent.max(axis=0)
+    if int(shared.max()) == 0xFF:
+        raise ValueError("bfloat8_b cannot encode non-finite values (NaN or Inf found)")
+    # A zero or denormal (e == 0) must give 0. Read with the implicit bit it survives the
+    # shift only when E <= 7 (for larger E it stays below half of the last kept bit), so the
+    # mask is built only for chunks with such a face row: all-zero rows (padding) or rows
+    # of values below 2^-119.
+    flush = exponent == 0 if int(shared.min()) <= 7 else None
+    shift = exponent
+    np.subtract(shared, exponent, out=shift)
+    # A shift by 24 or more leaves 0 of a 24-bit significand (NumPy defines shifts past the
+    # width as 0: its npy_rshift, unlike C's >>).
+    if flush is not None:
+        np.copyto(shift, _U32(32), where=flush)
+    np.right_shift(bits, _U32(24), out=sign)
+    np.bitwise_and(sign, _U32(0x80), out=sign)
+    magnitude = bits
+    np.bitwise_and(magnitude, _U32(0x7FFFFF), out=magnitude)
+    np.bitwise_or(magnitude, _U32(0x800000), out=magnitude)
+    np.right_shift(magnitude, shift, out=magnitude)
+    # Round half to even on the low 17 bits: add 0xFFFF plus the lowest kept bit, carry out.
+    kept_lsb = work
+    np.right_shift(magnitude, _U32(17), out=kept_lsb)
+    np.bitwise_and(kept_lsb, _U32(1), out=kept_lsb)
+    np.add(magnitude, kept_lsb, out=magnitude)
+    np.add(magnitude, _U32(0xFFFF), out=magnitude)
+    np.right_shift(magnitude, _U32(17), out=magnitude)
+    np.minimum(magnitude, max_magnitude, out=magnitude)
+    # The sign only where the magnitude is not 0: magnitude + 127 has bit 7 set iff it is.
+    np.add(magnitude, _U32(127), out=work)
+    np.bitwise_and(sign, work, out=sign)
+    np.bitwise_or(magnitude, sign, out=magnitude)
+    return shared
+
+
+# Face rows are processed in row-major order — (tile, row, column half), i.e. (t, r // 16,
+# r % 16, c // 16) — so gathering a chunk of contiguous tiles into lines is one long strided
+# copy; the packed bytes list them in face order (t, r // 16, c // 16, r % 16), which the
+# writes below restore.
+_HALF = TILE_SIZE // FACE_SIZE
+
+
+def _gather_tiles(scratch: _PackScratch, tiles: np.ndarray) -> int:
+    """Copy tiles `[..., 32, 32]` (any real dtype, cast to float32) into `scratch.bits` as
+    face rows column-major: value (r, c) of tile t goes to line c % 16, column (t, r, c // 16).
+    Returns the tile count."""
+    lead = tiles.shape[:-2]
+    count = math.prod(lead)
+    lines = scratch.bits[: count * TILE_ELEMENTS].view(np.float32)
+    source = tiles.reshape((*lead, TILE_SIZE, _HALF, FACE_SIZE))
+    np.copyto(
+        lines.reshape((FACE_SIZE, *lead, TILE_SIZE, _HALF)),
+        np.moveaxis(source, -1, 0),
+        casting="unsafe",
+    )
+    return count
+
+
+def _in_face_order(rows: np.ndarray, lead: tuple[int, ...]) -> np.ndarray:
+    """A view of per-face-row values `[tiles·64]` in row-major face-row order as
+    `[*lead, 2, 2, 16]`: (row half, column half, row in face) — the packed order."""
+    split = rows.reshape((*lead, _HALF, FACE_SIZE, _HALF))
+    return np.swapaxes(split, -1, -2)
+
+
+def _write_packed(out: np.ndarray, shared: np.ndarray, scratch: _PackScratch, count: int) -> None:
+    """Write packed tiles into `out` `[..., 1088]` (count tiles): the shared exponents, then
+    the bytes of each face row, four at a time as little-endian uint32 words."""
+    lead = out.shape[:-1]
+    rows = count * BFLOAT8_B_EXPONENTS_PER_TILE
+    exponents = out[..., :BFLOAT8_B_EXPONENTS_PER_TILE].reshape((*lead, _HALF, _HALF, FACE_SIZE))
+    np.copyto(exponents, _in_face_order(shared, lead), casting="unsafe")
+    # Line c of the face rows holds byte c of each: word j is bytes 4j..4j+3.
+    byte_lines = scratch.bits[: FACE_SIZE * rows].reshape(FACE_SIZE // 4, 4, rows)
+    for byte in (1, 2, 3):
+        np.left_shift(byte_lines[:, byte], _U32(8 * byte), out=byte_lines[:, byte])
+        np.bitwise_or(byte_lines[:, 0], byte_lines[:, byte], out=byte_lines[:, 0])
+    data = out[..., BFLOAT8_B_EXPONENTS_PER_TILE:]
+    if data.strides[-1] != 1:
+        staged = np.empty(data.shape, np.uint8)
+        _write_words(staged, byte_lines[:, 0])
+        np.copyto(data, staged)
+    else:
+        _write_words(data, byte_lines[:, 0])
+
+
+def _write_words(data: np.ndarray, words: np.ndarray) -> None:
+    """Interleave `words` `[4, rows]` (word j of every face row, row-major face-row order)
+    into the packed bytes `data` `[..., 1024]` (last axis contiguous)."""
+    lead = data.shape[:-1]
+    slots = data.view(_LE_UINT32).reshape((*lead, _HALF, _HALF, FACE_SIZE, 4))
+    for position in range(4):
+        np.copyto(slots[..., position], _in_face_order(words[position], lead))
+
+
+def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
+    """`out[...] = pack_bfloat8_b_tiles(tiles)`, chunk by chunk: `tiles` `[..., 32, 32]` of
+    any real dtype, `out` `[..., 1088]` uint8 with the same leading dims (any strides)."""
+    lead = tiles.shape[:-2]
+    scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(lead))))
+    for index in _chunks(lead, CHUNK_TILES):
+        count = _gather_tiles(scratch, tiles[index])
+        if count:
+            _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
+
 
 def pack_bfloat8_b_tiles(tiles: np.ndarray) -> np.ndarray:
     """Pack float32 (or bfloat16) tiles ``[..., 32, 32]`` into bfloat8_b bytes ``[..., 1088]``.
@@ -187,34 +410,10 @@ def pack_bfloat8_b_tiles(tiles: np.ndarray) -> np.ndarray:
     """
     tiles = np.asarray(tiles)
     _check_tile_dims(tiles, "pack_bfloat8_b_tiles")
-    f32 = to_float32(tiles)  # bf16 -> f32 is exact, so bf16 inputs take the same path.
-    if not np.isfinite(f32).all():
-        raise ValueError("bfloat8_b cannot encode non-finite values (NaN or Inf found)")
-    lead = f32.shape[:-2]
-    # One row per block: [..., 64, 16] in face / face-row / column order.
-    u = (
-        tiles_to_face_order(f32)
-        .view(np.uint32)
-        .reshape((*lead, BFLOAT8_B_EXPONENTS_PER_TILE, FACE_SIZE))
-    )
-    # int32 keeps E - e (and everything below) free of unsigned wrap-around.
-    e = ((u >> np.uint32(23)) & np.uint32(0xFF)).astype(np.int32)
-    shared = e.max(axis=-1, keepdims=True)
-    mant = ((u & np.uint32(0x7FFFFF)) | np.uint32(1 << 23)).astype(np.int32)
-    d = shared - e
-    # A 24-bit significand shifted by more than 23 is 0; clipping keeps NumPy shifts well defined
-    # (shift counts >= 32 are undefined in C and wrap on x86) and d > 31 gives 0 as required.
-    mant = np.where(d > 31, 0, mant >> np.minimum(d, 31))
-    round_bits = mant & 0x1FFFF
-    m = mant >> 17
-    round_up = (round_bits > 0x10000) | ((round_bits == 0x10000) & ((m & 1) == 1))
-    m = np.minimum(m + round_up, 127)  # saturate instead of renormalising
-    m = np.where(e == 0, 0, m)  # zero and fp32 denormals flush to 0
-    sign = (u >> np.uint32(31)).astype(np.int32)
-    sign = np.where(m == 0, 0, sign)  # no negative zero
-    data = ((sign << 7) | m).astype(np.uint8).reshape((*lead, TILE_ELEMENTS))
-    exponents = shared[..., 0].astype(np.uint8)
-    return np.concatenate([exponents, data], axis=-1)
+    _require_real(tiles)
+    out = np.empty((*tiles.shape[:-2], BFLOAT8_B_TILE_BYTES), np.uint8)
+    _pack_into(out, tiles)
+    return out
 
 
 def unpack_bfloat8_b_tiles(packed: np.ndarray) -> np.ndarray:
@@ -255,6 +454,63 @@ def quantize_bfloat8_b(tiles: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------
 
 
+def _tile_grid(shape: Sequence[int], physical_shape: Sequence[int] | None) -> tuple[int, ...]:
+    """The tile grid ``[..., Hp/32, Wp/32]`` of a row-major ``[..., H, W]`` stored in
+    `physical_shape` (default: H and W rounded up to 32); ValueError when it does not fit."""
+    if len(shape) < 2:
+        raise ValueError(f"tilize needs an array of rank >= 2, got shape {tuple(shape)}")
+    if physical_shape is None:
+        physical = tile_padded_shape(shape)
+    else:
+        physical = tuple(int(x) for x in physical_shape)
+        if not physical_shape_fits(shape, physical):
+            raise ValueError(
+                f"physical shape {list(physical)} does not fit logical shape {list(shape)}: "
+                "it needs the same leading dims and last two dims that are multiples of 32 "
+                "and at least the logical ones"
+            )
+    *lead, hp, wp = physical
+    return (*lead, hp // TILE_SIZE, wp // TILE_SIZE)
+
+
+def _tile_windows(
+    values: np.ndarray, grid: Sequence[int], slab: np.ndarray
+) -> Iterator[tuple[Index, np.ndarray]]:
+    """Chunks of the tile grid `grid` ``[..., Ht, Wt]`` of row-major `values` ``[..., H, W]``:
+    yields each chunk's index into the grid and its tiles ``[..., ht, wt, 32, 32]`` as a view
+    of `values`, or, where the chunk reaches beyond H or W, of a zero-padded copy in the flat
+    `slab` buffer (whose dtype it takes)."""
+    for index in _chunks(grid, CHUNK_TILES):
+        *lead_index, tile_rows, tile_cols = index
+        first_row, last_row, _ = tile_rows.indices(grid[-2])
+        first_col, last_col, _ = tile_cols.indices(grid[-1])
+        height = (last_row - first_row) * TILE_SIZE
+        width = (last_col - first_col) * TILE_SIZE
+        window = values[
+            (
+                *lead_index,
+                slice(first_row * TILE_SIZE, last_row * TILE_SIZE),
+                slice(first_col * TILE_SIZE, last_col * TILE_SIZE),
+            )
+        ]
+        if window.shape[-2:] != (height, width):
+            lead_shape = window.shape[:-2]
+            padded = slab[: math.prod(lead_shape) * height * width]
+            padded = padded.reshape((*lead_shape, height, width))
+            padded.fill(0)
+            np.copyto(padded[..., : window.shape[-2], : window.shape[-1]], window, casting="unsafe")
+            window = padded
+        split = window.reshape(
+            (*window.shape[:-2], height // TILE_SIZE, TILE_SIZE, width // TILE_SIZE, TILE_SIZE)
+        )
+        yield index, np.swapaxes(split, -3, -2)
+
+
+def _chunk_scratch(grid: Sequence[int], dtype: np.dtype) -> np.ndarray:
+    """A flat scratch buffer for one chunk of tiles of `grid`."""
+    return np.empty(min(CHUNK_TILES, max(1, math.prod(grid))) * TILE_ELEMENTS, dtype)
+
+
 def tilize(values: np.ndarray, physical_shape: Sequence[int] | None = None) -> np.ndarray:
     """Cut ``[..., H, W]`` into tiles ``[..., Hp/32, Wp/32, 32, 32]``, zero-padded to Hp x Wp.
 
@@ -262,25 +518,49 @@ def tilize(values: np.ndarray, physical_shape: Sequence[int] | None = None) -> n
     dims and have last two dims that are multiples of 32 and at least H, W. Keeps the dtype.
     """
     values = np.asarray(values)
-    if values.ndim < 2:
-        raise ValueError(f"tilize needs an array of rank >= 2, got shape {values.shape}")
-    *lead, h, w = values.shape
-    if physical_shape is None:
-        *_, hp, wp = tile_padded_shape(values.shape)
-    else:
-        physical = tuple(int(x) for x in physical_shape)
-        if not physical_shape_fits(values.shape, physical):
-            raise ValueError(
-                f"physical shape {list(physical)} does not fit logical shape {list(values.shape)}: "
-                "it needs the same leading dims and last two dims that are multiples of 32 "
-                "and at least the logical ones"
-            )
-        hp, wp = physical[-2:]
-    padded = np.zeros((*lead, hp, wp), dtype=values.dtype)
-    padded[..., :h, :w] = values
-    ht, wt = hp // TILE_SIZE, wp // TILE_SIZE
-    split = padded.reshape((*lead, ht, TILE_SIZE, wt, TILE_SIZE))
-    return np.ascontiguousarray(np.swapaxes(split, -3, -2))
+    grid = _tile_grid(values.shape, physical_shape)
+    out = np.empty((*grid, TILE_SIZE, TILE_SIZE), values.dtype)
+    for index, tiles in _tile_windows(values, grid, _chunk_scratch(grid, values.dtype)):
+        np.copyto(out[index], tiles)
+    return out
+
+
+def to_tile_data(
+    values: np.ndarray, dtype: DataType, physical_shape: Sequence[int] | None = None
+) -> np.ndarray:
+    """The TILE data representation of `dtype` for row-major logical `values` ``[..., H, W]``
+    (any real dtype): ``tilize`` to `physical_shape` fused with the conversion — float32,
+    then bf16 rounding (§1.2) or bfloat8_b packing (§1.3) — chunk by chunk, without a
+    full-size temporary. The same data as converting to float32, tilizing, then rounding or
+    packing; ValueError on a bad physical shape or on NaN/Inf into bfloat8_b."""
+    values = np.asarray(values)
+    _require_real(values)
+    dtype = DataType(dtype)
+    grid = _tile_grid(values.shape, physical_shape)
+    slab = _chunk_scratch(grid, np.dtype(np.float32))
+    if dtype == DataType.BFLOAT8_B:
+        out = np.empty((*grid, BFLOAT8_B_TILE_BYTES), np.uint8)
+        scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(grid))))
+        for index, tiles in _tile_windows(values, grid, slab):
+            # Tiles from a row-major window are strided: make them contiguous first, so the
+            # gather into face-row lines is one long copy.
+            contiguous = scratch.tiles[: tiles.size].reshape(tiles.shape)
+            np.copyto(contiguous, tiles, casting="unsafe")
+            count = _gather_tiles(scratch, contiguous)
+            if count:
+                _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
+        return out
+    out = np.empty((*grid, TILE_SIZE, TILE_SIZE), _VALUE_DTYPES[dtype])
+    converted = _chunk_scratch(grid, np.dtype(np.float32))
+    for index, tiles in _tile_windows(values, grid, slab):
+        if dtype == DataType.FLOAT32:
+            np.copyto(out[index], tiles, casting="unsafe")
+        else:
+            # Tilize into contiguous float32 first: ml_dtypes' cast is fast on contiguous data.
+            contiguous = converted[: tiles.size].reshape(tiles.shape)
+            np.copyto(contiguous, tiles, casting="unsafe")
+            _bfloat16_from_float32(out[index], contiguous)
+    return out
 
 
 def untilize(tiles: np.ndarray, shape: Sequence[int] | None = None) -> np.ndarray:
@@ -344,12 +624,16 @@ def to_device_bytes(data: np.ndarray, dtype: DataType, layout: Layout) -> bytes:
     data = np.asarray(data)
     _check_data(data, dtype, layout)
     if dtype == DataType.BFLOAT8_B:
-        return np.ascontiguousarray(data).tobytes()
+        return data.tobytes()
     if layout == Layout.TILE:
-        data = tiles_to_face_order(data)
-    if dtype == DataType.FLOAT32:
-        return np.ascontiguousarray(data, dtype=_LE_FLOAT32).tobytes()
-    return np.ascontiguousarray(data.view(np.uint16), dtype=_LE_UINT16).tobytes()
+        # A view whose C order is the face order: `tobytes` makes the only copy.
+        half = TILE_SIZE // FACE_SIZE
+        split = data.reshape((*data.shape[:-2], half, FACE_SIZE, half, FACE_SIZE))
+        data = np.swapaxes(split, -3, -2)
+    if dtype == DataType.BFLOAT16:
+        data = data.view(np.uint16)
+    encoding = _LE_FLOAT32 if dtype == DataType.FLOAT32 else _LE_UINT16
+    return (data if data.dtype == encoding else data.astype(encoding)).tobytes()
 
 
 def from_device_bytes(
@@ -397,19 +681,34 @@ def from_device_bytes(
 # ---------------------------------------------------------------------------------------------
 
 
-def convert_tiles(data: np.ndarray, source: DataType, target: DataType) -> np.ndarray:
+def convert_tiles(
+    data: np.ndarray, source: DataType, target: DataType, out: np.ndarray | None = None
+) -> np.ndarray:
     """Tiles in the TILE data representation of `source` converted to that of `target`, as
     TT-NN's typecast does: through float32 (exact from bf16 and bfloat8_b), then bf16
-    rounding (§1.2) or bfloat8_b packing (§1.3)."""
+    rounding (§1.2) or bfloat8_b packing (§1.3). With `out` (an array of the target
+    representation of the same tiles, any strides) the result is written there, chunk by
+    chunk, and `out` is returned."""
     source, target = DataType(source), DataType(target)
-    if source == target:
+    data = np.asarray(data)
+    if source == target and out is None:
         return data
-    if source == DataType.BFLOAT8_B:
-        values = unpack_bfloat8_b_tiles(data)
-    else:
-        values = np.asarray(data).astype(np.float32)
+    if out is None:
+        lead = data.shape[:-1] if source == DataType.BFLOAT8_B else data.shape[:-2]
+        shape = (
+            (*lead, BFLOAT8_B_TILE_BYTES)
+            if target == DataType.BFLOAT8_B
+            else (*lead, TILE_SIZE, TILE_SIZE)
+        )
+        out = np.empty(shape, np.uint8 if target == DataType.BFLOAT8_B else _VALUE_DTYPES[target])
+    if source == target:
+        np.copyto(out, data)
+        return out
+    values = unpack_bfloat8_b_tiles(data) if source == DataType.BFLOAT8_B else data
     if target == DataType.FLOAT32:
-        return values
-    if target == DataType.BFLOAT16:
-        return round_to_bfloat16(values)
-    return pack_bfloat8_b_tiles(values)
+        np.copyto(out, values, casting="unsafe")
+    elif target == DataType.BFLOAT16:
+        _round_to_bfloat16_into(out, values)
+    else:
+        _pack_into(out, values)
+    return out

@@ -16,8 +16,9 @@ from typing import Any, cast
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import func
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
@@ -37,7 +38,7 @@ from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
-from ttnn_xdsl.runtime.interpreter import execute, tensor_level_ops
+from ttnn_xdsl.runtime.interpreter import make_interpreter, tensor_level_ops
 from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
@@ -109,6 +110,13 @@ class Program:
     source: ModuleOp | None = field(default=None, repr=False)
     """The verified module before lowering (what the result names and the layout pictures'
     provenance are read from); None when the Program was built from lowered IR directly."""
+    _read_only: list[bool] | None = field(default=None, init=False, repr=False, compare=False)
+    """Per argument, whether the IR only reads it (computed on the first run)."""
+    _interpreters: dict[bool, Interpreter] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """The interpreter of each mode (bulk or not), kept between runs."""
+    _function: func.FuncOp | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def load(
@@ -211,6 +219,15 @@ class Program:
         """Convert inputs, given by argument name (without `%`) or position, to the
         arguments' tensor types; missing ones are random normal values when `random_seed`
         is given. Raises RunError on an unknown name, a missing input or a wrong shape."""
+        return [tensor for tensor, _ in self._prepare(inputs, random_seed)]
+
+    def _prepare(
+        self,
+        inputs: Mapping[str | int, InputValue] | Sequence[InputValue],
+        random_seed: int | None,
+    ) -> list[tuple[DeviceTensor, bool]]:
+        """`prepare_inputs`, each tensor with whether it was made here (so the interpreter
+        may write into it) rather than passed in by the caller."""
         given: dict[int, InputValue] = {}
         items = inputs.items() if isinstance(inputs, Mapping) else enumerate(inputs)
         by_name = {slot.name: slot.position for slot in self.arguments if slot.name}
@@ -220,13 +237,13 @@ class Program:
                 raise RunError(f"argument {self.arguments[position].label} is given twice")
             given[position] = value
         rng = np.random.default_rng(random_seed) if random_seed is not None else None
-        prepared: list[DeviceTensor] = []
+        prepared: list[tuple[DeviceTensor, bool]] = []
         for slot in self.arguments:
             if slot.position in given:
-                prepared.append(_to_device(given[slot.position], slot))
+                value = given[slot.position]
+                prepared.append((_to_device(value, slot), not isinstance(value, DeviceTensor)))
             elif rng is not None:
-                values = rng.standard_normal(slot.tensor.shape).astype(np.float32)
-                prepared.append(_to_device(values, slot))
+                prepared.append((_to_device(_standard_normal(rng, slot.tensor.shape), slot), True))
             else:
                 raise RunError(
                     f"missing input for argument {slot.label} of @{self.entry} "
@@ -254,18 +271,35 @@ class Program:
         inputs: Mapping[str | int, InputValue] | Sequence[InputValue] = (),
         random_seed: int | None = None,
         *,
+        bulk: bool = True,
         listeners: Sequence[Interpreter.Listener] = (),
         timer: PhaseTimer | None = None,
     ) -> list[DeviceTensor]:
-        """Interpret the entry function on the inputs; one DeviceTensor per result.
+        """Interpret the entry function on the inputs; one DeviceTensor per result. Loop
+        nests run in bulk unless `bulk` is False (every op one by one; the same bytes).
         `listeners` observe every op the interpreter runs (progress); `timer` records the
         phases `convert inputs` and `interpret`."""
+        executed = self.executed or self.module
         with _phase(timer, "convert inputs"):
-            arguments = self.prepare_inputs(inputs, random_seed)
-            # The interpreter writes into preallocated outputs: give it copies of the inputs.
-            buffers = [argument.data.copy() for argument in arguments]
+            arguments = self._prepare(inputs, random_seed)
+            # The interpreter writes into preallocated outputs: a tensor the caller passed
+            # in is copied when the IR may write it or return it; the others are passed as
+            # they are.
+            if self._read_only is None:
+                self._read_only = read_only_arguments(executed, self.entry)
+            buffers = [
+                tensor.data if made_here or read_only else tensor.data.copy()
+                for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
+            ]
         with _phase(timer, "interpret"):
-            outputs = execute(self.executed or self.module, self.entry, buffers, listeners)
+            # One interpreter per mode, made (and the module checked for ttnn ops) on first
+            # use; one that a run left half-way through is dropped.
+            interpreter = self._interpreters.pop(bulk, None) or make_interpreter(executed, bulk)
+            interpreter.listeners = tuple(listeners)
+            if self._function is None:
+                self._function = _find_entry(executed, self.entry)
+            outputs = interpreter.call_op(self._function, tuple(buffers))
+            self._interpreters[bulk] = interpreter
         return [
             DeviceTensor(
                 logical_shape=slot.tensor.shape,
@@ -405,6 +439,71 @@ def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
     ]
 
 
+def _standard_normal(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    """`rng.standard_normal(shape).astype(np.float32)` without its full-size float64
+    temporary: drawn in chunks (the same stream of values), each rounded to float32."""
+    values = np.empty(shape, np.float32)
+    flat = values.reshape(-1)
+    chunk = np.empty(max(1, min(flat.size, 1 << 16)))
+    for start in range(0, flat.size, chunk.size):
+        part = chunk[: min(chunk.size, flat.size - start)]
+        rng.standard_normal(out=part)
+        flat[start : start + part.size] = part
+    return values
+
+
+# Operand positions an op only reads (every other use of a buffer may write it).
+_READ_OPERANDS: dict[type[Operation], tuple[int, ...]] = {
+    tile.LoadOp: (0,),
+    tile.TilizeOp: (0,),
+    memref.LoadOp: (0,),
+    memref.CopyOp: (0,),
+    linalg.CopyOp: (0,),
+    linalg.TransposeOp: (0,),
+    linalg.BroadcastOp: (0,),
+}
+
+
+def read_only_arguments(module: ModuleOp, entry: str) -> list[bool]:
+    """For each argument of function `entry`: whether the IR only reads it — every use is a
+    read (`tile.load`, `tile.tilize`, `memref.load`, the source of a copy, transpose or
+    broadcast), a subview only read, or an argument of a call whose callee only reads it. A
+    returned, written or otherwise used argument is not read-only."""
+    functions = {
+        op.sym_name.data: op
+        for op in module.walk()
+        if isinstance(op, func.FuncOp) and not op.is_declaration
+    }
+    memo: dict[tuple[str, int], bool] = {}
+
+    def argument_read_only(name: str, position: int) -> bool:
+        key = (name, position)
+        if key not in memo:
+            memo[key] = False  # a recursive call is assumed to write
+            memo[key] = only_read(functions[name].body.block.args[position])
+        return memo[key]
+
+    def only_read(value: SSAValue) -> bool:
+        for use in value.uses:
+            user = use.operation
+            if use.index in _READ_OPERANDS.get(type(user), ()):
+                continue
+            if isinstance(user, memref.SubviewOp) and use.index == 0:
+                if only_read(user.result):
+                    continue
+                return False
+            callee = user.callee.string_value() if isinstance(user, func.CallOp) else None
+            if callee in functions and argument_read_only(callee, use.index):
+                continue
+            return False
+        return True
+
+    return [
+        argument_read_only(entry, position)
+        for position in range(len(functions[entry].body.block.args))
+    ]
+
+
 def _find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
     functions = list(_functions(module))
     if not functions:
@@ -472,9 +571,10 @@ def run(
     passes: str | None = None,
     random_seed: int | None = None,
     filename: str = "<input>",
+    bulk: bool = True,
 ) -> list[DeviceTensor]:
     """Lower (when needed) and run IR: inputs by argument name or position (NumPy arrays of
     logical values, converted to each argument's type, or DeviceTensors); one DeviceTensor
-    per result of the entry function."""
+    per result of the entry function. `bulk=False` runs every op one by one."""
     program = Program.load(module_or_text, entry=entry, passes=passes, filename=filename)
-    return program.run(inputs, random_seed)
+    return program.run(inputs, random_seed, bulk=bulk)

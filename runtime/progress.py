@@ -75,11 +75,13 @@ class LoopProgress(Interpreter.Listener):
         self._loop: scf.ForOp | None = None
         self._body_start: Operation | None = None
         self._bar: Bar | None = None
+        self._remaining = 0
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         if op is self._body_start:
             assert self._bar is not None
             self._bar.update(1)
+            self._remaining -= 1
         elif self._loop is None and isinstance(op, scf.ForOp) and _outermost(op):
             total = trip_count(*(int(value) for value in args[:3]))
             function = op.parent_op()
@@ -88,9 +90,13 @@ class LoopProgress(Interpreter.Listener):
             description = f"@{function.sym_name.data} loop" + (f" at {where}" if where else "")
             self._loop, self._body_start = op, op.body.block.first_op
             self._bar = self.make_bar(description, total, self.level)
+            self._remaining = total
 
     def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
         if op is self._loop:
+            # A nest run in bulk does all its iterations at once, unseen by the listener.
+            if self._bar is not None and self._remaining > 0:
+                self._bar.update(self._remaining)
             self.close()
 
     def close(self) -> None:

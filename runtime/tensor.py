@@ -120,8 +120,9 @@ class DeviceTensor:
         physical shape, then rounded to bf16 (§1.2) or packed to bfloat8_b (§1.3).
         """
         dtype, layout = DataType(dtype), Layout(layout)
-        f32 = formats.to_float32(values)
-        logical = tuple(f32.shape)
+        array = np.asarray(values)
+        formats.to_float32(np.empty(0, array.dtype))  # TypeError unless real, before all else
+        logical = tuple(array.shape)
         if layout == Layout.ROW_MAJOR:
             if dtype == DataType.BFLOAT8_B:
                 raise ValueError("bfloat8_b exists only in TILE layout")
@@ -130,22 +131,17 @@ class DeviceTensor:
                     f"a ROW_MAJOR tensor's physical shape {list(physical_shape)} must equal its "
                     f"logical shape {list(logical)}"
                 )
-            data = f32 if dtype == DataType.FLOAT32 else formats.round_to_bfloat16(f32)
+            if dtype == DataType.FLOAT32:
+                data = formats.to_float32(array)
+            else:
+                data = formats.round_to_bfloat16(array)
             return cls(logical, logical, dtype, layout, data, memory_config)
-        if f32.ndim < 2:
+        if array.ndim < 2:
             raise ValueError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
-        tiles = formats.tilize(f32, physical_shape)
-        physical = (
-            *logical[:-2],
-            tiles.shape[-4] * formats.TILE_SIZE,
-            tiles.shape[-3] * formats.TILE_SIZE,
-        )
-        if dtype == DataType.FLOAT32:
-            data = tiles
-        elif dtype == DataType.BFLOAT16:
-            data = formats.round_to_bfloat16(tiles)
-        else:
-            data = formats.pack_bfloat8_b_tiles(tiles)
+        # Tilize, pad and convert in one chunked pass: no full-size float32 temporary.
+        data = formats.to_tile_data(array, dtype, physical_shape)
+        grid = data.shape[:-1] if dtype == DataType.BFLOAT8_B else data.shape[:-2]
+        physical = (*logical[:-2], grid[-2] * formats.TILE_SIZE, grid[-1] * formats.TILE_SIZE)
         return cls(logical, physical, dtype, layout, data, memory_config)
 
     @classmethod

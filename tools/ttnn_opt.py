@@ -29,6 +29,7 @@ from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.tools.cli import (
     format_user_error,
     package_versions,
+    quiet_garbage_collector,
     report_errors,
     write_files_atomically,
 )
@@ -172,6 +173,7 @@ class TTNNOptMain(xDSLOptMain):
 
 def main(args: Sequence[str] | None = None) -> None:
     """Entry point of the `ttnn-opt` console script."""
+    quiet_garbage_collector()
     arguments = list(sys.argv[1:] if args is None else args)
     show_traceback = "--traceback" in arguments
     try:

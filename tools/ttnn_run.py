@@ -2,7 +2,7 @@
 
     ttnn-run FILE [-p PASSES] [--entry NAME|all] [--input NAME=PATH.npy|PATH.tensorbin ...]
              [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR]
-             [--tensorbin DIR] [--print] [--expect DIR|FILE.npz] [--time]
+             [--tensorbin DIR] [--print] [--expect DIR|FILE.npz] [--time] [--no-bulk]
 
 Inputs are logical values in .npy files (any float dtype), by argument name (without `%`)
 or position, converted to each argument's type (rounding, tilizing, packing), or TT-NN
@@ -47,7 +47,12 @@ from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
 from ttnn_xdsl.runtime.timing import PhaseTimer
-from ttnn_xdsl.tools.cli import package_versions, report_errors, write_files_atomically
+from ttnn_xdsl.tools.cli import (
+    package_versions,
+    quiet_garbage_collector,
+    report_errors,
+    write_files_atomically,
+)
 
 
 class _ArgumentParser(argparse.ArgumentParser):
@@ -136,6 +141,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the time of each phase (parse, lower, convert inputs, interpret, write, …) "
         "on stderr",
+    )
+    parser.add_argument(
+        "--no-bulk",
+        action="store_true",
+        help="run every op of every loop nest one by one (the same bytes as the default bulk "
+        "execution of loop nests, slower)",
     )
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
     parser.add_argument(
@@ -497,6 +508,7 @@ def run_command(arguments: argparse.Namespace) -> None:
             tensors = program.run(
                 inputs_of(inputs, program, every_function),
                 arguments.random_inputs,
+                bulk=not arguments.no_bulk,
                 listeners=listeners,
                 timer=timer,
             )
@@ -536,6 +548,7 @@ def run_command(arguments: argparse.Namespace) -> None:
 
 def main(args: Sequence[str] | None = None) -> None:
     """Entry point of the `ttnn-run` console script."""
+    quiet_garbage_collector()
     argv = list(sys.argv[1:] if args is None else args)
     parser = build_argument_parser()
     report_errors("ttnn-run", lambda: run_command(parser.parse_args(argv)), argv)

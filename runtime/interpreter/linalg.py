@@ -12,6 +12,8 @@ from xdsl.interpreter import (
     register_impls,
 )
 
+from ttnn_xdsl.runtime.interpreter.memref import FILLED_BY_ALLOC, NumPyMemRefFunctions
+
 
 @register_impls
 class NumPyLinalgFunctions(InterpreterFunctions):
@@ -21,6 +23,11 @@ class NumPyLinalgFunctions(InterpreterFunctions):
     def run_fill(
         self, interpreter: Interpreter, op: linalg.FillOp, args: PythonValues
     ) -> PythonValues:
+        filled_by_alloc = interpreter.get_data(NumPyMemRefFunctions, FILLED_BY_ALLOC, set)
+        if op in filled_by_alloc:
+            # The buffer was just allocated as zeros and this fill writes +0 (memref.py).
+            filled_by_alloc.discard(op)
+            return ()
         value, dest = args
         dest[...] = value
         return ()

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import math
+import weakref
 from collections.abc import Sequence
 from typing import Any, cast
 
 import numpy as np
-from xdsl.dialects import memref
+from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    FloatAttr,
+    IntegerAttr,
     MemRefType,
 )
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -18,8 +23,9 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.errors import RunError, format_location
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype
 
@@ -27,6 +33,107 @@ from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype
 def _static_or_dynamic(static: Sequence[int], dynamic: Any) -> list[int]:
     values = iter(dynamic)
     return [next(values) if s == DYNAMIC_INDEX else s for s in static]
+
+
+# Facts about ops that depend only on the IR, found once per op.
+_SUBVIEW_STATIC: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
+_WHOLE_FILL: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
+_WRITTEN_WHOLE: weakref.WeakKeyDictionary[Operation, bool] = weakref.WeakKeyDictionary()
+
+
+def subview_static(op: memref.SubviewOp) -> tuple[tuple[int, ...], ...]:
+    """The static offsets, sizes and strides of a subview (DYNAMIC_INDEX where an operand
+    gives them), decoded once per op: xDSL unpacks the dense arrays at every access."""
+    if op not in _SUBVIEW_STATIC:
+        _SUBVIEW_STATIC[op] = (
+            op.static_offsets.get_values(),
+            op.static_sizes.get_values(),
+            op.static_strides.get_values(),
+        )
+    return _SUBVIEW_STATIC[op]
+
+
+def whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] | None:
+    """The `linalg.fill` of the whole new buffer that follows `alloc` (past constants), and
+    its value when a constant gives it (found once per op)."""
+    if alloc not in _WHOLE_FILL:
+        _WHOLE_FILL[alloc] = _whole_fill(alloc)
+    return _WHOLE_FILL[alloc]
+
+
+def _whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] | None:
+    following = alloc.next_op
+    while isinstance(following, arith.ConstantOp):
+        following = following.next_op
+    if not isinstance(following, linalg.FillOp) or tuple(following.outputs) != (alloc.memref,):
+        return None
+    (value,) = following.inputs
+    owner = value.owner
+    return following, owner.value if isinstance(owner, arith.ConstantOp) else None
+
+
+def written_whole_next(alloc: memref.AllocOp) -> bool:
+    """Whether the op after `alloc` (past constants) is a loop nest that stores every tile of
+    the new memref of tiles once before anything reads it (found once per op): loops from 0
+    by 1 to the memref's dims, each iteration `tile.store`-ing its tile at the induction
+    variables (index 0 in a dim of 1), and no other use of the buffer in the nest — the
+    lowerings' copies, typecasts and tilizes."""
+    if alloc not in _WRITTEN_WHOLE:
+        _WRITTEN_WHOLE[alloc] = _written_whole_next(alloc)
+    return _WRITTEN_WHOLE[alloc]
+
+
+def _constant_index(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def _written_whole_next(alloc: memref.AllocOp) -> bool:
+    nest = alloc.next_op
+    while isinstance(nest, arith.ConstantOp):
+        nest = nest.next_op
+    if not isinstance(nest, scf.ForOp):
+        return False
+    loops: list[tuple[SSAValue, int | None]] = []
+    loop = nest
+    while True:
+        if loop.iter_args or (_constant_index(loop.lb), _constant_index(loop.step)) != (0, 1):
+            return False
+        loops.append((loop.body.block.args[0], _constant_index(loop.ub)))
+        inner = [op for op in loop.body.block.ops if isinstance(op, scf.ForOp)]
+        if not inner:
+            break
+        if len(inner) > 1:
+            return False
+        loop = inner[0]
+    buffer = alloc.memref
+    uses = [use.operation for use in buffer.uses if nest.is_ancestor(use.operation)]
+    if len(uses) != 1:
+        return False
+    (store,) = uses
+    if not isinstance(store, tile.StoreOp) or store.buffer is not buffer:
+        return False
+    if store.parent_block() is not loop.body.block:
+        return False
+    remaining = iter(loops)
+    shape = cast(MemRefType[Attribute], buffer.type).get_shape()
+    for index, extent in zip(store.indices, shape, strict=True):
+        if _constant_index(index) == 0 and extent == 1:
+            continue
+        variable, upper = next(remaining, (None, None))
+        if index is not variable or upper != extent:
+            return False
+    return next(remaining, None) is None
+
+
+FILLED_BY_ALLOC = "filled by alloc"
+"""Key of the interpreter data naming the `linalg.fill`s whose buffer is already zero."""
+
+
+def _is_positive_zero(value: float) -> bool:
+    return value == 0 and math.copysign(1.0, value) > 0
 
 
 @register_impls
@@ -37,9 +144,20 @@ class NumPyMemRefFunctions(InterpreterFunctions):
     def run_alloc(
         self, interpreter: Interpreter, op: memref.AllocOp, args: PythonValues
     ) -> PythonValues:
-        # MLIR leaves new memory undefined; zeros make every run reproducible.
+        # MLIR leaves new memory undefined; zeros make every run reproducible. A buffer that
+        # the next op fills whole needs no zeroing first, and a fill with +0 is done by the
+        # zeroing (np.zeros maps zero pages without writing them).
         shape, dtype = buffer_shape_and_dtype(op.memref.type)
-        return (np.zeros(shape, dtype),)
+        if written_whole_next(op):
+            return (np.empty(shape, dtype),)  # every element is written before any read
+        fill = whole_fill(op)
+        if fill is None:
+            return (np.zeros(shape, dtype),)
+        fill_op, value = fill
+        if isinstance(value, FloatAttr | IntegerAttr) and _is_positive_zero(value.value.data):
+            interpreter.get_data(NumPyMemRefFunctions, FILLED_BY_ALLOC, set).add(fill_op)
+            return (np.zeros(shape, dtype),)
+        return (np.empty(shape, dtype),)
 
     @impl(memref.DeallocOp)
     def run_dealloc(
@@ -68,9 +186,10 @@ class NumPyMemRefFunctions(InterpreterFunctions):
     ) -> PythonValues:
         source = args[0]
         dynamic = iter(args[1:])
-        offsets = _static_or_dynamic(op.static_offsets.get_values(), dynamic)
-        sizes = _static_or_dynamic(op.static_sizes.get_values(), dynamic)
-        strides = _static_or_dynamic(op.static_strides.get_values(), dynamic)
+        static_offsets, static_sizes, static_strides = subview_static(op)
+        offsets = _static_or_dynamic(static_offsets, dynamic)
+        sizes = _static_or_dynamic(static_sizes, dynamic)
+        strides = _static_or_dynamic(static_strides, dynamic)
         for offset, size, stride, extent in zip(
             offsets, sizes, strides, source.shape, strict=False
         ):

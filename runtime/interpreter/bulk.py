@@ -1,0 +1,762 @@
+"""Bulk execution of tiled loop nests: a whole `scf.for` nest as a few strided NumPy operations.
+
+The lowerings produce loop nests whose bodies move, tilize or convert tiles at indices that are
+affine in the induction variables (`i·32`, `r·KW·I + s·I`, …). Interpreting such a nest op by
+op costs several interpreted ops per tile; executing it in bulk costs a few NumPy calls per
+nest. This module recognises such a nest when the interpreter reaches its outermost `scf.for`
+and runs the *same IR* over the whole iteration space at once:
+
+* The nest is perfect (each body holds index arithmetic, one inner loop, the terminator; the
+  innermost body straight-line ops) with bounds that do not depend on its own induction
+  variables and no loop-carried values. The iteration space is the grid of trip counts.
+* Index values are affine forms over the grid (`Affine`): constants, induction variables,
+  `arith.addi` / `subi` / `muli` by a constant. Values defined outside the nest are read from
+  the interpreter; ops of the body that use only such values (constants, arithmetic,
+  subviews) run once, in the interpreter.
+* A memref in the nest is a `View` — a base NumPy array, an affine start per base axis and a
+  list of strided dims — so `memref.subview`, `tile.load` / `tile.store` and the windows of
+  `tile.tilize` / `tile.untilize` become `numpy.lib.stride_tricks.as_strided` views whose
+  leading dims are the grid. `tile.typecast`, the linalg moves (`copy`, `transpose`,
+  `broadcast`, `fill`) and `memref.copy` then act on all iterations in one call; a typecast
+  whose result is stored converts straight into the destination.
+
+Every index range is checked against the memref it indexes before anything is written (the
+whole grid at once; a failure is a one-line RunError naming the op's location), so a strided
+view never leaves its buffer. Bulk execution must give the bytes the op-by-op execution
+gives, so a nest runs op by op instead when it holds anything else (any other op, a non-affine
+index such as `arith.remsi` of an induction variable, a triangular or loop-carried loop), when
+a write might reach an element twice (a destination index that ignores an induction
+variable) or when a buffer it writes may overlap one it reads or another it writes. Inner
+loops of a nest run op by op still try bulk execution themselves.
+"""
+
+from __future__ import annotations
+
+import weakref
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, cast
+
+import numpy as np
+from numpy.lib.stride_tricks import as_strided
+from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, MemRefType
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.interpreter import Interpreter
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.errors import RunError, format_location
+from ttnn_xdsl.dialect.shapes import TILE_SIZE
+from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime.interpreter.memref import subview_static
+
+__all__ = ["NotBulk", "run_nest_in_bulk"]
+
+# Index arithmetic in the interpreter is 64-bit; bulk execution keeps well inside it.
+_INDEX_LIMIT = 1 << 62
+
+
+class NotBulk(Exception):
+    """The nest cannot run in bulk. `structural` failures depend only on the IR (the nest is
+    never tried again); the others on this execution's values (buffers that overlap)."""
+
+    def __init__(self, reason: str, structural: bool = True):
+        super().__init__(reason)
+        self.structural = structural
+
+
+# ---------------------------------------------------------------------------------------------
+# Affine index forms over the iteration grid
+# ---------------------------------------------------------------------------------------------
+
+
+class Affine:
+    """`constant + Σ coefficient · t_dim`, with `t_dim` the iteration number along grid
+    dim `dim` (0 ≤ t_dim < trip count); terms are sorted by dim, coefficients nonzero.
+    Immutable (a plain class: the nest is evaluated anew at every run of it)."""
+
+    __slots__ = ("constant", "terms")
+
+    def __init__(self, constant: int, terms: tuple[tuple[int, int], ...] = ()):
+        self.constant = constant
+        self.terms = terms
+
+    def __repr__(self) -> str:
+        return f"Affine({self.constant}, {self.terms})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Affine)
+            and self.constant == other.constant
+            and self.terms == other.terms
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Affine) -> Affine:
+        if not other.terms:
+            return _affine(self.constant + other.constant, self.terms)
+        merged = dict(self.terms)
+        for dim, coefficient in other.terms:
+            merged[dim] = merged.get(dim, 0) + coefficient
+        terms = tuple(sorted((d, c) for d, c in merged.items() if c))
+        return _affine(self.constant + other.constant, terms)
+
+    def scaled(self, factor: int) -> Affine:
+        if factor == 1:
+            return self
+        if factor == 0:
+            return Affine(0)
+        return _affine(self.constant * factor, tuple((d, c * factor) for d, c in self.terms))
+
+    def coefficient(self, dim: int) -> int:
+        for term_dim, coefficient in self.terms:
+            if term_dim == dim:
+                return coefficient
+        return 0
+
+    def at(self, point: Sequence[int]) -> int:
+        """The value at grid point `point`."""
+        return self.constant + sum(c * point[d] for d, c in self.terms)
+
+    def bounds(self, grid: Sequence[int]) -> tuple[int, int]:
+        """Smallest and largest value over a (non-empty) grid."""
+        low = high = self.constant
+        for dim, coefficient in self.terms:
+            reach = coefficient * (grid[dim] - 1)
+            low, high = low + min(0, reach), high + max(0, reach)
+        return low, high
+
+
+def _affine(constant: int, terms: tuple[tuple[int, int], ...]) -> Affine:
+    if abs(constant) >= _INDEX_LIMIT or any(abs(c) >= _INDEX_LIMIT for _, c in terms):
+        raise NotBulk("index arithmetic beyond 62 bits", structural=False)
+    return Affine(constant, terms)
+
+
+# ---------------------------------------------------------------------------------------------
+# Views: memrefs over the grid
+# ---------------------------------------------------------------------------------------------
+
+
+class Dim(NamedTuple):
+    """A dim of a view: `size` elements `step` apart along base axis `axis`, or a unit dim
+    (`axis` None) that a rank-reducing subview keeps."""
+
+    axis: int | None
+    size: int
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """A memref value at every grid point: element (i_0, …) of the view at point t is
+    `base[start(t) + Σ_j i_j · step_j along axis_j]`."""
+
+    base: np.ndarray
+    start: tuple[Affine, ...]
+    dims: tuple[Dim, ...]
+
+    @staticmethod
+    def of(array: np.ndarray) -> View:
+        return View(
+            array,
+            tuple(Affine(0) for _ in array.shape),
+            tuple(Dim(axis, size, 1) for axis, size in enumerate(array.shape)),
+        )
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(dim.size for dim in self.dims)
+
+    def moved(self, dim: Dim, offset: Affine) -> tuple[Affine, ...]:
+        """`start` advanced by `offset` steps along `dim`."""
+        if dim.axis is None:
+            return self.start
+        start = list(self.start)
+        start[dim.axis] = start[dim.axis] + offset.scaled(dim.step)
+        return tuple(start)
+
+    def strided(
+        self,
+        grid: Sequence[int],
+        part: dict[int, slice] | None = None,
+        sizes: Sequence[int] | None = None,
+    ) -> np.ndarray:
+        """The NumPy view `[*grid, *shape]` (or the grid `part`, with other `sizes`) of this
+        view. Its index ranges must have been checked."""
+        part = part or {}
+        first = [part[d].start if d in part else 0 for d in range(len(grid))]
+        counts = [
+            (part[d].stop - part[d].start) if d in part else grid[d] for d in range(len(grid))
+        ]
+        sizes = self.shape if sizes is None else tuple(sizes)
+        origin = tuple(start.at(first) for start in self.start)
+        item = self.base.strides
+        grid_strides = [0] * len(grid)
+        for axis, start in enumerate(self.start):
+            for dim, coefficient in start.terms:
+                grid_strides[dim] += coefficient * item[axis]
+        dim_strides = [0 if dim.axis is None else dim.step * item[dim.axis] for dim in self.dims]
+        if 0 in counts or 0 in sizes:
+            return np.empty((*counts, *sizes), self.base.dtype)
+        corner = self.base[tuple(slice(i, i + 1) for i in origin)]
+        return as_strided(
+            corner,
+            shape=(*counts, *sizes),
+            strides=(*grid_strides, *dim_strides),
+            writeable=self.base.flags.writeable,
+        )
+
+
+def _check_range(
+    op: Operation, grid: Sequence[int], offset: Affine, size: int, step: int, extent: int
+) -> None:
+    """Raise RunError unless `offset + k·step` (0 ≤ k < size) stays in [0, extent) at every
+    grid point (a `size` of 0 needs only a non-negative offset)."""
+    low, high = offset.bounds(grid)
+    if low >= 0 and (size == 0 or high + (size - 1) * step < extent):
+        return
+    where = format_location(op.location) or op.name
+    worst = low if low < 0 else high
+    if isinstance(op, memref.SubviewOp):
+        # The op-by-op message (runtime/interpreter/memref.py), with the offset farthest out.
+        raise RunError(
+            f"memref.subview out of bounds: offset {worst}, size {size}, stride {step} "
+            f"in a dim of {extent} ({where})"
+        )
+    raise RunError(f"{op.name} out of bounds: index {worst} in a dim of {extent} ({where})")
+
+
+def _check_window_start(op: Operation, grid: Sequence[int], start: Affine) -> None:
+    """A tile window may reach beyond the memref's edge (that part reads as zero or is
+    dropped) but must not start before it."""
+    low, _ = start.bounds(grid)
+    if low < 0:
+        where = format_location(op.location) or op.name
+        raise RunError(f"{op.name} out of bounds: window start {low} is negative ({where})")
+
+
+# ---------------------------------------------------------------------------------------------
+# Tile values over the grid
+# ---------------------------------------------------------------------------------------------
+
+
+class TileValue(ABC):
+    """A tile at every grid point: `array()` is `[*grid, 32, 32]` (or `[*grid, 1088]`)."""
+
+    @abstractmethod
+    def array(self) -> np.ndarray:
+        """The tiles of every grid point."""
+
+    def store_into(self, dest: np.ndarray) -> None:
+        np.copyto(dest, self.array())
+
+
+@dataclass
+class ArrayTile(TileValue):
+    """Tiles already in an array (a loaded view, or a tile defined outside the nest,
+    broadcast over the grid)."""
+
+    values: np.ndarray
+
+    def array(self) -> np.ndarray:
+        return self.values
+
+
+@dataclass
+class ConvertedTile(TileValue):
+    """`tile.typecast` of a tile value, converted when used: straight into a store's
+    destination when it is stored."""
+
+    source: TileValue
+    op: tile.TypecastOp
+
+    def _convert(self, out: np.ndarray | None) -> np.ndarray:
+        source = cast(tile.TileType, self.op.input.type).dtype
+        target = cast(tile.TileType, self.op.result.type).dtype
+        try:
+            return formats.convert_tiles(self.source.array(), source, target, out=out)
+        except ValueError as error:
+            where = format_location(self.op.location) or self.op.name
+            raise RunError(
+                f"{source.value} -> {target.value} typecast at {where}: {error}"
+            ) from None
+
+    def array(self) -> np.ndarray:
+        return self._convert(None)
+
+    def store_into(self, dest: np.ndarray) -> None:
+        self._convert(dest)
+
+
+@dataclass
+class TilizedTile(TileValue):
+    """`tile.tilize`: the 32×32 windows of a row-major view, zero beyond its edge."""
+
+    parts: list[tuple[dict[int, slice], np.ndarray]]
+    """The windows' parts inside the source, each a grid part and its `[*part, h, w]` view."""
+    grid: tuple[int, ...]
+    dtype: np.dtype[Any]
+    whole: np.ndarray | None
+    """All windows as one view, when none reaches beyond the edge."""
+
+    def array(self) -> np.ndarray:
+        if self.whole is not None:
+            return self.whole
+        tiles = np.zeros((*self.grid, TILE_SIZE, TILE_SIZE), self.dtype)
+        self.store_into(tiles)
+        return tiles
+
+    def store_into(self, dest: np.ndarray) -> None:
+        if self.whole is not None:
+            np.copyto(dest, self.whole)
+            return
+        dest[...] = 0
+        for part, window in self.parts:
+            rows, cols = window.shape[-2:]
+            np.copyto(dest[_grid_index(part, len(self.grid))][..., :rows, :cols], window)
+
+
+def _grid_index(part: dict[int, slice], rank: int) -> tuple[slice, ...]:
+    return tuple(part.get(d, slice(None)) for d in range(rank))
+
+
+def _window_parts(
+    row: Affine, col: Affine, height: int, width: int, grid: Sequence[int]
+) -> list[tuple[dict[int, slice], int, int]]:
+    """Split the grid into parts whose 32×32 windows at (row, col) keep the same number of
+    rows and columns inside `height` × `width`; only parts with both nonzero are listed."""
+    parts = []
+    for row_part, rows in _axis_parts(row, height, grid):
+        for col_part, cols in _axis_parts(col, width, grid):
+            merged = _intersect(row_part, col_part)
+            if merged is not None and rows > 0 and cols > 0:
+                parts.append((merged, rows, cols))
+    return parts
+
+
+def _axis_parts(
+    start: Affine, extent: int, grid: Sequence[int]
+) -> list[tuple[dict[int, slice], int]]:
+    """Parts of the grid along which windows starting at `start` keep `count` of their 32
+    rows (or columns) below `extent`."""
+    if start.bounds(grid)[1] + TILE_SIZE <= extent:
+        return [({}, TILE_SIZE)]  # every window wholly inside
+    if not start.terms:
+        return [({}, max(0, min(TILE_SIZE, extent - start.constant)))]
+    if len(start.terms) != 1 or start.terms[0][1] <= 0:
+        raise NotBulk("tile windows cut by the edge at a start not monotonic in one loop", False)
+    ((dim, coefficient),) = start.terms
+    count = grid[dim]
+    # Windows t < full lie wholly inside; then each remaining one on its own.
+    full = max(0, min(count, (extent - TILE_SIZE - start.constant) // coefficient + 1))
+    parts = [({dim: slice(0, full)}, TILE_SIZE)] if full else []
+    for index in range(full, count):
+        inside = extent - (start.constant + coefficient * index)
+        if inside <= 0:
+            break
+        parts.append(({dim: slice(index, index + 1)}, min(TILE_SIZE, inside)))
+    return parts
+
+
+def _intersect(a: dict[int, slice], b: dict[int, slice]) -> dict[int, slice] | None:
+    merged = dict(a)
+    for dim, piece in b.items():
+        if dim in merged:
+            low, high = max(merged[dim].start, piece.start), min(merged[dim].stop, piece.stop)
+            if low >= high:
+                return None
+            merged[dim] = slice(low, high)
+        else:
+            merged[dim] = piece
+    return merged
+
+
+# ---------------------------------------------------------------------------------------------
+# The nest
+# ---------------------------------------------------------------------------------------------
+
+_INDEX_OPS = (arith.AddiOp, arith.SubiOp, arith.MuliOp)
+_HOISTABLE = (arith.ConstantOp, *_INDEX_OPS, memref.SubviewOp)
+
+
+class _Nest:
+    """One bulk execution of a nest: the grid, the symbolic value of every SSA value of the
+    nest, and the data moves to run once all index ranges and overlaps are checked."""
+
+    def __init__(self, interpreter: Interpreter):
+        self.interpreter = interpreter
+        self.grid: list[int] = []
+        self.values: dict[SSAValue, Any] = {}
+        self.reads: list[np.ndarray] = []
+        self.writes: list[np.ndarray] = []
+        self.moves: list[Callable[[], None]] = []
+
+    # -- values --------------------------------------------------------------------------
+
+    def value(self, ssa: SSAValue) -> Any:
+        """The symbolic value of `ssa`: an Affine, View or TileValue of the nest, or the
+        interpreter's value of something defined outside it."""
+        if ssa in self.values:
+            return self.values[ssa]
+        (value,) = self.interpreter.get_values((ssa,))
+        return value
+
+    def index(self, ssa: SSAValue) -> Affine:
+        value = self.value(ssa)
+        if isinstance(value, Affine):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return Affine(value)
+        raise NotBulk(f"an index that is not an affine form: {value!r}")
+
+    def constant(self, ssa: SSAValue) -> int:
+        value = self.index(ssa)
+        if value.terms:
+            raise NotBulk("a loop-dependent size, stride or bound")
+        return value.constant
+
+    def view(self, ssa: SSAValue) -> View:
+        value = self.value(ssa)
+        if isinstance(value, View):
+            return value
+        if isinstance(value, np.ndarray):
+            return View.of(value)
+        raise NotBulk(f"a memref that is not an array: {type(value).__name__}")
+
+    def tile(self, ssa: SSAValue) -> TileValue:
+        value = self.value(ssa)
+        if isinstance(value, TileValue):
+            return value
+        if isinstance(value, np.ndarray):
+            return ArrayTile(np.broadcast_to(value, (*self.grid, *value.shape)))
+        raise NotBulk(f"a tile that is not an array: {type(value).__name__}")
+
+    def invariant(self, op: Operation) -> bool:
+        return all(not isinstance(self.value(o), Affine | View | TileValue) for o in op.operands)
+
+    # -- the loops ----------------------------------------------------------------------------
+
+    def enter(self, loop: scf.ForOp, bounds: Sequence[int] | None = None) -> bool:
+        """Add `loop`'s trip count to the grid; False when it is 0 (the nest does nothing)."""
+        if loop.iter_args or loop.res:
+            raise NotBulk("a loop with loop-carried values")
+        if bounds is None:
+            bounds = [self.constant(v) for v in (loop.lb, loop.ub, loop.step)]
+        lower, upper, step = (int(b) for b in bounds)
+        if step <= 0:
+            raise NotBulk("a loop with a non-positive step", structural=False)
+        count = max(0, -(-(upper - lower) // step))
+        self.values[loop.body.block.args[0]] = Affine(lower, ((len(self.grid), step),))
+        self.grid.append(count)
+        return count > 0
+
+    def body(self, loop: scf.ForOp) -> scf.ForOp | None:
+        """Evaluate the body of `loop`: its index ops and, for the innermost loop, its data
+        ops. Returns the inner loop, if any."""
+        ops, inner = _loop_body(loop)
+        for op in ops:
+            self.evaluate(op)
+        return inner
+
+    # -- ops ----------------------------------------------------------------------------------
+
+    def evaluate(self, op: Operation) -> None:
+        if isinstance(op, _HOISTABLE) and self.invariant(op):
+            # Uses only values from outside the nest: run it once, as the interpreter does.
+            inputs = tuple(self.value(operand) for operand in op.operands)
+            self.values.update(zip(op.results, self.interpreter.run_op(op, inputs), strict=True))
+            return
+        handler = _HANDLERS.get(type(op))
+        if handler is None:
+            raise NotBulk(f"'{op.name}' in a loop nest")
+        handler(self, op)
+
+    def index_op(self, op: Operation) -> None:
+        op = cast(arith.AddiOp, op)
+        if not isinstance(op.result.type, IndexType):
+            raise NotBulk("integer arithmetic that is not on index values")
+        lhs, rhs = self.index(op.lhs), self.index(op.rhs)
+        if isinstance(op, arith.AddiOp):
+            result = lhs + rhs
+        elif isinstance(op, arith.SubiOp):
+            result = lhs + rhs.scaled(-1)
+        elif not rhs.terms:
+            result = lhs.scaled(rhs.constant)
+        elif not lhs.terms:
+            result = rhs.scaled(lhs.constant)
+        else:
+            raise NotBulk("a product of two loop-dependent indices")
+        self.values[op.result] = result
+
+    def subview(self, op: Operation) -> None:
+        op = cast(memref.SubviewOp, op)
+        source = self.view(op.source)
+        if len(source.dims) != len(memref_shape(op.source)):
+            raise NotBulk("a subview of a memref of tiles")
+        static_offsets, static_sizes, static_strides = subview_static(op)
+        dynamic_offsets = iter(op.offsets)
+        offsets = [
+            self.index(next(dynamic_offsets)) if s == DYNAMIC_INDEX else Affine(s)
+            for s in static_offsets
+        ]
+        sizes = self.static_or_constant(static_sizes, op.sizes)
+        strides = self.static_or_constant(static_strides, op.strides)
+        view = source
+        dims: list[Dim] = []
+        for dim, offset, size, stride in zip(source.dims, offsets, sizes, strides, strict=True):
+            _check_range(op, self.grid, offset if size >= 0 else Affine(-1), size, stride, dim.size)
+            view = View(view.base, view.moved(dim, offset), view.dims)
+            dims.append(Dim(dim.axis, size, dim.step * stride))
+        shape = memref_shape(op.result)
+        self.values[op.result] = View(view.base, view.start, _reduce_rank(dims, shape))
+
+    def static_or_constant(self, static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int]:
+        values = iter(dynamic)
+        return [self.constant(next(values)) if s == DYNAMIC_INDEX else int(s) for s in static]
+
+    def indexed(self, op: Operation, buffer: View, indices: Sequence[SSAValue]) -> View:
+        """The element dims of `buffer` beyond `indices` at those indices (a tile of a memref
+        of tiles), every index range checked."""
+        start = buffer.start
+        for dim, index in zip(buffer.dims, indices, strict=False):
+            offset = self.index(index)
+            _check_range(op, self.grid, offset, 1, 1, dim.size)
+            start = View(buffer.base, start, buffer.dims).moved(dim, offset)
+        return View(buffer.base, start, buffer.dims[len(indices) :])
+
+    def load(self, op: Operation) -> None:
+        op = cast(tile.LoadOp, op)
+        view = self.indexed(op, self.view(op.buffer), op.indices).strided(self.grid)
+        self.reads.append(view)
+        self.values[op.result] = ArrayTile(view)
+
+    def store(self, op: Operation) -> None:
+        op = cast(tile.StoreOp, op)
+        dest = self.indexed(op, self.view(op.buffer), op.indices).strided(self.grid)
+        value = self.tile(op.value)
+        self.writes.append(dest)
+        self.moves.append(lambda: value.store_into(dest))
+
+    def windows(
+        self, op: Operation, source: View, indices: Sequence[SSAValue]
+    ) -> tuple[list[tuple[dict[int, slice], np.ndarray]], np.ndarray | None]:
+        """The 32×32 windows of a row-major view at `indices` (leading indices, then the
+        element row and column): each part of the grid with its windows' part inside the
+        view, as strided arrays `[*part, rows, cols]`, and all windows as one array when
+        every window lies wholly inside."""
+        *leading, row_index, col_index = indices
+        view = self.indexed(op, source, leading)
+        row_dim, col_dim = view.dims
+        row, col = self.index(row_index), self.index(col_index)
+        _check_window_start(op, self.grid, row)
+        _check_window_start(op, self.grid, col)
+        start = View(view.base, view.moved(row_dim, row), view.dims).moved(col_dim, col)
+        window = View(
+            view.base,
+            start,
+            (
+                Dim(row_dim.axis, TILE_SIZE, row_dim.step),
+                Dim(col_dim.axis, TILE_SIZE, col_dim.step),
+            ),
+        )
+        parts = [
+            (part, window.strided(self.grid, part, (rows, cols)))
+            for part, rows, cols in _window_parts(row, col, row_dim.size, col_dim.size, self.grid)
+        ]
+        if len(parts) == 1:
+            part, array = parts[0]
+            covers_grid = all(piece == slice(0, self.grid[d]) for d, piece in part.items())
+            if covers_grid and array.shape[-2:] == (TILE_SIZE, TILE_SIZE):
+                return parts, window.strided(self.grid)
+        return parts, None
+
+    def tilize(self, op: Operation) -> None:
+        op = cast(tile.TilizeOp, op)
+        source = self.view(op.source)
+        parts, whole = self.windows(op, source, op.indices)
+        self.reads.extend(window for _, window in parts)
+        self.values[op.result] = TilizedTile(parts, tuple(self.grid), source.base.dtype, whole)
+
+    def untilize(self, op: Operation) -> None:
+        op = cast(tile.UntilizeOp, op)
+        parts, _ = self.windows(op, self.view(op.dest), op.indices)
+        value = self.tile(op.value)
+        rank = len(self.grid)
+        self.writes.extend(window for _, window in parts)
+
+        def move() -> None:
+            tiles = value.array()
+            for part, window in parts:
+                rows, cols = window.shape[-2:]
+                np.copyto(window, tiles[_grid_index(part, rank)][..., :rows, :cols])
+
+        self.moves.append(move)
+
+    def typecast(self, op: Operation) -> None:
+        op = cast(tile.TypecastOp, op)
+        self.values[op.result] = ConvertedTile(self.tile(op.input), op)
+
+    def linalg_move(self, op: Operation) -> None:
+        """linalg.copy / transpose / broadcast / fill and memref.copy between views."""
+        if op.results or len(op.operands) != 2:
+            raise NotBulk(f"'{op.name}' on tensors")
+        rank = len(self.grid)
+        source_ssa, dest_ssa = op.operands
+        dest = self.view(dest_ssa).strided(self.grid)
+        self.writes.append(dest)
+        if isinstance(op, linalg.FillOp):
+            value = self.value(source_ssa)
+            if isinstance(value, Affine | View | TileValue):
+                raise NotBulk("a fill with a loop-dependent value")
+
+            def fill() -> None:
+                dest[...] = value
+
+            self.moves.append(fill)
+            return
+        source = self.view(source_ssa).strided(self.grid)
+        self.reads.append(source)
+        if isinstance(op, linalg.TransposeOp):
+            permutation = [rank + int(p) for p in op.permutation.get_values()]
+            source = np.transpose(source, (*range(rank), *permutation))
+        elif isinstance(op, linalg.BroadcastOp):
+            added = tuple(rank + int(d) for d in op.dimensions.get_values())
+            source = np.broadcast_to(np.expand_dims(source, added), dest.shape)
+        self.moves.append(lambda: np.copyto(dest, source))
+
+    # -- running ------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Check that no write reaches an element twice or overlaps a read or another write,
+        then run the moves in program order."""
+        for position, write in enumerate(self.writes):
+            if not _each_element_once(write):
+                raise NotBulk("a write that reaches an element more than once", False)
+            for other in self.writes[position + 1 :] + self.reads:
+                if _overlap(write, other):
+                    raise NotBulk("a write that may overlap a read or another write", False)
+        for move in self.moves:
+            move()
+
+
+_BODIES: weakref.WeakKeyDictionary[scf.ForOp, tuple[list[Operation], scf.ForOp | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _loop_body(loop: scf.ForOp) -> tuple[list[Operation], scf.ForOp | None]:
+    """The ops of a loop's body to evaluate (not its terminator or inner loop) and its inner
+    loop, if any — checked to be a perfect nest's body, once per loop."""
+    if loop not in _BODIES:
+        ops = list(loop.body.block.ops)
+        inner = [op for op in ops if isinstance(op, scf.ForOp)]
+        if len(inner) > 1:
+            raise NotBulk("a loop body with several loops")
+        evaluated = []
+        for op in ops:
+            if isinstance(op, scf.YieldOp):
+                if op.operands:
+                    raise NotBulk("a loop yielding values")
+            elif isinstance(op, scf.ForOp):
+                if op is not ops[-2]:
+                    raise NotBulk("an imperfect loop nest")
+            elif inner and not isinstance(op, _HOISTABLE):
+                raise NotBulk(f"'{op.name}' beside an inner loop")
+            else:
+                evaluated.append(op)
+        _BODIES[loop] = (evaluated, inner[0] if inner else None)
+    return _BODIES[loop]
+
+
+def _reduce_rank(dims: list[Dim], shape: Sequence[int]) -> tuple[Dim, ...]:
+    """The dims of a subview's result of `shape`: the unit dims it drops removed (which ones
+    does not matter: a unit dim has no extent)."""
+    if [d.size for d in dims] == list(shape):
+        return tuple(dims)
+    extents = iter(d for d in dims if d.size != 1)
+    reduced = []
+    for size in shape:
+        if size == 1:
+            reduced.append(Dim(None, 1, 0))
+            continue
+        dim = next(extents, None)
+        if dim is None or dim.size != size:
+            raise NotBulk("a subview whose result shape is not its sizes without unit dims")
+        reduced.append(dim)
+    if next(extents, None) is not None:
+        raise NotBulk("a subview whose result shape is not its sizes without unit dims")
+    return tuple(reduced)
+
+
+def memref_shape(value: SSAValue) -> tuple[int, ...]:
+    memref_type = value.type
+    if not isinstance(memref_type, MemRefType):
+        raise NotBulk("a memref operand that is not a memref")
+    return tuple(cast(MemRefType[Attribute], memref_type).get_shape())
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two strided arrays may share an element: their memory ranges meet and NumPy's
+    exact test (bounded in effort; too hard counts as shared) finds a common element."""
+    if not np.may_share_memory(a, b):
+        return False
+    try:
+        return bool(np.shares_memory(a, b, max_work=_OVERLAP_EFFORT))
+    except np.exceptions.TooHardError:
+        return True
+
+
+_OVERLAP_EFFORT = 1 << 16
+
+
+def _each_element_once(array: np.ndarray) -> bool:
+    """Whether the elements of a strided view are all distinct in memory (a sufficient test:
+    each stride, largest last, clears the span of the smaller ones)."""
+    extents = sorted(
+        (abs(stride), size)
+        for stride, size in zip(array.strides, array.shape, strict=True)
+        if size > 1
+    )
+    span = array.itemsize
+    for stride, size in extents:
+        if stride < span:
+            return False
+        span = stride * (size - 1) + span
+    return True
+
+
+_HANDLERS: dict[type[Operation], Callable[[_Nest, Operation], None]] = {
+    arith.AddiOp: _Nest.index_op,
+    arith.SubiOp: _Nest.index_op,
+    arith.MuliOp: _Nest.index_op,
+    memref.SubviewOp: _Nest.subview,
+    tile.LoadOp: _Nest.load,
+    tile.StoreOp: _Nest.store,
+    tile.TilizeOp: _Nest.tilize,
+    tile.UntilizeOp: _Nest.untilize,
+    tile.TypecastOp: _Nest.typecast,
+    linalg.CopyOp: _Nest.linalg_move,
+    linalg.TransposeOp: _Nest.linalg_move,
+    linalg.BroadcastOp: _Nest.linalg_move,
+    linalg.FillOp: _Nest.linalg_move,
+    memref.CopyOp: _Nest.linalg_move,
+}
+
+
+def run_nest_in_bulk(interpreter: Interpreter, loop: scf.ForOp, bounds: Sequence[int]) -> None:
+    """Run the loop nest rooted at `loop` (whose bounds the interpreter has evaluated to
+    `bounds`) in bulk. Raises NotBulk, having written nothing, when it cannot."""
+    nest = _Nest(interpreter)
+    if not nest.enter(loop, bounds):
+        return
+    current: scf.ForOp | None = loop
+    while current is not None:
+        inner = nest.body(current)
+        if inner is not None and not nest.enter(inner):
+            return
+        current = inner
+    nest.run()

@@ -1,0 +1,725 @@
+"""Bulk execution of loop nests (`runtime/interpreter/bulk.py`) against op-by-op execution.
+
+Both paths run the same lowered IR; they must leave identical bytes in every buffer. Checked
+on every example (examples/*.mlir, ResNet-50 included) and on randomly generated loop nests —
+random depths, bounds, lower bounds and steps, affine index maps (negative coefficients
+included), tile loads, typecasts, stores, tilize and untilize windows cut by the memref's
+edge, subview windows moved by linalg copy / transpose / broadcast / fill — including nests
+the bulk path must refuse (a non-affine index, a write that reaches an element twice, a
+write into the buffer it reads), which run op by op with the same result. An interpreter
+listener shows which path ran. Out-of-bounds indices are found before anything is written and
+reported as one-line RunErrors.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from xdsl.interpreter import Interpreter
+from xdsl.ir import Operation
+
+from ttnn_xdsl.dialect import make_context
+from ttnn_xdsl.dialect.errors import RunError
+from ttnn_xdsl.frontend import parse_module, verify_module
+from ttnn_xdsl.runtime import Program, formats
+from ttnn_xdsl.runtime.interpreter import make_interpreter
+
+ROOT = Path(__file__).resolve().parents[1]
+TTNN_RUN = str(Path(sys.executable).parent / "ttnn-run")
+
+TILE_ELEMENT = {"f32": "f32", "bf16": "bf16", "bfp8_b": "!ttnn.bfp8_b"}
+
+
+class OpCounter(Interpreter.Listener):
+    """Counts the ops the interpreter runs, by name."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def will_interpret_op(self, op: Operation, args: tuple[object, ...]) -> None:
+        self.counts[op.name] += 1
+
+
+def interpret(
+    module: object, entry: str, arguments: list[np.ndarray], bulk: bool
+) -> tuple[list[np.ndarray], Counter[str]]:
+    """Run `entry` on copies of `arguments`; the results, the arguments afterwards (the IR
+    may write them) and the op counts."""
+    buffers = [argument.copy() for argument in arguments]
+    interpreter = make_interpreter(module, bulk)  # type: ignore[arg-type]
+    counter = OpCounter()
+    interpreter.listeners = (counter,)
+    results = interpreter.call_op(entry, tuple(buffers))
+    return [np.asarray(r) for r in results] + buffers, counter.counts
+
+
+def assert_same_bytes(bulk: list[np.ndarray], op_by_op: list[np.ndarray]) -> None:
+    assert len(bulk) == len(op_by_op)
+    for position, (a, b) in enumerate(zip(bulk, op_by_op, strict=True)):
+        assert a.dtype == b.dtype and a.shape == b.shape, position
+        assert np.ascontiguousarray(a).tobytes() == np.ascontiguousarray(b).tobytes(), position
+
+
+# ---------------------------------------------------------------------------------------------
+# The examples
+# ---------------------------------------------------------------------------------------------
+
+EXAMPLES = [
+    ("assign_bw.mlir", "main"),
+    ("assign_bw.mlir", "unary"),
+    ("prepare_conv_weights.mlir", None),
+    ("resnet50_conv_weights.mlir", None),
+]
+
+
+@pytest.mark.parametrize(("example", "entry"), EXAMPLES)
+def test_examples_give_the_same_bytes_in_bulk(example: str, entry: str | None) -> None:
+    path = ROOT / "examples" / example
+    program = Program.load(path.read_text(), entry=entry, filename=str(path))
+    arguments = [tensor.data for tensor in program.prepare_inputs(random_seed=11)]
+    bulk, bulk_counts = interpret(program.module, program.entry, arguments, True)
+    op_by_op, counts = interpret(program.module, program.entry, arguments, False)
+    assert_same_bytes(bulk, op_by_op)
+    # Op by op, every tile op runs once per tile; in bulk, none runs on its own: every nest
+    # of the examples is recognised.
+    assert sum(n for name, n in counts.items() if name.startswith("tile.")) > 0
+    assert not [name for name in bulk_counts if name.startswith("tile.")]
+    # The results through the Python API are the same DeviceTensors both ways.
+    for a, b in zip(
+        program.run(random_seed=11), program.run(random_seed=11, bulk=False), strict=True
+    ):
+        assert a == b
+
+
+def test_resnet50_raw_output_is_the_same_in_bulk(tmp_path: Path) -> None:
+    example = str(ROOT / "examples" / "resnet50_conv_weights.mlir")
+    for flags, folder in (([], "bulk"), (["--no-bulk"], "op-by-op")):
+        raw = str(tmp_path / folder)
+        subprocess.run(
+            [TTNN_RUN, example, "--random-inputs", "7", "--raw-output", raw, *flags], check=True
+        )
+    # 53 weights and 53 biases, each under its name (conv1.prepared_weight.bin) and its
+    # resultN.bin alias.
+    files = sorted(p.name for p in (tmp_path / "bulk").iterdir())
+    assert len([name for name in files if name.startswith("result")]) == 106
+    assert len(files) == 212
+    for name in files:
+        bulk_bytes = (tmp_path / "bulk" / name).read_bytes()
+        assert bulk_bytes == (tmp_path / "op-by-op" / name).read_bytes(), name
+
+
+# ---------------------------------------------------------------------------------------------
+# Random loop nests
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Loop:
+    lower: int
+    step: int
+    count: int
+
+    def values(self) -> tuple[int, int]:
+        """Smallest and largest induction variable (count ≥ 1)."""
+        return self.lower, self.lower + self.step * (self.count - 1)
+
+
+@dataclass
+class Nest:
+    """A function with one loop nest, written as IR text, and its arguments."""
+
+    rng: np.random.Generator
+    loops: list[Loop]
+    arguments: list[tuple[str, str, np.ndarray]] = field(default_factory=list)
+    body: list[str] = field(default_factory=list)
+    constants: dict[int, str] = field(default_factory=dict)
+    names: int = 0
+    expects_bulk: bool = True
+
+    def fresh(self) -> str:
+        self.names += 1
+        return f"%v{self.names}"
+
+    def constant(self, value: int) -> str:
+        if value not in self.constants:
+            self.constants[value] = f"%c{value}" if value >= 0 else f"%cm{-value}"
+        return self.constants[value]
+
+    def argument(self, type_text: str, array: np.ndarray) -> str:
+        name = f"%a{len(self.arguments)}"
+        self.arguments.append((name, type_text, array))
+        return name
+
+    def live(self) -> list[int]:
+        """Loops with more than one iteration."""
+        return [k for k, loop in enumerate(self.loops) if loop.count > 1]
+
+    # -- index expressions ---------------------------------------------------------------------
+
+    def expression(self, terms: list[tuple[int, int]], constant: int) -> str:
+        """`constant + Σ coefficient · iv_k` as index arithmetic in the body."""
+        value = self.constant(constant)
+        for k, coefficient in terms:
+            if coefficient == 0:
+                continue
+            product = f"%i{k}"
+            if abs(coefficient) != 1:
+                product = self.emit(f"arith.muli %i{k}, {self.constant(abs(coefficient))} : index")
+            operation = "addi" if coefficient > 0 else "subi"
+            value = self.emit(f"arith.{operation} {value}, {product} : index")
+        return value
+
+    def emit(self, text: str) -> str:
+        name = self.fresh()
+        self.body.append(f"{name} = {text}")
+        return name
+
+    def span(self, terms: list[tuple[int, int]]) -> tuple[int, int]:
+        low = high = 0
+        for k, coefficient in terms:
+            first, last = (coefficient * v for v in self.loops[k].values())
+            low, high = low + min(first, last), high + max(first, last)
+        return low, high
+
+    def read_index(self, extent_slack: int = 2) -> tuple[str, int]:
+        """A random affine index that stays ≥ 0, and an extent that holds its range."""
+        terms = [
+            (k, int(self.rng.choice([-1, 0, 1, 1, 2, 3])))
+            for k in range(len(self.loops))
+            if self.rng.random() < 0.6
+        ]
+        low, high = self.span(terms)
+        constant = -low + int(self.rng.integers(0, 3))
+        return self.expression(terms, constant), high + constant + 1 + int(
+            self.rng.integers(0, extent_slack + 1)
+        )
+
+    def write_indices(self, rank: int, unit: tuple[int, ...]) -> tuple[list[str], list[int]]:
+        """`rank` indices that give every iteration its own element (or window of `unit`
+        elements per dim), and the extents that hold them: the live loops are spread over
+        the dims, several in one dim in mixed radix."""
+        groups: list[list[int]] = [[] for _ in range(rank)]
+        for k in self.live():
+            groups[int(self.rng.integers(0, rank))].append(k)
+        if self.rng.random() < 0.1 and self.live():
+            # A write that ignores a loop reaches some element several times: op by op only.
+            dropped = int(self.rng.choice(self.live()))
+            groups = [[k for k in group if k != dropped] for group in groups]
+            self.expects_bulk = False
+        indices, extents = [], []
+        for dim, group in enumerate(groups):
+            terms, radix = [], unit[dim]
+            for k in reversed(group):
+                loop = self.loops[k]
+                terms.append((k, radix))
+                radix *= loop.step * (loop.count - 1) + 1
+            low, high = self.span(terms)
+            constant = -low + int(self.rng.integers(0, 2))
+            indices.append(self.expression(terms, constant))
+            extents.append(high + constant + unit[dim] + int(self.rng.integers(0, 2)))
+        return indices, extents
+
+    # -- data ----------------------------------------------------------------------------------
+
+    def tiles(self, shape: list[int], dtype: str) -> tuple[str, str]:
+        """A memref-of-tiles argument with random contents: its name and type."""
+        values = self.rng.standard_normal((*shape, 32, 32)).astype(np.float32)
+        data = formats.convert_tiles(values, formats.DataType.FLOAT32, formats.DataType(dtype))
+        type_text = f"memref<{'x'.join(map(str, shape))}x!tile.tile<32x32, {TILE_ELEMENT[dtype]}>>"
+        return self.argument(type_text, np.ascontiguousarray(data)), type_text
+
+    def matrix(self, shape: list[int], dtype: str) -> tuple[str, str]:
+        values = self.rng.standard_normal(shape).astype(np.float32)
+        data = values if dtype == "f32" else formats.round_to_bfloat16(values)
+        type_text = f"memref<{'x'.join(map(str, shape))}x{dtype}>"
+        return self.argument(type_text, data), type_text
+
+    # -- statements ----------------------------------------------------------------------------
+
+    def move_tiles(self) -> None:
+        """load → [typecast] → store between memrefs of tiles."""
+        source_dtype, dest_dtype = (str(d) for d in self.rng.choice(list(TILE_ELEMENT), 2))
+        rank = int(self.rng.integers(1, 4))
+        indices, extents = zip(*(self.read_index() for _ in range(rank)), strict=True)
+        source, source_type = self.tiles(list(extents), source_dtype)
+        write_rank = int(self.rng.integers(1, 4))
+        dest_indices, dest_extents = self.write_indices(write_rank, (1,) * write_rank)
+        if self.rng.random() < 0.08 and source_dtype == dest_dtype:
+            # Store into the buffer it loads from: op by op only.
+            dest, dest_type = source, source_type
+            dest_indices = list(indices)
+            self.expects_bulk = False
+        else:
+            dest, dest_type = self.tiles(dest_extents, dest_dtype)
+        value = self.emit(f"tile.load {source}[{', '.join(indices)}] : {source_type}")
+        if source_dtype != dest_dtype:
+            value = self.emit(
+                f"tile.typecast {value} : !tile.tile<32x32, {TILE_ELEMENT[source_dtype]}> -> "
+                f"!tile.tile<32x32, {TILE_ELEMENT[dest_dtype]}>"
+            )
+        self.body.append(f"tile.store {value}, {dest}[{', '.join(dest_indices)}] : {dest_type}")
+
+    def tilize(self) -> None:
+        """tilize windows of a row-major memref (cut by its edge) into tiles."""
+        dtype = str(self.rng.choice(["f32", "bf16"]))
+        row, rows = self.window_start()
+        col, cols = self.window_start()
+        source, source_type = self.matrix([rows, cols], dtype)
+        target = str(self.rng.choice(["f32", "bf16", "bfp8_b"]))
+        dest_indices, dest_extents = self.write_indices(2, (1, 1))
+        dest, dest_type = self.tiles(dest_extents, target)
+        value = self.emit(
+            f"tile.tilize {source}[{row}, {col}] : {source_type} -> "
+            f"!tile.tile<32x32, {TILE_ELEMENT[dtype]}>"
+        )
+        if target != dtype:
+            value = self.emit(
+                f"tile.typecast {value} : !tile.tile<32x32, {TILE_ELEMENT[dtype]}> -> "
+                f"!tile.tile<32x32, {TILE_ELEMENT[target]}>"
+            )
+        self.body.append(f"tile.store {value}, {dest}[{', '.join(dest_indices)}] : {dest_type}")
+
+    def window_start(self) -> tuple[str, int]:
+        """A window start 32·iv_k + c for one loop (or a constant), and an extent that cuts
+        the last windows (or leaves some beyond the edge)."""
+        live = self.live()
+        k = int(self.rng.choice(live)) if live and self.rng.random() < 0.8 else None
+        terms = [(k, 32)] if k is not None else []
+        low, high = self.span(terms)
+        constant = -low + int(self.rng.integers(0, 5))
+        extent = max(1, high + constant + int(self.rng.integers(-40, 40)))
+        return self.expression(terms, constant), extent
+
+    def untilize(self) -> None:
+        """load tiles and untilize them into windows of a row-major memref, cut by its edge."""
+        dtype = str(self.rng.choice(["f32", "bf16"]))
+        indices, extents = zip(*(self.read_index() for _ in range(2)), strict=True)
+        source, source_type = self.tiles(list(extents), dtype)
+        (row, col), (rows, cols) = self.write_indices(2, (32, 32))
+        if len(self.live()) <= 1 or self.rng.random() < 0.3:
+            # Cut the last windows (bulk handles an edge crossed by windows along one loop;
+            # with several loops in one dim it runs op by op).
+            several = len(self.live()) > 1
+            rows, cols = max(1, rows - int(self.rng.integers(0, 40))), max(1, cols - 5)
+            self.expects_bulk = self.expects_bulk and not several
+        dest, dest_type = self.matrix([rows, cols], dtype)
+        value = self.emit(f"tile.load {source}[{', '.join(indices)}] : {source_type}")
+        self.body.append(
+            f"tile.untilize {value}, {dest}[{row}, {col}] : "
+            f"!tile.tile<32x32, {TILE_ELEMENT[dtype]}>, {dest_type}"
+        )
+
+    def window_move(self) -> None:
+        """subview windows of row-major memrefs moved by linalg copy / transpose /
+        broadcast / fill."""
+        kind = str(self.rng.choice(["copy", "transpose", "broadcast", "fill"]))
+        dtype = str(self.rng.choice(["f32", "bf16"]))
+        height, width = (int(x) for x in self.rng.integers(1, 5, 2))
+        (row, col), (rows, cols) = self.write_indices(2, (height, width))
+        dest, _ = self.matrix([rows, cols], dtype)
+        dest_window = self.subview(dest, [rows, cols], [row, col], [height, width], dtype)
+        window_type = self.window_type([height, width], [cols, 1], dtype)
+        if kind == "fill":
+            value = self.emit(f"arith.constant 1.500000e+00 : {dtype}")
+            self.body.append(
+                f"linalg.fill ins({value} : {dtype}) outs({dest_window} : {window_type})"
+            )
+            return
+        source_shape = {
+            "copy": [height, width],
+            "transpose": [width, height],
+            "broadcast": [1, width],
+        }[kind]
+        offsets, extents = zip(*(self.read_index() for _ in range(2)), strict=True)
+        extents = [extents[0] + source_shape[0], extents[1] + source_shape[1]]
+        source, _ = self.matrix(extents, dtype)
+        if kind == "broadcast":
+            # A rank-reducing subview: one row of the source.
+            source_type = f"memref<{width}x{dtype}, strided<[1], offset: ?>>"
+            source_window = self.emit(
+                f"memref.subview {source}[{offsets[0]}, {offsets[1]}] [1, {width}] [1, 1] : "
+                f"memref<{extents[0]}x{extents[1]}x{dtype}> to {source_type}"
+            )
+        else:
+            source_window = self.subview(source, extents, list(offsets), source_shape, dtype)
+            source_type = self.window_type(source_shape, [extents[1], 1], dtype)
+        operation = {
+            "copy": "linalg.copy",
+            "transpose": "linalg.transpose",
+            "broadcast": "linalg.broadcast",
+        }[kind]
+        suffix = {
+            "copy": "",
+            "transpose": " permutation = [1, 0]",
+            "broadcast": " dimensions = [0]",
+        }[kind]
+        self.body.append(
+            f"{operation} ins({source_window} : {source_type}) outs({dest_window} : {window_type})"
+            + suffix
+        )
+
+    def subview(
+        self, memref: str, shape: list[int], offsets: list[str], sizes: list[int], dtype: str
+    ) -> str:
+        return self.emit(
+            f"memref.subview {memref}[{offsets[0]}, {offsets[1]}] [{sizes[0]}, {sizes[1]}] [1, 1] "
+            f": memref<{shape[0]}x{shape[1]}x{dtype}> to "
+            f"{self.window_type(sizes, [shape[1], 1], dtype)}"
+        )
+
+    @staticmethod
+    def window_type(sizes: list[int], strides: list[int], dtype: str) -> str:
+        return (
+            f"memref<{sizes[0]}x{sizes[1]}x{dtype}, "
+            f"strided<[{strides[0]}, {strides[1]}], offset: ?>>"
+        )
+
+    def non_affine(self) -> None:
+        """An index through arith.remsi of an induction variable: op by op only."""
+        k = int(self.rng.integers(0, len(self.loops)))
+        index = self.emit(f"arith.remsi %i{k}, {self.constant(2)} : index")
+        source, source_type = self.tiles([2], "f32")
+        dest_indices, dest_extents = self.write_indices(1, (1,))
+        dest, dest_type = self.tiles(dest_extents, "bf16")
+        value = self.emit(f"tile.load {source}[{index}] : {source_type}")
+        value = self.emit(
+            f"tile.typecast {value} : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>"
+        )
+        self.body.append(f"tile.store {value}, {dest}[{dest_indices[0]}] : {dest_type}")
+        self.expects_bulk = False
+
+    # -- the function ----------------------------------------------------------------------
+
+    def text(self) -> str:
+        signature = ", ".join(f"{name}: {type_text}" for name, type_text, _ in self.arguments)
+        lines = [f"func.func @main({signature}) {{"]
+        bounds = {v for loop in self.loops for v in (loop.lower, loop.step)}
+        bounds |= {loop.lower + loop.step * loop.count for loop in self.loops}
+        for value in sorted(set(self.constants) | bounds):
+            lines.append(f"  {self.constant(value)} = arith.constant {value} : index")
+        for k, loop in enumerate(self.loops):
+            upper = self.constant(loop.lower + loop.step * loop.count)
+            lines.append(
+                "  " * (k + 1) + f"scf.for %i{k} = {self.constant(loop.lower)} to {upper} "
+                f"step {self.constant(loop.step)} {{"
+            )
+        indent = "  " * (len(self.loops) + 1)
+        lines += [indent + line for line in self.body]
+        for k in reversed(range(len(self.loops))):
+            lines.append("  " * (k + 1) + "}")
+        lines += ["  func.return", "}"]
+        return "\n".join(lines)
+
+
+def random_nest(seed: int) -> Nest:
+    rng = np.random.default_rng(seed)
+    loops = [
+        Loop(int(rng.integers(0, 3)), int(rng.choice([1, 1, 2])), int(rng.choice([1, 2, 3, 4])))
+        for _ in range(int(rng.integers(1, 4)))
+    ]
+    nest = Nest(rng, loops)
+    statements = [nest.move_tiles, nest.tilize, nest.untilize, nest.window_move]
+    for _ in range(int(rng.integers(1, 4))):
+        statements[int(rng.integers(0, len(statements)))]()
+    if rng.random() < 0.1:
+        nest.non_affine()
+    return nest
+
+
+def parse(text: str) -> object:
+    module = parse_module(make_context(), text, "nest.mlir")
+    verify_module(module)
+    return module
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_random_nests_give_the_same_bytes(seed: int) -> None:
+    nest = random_nest(seed)
+    module = parse(nest.text())
+    arguments = [array for _, _, array in nest.arguments]
+    bulk, bulk_counts = interpret(module, "main", arguments, True)
+    op_by_op, counts = interpret(module, "main", arguments, False)
+    assert_same_bytes(bulk, op_by_op)
+    moved = sum(n for name, n in counts.items() if name.startswith(("tile.", "linalg.")))
+    bulk_moved = sum(n for name, n in bulk_counts.items() if name.startswith(("tile.", "linalg.")))
+    if nest.expects_bulk:
+        assert bulk_moved == 0, nest.text()
+    # Otherwise the nest (or, when inner loops can, only its outer loops) ran op by op.
+    assert moved > 0 or not np.prod([loop.count for loop in nest.loops])
+
+
+def test_random_nests_cover_every_kind_of_statement_and_both_paths() -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(300):
+        nest = random_nest(seed)
+        text = nest.text()
+        for marker in (
+            "tile.typecast",
+            "tile.tilize",
+            "tile.untilize",
+            "linalg.copy",
+            "linalg.transpose",
+            "linalg.broadcast",
+            "linalg.fill",
+            "arith.subi",
+            "arith.remsi",
+        ):
+            seen[marker] += marker in text
+        seen["op by op"] += not nest.expects_bulk
+        seen["bulk"] += nest.expects_bulk
+    assert min(seen.values()) >= 10, seen
+
+
+def test_a_nest_with_a_non_affine_index_runs_op_by_op() -> None:
+    # The kernel-stride fold's loops index by kh % 2 and kh / 2: not affine, so the nest and
+    # its inner loop run op by op, giving what the op-by-op interpreter gives.
+    text = (
+        "func.func @main(%w: tensor<8x4x3x3xf32>) -> tensor<8x16x2x2xf32> {\n"
+        "  %f = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2]"
+        " : tensor<8x4x3x3xf32> -> tensor<8x16x2x2xf32>\n"
+        "  func.return %f : tensor<8x16x2x2xf32>\n"
+        "}\n"
+    )
+    program = Program.load(text)
+    assert "arith.remsi" in {op.name for op in program.module.walk()}
+    arguments = [tensor.data for tensor in program.prepare_inputs(random_seed=5)]
+    bulk, bulk_counts = interpret(program.module, program.entry, arguments, True)
+    op_by_op, counts = interpret(program.module, program.entry, arguments, False)
+    assert_same_bytes(bulk, op_by_op)
+    assert bulk_counts["linalg.copy"] == counts["linalg.copy"] == 9  # one per kernel tap
+    # Against the fold's formula (semantics.md §3.6.7):
+    # out[o, ((kh % 2)·2 + kw % 2)·I + i, kh // 2, kw // 2] = w[o, i, kh, kw].
+    weight = arguments[0]
+    expected = np.zeros((8, 16, 2, 2), np.float32)
+    for kh in range(3):
+        for kw in range(3):
+            channel = ((kh % 2) * 2 + kw % 2) * 4
+            expected[:, channel : channel + 4, kh // 2, kw // 2] = weight[:, :, kh, kw]
+    assert bulk[0].tobytes() == expected.tobytes()
+
+
+# ---------------------------------------------------------------------------------------------
+# Out-of-bounds indices
+# ---------------------------------------------------------------------------------------------
+
+OUT_OF_BOUNDS = {
+    # tile.load of tile i + 1 of 4 tiles, for i up to 3.
+    "load": (
+        "%t = tile.load %a[%j] : memref<4x!tile.tile<32x32, f32>>\n"
+        "tile.store %t, %b[%i] : memref<4x!tile.tile<32x32, f32>>",
+        "tile.load out of bounds: index 4 in a dim of 4 (nest.mlir:{line}:5)",
+    ),
+    # a store below 0.
+    "store": (
+        "%t = tile.load %a[%i] : memref<4x!tile.tile<32x32, f32>>\n"
+        "tile.store %t, %b[%k] : memref<4x!tile.tile<32x32, f32>>",
+        "tile.store out of bounds: index -1 in a dim of 4 (nest.mlir:{line}:5)",
+    ),
+    # a subview window reaching past the edge.
+    "subview": (
+        "%w = memref.subview %m[%j, 0] [2, 8] [1, 1] : memref<5x8xf32> to "
+        "memref<2x8xf32, strided<[8, 1], offset: ?>>\n"
+        "linalg.fill ins(%zero : f32) outs(%w : memref<2x8xf32, strided<[8, 1], offset: ?>>)",
+        "memref.subview out of bounds: offset 4, size 2, stride 1 in a dim of 5 "
+        "(nest.mlir:{line}:5)",
+    ),
+    # a tilize window starting before the memref.
+    "tilize": (
+        "%r = arith.muli %k, %c32 : index\n"
+        "%t = tile.tilize %m[%r, %c0] : memref<5x8xf32> -> !tile.tile<32x32, f32>\n"
+        "tile.store %t, %b[%i] : memref<4x!tile.tile<32x32, f32>>",
+        "tile.tilize out of bounds: window start -32 is negative (nest.mlir:{line}:5)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OUT_OF_BOUNDS))
+def test_out_of_bounds_indices_fail_before_any_write(case: str) -> None:
+    body, message = OUT_OF_BOUNDS[case]
+    text = (
+        "func.func @main(%a: memref<4x!tile.tile<32x32, f32>>, "
+        "%b: memref<4x!tile.tile<32x32, f32>>, %m: memref<5x8xf32>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %c4 = arith.constant 4 : index\n"
+        "  %c32 = arith.constant 32 : index\n"
+        "  %zero = arith.constant 0.0 : f32\n"
+        "  scf.for %i = %c0 to %c4 step %c1 {\n"
+        "    %j = arith.addi %i, %c1 : index\n"
+        "    %k = arith.subi %i, %c1 : index\n"
+        + "".join(f"    {line}\n" for line in body.splitlines())
+        + "  }\n  func.return\n}\n"
+    )
+    # The failing op is the first line of the body that the message names.
+    failing = {"load": 0, "store": 1, "subview": 0, "tilize": 1}[case]
+    line = 10 + failing
+    module = parse(text)
+    a = np.arange(4 * 1024, dtype=np.float32).reshape(4, 32, 32)
+    b = np.full((4, 32, 32), 7, np.float32)
+    m = np.ones((5, 8), np.float32)
+    with pytest.raises(RunError) as error:
+        make_interpreter(module).call_op("main", (a, b, m))  # type: ignore[arg-type]
+    assert str(error.value) == message.format(line=line)
+    # Nothing was written before the check.
+    assert (b == 7).all() and (m == 1).all()
+
+
+def test_out_of_bounds_is_one_line_from_ttnn_run(tmp_path: Path) -> None:
+    path = tmp_path / "nest.mlir"
+    path.write_text(
+        "func.func @main(%a: memref<1x4x!tile.tile<32x32, f32>>) -> "
+        "memref<1x4x!tile.tile<32x32, bf16>> {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %c4 = arith.constant 4 : index\n"
+        "  %b = memref.alloc() : memref<1x4x!tile.tile<32x32, bf16>>\n"
+        "  scf.for %i = %c0 to %c4 step %c1 {\n"
+        "    %j = arith.addi %i, %c1 : index\n"
+        "    %t = tile.load %a[%c0, %j] : memref<1x4x!tile.tile<32x32, f32>>\n"
+        "    %u = tile.typecast %t : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>\n"
+        "    tile.store %u, %b[%c0, %i] : memref<1x4x!tile.tile<32x32, bf16>>\n"
+        "  }\n"
+        "  func.return %b : memref<1x4x!tile.tile<32x32, bf16>>\n"
+        "}\n"
+    )
+    out = tmp_path / "out"
+    result = subprocess.run(
+        [TTNN_RUN, str(path), "-p", "", "--random-inputs", "0", "--raw-output", str(out)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"ttnn-run: error: tile.load out of bounds: index 4 in a dim of 4 ({path}:8:5)\n"
+    )
+    assert not out.exists()
+
+
+def test_a_nan_into_bfloat8_b_fails_the_same_in_bulk() -> None:
+    text = (
+        "func.func @main(%a: memref<3x!tile.tile<32x32, f32>>, "
+        "%b: memref<3x!tile.tile<32x32, !ttnn.bfp8_b>>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %c3 = arith.constant 3 : index\n"
+        "  scf.for %i = %c0 to %c3 step %c1 {\n"
+        "    %t = tile.load %a[%i] : memref<3x!tile.tile<32x32, f32>>\n"
+        "    %u = tile.typecast %t : !tile.tile<32x32, f32> -> !tile.tile<32x32, !ttnn.bfp8_b>\n"
+        "    tile.store %u, %b[%i] : memref<3x!tile.tile<32x32, !ttnn.bfp8_b>>\n"
+        "  }\n  func.return\n}\n"
+    )
+    module = parse(text)
+    a = np.ones((3, 32, 32), np.float32)
+    a[2, 5, 5] = np.nan
+    messages = []
+    for bulk in (True, False):
+        with pytest.raises(RunError) as error:
+            make_interpreter(module, bulk).call_op(  # type: ignore[arg-type]
+                "main", (a.copy(), np.zeros((3, 1088), np.uint8))
+            )
+        messages.append(str(error.value))
+    assert (
+        messages[0]
+        == messages[1]
+        == (
+            "f32 -> bfp8_b typecast at nest.mlir:7:5: bfloat8_b cannot encode non-finite values "
+            "(NaN or Inf found)"
+        )
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# A new buffer that a loop nest writes whole is not zeroed first
+# ---------------------------------------------------------------------------------------------
+
+TILES = "memref<3x1x2x!tile.tile<32x32, f32>>"
+NEST = """func.func @main(%a: {tiles}) -> {tiles} {{
+  %b = memref.alloc() : {tiles}
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = {lower} to %c3 step %c1 {{
+    scf.for %j = %c0 to {upper} step %c1 {{
+      %t = tile.load {source}[%i, %c0, %j] : {tiles}
+      tile.store %t, %b[{indices}] : {tiles}
+    }}
+  }}
+  func.return %b : {tiles}
+}}
+"""
+
+
+def expected_tiles(a: np.ndarray, change: str) -> np.ndarray:
+    """What the nest leaves in the new buffer, written tile by tile (unwritten tiles zero)."""
+    b = np.zeros_like(a)
+    rows, cols = (
+        range(1, 3) if change == "lower" else range(3),
+        range(1 if change == "upper" else 2),
+    )
+    for i in rows:
+        for j in cols:
+            tile = b[i, 0, j] if change == "source" else a[i, 0, j]
+            b[(i, 0, 0) if change == "indices" else (i, 0, j)] = tile
+    return b
+
+
+@pytest.mark.parametrize(
+    ("change", "whole"),
+    [
+        ("", True),
+        ("upper", False),  # the second tile of each row is never written
+        ("lower", False),  # the first row is never written
+        ("indices", False),  # the same tile written twice
+        ("source", False),  # reads the new buffer
+    ],
+)
+def test_only_a_nest_that_writes_every_tile_skips_zeroing(change: str, whole: bool) -> None:
+    from xdsl.dialects import memref
+
+    from ttnn_xdsl.runtime.interpreter.memref import written_whole_next
+
+    fields = {"lower": "%c0", "upper": "%c2", "indices": "%i, %c0, %j", "source": "%a"}
+    changed = {"lower": "%c1", "upper": "%c1", "indices": "%i, %c0, %c0", "source": "%b"}
+    if change:
+        fields[change] = changed[change]
+    module = parse(NEST.format(tiles=TILES, **fields))
+    (alloc,) = [op for op in module.walk() if isinstance(op, memref.AllocOp)]
+    assert written_whole_next(alloc) is whole
+    a = np.arange(1, 6 * 1024 + 1, dtype=np.float32).reshape(3, 1, 2, 32, 32)
+    for bulk in (True, False):
+        (result,) = make_interpreter(module, bulk).call_op("main", (a,))  # type: ignore[arg-type]
+        assert np.array_equal(result, expected_tiles(a, change)), (change, bulk)
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs the IR never writes are not copied
+# ---------------------------------------------------------------------------------------------
+
+
+def test_only_written_or_returned_arguments_are_copied() -> None:
+    from ttnn_xdsl.runtime.program import read_only_arguments
+
+    text = (ROOT / "examples" / "assign_bw.mlir").read_text()
+    program = Program.load(text, entry="unary")
+    # %grad and %input are only read (tile.load, or not used); %buffer is written (the
+    # preallocated output).
+    assert read_only_arguments(program.module, "unary") == [True, True, False]
+    inputs = program.prepare_inputs(random_seed=3)
+    before = [tensor.to_bytes() for tensor in inputs]
+    (result,) = program.run(inputs)
+    # The caller's tensors are unchanged, and the result is not the caller's buffer.
+    assert [tensor.to_bytes() for tensor in inputs] == before
+    assert not np.shares_memory(result.data, inputs[2].data)
+    resnet = Program.load((ROOT / "examples" / "resnet50_conv_weights.mlir").read_text())
+    # Every weight and bias is only read (through the calls into each conv's function).
+    assert all(read_only_arguments(resnet.module, resnet.entry))

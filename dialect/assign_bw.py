@@ -32,6 +32,7 @@ from xdsl.printer import Printer
 
 from ttnn_xdsl.dialect.attributes import MemoryConfigAttr
 from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.operation import TTNNOperation, bool_list, format_bools
 from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, denote_same_tensor
@@ -115,7 +116,7 @@ class AssignBwOp(TTNNOperation):
                 if are_required_outputs is None
                 else DenseArrayBase.from_list(i1, [int(v) for v in are_required_outputs]),
                 "memory_config": memory_config,
-                "queue_id": None if queue_id is None else IntegerAttr(queue_id, i32),
+                "queue_id": None if queue_id is None else i32_attribute(queue_id, "queue_id"),
                 "round_mode": None if round_mode is None else StringAttr(round_mode),
             },
         )

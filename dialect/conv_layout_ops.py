@@ -31,7 +31,12 @@ from xdsl.traits import Pure
 
 from ttnn_xdsl.dialect import conv_layout_geometry as geometry
 from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.keyword_properties import PropertyKind, PropertySyntax
+from ttnn_xdsl.dialect.keyword_properties import (
+    PropertyKind,
+    PropertySyntax,
+    i32_array_attribute,
+    i32_attribute,
+)
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp, TTNNOperation, int_list
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect.tensor_types import (
@@ -53,8 +58,8 @@ _PADDING_PROPERTIES = (
 )
 
 
-def _i32(value: int | None) -> IntegerAttr | None:
-    return None if value is None else IntegerAttr(value, i32)
+def _i32(value: int | None, name: str) -> IntegerAttr | None:
+    return None if value is None else i32_attribute(value, name)
 
 
 def _verify_positive(op: TTNNOperation, name: str) -> int:
@@ -246,11 +251,11 @@ class ConvWeightsSpecialPaddingLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
         super().__init__(
             input,
             {
-                "block_h": _i32(block_h),
-                "block_w": _i32(block_w),
+                "block_h": _i32(block_h, "block_h"),
+                "block_w": _i32(block_w, "block_w"),
                 "enable_activation_reuse": IntegerAttr.from_bool(enable_activation_reuse),
-                "padded_in_channels": _i32(padded_in_channels),
-                "padded_out_channels": _i32(padded_out_channels),
+                "padded_in_channels": _i32(padded_in_channels, "padded_in_channels"),
+                "padded_out_channels": _i32(padded_out_channels, "padded_out_channels"),
             },
             dtype,
         )
@@ -312,10 +317,10 @@ class ConvWeightsTiledLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
         super().__init__(
             input,
             {
-                "block_h": _i32(block_h),
-                "block_w": _i32(block_w),
-                "padded_in_channels": _i32(padded_in_channels),
-                "padded_out_channels": _i32(padded_out_channels),
+                "block_h": _i32(block_h, "block_h"),
+                "block_w": _i32(block_w, "block_w"),
+                "padded_in_channels": _i32(padded_in_channels, "padded_in_channels"),
+                "padded_out_channels": _i32(padded_out_channels, "padded_out_channels"),
             },
             dtype,
         )
@@ -367,11 +372,11 @@ class ConvWeightsBlockShardedLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
         super().__init__(
             input,
             {
-                "in_shards": _i32(in_shards),
-                "out_shards": _i32(out_shards),
+                "in_shards": _i32(in_shards, "in_shards"),
+                "out_shards": _i32(out_shards, "out_shards"),
                 "full_inner_dim": IntegerAttr.from_bool(full_inner_dim),
-                "padded_in_channels": _i32(padded_in_channels),
-                "padded_out_channels": _i32(padded_out_channels),
+                "padded_in_channels": _i32(padded_in_channels, "padded_in_channels"),
+                "padded_out_channels": _i32(padded_out_channels, "padded_out_channels"),
             },
             dtype,
         )
@@ -435,7 +440,7 @@ class ConvWeightsGroupedLayoutOp(ConvWeightsReshapeOp):
     PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("groups"),)
 
     def __init__(self, input: SSAValue, *, groups: int):
-        super().__init__(input, {"groups": _i32(groups)})
+        super().__init__(input, {"groups": _i32(groups, "groups")})
 
     def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
         groups = _verify_positive(self, "groups")
@@ -455,7 +460,8 @@ class ConvWeightsDepthwiseLayoutOp(ConvWeightsReshapeOp):
     PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("act_block_h_ntiles"),)
 
     def __init__(self, input: SSAValue, *, act_block_h_ntiles: int):
-        super().__init__(input, {"act_block_h_ntiles": _i32(act_block_h_ntiles)})
+        ntiles = _i32(act_block_h_ntiles, "act_block_h_ntiles")
+        super().__init__(input, {"act_block_h_ntiles": ntiles})
 
     def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
         ntiles = _verify_positive(self, "act_block_h_ntiles")
@@ -479,7 +485,7 @@ class ConvWeightsFoldKernelStrideOp(ConvWeightsReshapeOp):
     )
 
     def __init__(self, input: SSAValue, *, stride: Sequence[int]):
-        super().__init__(input, {"stride": DenseArrayBase.from_list(i32, stride)})
+        super().__init__(input, {"stride": i32_array_attribute(stride, "stride")})
 
     def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
         stride = int_list(self.stride)
@@ -501,7 +507,7 @@ class ConvBiasLayoutOp(ConvLayoutOp):
     PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("width"),)
 
     def __init__(self, input: SSAValue, *, width: int, dtype: DataType | None = None):
-        super().__init__(input, {"width": _i32(width)}, dtype)
+        super().__init__(input, {"width": _i32(width, "width")}, dtype)
 
     def expected_result(self, source: TensorInfo, dtype: DataType) -> TensorType[Attribute]:
         width = _verify_positive(self, "width")

@@ -23,6 +23,14 @@ from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 # Parameters
 # ------------------------------------------------------------------------------------------
 
+INT32_MAX = 2**31 - 1
+"""The largest size the IR can record: every count of the resolution (channels, blocks, cores,
+rows) is an i32 property or fact once decomposed."""
+
+MAX_GRID_EXTENT = 64
+"""The largest device grid extent accepted (x and y). Tenstorrent devices have at most 14×10
+compute cores; the core-split searches of semantics.md §3.3 step 7 scan the grid's cores."""
+
 
 @dataclass(frozen=True)
 class InputMemoryConfig:
@@ -234,6 +242,21 @@ def validate_parameters(params: Conv2dParameters) -> None:
         raise ConvConfigError(
             f"expected the device grid to have 2 positive values, got {format_shape(params.grid)}"
         )
+    if max(params.grid) > MAX_GRID_EXTENT:
+        raise ConvConfigError(
+            f"expected the device grid to be at most {MAX_GRID_EXTENT}x{MAX_GRID_EXTENT}, got "
+            f"{params.grid[0]}x{params.grid[1]}"
+        )
+    n = params.batch_size
+    for what, (height, width), symbols in (
+        ("input", (params.input_height, params.input_width), "N·H·W"),
+        ("output", (oh, ow), "N·OH·OW"),
+    ):
+        if n * height * width > INT32_MAX:
+            raise ConvConfigError(
+                f"the conv's {what} has too many rows for the IR's i32 sizes: {symbols} = "
+                f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
+            )
     config = params.conv_config
     if config.act_block_h_override < 0 or config.act_block_h_override % TILE_SIZE:
         raise ConvConfigError(

@@ -27,6 +27,7 @@ from ttnn_xdsl.dialect.conv_layout_geometry import (
     tiled_shape,
 )
 from ttnn_xdsl.dialect.conv_parameters import (
+    INT32_MAX,
     Conv2dParameters,
     InputMemoryConfig,
     expand_padding,
@@ -663,7 +664,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
                 config.full_inner_dim,
             )
 
-    return ConvWeightsPlan(
+    plan = ConvWeightsPlan(
         params=params,
         weights_dtype=weights_dtype,
         fold_stride=fold_stride,
@@ -698,3 +699,35 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         bias_logical_shape=(1, 1, 1, cout),
         bias_physical_shape=bias_physical_shape(padded_out, subblock_w),
     )
+    _check_i32_sizes(plan)
+    return plan
+
+
+_I32_SIZES = (
+    "input_channels_alignment",
+    "input_cores_channels",
+    "output_cores_channels",
+    "nhw_cores",
+    "act_block_h_ntiles",
+    "depthwise_act_block_h_ntiles",
+    "padded_in_channels",
+    "padded_out_channels",
+    "act_block_w",
+    "weight_block_h_ntiles",
+    "weight_block_w_ntiles",
+)
+"""The plan's counts the decomposition writes as i32 properties and facts."""
+
+
+def _check_i32_sizes(plan: ConvWeightsPlan) -> None:
+    """Refuse a conv whose plan holds a count (or a prepared matrix extent) beyond i32: the
+    IR could not record it. Raises ConvConfigError naming the count."""
+    sizes = [(name, getattr(plan, name)) for name in _I32_SIZES]
+    sizes += [("prepared weight's rows", plan.physical_shape[2])]
+    sizes += [("prepared weight's columns", plan.physical_shape[3])]
+    for name, value in sizes:
+        if value is not None and value > INT32_MAX:
+            raise ConvConfigError(
+                f"the conv is too large for the IR's i32 sizes: its {name} would be {value} "
+                f"> {INT32_MAX}"
+            )

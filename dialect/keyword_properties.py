@@ -30,14 +30,35 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from ttnn_xdsl.dialect.errors import TTNNError
+
 __all__ = [
     "PropertyKind",
     "PropertySyntax",
+    "i32_array_attribute",
+    "i32_attribute",
     "parse_keyword_properties",
     "print_keyword_properties",
 ]
 
 I32_RANGE = range(-(2**31), 2**31)
+
+
+def i32_attribute(value: int, name: str) -> IntegerAttr:
+    """`value : i32`, the value of the i32 property `name`. Raises TTNNError naming it when
+    the value is not an i32 (xDSL would keep 2³¹…2³²−1 wrapped to a negative number)."""
+    if value not in I32_RANGE:
+        raise TTNNError(f"expected {name} to be an i32, got {value}")
+    return IntegerAttr(value, i32)
+
+
+def i32_array_attribute(values: Sequence[int], name: str) -> DenseArrayBase:
+    """`array<i32: ...>`, the value of the i32-array property `name`. Raises TTNNError naming
+    it when a value is not an i32."""
+    for value in values:
+        if value not in I32_RANGE:
+            raise TTNNError(f"expected {name} to hold i32 values, got {value}")
+    return DenseArrayBase.from_list(i32, list(values))
 
 
 class PropertyKind(Enum):

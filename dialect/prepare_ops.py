@@ -57,7 +57,12 @@ from ttnn_xdsl.dialect.conv_parameters import (
 from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.dialect.enums import DataType, Layout, ShardOrientation
 from ttnn_xdsl.dialect.errors import ConvConfigError
-from ttnn_xdsl.dialect.keyword_properties import PropertyKind, PropertySyntax
+from ttnn_xdsl.dialect.keyword_properties import (
+    PropertyKind,
+    PropertySyntax,
+    i32_array_attribute,
+    i32_attribute,
+)
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp, int_list
 from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.dialect.tensor_types import (
@@ -125,16 +130,16 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
         properties: dict[str, Attribute | None] = {
             "input_memory_config": input_memory_config,
             "input_layout": LayoutAttr(input_layout),
-            "in_channels": IntegerAttr(in_channels, i32),
-            "out_channels": IntegerAttr(out_channels, i32),
-            "batch_size": IntegerAttr(batch_size, i32),
-            "input_height": IntegerAttr(input_height, i32),
-            "input_width": IntegerAttr(input_width, i32),
-            "kernel_size": DenseArrayBase.from_list(i32, kernel_size),
-            "stride": DenseArrayBase.from_list(i32, stride),
-            "padding": DenseArrayBase.from_list(i32, padding),
-            "dilation": DenseArrayBase.from_list(i32, dilation),
-            "groups": IntegerAttr(groups, i32),
+            "in_channels": i32_attribute(in_channels, "in_channels"),
+            "out_channels": i32_attribute(out_channels, "out_channels"),
+            "batch_size": i32_attribute(batch_size, "batch_size"),
+            "input_height": i32_attribute(input_height, "input_height"),
+            "input_width": i32_attribute(input_width, "input_width"),
+            "kernel_size": i32_array_attribute(kernel_size, "kernel_size"),
+            "stride": i32_array_attribute(stride, "stride"),
+            "padding": i32_array_attribute(padding, "padding"),
+            "dilation": i32_array_attribute(dilation, "dilation"),
+            "groups": i32_attribute(groups, "groups"),
             "conv_config": conv_config,
             "compute_config": compute_config,
             "input_dtype": None if input_dtype is None else DataTypeAttr(input_dtype),

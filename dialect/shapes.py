@@ -59,3 +59,11 @@ def physical_shape_fits(logical: Sequence[int], physical: Sequence[int]) -> bool
 def format_shape(shape: Sequence[int]) -> str:
     """`[a, b, c]`, the way messages show a shape."""
     return "[" + ", ".join(map(str, shape)) + "]"
+
+
+def format_bytes(size: int) -> str:
+    """A byte count the way messages show it: `8 GiB`, `36.4 TiB`, `512 bytes`."""
+    for unit, scale in (("TiB", 2**40), ("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= scale:
+            return f"{size / scale:.1f}".removesuffix(".0") + f" {unit}"
+    return f"{size} bytes"

@@ -45,15 +45,12 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
 )
 from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, WeightLayoutKind
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
+from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor
 
 RESOLUTION_ATTRIBUTE = "ttnn.resolution"
 """The discardable attribute on a decomposed layout op explaining the resolution."""
-
-
-def _i32(value: int) -> IntegerAttr:
-    return IntegerAttr(value, i32)
 
 
 def _bool(value: bool) -> IntegerAttr:
@@ -62,18 +59,24 @@ def _bool(value: bool) -> IntegerAttr:
 
 def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
     """The facts of the resolution a reader needs to see why this layout was chosen."""
+    counts = {
+        name: i32_attribute(value, name)
+        for name, value in (
+            ("input_channels_alignment", plan.input_channels_alignment),
+            ("input_cores_channels", plan.input_cores_channels),
+            ("output_cores_channels", plan.output_cores_channels),
+            ("nhw_cores", plan.nhw_cores),
+            ("act_block_h_ntiles", plan.act_block_h_ntiles),
+            ("out_subblock_w_ntiles", plan.weight_block_w_ntiles),
+        )
+    }
     facts: dict[str, Attribute] = {
         "shard_layout": StringAttr(plan.shard_layout.value),
         "mm_conv": _bool(plan.mm_conv),
-        "input_channels_alignment": _i32(plan.input_channels_alignment),
-        "input_cores_channels": _i32(plan.input_cores_channels),
-        "output_cores_channels": _i32(plan.output_cores_channels),
-        "nhw_cores": _i32(plan.nhw_cores),
-        "act_block_h_ntiles": _i32(plan.act_block_h_ntiles),
-        "out_subblock_w_ntiles": _i32(plan.weight_block_w_ntiles),
+        **counts,
     }
     if plan.act_block_w is not None:
-        facts["act_block_w"] = _i32(plan.act_block_w)
+        facts["act_block_w"] = i32_attribute(plan.act_block_w, "act_block_w")
     if plan.fold_stride is not None:
         facts["kernel_stride_folding"] = DenseArrayBase.from_list(i32, plan.fold_stride)
     return DictionaryAttr(facts)

@@ -24,10 +24,10 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
+from ttnn_xdsl.frontend.source import decode_source
 from ttnn_xdsl.passes import PASS_SUMMARIES, PASSES
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.tools.cli import (
-    format_user_error,
     package_versions,
     quiet_garbage_collector,
     report_errors,
@@ -111,8 +111,9 @@ class TTNNOptMain(xDSLOptMain):
     ) -> ModuleOp | None:
         if file_extension != "mlir":
             return super().parse_chunk(chunk, file_extension, start_offset)
-        text = chunk.read().decode()
-        return parse_module(self.ctx, text, self.get_input_name(), start_offset)
+        name = self.get_input_name()
+        text = decode_source(chunk.read(), name, start_offset)
+        return parse_module(self.ctx, text, name, start_offset)
 
     _output: StringIO
 
@@ -175,19 +176,18 @@ def main(args: Sequence[str] | None = None) -> None:
     """Entry point of the `ttnn-opt` console script."""
     quiet_garbage_collector()
     arguments = list(sys.argv[1:] if args is None else args)
-    show_traceback = "--traceback" in arguments
-    try:
-        driver = TTNNOptMain(description="ttnn-xdsl's MLIR optimizer driver", args=arguments)
-    except SystemExit as exit_request:
-        # argparse reports a bad flag with status 2; every user error here exits 1.
-        sys.exit(0 if exit_request.code in (0, None) else 1)
-    except TTNNError as error:
-        # Raised while reading `-p`: an unknown pass, a malformed pipeline or a bad option.
-        if show_traceback:
-            raise
-        print(format_user_error("ttnn-opt", error), file=sys.stderr)
-        sys.exit(1)
-    report_errors("ttnn-opt", driver.run, arguments)
+
+    def body() -> None:
+        try:
+            driver = TTNNOptMain(description="ttnn-xdsl's MLIR optimizer driver", args=arguments)
+        except SystemExit as exit_request:
+            # argparse reports a bad flag with status 2; every user error here exits 1.
+            sys.exit(0 if exit_request.code in (0, None) else 1)
+        # A bad `-p` (an unknown pass, a malformed pipeline or a bad option) raised
+        # TTNNError in the constructor above, reported like any other user error.
+        driver.run()
+
+    report_errors("ttnn-opt", body, arguments)
 
 
 if __name__ == "__main__":

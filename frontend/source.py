@@ -1,0 +1,82 @@
+"""IR text before the parser sees it: bytes to text, and the guards that keep xDSL's parser
+within bounds on any input.
+
+- `decode_source`: IR files are UTF-8; a byte that is not is a located error, not a
+  `UnicodeDecodeError`.
+- `check_nesting`: xDSL's parser (and its verifier, printer and interpreter after it) recurse
+  once or more per nesting level, so deep enough nesting exhausts Python's stack. IR nested
+  more than `MAX_NESTING` brackets deep is refused at the bracket that goes too deep; the
+  project's own IR, lowered loops included, stays below 20.
+- `BoundedLexer`: xDSL 0.74's lexer matches a string literal with a regular expression that
+  backtracks exponentially when the closing quote is missing (`"(?:[^"]+)*"` tries every way
+  to split the rest of the line); this lexer uses the same language with possessive
+  quantifiers, which never backtrack, so an unterminated string fails at once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from xdsl.utils.lexer import Input, Span
+from xdsl.utils.mlir_lexer import MLIRLexer
+
+from ttnn_xdsl.dialect.errors import TTNNError
+
+__all__ = ["MAX_NESTING", "BoundedLexer", "check_nesting", "decode_source"]
+
+MAX_NESTING = 64
+"""The deepest bracket nesting (`{`, `(`, `[`, `<` together) IR text may have."""
+
+
+def _location(text: str, position: int, name: str, line_offset: int) -> str:
+    where = Span(position, position + 1, Input(text, name), line_offset).get_location()
+    return f"{where.file}:{where.line}:{where.col}"
+
+
+def decode_source(data: bytes, name: str, line_offset: int = 0) -> str:
+    """The text of an IR file (UTF-8); raises TTNNError at the first byte that is not
+    UTF-8, with its line and column."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        # Everything before the bad byte decodes: locate it in that text.
+        prefix = data[: error.start].decode("utf-8")
+        location = _location(prefix + " ", len(prefix), name, line_offset)
+        byte = data[error.start]
+        raise TTNNError(
+            f"invalid UTF-8 byte 0x{byte:02x}: IR text must be UTF-8", location, stage="parse"
+        ) from None
+
+
+# What the nesting scan must see past: comments and string literals (whose brackets do not
+# count; an unterminated string ends at the line's end) and `->` (whose `>` closes nothing).
+_NESTING_TOKENS = re.compile(r'//[^\n]*+|"(?:[^"\\\n]++|\\.)*+"?|->|[{(\[<]|[})\]>]')
+_OPENING = frozenset("{([<")
+
+
+def check_nesting(text: str, name: str, line_offset: int = 0) -> None:
+    """Raise TTNNError at the first bracket nested deeper than `MAX_NESTING`."""
+    depth = 0
+    for token in _NESTING_TOKENS.finditer(text):
+        bracket = token.group()
+        if bracket in _OPENING:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise TTNNError(
+                    f"nesting deeper than {MAX_NESTING} brackets is not supported",
+                    _location(text, token.start(), name, line_offset),
+                    stage="parse",
+                )
+        elif len(bracket) == 1 and bracket != '"':
+            # A closing bracket. Unbalanced text is the parser's to report: never below 0.
+            depth = max(depth - 1, 0)
+
+
+class BoundedLexer(MLIRLexer):
+    """xDSL's MLIR lexer with a string-literal rule that cannot backtrack (see the module
+    doc): `"` then runs of plain characters or escapes (`\\"`, `\\n`, `\\t`, `\\\\`, two hex
+    digits), then `"` — the language of xDSL's rule."""
+
+    _unescaped_characters_regex = re.compile(
+        r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
+    )

@@ -9,25 +9,27 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+import ml_dtypes
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.interpreter import Interpreter
+from xdsl.interpreter import InterpretationError, Interpreter
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.context import make_context
 from ttnn_xdsl.dialect.enums import Layout
-from ttnn_xdsl.dialect.errors import RunError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.dialect.errors import RunError, TensorTypeError
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_bytes, format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (
     PrepareConv2dBiasOp,
@@ -37,15 +39,24 @@ from ttnn_xdsl.dialect.tt_mlir import (
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
+from ttnn_xdsl.passes.loops import buffer_type
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.runtime.interpreter import make_interpreter, tensor_level_ops
+from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype, op_error
 from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
 
 DEFAULT_PIPELINE = "ttnn-lower"
 
+DEFAULT_MAX_BYTES = 8 * 2**30
+"""The largest tensor or buffer a run accepts by default (8 GiB): each argument and result
+(4 bytes a value at its physical shape), each `memref.alloc`, each input file's array. Checked
+before anything is allocated, so an absurd shape is one error line, not a MemoryError."""
+
 InputValue = np.ndarray | DeviceTensor
+
+BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
 
 
 @dataclass(frozen=True)
@@ -70,26 +81,55 @@ def _slot(
 ) -> TensorSlot:
     """An argument/result of the entry function and the TT-NN tensor it holds: the recorded
     `ttnn.tensor` attribute, else what its type says (a tensor, a tiled or row-major memref)."""
+    label = f"%{name}" if name else f"#{position}"
     if attributes is not None and TENSOR_ATTRIBUTE in attributes.data:
-        memref_or_tensor = attributes.data[TENSOR_ATTRIBUTE]
-    return TensorSlot(name, position, _tensor_of(memref_or_tensor), memref_or_tensor)
+        recorded = attributes.data[TENSOR_ATTRIBUTE]
+        if isinstance(memref_or_tensor, MemRefType):
+            _check_recorded_tensor(label, recorded, memref_or_tensor)
+        memref_or_tensor = recorded
+    return TensorSlot(name, position, _tensor_of(memref_or_tensor, label), memref_or_tensor)
 
 
-def _tensor_of(memref_or_tensor: Attribute) -> TensorInfo:
+def _check_recorded_tensor(label: str, recorded: Attribute, memref: MemRefType[Attribute]) -> None:
+    """A lowered argument/result records the tensor its memref holds (`ttnn.tensor`): the
+    memref must be the one that tensor bufferizes to."""
+    try:
+        expected = buffer_type(recorded)
+    except TensorTypeError as error:
+        raise RunError(f"{label}: {TENSOR_ATTRIBUTE} is not a TT-NN tensor type: {error}") from None
+    if (expected.get_shape(), expected.element_type) != (memref.get_shape(), memref.element_type):
+        raise RunError(
+            f"{label}: {TENSOR_ATTRIBUTE} = {recorded} is held in {expected}, not in {memref}"
+        )
+
+
+def _tensor_of(memref_or_tensor: Attribute, label: str) -> TensorInfo:
     if isinstance(memref_or_tensor, TensorType):
-        return tensor_info(memref_or_tensor)
+        try:
+            return tensor_info(memref_or_tensor)
+        except TensorTypeError as error:
+            raise RunError(f"{label}: {error.message}") from None
     if isinstance(memref_or_tensor, MemRefType):
         memref_type = cast(MemRefType[Attribute], memref_or_tensor)
         shape = memref_type.get_shape()
+        if any(d < 0 for d in shape):
+            raise RunError(f"{label}: cannot pass a memref of dynamic shape {memref_type}")
         element = memref_type.element_type
         if isinstance(element, tile.TileType):
+            if len(shape) < 2:
+                raise RunError(
+                    f"{label}: a memref of tiles needs rank 2 or more (tile rows and columns), "
+                    f"got {memref_type}"
+                )
             *leading, rows, cols = shape
             physical = (*leading, rows * TILE_SIZE, cols * TILE_SIZE)
             return TensorInfo(physical, element.dtype, Layout.TILE, None, physical, False)
         dtype = data_type_of(element)
         if dtype is not None:
             return TensorInfo(shape, dtype, Layout.ROW_MAJOR, None, shape, False)
-    raise RunError(f"cannot pass a value of type {memref_or_tensor} to or from the interpreter")
+    raise RunError(
+        f"{label}: cannot pass a value of type {memref_or_tensor} to or from the interpreter"
+    )
 
 
 def _phase(timer: PhaseTimer | None, name: str) -> AbstractContextManager[None]:
@@ -112,6 +152,8 @@ class Program:
     provenance are read from); None when the Program was built from lowered IR directly."""
     _read_only: list[bool] | None = field(default=None, init=False, repr=False, compare=False)
     """Per argument, whether the IR only reads it (computed on the first run)."""
+    max_bytes: int = field(default=DEFAULT_MAX_BYTES, compare=False)
+    """The largest tensor or buffer a run accepts (`DEFAULT_MAX_BYTES`)."""
     _interpreters: dict[bool, Interpreter] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -128,13 +170,17 @@ class Program:
         filename: str = "<input>",
         ctx: Context | None = None,
         timer: PhaseTimer | None = None,
+        max_bytes: int = DEFAULT_MAX_BYTES,
     ) -> Program:
         """Parse (when given text) and verify a module, lower it (`passes`, default
         `ttnn-lower` when it still holds ttnn ops; "" runs no pass) and find the entry
         function (`entry`, default `main` or the only function; a leading `@` is allowed).
-        `timer` records the phases `parse` and `lower`."""
+        `timer` records the phases `parse` and `lower`. A run refuses any tensor or buffer
+        larger than `max_bytes`."""
         source, module = _lower(module_or_text, passes, filename, ctx, timer)
-        return cls._of_entry(module, entry, source)
+        program = cls._of_entry(module, entry, source)
+        program.max_bytes = max_bytes
+        return program
 
     @classmethod
     def load_all(
@@ -145,6 +191,7 @@ class Program:
         filename: str = "<input>",
         ctx: Context | None = None,
         timer: PhaseTimer | None = None,
+        max_bytes: int = DEFAULT_MAX_BYTES,
     ) -> list[Program]:
         """`load`, once, with one Program per function that calls no other function (in a
         module whose `@main` only calls its layers, each layer and not `@main`, which would
@@ -157,12 +204,17 @@ class Program:
         ]
         if not leaves:
             raise RunError("the module has no function that calls no other function to run")
-        return [cls._of_entry(module, name, source) for name in leaves]
+        programs = [cls._of_entry(module, name, source) for name in leaves]
+        for program in programs:
+            program.max_bytes = max_bytes
+        return programs
 
     def with_entry(self, entry: str) -> Program:
         """The same lowered module with another entry function (no parsing, verifying or
         lowering again)."""
-        return self._of_entry(self.module, entry, self.source)
+        program = self._of_entry(self.module, entry, self.source)
+        program.max_bytes = self.max_bytes
+        return program
 
     @property
     def functions(self) -> list[str]:
@@ -177,7 +229,8 @@ class Program:
     def _of_entry(cls, module: ModuleOp, entry: str | None, source: ModuleOp | None) -> Program:
         function = _find_entry(module, entry)
         executed, function = _runnable(module, function)
-        block = function.body.block
+        block = function.body.blocks.first
+        assert block is not None  # a declaration is never an entry
         arg_attrs = function.arg_attrs.data if function.arg_attrs else [None] * len(block.args)
         res_types = function.function_type.outputs.data
         res_attrs = function.res_attrs.data if function.res_attrs else [None] * len(res_types)
@@ -228,6 +281,11 @@ class Program:
     ) -> list[tuple[DeviceTensor, bool]]:
         """`prepare_inputs`, each tensor with whether it was made here (so the interpreter
         may write into it) rather than passed in by the caller."""
+        if random_seed is not None and random_seed < 0:
+            raise RunError(f"the random seed must be a non-negative integer, got {random_seed}")
+        for kind, slots in (("argument", self.arguments), ("result", self.results)):
+            for slot in slots:
+                self._check_size(kind, slot)
         given: dict[int, InputValue] = {}
         items = inputs.items() if isinstance(inputs, Mapping) else enumerate(inputs)
         by_name = {slot.name: slot.position for slot in self.arguments if slot.name}
@@ -251,8 +309,18 @@ class Program:
                 )
         return prepared
 
+    def _check_size(self, kind: str, slot: TensorSlot) -> None:
+        """Refuse an argument or result larger than `max_bytes` (4 bytes a value at its
+        physical shape: the float32 values every conversion works on)."""
+        size = 4 * math.prod(slot.tensor.physical_shape)
+        if size > self.max_bytes:
+            raise RunError(
+                f"{kind} {slot.label} of @{self.entry} ({slot.type}) takes "
+                f"{format_bytes(size)}, more than the limit of {format_bytes(self.max_bytes)}"
+            )
+
     def _position_of(self, key: str | int, by_name: Mapping[str, int]) -> int:
-        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+        if isinstance(key, int) or (isinstance(key, str) and key.isascii() and key.isdigit()):
             position = int(key)
             if not 0 <= position < len(self.arguments):
                 raise RunError(
@@ -292,13 +360,24 @@ class Program:
                 for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
             ]
         with _phase(timer, "interpret"):
+            _check_allocations(executed, self.max_bytes)
             # One interpreter per mode, made (and the module checked for ttnn ops) on first
             # use; one that a run left half-way through is dropped.
             interpreter = self._interpreters.pop(bulk, None) or make_interpreter(executed, bulk)
             interpreter.listeners = tuple(listeners)
             if self._function is None:
                 self._function = _find_entry(executed, self.entry)
-            outputs = interpreter.call_op(self._function, tuple(buffers))
+            try:
+                outputs = interpreter.call_op(self._function, tuple(buffers))
+            except InterpretationError as error:
+                # An op or a call the interpreter has no implementation for.
+                message = " ".join(str(error).split())
+                raise RunError(f"cannot run @{self.entry}: {message}") from None
+            except RecursionError:
+                # The interpreter recurses once (or more) per func.call: a recursive program.
+                raise RunError(
+                    f"cannot run @{self.entry}: its calls nest too deeply for the interpreter"
+                ) from None
             self._interpreters[bulk] = interpreter
         return [
             DeviceTensor(
@@ -311,6 +390,25 @@ class Program:
             )
             for slot, output in zip(self.results, outputs, strict=True)
         ]
+
+
+def _check_allocations(module: ModuleOp, max_bytes: int) -> None:
+    """Refuse a `memref.alloc` the interpreter could not make: of a dynamic shape, or
+    larger than `max_bytes` (checked before running, so no allocation is attempted)."""
+    for op in module.walk():
+        if not isinstance(op, memref.AllocOp):
+            continue
+        memref_type = cast(MemRefType[Attribute], op.memref.type)
+        if any(d < 0 for d in memref_type.get_shape()):
+            raise op_error(op, f"cannot allocate a memref of dynamic shape {memref_type}")
+        shape, dtype = buffer_shape_and_dtype(memref_type)
+        size = math.prod(shape) * dtype.itemsize
+        if size > max_bytes:
+            raise op_error(
+                op,
+                f"{memref_type} takes {format_bytes(size)}, more than the limit of "
+                f"{format_bytes(max_bytes)}",
+            )
 
 
 def _runnable(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, func.FuncOp]:
@@ -544,21 +642,27 @@ def _to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
             )
         return value
     array: Any = np.asarray(value)
-    if array.dtype.kind not in "fiub":
-        raise RunError(f"input for {slot.label} has non-numeric dtype {array.dtype}")
+    if array.dtype.kind != "f" and array.dtype != BFLOAT16:
+        raise RunError(
+            f"input for {slot.label} has dtype {array.dtype}; expected floating-point values "
+            "(float16, float32, float64 or bfloat16; convert others with .astype(np.float32))"
+        )
     if tuple(array.shape) != tensor.shape:
         raise RunError(
             f"input for {slot.label} has shape {format_shape(array.shape)}, expected "
             f"{format_shape(tensor.shape)}"
         )
     try:
-        return DeviceTensor.from_numpy(
-            array,
-            tensor.dtype,
-            tensor.layout,
-            physical_shape=tensor.physical_shape if tensor.explicit_physical else None,
-            memory_config=tensor.memory_config,
-        )
+        # float64 values beyond float32's range become ±inf, as torch's cast makes them
+        # (bfloat8_b then refuses them): no overflow warning.
+        with np.errstate(over="ignore"):
+            return DeviceTensor.from_numpy(
+                array,
+                tensor.dtype,
+                tensor.layout,
+                physical_shape=tensor.physical_shape if tensor.explicit_physical else None,
+                memory_config=tensor.memory_config,
+            )
     except ValueError as error:
         raise RunError(f"input for {slot.label}: {error}") from None
 
@@ -572,9 +676,13 @@ def run(
     random_seed: int | None = None,
     filename: str = "<input>",
     bulk: bool = True,
+    max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> list[DeviceTensor]:
     """Lower (when needed) and run IR: inputs by argument name or position (NumPy arrays of
     logical values, converted to each argument's type, or DeviceTensors); one DeviceTensor
-    per result of the entry function. `bulk=False` runs every op one by one."""
-    program = Program.load(module_or_text, entry=entry, passes=passes, filename=filename)
+    per result of the entry function. `bulk=False` runs every op one by one; a tensor or
+    buffer beyond `max_bytes` is refused."""
+    program = Program.load(
+        module_or_text, entry=entry, passes=passes, filename=filename, max_bytes=max_bytes
+    )
     return program.run(inputs, random_seed, bulk=bulk)

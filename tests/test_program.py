@@ -73,7 +73,7 @@ def test_run_by_name_position_and_percent_name() -> None:
         ({"b": np.zeros((1, 1, 40, 50))}, "@main has no argument %b (arguments: %grad, %a)"),
         ({5: np.zeros((1, 1, 40, 50))}, "input position 5 is out of range: @main has 2 argument(s)"),
         ({"grad": np.zeros((1, 1, 40, 49)), "a": np.zeros((1, 1, 40, 50))}, "input for %grad has shape [1, 1, 40, 49], expected [1, 1, 40, 50]"),
-        ({"grad": np.array([["x"]]), "a": np.zeros((1, 1, 40, 50))}, "input for %grad has non-numeric dtype <U1"),
+        ({"grad": np.array([["x"]]), "a": np.zeros((1, 1, 40, 50))}, "input for %grad has dtype <U1; expected floating-point values (float16, float32, float64 or bfloat16; convert others with .astype(np.float32))"),
     ],
 )
 def test_input_errors(inputs: dict, message: str) -> None:

@@ -15,6 +15,7 @@ import os
 import shutil
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
@@ -53,10 +54,16 @@ def format_user_error(tool: str, error: TTNNError) -> str:
 
 def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> None:
     """Run `body`; on a user error print its one line and exit 1, on any other exception
-    print an internal-error line and exit 2 (with `--traceback` in `argv`, raise instead)."""
+    print an internal-error line and exit 2 (with `--traceback` in `argv`, raise instead).
+    Running out of memory is one line and exit 1 too: not a bug, a request too large for the
+    machine. Python warnings (NumPy's floating-point ones, deprecations) are developers' noise:
+    shown only with `--traceback`."""
     show_traceback = "--traceback" in argv
     try:
-        body()
+        with warnings.catch_warnings():
+            if not show_traceback:
+                warnings.simplefilter("ignore")
+            body()
     except TTNNError as error:
         if show_traceback:
             raise
@@ -69,6 +76,12 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         sys.exit(1)
     except (KeyboardInterrupt, SystemExit):
         raise
+    except MemoryError as error:
+        if show_traceback:
+            raise
+        detail = " ".join(str(error).split())
+        print(f"{tool}: error: out of memory{f' ({detail})' if detail else ''}", file=sys.stderr)
+        sys.exit(1)
     except BaseException as error:
         if show_traceback:
             raise

@@ -34,7 +34,8 @@ import numpy as np
 
 from ttnn_xdsl.dialect.enums import DataType, Layout
 from ttnn_xdsl.dialect.errors import TTNNError
-from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.dialect.shapes import format_bytes, format_shape
+from ttnn_xdsl.frontend.source import decode_source
 from ttnn_xdsl.runtime.compare import (
     expected_from_values,
     expected_tensor,
@@ -42,7 +43,8 @@ from ttnn_xdsl.runtime.compare import (
     same_kind,
 )
 from ttnn_xdsl.runtime.layout_map import LayoutMap
-from ttnn_xdsl.runtime.program import InputValue, Program, TensorSlot
+from ttnn_xdsl.runtime.npy import read_npy
+from ttnn_xdsl.runtime.program import DEFAULT_MAX_BYTES, InputValue, Program, TensorSlot
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
@@ -59,6 +61,22 @@ class _ArgumentParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         # One line, like every other user error (argparse would print the usage first).
         raise TTNNError(f"{message} (see ttnn-run --help)")
+
+
+_BYTE_SUFFIXES = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def byte_count(text: str) -> int:
+    """`--max-bytes`: a positive number of bytes, `8589934592` or `8G` (K, M, G, T: powers
+    of 1024)."""
+    number, suffix = text[:-1], text[-1:].upper()
+    if suffix not in _BYTE_SUFFIXES or suffix == "":
+        number, suffix = text, ""
+    if not (number.isascii() and number.isdigit()) or int(number) < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected a positive number of bytes (optionally with K, M, G or T), got '{text}'"
+        )
+    return int(number) * _BYTE_SUFFIXES[suffix]
 
 
 def build_argument_parser() -> argparse.ArgumentParser:
@@ -108,6 +126,14 @@ def build_argument_parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="write each result as a TT-NN 0.81.1 .tensorbin file (ttnn.load_tensor reads it)",
     )
+    parser.add_argument(
+        "--max-bytes",
+        type=byte_count,
+        default=DEFAULT_MAX_BYTES,
+        metavar="SIZE",
+        help="refuse an input file, argument, result or buffer larger than SIZE bytes "
+        "(a suffix K, M, G or T multiplies by 1024, 1024², …; default 8G)",
+    )
     parser.add_argument("--print", action="store_true", help="print each result")
     parser.add_argument(
         "--plot",
@@ -155,13 +181,11 @@ def build_argument_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_NPY_MAGIC = b"\x93NUMPY"
-_ZIP_MAGIC = b"PK"
-
-
-def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray | DeviceTensor]:
-    """Read `NAME=PATH.npy` (logical values) and `NAME=PATH.tensorbin` (a TT-NN tensor)
-    inputs."""
+def load_inputs(
+    specs: Sequence[str], max_bytes: int = DEFAULT_MAX_BYTES
+) -> dict[str, np.ndarray | DeviceTensor]:
+    """Read `NAME=PATH.npy` (logical values; at most `max_bytes` of them) and
+    `NAME=PATH.tensorbin` (a TT-NN tensor) inputs."""
     inputs: dict[str, np.ndarray | DeviceTensor] = {}
     for spec in specs:
         name, separator, path = spec.partition("=")
@@ -171,34 +195,23 @@ def load_inputs(specs: Sequence[str]) -> dict[str, np.ndarray | DeviceTensor]:
             raise TTNNError(f"--input {name} is given twice")
         if path.endswith(TENSORBIN_SUFFIX):
             try:
+                size = os.path.getsize(path)
+            except OSError:
+                size = 0  # a missing or unreadable file: load_tensorbin says which
+            if size > max_bytes:
+                raise TTNNError(
+                    f"--input {name}: '{path}' holds {format_bytes(size)}, more than the limit "
+                    f"of {format_bytes(max_bytes)}"
+                )
+            try:
                 inputs[name] = DeviceTensor.load_tensorbin(path)
             except TTNNError as error:
                 raise TTNNError(f"--input {name}: {error.message}") from None
             continue
         try:
-            with open(path, "rb") as stream:
-                magic = stream.read(len(_NPY_MAGIC))
-        except FileNotFoundError:
-            raise TTNNError(f"--input {name}: no such file '{path}'") from None
-        except OSError as error:
-            raise TTNNError(f"--input {name}: cannot read '{path}': {error.strerror}") from None
-        # Check the header first: np.load would try a zip reader or pickle on anything else.
-        if magic.startswith(_ZIP_MAGIC):
-            raise TTNNError(
-                f"--input {name}: '{path}' is a zip archive (an .npz?), expected one .npy array"
-            )
-        if magic != _NPY_MAGIC:
-            raise TTNNError(f"--input {name}: '{path}' is not a .npy file (no NumPy header)")
-        try:
-            array = np.load(path, allow_pickle=False)
-        except (OSError, ValueError, EOFError) as error:
-            raise TTNNError(
-                f"--input {name}: cannot read '{path}' as a .npy file ({error})"
-            ) from None
-        if not isinstance(array, np.ndarray):
-            raise TTNNError(
-                f"--input {name}: '{path}' holds several arrays (an .npz), expected one .npy array"
-            )
+            array = read_npy(path, max_bytes)
+        except TTNNError as error:
+            raise TTNNError(f"--input {name}: {error.message}") from None
         inputs[name] = array
     return inputs
 
@@ -490,13 +503,18 @@ def run_command(arguments: argparse.Namespace) -> None:
     timer = PhaseTimer()
     with timer.phase("read files"):
         try:
-            with open(arguments.input_file, encoding="utf-8") as stream:
-                text = stream.read()
+            with open(arguments.input_file, "rb") as stream:
+                text = decode_source(stream.read(), arguments.input_file)
         except OSError as error:
             raise TTNNError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
-        inputs = load_inputs(arguments.input)
+        inputs = load_inputs(arguments.input, arguments.max_bytes)
     every_function = arguments.entry == "all"
-    common = dict(passes=arguments.passes, filename=arguments.input_file, timer=timer)
+    common = dict(
+        passes=arguments.passes,
+        filename=arguments.input_file,
+        timer=timer,
+        max_bytes=arguments.max_bytes,
+    )
     if every_function:
         programs = Program.load_all(text, **common)
         check_qualified_inputs(inputs, programs)

@@ -1,7 +1,8 @@
 """The NumPy interpreter of tiled loop IR, built on xDSL's `Interpreter`.
 
 It executes func, scf and arith (xDSL's own implementations; index arithmetic without its
-type reflection, `arith.py`) and, one file per dialect as xDSL's interpreters do, memref
+type reflection, `arith.py`; `scf.py` refuses a loop step that is not positive) and, one
+file per dialect as xDSL's interpreters do, memref
 (`memref.py`), the few linalg ops the lowerings use (`linalg.py`) and the tile dialect
 (`tile.py`), on NumPy buffers (`buffers.py`); any other op is an error.
 
@@ -26,7 +27,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from ttnn_xdsl.dialect.errors import RunError, format_location
@@ -35,13 +35,14 @@ from ttnn_xdsl.runtime.interpreter.arith import FastArithFunctions
 from ttnn_xdsl.runtime.interpreter.bulk import NotBulk, run_nest_in_bulk
 from ttnn_xdsl.runtime.interpreter.linalg import NumPyLinalgFunctions
 from ttnn_xdsl.runtime.interpreter.memref import NumPyMemRefFunctions
+from ttnn_xdsl.runtime.interpreter.scf import CheckedScfFunctions
 from ttnn_xdsl.runtime.interpreter.tile import TileFunctions
 
 __all__ = ["BulkScfFunctions", "execute", "make_interpreter", "tensor_level_ops"]
 
 
 @register_impls
-class BulkScfFunctions(ScfFunctions):
+class BulkScfFunctions(CheckedScfFunctions):
     """xDSL's scf implementations, with `scf.for` running its loop nest in bulk when it can
     (`bulk.run_nest_in_bulk`) and op by op otherwise."""
 
@@ -114,7 +115,7 @@ def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
         FastArithFunctions(),
         BuiltinFunctions(),
         CallByNameFunctions(module),
-        BulkScfFunctions() if bulk else ScfFunctions(),
+        BulkScfFunctions() if bulk else CheckedScfFunctions(),
         NumPyMemRefFunctions(),
         NumPyLinalgFunctions(),
         TileFunctions(),

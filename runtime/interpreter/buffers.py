@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import ml_dtypes
@@ -17,12 +18,12 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.enums import DataType
 from ttnn_xdsl.dialect.errors import RunError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE
+from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.runtime import formats
 
 
@@ -55,3 +56,20 @@ def buffer_shape_and_dtype(
     return shape, numpy_dtype(element)
 
 
+
+
+def check_indices(op: Operation, memref_shape: Sequence[int], indices: Sequence[int]) -> None:
+    """Raise RunError unless each index lies in its memref dim (NumPy would wrap a negative
+    index to the end and fail on a large one with an IndexError)."""
+    for axis, (index, extent) in enumerate(zip(indices, memref_shape, strict=True)):
+        if not 0 <= index < extent:
+            raise op_error(
+                op,
+                f"index {index} is out of bounds for dim {axis} of a memref of shape "
+                f"{format_shape(memref_shape)}",
+            )
+
+
+def op_error(op: Operation, message: str) -> RunError:
+    """A run-time error at an operation: `FILE:LINE:COL: error: 'op.name' op message`."""
+    return RunError(f"'{op.name}' op {message}", op=op)

@@ -12,6 +12,8 @@ from xdsl.interpreter import (
     register_impls,
 )
 
+from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.runtime.interpreter.buffers import op_error
 from ttnn_xdsl.runtime.interpreter.memref import FILLED_BY_ALLOC, NumPyMemRefFunctions
 
 
@@ -45,7 +47,15 @@ class NumPyLinalgFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: linalg.TransposeOp, args: PythonValues
     ) -> PythonValues:
         source, dest = args
-        np.copyto(dest, np.transpose(source, op.permutation.get_values()))
+        permutation = op.permutation.get_values()
+        if sorted(permutation) != list(range(source.ndim)):
+            # xDSL's verifier checks the shapes the permutation gives, not the permutation.
+            raise op_error(
+                op,
+                f"permutation {format_shape(permutation)} is not one of the {source.ndim} dims "
+                "of its input",
+            )
+        np.copyto(dest, np.transpose(source, permutation))
         return ()
 
     @impl(linalg.BroadcastOp)

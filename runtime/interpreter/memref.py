@@ -27,7 +27,12 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.errors import RunError, format_location
-from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype
+from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.runtime.interpreter.buffers import (
+    buffer_shape_and_dtype,
+    check_indices,
+    op_error,
+)
 
 
 def _static_or_dynamic(static: Sequence[int], dynamic: Any) -> list[int]:
@@ -136,6 +141,38 @@ def _is_positive_zero(value: float) -> bool:
     return value == 0 and math.copysign(1.0, value) > 0
 
 
+def _source_rank(op: memref.SubviewOp) -> int:
+    return cast(MemRefType[Attribute], op.source.type).get_num_dims()
+
+
+def _check_subview(
+    op: memref.SubviewOp,
+    rank: int,
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+    result_shape: Sequence[int],
+) -> None:
+    """What xDSL's verifier leaves to run time: one offset, size and stride per dim of the
+    source, positive strides, and a result type that is the sizes (less unit dims dropped
+    by a rank-reducing subview)."""
+    if not len(offsets) == len(sizes) == len(strides) == rank:
+        raise op_error(
+            op,
+            f"expected {rank} offsets, sizes and strides for a memref of rank {rank}, got "
+            f"{len(offsets)}, {len(sizes)} and {len(strides)}",
+        )
+    if min(strides, default=1) < 1:
+        raise op_error(op, f"strides must be positive, got {format_shape(strides)}")
+    kept = [size for size in sizes if size != 1]
+    if len(result_shape) > rank or [d for d in result_shape if d != 1] != kept:
+        raise op_error(
+            op,
+            f"the result type's shape {format_shape(result_shape)} is not the sizes "
+            f"{format_shape(sizes)}",
+        )
+
+
 @register_impls
 class NumPyMemRefFunctions(InterpreterFunctions):
     """memref ops on NumPy arrays (replacing xDSL's element-list implementations)."""
@@ -170,6 +207,7 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues
     ) -> PythonValues:
         array, *indices = args
+        check_indices(op, array.shape[: len(indices)], indices)
         return (array[tuple(indices)],)
 
     @impl(memref.StoreOp)
@@ -177,6 +215,7 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues
     ) -> PythonValues:
         value, array, *indices = args
+        check_indices(op, array.shape[: len(indices)], indices)
         array[tuple(indices)] = value
         return ()
 
@@ -190,6 +229,8 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         offsets = _static_or_dynamic(static_offsets, dynamic)
         sizes = _static_or_dynamic(static_sizes, dynamic)
         strides = _static_or_dynamic(static_strides, dynamic)
+        result_shape = cast(MemRefType[Attribute], op.result.type).get_shape()
+        _check_subview(op, _source_rank(op), offsets, sizes, strides, result_shape)
         for offset, size, stride, extent in zip(
             offsets, sizes, strides, source.shape, strict=False
         ):
@@ -205,7 +246,7 @@ class NumPyMemRefFunctions(InterpreterFunctions):
             )
         ]
         # A rank-reducing subview drops unit dims; reshaping a view to drop them stays a view.
-        return (window.reshape(cast(MemRefType[Attribute], op.result.type).get_shape()),)
+        return (window.reshape(result_shape),)
 
     @impl(memref.CopyOp)
     def run_copy(

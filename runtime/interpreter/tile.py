@@ -12,11 +12,22 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
+from xdsl.ir import Operation
 
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.errors import RunError, format_location
 from ttnn_xdsl.dialect.shapes import TILE_SIZE
 from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime.interpreter.buffers import check_indices, op_error
+
+
+def _check_window(op: Operation, shape: tuple[int, ...], indices: list[int]) -> None:
+    """A tilize/untilize window: leading indices inside the memref, the element offsets
+    (row, col) not negative — the window may reach beyond the edge (zeros / dropped)."""
+    *leading, row, col = indices
+    check_indices(op, shape[: len(leading)], leading)
+    if row < 0 or col < 0:
+        raise op_error(op, f"the window's element offsets ({row}, {col}) must not be negative")
 
 
 @register_impls
@@ -28,6 +39,7 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.LoadOp, args: PythonValues
     ) -> PythonValues:
         buffer, *indices = args
+        check_indices(op, buffer.shape[: len(indices)], indices)
         # A copy: the tile value must not change when the buffer is written later.
         return (buffer[tuple(indices)].copy(),)
 
@@ -36,6 +48,7 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.StoreOp, args: PythonValues
     ) -> PythonValues:
         value, buffer, *indices = args
+        check_indices(op, buffer.shape[: len(indices)], indices)
         buffer[tuple(indices)] = value
         return ()
 
@@ -45,6 +58,7 @@ class TileFunctions(InterpreterFunctions):
     ) -> PythonValues:
         source, *indices = args
         *leading, row, col = indices
+        _check_window(op, source.shape, indices)
         window = source[(*leading, slice(row, row + TILE_SIZE), slice(col, col + TILE_SIZE))]
         block = np.zeros((TILE_SIZE, TILE_SIZE), source.dtype)
         block[: window.shape[0], : window.shape[1]] = window
@@ -56,6 +70,7 @@ class TileFunctions(InterpreterFunctions):
     ) -> PythonValues:
         value, dest, *indices = args
         *leading, row, col = indices
+        _check_window(op, dest.shape, indices)
         window = dest[(*leading, slice(row, row + TILE_SIZE), slice(col, col + TILE_SIZE))]
         window[...] = value[: window.shape[0], : window.shape[1]]
         return ()

@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test lint pytest lit bench docs clean
+.PHONY: install demo test lint pytest lit bench docs fuzz clean
 
 $(STAMP): pyproject.toml
 	@echo "== installing ttnn-xdsl with its test and plot extras into $(VENV) (first run: a minute or two)"
@@ -38,5 +38,14 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
+# A fuzzing campaign (tests/fuzz/): `make fuzz SEED=2 MUTATIONS=100000 DRAWS=10000 INPUTS=5000`.
+SEED ?= 1
+MUTATIONS ?= 10000
+DRAWS ?= 1000
+INPUTS ?= 500
+fuzz: $(STAMP)
+	cd tests && ../$(BIN)/python -m fuzz --seed $(SEED) --mutations $(MUTATIONS) \
+		--draws $(DRAWS) --inputs $(INPUTS) --findings ../fuzz-findings
+
 clean:
-	rm -rf $(VENV) tests/filecheck/.lit_out .pytest_cache .ruff_cache
+	rm -rf $(VENV) tests/filecheck/.lit_out .pytest_cache .ruff_cache fuzz-findings

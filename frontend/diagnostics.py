@@ -52,7 +52,9 @@ __all__ = [
     "located_diagnostic",
     "parse_error_location",
     "parse_module",
+    "raised_through_project",
     "symbol_tables",
+    "upstream_failure",
     "verify_module",
     "verify_ops",
 ]
@@ -109,7 +111,7 @@ class LocatingParser(Parser):
             # error at that op. When the project's own code took part (its parsers raise
             # ParseError), the failure stays an internal error, to be fixed, not hidden.
             name = _operation_name(start)
-            if name is None or _raised_through_project(error):
+            if name is None or raised_through_project(error):
                 raise
             detail = _one_line(str(error)) or type(error).__name__
             self.raise_error(
@@ -208,9 +210,11 @@ def _project_folders() -> tuple[str, ...]:
     return tuple(folders)
 
 
-def _raised_through_project(error: BaseException) -> bool:
+def raised_through_project(error: BaseException) -> bool:
     """Whether the project's code ran between the frame handling `error` and the one that
-    raised it."""
+    raised it. An exception raised by xDSL alone (its parser, verifier, a pass or a printer
+    of its own failing on input it does not expect) is about the input; one the project's
+    code took part in is a bug of the project."""
     folders = _project_folders()
     frames = traceback.extract_tb(error.__traceback__)[1:]
     return any(frame.filename.startswith(folders) for frame in frames)
@@ -220,6 +224,20 @@ def _operation_name(start: Span) -> str | None:
     """The name of the operation whose text begins at `start` (after its results)."""
     match = _OPERATION_NAME.match(start.input.content, start.start)
     return match.group(1) if match else None
+
+
+def upstream_failure(error: Exception, what: str) -> TTNNError | None:
+    """The user error for an exception xDSL raised while doing `what` to the IR (an upstream
+    pass or printer failing on IR it was not made for), or None when the project's code took
+    part (a bug: re-raise it)."""
+    if isinstance(error, RecursionError) or raised_through_project(error):
+        return None
+    detail = " ".join(str(error).split()) or type(error).__name__
+    if len(detail) > 200:
+        detail = detail[:200] + "…"
+    if isinstance(error, DiagnosticException):
+        return TTNNError(f"{what} failed: {detail}")
+    return TTNNError(f"{what} failed in xDSL: {type(error).__name__}: {detail}")
 
 
 def parse_error_location(error: ParseError, line_offset: int = 0) -> TTNNError:
@@ -268,7 +286,7 @@ def verify_module(module: Operation) -> None:
         except DiagnosticException as error:
             failure: Exception = error
         except Exception as error:
-            if isinstance(error, RecursionError) or _raised_through_project(error):
+            if isinstance(error, RecursionError) or raised_through_project(error):
                 raise
             failure = error
         else:
@@ -281,7 +299,7 @@ def verify_module(module: Operation) -> None:
             except DiagnosticException as error:
                 raise located_diagnostic(op, error) from None
             except Exception as error:
-                if isinstance(error, RecursionError) or _raised_through_project(error):
+                if isinstance(error, RecursionError) or raised_through_project(error):
                     raise
                 detail = _one_line(str(error)) or type(error).__name__
                 raise TTNNError(

@@ -28,7 +28,7 @@ from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.context import make_context
 from ttnn_xdsl.dialect.enums import Layout
-from ttnn_xdsl.dialect.errors import RunError, TensorTypeError
+from ttnn_xdsl.dialect.errors import RunError, TensorTypeError, TTNNError
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_bytes, format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (
@@ -38,6 +38,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
 )
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
+from ttnn_xdsl.frontend.diagnostics import upstream_failure
 from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
 from ttnn_xdsl.passes.loops import buffer_type
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
@@ -479,7 +480,16 @@ def _lower(
             passes = DEFAULT_PIPELINE if tensor_level_ops(module) else ""
         if passes:
             pipeline = parse_pass_pipeline(passes)
-            pipeline.apply(ctx, module)
+            try:
+                pipeline.apply(ctx, module)
+            except TTNNError:
+                raise
+            except Exception as error:
+                # An upstream pass failing on IR it was not made for: the input's problem.
+                failure = upstream_failure(error, f"the pass pipeline '{passes}'")
+                if failure is None:
+                    raise
+                raise failure from None
             verify_module(module)
     if not isinstance(module_or_text, str):
         # The caller may change its module later: keep a copy of what was lowered.

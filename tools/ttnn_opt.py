@@ -24,6 +24,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
+from ttnn_xdsl.frontend.diagnostics import upstream_failure
 from ttnn_xdsl.frontend.source import decode_source
 from ttnn_xdsl.passes import PASS_SUMMARIES, PASSES
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
@@ -150,6 +151,12 @@ class TTNNOptMain(xDSLOptMain):
                 self._diagnose(
                     TTNNError(message, self.get_input_name()), self.args.verify_diagnostics
                 )
+            except Exception as error:
+                # An upstream pass or target of xDSL failed on IR it was not made for.
+                failure = upstream_failure(error, "the pass pipeline or the output target")
+                if failure is None:
+                    raise
+                raise failure from None
             finally:
                 chunk.close()
         self._write(output.getvalue())

@@ -1,0 +1,53 @@
+"""`python -m fuzz` (run from `tests/`): a fuzzing campaign of ttnn-opt and ttnn-run.
+
+    python -m fuzz --seed 1 --mutations 100000 --draws 10000 --inputs 5000
+    python -m fuzz --seed 1 --case draw:17        # replay one case and show what it did
+
+Prints progress and each finding as it comes, then what was tried and found; exits 1 when
+anything was found. Findings are saved under --findings (default `fuzz-findings/`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from fuzz.campaign import campaign, make_case
+from fuzz.harness import run_case
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m fuzz", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mutations", type=int, default=1000, help="mutated IR files to try")
+    parser.add_argument("--draws", type=int, default=200, help="random op parameter draws")
+    parser.add_argument("--inputs", type=int, default=100, help="runtime input and flag cases")
+    parser.add_argument("--budget", type=float, default=None, help="stop after SECONDS")
+    parser.add_argument("--findings", type=Path, default=Path("fuzz-findings"))
+    parser.add_argument("--case", default=None, metavar="KIND:NUMBER", help="replay one case")
+    arguments = parser.parse_args()
+    if arguments.case is not None:
+        kind, number = arguments.case.split(":")
+        case = make_case(arguments.seed, kind, int(number))
+        print(f"{case.kind} {number}: {case.label}\n{case.tool} {' '.join(case.args)}")
+        with tempfile.TemporaryDirectory() as folder:
+            result = run_case(case, Path(folder) / "case")
+        print(f"exit {result.exit} in {result.seconds:.2f} s\nstderr: {result.stderr}")
+        print(f"finding: {result.finding}\n{result.detail}" if result.finding else "no finding")
+        return 1 if result.finding else 0
+    plan = {"mutation": arguments.mutations, "draw": arguments.draws, "input": arguments.inputs}
+    summary = campaign(
+        arguments.seed,
+        plan,
+        budget=arguments.budget,
+        progress=lambda line: print(line, flush=True),
+        findings_folder=arguments.findings,
+    )
+    print(summary.report(), flush=True)
+    return 1 if summary.findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -293,8 +293,6 @@ def lowered(body: str, argument: str = TILES, attributes: str = "") -> str:
          "ttnn-run: error: %a: a memref of tiles needs rank 2 or more (tile rows and columns), got memref<2x!tile.tile<32x32, bf16>>"),
         (lowered("", TILES, f" {{ttnn.tensor = tensor<1x1x100x50xbf16, {T}>}}"),
          f"ttnn-run: error: %a: ttnn.tensor = tensor<1x1x100x50xbf16, {T}> is held in memref<1x1x4x2x!tile.tile<32x32, bf16>>, not in {TILES}"),
-        ("builtin.module {\n  builtin.module {\n    func.func @main() {\n      func.return\n    }\n  }\n}\n",
-         "ttnn-run: error: the module has no function to run (functions inside nested modules cannot be run)"),
         (lowered(f"  %c1 = arith.constant 1 : index\n  %z = arith.constant 0 : index\n  scf.for %i = %c0 to %c1 step %z {{\n    %t = tile.load %a[%c0, %c0, %c0, %c0] : {TILES}\n  }}"),
          "{file}:5:3: error: 'scf.for' op the step must be positive, got 0"),
         (lowered("  %b = memref.alloc() : memref<4x4xf32>\n  linalg.transpose ins(%b : memref<4x4xf32>) outs(%b : memref<4x4xf32>) permutation = [1, 1]"),
@@ -311,6 +309,22 @@ def test_7_lowered_ir_errors(
 ) -> None:
     source = write(tmp_path, text)
     run_fails_with(source, ["--random-inputs", "0"], message.format(file=source), tmp_path, capsys)
+
+
+def test_7_entry_in_a_nested_module(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """xDSL's interpreter finds only top-level functions (it raised InterpretationError): a
+    function of a nested module runs from a module of its own."""
+    source = write(
+        tmp_path,
+        "builtin.module {\n  builtin.module {\n    func.func @main(%a: memref<4x4xf32>) -> memref<4x4xf32> {\n"
+        "      func.return %a : memref<4x4xf32>\n    }\n  }\n}\n",
+    )
+    values = np.arange(16, dtype=np.float32).reshape(4, 4) / 3
+    np.save(tmp_path / "a.npy", values)
+    output = tmp_path / "nested.npz"
+    args = [str(source), "--input", f"a={tmp_path / 'a.npy'}", "--output", str(output)]
+    assert run_tool(ttnn_run.main, args, capsys) == (0, "", "")
+    np.testing.assert_array_equal(np.load(output)["result0"], values)
 
 
 def test_7_tilize_window_offsets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -624,3 +638,17 @@ def test_corrupt_npy_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 def test_no_temporary_files_are_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     run_fails_with(EXAMPLES / "assign_bw.mlir", ["--random-inputs", "-1"], "ttnn-run: error: the random seed must be a non-negative integer, got -1", tmp_path, capsys)
     assert os.listdir(tmp_path) == []
+
+
+def test_a_failed_expect_leaves_no_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--expect` compares before writing: a difference (or an unreadable expected file) is a
+    failure like any other, with no output file."""
+    expect = tmp_path / "expect"
+    expect.mkdir()
+    np.save(expect / "grad_a.npy", np.zeros((1, 1, 40, 50), np.float32))
+    args = [str(EXAMPLES / "assign_bw.mlir"), "--random-inputs", "0", "--expect", str(expect)]
+    args += ["--output", str(tmp_path / "out.npz"), "--raw-output", str(tmp_path / "raw")]
+    code, out, err = run_tool(ttnn_run.main, args, capsys)
+    assert (code, err) == (1, "ttnn-run: error: 1 of 1 compared result differ from the expected values\n")
+    assert out.startswith("grad_a: differs from ")
+    assert sorted(os.listdir(tmp_path)) == ["expect"]

@@ -543,21 +543,22 @@ def run_command(arguments: argparse.Namespace) -> None:
                 arguments.plot,
                 pictures(results, maps, programs, arguments, inputs, every_function),
             )
-    with timer.phase("write"):
-        write_outputs(
-            results, arguments.output, arguments.raw_output, arguments.tensorbin, drawn
-        )
-    if arguments.print:
-        for result in results:
-            print(describe(result.tensor, result.slot, result.names))
-    if arguments.plot_text:
-        for result in results:
-            if result.name in maps:
-                print(result.tensor.tile_map(maps[result.name], result.name))
     try:
         if arguments.expect is not None:
             with timer.phase("compare"):
+                # Before writing: a failed comparison, like any failure, leaves no file.
                 check_expected(results, arguments.expect)
+        with timer.phase("write"):
+            write_outputs(
+                results, arguments.output, arguments.raw_output, arguments.tensorbin, drawn
+            )
+        if arguments.print:
+            for result in results:
+                print(describe(result.tensor, result.slot, result.names))
+        if arguments.plot_text:
+            for result in results:
+                if result.name in maps:
+                    print(result.tensor.tile_map(maps[result.name], result.name))
     finally:
         if arguments.time:
             sys.stdout.flush()

@@ -1,10 +1,10 @@
 """The NumPy interpreter of tiled loop IR, built on xDSL's `Interpreter`.
 
 It executes func, scf and arith (xDSL's own implementations; index arithmetic without its
-type reflection, `arith.py`; `scf.py` refuses a loop step that is not positive) and, one
-file per dialect as xDSL's interpreters do, memref
-(`memref.py`), the few linalg ops the lowerings use (`linalg.py`) and the tile dialect
-(`tile.py`), on NumPy buffers (`buffers.py`); any other op is an error.
+type reflection, `arith.py`; a loop step that is not positive refused) and, one file per
+dialect as xDSL's interpreters do, memref (`memref.py`), the few linalg ops the lowerings use
+(`linalg.py`) and the tile dialect (`tile.py`), on NumPy buffers (`buffers.py`); any other op
+is an error.
 
 The interpreter has no implementation of the tensor-level `ttnn` ops: a module that still
 holds one is refused ("run ttnn-lower first"), and so is one holding a tt-mlir op the
@@ -27,18 +27,35 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
+from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from ttnn_xdsl.dialect.errors import RunError, format_location
 from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
 from ttnn_xdsl.runtime.interpreter.arith import FastArithFunctions
+from ttnn_xdsl.runtime.interpreter.buffers import op_error
 from ttnn_xdsl.runtime.interpreter.bulk import NotBulk, run_nest_in_bulk
 from ttnn_xdsl.runtime.interpreter.linalg import NumPyLinalgFunctions
 from ttnn_xdsl.runtime.interpreter.memref import NumPyMemRefFunctions
-from ttnn_xdsl.runtime.interpreter.scf import CheckedScfFunctions
 from ttnn_xdsl.runtime.interpreter.tile import TileFunctions
 
 __all__ = ["BulkScfFunctions", "execute", "make_interpreter", "tensor_level_ops"]
+
+
+@register_impls
+class CheckedScfFunctions(ScfFunctions):
+    """xDSL's scf, with `scf.for` refusing a step that is not positive (MLIR leaves it
+    undefined; Python's `range` fails on 0 and runs nothing for a negative step)."""
+
+    @impl(scf.ForOp)
+    def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
+        lower, upper, step, *loop_values = args
+        if step < 1:
+            raise op_error(op, f"the step must be positive, got {step}")
+        values = tuple(loop_values)
+        for index in range(lower, upper, step):
+            values = interpreter.run_ssacfg_region(op.body, (index, *values), "for_loop")
+        return values
 
 
 @register_impls

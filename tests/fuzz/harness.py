@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import shutil
 import time
 import traceback
@@ -146,11 +147,16 @@ def _judge(
         return "internal error", err.strip()
     created = _listing(folder) - before
     outputs = {os.path.normpath(name) for name in case.outputs}
+    timed = "--time" in case.args
+    if timed:
+        # `--time` prints its table on stderr (before the error line of a failure).
+        err = "".join(line for line in err.splitlines(keepends=True) if not _timing_line(line))
     if code == 1:
         lines = err.splitlines()
         if len(lines) != 1 or not lines[0].strip():
             return "not one line", f"stderr has {len(lines)} lines: {err!r}"
-        if out and "--verify-diagnostics" not in case.args:
+        reports = ("--verify-diagnostics", "--expect")  # their lines go to stdout by design
+        if out and not any(flag in case.args for flag in reports):
             return "output on failure", f"stdout: {out[:300]!r}"
         if created:
             return "file left on failure", ", ".join(sorted(created))
@@ -168,6 +174,18 @@ def _judge(
     if case.expect == "refuse":
         return "disagreement", "an invalid case was accepted"
     return None
+
+
+_TIMING_ROW = re.compile(r"^.+\s\d+\.\d+\s+\d+\.\d%(\s+\d+)?$")
+
+
+def _timing_line(line: str) -> bool:
+    """A line of `--time`'s table: a phase, its time, count and share, or the table's
+    heading and rule."""
+    text = line.strip()
+    if "error:" in text:
+        return False
+    return not text or text.startswith(("phase ", "---")) or bool(_TIMING_ROW.match(text))
 
 
 def _inside(name: str, output: str) -> bool:

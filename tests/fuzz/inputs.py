@@ -179,6 +179,8 @@ def input_case(rng: random.Random) -> Case:
         )
         args += ["--max-bytes", limit]
         tried.append(f"--max-bytes {limit!r}")
+    elif choice < 0.88:
+        args += ["--expect", _expected(rng, files, tried, shape)]
     elif choice < 0.92:
         pipeline = rng.choice(
             (
@@ -203,6 +205,9 @@ def input_case(rng: random.Random) -> Case:
         tried.append(f"--entry {entry_flag!r}")
     if "--random-inputs" not in args:
         args += ["--random-inputs", "0"]
+    for flag, chance in (("--no-bulk", 0.2), ("--time", 0.05), ("--plot-text", 0.05)):
+        if rng.random() < chance:
+            args.append(flag)
     args += ["--max-bytes", MAX_BYTES] if "--max-bytes" not in args else []
     outputs: list[str] = []
     place = rng.random()
@@ -224,6 +229,9 @@ def input_case(rng: random.Random) -> Case:
     elif place < 0.8:
         args += ["--tensorbin", "{dir}/tb"]
         outputs.append("tb")
+    elif place < 0.83:
+        args += ["--plot", "{dir}/plots", "--plot-format", rng.choice(("png", "svg"))]
+        outputs.append("plots")
     check = None
     if (
         given is not None
@@ -243,6 +251,50 @@ def input_case(rng: random.Random) -> Case:
         check,
         tags=("inputs",),
     )
+
+
+def _expected(
+    rng: random.Random, files: dict[str, bytes], tried: list[str], shape: tuple[int, ...]
+) -> str:
+    """A place of expected values for `--expect`, often wrong: a folder of .npy, .bin and
+    .tensorbin files named after the results, an .npz, or a path that is neither."""
+    names = rng.choice(("result0", "result1", "prepared_weight", "grad_a", "nothing"))
+    kind = rng.randrange(5)
+    if kind == 0:
+        values = _array(
+            rng,
+            rng.choice((shape, (1, 1, 64, 64), (2, 2), (1, 1, 576, 64))),
+            rng.choice(("float32", "int32", "bool", "float64")),
+        )
+        files[f"expect/{names}.npy"] = (
+            _npy(values) if rng.random() < 0.8 else _corrupt(rng, _npy(values))[0]
+        )
+        tried.append(f"--expect a folder with {names}.npy {values.dtype} {values.shape}")
+        return "{dir}/expect"
+    if kind == 1:
+        size = rng.choice((0, 1, 8192, 4352, 2048 * 4, 7))
+        files[f"expect/{names}.bin"] = bytes(
+            rng.randrange(256) for _ in range(min(size, 64))
+        ) * max(size // 64, 1)
+        tried.append(f"--expect a folder with {names}.bin of {size} bytes")
+        return "{dir}/expect"
+    if kind == 2:
+        files[f"expect/{names}.tensorbin"] = rng.choice((b"", b"\x00" * 100, bytes(range(256))))
+        tried.append(f"--expect a folder with a garbage {names}.tensorbin")
+        return "{dir}/expect"
+    if kind == 3:
+        buffer = io.BytesIO()
+        np.savez(buffer, **{names: _array(rng, shape, rng.choice(("float32", "float16", "<U3")))})
+        data = buffer.getvalue()
+        if rng.random() < 0.3:
+            data, what = _corrupt(rng, data)
+            tried.append(what)
+        files["expect.npz"] = data
+        tried.append(f"--expect an .npz with {names}")
+        return "{dir}/expect.npz"
+    where = rng.choice(("{dir}/missing.npz", "{dir}/missing", "{dir}/program.mlir", "{dir}"))
+    tried.append(f"--expect {where}")
+    return where
 
 
 def _assign_bw_check(grad: np.ndarray):

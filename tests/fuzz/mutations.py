@@ -332,6 +332,9 @@ def decode(data: bytes) -> str:
 
 _PIPELINES = (
     "",
+    "import-tt-mlir",
+    "import-tt-mlir,ttnn-lower",
+    "export-tt-mlir",
     "ttnn-decompose",
     "ttnn-lower",
     "convert-ttnn-to-tiles",
@@ -415,4 +418,9 @@ def mutation_case(rng: random.Random) -> Case:
         args.append("--print")
     if rng.random() < 0.1:
         args += ["-p", _pipeline(rng)]
+    for flag, chance in (("--no-bulk", 0.2), ("--time", 0.05), ("--plot-text", 0.05)):
+        if rng.random() < chance:
+            args.append(flag)
+    if "--entry" not in args and rng.random() < 0.05:
+        args += ["--entry", "all"]
     return Case("mutation", label, "ttnn-run", args, files, outputs, tags=tuple(chosen))

@@ -652,3 +652,14 @@ def test_a_failed_expect_leaves_no_file(tmp_path: Path, capsys: pytest.CaptureFi
     assert (code, err) == (1, "ttnn-run: error: 1 of 1 compared result differ from the expected values\n")
     assert out.startswith("grad_a: differs from ")
     assert sorted(os.listdir(tmp_path)) == ["expect"]
+
+
+def test_a_control_character_is_escaped_in_the_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A message quoting the input stays one line: \\x1e (a line boundary for Python's
+    splitlines) and the terminal's escape character are written as escapes."""
+    source = write(tmp_path, "func.func @f() {\n  \x1e\x1b[31m\n}\n")
+    message = f"{source}:2:3: error: Unexpected character: \\x1e"
+    fails_with(ttnn_opt.main, [str(source)], message, capsys)
+    run_fails_with(source, [], message, tmp_path, capsys)

@@ -21,7 +21,13 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ttnn_xdsl.dialect.errors import TTNNError
 
-__all__ = ["package_versions", "quiet_garbage_collector", "report_errors", "write_files_atomically"]
+__all__ = [
+    "one_printable_line",
+    "package_versions",
+    "quiet_garbage_collector",
+    "report_errors",
+    "write_files_atomically",
+]
 
 
 def package_versions() -> str:
@@ -49,7 +55,16 @@ def quiet_garbage_collector() -> None:
 
 def format_user_error(tool: str, error: TTNNError) -> str:
     """The one line a user error prints."""
-    return str(error) if error.location else f"{tool}: error: {error.message}"
+    return one_printable_line(str(error) if error.location else f"{tool}: error: {error.message}")
+
+
+def one_printable_line(text: str) -> str:
+    """`text` with every character that is not printable escaped (`\\n`, `\\x1e`, `\\u2028`):
+    a message quoting the input (an unexpected character, a name) stays one line and sends
+    no control sequence to the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> None:
@@ -80,17 +95,18 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         if show_traceback:
             raise
         detail = " ".join(str(error).split())
-        print(f"{tool}: error: out of memory{f' ({detail})' if detail else ''}", file=sys.stderr)
+        message = f"{tool}: error: out of memory{f' ({detail})' if detail else ''}"
+        print(one_printable_line(message), file=sys.stderr)
         sys.exit(1)
     except BaseException as error:
         if show_traceback:
             raise
         detail = " ".join(str(error).split()) or type(error).__name__
-        print(
+        message = (
             f"{tool}: internal error: {type(error).__name__}: {detail} "
-            "(this is a bug in ttnn-xdsl; rerun with --traceback for details)",
-            file=sys.stderr,
+            "(this is a bug in ttnn-xdsl; rerun with --traceback for details)"
         )
+        print(one_printable_line(message), file=sys.stderr)
         sys.exit(2)
 
 

@@ -29,6 +29,7 @@ from ttnn_xdsl.frontend.source import decode_source
 from ttnn_xdsl.passes import PASS_SUMMARIES, PASSES
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.tools.cli import (
+    one_printable_line,
     package_versions,
     quiet_garbage_collector,
     report_errors,
@@ -165,11 +166,12 @@ class TTNNOptMain(xDSLOptMain):
         """Print an expected diagnostic (`--verify-diagnostics`) and go on, else fail."""
         if not expected:
             raise error
+        line = one_printable_line(str(error))
         if self.args.output_file is None:
             # In order with the printed chunks, like upstream's unbuffered output.
-            self._output.write(f"{error}\n")
+            self._output.write(f"{line}\n")
         else:
-            print(error)
+            print(line)
 
     def _write(self, text: str) -> None:
         if self.args.output_file is None:

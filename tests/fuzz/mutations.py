@@ -74,7 +74,9 @@ _RANDOM_BYTES = b'\x00\xff\xc3\x80"{}()<>[]%#!^\\\n,=:x0123456789abz@-\t '
 def corpus() -> tuple[tuple[str, str, float], ...]:
     """(name, text, weight): the examples, every lit file, and the examples lowered."""
     files = sorted((ROOT / "examples").glob("*.mlir")) + sorted(
-        (ROOT / "tests" / "filecheck").rglob("*.mlir")
+        path
+        for path in (ROOT / "tests" / "filecheck").rglob("*.mlir")
+        if ".lit_out" not in path.parts  # lit's own output: not part of the repository
     )
     entries = [
         (str(path.relative_to(ROOT)), path.read_text(), 0.2 if "resnet50" in path.name else 1.0)

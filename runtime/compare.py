@@ -201,10 +201,15 @@ def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) ->
         raise TTNNError(f"{source} holds {values.dtype} values, expected numbers")
     if shape == tensor.shape:
         physical = tensor.physical_shape if tensor.layout == Layout.TILE else None
+    elif shape == tensor.physical_shape:
+        physical = None
+    else:
+        raise TTNNError(
+            f"{source} holds an array of shape {format_shape(shape)}; expected the logical "
+            f"shape {format_shape(tensor.shape)} or the physical shape "
+            f"{format_shape(tensor.physical_shape)}"
+        )
+    try:
         return DeviceTensor.from_numpy(values, tensor.dtype, tensor.layout, physical_shape=physical)
-    if shape == tensor.physical_shape:
-        return DeviceTensor.from_numpy(values, tensor.dtype, tensor.layout)
-    raise TTNNError(
-        f"{source} holds an array of shape {format_shape(shape)}; expected the logical shape "
-        f"{format_shape(tensor.shape)} or the physical shape {format_shape(tensor.physical_shape)}"
-    )
+    except ValueError as error:  # values the dtype cannot hold (bfloat8_b: NaN or ±inf)
+        raise TTNNError(f"{source}: {error}") from None

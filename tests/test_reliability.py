@@ -663,3 +663,23 @@ def test_a_control_character_is_escaped_in_the_message(
     message = f"{source}:2:3: error: Unexpected character: \\x1e"
     fails_with(ttnn_opt.main, [str(source)], message, capsys)
     run_fails_with(source, [], message, tmp_path, capsys)
+
+
+def test_expected_values_a_bfloat8_b_result_cannot_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Expected values go through the result's format: ±inf for a bfloat8_b result is the
+    file's fault, one line naming it (found by the fuzzer, seed 21, input 562)."""
+    expect = tmp_path / "expect"
+    expect.mkdir()
+    values = np.zeros((1, 1, 40, 50))
+    values[0, 0, 3, 4] = np.inf
+    np.save(expect / "result1.npy", values)
+    run_fails_with(
+        EXAMPLES / "assign_bw.mlir",
+        ["--random-inputs", "0", "--expect", str(expect)],
+        f"ttnn-run: error: '{expect / 'result1.npy'}': bfloat8_b cannot encode non-finite "
+        "values (NaN or Inf found)",
+        tmp_path,
+        capsys,
+    )

@@ -464,9 +464,11 @@ def check_expected(results: Sequence[NamedResult], where: str) -> None:
             ) from None
     elif not os.path.isdir(where):
         raise TTNNError(f"--expect: '{where}' is neither a folder nor an .npz file")
+    # Every expected file is read before the first line is printed: a file that cannot be
+    # read is the one line of a failure, with no comparison printed before it.
+    expected_values = [(result, expected_for(result, where)) for result in results]
     compared = differing = 0
-    for result in results:
-        found = expected_for(result, where)
+    for result, found in expected_values:
         if found is None:
             print(f"{result.name}: no expected values in {where}")
             continue

@@ -155,6 +155,9 @@ class Program:
     """Per argument, whether the IR only reads it (computed on the first run)."""
     max_bytes: int = field(default=DEFAULT_MAX_BYTES, compare=False)
     """The largest tensor or buffer a run accepts (`DEFAULT_MAX_BYTES`)."""
+    _allocations_checked: int | None = field(default=None, init=False, repr=False, compare=False)
+    """The `max_bytes` every `memref.alloc` was last found within (a walk of the module is
+    not repeated on every run)."""
     _interpreters: dict[bool, Interpreter] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -361,7 +364,9 @@ class Program:
                 for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
             ]
         with _phase(timer, "interpret"):
-            _check_allocations(executed, self.max_bytes)
+            if self._allocations_checked != self.max_bytes:
+                _check_allocations(executed, self.max_bytes)
+                self._allocations_checked = self.max_bytes
             # One interpreter per mode, made (and the module checked for ttnn ops) on first
             # use; one that a run left half-way through is dropped.
             interpreter = self._interpreters.pop(bulk, None) or make_interpreter(executed, bulk)

@@ -300,6 +300,13 @@ def lowered(body: str, argument: str = TILES, attributes: str = "") -> str:
         # xDSL's verifier of linalg.broadcast fails with an IndexError on repeated dims.
         (lowered("  %b = memref.alloc() : memref<4xf32>\n  %s = memref.alloc() : memref<4x4x4xf32>\n  linalg.broadcast ins(%b : memref<4xf32>) outs(%s : memref<4x4x4xf32>) dimensions = [0, 0]"),
          "{file}:5:3: error: 'linalg.broadcast' op cannot be verified (xDSL's verifier failed: tuple index out of range)"),
+        # xDSL asserts on a zero divisor (found by the fuzzer, seed 21, mutation 19124).
+        (lowered("  %c3 = arith.constant 3 : index\n  %r = arith.remsi %c3, %c0 : index"),
+         "{file}:4:3: error: 'arith.remsi' op division by zero"),
+        (lowered("  %c3 = arith.constant 3 : index\n  %r = arith.divsi %c3, %c0 : index"),
+         "{file}:4:3: error: 'arith.divsi' op division by zero"),
+        (lowered("  %c3 = arith.constant 3 : index\n  %r = arith.floordivsi %c3, %c0 : index"),
+         "{file}:4:3: error: 'arith.floordivsi' op division by zero"),
         (lowered('  "test.op"() : () -> ()'),
          "ttnn-run: error: cannot run @main: Could not find interpretation function for op test.op"),
     ],

@@ -48,14 +48,23 @@ def quiet_garbage_collector() -> None:
     The objects the imports made (modules, dialect definitions) never die: freeze them so
     that no collection walks them again. The IR lives until the run ends: collect young
     objects every 100 000 allocations instead of every 700, so that the collector's passes
-    over the growing IR stay a small part of the run."""
-    gc.freeze()
+    over the growing IR stay a small part of the run. Only the first call of a process
+    freezes: a tool called again in the same process (tests, the fuzzer, a Python caller)
+    would otherwise freeze the garbage of its previous runs for good."""
+    global _frozen
+    if not _frozen:
+        gc.freeze()
+        _frozen = True
     gc.set_threshold(100_000, 50, 100)
+
+
+_frozen = False
 
 
 def format_user_error(tool: str, error: TTNNError) -> str:
     """The one line a user error prints."""
-    return one_printable_line(str(error) if error.location else f"{tool}: error: {error.message}")
+    line = str(error) if error.location else f"{tool}: error: {error.message}"
+    return one_printable_line(f"{line}; {error.tool_hint}" if error.tool_hint else line)
 
 
 def one_printable_line(text: str) -> str:

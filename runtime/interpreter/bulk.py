@@ -643,16 +643,19 @@ class _Nest:
             move()
 
 
-_BODIES: weakref.WeakKeyDictionary[scf.ForOp, tuple[list[Operation], scf.ForOp | None]] = (
+_BODIES: weakref.WeakKeyDictionary[scf.ForOp, tuple[tuple[int, ...], int | None]] = (
     weakref.WeakKeyDictionary()
 )
+"""Per loop, the positions in its body of the ops to evaluate and of its inner loop.
+Positions, not ops: a value that referenced the body's ops would keep the loop (their
+parent) and its whole module alive for good."""
 
 
 def _loop_body(loop: scf.ForOp) -> tuple[list[Operation], scf.ForOp | None]:
     """The ops of a loop's body to evaluate (not its terminator or inner loop) and its inner
     loop, if any — checked to be a perfect nest's body, once per loop."""
+    ops = list(loop.body.block.ops)
     if loop not in _BODIES:
-        ops = list(loop.body.block.ops)
         inner = [op for op in ops if isinstance(op, scf.ForOp)]
         if len(inner) > 1:
             raise NotBulk("a loop body with several loops")
@@ -668,8 +671,14 @@ def _loop_body(loop: scf.ForOp) -> tuple[list[Operation], scf.ForOp | None]:
                 raise NotBulk(f"'{op.name}' beside an inner loop")
             else:
                 evaluated.append(op)
-        _BODIES[loop] = (evaluated, inner[0] if inner else None)
-    return _BODIES[loop]
+        _BODIES[loop] = (
+            tuple(ops.index(op) for op in evaluated),
+            ops.index(inner[0]) if inner else None,
+        )
+    evaluated_at, inner_at = _BODIES[loop]
+    return [ops[i] for i in evaluated_at], (
+        cast(scf.ForOp, ops[inner_at]) if inner_at is not None else None
+    )
 
 
 def _reduce_rank(dims: list[Dim], shape: Sequence[int]) -> tuple[Dim, ...]:

@@ -62,8 +62,18 @@ def whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] 
     """The `linalg.fill` of the whole new buffer that follows `alloc` (past constants), and
     its value when a constant gives it (found once per op)."""
     if alloc not in _WHOLE_FILL:
-        _WHOLE_FILL[alloc] = _whole_fill(alloc)
-    return _WHOLE_FILL[alloc]
+        found = _whole_fill(alloc)
+        # A weak reference to the fill: a strong one would keep `alloc` (through the
+        # fill's parent) and its module alive for good.
+        _WHOLE_FILL[alloc] = None if found is None else (weakref.ref(found[0]), found[1])
+    cached = _WHOLE_FILL[alloc]
+    if cached is None:
+        return None
+    fill = cached[0]()
+    if fill is None:  # the IR changed since
+        del _WHOLE_FILL[alloc]
+        return whole_fill(alloc)
+    return fill, cached[1]
 
 
 def _whole_fill(alloc: memref.AllocOp) -> tuple[linalg.FillOp, Attribute | None] | None:

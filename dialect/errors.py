@@ -30,7 +30,9 @@ class TTNNError(Exception):
 
     `stage` says which step found it ("parse" for a syntax error, "verify" for an invalid
     op, "run" for an execution or input error), so a driver can tell `--parsing-diagnostics`
-    from `--verify-diagnostics` cases."""
+    from `--verify-diagnostics` cases. `tool_hint` is what a user of the command-line tools
+    can do about it (`choose one with --entry`); the tools append it, `str()` leaves it out
+    (a Python caller has no flags)."""
 
     def __init__(
         self,
@@ -39,9 +41,11 @@ class TTNNError(Exception):
         stage: str = "verify",
         *,
         op: Operation | None = None,
+        tool_hint: str | None = None,
     ):
         super().__init__(message)
         self.message = message
+        self.tool_hint = tool_hint
         self.location = location if op is None else format_location(op.location)
         self.stage = stage
 
@@ -55,15 +59,24 @@ class ConvConfigError(TTNNError, ValueError):
 
 
 class TensorTypeError(TTNNError, ValueError):
-    """A type that is not a valid TT-NN tensor type."""
+    """A tensor that cannot exist as asked: a type that is not a valid TT-NN tensor type, or
+    (from `DeviceTensor`'s constructors) a dtype or layout name that does not exist, data
+    that does not fit its shapes, values its format cannot hold."""
 
 
 class RunError(TTNNError):
     """A program cannot run: bad inputs, no entry function, a module or value the
     interpreter cannot execute."""
 
-    def __init__(self, message: str, location: str | None = None, *, op: Operation | None = None):
-        super().__init__(message, location, stage="run", op=op)
+    def __init__(
+        self,
+        message: str,
+        location: str | None = None,
+        *,
+        op: Operation | None = None,
+        tool_hint: str | None = None,
+    ):
+        super().__init__(message, location, stage="run", op=op, tool_hint=tool_hint)
 
 
 class TensorFileError(TTNNError):

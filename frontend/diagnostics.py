@@ -240,11 +240,38 @@ def upstream_failure(error: Exception, what: str) -> TTNNError | None:
     return TTNNError(f"{what} failed in xDSL: {type(error).__name__}: {detail}")
 
 
+_COMMENTS_AND_SPACE = re.compile(r"(?:\s|//[^\n]*)*")
+
+
+def _only_comments(text: str) -> bool:
+    return _COMMENTS_AND_SPACE.fullmatch(text) is not None
+
+
+def _clearer_parse_message(message: str, text: str, position: int) -> str:
+    """xDSL's message, or a clearer one for the two it gives on the commonest slips: a region
+    left open at the end of the file (" in block definition", the rest of the sentence
+    missing) and a file or a top level with nothing it can parse ("Could not parse entire
+    input!")."""
+    if message.strip() == "in block definition":
+        if _only_comments(text[position:]):
+            return "expected '}' to close a region before the end of the input"
+        return "expected an operation, a block label (^name:) or '}'"
+    if message == "Could not parse entire input!":
+        if _only_comments(text):
+            return "the input holds no operation"
+        return "expected an operation"
+    return message
+
+
 def parse_error_location(error: ParseError, line_offset: int = 0) -> TTNNError:
     """The one-line form of a parse error."""
     span = error.span
     where = Span(span.start, span.end, span.input, span.line_offset + line_offset).get_location()
-    return TTNNError(error.msg, f"{where.file}:{where.line}:{where.col}", stage="parse")
+    text = span.input.content
+    message = error.msg
+    if isinstance(text, str):
+        message = _clearer_parse_message(message, text, span.start)
+    return TTNNError(message, f"{where.file}:{where.line}:{where.col}", stage="parse")
 
 
 def parse_module(ctx: Context, text: str, name: str, line_offset: int = 0) -> ModuleOp:

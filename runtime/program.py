@@ -155,13 +155,11 @@ class Program:
     """Per argument, whether the IR only reads it (computed on the first run)."""
     max_bytes: int = field(default=DEFAULT_MAX_BYTES, compare=False)
     """The largest tensor or buffer a run accepts (`DEFAULT_MAX_BYTES`)."""
-    _allocations_checked: int | None = field(default=None, init=False, repr=False, compare=False)
-    """The `max_bytes` every `memref.alloc` was last found within (a walk of the module is
-    not repeated on every run)."""
-    _interpreters: dict[bool, Interpreter] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+    _shared: _ModuleRunState = field(
+        default_factory=lambda: _ModuleRunState(), init=False, repr=False, compare=False
     )
-    """The interpreter of each mode (bulk or not), kept between runs."""
+    """What runs of this module keep, shared with the Programs of its other entries
+    (`with_entry`, `load_all`)."""
     _function: func.FuncOp | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
@@ -196,10 +194,14 @@ class Program:
         ctx: Context | None = None,
         timer: PhaseTimer | None = None,
         max_bytes: int = DEFAULT_MAX_BYTES,
+        skipped: list[str] | None = None,
     ) -> list[Program]:
         """`load`, once, with one Program per function that calls no other function (in a
         module whose `@main` only calls its layers, each layer and not `@main`, which would
-        compute them again), in the module's order."""
+        compute them again), in the module's order. A function holding a tt-mlir op the
+        project does not model (tt-mlir's forward pass beside its const-eval functions) is
+        left out, with the reason appended to `skipped`; tt-mlir's own prepare ops, not yet
+        imported, are still an error."""
         source, module = _lower(module_or_text, passes, filename, ctx, timer)
         leaves = [
             function.sym_name.data
@@ -208,9 +210,20 @@ class Program:
         ]
         if not leaves:
             raise RunError("the module has no function that calls no other function to run")
-        programs = [cls._of_entry(module, name, source) for name in leaves]
+        programs: list[Program] = []
+        reasons: list[str] = []
+        for name in leaves:
+            try:
+                programs.append(cls._of_entry(module, name, source))
+            except NotModelledError as error:
+                reasons.append(error.message)
+        if not programs:
+            raise RunError(f"no function the interpreter can run: {reasons[0]}")
+        if skipped is not None:
+            skipped += reasons
         for program in programs:
             program.max_bytes = max_bytes
+            program._share_with(programs[0])
         return programs
 
     def with_entry(self, entry: str) -> Program:
@@ -218,7 +231,14 @@ class Program:
         lowering again)."""
         program = self._of_entry(self.module, entry, self.source)
         program.max_bytes = self.max_bytes
+        program._share_with(self)
         return program
+
+    def _share_with(self, other: Program) -> None:
+        """Share `other`'s interpreters and checks when both run the same module (not
+        when either runs a copy of its entry's functions: `_runnable`)."""
+        if self.executed is None and other.executed is None and self.module is other.module:
+            self._shared = other._shared
 
     @property
     def functions(self) -> list[str]:
@@ -309,7 +329,9 @@ class Program:
             else:
                 raise RunError(
                     f"missing input for argument {slot.label} of @{self.entry} "
-                    f"(expected shape {format_shape(slot.tensor.shape)})"
+                    f"(expected shape {format_shape(slot.tensor.shape)})",
+                    tool_hint="give it with --input NAME=FILE.npy or draw every missing "
+                    "input with --random-inputs SEED",
                 )
         return prepared
 
@@ -358,21 +380,26 @@ class Program:
             # in is copied when the IR may write it or return it; the others are passed as
             # they are.
             if self._read_only is None:
-                self._read_only = read_only_arguments(executed, self.entry)
+                self._read_only = read_only_arguments(
+                    executed, self.entry, self._shared.function_table(executed)
+                )
             buffers = [
                 tensor.data if made_here or read_only else tensor.data.copy()
                 for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
             ]
         with _phase(timer, "interpret"):
-            if self._allocations_checked != self.max_bytes:
+            shared = self._shared
+            if shared.allocations_checked != self.max_bytes:
                 _check_allocations(executed, self.max_bytes)
-                self._allocations_checked = self.max_bytes
+                shared.allocations_checked = self.max_bytes
             # One interpreter per mode, made (and the module checked for ttnn ops) on first
             # use; one that a run left half-way through is dropped.
-            interpreter = self._interpreters.pop(bulk, None) or make_interpreter(executed, bulk)
+            interpreter = shared.interpreters.pop(bulk, None) or make_interpreter(executed, bulk)
             interpreter.listeners = tuple(listeners)
             if self._function is None:
-                self._function = _find_entry(executed, self.entry)
+                self._function = shared.function_table(executed).get(
+                    self.entry
+                ) or _find_entry(executed, self.entry)
             try:
                 outputs = interpreter.call_op(self._function, tuple(buffers))
             except InterpretationError as error:
@@ -384,7 +411,7 @@ class Program:
                 raise RunError(
                     f"cannot run @{self.entry}: its calls nest too deeply for the interpreter"
                 ) from None
-            self._interpreters[bulk] = interpreter
+            shared.interpreters[bulk] = interpreter
         return [
             DeviceTensor(
                 logical_shape=slot.tensor.shape,
@@ -396,6 +423,23 @@ class Program:
             )
             for slot, output in zip(self.results, outputs, strict=True)
         ]
+
+
+@dataclass
+class _ModuleRunState:
+    """What every run of one lowered module keeps, whichever function is the entry: an
+    interpreter per mode (bulk or not; one a run left half-way is dropped), the `max_bytes`
+    every `memref.alloc` was last found within, and the table of its functions — each a walk
+    of the whole module, made once (`make demo` runs ResNet-50's 53 functions one by one)."""
+
+    interpreters: dict[bool, Interpreter] = field(default_factory=dict)
+    allocations_checked: int | None = None
+    functions: dict[str, func.FuncOp] | None = None
+
+    def function_table(self, module: ModuleOp) -> dict[str, func.FuncOp]:
+        if self.functions is None:
+            self.functions = _function_table(module)
+        return self.functions
 
 
 def _check_allocations(module: ModuleOp, max_bytes: int) -> None:
@@ -431,12 +475,18 @@ def _runnable(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, func.Func
                 op for op in found if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
             ]
             op = (prepare or found)[0]
-            raise RunError(_not_runnable(op, function), op=op)
+            error = RunError if prepare else NotModelledError
+            raise error(_not_runnable(op, function), op=op)
     foreign = any(foreign_op_name(op) is not None for op in module.walk())
     if not foreign and entry.parent_op() is module:
         return module, entry
     copies = [function.clone() for function in reached]
     return ModuleOp(copies), copies[0]
+
+
+class NotModelledError(RunError):
+    """A function the interpreter cannot run because it holds a tt-mlir op (or tensor
+    layout) the project does not model."""
 
 
 def _not_runnable(op: Operation, function: func.FuncOp) -> str:
@@ -509,6 +559,14 @@ def _functions(module: ModuleOp) -> Iterator[func.FuncOp]:
             yield op
 
 
+def _function_table(module: ModuleOp) -> dict[str, func.FuncOp]:
+    """The module's function definitions by name (the first of a name, as `_find_entry`)."""
+    table: dict[str, func.FuncOp] = {}
+    for function in _functions(module):
+        table.setdefault(function.sym_name.data, function)
+    return table
+
+
 def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
     """The name of each result of function `function_name`: the SSA name of the value its
     `func.return` returns (`%prepared_weight` → `prepared_weight`); for an unnamed result of
@@ -577,16 +635,16 @@ _READ_OPERANDS: dict[type[Operation], tuple[int, ...]] = {
 }
 
 
-def read_only_arguments(module: ModuleOp, entry: str) -> list[bool]:
+def read_only_arguments(
+    module: ModuleOp, entry: str, functions: dict[str, func.FuncOp] | None = None
+) -> list[bool]:
     """For each argument of function `entry`: whether the IR only reads it — every use is a
     read (`tile.load`, `tile.tilize`, `memref.load`, the source of a copy, transpose or
     broadcast), a subview only read, or an argument of a call whose callee only reads it. A
-    returned, written or otherwise used argument is not read-only."""
-    functions = {
-        op.sym_name.data: op
-        for op in module.walk()
-        if isinstance(op, func.FuncOp) and not op.is_declaration
-    }
+    returned, written or otherwise used argument is not read-only. `functions` is the
+    module's table of function definitions by name, when already made."""
+    if functions is None:
+        functions = _function_table(module)
     memo: dict[tuple[str, int], bool] = {}
 
     def argument_read_only(name: str, position: int) -> bool:
@@ -629,7 +687,9 @@ def _find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
         if function.sym_name.data == wanted:
             return function
     listing = ", ".join(f"@{n}" for n in names)
-    raise RunError(f"no function @{wanted} to run (functions: {listing}); choose one with --entry")
+    raise RunError(
+        f"no function @{wanted} to run (functions: {listing})", tool_hint="choose one with --entry"
+    )
 
 
 def _to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TensorFileError
+from ttnn_xdsl.dialect.errors import TensorFileError, TensorTypeError
 from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.runtime import formats, tensorbin
 
@@ -28,6 +28,22 @@ _DATA_DTYPES: dict[DataType, np.dtype] = {
 }
 
 
+def dtype_and_layout(
+    dtype: DataType | str, layout: Layout | str, prefix: str = ""
+) -> tuple[DataType, Layout]:
+    """`dtype` and `layout` as enums (their names are accepted: "bf16", "tile"); a name that
+    is neither raises TensorTypeError listing the valid ones."""
+    for value, kind in ((dtype, DataType), (layout, Layout)):
+        try:
+            kind(value)
+        except ValueError:
+            valid = ", ".join(f"'{member.value}'" for member in kind)
+            raise TensorTypeError(
+                f"{prefix}{value!r} is not a {kind.__name__} (one of {valid})"
+            ) from None
+    return DataType(dtype), Layout(layout)
+
+
 def _default_physical_shape(logical_shape: tuple[int, ...], layout: Layout) -> tuple[int, ...]:
     """Physical shape implied by the layout: last two dims rounded up to 32 for TILE."""
     if layout == Layout.ROW_MAJOR:
@@ -38,23 +54,27 @@ def _default_physical_shape(logical_shape: tuple[int, ...], layout: Layout) -> t
 def _data_shape(
     logical: tuple[int, ...], physical: tuple[int, ...], dtype: DataType, layout: Layout
 ) -> tuple[int, ...]:
-    """Shape of the data array for these shapes; ValueError if they are inconsistent."""
+    """Shape of the data array for these shapes; TensorTypeError if they are inconsistent."""
     if any(x < 0 for x in logical + physical):
-        raise ValueError(f"DeviceTensor: negative dimension in {list(logical)} / {list(physical)}")
+        raise TensorTypeError(
+            f"DeviceTensor: negative dimension in {list(logical)} / {list(physical)}"
+        )
     if layout == Layout.ROW_MAJOR:
         if dtype == DataType.BFLOAT8_B:
-            raise ValueError("DeviceTensor: bfloat8_b exists only in TILE layout")
+            raise TensorTypeError("DeviceTensor: bfloat8_b exists only in TILE layout")
         if physical != logical:
-            raise ValueError(
+            raise TensorTypeError(
                 f"DeviceTensor: a ROW_MAJOR tensor's physical shape {list(physical)} must "
                 f"equal its logical shape {list(logical)}"
             )
         return logical
     if len(logical) < 2:
-        raise ValueError(f"DeviceTensor: a TILE tensor needs rank >= 2, got shape {list(logical)}")
+        raise TensorTypeError(
+            f"DeviceTensor: a TILE tensor needs rank >= 2, got shape {list(logical)}"
+        )
     tile = formats.TILE_SIZE
     if not physical_shape_fits(logical, physical):
-        raise ValueError(
+        raise TensorTypeError(
             f"DeviceTensor: physical shape {list(physical)} does not fit logical shape "
             f"{list(logical)} (same leading dims, last two dims multiples of 32 and at "
             "least the logical ones)"
@@ -86,18 +106,14 @@ class DeviceTensor:
         # Normalise first (lists, numpy ints, plain strings), then check consistency.
         self.logical_shape = tuple(int(x) for x in self.logical_shape)
         self.physical_shape = tuple(int(x) for x in self.physical_shape)
-        try:
-            self.dtype = DataType(self.dtype)
-            self.layout = Layout(self.layout)
-        except ValueError as error:
-            raise ValueError(f"DeviceTensor: {error}") from None
+        self.dtype, self.layout = dtype_and_layout(self.dtype, self.layout, "DeviceTensor: ")
         self.data = np.asarray(self.data)
         expected_shape = _data_shape(
             self.logical_shape, self.physical_shape, self.dtype, self.layout
         )
         expected_dtype = _DATA_DTYPES[self.dtype]
         if self.data.dtype != expected_dtype or self.data.shape != expected_shape:
-            raise ValueError(
+            raise TensorTypeError(
                 f"DeviceTensor: {self.dtype} {self.layout} data of physical shape "
                 f"{list(self.physical_shape)} must be a {expected_dtype} array of shape "
                 f"{list(expected_shape)}, got {self.data.dtype} {list(self.data.shape)}"
@@ -119,15 +135,15 @@ class DeviceTensor:
         Values go through float32 (exact for bf16 inputs); TILE tensors are zero-padded to the
         physical shape, then rounded to bf16 (§1.2) or packed to bfloat8_b (§1.3).
         """
-        dtype, layout = DataType(dtype), Layout(layout)
+        dtype, layout = dtype_and_layout(dtype, layout)
         array = np.asarray(values)
         formats.to_float32(np.empty(0, array.dtype))  # TypeError unless real, before all else
         logical = tuple(array.shape)
         if layout == Layout.ROW_MAJOR:
             if dtype == DataType.BFLOAT8_B:
-                raise ValueError("bfloat8_b exists only in TILE layout")
+                raise TensorTypeError("bfloat8_b exists only in TILE layout")
             if physical_shape is not None and tuple(int(x) for x in physical_shape) != logical:
-                raise ValueError(
+                raise TensorTypeError(
                     f"a ROW_MAJOR tensor's physical shape {list(physical_shape)} must equal its "
                     f"logical shape {list(logical)}"
                 )
@@ -137,9 +153,12 @@ class DeviceTensor:
                 data = formats.round_to_bfloat16(array)
             return cls(logical, logical, dtype, layout, data, memory_config)
         if array.ndim < 2:
-            raise ValueError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
+            raise TensorTypeError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
         # Tilize, pad and convert in one chunked pass: no full-size float32 temporary.
-        data = formats.to_tile_data(array, dtype, physical_shape)
+        try:
+            data = formats.to_tile_data(array, dtype, physical_shape)
+        except ValueError as error:  # a physical shape that cannot hold the values, NaN in bfp8
+            raise TensorTypeError(str(error)) from None
         grid = data.shape[:-1] if dtype == DataType.BFLOAT8_B else data.shape[:-2]
         physical = (*logical[:-2], grid[-2] * formats.TILE_SIZE, grid[-1] * formats.TILE_SIZE)
         return cls(logical, physical, dtype, layout, data, memory_config)
@@ -155,10 +174,10 @@ class DeviceTensor:
         memory_config: object | None = None,
     ) -> DeviceTensor:
         """Rebuild a tensor from its exact device bytes (inverse of `to_bytes`)."""
-        dtype, layout = DataType(dtype), Layout(layout)
+        dtype, layout = dtype_and_layout(dtype, layout)
         logical = tuple(int(x) for x in logical_shape)
         if layout == Layout.TILE and len(logical) < 2:
-            raise ValueError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
+            raise TensorTypeError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
         physical = (
             _default_physical_shape(logical, layout)
             if physical_shape is None
@@ -205,7 +224,7 @@ class DeviceTensor:
     def num_tiles(self) -> int:
         """Number of 32x32 tiles of a TILE tensor (all leading dims x Ht x Wt)."""
         if self.layout != Layout.TILE:
-            raise ValueError("num_tiles is defined only for TILE tensors")
+            raise TensorTypeError("num_tiles is defined only for TILE tensors")
         return math.prod(self.data.shape[: -1 if self.dtype == DataType.BFLOAT8_B else -2])
 
     def _tiles_float32(self) -> np.ndarray:
@@ -273,7 +292,7 @@ class DeviceTensor:
         from ttnn_xdsl.runtime.layout_map import text_map
 
         if self.layout != Layout.TILE:
-            raise ValueError("tile_map is defined only for TILE tensors")
+            raise TensorTypeError("tile_map is defined only for TILE tensors")
         return text_map(layout or self._logical_map(), name, self.summary())
 
     def summary(self) -> str:

@@ -506,7 +506,7 @@ ERRORS = {
     "parse_error": (["{d}/bad.mlir"], "{d}/bad.mlir:2:1: error:"),
     "unknown_pass": (["{d}/module.mlir", "-p", "nope", "--random-inputs", "0"], "'nope'"),
     "unwritable_output": (
-        ["{d}/module.mlir", "--random-inputs", "0", "--output", "{d}/no/such/dir/out.npz"],
+        ["{d}/module.mlir", "--random-inputs", "0", "--output", "{d}/module.mlir/out.npz"],
         "cannot write",
     ),
 }

@@ -5,6 +5,7 @@ on stdout, no output file. The fuzzer (tests/fuzz/) searches for more."""
 # ruff: noqa: E501 - IR lines and messages are long; they stay as written.
 from __future__ import annotations
 
+import gc
 import math
 import os
 import struct
@@ -690,3 +691,23 @@ def test_expected_values_a_bfloat8_b_result_cannot_hold(
         tmp_path,
         capsys,
     )
+
+
+def test_runs_in_one_process_leave_no_ir_behind(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tools called again and again in one process (tests, the fuzzer, a Python caller) keep
+    no IR of earlier runs: no op outlives its run (the fuzzer's worker once grew to its 6 GiB
+    limit through caches whose values held ops, and through gc.freeze on every call)."""
+    from xdsl.ir import Operation
+
+    def live_ops() -> int:
+        gc.collect()
+        return sum(isinstance(o, Operation) for o in gc.get_objects())
+
+    args = [str(EXAMPLES / "conv_layouts.mlir"), "--entry", "all", "--random-inputs", "0"]
+    for _ in range(2):
+        assert run_tool(ttnn_run.main, args, capsys)[0] == 0
+    before = live_ops()
+    for _ in range(3):
+        assert run_tool(ttnn_run.main, args, capsys)[0] == 0
+        assert run_tool(ttnn_opt.main, [str(EXAMPLES / "conv_layouts.mlir"), "-p", "ttnn-lower"], capsys)[0] == 0
+    assert live_ops() == before

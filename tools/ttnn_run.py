@@ -144,7 +144,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--plot-format",
-        default="png",
+        default=None,
         choices=["png", "svg"],
         help="the format of the --plot pictures (default png)",
     )
@@ -327,7 +327,9 @@ def write_outputs(
             files.append((path, content(result.tensor)))
             links += [(os.path.join(folder, alias + suffix), path) for alias in result.aliases]
     plot_dir = plot[0] if plot is not None else None
-    write_files_atomically(files, raw_dir, tensorbin_dir, plot_dir, links=links)
+    # The .npz's folder is made like the output folders (and removed again on failure).
+    npz_dir = (os.path.dirname(npz) or None) if npz is not None else None
+    write_files_atomically(files, raw_dir, tensorbin_dir, plot_dir, npz_dir, links=links)
 
 
 def inputs_of(
@@ -407,6 +409,7 @@ def pictures(
     source values (for its quantization error panel) are the inputs of its run again."""
     from ttnn_xdsl.runtime.plot import render_layout
 
+    plot_format = arguments.plot_format or "png"
     by_entry = {program.entry: program for program in programs}
     files: list[tuple[str, bytes]] = []
     for result in results:
@@ -420,8 +423,8 @@ def pictures(
                 inputs_of(inputs, program, every_function), arguments.random_inputs
             )
             exact = sources[layout.source_argument].to_numpy()
-        picture = render_layout(layout, result.tensor, arguments.plot_format, result.name, exact)
-        path = os.path.join(arguments.plot, f"{result.name}.{arguments.plot_format}")
+        picture = render_layout(layout, result.tensor, plot_format, result.name, exact)
+        path = os.path.join(arguments.plot, f"{result.name}.{plot_format}")
         files.append((path, picture))
     return files
 
@@ -501,7 +504,19 @@ def check_expected(results: Sequence[NamedResult], where: str) -> None:
         )
 
 
+def check_output_flags(arguments: argparse.Namespace) -> None:
+    """Flags that contradict each other or name an output wrongly, refused before any work."""
+    if arguments.output is not None and not arguments.output.endswith(".npz"):
+        raise TTNNError(
+            f"--output writes an .npz archive (one float32 array a result): name it "
+            f"FILE.npz, got '{arguments.output}'"
+        )
+    if arguments.plot_format is not None and arguments.plot is None:
+        raise TTNNError("--plot-format chooses the format of --plot DIR's pictures; give --plot")
+
+
 def run_command(arguments: argparse.Namespace) -> None:
+    check_output_flags(arguments)
     timer = PhaseTimer()
     with timer.phase("read files"):
         try:
@@ -518,8 +533,11 @@ def run_command(arguments: argparse.Namespace) -> None:
         max_bytes=arguments.max_bytes,
     )
     if every_function:
-        programs = Program.load_all(text, **common)
+        skipped: list[str] = []
+        programs = Program.load_all(text, skipped=skipped, **common)
         check_qualified_inputs(inputs, programs)
+        for reason in skipped:
+            print(f"not run: {reason}")
     else:
         programs = [Program.load(text, entry=arguments.entry, **common)]
     results: list[NamedResult] = []

@@ -81,18 +81,21 @@ class FastArithFunctions(ArithFunctions):
         self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues
     ) -> PythonValues:
         self._check_divisor(op, args)
-        return super().run_divsi(interpreter, op, args)
+        # xDSL wraps implementations: the inherited one returns an OpImplResult.
+        return super().run_divsi(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]
 
     @impl(arith.RemSIOp)
     def run_remsi(
         self, interpreter: Interpreter, op: arith.RemSIOp, args: PythonValues
     ) -> PythonValues:
         self._check_divisor(op, args)
-        return super().run_remsi(interpreter, op, args)
+        # xDSL wraps implementations: the inherited one returns an OpImplResult.
+        return super().run_remsi(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]
 
     @impl(arith.FloorDivSIOp)
     def run_floordivsi(
         self, interpreter: Interpreter, op: arith.FloorDivSIOp, args: PythonValues
     ) -> PythonValues:
         self._check_divisor(op, args)
-        return super().run_floordivsi(interpreter, op, args)
+        # xDSL wraps implementations: the inherited one returns an OpImplResult.
+        return super().run_floordivsi(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]

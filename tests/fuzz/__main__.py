@@ -14,8 +14,19 @@ import sys
 import tempfile
 from pathlib import Path
 
-from fuzz.campaign import campaign, make_case
+from fuzz.campaign import GENERATORS, campaign, make_case
 from fuzz.harness import run_case
+
+
+def case_name(text: str) -> tuple[str, int]:
+    """`KIND:NUMBER` (`mutation:12`, `draw:17`, `input:3`) for --case."""
+    kind, _, number = text.partition(":")
+    if kind not in GENERATORS or not number.isdigit():
+        kinds = ", ".join(GENERATORS)
+        raise argparse.ArgumentTypeError(
+            f"expected KIND:NUMBER with KIND one of {kinds} (for example draw:17), got {text!r}"
+        )
+    return kind, int(number)
 
 
 def main() -> int:
@@ -26,11 +37,17 @@ def main() -> int:
     parser.add_argument("--inputs", type=int, default=100, help="runtime input and flag cases")
     parser.add_argument("--budget", type=float, default=None, help="stop after SECONDS")
     parser.add_argument("--findings", type=Path, default=Path("fuzz-findings"))
-    parser.add_argument("--case", default=None, metavar="KIND:NUMBER", help="replay one case")
+    parser.add_argument(
+        "--case",
+        type=case_name,
+        default=None,
+        metavar="KIND:NUMBER",
+        help="replay one case (KIND: mutation, draw or input)",
+    )
     arguments = parser.parse_args()
     if arguments.case is not None:
-        kind, number = arguments.case.split(":")
-        case = make_case(arguments.seed, kind, int(number))
+        kind, number = arguments.case
+        case = make_case(arguments.seed, kind, number)
         print(f"{case.kind} {number}: {case.label}\n{case.tool} {' '.join(case.args)}")
         with tempfile.TemporaryDirectory() as folder:
             result = run_case(case, Path(folder) / "case")

@@ -76,7 +76,7 @@
 // RUN: not ttnn-run %s --input grad=%t.ok.npy --input input_b=%t.ok.npy --output %t.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=ABSENT
 // RUN: test ! -e %t.npz
 // RUN: test ! -e %t.dir
-// ABSENT:     {{\A}}ttnn-run: error: missing input for argument %input_a of @main (expected shape [2, 3]){{$}}
+// ABSENT:     {{\A}}ttnn-run: error: missing input for argument %input_a of @main (expected shape [2, 3]); give it with --input NAME=FILE.npy or draw every missing input with --random-inputs SEED{{$}}
 // ABSENT-NOT: {{.}}
 
 // NaN into a bfloat8_b argument (input conversion).

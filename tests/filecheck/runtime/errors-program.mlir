@@ -28,7 +28,7 @@
 // RUN: not ttnn-run %s -p '' --random-inputs 0 --output %t.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=NOLOWER
 // RUN: test ! -e %t.npz
 // RUN: test ! -e %t.dir
-// NOLOWER:     {{\A}}ttnn-run: error: the module still holds the tensor-level op 'ttnn.assign_bw' at {{.*}}errors-program.mlir:71:3; the interpreter runs lowered loops only: run ttnn-lower first{{$}}
+// NOLOWER:     {{\A}}ttnn-run: error: the module still holds the tensor-level op 'ttnn.assign_bw' at {{.*}}errors-program.mlir:81:3; the interpreter runs lowered loops only: run ttnn-lower first{{$}}
 // NOLOWER-NOT: {{.}}
 
 // A syntax error: FILE:LINE:COL.
@@ -52,16 +52,26 @@
 // RUN: not ttnn-run %s --input grad=%t.nan.npy --input input_a=%t.ok.npy --input input_b=%t.ok.npy --output %t.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=NANCAST
 // RUN: test ! -e %t.npz
 // RUN: test ! -e %t.dir
-// NANCAST:     {{\A}}ttnn-run: error: bf16 -> bfp8_b typecast at {{.*}}errors-program.mlir:71:3: bfloat8_b cannot encode non-finite values (NaN or Inf found){{$}}
+// NANCAST:     {{\A}}ttnn-run: error: bf16 -> bfp8_b typecast at {{.*}}errors-program.mlir:81:3: bfloat8_b cannot encode non-finite values (NaN or Inf found){{$}}
 // NANCAST-NOT: {{.}}
 
-// An output that cannot be written: the raw-output folder is not left behind either.
-// RUN: rm -rf %t.npz %t.dir
-// RUN: not ttnn-run %s --random-inputs 0 --output %t.nodir/out.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=UNWRITABLE
+// An output that cannot be written (its folder is a file): the raw-output folder is not left
+// behind either. A folder that does not exist yet is made, as for --raw-output.
+// RUN: rm -rf %t.npz %t.dir %t.nodir && touch %t.file
+// RUN: not ttnn-run %s --random-inputs 0 --output %t.file/out.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=UNWRITABLE
 // RUN: test ! -e %t.dir
-// RUN: test ! -e %t.nodir
-// UNWRITABLE:     {{\A}}ttnn-run: error: cannot write '{{.*}}.nodir/out.npz': No such file or directory{{$}}
+// UNWRITABLE:     {{\A}}ttnn-run: error: cannot write '{{.*}}.file': Not a directory{{$}}
 // UNWRITABLE-NOT: {{.}}
+// RUN: ttnn-run %s --random-inputs 0 --output %t.nodir/deeper/out.npz
+// RUN: test -f %t.nodir/deeper/out.npz
+
+// --output is an .npz archive; --plot-format goes with --plot.
+// RUN: not ttnn-run %s --random-inputs 0 --output %t.npy 2>&1 | filecheck %s --check-prefix=NPY
+// NPY:     {{\A}}ttnn-run: error: --output writes an .npz archive (one float32 array a result): name it FILE.npz, got '{{.*}}.npy'{{$}}
+// NPY-NOT: {{.}}
+// RUN: not ttnn-run %s --random-inputs 0 --plot-format svg 2>&1 | filecheck %s --check-prefix=FORMAT
+// FORMAT:     {{\A}}ttnn-run: error: --plot-format chooses the format of --plot DIR's pictures; give --plot{{$}}
+// FORMAT-NOT: {{.}}
 
 func.func @main(%grad: tensor<2x3xbf16, #ttnn.tensor_layout<tile>>,
                 %input_a: tensor<2x3xbf16, #ttnn.tensor_layout<tile>>,

@@ -9,7 +9,6 @@ compared like any other element."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +19,7 @@ from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo
 from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
 
@@ -161,14 +161,19 @@ def first_difference(actual: DeviceTensor, expected: DeviceTensor) -> Difference
     )
 
 
-def expected_tensor(path: str, tensor: TensorInfo) -> DeviceTensor:
+def expected_tensor(
+    path: str, tensor: TensorInfo, max_bytes: int = DEFAULT_MAX_BYTES
+) -> DeviceTensor:
     """The tensor a file of expected values holds, for a result of type `tensor`:
     `.tensorbin` (a TT-NN 0.81.1 tensor file, taken as it is), `.bin` (the exact device
     bytes of a tensor of `tensor`'s type) or `.npy` (float values, of the logical shape or
     of the whole physical shape, converted to `tensor`'s dtype and layout as TT-NN converts
-    host values). Raises TTNNError, one line naming the file, when it cannot be read."""
+    host values). Raises TTNNError, one line naming the file, when it cannot be read (or its
+    header declares more than `max_bytes`)."""
     if path.endswith(TENSORBIN_SUFFIX):
         return DeviceTensor.load_tensorbin(path)
+    if path.endswith(".npy"):
+        return expected_from_values(read_npy(path, max_bytes), tensor, f"'{path}'")
     try:
         with open(path, "rb") as stream:
             content = stream.read()
@@ -186,11 +191,7 @@ def expected_tensor(path: str, tensor: TensorInfo) -> DeviceTensor:
                 f"{tensor.layout.value} tensor of physical shape "
                 f"{format_shape(tensor.physical_shape)} has {size}"
             ) from None
-    try:
-        values = np.load(io.BytesIO(content), allow_pickle=False)
-    except (OSError, ValueError, EOFError) as error:
-        raise TTNNError(f"cannot read '{path}' as a .npy file ({error})") from None
-    return expected_from_values(values, tensor, f"'{path}'")
+    raise TTNNError(f"'{path}': expected values are a .tensorbin, .bin or .npy file")
 
 
 def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) -> DeviceTensor:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import math
+import zlib
 from typing import IO, Any
 
 import ml_dtypes
@@ -19,7 +20,13 @@ import numpy as np
 from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.shapes import format_bytes, format_shape
 
-__all__ = ["read_npy"]
+__all__ = ["DEFAULT_MAX_BYTES", "read_npy", "read_npy_stream"]
+
+DEFAULT_MAX_BYTES = 8 * 2**30
+"""The largest tensor or buffer a run accepts by default (8 GiB): each argument and result
+(4 bytes a value at its physical shape), each `memref.alloc`, each input or expected file's
+array. Checked before anything is allocated, so an absurd shape is one error line, not a
+MemoryError."""
 
 _NPY_MAGIC = b"\x93NUMPY"
 _ZIP_MAGIC = b"PK"
@@ -38,30 +45,36 @@ def read_npy(path: str, max_bytes: int) -> np.ndarray:
     except OSError as error:
         raise TTNNError(f"cannot read '{path}': {error.strerror}") from None
     with stream:
-        try:
-            magic = stream.read(len(_NPY_MAGIC))
-        except OSError as error:
-            raise TTNNError(f"cannot read '{path}': {error.strerror}") from None
-        # Check the header first: np.load would try a zip reader or pickle on anything else.
-        if magic.startswith(_ZIP_MAGIC):
-            raise TTNNError(f"'{path}' is a zip archive (an .npz?), expected one .npy array")
-        if magic != _NPY_MAGIC:
-            raise TTNNError(f"'{path}' is not a .npy file (no NumPy header)")
-        try:
-            stream.seek(0)
-            shape, dtype, bfloat16 = _read_header(stream)
-            size = math.prod(shape) * dtype.itemsize
-            if size > max_bytes:
-                described = f"shape {format_shape(shape)}, {'bfloat16' if bfloat16 else dtype}"
-                raise TTNNError(
-                    f"'{path}' holds {format_bytes(size)} ({described}), more than the limit "
-                    f"of {format_bytes(max_bytes)}"
-                )
-            stream.seek(0)
-            array = np.lib.format.read_array(stream, allow_pickle=False)
-        except (OSError, ValueError, EOFError) as error:
-            message = " ".join(str(error).split()) or type(error).__name__
-            raise TTNNError(f"cannot read '{path}' as a .npy file ({message})") from None
+        return read_npy_stream(stream, f"'{path}'", max_bytes)
+
+
+def read_npy_stream(stream: IO[bytes], source: str, max_bytes: int) -> np.ndarray:
+    """The array of a .npy file open for reading at its start (a file, an .npz member);
+    `source` names it in the errors (TTNNError), as `read_npy` does."""
+    try:
+        magic = stream.read(len(_NPY_MAGIC))
+    except OSError as error:
+        raise TTNNError(f"cannot read {source}: {error.strerror}") from None
+    # Check the header first: np.load would try a zip reader or pickle on anything else.
+    if magic.startswith(_ZIP_MAGIC):
+        raise TTNNError(f"{source} is a zip archive (an .npz?), expected one .npy array")
+    if magic != _NPY_MAGIC:
+        raise TTNNError(f"{source} is not a .npy file (no NumPy header)")
+    try:
+        stream.seek(0)
+        shape, dtype, bfloat16 = _read_header(stream)
+        size = math.prod(shape) * dtype.itemsize
+        if size > max_bytes:
+            described = f"shape {format_shape(shape)}, {'bfloat16' if bfloat16 else dtype}"
+            raise TTNNError(
+                f"{source} holds {format_bytes(size)} ({described}), more than the limit "
+                f"of {format_bytes(max_bytes)}"
+            )
+        stream.seek(0)
+        array = np.lib.format.read_array(stream, allow_pickle=False)
+    except (OSError, ValueError, EOFError, zlib.error) as error:
+        message = " ".join(str(error).split()) or type(error).__name__
+        raise TTNNError(f"cannot read {source} as a .npy file ({message})") from None
     return array.view(ml_dtypes.bfloat16) if bfloat16 else array
 
 

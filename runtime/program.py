@@ -45,15 +45,12 @@ from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.runtime.interpreter import make_interpreter, tensor_level_ops
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype, op_error
 from ttnn_xdsl.runtime.layout_map import LayoutMap
+from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
 
 DEFAULT_PIPELINE = "ttnn-lower"
 
-DEFAULT_MAX_BYTES = 8 * 2**30
-"""The largest tensor or buffer a run accepts by default (8 GiB): each argument and result
-(4 bytes a value at its physical shape), each `memref.alloc`, each input file's array. Checked
-before anything is allocated, so an absurd shape is one error line, not a MemoryError."""
 
 InputValue = np.ndarray | DeviceTensor
 

@@ -217,13 +217,21 @@ def input_case(rng: random.Random) -> Case:
     elif place < 0.7:
         files["taken/file"] = b""
         target = rng.choice(
-            ("{dir}/taken", "{dir}/taken/file/x", "{dir}/missing/deeper/out.npz", "/dev/null/x")
+            (
+                "{dir}/taken",
+                "{dir}/taken/file/x",
+                "{dir}/missing/deeper/out.npz",
+                "/dev/null/x",
+                "{dir}/out.npy",
+            )
         )
         flag = rng.choice(("--output", "--raw-output", "--tensorbin"))
         args += [flag, target]
         tried.append(f"{flag} {target}")
         if target.startswith("{dir}/missing/"):
             outputs.append("missing")
+        elif target == "{dir}/out.npy" and flag != "--output":
+            outputs.append("out.npy")  # a folder of that name (--output wants FILE.npz)
         elif target == "{dir}/taken" and flag != "--output":
             outputs.append("taken")  # an existing folder: the files go into it
     elif place < 0.8:
@@ -232,13 +240,16 @@ def input_case(rng: random.Random) -> Case:
     elif place < 0.83:
         args += ["--plot", "{dir}/plots", "--plot-format", rng.choice(("png", "svg"))]
         outputs.append("plots")
+    elif place < 0.85:
+        args += ["--plot-format", "svg"]  # without --plot: refused
+        tried.append("--plot-format without --plot")
     check = None
     if (
         given is not None
         and file == "assign_bw.mlir"
         and entry == "main"
         and argument == "grad"
-        and "--output" in args
+        and "{dir}/out.npz" in args  # the other places of --output are refused
     ):
         check = _assign_bw_check(given)
     return Case(

@@ -252,6 +252,15 @@ def adopt_device_grid(module: ModuleOp) -> None:
             and isinstance(parent, ModuleOp)
             and GRID_ATTRIBUTE not in parent.attributes
         ):
+            if not all(0 < extent < 2**31 for extent in grid):
+                # ttnn.grid is an i32 array; the prepare ops check the device's own limits.
+                raise located_diagnostic(
+                    device,
+                    VerifyException(
+                        f"worker grid {grid[1]}x{grid[0]} is not a grid of i32 extents "
+                        "of at least 1"
+                    ),
+                )
             parent.attributes[GRID_ATTRIBUTE] = DenseArrayBase.from_list(i32, grid)
 
 

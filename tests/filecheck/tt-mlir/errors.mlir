@@ -84,3 +84,11 @@ func.func @project_only(%w: tensor<32x3x3x3xbf16>) -> tensor<1x1x27x32xbf16, #tt
   func.return %p : tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 }
 // CHECK: errors.mlir:[[# @LINE - 3]]:3: error: 'ttnn.prepare_conv_weights' op conv_config.full_inner_dim = true has no tt-mlir counterpart (tt-mlir's #ttnn.conv2d_config has no such field)
+
+// -----
+
+// A worker grid that cannot be a device's (the fuzzer wrote 2^64 rows: an internal error).
+module {
+  ttcore.device @default_device = <workerGrid = #ttcore.grid<18446744073709551616x13, virt_to_physical_map = (d0, d1) -> (0, d0, d1)>, meshShape = 1x1, chipIds = [0]>
+}
+// CHECK: errors.mlir:[[# @LINE - 2]]:3: error: 'ttcore.device' op worker grid 18446744073709551616x13 is not a grid of i32 extents of at least 1

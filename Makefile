@@ -38,14 +38,15 @@ docs: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
-# A fuzzing campaign (tests/fuzz/): `make fuzz SEED=2 MUTATIONS=100000 DRAWS=10000 INPUTS=5000`.
+# A fuzzing campaign (tests/fuzz/): `make fuzz SEED=2 MUTATIONS=100000 DRAWS=10000 INPUTS=5000 JOBS=2`.
 SEED ?= 1
 MUTATIONS ?= 10000
 DRAWS ?= 1000
 INPUTS ?= 500
+JOBS ?= 1
 fuzz: $(STAMP)
 	cd tests && ../$(BIN)/python -m fuzz --seed $(SEED) --mutations $(MUTATIONS) \
-		--draws $(DRAWS) --inputs $(INPUTS) --findings ../fuzz-findings
+		--draws $(DRAWS) --inputs $(INPUTS) --jobs $(JOBS) --findings ../fuzz-findings
 
 clean:
 	rm -rf $(VENV) tests/filecheck/.lit_out .pytest_cache .ruff_cache fuzz-findings

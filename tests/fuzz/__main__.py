@@ -1,6 +1,6 @@
 """`python -m fuzz` (run from `tests/`): a fuzzing campaign of ttnn-opt and ttnn-run.
 
-    python -m fuzz --seed 1 --mutations 100000 --draws 10000 --inputs 5000
+    python -m fuzz --seed 1 --mutations 100000 --draws 10000 --inputs 5000 --jobs 2
     python -m fuzz --seed 1 --case draw:17        # replay one case and show what it did
 
 Prints progress and each finding as it comes, then what was tried and found; exits 1 when
@@ -36,6 +36,9 @@ def main() -> int:
     parser.add_argument("--draws", type=int, default=200, help="random op parameter draws")
     parser.add_argument("--inputs", type=int, default=100, help="runtime input and flag cases")
     parser.add_argument("--budget", type=float, default=None, help="stop after SECONDS")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes at once (the same cases)"
+    )
     parser.add_argument("--findings", type=Path, default=Path("fuzz-findings"))
     parser.add_argument(
         "--case",
@@ -61,6 +64,7 @@ def main() -> int:
         budget=arguments.budget,
         progress=lambda line: print(line, flush=True),
         findings_folder=arguments.findings,
+        jobs=max(1, arguments.jobs),
     )
     print(summary.report(), flush=True)
     return 1 if summary.findings else 0

@@ -1,5 +1,6 @@
-"""A fuzzing campaign: cases by (seed, kind, number), run in a worker process that is killed
-and replaced when a case hangs, with counts of what was tried and what was found."""
+"""A fuzzing campaign: cases by (seed, kind, number), run in worker processes (one per job)
+that are killed and replaced when a case hangs, with counts of what was tried and what was
+found. The cases and their results do not depend on the number of jobs."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import resource
 import shutil
 import tempfile
+import threading
 import time
 import traceback
 from collections import Counter
@@ -119,12 +121,14 @@ def _worker(connection: Connection, seed: int, folder: str) -> None:
 class Worker:
     """A worker process running cases; replaced when one hangs."""
 
-    def __init__(self, seed: int, folder: Path):
-        self.seed, self.folder = seed, folder
+    def __init__(self, seed: int, folder: Path, start_method: str = "fork"):
+        self.seed, self.folder, self.start_method = seed, folder, start_method
         self._start()
 
     def _start(self) -> None:
-        context = multiprocessing.get_context("fork")
+        # One job forks (the corpus loaded once is shared); several jobs, each driven by a
+        # thread, spawn their workers: forking a process with threads is unsafe.
+        context = multiprocessing.get_context(self.start_method)
         self.connection, child = context.Pipe()
         self.process = context.Process(
             target=_worker, args=(child, self.seed, str(self.folder)), daemon=True
@@ -198,17 +202,25 @@ def campaign(
     budget: float | None = None,
     progress: Callable[[str], None] | None = None,
     findings_folder: Path | None = None,
+    jobs: int = 1,
 ) -> Summary:
-    """Run `plan[kind]` cases of each kind (stopping after `budget` seconds when given)."""
+    """Run `plan[kind]` cases of each kind (stopping after `budget` seconds when given), in
+    `jobs` worker processes at once."""
     summary = Summary(seed)
     started = time.perf_counter()
     folder = Path(tempfile.mkdtemp(prefix="ttnn-fuzz-"))
-    worker = Worker(seed, folder / "case")
-    try:
-        for kind, number in schedule(plan):
-            if budget is not None and time.perf_counter() - started > budget:
-                break
-            result = worker.run(kind, number)
+    cases = schedule(plan)
+    lock = threading.Lock()
+    failures: list[BaseException] = []
+
+    def next_case() -> tuple[str, int] | None:
+        with lock:
+            if failures or (budget is not None and time.perf_counter() - started > budget):
+                return None
+            return next(cases, None)
+
+    def record(kind: str, number: int, result: Result) -> None:
+        with lock:
             summary.add(kind, number, result)
             if result.finding is not None:
                 if progress:
@@ -220,8 +232,35 @@ def campaign(
             if progress and total % 500 == 0:
                 elapsed = time.perf_counter() - started
                 progress(f"{total} cases, {elapsed:.0f} s, {len(summary.findings)} findings")
+
+    def job(index: int, start_method: str) -> None:
+        try:
+            worker = Worker(seed, folder / f"case-{index}", start_method)
+        except BaseException as error:
+            failures.append(error)
+            return
+        try:
+            while (item := next_case()) is not None:
+                record(*item, worker.run(*item))
+        except BaseException as error:  # the campaign's own failure: stop every job
+            failures.append(error)
+        finally:
+            worker.close()
+
+    try:
+        if jobs == 1:
+            job(0, "fork")
+        else:
+            threads = [
+                threading.Thread(target=job, args=(index, "spawn")) for index in range(jobs)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        if failures:
+            raise failures[0]
     finally:
-        worker.close()
         shutil.rmtree(folder, ignore_errors=True)
         summary.seconds = time.perf_counter() - started
     return summary

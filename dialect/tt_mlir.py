@@ -146,7 +146,14 @@ class TTNNLayoutAttr(ParametrizedAttribute):
         core_ranges: Attribute = NoneAttr()
         ignore: Attribute = NoneAttr()
         with parser.in_angle_brackets():
-            linear = AffineMapAttr(parser.parse_affine_map())
+            start = parser.pos
+            try:
+                linear = AffineMapAttr(parser.parse_affine_map())
+            except NotImplementedError as error:
+                # xDSL's affine expressions are affine only (d0 * d0 is refused this way).
+                parser.raise_error(
+                    f"the layout's map is not affine ({error})", start, parser.pos
+                )
             parser.parse_punctuation(",")
             with parser.in_angle_brackets():
                 grid = parser.parse_dimension_list()

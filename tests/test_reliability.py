@@ -301,6 +301,10 @@ def lowered(body: str, argument: str = TILES, attributes: str = "") -> str:
         # xDSL's verifier of linalg.broadcast fails with an IndexError on repeated dims.
         (lowered("  %b = memref.alloc() : memref<4xf32>\n  %s = memref.alloc() : memref<4x4x4xf32>\n  linalg.broadcast ins(%b : memref<4xf32>) outs(%s : memref<4x4x4xf32>) dimensions = [0, 0]"),
          "{file}:5:3: error: 'linalg.broadcast' op cannot be verified (xDSL's verifier failed: tuple index out of range)"),
+        # The same in a loop nest run in bulk (fuzzer seed 23, mutation 22450: NumPy's
+        # "repeated axis in transpose").
+        (lowered("  %b = memref.alloc() : memref<4x4xf32>\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %c1 step %c1 {\n    linalg.transpose ins(%b : memref<4x4xf32>) outs(%b : memref<4x4xf32>) permutation = [0, 0]\n  }"),
+         "{file}:6:5: error: 'linalg.transpose' op permutation [0, 0] is not one of the 2 dims of its input"),
         # xDSL asserts on a zero divisor (found by the fuzzer, seed 21, mutation 19124).
         (lowered("  %c3 = arith.constant 3 : index\n  %r = arith.remsi %c3, %c0 : index"),
          "{file}:4:3: error: 'arith.remsi' op division by zero"),
@@ -711,3 +715,20 @@ def test_runs_in_one_process_leave_no_ir_behind(capsys: pytest.CaptureFixture[st
         assert run_tool(ttnn_run.main, args, capsys)[0] == 0
         assert run_tool(ttnn_opt.main, [str(EXAMPLES / "conv_layouts.mlir"), "-p", "ttnn-lower"], capsys)[0] == 0
     assert live_ops() == before
+
+
+def test_a_tt_mlir_layout_map_that_is_not_affine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """xDSL's affine parser raises NotImplementedError on d0 * d0 (fuzzer seed 23, mutation
+    35010): a located parse error."""
+    layout = (
+        "#ttnn.ttnn_layout<(d0, d1) -> (d0 * d0, d1), <1x1>, "
+        "memref<4x4xbf16, #ttnn.buffer_type<system_memory>>>"
+    )
+    source = write(tmp_path, f"func.func @f(%x: tensor<4x4xbf16, {layout}>) {{\n  func.return\n}}\n")
+    message = (
+        f"{source}:1:53: error: the layout's map is not affine (Multiplication with non-constant "
+        "(semi-affine) is not supported yet self: d0 other: d0)"
+    )
+    fails_with(ttnn_opt.main, [str(source)], message, capsys)

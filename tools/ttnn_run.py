@@ -536,6 +536,7 @@ def run_command(arguments: argparse.Namespace) -> None:
             raise TTNNError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
         inputs = load_inputs(arguments.input, arguments.max_bytes)
     every_function = arguments.entry == "all"
+    skipped: list[str] = []  # --entry all: the functions left out, and why
     common = dict(
         passes=arguments.passes,
         filename=arguments.input_file,
@@ -543,11 +544,8 @@ def run_command(arguments: argparse.Namespace) -> None:
         max_bytes=arguments.max_bytes,
     )
     if every_function:
-        skipped: list[str] = []
         programs = Program.load_all(text, skipped=skipped, **common)
         check_qualified_inputs(inputs, programs)
-        for reason in skipped:
-            print(f"not run: {reason}")
     else:
         programs = [Program.load(text, entry=arguments.entry, **common)]
     results: list[NamedResult] = []
@@ -582,6 +580,9 @@ def run_command(arguments: argparse.Namespace) -> None:
             write_outputs(
                 results, arguments.output, arguments.raw_output, arguments.tensorbin, drawn
             )
+        # After the outputs are written: a failure prints its one line and nothing else.
+        for reason in skipped:
+            print(f"not run: {reason}")
         if arguments.print:
             for result in results:
                 print(describe(result.tensor, result.slot, result.names))

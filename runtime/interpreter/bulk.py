@@ -50,6 +50,7 @@ from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.errors import RunError, format_location
 from ttnn_xdsl.dialect.shapes import TILE_SIZE
 from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.runtime.interpreter.linalg import transpose_permutation
 from ttnn_xdsl.runtime.interpreter.memref import subview_static
 
 __all__ = ["NotBulk", "run_nest_in_bulk"]
@@ -621,7 +622,7 @@ class _Nest:
         source = self.view(source_ssa).strided(self.grid)
         self.reads.append(source)
         if isinstance(op, linalg.TransposeOp):
-            permutation = [rank + int(p) for p in op.permutation.get_values()]
+            permutation = [rank + p for p in transpose_permutation(op, source.ndim - rank)]
             source = np.transpose(source, (*range(rank), *permutation))
         elif isinstance(op, linalg.BroadcastOp):
             added = tuple(rank + int(d) for d in op.dimensions.get_values())

@@ -17,6 +17,19 @@ from ttnn_xdsl.runtime.interpreter.buffers import op_error
 from ttnn_xdsl.runtime.interpreter.memref import FILLED_BY_ALLOC, NumPyMemRefFunctions
 
 
+def transpose_permutation(op: linalg.TransposeOp, rank: int) -> tuple[int, ...]:
+    """The permutation of a `linalg.transpose` of a rank-`rank` input; a RunError at the op
+    unless it permutes the input's dims (xDSL's verifier checks the shapes the permutation
+    gives, not the permutation: [0, 0] passes on a square input)."""
+    permutation = tuple(op.permutation.get_values())
+    if sorted(permutation) != list(range(rank)):
+        raise op_error(
+            op,
+            f"permutation {format_shape(permutation)} is not one of the {rank} dims of its input",
+        )
+    return permutation
+
+
 @register_impls
 class NumPyLinalgFunctions(InterpreterFunctions):
     """The linalg ops the lowerings use to move 2D windows, on NumPy arrays."""
@@ -47,15 +60,7 @@ class NumPyLinalgFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: linalg.TransposeOp, args: PythonValues
     ) -> PythonValues:
         source, dest = args
-        permutation = op.permutation.get_values()
-        if sorted(permutation) != list(range(source.ndim)):
-            # xDSL's verifier checks the shapes the permutation gives, not the permutation.
-            raise op_error(
-                op,
-                f"permutation {format_shape(permutation)} is not one of the {source.ndim} dims "
-                "of its input",
-            )
-        np.copyto(dest, np.transpose(source, permutation))
+        np.copyto(dest, np.transpose(source, transpose_permutation(op, source.ndim)))
         return ()
 
     @impl(linalg.BroadcastOp)

@@ -10,6 +10,7 @@ first kind.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import cast
 
 from xdsl.dialects import func
@@ -24,6 +25,7 @@ __all__ = [
     "first_foreign_op",
     "foreign_functions",
     "foreign_ops",
+    "function_table",
     "reachable_functions",
 ]
 
@@ -59,9 +61,22 @@ def first_foreign_op(function: func.FuncOp) -> Operation | None:
     return found[0] if found else None
 
 
-def called_functions(function: func.FuncOp, module: ModuleOp) -> list[func.FuncOp]:
-    """The functions `function` calls (`func.call`), in call order."""
-    by_name = {f.sym_name.data: f for f in module.walk() if isinstance(f, func.FuncOp)}
+def function_table(module: ModuleOp) -> dict[str, func.FuncOp]:
+    """The module's functions by name (one walk of the module; the first of a name)."""
+    table: dict[str, func.FuncOp] = {}
+    for op in module.walk():
+        if isinstance(op, func.FuncOp):
+            table.setdefault(op.sym_name.data, op)
+    return table
+
+
+def called_functions(
+    function: func.FuncOp, functions: ModuleOp | Mapping[str, func.FuncOp]
+) -> list[func.FuncOp]:
+    """The functions `function` calls (`func.call`), in call order. `functions` is the
+    module, or its `function_table` (made once by a caller that asks for many functions:
+    a walk of the module per function would make the question quadratic)."""
+    by_name = function_table(functions) if isinstance(functions, ModuleOp) else functions
     called: list[func.FuncOp] = []
     for op in function.walk():
         if isinstance(op, func.CallOp):
@@ -71,11 +86,15 @@ def called_functions(function: func.FuncOp, module: ModuleOp) -> list[func.FuncO
     return called
 
 
-def reachable_functions(entry: func.FuncOp, module: ModuleOp) -> list[func.FuncOp]:
-    """`entry` and every function it calls, directly or not."""
+def reachable_functions(
+    entry: func.FuncOp, functions: ModuleOp | Mapping[str, func.FuncOp]
+) -> list[func.FuncOp]:
+    """`entry` and every function it calls, directly or not (`functions` as for
+    `called_functions`)."""
+    by_name = function_table(functions) if isinstance(functions, ModuleOp) else functions
     reached = [entry]
     for function in reached:
-        for callee in called_functions(function, module):
+        for callee in called_functions(function, by_name):
             if callee not in reached:
                 reached.append(callee)
     return reached
@@ -85,14 +104,14 @@ def foreign_functions(module: ModuleOp) -> set[func.FuncOp]:
     """The functions holding an op the project does not run, and every function that calls
     one of them."""
     functions = [f for f in module.walk() if isinstance(f, func.FuncOp)]
+    by_name = function_table(module)
+    callees = {function: called_functions(function, by_name) for function in functions}
     foreign = {f for f in functions if first_foreign_op(f) is not None}
     changed = True
     while changed:
         changed = False
         for function in functions:
-            if function not in foreign and any(
-                callee in foreign for callee in called_functions(function, module)
-            ):
+            if function not in foreign and any(callee in foreign for callee in callees[function]):
                 foreign.add(function)
                 changed = True
     return foreign

@@ -22,7 +22,6 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
-    FunctionType,
     MemRefType,
     ModuleOp,
     TensorType,
@@ -49,7 +48,7 @@ from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.passes.foreign_functions import foreign_functions
 from ttnn_xdsl.passes.loops import buffer_type, copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
-from ttnn_xdsl.passes.lowering import allocate, lowering
+from ttnn_xdsl.passes.lowering import allocate, lowering, refresh_signature
 
 
 def copy_tiles(source: SSAValue, dest: SSAValue) -> None:
@@ -189,21 +188,16 @@ def bufferize_call_results(call: func.CallOp) -> None:
 
 
 def finish_signature(function: func.FuncOp, result_tensors: Sequence[Attribute | None]) -> None:
-    """Set the function type from the bufferized arguments and returned values."""
+    """Set the function type from the bufferized arguments and returned values, and record
+    each bufferized result's tensor type beside it."""
     if function.is_declaration:
         return
-    block = function.body.block
-    returned = block.last_op
-    result_types = (
-        [v.type for v in returned.operands]
-        if isinstance(returned, func.ReturnOp)
-        else list(function.function_type.outputs.data)
-    )
+    refresh_signature(function)
+    result_types = function.function_type.outputs.data
     res_attrs = _attribute_dicts(function.res_attrs, len(result_types))
     for position, tensor in enumerate(result_tensors):
         if tensor is not None and isinstance(result_types[position], MemRefType):
             res_attrs[position] = {**res_attrs[position], TENSOR_ATTRIBUTE: tensor}
-    function.function_type = FunctionType.from_lists([a.type for a in block.args], result_types)
     function.res_attrs = ArrayAttr([DictionaryAttr(d) for d in res_attrs])
 
 

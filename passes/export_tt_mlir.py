@@ -55,12 +55,8 @@ from ttnn_xdsl.dialect.tt_mlir import (
 from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
 from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr, ttcore_data_type
 from ttnn_xdsl.dialect.types import element_type_for
-from ttnn_xdsl.passes.import_tt_mlir import (
-    defining_function,
-    enclosing_function,
-    refresh_signature,
-    retype,
-)
+from ttnn_xdsl.passes.import_tt_mlir import defining_function, enclosing_function, retype
+from ttnn_xdsl.passes.lowering import refresh_signature
 
 _RENAMED = {
     "input_layout": "input_tensor_layout",

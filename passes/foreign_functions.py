@@ -61,11 +61,12 @@ def first_foreign_op(function: func.FuncOp) -> Operation | None:
     return found[0] if found else None
 
 
-def function_table(module: ModuleOp) -> dict[str, func.FuncOp]:
-    """The module's functions by name (one walk of the module; the first of a name)."""
+def function_table(module: ModuleOp, *, definitions: bool = False) -> dict[str, func.FuncOp]:
+    """The module's functions by name (one walk of the module; the first of a name), only
+    those with a body when `definitions`."""
     table: dict[str, func.FuncOp] = {}
     for op in module.walk():
-        if isinstance(op, func.FuncOp):
+        if isinstance(op, func.FuncOp) and not (definitions and op.is_declaration):
             table.setdefault(op.sym_name.data, op)
     return table
 

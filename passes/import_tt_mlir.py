@@ -30,7 +30,6 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
     DenseArrayBase,
-    FunctionType,
     ModuleOp,
     NoneAttr,
     TensorType,
@@ -61,6 +60,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
 )
 from ttnn_xdsl.dialect.ttcore import DeviceOp, SupportedDataTypesAttr, data_type_of_ttcore
 from ttnn_xdsl.frontend import located_diagnostic
+from ttnn_xdsl.passes.lowering import refresh_signature
 
 TTMLIRPrepareOp = PrepareConv2dWeightsOp | PrepareConv2dBiasOp
 
@@ -155,20 +155,6 @@ def retype(value: SSAValue, new_type: Attribute) -> SSAValue:
     return Rewriter.replace_value_with_new_type(value, new_type)
 
 
-def refresh_signature(function: func.FuncOp) -> None:
-    """Set a function's type from its arguments and what its `func.return` returns."""
-    if function.is_declaration:
-        return
-    block = function.body.block
-    returned = block.last_op
-    outputs = (
-        [v.type for v in returned.operands]
-        if isinstance(returned, func.ReturnOp)
-        else list(function.function_type.outputs.data)
-    )
-    function.function_type = FunctionType.from_lists([a.type for a in block.args], outputs)
-
-
 def enclosing_function(op: Operation) -> func.FuncOp | None:
     parent = op.parent_op()
     while parent is not None and not isinstance(parent, func.FuncOp):
@@ -254,12 +240,10 @@ def adopt_device_grid(module: ModuleOp) -> None:
         ):
             if not all(0 < extent < 2**31 for extent in grid):
                 # ttnn.grid is an i32 array; the prepare ops check the device's own limits.
-                raise located_diagnostic(
-                    device,
-                    VerifyException(
-                        f"worker grid {grid[1]}x{grid[0]} is not a grid of i32 extents "
-                        "of at least 1"
-                    ),
+                raise TTNNError(
+                    f"'{device.name}' op worker grid {grid[1]}x{grid[0]} is not a grid of i32 "
+                    "extents of at least 1",
+                    op=device,
                 )
             parent.attributes[GRID_ATTRIBUTE] = DenseArrayBase.from_list(i32, grid)
 

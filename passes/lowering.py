@@ -1,5 +1,5 @@
-"""Shared pieces of the lowerings: allocating a tensor's buffer and replacing a tensor op
-by the loops built in its place."""
+"""Shared pieces of the passes: allocating a tensor's buffer, replacing a tensor op by the
+loops built in its place, and a function's type after its values changed type."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from xdsl.builder import ImplicitBuilder
-from xdsl.dialects import memref
+from xdsl.dialects import func, memref
+from xdsl.dialects.builtin import FunctionType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -36,3 +37,17 @@ def lowering(rewriter: PatternRewriter, op: Operation) -> Iterator[list[SSAValue
             nested.location = op.location
         new_op = new_op.next_op
     rewriter.replace(op, [], buffers)
+
+
+def refresh_signature(function: func.FuncOp) -> None:
+    """Set a function's type from its arguments and what its `func.return` returns."""
+    if function.is_declaration:
+        return
+    block = function.body.block
+    returned = block.last_op
+    outputs = (
+        [v.type for v in returned.operands]
+        if isinstance(returned, func.ReturnOp)
+        else list(function.function_type.outputs.data)
+    )
+    function.function_type = FunctionType.from_lists([a.type for a in block.args], outputs)

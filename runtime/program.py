@@ -39,7 +39,11 @@ from ttnn_xdsl.dialect.tt_mlir import (
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.frontend.diagnostics import upstream_failure
-from ttnn_xdsl.passes.foreign_functions import foreign_ops, reachable_functions
+from ttnn_xdsl.passes.foreign_functions import (
+    foreign_ops,
+    function_table,
+    reachable_functions,
+)
 from ttnn_xdsl.passes.loops import buffer_type
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.runtime.interpreter import make_interpreter, tensor_level_ops
@@ -435,7 +439,7 @@ class _ModuleRunState:
 
     def function_table(self, module: ModuleOp) -> dict[str, func.FuncOp]:
         if self.functions is None:
-            self.functions = _function_table(module)
+            self.functions = function_table(module, definitions=True)
         return self.functions
 
 
@@ -556,14 +560,6 @@ def _functions(module: ModuleOp) -> Iterator[func.FuncOp]:
             yield op
 
 
-def _function_table(module: ModuleOp) -> dict[str, func.FuncOp]:
-    """The module's function definitions by name (the first of a name, as `_find_entry`)."""
-    table: dict[str, func.FuncOp] = {}
-    for function in _functions(module):
-        table.setdefault(function.sym_name.data, function)
-    return table
-
-
 def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
     """The name of each result of function `function_name`: the SSA name of the value its
     `func.return` returns (`%prepared_weight` → `prepared_weight`); for an unnamed result of
@@ -641,7 +637,7 @@ def read_only_arguments(
     returned, written or otherwise used argument is not read-only. `functions` is the
     module's table of function definitions by name, when already made."""
     if functions is None:
-        functions = _function_table(module)
+        functions = function_table(module, definitions=True)
     memo: dict[tuple[str, int], bool] = {}
 
     def argument_read_only(name: str, position: int) -> bool:

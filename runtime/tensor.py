@@ -6,7 +6,7 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
@@ -33,15 +33,20 @@ def dtype_and_layout(
 ) -> tuple[DataType, Layout]:
     """`dtype` and `layout` as enums (their names are accepted: "bf16", "tile"); a name that
     is neither raises TensorTypeError listing the valid ones."""
-    for value, kind in ((dtype, DataType), (layout, Layout)):
-        try:
-            kind(value)
-        except ValueError:
-            valid = ", ".join(f"'{member.value}'" for member in kind)
-            raise TensorTypeError(
-                f"{prefix}{value!r} is not a {kind.__name__} (one of {valid})"
-            ) from None
-    return DataType(dtype), Layout(layout)
+    return _member(DataType, dtype, prefix), _member(Layout, layout, prefix)
+
+
+_Enum = TypeVar("_Enum", DataType, Layout)
+
+
+def _member(kind: type[_Enum], value: object, prefix: str) -> _Enum:
+    try:
+        return kind(value)
+    except ValueError:
+        valid = ", ".join(f"'{member.value}'" for member in kind)
+        raise TensorTypeError(
+            f"{prefix}{value!r} is not a {kind.__name__} (one of {valid})"
+        ) from None
 
 
 def _default_physical_shape(logical_shape: tuple[int, ...], layout: Layout) -> tuple[int, ...]:

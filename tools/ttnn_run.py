@@ -434,26 +434,21 @@ EXPECTED_SUFFIXES = (TENSORBIN_SUFFIX, ".bin", ".npy")
 
 
 def expected_for(
-    result: NamedResult, where: str, max_bytes: int
+    result: NamedResult, where: str, archive: zipfile.ZipFile | None, max_bytes: int
 ) -> tuple[str, DeviceTensor] | None:
-    """The expected tensor for a result from `where` (a folder or an .npz) and its source,
-    or None when there is none: the first of NAME.tensorbin, NAME.bin, NAME.npy over the
-    result's names (name first, then aliases). An array larger than `max_bytes` is refused
-    from its header."""
+    """The expected tensor for a result from `where` (a folder, or an .npz open as
+    `archive`) and its source, or None when there is none: the first of NAME.tensorbin,
+    NAME.bin, NAME.npy over the result's names (name first, then aliases). An array larger
+    than `max_bytes` is refused from its header."""
     tensor = result.slot.tensor
-    if where.endswith(".npz"):
-        try:
-            with zipfile.ZipFile(where) as archive:
-                members = set(archive.namelist())
-                for name in result.names:
-                    if f"{name}.npy" in members:
-                        source = f"{where}[{name}]"
-                        with archive.open(f"{name}.npy") as member:
-                            values = read_npy_stream(member, source, max_bytes)
-                        return source, expected_from_values(values, tensor, source)
-        except (OSError, zipfile.BadZipFile, NotImplementedError) as error:
-            # A member cut short, compressed in a way zipfile cannot read, …
-            raise TTNNError(f"--expect: cannot read '{where}' as an .npz file ({error})") from None
+    if archive is not None:
+        members = set(archive.namelist())
+        for name in result.names:
+            if f"{name}.npy" in members:
+                source = f"{where}[{name}]"
+                with archive.open(f"{name}.npy") as member:
+                    values = read_npy_stream(member, source, max_bytes)
+                return source, expected_from_values(values, tensor, source)
         return None
     for name in result.names:
         for suffix in EXPECTED_SUFFIXES:
@@ -469,17 +464,26 @@ def check_expected(results: Sequence[NamedResult], where: str, max_bytes: int) -
     if where.endswith(".npz"):
         if not os.path.isfile(where):
             raise TTNNError(f"--expect: no such file '{where}'")
-        try:
-            zipfile.ZipFile(where).close()
-        except (OSError, zipfile.BadZipFile) as error:
-            raise TTNNError(
-                f"--expect: cannot read '{where}' as an .npz file ({error})"
-            ) from None
     elif not os.path.isdir(where):
         raise TTNNError(f"--expect: '{where}' is neither a folder nor an .npz file")
     # Every expected file is read before the first line is printed: a file that cannot be
     # read is the one line of a failure, with no comparison printed before it.
-    expected_values = [(result, expected_for(result, where, max_bytes)) for result in results]
+    if not where.endswith(".npz"):
+        expected_values = [
+            (result, expected_for(result, where, None, max_bytes)) for result in results
+        ]
+    else:
+        try:
+            with zipfile.ZipFile(where) as archive:
+                expected_values = [
+                    (result, expected_for(result, where, archive, max_bytes))
+                    for result in results
+                ]
+        except (OSError, zipfile.BadZipFile, NotImplementedError) as error:
+            # Not a zip file, a member cut short or compressed in a way zipfile cannot read, …
+            raise TTNNError(
+                f"--expect: cannot read '{where}' as an .npz file ({error})"
+            ) from None
     compared = differing = 0
     for result, found in expected_values:
         if found is None:

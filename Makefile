@@ -25,6 +25,7 @@ test: lint pytest lit
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 pytest: $(STAMP)
 	$(BIN)/pytest

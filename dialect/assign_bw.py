@@ -347,7 +347,6 @@ class AssignBwOp(TTNNOperation):
         printer.print_function_type(self.operand_types, self.result_types)
 
 
-
 # --------------------------------------------------------------------------------------------
 # typecast / to_layout
 # --------------------------------------------------------------------------------------------

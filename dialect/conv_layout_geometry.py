@@ -150,5 +150,3 @@ def _shape4(shape: Sequence[int]) -> tuple[int, int, int, int]:
     if len(values) != 4:
         raise ConvConfigError(f"expected an OIHW shape of 4 values, got {format_shape(values)}")
     return (values[0], values[1], values[2], values[3])
-
-

@@ -193,8 +193,6 @@ class ConvWeightsPaddedMatrixLayoutOp(ConvWeightsMatrixLayoutOp, ABC):
         return padded_out, padded_in
 
 
-
-
 @irdl_op_definition
 class ConvWeightsInterleavedMMLayoutOp(ConvWeightsMatrixLayoutOp):
     """The weight of a conv run as a plain matmul on an interleaved input (semantics.md §3.6.1):
@@ -214,9 +212,7 @@ class ConvWeightsInterleavedMMLayoutOp(ConvWeightsMatrixLayoutOp):
     def physical_matrix_shape(
         self, out_channels: int, in_channels: int, kernel_height: int, kernel_width: int
     ) -> tuple[int, int]:
-        return geometry.interleaved_mm_shape(
-            out_channels, in_channels, kernel_height, kernel_width
-        )
+        return geometry.interleaved_mm_shape(out_channels, in_channels, kernel_height, kernel_width)
 
 
 @irdl_op_definition
@@ -520,8 +516,4 @@ class ConvBiasLayoutOp(ConvLayoutOp):
             raise self.error(
                 f"expected width {width} to be a multiple of 32 of at least {out_channels}"
             )
-        return tensor_type(
-            source.shape, dtype, Layout.TILE, physical=(1, 1, TILE_SIZE, width)
-        )
-
-
+        return tensor_type(source.shape, dtype, Layout.TILE, physical=(1, 1, TILE_SIZE, width))

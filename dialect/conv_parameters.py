@@ -122,10 +122,8 @@ class Conv2dParameters:
         """Whether TT-NN takes the input's sharding and core split from its shard spec: an L1
         input already sharded, and `reshard_if_not_optimal` false (semantics.md §3.3a, §6)."""
         return (
-            self.input_memory_config.sharded_in_l1
-            and not self.conv_config.reshard_if_not_optimal
+            self.input_memory_config.sharded_in_l1 and not self.conv_config.reshard_if_not_optimal
         )
-
 
 
 # ------------------------------------------------------------------------------------------
@@ -313,5 +311,3 @@ def validate_input_shard_spec(params: Conv2dParameters) -> None:
             f"{held} cannot hold the input's {channels} channels "
             f"({channel_cores} core(s) × {shard_w} columns = {shard_w * channel_cores})"
         )
-
-

@@ -62,5 +62,3 @@ def common_divisor(a: int, b: int, start: int) -> int:
     while d > 1 and (a % d or b % d):
         d -= 1
     return max(d, 1)
-
-

@@ -117,9 +117,7 @@ def parse_keyword_properties(
         if key not in by_name:
             close = difflib.get_close_matches(key, list(by_name), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            parser.raise_error(
-                f"'{op_name}' has no property '{key}'{hint}", key_start, parser.pos
-            )
+            parser.raise_error(f"'{op_name}' has no property '{key}'{hint}", key_start, parser.pos)
         if key in properties:
             parser.raise_error(f"property '{key}' is given twice", key_start, parser.pos)
         parser.parse_punctuation("=", f" after property '{key}'")

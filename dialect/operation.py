@@ -80,5 +80,3 @@ def format_bools(values: Sequence[bool]) -> str:
 
 def int_list(attr: DenseArrayBase) -> list[int]:
     return [int(v) for v in attr.get_values()]
-
-

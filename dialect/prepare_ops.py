@@ -492,5 +492,3 @@ class PrepareConvBiasOp(ConvPrepareOp):
             Layout.TILE,
             physical=plan.bias_physical_shape,
         )
-
-

@@ -53,7 +53,6 @@ class TensorInfo:
         return self.memory_config is None
 
 
-
 def tensor_info(tensor_type: Attribute) -> TensorInfo:
     """Read a TT-NN tensor type; raises TensorTypeError when it is not one."""
     if not isinstance(tensor_type, TensorType):
@@ -180,10 +179,9 @@ def denote_same_tensor(a: Attribute, b: Attribute) -> bool:
         first, second = tensor_info(a), tensor_info(b)
     except TensorTypeError:
         return False
-    return first.shape == second.shape and first.dtype == second.dtype and same_storage(
-        first, second
+    return (
+        first.shape == second.shape and first.dtype == second.dtype and same_storage(first, second)
     )
-
 
 
 def module_grid(op: Operation) -> tuple[int, int]:
@@ -205,5 +203,3 @@ def module_grid(op: Operation) -> tuple[int, int]:
             return cast(tuple[int, int], tuple(values))
         parent = parent.parent_op()
     return DEFAULT_GRID
-
-

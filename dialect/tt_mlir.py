@@ -151,9 +151,7 @@ class TTNNLayoutAttr(ParametrizedAttribute):
                 linear = AffineMapAttr(parser.parse_affine_map())
             except NotImplementedError as error:
                 # xDSL's affine expressions are affine only (d0 * d0 is refused this way).
-                parser.raise_error(
-                    f"the layout's map is not affine ({error})", start, parser.pos
-                )
+                parser.raise_error(f"the layout's map is not affine ({error})", start, parser.pos)
             parser.parse_punctuation(",")
             with parser.in_angle_brackets():
                 grid = parser.parse_dimension_list()
@@ -169,9 +167,7 @@ class TTNNLayoutAttr(ParametrizedAttribute):
             position = parser.pos
             memref = parser.parse_type()
             if not isinstance(memref, MemRefType):
-                parser.raise_error(
-                    "#ttnn.ttnn_layout expected a memref type", position, parser.pos
-                )
+                parser.raise_error("#ttnn.ttnn_layout expected a memref type", position, parser.pos)
             while parser.parse_optional_punctuation(",") is not None:
                 position = parser.pos
                 if parser.parse_optional_keyword("core_ranges") is not None:

@@ -149,9 +149,12 @@ class CoreRangeSetAttr(ParametrizedAttribute):
 
     def describe(self) -> str:
         """The ranges as `(x0,y0)-(x1,y1) + …`, for messages."""
-        return " + ".join(
-            f"({r.start[0]},{r.start[1]})-({r.end[0]},{r.end[1]})" for r in self.ranges.data
-        ) or "no cores"
+        return (
+            " + ".join(
+                f"({r.start[0]},{r.start[1]})-({r.end[0]},{r.end[1]})" for r in self.ranges.data
+            )
+            or "no cores"
+        )
 
     def verify(self) -> None:
         ranges = self.ranges.data

@@ -52,4 +52,3 @@ def data_type_of(element_type: Attribute) -> DataType | None:
     if isinstance(element_type, BFloat8BType):
         return DataType.BFLOAT8_B
     return None
-

@@ -77,6 +77,4 @@ class BoundedLexer(MLIRLexer):
     doc): `"` then runs of plain characters or escapes (`\\"`, `\\n`, `\\t`, `\\\\`, two hex
     digits), then `"` — the language of xDSL's rule."""
 
-    _unescaped_characters_regex = re.compile(
-        r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
-    )
+    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"')

@@ -153,9 +153,7 @@ class LowerMatrixLayout(RewritePattern):
     """A conv weight layout op → pad, window moves into a zero matrix, tilize + convert."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(
-        self, op: ConvWeightsMatrixLayoutOp, rewriter: PatternRewriter
-    ) -> None:
+    def match_and_rewrite(self, op: ConvWeightsMatrixLayoutOp, rewriter: PatternRewriter) -> None:
         result = tensor_info(op.result.type)
         _, _, rows, cols = result.physical_shape
         weight_shape = memref_type(op.input).get_shape()
@@ -241,9 +239,7 @@ class LowerGroupedLayout(RewritePattern):
     [O, I, KH, KW] weight (semantics.md §3.6.5)."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(
-        self, op: ConvWeightsGroupedLayoutOp, rewriter: PatternRewriter
-    ) -> None:
+    def match_and_rewrite(self, op: ConvWeightsGroupedLayoutOp, rewriter: PatternRewriter) -> None:
         groups = op.groups.value.data
         out_channels, group_in, kernel_height, kernel_width = memref_type(op.input).get_shape()
         group_out = out_channels // groups

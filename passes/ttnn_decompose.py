@@ -82,9 +82,7 @@ def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
     return DictionaryAttr(facts)
 
 
-def replace_by_chain(
-    rewriter: PatternRewriter, op: ConvPrepareOp, chain: list[Operation]
-) -> None:
+def replace_by_chain(rewriter: PatternRewriter, op: ConvPrepareOp, chain: list[Operation]) -> None:
     """Replace a prepare op by its chain of layout ops, ending with a typecast to the
     weights dtype when the layout left another (TT-NN's final `to_dtype`); the new ops
     keep the op's location."""

@@ -398,9 +398,9 @@ class Program:
             interpreter = shared.interpreters.pop(bulk, None) or make_interpreter(executed, bulk)
             interpreter.listeners = tuple(listeners)
             if self._function is None:
-                self._function = shared.function_table(executed).get(
-                    self.entry
-                ) or _find_entry(executed, self.entry)
+                self._function = shared.function_table(executed).get(self.entry) or _find_entry(
+                    executed, self.entry
+                )
             try:
                 outputs = interpreter.call_op(self._function, tuple(buffers))
             except InterpretationError as error:
@@ -572,9 +572,7 @@ def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
 
     def names_of(name: str, calling: frozenset[str]) -> list[str | None]:
         if name not in memo:
-            returns = [
-                op for op in functions[name].body.block.ops if isinstance(op, func.ReturnOp)
-            ]
+            returns = [op for op in functions[name].body.block.ops if isinstance(op, func.ReturnOp)]
             values = list(returns[0].arguments) if returns else []
             memo[name] = [name_of(value, calling | {name}) for value in values]
         return memo[name]
@@ -596,9 +594,7 @@ def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
     names = names_of(function_name, frozenset())
     aliases = {f"result{position}" for position in range(len(names))}
     return [
-        name
-        if name is not None and names.count(name) == 1 and name not in aliases
-        else None
+        name if name is not None and names.count(name) == 1 and name not in aliases else None
         for name in names
     ]
 

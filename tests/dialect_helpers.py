@@ -66,5 +66,3 @@ BF16_TILE = tensor_type((32, 32), DataType.BFLOAT16)
 BFP8_TILE = tensor_type((32, 32), DataType.BFLOAT8_B)
 F32_TILE = tensor_type((32, 32), DataType.FLOAT32)
 L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
-
-

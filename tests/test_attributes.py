@@ -273,5 +273,3 @@ def test_attribute_parse_errors(ctx: Context, text: str, message: str) -> None:
     with pytest.raises(ParseError) as error:
         parse_attr(ctx, text)
     assert error.value.msg == message
-
-

@@ -325,5 +325,3 @@ INVALID_LAYOUT_OPS: list[tuple[Callable[[], Operation], str]] = [
 @pytest.mark.parametrize(("make", "message"), INVALID_LAYOUT_OPS)
 def test_layout_op_invalid(make: Callable[[], Operation], message: str) -> None:
     assert verify_error(make()) == message
-
-

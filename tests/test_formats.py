@@ -2,7 +2,7 @@
 
 Hand-computed bytes for the rules of §1.2 / §1.3, an independent scalar reimplementation of §1.3
 (plain Python ints, written from docs/semantics.md) compared byte for byte, and hypothesis
-properties. """
+properties."""
 
 from __future__ import annotations
 

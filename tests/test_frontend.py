@@ -136,8 +136,6 @@ def test_located_diagnostic_is_one_line() -> None:
     assert str(TTNNError("no position", None)) == "no position"
 
 
-
-
 # ---------------------------------------------------------------------------------------------
 # Types that cannot exist are errors where they are written
 # ---------------------------------------------------------------------------------------------

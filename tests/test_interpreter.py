@@ -123,10 +123,9 @@ def test_tile_typecast_rounds_and_packs(ctx: Context) -> None:
     assert packed.tobytes() == device_bytes(matrix, "bfp8_b")
     # bf16 bytes in face order, as the reference lays them out
     assert bf16.dtype == np.dtype(ml_dtypes.bfloat16)
-    assert (
-        face_order(bf16.reshape(-1, 32, 32)).view(np.uint16).astype("<u2").tobytes()
-        == device_bytes(matrix, "bf16")
-    )
+    assert face_order(bf16.reshape(-1, 32, 32)).view(np.uint16).astype(
+        "<u2"
+    ).tobytes() == device_bytes(matrix, "bf16")
 
 
 def test_tile_typecast_of_nan_to_bfloat8_b_is_a_located_run_error(ctx: Context) -> None:
@@ -178,8 +177,7 @@ def test_subview_out_of_bounds_is_a_located_run_error(ctx: Context) -> None:
     with pytest.raises(RunError) as error:
         run(ctx, text, np.zeros((8, 6), np.float32))
     assert str(error.value) == (
-        "memref.subview out of bounds: offset 7, size 3, stride 1 in a dim of 8 "
-        "(loops.mlir:4:7)"
+        "memref.subview out of bounds: offset 7, size 3, stride 1 in a dim of 8 (loops.mlir:4:7)"
     )
 
 

@@ -275,5 +275,3 @@ def test_prepare_conv_bias() -> None:
 )
 def test_prepare_conv_bias_invalid(overrides: dict[str, object], message: str) -> None:
     assert verify_error(prepare_bias(**overrides)) == f"'ttnn.prepare_conv_bias' op {message}"
-
-

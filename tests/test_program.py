@@ -46,9 +46,7 @@ def test_entry_selection() -> None:
     assert Program.load(only).entry == "widen"
     with pytest.raises(RunError) as error:
         Program.load(TWO_FUNCTIONS, entry="nope")
-    assert str(error.value) == (
-        "no function @nope to run (functions: @main, @widen)"
-    )
+    assert str(error.value) == ("no function @nope to run (functions: @main, @widen)")
     with pytest.raises(RunError, match=r"^the module has no function to run$"):
         Program.load("builtin.module {}")
 
@@ -68,12 +66,27 @@ def test_run_by_name_position_and_percent_name() -> None:
 @pytest.mark.parametrize(
     ("inputs", "message"),
     [
-        ({"grad": np.zeros((1, 1, 40, 50))}, "missing input for argument %a of @main (expected shape [1, 1, 40, 50])"),
-        ({"grad": np.zeros((1, 1, 40, 50)), "%grad": np.zeros((1, 1, 40, 50))}, "argument %grad is given twice"),
+        (
+            {"grad": np.zeros((1, 1, 40, 50))},
+            "missing input for argument %a of @main (expected shape [1, 1, 40, 50])",
+        ),
+        (
+            {"grad": np.zeros((1, 1, 40, 50)), "%grad": np.zeros((1, 1, 40, 50))},
+            "argument %grad is given twice",
+        ),
         ({"b": np.zeros((1, 1, 40, 50))}, "@main has no argument %b (arguments: %grad, %a)"),
-        ({5: np.zeros((1, 1, 40, 50))}, "input position 5 is out of range: @main has 2 argument(s)"),
-        ({"grad": np.zeros((1, 1, 40, 49)), "a": np.zeros((1, 1, 40, 50))}, "input for %grad has shape [1, 1, 40, 49], expected [1, 1, 40, 50]"),
-        ({"grad": np.array([["x"]]), "a": np.zeros((1, 1, 40, 50))}, "input for %grad has dtype <U1; expected floating-point values (float16, float32, float64 or bfloat16; convert others with .astype(np.float32))"),
+        (
+            {5: np.zeros((1, 1, 40, 50))},
+            "input position 5 is out of range: @main has 2 argument(s)",
+        ),
+        (
+            {"grad": np.zeros((1, 1, 40, 49)), "a": np.zeros((1, 1, 40, 50))},
+            "input for %grad has shape [1, 1, 40, 49], expected [1, 1, 40, 50]",
+        ),
+        (
+            {"grad": np.array([["x"]]), "a": np.zeros((1, 1, 40, 50))},
+            "input for %grad has dtype <U1; expected floating-point values (float16, float32, float64 or bfloat16; convert others with .astype(np.float32))",
+        ),
     ],
 )
 def test_input_errors(inputs: dict, message: str) -> None:

@@ -118,11 +118,16 @@ def test_2_deep_nesting_is_refused_at_the_bracket(
     # Brackets in comments and strings do not count; 64 levels are accepted.
     deepest = write(
         tmp_path,
-        "builtin.module {" * 64 + "}" * 64 + ' // ' + "{" * 100 + '\n"' + "(" * 100 + '"',
+        "builtin.module {" * 64 + "}" * 64 + " // " + "{" * 100 + '\n"' + "(" * 100 + '"',
     )
     code, _, err = run_tool(ttnn_opt.main, [str(deepest)], capsys)
     assert "deeper than" not in err and code == 1  # a string at top level: a syntax error
-    assert run_tool(ttnn_opt.main, [str(write(tmp_path, "builtin.module {" * 64 + "}" * 64))], capsys)[0] == 0
+    assert (
+        run_tool(ttnn_opt.main, [str(write(tmp_path, "builtin.module {" * 64 + "}" * 64))], capsys)[
+            0
+        ]
+        == 0
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,8 +154,16 @@ def test_3_bare_linalg_copy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("argument", "column", "message"),
     [
-        ("tensor<32x32x!ttnn.bfp8_b>", 18, "bfloat8_b needs the tile layout, got a host row-major tensor tensor<32x32x!ttnn.bfp8_b>"),
-        ("tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>", 18, "bfloat8_b needs the tile layout, got tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>"),
+        (
+            "tensor<32x32x!ttnn.bfp8_b>",
+            18,
+            "bfloat8_b needs the tile layout, got a host row-major tensor tensor<32x32x!ttnn.bfp8_b>",
+        ),
+        (
+            "tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>",
+            18,
+            "bfloat8_b needs the tile layout, got tensor<32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<row_major>>",
+        ),
     ],
 )
 def test_4_impossible_tensor_types(
@@ -204,11 +217,15 @@ def test_5_use_before_definition(tmp_path: Path, capsys: pytest.CaptureFixture[s
     ("body", "message"),
     [
         # A loop's result used inside the loop itself.
-        ("%r = scf.for %i = %c0 to %c1 step %c1 iter_args(%v = %c0) -> (index) {\n  %w = arith.addi %v, %r : index\n  scf.yield %w : index\n}",
-         "{file}:5:3: error: 'arith.addi' op operand #1 %r does not dominate this use: it is used before its definition or outside its scope (defined at {file}:4:1)"),
+        (
+            "%r = scf.for %i = %c0 to %c1 step %c1 iter_args(%v = %c0) -> (index) {\n  %w = arith.addi %v, %r : index\n  scf.yield %w : index\n}",
+            "{file}:5:3: error: 'arith.addi' op operand #1 %r does not dominate this use: it is used before its definition or outside its scope (defined at {file}:4:1)",
+        ),
         # A value defined after the loop used inside it.
-        ("scf.for %i = %c0 to %c1 step %c1 {\n  %inner = arith.addi %i, %later : index\n}\n%later = arith.addi %c0, %c1 : index",
-         "{file}:5:3: error: 'arith.addi' op operand #1 %later does not dominate this use: it is used before its definition or outside its scope (defined at {file}:7:1)"),
+        (
+            "scf.for %i = %c0 to %c1 step %c1 {\n  %inner = arith.addi %i, %later : index\n}\n%later = arith.addi %c0, %c1 : index",
+            "{file}:5:3: error: 'arith.addi' op operand #1 %later does not dominate this use: it is used before its definition or outside its scope (defined at {file}:7:1)",
+        ),
         # Values of the enclosing block and loop variables are visible inside: no error.
         ("scf.for %i = %c0 to %c1 step %c1 {\n  %inner = arith.addi %i, %c1 : index\n}", None),
     ],
@@ -281,39 +298,84 @@ def lowered(body: str, argument: str = TILES, attributes: str = "") -> str:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (lowered(f"  %c5 = arith.constant 5 : index\n  %t = tile.load %a[%c0, %c0, %c5, %c0] : {TILES}"),
-         "{file}:4:3: error: 'tile.load' op index 5 is out of bounds for dim 2 of a memref of shape [1, 1, 2, 2]"),
+        (
+            lowered(
+                f"  %c5 = arith.constant 5 : index\n  %t = tile.load %a[%c0, %c0, %c5, %c0] : {TILES}"
+            ),
+            "{file}:4:3: error: 'tile.load' op index 5 is out of bounds for dim 2 of a memref of shape [1, 1, 2, 2]",
+        ),
         # -1 used to wrap to the last tile (exit 0).
-        (lowered(f"  %m = arith.constant -1 : index\n  %t = tile.load %a[%c0, %c0, %m, %c0] : {TILES}"),
-         "{file}:4:3: error: 'tile.load' op index -1 is out of bounds for dim 2 of a memref of shape [1, 1, 2, 2]"),
-        (lowered(f"  %m = arith.constant -1 : index\n  %t = tile.load %a[%c0, %c0, %c0, %c0] : {TILES}\n  tile.store %t, %a[%c0, %c0, %c0, %m] : {TILES}"),
-         "{file}:5:3: error: 'tile.store' op index -1 is out of bounds for dim 3 of a memref of shape [1, 1, 2, 2]"),
-        (lowered("  %s = memref.subview %a[0, 0] [32, 32] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1]>>", "memref<64x64xf32>"),
-         "{file}:3:3: error: 'memref.subview' op the result type's shape [16, 16] is not the sizes [32, 32]"),
-        (lowered("", "memref<2x!tile.tile<32x32, bf16>>"),
-         "ttnn-run: error: %a: a memref of tiles needs rank 2 or more (tile rows and columns), got memref<2x!tile.tile<32x32, bf16>>"),
-        (lowered("", TILES, f" {{ttnn.tensor = tensor<1x1x100x50xbf16, {T}>}}"),
-         f"ttnn-run: error: %a: ttnn.tensor = tensor<1x1x100x50xbf16, {T}> is held in memref<1x1x4x2x!tile.tile<32x32, bf16>>, not in {TILES}"),
-        (lowered(f"  %c1 = arith.constant 1 : index\n  %z = arith.constant 0 : index\n  scf.for %i = %c0 to %c1 step %z {{\n    %t = tile.load %a[%c0, %c0, %c0, %c0] : {TILES}\n  }}"),
-         "{file}:5:3: error: 'scf.for' op the step must be positive, got 0"),
-        (lowered("  %b = memref.alloc() : memref<4x4xf32>\n  linalg.transpose ins(%b : memref<4x4xf32>) outs(%b : memref<4x4xf32>) permutation = [1, 1]"),
-         "{file}:4:3: error: 'linalg.transpose' op permutation [1, 1] is not one of the 2 dims of its input"),
+        (
+            lowered(
+                f"  %m = arith.constant -1 : index\n  %t = tile.load %a[%c0, %c0, %m, %c0] : {TILES}"
+            ),
+            "{file}:4:3: error: 'tile.load' op index -1 is out of bounds for dim 2 of a memref of shape [1, 1, 2, 2]",
+        ),
+        (
+            lowered(
+                f"  %m = arith.constant -1 : index\n  %t = tile.load %a[%c0, %c0, %c0, %c0] : {TILES}\n  tile.store %t, %a[%c0, %c0, %c0, %m] : {TILES}"
+            ),
+            "{file}:5:3: error: 'tile.store' op index -1 is out of bounds for dim 3 of a memref of shape [1, 1, 2, 2]",
+        ),
+        (
+            lowered(
+                "  %s = memref.subview %a[0, 0] [32, 32] [1, 1] : memref<64x64xf32> to memref<16x16xf32, strided<[64, 1]>>",
+                "memref<64x64xf32>",
+            ),
+            "{file}:3:3: error: 'memref.subview' op the result type's shape [16, 16] is not the sizes [32, 32]",
+        ),
+        (
+            lowered("", "memref<2x!tile.tile<32x32, bf16>>"),
+            "ttnn-run: error: %a: a memref of tiles needs rank 2 or more (tile rows and columns), got memref<2x!tile.tile<32x32, bf16>>",
+        ),
+        (
+            lowered("", TILES, f" {{ttnn.tensor = tensor<1x1x100x50xbf16, {T}>}}"),
+            f"ttnn-run: error: %a: ttnn.tensor = tensor<1x1x100x50xbf16, {T}> is held in memref<1x1x4x2x!tile.tile<32x32, bf16>>, not in {TILES}",
+        ),
+        (
+            lowered(
+                f"  %c1 = arith.constant 1 : index\n  %z = arith.constant 0 : index\n  scf.for %i = %c0 to %c1 step %z {{\n    %t = tile.load %a[%c0, %c0, %c0, %c0] : {TILES}\n  }}"
+            ),
+            "{file}:5:3: error: 'scf.for' op the step must be positive, got 0",
+        ),
+        (
+            lowered(
+                "  %b = memref.alloc() : memref<4x4xf32>\n  linalg.transpose ins(%b : memref<4x4xf32>) outs(%b : memref<4x4xf32>) permutation = [1, 1]"
+            ),
+            "{file}:4:3: error: 'linalg.transpose' op permutation [1, 1] is not one of the 2 dims of its input",
+        ),
         # xDSL's verifier of linalg.broadcast fails with an IndexError on repeated dims.
-        (lowered("  %b = memref.alloc() : memref<4xf32>\n  %s = memref.alloc() : memref<4x4x4xf32>\n  linalg.broadcast ins(%b : memref<4xf32>) outs(%s : memref<4x4x4xf32>) dimensions = [0, 0]"),
-         "{file}:5:3: error: 'linalg.broadcast' op cannot be verified (xDSL's verifier failed: tuple index out of range)"),
+        (
+            lowered(
+                "  %b = memref.alloc() : memref<4xf32>\n  %s = memref.alloc() : memref<4x4x4xf32>\n  linalg.broadcast ins(%b : memref<4xf32>) outs(%s : memref<4x4x4xf32>) dimensions = [0, 0]"
+            ),
+            "{file}:5:3: error: 'linalg.broadcast' op cannot be verified (xDSL's verifier failed: tuple index out of range)",
+        ),
         # The same in a loop nest run in bulk (fuzzer seed 23, mutation 22450: NumPy's
         # "repeated axis in transpose").
-        (lowered("  %b = memref.alloc() : memref<4x4xf32>\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %c1 step %c1 {\n    linalg.transpose ins(%b : memref<4x4xf32>) outs(%b : memref<4x4xf32>) permutation = [0, 0]\n  }"),
-         "{file}:6:5: error: 'linalg.transpose' op permutation [0, 0] is not one of the 2 dims of its input"),
+        (
+            lowered(
+                "  %b = memref.alloc() : memref<4x4xf32>\n  %c1 = arith.constant 1 : index\n  scf.for %i = %c0 to %c1 step %c1 {\n    linalg.transpose ins(%b : memref<4x4xf32>) outs(%b : memref<4x4xf32>) permutation = [0, 0]\n  }"
+            ),
+            "{file}:6:5: error: 'linalg.transpose' op permutation [0, 0] is not one of the 2 dims of its input",
+        ),
         # xDSL asserts on a zero divisor (found by the fuzzer, seed 21, mutation 19124).
-        (lowered("  %c3 = arith.constant 3 : index\n  %r = arith.remsi %c3, %c0 : index"),
-         "{file}:4:3: error: 'arith.remsi' op division by zero"),
-        (lowered("  %c3 = arith.constant 3 : index\n  %r = arith.divsi %c3, %c0 : index"),
-         "{file}:4:3: error: 'arith.divsi' op division by zero"),
-        (lowered("  %c3 = arith.constant 3 : index\n  %r = arith.floordivsi %c3, %c0 : index"),
-         "{file}:4:3: error: 'arith.floordivsi' op division by zero"),
-        (lowered('  "test.op"() : () -> ()'),
-         "ttnn-run: error: cannot run @main: Could not find interpretation function for op test.op"),
+        (
+            lowered("  %c3 = arith.constant 3 : index\n  %r = arith.remsi %c3, %c0 : index"),
+            "{file}:4:3: error: 'arith.remsi' op division by zero",
+        ),
+        (
+            lowered("  %c3 = arith.constant 3 : index\n  %r = arith.divsi %c3, %c0 : index"),
+            "{file}:4:3: error: 'arith.divsi' op division by zero",
+        ),
+        (
+            lowered("  %c3 = arith.constant 3 : index\n  %r = arith.floordivsi %c3, %c0 : index"),
+            "{file}:4:3: error: 'arith.floordivsi' op division by zero",
+        ),
+        (
+            lowered('  "test.op"() : () -> ()'),
+            "ttnn-run: error: cannot run @main: Could not find interpretation function for op test.op",
+        ),
     ],
 )
 def test_7_lowered_ir_errors(
@@ -361,7 +423,11 @@ def test_7_tilize_window_offsets(tmp_path: Path, capsys: pytest.CaptureFixture[s
     # Offset 30: rows 30–39 exist, rows 40–61 read as zero; written back at (0, 0).
     source = write(tmp_path, text.replace("OFFSET", "30"))
     output = tmp_path / "ok.npz"
-    code, _, err = run_tool(ttnn_run.main, [str(source), "--input", f"m={tmp_path / 'm.npy'}", "--output", str(output)], capsys)
+    code, _, err = run_tool(
+        ttnn_run.main,
+        [str(source), "--input", f"m={tmp_path / 'm.npy'}", "--output", str(output)],
+        capsys,
+    )
     assert (code, err) == (0, "")
     expected = bf16_round(values)
     expected[:10, :32] = bf16_round(values[30:40, :32])
@@ -374,7 +440,9 @@ def test_7_tilize_window_offsets(tmp_path: Path, capsys: pytest.CaptureFixture[s
 # ---------------------------------------------------------------------------------------------
 
 
-def test_8_malformed_pipeline_in_ttnn_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_8_malformed_pipeline_in_ttnn_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     run_fails_with(
         EXAMPLES / "assign_bw.mlir",
         ["-p", "ttnn-lower{", "--random-inputs", "0"],
@@ -406,7 +474,9 @@ def npy_header(descr: str, shape: tuple[int, ...]) -> bytes:
     return b"\x93NUMPY\x01\x00" + struct.pack("<H", len(text)) + text.encode("latin1")
 
 
-def test_10_npy_header_size_is_checked_first(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_10_npy_header_size_is_checked_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     huge = write(tmp_path, npy_header("<f4", (99999999, 99999)), "huge.npy")
     run_fails_with(
         EXAMPLES / "assign_bw.mlir",
@@ -431,7 +501,9 @@ def test_10_tensors_and_allocations_are_checked_first(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     big = "tensor<100000x100000x100xf32>"
-    source = write(tmp_path, f"func.func @main(%x: {big}) -> {big} {{\n  func.return %x : {big}\n}}\n")
+    source = write(
+        tmp_path, f"func.func @main(%x: {big}) -> {big} {{\n  func.return %x : {big}\n}}\n"
+    )
     size = 4 * 100000 * 100000 * 100 / 2**40
     run_fails_with(
         source,
@@ -440,7 +512,9 @@ def test_10_tensors_and_allocations_are_checked_first(
         tmp_path,
         capsys,
     )
-    alloc = write(tmp_path, lowered("  %b = memref.alloc() : memref<65536x65536xf32>"), "alloc.mlir")
+    alloc = write(
+        tmp_path, lowered("  %b = memref.alloc() : memref<65536x65536xf32>"), "alloc.mlir"
+    )
     run_fails_with(
         alloc,
         ["--random-inputs", "0", "--max-bytes", "1G"],
@@ -452,7 +526,15 @@ def test_10_tensors_and_allocations_are_checked_first(
     output = tmp_path / "ok.npz"
     code, _, err = run_tool(
         ttnn_run.main,
-        [str(EXAMPLES / "assign_bw.mlir"), "--random-inputs", "0", "--max-bytes", "16K", "--output", str(output)],
+        [
+            str(EXAMPLES / "assign_bw.mlir"),
+            "--random-inputs",
+            "0",
+            "--max-bytes",
+            "16K",
+            "--output",
+            str(output),
+        ],
         capsys,
     )
     assert (code, err) == (0, "")
@@ -480,7 +562,9 @@ def test_11_float64_beyond_float32(tmp_path: Path, capsys: pytest.CaptureFixture
     output = tmp_path / "unary.npz"
     unary = ["--entry", "unary", "--input", f"buffer={tmp_path / 'b.npy'}", "--random-inputs", "0"]
     np.save(tmp_path / "b.npy", np.full((2, 64, 64), 1e300))
-    code, _, err = run_tool(ttnn_run.main, [str(EXAMPLES / "assign_bw.mlir"), *unary, "--output", str(output)], capsys)
+    code, _, err = run_tool(
+        ttnn_run.main, [str(EXAMPLES / "assign_bw.mlir"), *unary, "--output", str(output)], capsys
+    )
     assert (code, err) == (0, "")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -489,7 +573,9 @@ def test_11_float64_beyond_float32(tmp_path: Path, capsys: pytest.CaptureFixture
         )
 
 
-def test_error_discipline(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_error_discipline(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """An unexpected exception is one `internal error` line, exit 2; a warning is silent
     unless --traceback; running out of memory is one line, exit 1."""
 
@@ -519,9 +605,13 @@ def test_error_discipline(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
 # ---------------------------------------------------------------------------------------------
 
 
-def test_12_unterminated_string_fails_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_12_unterminated_string_fails_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # xDSL's lexer doubled its time with each character after the quote: 26 took 3 s.
-    source = write(tmp_path, 'func.func @f(%a: tensor<4x"' + "a" * 5000 + ">) {\n  func.return\n}\n")
+    source = write(
+        tmp_path, 'func.func @f(%a: tensor<4x"' + "a" * 5000 + ">) {\n  func.return\n}\n"
+    )
     started = time.perf_counter()
     fails_with(
         ttnn_opt.main,
@@ -531,12 +621,16 @@ def test_12_unterminated_string_fails_at_once(tmp_path: Path, capsys: pytest.Cap
     )
     assert time.perf_counter() - started < 5
     # The bounded lexer reads the same strings as xDSL's: escapes included.
-    escaped = write(tmp_path, 'func.func @f() attributes {s = "a\\"b\\n\\41"} {\n  func.return\n}\n', "s.mlir")
+    escaped = write(
+        tmp_path, 'func.func @f() attributes {s = "a\\"b\\n\\41"} {\n  func.return\n}\n', "s.mlir"
+    )
     code, out, _ = run_tool(ttnn_opt.main, [str(escaped)], capsys)
     assert code == 0 and 's = "a\\22b\\0AA"' in out
 
 
-def test_12_huge_grid_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_12_huge_grid_is_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = (EXAMPLES / "prepare_conv_weights.mlir").read_text()
     source = write(tmp_path, text.replace("array<i32: 8, 8>", "array<i32: 2147483647, 8>"))
     started = time.perf_counter()
@@ -572,7 +666,9 @@ def test_12_divisor_searches_start_at_the_count() -> None:
         other = int(rng.integers(0, 300))
         assert largest_divisor(n, start) == reference_largest_divisor(n, start)
         assert find_divisor_with_padding(n, start) == reference_with_padding(n, start)
-        assert find_divisor_with_padding_and_multiple(n, start, mult) == reference_with_padding(n, start, mult)
+        assert find_divisor_with_padding_and_multiple(n, start, mult) == reference_with_padding(
+            n, start, mult
+        )
         common = next((d for d in range(start, 1, -1) if n % d == 0 and other % d == 0), 1)
         assert common_divisor(n, other, start) == common
     started = time.perf_counter()
@@ -587,7 +683,9 @@ def test_12_divisor_searches_start_at_the_count() -> None:
 
 
 @pytest.mark.parametrize("dtype", ["int32", "bool", "uint8", "complex64"])
-def test_13_non_float_npy_is_refused(dtype: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_13_non_float_npy_is_refused(
+    dtype: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     np.save(tmp_path / "x.npy", np.ones((1, 1, 40, 50), dtype))
     run_fails_with(
         EXAMPLES / "assign_bw.mlir",
@@ -603,7 +701,15 @@ def test_13_bfloat16_npy_from_ml_dtypes(tmp_path: Path, capsys: pytest.CaptureFi
     np.save(tmp_path / "bf16.npy", values.astype(ml_dtypes.bfloat16))
     assert b"'descr': '<V2'" in (tmp_path / "bf16.npy").read_bytes()[:128]
     output = tmp_path / "bf16.npz"
-    args = [str(EXAMPLES / "assign_bw.mlir"), "--input", f"grad={tmp_path / 'bf16.npy'}", "--random-inputs", "0", "--output", str(output)]
+    args = [
+        str(EXAMPLES / "assign_bw.mlir"),
+        "--input",
+        f"grad={tmp_path / 'bf16.npy'}",
+        "--random-inputs",
+        "0",
+        "--output",
+        str(output),
+    ]
     assert run_tool(ttnn_run.main, args, capsys) == (0, "", "")
     np.testing.assert_array_equal(np.load(output)["result0"], bf16_round(values))
     # A plain NumPy 2-byte void array (`|V2`) is not bfloat16.
@@ -622,7 +728,15 @@ def test_13_float16_and_float64_npy(tmp_path: Path, capsys: pytest.CaptureFixtur
     for dtype in ("float16", "float64"):
         np.save(tmp_path / "x.npy", values.astype(dtype))
         output = tmp_path / f"{dtype}.npz"
-        args = [str(EXAMPLES / "assign_bw.mlir"), "--input", f"grad={tmp_path / 'x.npy'}", "--random-inputs", "0", "--output", str(output)]
+        args = [
+            str(EXAMPLES / "assign_bw.mlir"),
+            "--input",
+            f"grad={tmp_path / 'x.npy'}",
+            "--random-inputs",
+            "0",
+            "--output",
+            str(output),
+        ]
         assert run_tool(ttnn_run.main, args, capsys) == (0, "", "")
         expected = bf16_round(values.astype(dtype).astype(np.float32))
         np.testing.assert_array_equal(np.load(output)["result0"], expected)
@@ -630,11 +744,23 @@ def test_13_float16_and_float64_npy(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 def test_corrupt_npy_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cases = {
-        "literal.npy": (b"\x93NUMPY\x01\x00" + struct.pack("<H", 8) + b"not a {}", "the header is not a Python literal"),
-        "keys.npy": (npy_header("<f4", (2,)).replace(b"fortran_order", b"fortran_ordeR"), "the header is not a dict of descr, fortran_order and shape"),
-        "shape.npy": (npy_header("<f4", (-1, 2)), "the header's shape is not a tuple of sizes: (-1, 2)"),
+        "literal.npy": (
+            b"\x93NUMPY\x01\x00" + struct.pack("<H", 8) + b"not a {}",
+            "the header is not a Python literal",
+        ),
+        "keys.npy": (
+            npy_header("<f4", (2,)).replace(b"fortran_order", b"fortran_ordeR"),
+            "the header is not a dict of descr, fortran_order and shape",
+        ),
+        "shape.npy": (
+            npy_header("<f4", (-1, 2)),
+            "the header's shape is not a tuple of sizes: (-1, 2)",
+        ),
         "descr.npy": (npy_header("<q9", (2,)), "the header's descr is not a dtype: '<q9'"),
-        "long.npy": (b"\x93NUMPY\x02\x00" + struct.pack("<I", 100_000), "header of 100000 bytes, more than 10000"),
+        "long.npy": (
+            b"\x93NUMPY\x02\x00" + struct.pack("<I", 100_000),
+            "header of 100000 bytes, more than 10000",
+        ),
     }
     for name, (data, reason) in cases.items():
         path = write(tmp_path, data, name)
@@ -648,7 +774,13 @@ def test_corrupt_npy_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_no_temporary_files_are_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run_fails_with(EXAMPLES / "assign_bw.mlir", ["--random-inputs", "-1"], "ttnn-run: error: the random seed must be a non-negative integer, got -1", tmp_path, capsys)
+    run_fails_with(
+        EXAMPLES / "assign_bw.mlir",
+        ["--random-inputs", "-1"],
+        "ttnn-run: error: the random seed must be a non-negative integer, got -1",
+        tmp_path,
+        capsys,
+    )
     assert os.listdir(tmp_path) == []
 
 
@@ -661,7 +793,10 @@ def test_a_failed_expect_leaves_no_file(tmp_path: Path, capsys: pytest.CaptureFi
     args = [str(EXAMPLES / "assign_bw.mlir"), "--random-inputs", "0", "--expect", str(expect)]
     args += ["--output", str(tmp_path / "out.npz"), "--raw-output", str(tmp_path / "raw")]
     code, out, err = run_tool(ttnn_run.main, args, capsys)
-    assert (code, err) == (1, "ttnn-run: error: 1 of 1 compared result differ from the expected values\n")
+    assert (code, err) == (
+        1,
+        "ttnn-run: error: 1 of 1 compared result differ from the expected values\n",
+    )
     assert out.startswith("grad_a: differs from ")
     assert sorted(os.listdir(tmp_path)) == ["expect"]
 
@@ -713,7 +848,12 @@ def test_runs_in_one_process_leave_no_ir_behind(capsys: pytest.CaptureFixture[st
     before = live_ops()
     for _ in range(3):
         assert run_tool(ttnn_run.main, args, capsys)[0] == 0
-        assert run_tool(ttnn_opt.main, [str(EXAMPLES / "conv_layouts.mlir"), "-p", "ttnn-lower"], capsys)[0] == 0
+        assert (
+            run_tool(
+                ttnn_opt.main, [str(EXAMPLES / "conv_layouts.mlir"), "-p", "ttnn-lower"], capsys
+            )[0]
+            == 0
+        )
     assert live_ops() == before
 
 
@@ -726,7 +866,9 @@ def test_a_tt_mlir_layout_map_that_is_not_affine(
         "#ttnn.ttnn_layout<(d0, d1) -> (d0 * d0, d1), <1x1>, "
         "memref<4x4xbf16, #ttnn.buffer_type<system_memory>>>"
     )
-    source = write(tmp_path, f"func.func @f(%x: tensor<4x4xbf16, {layout}>) {{\n  func.return\n}}\n")
+    source = write(
+        tmp_path, f"func.func @f(%x: tensor<4x4xbf16, {layout}>) {{\n  func.return\n}}\n"
+    )
     message = (
         f"{source}:1:53: error: the layout's map is not affine (Multiplication with non-constant "
         "(semi-affine) is not supported yet self: d0 other: d0)"

@@ -206,7 +206,6 @@ def test_assign_bw_invalid(make: Callable[[], AssignBwOp], message: str) -> None
     assert verify_error(make()) == message
 
 
-
 # ---------------------------------------------------------------------------------------------
 # ttnn.typecast / ttnn.to_layout
 # ---------------------------------------------------------------------------------------------
@@ -262,5 +261,3 @@ def test_to_layout() -> None:
     assert verify_error(ToLayoutOp(host, tensor_type((40, 64), DataType.BFLOAT16))) == (
         "'ttnn.to_layout' op expected the result shape [40, 64] to equal the input shape [40, 50]"
     )
-
-

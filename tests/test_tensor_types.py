@@ -146,5 +146,3 @@ def test_element_types() -> None:
         assert element_type_for(dtype) == element
         assert data_type_of(element) == dtype
     assert data_type_of(f16) is None
-
-

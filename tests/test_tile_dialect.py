@@ -87,5 +87,3 @@ def test_tile_ops_invalid() -> None:
     assert verify_error(tile.TilizeOp(packed_rows, [i, i])) == (
         "'tile.tilize' op bfloat8_b has no row-major form"
     )
-
-

@@ -62,4 +62,3 @@ def test_ttnn_opt_errors_in_process(tmp_path: Path, capsys: pytest.CaptureFixtur
         "the input shape [32, 32]\n"
     )
     assert output.read_text() == ""  # the only chunk failed as expected: nothing to print
-

@@ -175,9 +175,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "execution of loop nests, slower)",
     )
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
-    parser.add_argument(
-        "--version", action="version", version=f"ttnn-run: {package_versions()}"
-    )
+    parser.add_argument("--version", action="version", version=f"ttnn-run: {package_versions()}")
     return parser
 
 
@@ -476,14 +474,11 @@ def check_expected(results: Sequence[NamedResult], where: str, max_bytes: int) -
         try:
             with zipfile.ZipFile(where) as archive:
                 expected_values = [
-                    (result, expected_for(result, where, archive, max_bytes))
-                    for result in results
+                    (result, expected_for(result, where, archive, max_bytes)) for result in results
                 ]
         except (OSError, zipfile.BadZipFile, NotImplementedError) as error:
             # Not a zip file, a member cut short or compressed in a way zipfile cannot read, …
-            raise TTNNError(
-                f"--expect: cannot read '{where}' as an .npz file ({error})"
-            ) from None
+            raise TTNNError(f"--expect: cannot read '{where}' as an .npz file ({error})") from None
     compared = differing = 0
     for result, found in expected_values:
         if found is None:

@@ -56,8 +56,6 @@ def buffer_shape_and_dtype(
     return shape, numpy_dtype(element)
 
 
-
-
 def check_indices(op: Operation, memref_shape: Sequence[int], indices: Sequence[int]) -> None:
     """Raise RunError unless each index lies in its memref dim (NumPy would wrap a negative
     index to the end and fail on a large one with an IndexError)."""

@@ -71,5 +71,3 @@ class NumPyLinalgFunctions(InterpreterFunctions):
         expanded = np.expand_dims(source, tuple(op.dimensions.get_values()))
         np.copyto(dest, np.broadcast_to(expanded, dest.shape))
         return ()
-
-

@@ -265,5 +265,3 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         source, dest = args
         np.copyto(dest, source)
         return ()
-
-

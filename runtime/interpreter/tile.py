@@ -90,5 +90,3 @@ class TileFunctions(InterpreterFunctions):
             raise RunError(
                 f"{source.value} -> {target.value} typecast at {where}: {error}"
             ) from None
-
-

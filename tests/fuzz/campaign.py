@@ -251,9 +251,7 @@ def campaign(
         if jobs == 1:
             job(0, "fork")
         else:
-            threads = [
-                threading.Thread(target=job, args=(index, "spawn")) for index in range(jobs)
-            ]
+            threads = [threading.Thread(target=job, args=(index, "spawn")) for index in range(jobs)]
             for thread in threads:
                 thread.start()
             for thread in threads:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import ml_dtypes
 import numpy as np
 
-from ttnn_xdsl.dialect.enums import DataType
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, physical_shape_fits, tile_padded_shape
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.shapes import TILE_SIZE, physical_shape_fits, tile_padded_shape
 
 FACE_SIZE = 16
 TILE_ELEMENTS = TILE_SIZE * TILE_SIZE

@@ -16,13 +16,13 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
-from ttnn_xdsl.dialect.conv_layout_geometry import block_sharded_block_height
+from ttnn_xdsl.conv.conv_layout_geometry import block_sharded_block_height
+from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
     ConvWeightsSpecialPaddingLayoutOp,
 )
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.runtime import formats
 

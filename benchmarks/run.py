@@ -51,7 +51,8 @@ import resnet50_model
 from ttnn_xdsl.dialect import make_context
 from ttnn_xdsl.frontend import parse_module
 from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
-from ttnn_xdsl.runtime import Program, formats
+from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime import formats
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent

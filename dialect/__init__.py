@@ -1,102 +1,173 @@
-"""The IR layer: the `ttnn` and `tile` dialects and the pure conv-weight resolution.
+"""The IR layer: the `ttnn`, `tile` and `ttcore` dialects (and tt-mlir's constructs), built on
+the pure conv resolution of `ttnn_xdsl.conv` and the plain facts of `ttnn_xdsl.core`.
 
-The public names below load lazily, so `from ttnn_xdsl.dialect.enums import DataType` (what
-the runtime's data formats use) loads no IR definition.
-
-- `enums`: plain enums (DataType, Layout, TensorMemoryLayout, BufferType, ShardOrientation,
-  MathFidelity); `shapes`: TILE_SIZE, rounding, the physical-shape rule; `errors`: TTNNError,
-  the base of every user error;
 - `types`, `attributes`, `tensor_types`: `!ttnn.bfp8_b`, the `#ttnn.*` attributes, reading
   tensor types;
-- `operation` (op base), `assign_bw`, `conversion_ops` (typecast, to_layout), `prepare_ops`,
-  `conv_layout_ops`: the ttnn operations; `ttnn` and
-  `tile`: the two dialects; `context`: `make_context`; `builders`: functions and modules
-  from Python;
-- `conv_parameters`, `divisors`, `conv_resolution`, `conv_layout_geometry`: the resolution of
-  the prepare ops, plain Python with no IR;
+- `operation` (op base), `keyword_properties` (the `key = value` syntax),
+  `prepare_op_properties` (the one declaration of the prepare ops' properties), `assign_bw`,
+  `conversion_ops` (typecast, to_layout), `prepare_ops`, `conv_layout_ops`: the ttnn operations;
+  `ttnn` and `tile`: the two dialects; `context`: `make_context`; `builders`: functions and
+  modules from Python;
 - `tt_mlir`, `tt_mlir_attributes`, `ttcore`, `tt_mlir_names`: tt-mlir's TTNN IR as the project
   reads and writes it (`import-tt-mlir`, `export-tt-mlir`).
-"""
 
-from __future__ import annotations
+The names below are re-exported for convenience (enums, errors and the resolution from `core`
+and `conv`)."""
 
-import importlib
-from typing import Any
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dConfig,
+    Conv2dParameters,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+)
+from ttnn_xdsl.conv.conv_resolution import (
+    ConvWeightsPlan,
+    resolve_conv_weights,
+)
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    MathFidelity,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.core.errors import (
+    ConvConfigError,
+    TensorTypeError,
+    TTNNError,
+)
+from ttnn_xdsl.core.shapes import (
+    TILE_SIZE,
+    tile_padded_shape,
+)
+from ttnn_xdsl.dialect.assign_bw import (
+    AssignBwOp,
+)
+from ttnn_xdsl.dialect.attributes import (
+    BufferTypeAttr,
+    Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
+    DataTypeAttr,
+    DeviceComputeKernelConfigAttr,
+    LayoutAttr,
+    MathFidelityAttr,
+    MemoryConfigAttr,
+    ShardOrientationAttr,
+    ShardSpecAttr,
+    TensorLayoutAttr,
+    TensorMemoryLayoutAttr,
+)
+from ttnn_xdsl.dialect.builders import (
+    build_function,
+    build_module,
+)
+from ttnn_xdsl.dialect.context import (
+    TTNNContext,
+    make_context,
+    register_dialects,
+)
+from ttnn_xdsl.dialect.conv_layout_ops import (
+    ConvBiasLayoutOp,
+    ConvWeightsBlockShardedLayoutOp,
+    ConvWeightsDepthwiseLayoutOp,
+    ConvWeightsFoldKernelStrideOp,
+    ConvWeightsGroupedLayoutOp,
+    ConvWeightsInterleavedMMLayoutOp,
+    ConvWeightsSpecialPaddingLayoutOp,
+    ConvWeightsTiledLayoutOp,
+)
+from ttnn_xdsl.dialect.conversion_ops import (
+    ToLayoutOp,
+    TypecastOp,
+)
+from ttnn_xdsl.dialect.prepare_ops import (
+    PrepareConvBiasOp,
+    PrepareConvWeightsOp,
+)
+from ttnn_xdsl.dialect.tensor_types import (
+    TensorInfo,
+    tensor_info,
+    tensor_type,
+)
+from ttnn_xdsl.dialect.tile import (
+    TILE,
+)
+from ttnn_xdsl.dialect.tt_mlir import (
+    GetDeviceOp,
+    PrepareConv2dBiasOp,
+    PrepareConv2dWeightsOp,
+    TTNNLayoutAttr,
+)
+from ttnn_xdsl.dialect.ttcore import (
+    TTCORE,
+)
+from ttnn_xdsl.dialect.ttnn import (
+    TTNN,
+)
+from ttnn_xdsl.dialect.types import (
+    BFloat8BType,
+    bfp8_b,
+)
 
-_EXPORTS: dict[str, str] = {
-    # contexts
-    "make_context": "context",
-    "register_dialects": "context",
-    "TTNNContext": "context",
-    "build_function": "builders",
-    "build_module": "builders",
-    # enums, shapes, errors
-    "BufferType": "enums",
-    "DataType": "enums",
-    "Layout": "enums",
-    "MathFidelity": "enums",
-    "ShardOrientation": "enums",
-    "TensorMemoryLayout": "enums",
-    "TILE_SIZE": "shapes",
-    "tile_padded_shape": "shapes",
-    "TTNNError": "errors",
-    "ConvConfigError": "errors",
-    "TensorTypeError": "errors",
-    # the dialects
-    "TTNN": "ttnn",
-    "TILE": "tile",
-    # types and attributes
-    "BFloat8BType": "types",
-    "bfp8_b": "types",
-    "BufferTypeAttr": "attributes",
-    "Conv2dConfigAttr": "attributes",
-    "DataTypeAttr": "attributes",
-    "DeviceComputeKernelConfigAttr": "attributes",
-    "LayoutAttr": "attributes",
-    "MathFidelityAttr": "attributes",
-    "MemoryConfigAttr": "attributes",
-    "ShardOrientationAttr": "attributes",
-    "ShardSpecAttr": "attributes",
-    "TensorLayoutAttr": "attributes",
-    "TensorMemoryLayoutAttr": "attributes",
-    "TensorInfo": "tensor_types",
-    "tensor_info": "tensor_types",
-    "tensor_type": "tensor_types",
-    # operations
-    "AssignBwOp": "assign_bw",
-    "TypecastOp": "conversion_ops",
-    "ToLayoutOp": "conversion_ops",
-    "PrepareConvWeightsOp": "prepare_ops",
-    "PrepareConvBiasOp": "prepare_ops",
-    "ConvBiasLayoutOp": "conv_layout_ops",
-    "ConvWeightsBlockShardedLayoutOp": "conv_layout_ops",
-    "ConvWeightsDepthwiseLayoutOp": "conv_layout_ops",
-    "ConvWeightsFoldKernelStrideOp": "conv_layout_ops",
-    "ConvWeightsGroupedLayoutOp": "conv_layout_ops",
-    "ConvWeightsInterleavedMMLayoutOp": "conv_layout_ops",
-    "ConvWeightsSpecialPaddingLayoutOp": "conv_layout_ops",
-    "ConvWeightsTiledLayoutOp": "conv_layout_ops",
-    # tt-mlir's constructs
-    "TTCORE": "ttcore",
-    "GetDeviceOp": "tt_mlir",
-    "PrepareConv2dWeightsOp": "tt_mlir",
-    "PrepareConv2dBiasOp": "tt_mlir",
-    "TTNNLayoutAttr": "tt_mlir",
-    "Conv2dSliceConfigAttr": "attributes",
-    "Conv2dSliceConfig": "conv_parameters",
-    # the resolution
-    "Conv2dConfig": "conv_parameters",
-    "Conv2dParameters": "conv_parameters",
-    "InputMemoryConfig": "conv_parameters",
-    "ConvWeightsPlan": "conv_resolution",
-    "resolve_conv_weights": "conv_resolution",
-}
-
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__all__ = [
+    "TILE",
+    "TILE_SIZE",
+    "TTCORE",
+    "TTNN",
+    "AssignBwOp",
+    "BFloat8BType",
+    "BufferType",
+    "BufferTypeAttr",
+    "Conv2dConfig",
+    "Conv2dConfigAttr",
+    "Conv2dParameters",
+    "Conv2dSliceConfig",
+    "Conv2dSliceConfigAttr",
+    "ConvBiasLayoutOp",
+    "ConvConfigError",
+    "ConvWeightsBlockShardedLayoutOp",
+    "ConvWeightsDepthwiseLayoutOp",
+    "ConvWeightsFoldKernelStrideOp",
+    "ConvWeightsGroupedLayoutOp",
+    "ConvWeightsInterleavedMMLayoutOp",
+    "ConvWeightsPlan",
+    "ConvWeightsSpecialPaddingLayoutOp",
+    "ConvWeightsTiledLayoutOp",
+    "DataType",
+    "DataTypeAttr",
+    "DeviceComputeKernelConfigAttr",
+    "GetDeviceOp",
+    "InputMemoryConfig",
+    "Layout",
+    "LayoutAttr",
+    "MathFidelity",
+    "MathFidelityAttr",
+    "MemoryConfigAttr",
+    "PrepareConv2dBiasOp",
+    "PrepareConv2dWeightsOp",
+    "PrepareConvBiasOp",
+    "PrepareConvWeightsOp",
+    "ShardOrientation",
+    "ShardOrientationAttr",
+    "ShardSpecAttr",
+    "TTNNContext",
+    "TTNNError",
+    "TTNNLayoutAttr",
+    "TensorInfo",
+    "TensorLayoutAttr",
+    "TensorMemoryLayout",
+    "TensorMemoryLayoutAttr",
+    "TensorTypeError",
+    "ToLayoutOp",
+    "TypecastOp",
+    "bfp8_b",
+    "build_function",
+    "build_module",
+    "make_context",
+    "register_dialects",
+    "resolve_conv_weights",
+    "tensor_info",
+    "tensor_type",
+    "tile_padded_shape",
+]

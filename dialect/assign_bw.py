@@ -30,11 +30,11 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.attributes import MemoryConfigAttr
-from ttnn_xdsl.dialect.enums import DataType, Layout
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.operation import TTNNOperation, bool_list, format_bools
-from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, denote_same_tensor
 
 _ASSIGN_BW_DTYPES = (DataType.BFLOAT16, DataType.BFLOAT8_B)

@@ -47,7 +47,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.str_enum import StrEnum
 
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
     DataType,
@@ -56,7 +56,7 @@ from ttnn_xdsl.dialect.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
     CoreRangeSetAttr,
     UnaryWithParamAttr,

@@ -29,8 +29,9 @@ from xdsl.irdl import (
 from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
-from ttnn_xdsl.dialect import conv_layout_geometry as geometry
-from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.conv import conv_layout_geometry as geometry
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect.keyword_properties import (
     PropertyKind,
     PropertySyntax,
@@ -38,7 +39,6 @@ from ttnn_xdsl.dialect.keyword_properties import (
     i32_attribute,
 )
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp, TTNNOperation, int_list
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect.tensor_types import (
     TensorInfo,
     denote_same_tensor,

@@ -20,9 +20,9 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
-from ttnn_xdsl.dialect.enums import Layout
+from ttnn_xdsl.core.enums import Layout
+from ttnn_xdsl.core.shapes import format_shape, tile_padded_shape
 from ttnn_xdsl.dialect.operation import TTNNOperation
-from ttnn_xdsl.dialect.shapes import format_shape, tile_padded_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, same_storage
 
 

@@ -30,7 +30,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError
 
 __all__ = [
     "PropertyKind",

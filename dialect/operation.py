@@ -13,7 +13,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttnn_xdsl.dialect.errors import TensorTypeError
+from ttnn_xdsl.core.errors import TensorTypeError
 from ttnn_xdsl.dialect.keyword_properties import (
     PropertySyntax,
     parse_keyword_properties,

@@ -33,6 +33,18 @@ from xdsl.irdl import (
 from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dConfig,
+    Conv2dParameters,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+    expand_padding,
+)
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
+from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import format_shape
+
 # --------------------------------------------------------------------------------------------
 # prepare_conv_weights / prepare_conv_bias
 # --------------------------------------------------------------------------------------------
@@ -47,16 +59,6 @@ from ttnn_xdsl.dialect.attributes import (
     ShardSpecAttr,
     TensorMemoryLayoutAttr,
 )
-from ttnn_xdsl.dialect.conv_parameters import (
-    Conv2dConfig,
-    Conv2dParameters,
-    Conv2dSliceConfig,
-    InputMemoryConfig,
-    expand_padding,
-)
-from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, resolve_conv_weights
-from ttnn_xdsl.dialect.enums import DataType, Layout, ShardOrientation
-from ttnn_xdsl.dialect.errors import ConvConfigError
 from ttnn_xdsl.dialect.keyword_properties import (
     PropertyKind,
     PropertySyntax,
@@ -64,7 +66,6 @@ from ttnn_xdsl.dialect.keyword_properties import (
     i32_attribute,
 )
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp, int_list
-from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.dialect.tensor_types import (
     denote_same_tensor,
     module_grid,

@@ -20,6 +20,9 @@ from xdsl.ir import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ttnn_xdsl.core.enums import DEVICE_BUFFER_TYPES, DataType, Layout
+from ttnn_xdsl.core.errors import TensorTypeError
+from ttnn_xdsl.core.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.dialect.attributes import (
     DEFAULT_GRID,
     DRAM_INTERLEAVED,
@@ -28,9 +31,6 @@ from ttnn_xdsl.dialect.attributes import (
     ShardSpecAttr,
     TensorLayoutAttr,
 )
-from ttnn_xdsl.dialect.enums import DEVICE_BUFFER_TYPES, DataType, Layout
-from ttnn_xdsl.dialect.errors import TensorTypeError
-from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.dialect.types import BFloat8BType, data_type_of, element_type_for
 
 

@@ -33,8 +33,8 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from ttnn_xdsl.dialect.enums import DataType
-from ttnn_xdsl.dialect.shapes import TILE_SIZE
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect.types import data_type_of, element_type_for
 
 

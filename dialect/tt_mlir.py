@@ -50,6 +50,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from ttnn_xdsl.core.enums import BufferType, TensorMemoryLayout
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div
 from ttnn_xdsl.dialect.attributes import (
     BufferTypeAttr,
     Conv2dConfigAttr,
@@ -59,8 +61,6 @@ from ttnn_xdsl.dialect.attributes import (
     MemoryConfigAttr,
     TensorMemoryLayoutAttr,
 )
-from ttnn_xdsl.dialect.enums import BufferType, TensorMemoryLayout
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
     CoreRangeSetAttr,
     MeshOffsetAttr,

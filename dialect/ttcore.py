@@ -43,7 +43,7 @@ from xdsl.traits import NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from ttnn_xdsl.dialect.enums import DataType
+from ttnn_xdsl.core.enums import DataType
 
 __all__ = [
     "TTCORE",

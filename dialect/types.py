@@ -18,7 +18,7 @@ from xdsl.irdl import (
     irdl_attr_definition,
 )
 
-from ttnn_xdsl.dialect.enums import DataType
+from ttnn_xdsl.core.enums import DataType
 
 
 @irdl_attr_definition

@@ -29,14 +29,15 @@ from pathlib import Path
 
 import numpy as np
 
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect import make_context
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvWeightsOp
-from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.dialect.tt_mlir import PrepareConv2dBiasOp, PrepareConv2dWeightsOp
 from ttnn_xdsl.frontend.diagnostics import parse_module
 from ttnn_xdsl.passes.export_tt_mlir import export_tt_mlir
 from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
-from ttnn_xdsl.runtime import DeviceTensor, Program
+from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime import DeviceTensor
 
 EXAMPLES = Path(__file__).resolve().parent
 TENSORBIN_DIR = "examples/out/resnet50"  # git-ignored; relative to the repository, like the paths

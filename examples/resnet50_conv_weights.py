@@ -23,21 +23,21 @@ from xdsl.dialects.builtin import ModuleOp, TensorType, bf16
 from xdsl.ir import SSAValue
 from xdsl.printer import Printer
 
-from ttnn_xdsl.dialect.attributes import (
-    Conv2dConfigAttr,
-    MemoryConfigAttr,
-    ShardSpecAttr,
-)
-from ttnn_xdsl.dialect.builders import build_function, build_module
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     BufferType,
     DataType,
     Layout,
     ShardOrientation,
     TensorMemoryLayout,
 )
+from ttnn_xdsl.core.shapes import ceil_div, round_up
+from ttnn_xdsl.dialect.attributes import (
+    Conv2dConfigAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
+from ttnn_xdsl.dialect.builders import build_function, build_module
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
-from ttnn_xdsl.dialect.shapes import ceil_div, round_up
 
 GRID = (8, 8)
 

@@ -39,8 +39,8 @@ from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 
+from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
-from ttnn_xdsl.dialect.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.tensor_types import written_tensor_type_problem
 from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS

@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.irdl.dominance import DominanceInfo
 
-from ttnn_xdsl.dialect.errors import TTNNError, format_location
+from ttnn_xdsl.core.errors import TTNNError, format_location
 
 __all__ = ["verify_dominance"]
 

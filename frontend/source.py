@@ -20,7 +20,7 @@ import re
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer
 
-from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError
 
 __all__ = ["MAX_NESTING", "BoundedLexer", "check_nesting", "decode_source"]
 

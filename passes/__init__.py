@@ -3,40 +3,42 @@
 - `ttnn-decompose` (`ttnn_decompose.TTNNDecompose`): prepare ops → explicit layout ops;
 - `convert-ttnn-to-tiles` (`convert_ttnn_to_tiles.ConvertTTNNToTiles`): bufferize and lower
   every ttnn tensor op into `scf.for` loops of tile ops;
-- `ttnn-lower` (`ttnn_lower.TTNNLower`): the whole pipeline.
+- `ttnn-lower` (`ttnn_lower.TTNNLower`): the whole pipeline;
+- `import-tt-mlir` (`import_tt_mlir.ImportTTMLIR`): tt-mlir's prepare ops → the project's;
+- `export-tt-mlir` (`export_tt_mlir.ExportTTMLIR`): the project's prepare ops → tt-mlir's.
 
-`PASSES` maps each name to a lazy factory of its class, as xDSL's drivers expect; the classes
-are also importable from here (loaded on first use).
+`PASSES` maps each name to a factory of its class, as xDSL's drivers expect.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any
 
 from xdsl.passes import ModulePass
 
-_CLASSES: dict[str, tuple[str, str]] = {
-    "ttnn-decompose": ("ttnn_decompose", "TTNNDecompose"),
-    "convert-ttnn-to-tiles": ("convert_ttnn_to_tiles", "ConvertTTNNToTiles"),
-    "ttnn-lower": ("ttnn_lower", "TTNNLower"),
-    "import-tt-mlir": ("import_tt_mlir", "ImportTTMLIR"),
-    "export-tt-mlir": ("export_tt_mlir", "ExportTTMLIR"),
-}
+from ttnn_xdsl.passes.convert_ttnn_to_tiles import ConvertTTNNToTiles
+from ttnn_xdsl.passes.export_tt_mlir import ExportTTMLIR
+from ttnn_xdsl.passes.import_tt_mlir import ImportTTMLIR
+from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
+from ttnn_xdsl.passes.ttnn_lower import TTNNLower
+
+_CLASSES: tuple[type[ModulePass], ...] = (
+    TTNNDecompose,
+    ConvertTTNNToTiles,
+    TTNNLower,
+    ImportTTMLIR,
+    ExportTTMLIR,
+)
 
 
-def _factory(module: str, name: str) -> Callable[[], type[ModulePass]]:
-    def load() -> type[ModulePass]:
-        return getattr(importlib.import_module(f"{__name__}.{module}"), name)
-
-    return load
+def _factory(pass_class: type[ModulePass]) -> Callable[[], type[ModulePass]]:
+    return lambda: pass_class
 
 
 PASSES: dict[str, Callable[[], type[ModulePass]]] = {
-    pass_name: _factory(module, name) for pass_name, (module, name) in _CLASSES.items()
+    pass_class.name: _factory(pass_class) for pass_class in _CLASSES
 }
-"""Pass name → lazy factory of the pass class."""
+"""Pass name → factory of the pass class."""
 
 PASS_SUMMARIES: dict[str, str] = {
     "ttnn-decompose": "prepare ops -> the explicit layout-op chain TT-NN runs, with the facts "
@@ -50,11 +52,12 @@ PASS_SUMMARIES: dict[str, str] = {
 }
 """One line about each pass, for `ttnn-opt --help`."""
 
-__all__ = ["PASSES", "PASS_SUMMARIES", *sorted(name for _, name in _CLASSES.values())]
-
-
-def __getattr__(name: str) -> Any:
-    for module, class_name in _CLASSES.values():
-        if class_name == name:
-            return getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = [
+    "PASSES",
+    "PASS_SUMMARIES",
+    "ConvertTTNNToTiles",
+    "ExportTTMLIR",
+    "ImportTTMLIR",
+    "TTNNDecompose",
+    "TTNNLower",
+]

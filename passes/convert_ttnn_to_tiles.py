@@ -2,10 +2,10 @@
 tensor op into `scf.for` loops whose bodies are tile ops.
 
 Functions holding tt-mlir ops the project does not model (`ttnn.conv2d`, …), and functions
-calling them, are left untouched at tensor level (`passes/foreign_functions.py`).
+calling them, are left untouched at tensor level (`dialect/call_graph.py`).
 
 Bufferization: a TILE tensor becomes a memref of `!tile.tile<32x32, T>` over its physical
-tile grid, a row-major tensor a memref of its elements (`loops.buffer_type`). Each function
+tile grid, a row-major tensor a memref of its elements (`buffers.buffer_type`). Each function
 argument and result keeps the tensor type it stands for as the argument/result attribute
 `ttnn.tensor`, so a runtime can convert values at the boundary (logical shape, layout,
 dtype). Ops are lowered in program order, so an op's operands are already memrefs when it is
@@ -37,16 +37,17 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.core.enums import Layout
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.assign_bw import AssignBwOp
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
+from ttnn_xdsl.dialect.buffers import buffer_type
+from ttnn_xdsl.dialect.call_graph import foreign_functions
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
-from ttnn_xdsl.dialect.enums import Layout
-from ttnn_xdsl.dialect.errors import TTNNError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div
 from ttnn_xdsl.dialect.tensor_types import tensor_info
-from ttnn_xdsl.passes.foreign_functions import foreign_functions
-from ttnn_xdsl.passes.loops import buffer_type, copy, loop_nest, memref_type, scaled
+from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering, refresh_signature
 

@@ -35,14 +35,14 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.attributes import (
     Conv2dConfigAttr,
     DataTypeAttr,
     MemoryConfigAttr,
     ShardSpecAttr,
 )
-from ttnn_xdsl.dialect.enums import DataType
-from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (

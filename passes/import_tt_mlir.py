@@ -40,6 +40,8 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
+from ttnn_xdsl.core.enums import BufferType
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.attributes import (
     GRID_ATTRIBUTE,
     Conv2dConfigAttr,
@@ -47,8 +49,6 @@ from ttnn_xdsl.dialect.attributes import (
     MemoryConfigAttr,
     ShardSpecAttr,
 )
-from ttnn_xdsl.dialect.enums import BufferType
-from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tt_mlir import (
     GetDeviceOp,

@@ -1,5 +1,4 @@
-"""Building blocks for lowerings into tiled loops: index constants, loop nests and the
-memref type of a TT-NN tensor."""
+"""Building blocks for lowerings into tiled loops: index constants, loop nests, copies."""
 
 from __future__ import annotations
 
@@ -11,12 +10,6 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, MemRefType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Region, SSAValue
-
-from ttnn_xdsl.dialect.enums import Layout
-from ttnn_xdsl.dialect.shapes import TILE_SIZE
-from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
-from ttnn_xdsl.dialect.tile import tile_type
-from ttnn_xdsl.dialect.types import element_type_for
 
 
 def index(value: int) -> SSAValue:
@@ -49,22 +42,6 @@ def loop_nest(upper_bounds: Sequence[int], body: Callable[[list[SSAValue]], None
 def scaled(value: SSAValue, factor: int) -> SSAValue:
     """`value * factor` as index arithmetic."""
     return arith.MuliOp(value, index(factor)).result
-
-
-def tile_grid_shape(info: TensorInfo) -> tuple[int, ...]:
-    """The shape of the memref of tiles holding a TILE tensor: leading dims, tile rows,
-    tile columns (of the physical shape)."""
-    *leading, rows, cols = info.physical_shape
-    return (*leading, rows // TILE_SIZE, cols // TILE_SIZE)
-
-
-def buffer_type(tensor: Attribute) -> MemRefType[Attribute]:
-    """The memref a TT-NN tensor type bufferizes to: a memref of tiles for TILE, a memref
-    of scalars of the same shape for ROW_MAJOR."""
-    info = tensor_info(tensor)
-    if info.layout == Layout.TILE:
-        return MemRefType(tile_type(info.dtype), tile_grid_shape(info))
-    return MemRefType(element_type_for(info.dtype), info.shape)
 
 
 def memref_type(value: SSAValue) -> MemRefType[Attribute]:

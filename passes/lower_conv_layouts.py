@@ -27,8 +27,9 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
+from ttnn_xdsl.conv.conv_layout_geometry import block_sharded_block_height
+from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.dialect.conv_layout_geometry import block_sharded_block_height
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -40,7 +41,6 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.passes.loops import copy, index, loop_nest, memref_type, scaled

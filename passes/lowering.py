@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import FunctionType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from ttnn_xdsl.passes.loops import buffer_type
+from ttnn_xdsl.dialect.buffers import buffer_type
 
 
 def allocate(tensor: Attribute) -> SSAValue:

@@ -11,7 +11,7 @@ from xdsl.transforms import get_all_passes
 from xdsl.utils.arg_spec import parse_pipeline
 from xdsl.utils.exceptions import ArgSpecParseError
 
-from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.passes import PASSES
 
 __all__ = ["all_passes", "parse_pass_pipeline"]

@@ -33,6 +33,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -43,7 +44,6 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
-from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, WeightLayoutKind
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp

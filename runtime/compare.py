@@ -10,18 +10,20 @@ compared like any other element."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TTNNError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
-from ttnn_xdsl.dialect.tensor_types import TensorInfo
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
+
+if TYPE_CHECKING:
+    from ttnn_xdsl.dialect.tensor_types import TensorInfo
 
 __all__ = ["Difference", "expected_from_values", "expected_tensor", "first_difference", "same_kind"]
 

@@ -20,8 +20,8 @@ from collections.abc import Iterator, Sequence
 import ml_dtypes
 import numpy as np
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, physical_shape_fits, tile_padded_shape
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.shapes import TILE_SIZE, physical_shape_fits, tile_padded_shape
 
 __all__ = [
     "BFLOAT8_B_TILE_BYTES",

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan, WeightLayoutKind
-from ttnn_xdsl.dialect.enums import DataType, ShardOrientation
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.core.enums import DataType, ShardOrientation
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 
 __all__ = [
     "DATA",

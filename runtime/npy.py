@@ -17,8 +17,8 @@ from typing import IO, Any
 import ml_dtypes
 import numpy as np
 
-from ttnn_xdsl.dialect.errors import TTNNError
-from ttnn_xdsl.dialect.shapes import format_bytes, format_shape
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.shapes import format_bytes, format_shape
 
 __all__ = ["DEFAULT_MAX_BYTES", "read_npy", "read_npy_stream"]
 

@@ -14,18 +14,31 @@ from __future__ import annotations
 
 import io
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TTNNError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.layout_map import LayoutMap
 
-if TYPE_CHECKING:
-    from ttnn_xdsl.runtime.tensor import DeviceTensor
+
+class PicturedTensor(Protocol):
+    """What a picture reads of a device tensor (`runtime.tensor.DeviceTensor` is one; this
+    module does not import it, so the tensor's `plot` method can import this one)."""
+
+    @property
+    def dtype(self) -> DataType: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def physical_shape(self) -> tuple[int, ...]: ...
+    @property
+    def data(self) -> np.ndarray: ...
+    def physical_to_numpy(self) -> np.ndarray: ...
+
 
 __all__ = [
     "PICTURE_FORMATS",
@@ -87,7 +100,7 @@ def _shade(fraction: np.ndarray | float) -> np.ndarray:
     return np.stack([0.95 - 0.6 * fraction, 0.62 + 0.38 * fraction], axis=-1)
 
 
-def face_row_exponents(tensor: DeviceTensor) -> np.ndarray:
+def face_row_exponents(tensor: PicturedTensor) -> np.ndarray:
     """The shared exponent of each 16-element face row of a bfloat8_b tensor's matrix
     (leading dims stacked into rows): [rows, cols / 16], biased (semantics.md §1.3)."""
     data = tensor.data
@@ -113,7 +126,7 @@ def _check_path(path: str) -> str:
 
 def plot_layout(
     layout: LayoutMap,
-    tensor: DeviceTensor,
+    tensor: PicturedTensor,
     path: str | os.PathLike[str],
     name: str = "",
     exact: np.ndarray | None = None,
@@ -131,7 +144,7 @@ def plot_layout(
 
 def render_layout(
     layout: LayoutMap,
-    tensor: DeviceTensor,
+    tensor: PicturedTensor,
     picture_format: str = "png",
     name: str = "",
     exact: np.ndarray | None = None,

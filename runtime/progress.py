@@ -18,7 +18,7 @@ from xdsl.dialects import func, scf
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
-from ttnn_xdsl.dialect.errors import format_location
+from ttnn_xdsl.core.errors import format_location
 
 __all__ = ["Bar", "BarFactory", "LoopProgress", "terminal_bars"]
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TensorFileError, TensorTypeError
-from ttnn_xdsl.dialect.shapes import physical_shape_fits, tile_padded_shape
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TensorFileError, TensorTypeError
+from ttnn_xdsl.core.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.runtime import formats, tensorbin
 
 if TYPE_CHECKING:

@@ -30,9 +30,9 @@ import numpy as np
 from flatbuffers import number_types
 from flatbuffers.table import Table as FlatbufferTable
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TensorFileError
-from ttnn_xdsl.dialect.shapes import format_shape, physical_shape_fits, round_up
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TensorFileError
+from ttnn_xdsl.core.shapes import format_shape, physical_shape_fits, round_up
 from ttnn_xdsl.runtime.formats import device_buffer_size
 from ttnn_xdsl.runtime.tensorbin_schema import (
     BUFFER_INLINE_FILE_STORAGE,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.core.enums import DataType, Layout
 
 __all__ = [
     "BUFFER_INLINE_FILE_STORAGE",

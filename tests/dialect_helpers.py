@@ -15,13 +15,13 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttnn_xdsl.dialect.attributes import (
-    MemoryConfigAttr,
-)
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     BufferType,
     DataType,
     TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect.attributes import (
+    MemoryConfigAttr,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_type
 

@@ -37,8 +37,8 @@ from reference_formats import (
     untiles,
 )
 
-from ttnn_xdsl.dialect.errors import RunError
-from ttnn_xdsl.runtime import run
+from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.program import run
 from ttnn_xdsl.tools import ttnn_run
 
 ROOT = Path(__file__).resolve().parents[1]

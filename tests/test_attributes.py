@@ -17,6 +17,14 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    MathFidelity,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     BufferTypeAttr,
@@ -29,14 +37,6 @@ from ttnn_xdsl.dialect.attributes import (
     ShardSpecAttr,
     TensorLayoutAttr,
     TensorMemoryLayoutAttr,
-)
-from ttnn_xdsl.dialect.enums import (
-    BufferType,
-    DataType,
-    Layout,
-    MathFidelity,
-    ShardOrientation,
-    TensorMemoryLayout,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_type
 from ttnn_xdsl.dialect.types import BFloat8BType, bfp8_b

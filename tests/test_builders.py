@@ -17,7 +17,7 @@ from ttnn_xdsl.dialect import (
     tensor_type,
 )
 from ttnn_xdsl.frontend import verify_module
-from ttnn_xdsl.runtime import run
+from ttnn_xdsl.program import run
 
 WEIGHT = TensorType(f32, [2, 3, 3, 3])
 

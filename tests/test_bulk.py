@@ -26,10 +26,11 @@ from hypothesis import strategies as st
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation
 
+from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.dialect import make_context
-from ttnn_xdsl.dialect.errors import RunError
 from ttnn_xdsl.frontend import parse_module, verify_module
-from ttnn_xdsl.runtime import Program, formats
+from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.interpreter import make_interpreter
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -707,7 +708,7 @@ def test_only_a_nest_that_writes_every_tile_skips_zeroing(change: str, whole: bo
 
 
 def test_only_written_or_returned_arguments_are_copied() -> None:
-    from ttnn_xdsl.runtime.program import read_only_arguments
+    from ttnn_xdsl.runtime.read_only import read_only_arguments
 
     text = (ROOT / "examples" / "assign_bw.mlir").read_text()
     program = Program.load(text, entry="unary")

@@ -9,8 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.tensor_types import TensorInfo
 from ttnn_xdsl.runtime.compare import (
     expected_from_values,

@@ -14,8 +14,8 @@ from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
 from xdsl.traits import SymbolOpInterface, SymbolTable
 
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect import make_context
-from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.frontend.diagnostics import symbol_tables
 from ttnn_xdsl.passes.ttnn_lower import TTNNLower
@@ -164,20 +164,20 @@ def test_ttnn_lower_makes_one_table_of_the_functions(monkeypatch: pytest.MonkeyP
     """Which function calls which is read from one table of the module's functions: a walk
     of the whole module per function made the lowering of many functions quadratic (32
     copies of the ResNet-50 example: 1.53x linear)."""
-    from ttnn_xdsl.passes import foreign_functions
+    from ttnn_xdsl.dialect import call_graph
 
     ctx = make_context()
     text = (ROOT / "examples" / "resnet50_conv_weights.mlir").read_text()
     module = parse_module(ctx, text, "resnet50.mlir")
     verify_module(module)
     tables: list[int] = []
-    original = foreign_functions.function_table
+    original = call_graph.function_table
 
     def counting(module: Operation) -> dict[str, func.FuncOp]:
         tables.append(1)
         return original(module)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(foreign_functions, "function_table", counting)
+    monkeypatch.setattr(call_graph, "function_table", counting)
     TTNNLower().apply(ctx, module)
     functions = sum(isinstance(op, func.FuncOp) for op in module.walk())
     assert functions == 54  # @main and the 53 convs

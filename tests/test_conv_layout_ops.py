@@ -20,6 +20,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
+from ttnn_xdsl.core.enums import (
+    DataType,
+    Layout,
+)
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -29,10 +33,6 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsInterleavedMMLayoutOp,
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
-)
-from ttnn_xdsl.dialect.enums import (
-    DataType,
-    Layout,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_type
 

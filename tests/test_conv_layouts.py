@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from reference_formats import DTYPES, device_bytes, device_values, host_bytes, host_values
 
-from ttnn_xdsl.runtime import run
+from ttnn_xdsl.program import run
 
 HOSTS = ("f32", "bf16")
 ELEMENT = {"f32": "f32", "bf16": "bf16", "bfp8_b": "!ttnn.bfp8_b"}

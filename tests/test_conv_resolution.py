@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from ttnn_xdsl.dialect.conv_layout_geometry import (
+from ttnn_xdsl.conv.conv_layout_geometry import (
     bias_physical_shape,
     block_sharded_shape,
     depthwise_1d_shape,
@@ -20,7 +20,7 @@ from ttnn_xdsl.dialect.conv_layout_geometry import (
     special_padding_shape,
     tiled_shape,
 )
-from ttnn_xdsl.dialect.conv_parameters import (
+from ttnn_xdsl.conv.conv_parameters import (
     Conv2dConfig,
     Conv2dParameters,
     InputMemoryConfig,
@@ -28,7 +28,7 @@ from ttnn_xdsl.dialect.conv_parameters import (
     output_image_size,
     validate_parameters,
 )
-from ttnn_xdsl.dialect.conv_resolution import (
+from ttnn_xdsl.conv.conv_resolution import (
     WeightLayoutKind,
     fold_parameters,
     is_depthwise_1d,
@@ -44,22 +44,22 @@ from ttnn_xdsl.dialect.conv_resolution import (
     resolve_weight_block_height,
     resolve_weights_dtype,
 )
-from ttnn_xdsl.dialect.divisors import (
+from ttnn_xdsl.conv.divisors import (
     common_divisor,
     find_divisor_with_padding,
     find_divisor_with_padding_and_multiple,
     largest_divisor,
     with_padding,
 )
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     BufferType,
     DataType,
     Layout,
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.dialect.errors import ConvConfigError
-from ttnn_xdsl.dialect.shapes import round_up
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import round_up
 
 HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
 WIDTH = TensorMemoryLayout.WIDTH_SHARDED

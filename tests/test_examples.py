@@ -12,7 +12,7 @@ from xdsl.dialects import func
 from ttnn_xdsl.dialect.context import make_context
 from ttnn_xdsl.frontend import parse_module
 from ttnn_xdsl.passes import TTNNDecompose
-from ttnn_xdsl.runtime import Program
+from ttnn_xdsl.program import Program
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SMALL_EXAMPLES = ["assign_bw.mlir", "prepare_conv_weights.mlir", "conv_layouts.mlir"]

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.runtime.formats import (
     BFLOAT8_B_TILE_BYTES,
     FACE_SIZE,

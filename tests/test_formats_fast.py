@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 

@@ -23,8 +23,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
-from ttnn_xdsl.dialect.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.types import bfp8_b
 from ttnn_xdsl.frontend.diagnostics import located_diagnostic, parse_module, verify_module
 

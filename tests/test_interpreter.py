@@ -11,7 +11,7 @@ import pytest
 from reference_formats import bf16_round, device_bytes, face_order, tiles
 from xdsl.context import Context
 
-from ttnn_xdsl.dialect.errors import RunError
+from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.frontend import parse_module
 from ttnn_xdsl.runtime.interpreter import execute, make_interpreter
 

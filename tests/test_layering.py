@@ -1,18 +1,151 @@
-"""The package's layering: the data formats, `DeviceTensor` and the `.tensorbin` files stand
-alone (no IR), and one resolution runs per prepare op through the whole pipeline."""
+"""The package's layering: packages import one way only (core ← conv ← dialect ← frontend ←
+passes / runtime ← program ← tools), with no import circle and no lazy `__getattr__`; the data
+formats, `DeviceTensor` and the `.tensorbin` files stand alone (no IR); one resolution runs per
+prepare op through the whole pipeline."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
-from ttnn_xdsl.dialect import conv_resolution
+from ttnn_xdsl.conv import conv_resolution
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
-from ttnn_xdsl.runtime import Program
+from ttnn_xdsl.program import Program
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+LAYERS = {
+    "core": 0,
+    "conv": 1,
+    "dialect": 2,
+    "frontend": 3,
+    "passes": 4,
+    "runtime": 4,
+    "program": 5,
+    "tools": 6,
+}
+"""Each package's layer: a package imports only from packages of a lower layer (and itself);
+`passes` (the compiler) and `runtime` (the executor) are side by side and never import each
+other."""
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of the installed package, by dotted name, from pyproject's package map."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    package_dirs = config["tool"]["setuptools"]["package-dir"]
+    modules: dict[str, Path] = {}
+    for package, folder in package_dirs.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            if ".venv" in path.parts or "__pycache__" in path.parts:
+                continue
+            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            name = ".".join((package, *parts))
+            modules[name.removesuffix(".__init__")] = path
+    return modules
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project modules `name` imports anywhere in its file (at the top, in functions, or
+    for type checking only): an import is a dependency wherever it is written."""
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text())):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(
+                    [*package.split(".")[: len(package.split(".")) - node.level + 1]]
+                    + ([base] if base else [])
+                )
+            # `from package import module` depends on the module; `from module import name`
+            # on the module.
+            targets = [
+                f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                for alias in node.names
+            ]
+        for target in targets:
+            if target in modules and target != name:
+                found.add(target)
+    return found
+
+
+def package_of(module: str) -> str:
+    return module.split(".")[1]
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = project_modules()
+    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def test_packages_import_downwards_only() -> None:
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        for target in targets
+        if package_of(module) != package_of(target)
+        and LAYERS[package_of(module)] <= LAYERS[package_of(target)]
+    )
+    assert wrong == []
+
+
+def test_no_import_circles() -> None:
+    """No module reaches itself through imports (Tarjan's strongly connected components of
+    the module graph, every import counted: top-level, lazy and type-checking ones)."""
+    graph = import_graph()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    assert circles == []
+
+
+def test_no_package_has_a_lazy_getattr() -> None:
+    lazy = [
+        name
+        for name, path in project_modules().items()
+        if path.name == "__init__.py"
+        and any(
+            isinstance(node, ast.FunctionDef) and node.name == "__getattr__"
+            for node in ast.parse(path.read_text()).body
+        )
+    ]
+    assert lazy == []
+
 
 # Runs in a fresh interpreter: import the runtime's NumPy layer, then list every loaded module
 # that defines an xDSL operation (an IRDLOperation subclass whose home is that module).
@@ -45,12 +178,14 @@ def test_formats_and_device_tensor_load_no_ir() -> None:
     project = sorted(name for name in report["loaded"] if name.startswith("ttnn_xdsl"))
     assert project == [
         "ttnn_xdsl",
-        "ttnn_xdsl.dialect",
-        "ttnn_xdsl.dialect.enums",
-        "ttnn_xdsl.dialect.errors",
-        "ttnn_xdsl.dialect.shapes",
+        "ttnn_xdsl.core",
+        "ttnn_xdsl.core.enums",
+        "ttnn_xdsl.core.errors",
+        "ttnn_xdsl.core.shapes",
         "ttnn_xdsl.runtime",
+        "ttnn_xdsl.runtime.compare",
         "ttnn_xdsl.runtime.formats",
+        "ttnn_xdsl.runtime.npy",
         "ttnn_xdsl.runtime.tensor",
         "ttnn_xdsl.runtime.tensorbin",
         "ttnn_xdsl.runtime.tensorbin_schema",

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ttnn_xdsl.dialect.errors import TTNNError
-from ttnn_xdsl.runtime import Program
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.layout_map import (
     DATA,
     PADDING,

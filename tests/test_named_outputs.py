@@ -12,8 +12,7 @@ import pytest
 
 from ttnn_xdsl.dialect.context import make_context
 from ttnn_xdsl.frontend import parse_module
-from ttnn_xdsl.runtime import Program
-from ttnn_xdsl.runtime.program import result_names
+from ttnn_xdsl.program import Program, result_names
 from ttnn_xdsl.tools import ttnn_run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -42,11 +42,11 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, i32
 from xdsl.ir import Block, Region
 
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.dialect.attributes import Conv2dConfigAttr, MemoryConfigAttr
-from ttnn_xdsl.dialect.enums import BufferType, DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tensor_types import tensor_type
-from ttnn_xdsl.runtime import run
+from ttnn_xdsl.program import run
 
 TTNN_RUN = str(Path(sys.executable).parent / "ttnn-run")
 

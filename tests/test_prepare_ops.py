@@ -22,6 +22,12 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
@@ -29,12 +35,6 @@ from ttnn_xdsl.dialect.attributes import (
     DeviceComputeKernelConfigAttr,
     LayoutAttr,
     MemoryConfigAttr,
-)
-from ttnn_xdsl.dialect.enums import (
-    BufferType,
-    DataType,
-    Layout,
-    TensorMemoryLayout,
 )
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type

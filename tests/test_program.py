@@ -1,4 +1,4 @@
-"""`runtime.program`: loading a module (parse, verify, lower, find the entry), the signature
+"""`ttnn_xdsl.program`: loading a module (parse, verify, lower, find the entry), the signature
 it reports, converting inputs by name or position, and running."""
 
 # ruff: noqa: E501 - IR lines are long; they stay as the printer writes them.
@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 from reference_formats import bf16_round, device_bytes
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import RunError, TTNNError
-from ttnn_xdsl.runtime import DeviceTensor, Program, run
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import RunError, TTNNError
+from ttnn_xdsl.program import Program, run
+from ttnn_xdsl.runtime import DeviceTensor
 
 T = "#ttnn.tensor_layout<tile>"
 TWO_FUNCTIONS = f"""

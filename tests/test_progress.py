@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from ttnn_xdsl.runtime import Program, progress
+from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime import progress
 from ttnn_xdsl.runtime.progress import LoopProgress, terminal_bars, trip_count
 
 TILES = "memref<1x1x4x4x!tile.tile<32x32, bf16>>"

@@ -19,17 +19,17 @@ import numpy as np
 import pytest
 from reference_formats import bf16_round
 
-from ttnn_xdsl.dialect.conv_layout_ops import ConvWeightsTiledLayoutOp
-from ttnn_xdsl.dialect.divisors import (
+from ttnn_xdsl.conv.divisors import (
     common_divisor,
     find_divisor_with_padding,
     find_divisor_with_padding_and_multiple,
     largest_divisor,
 )
-from ttnn_xdsl.dialect.errors import RunError, TTNNError
+from ttnn_xdsl.core.errors import RunError, TTNNError
+from ttnn_xdsl.dialect.conv_layout_ops import ConvWeightsTiledLayoutOp
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.frontend.source import MAX_NESTING
-from ttnn_xdsl.runtime import Program
+from ttnn_xdsl.program import Program
 from ttnn_xdsl.tools import cli, ttnn_opt, ttnn_run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

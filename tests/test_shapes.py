@@ -2,7 +2,7 @@
 
 import pytest
 
-from ttnn_xdsl.dialect.shapes import (
+from ttnn_xdsl.core.shapes import (
     ceil_div,
     format_shape,
     physical_shape_fits,

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
+from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.runtime.formats import pack_bfloat8_b_tiles, quantize_bfloat8_b, tilize
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 

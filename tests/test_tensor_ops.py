@@ -27,11 +27,11 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute
 
-from ttnn_xdsl.dialect.assign_bw import AssignBwOp
-from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     DataType,
 )
+from ttnn_xdsl.dialect.assign_bw import AssignBwOp
+from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.tensor_types import tensor_type
 
 # ---------------------------------------------------------------------------------------------

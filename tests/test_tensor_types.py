@@ -14,18 +14,18 @@ from xdsl.dialects.builtin import (
     f32,
 )
 
-from ttnn_xdsl.dialect.attributes import (
-    DRAM_INTERLEAVED,
-    MemoryConfigAttr,
-    ShardSpecAttr,
-)
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     BufferType,
     DataType,
     Layout,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.dialect.errors import TensorTypeError
+from ttnn_xdsl.core.errors import TensorTypeError
+from ttnn_xdsl.dialect.attributes import (
+    DRAM_INTERLEAVED,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info, tensor_type
 from ttnn_xdsl.dialect.types import bfp8_b, data_type_of, element_type_for
 

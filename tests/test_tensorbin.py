@@ -20,8 +20,8 @@ from flatbuffers.table import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TensorFileError, TTNNError
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TensorFileError, TTNNError
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import (
     decode_tensorbin,
@@ -595,7 +595,7 @@ def test_resnet50_tensorbin_files_read_back_as_raw_output(
 ) -> None:
     """All 53 prepared weights and 53 biases of ResNet-50: 106 files, each reading back
     as exactly the bytes --raw-output writes, with the result type's shapes."""
-    from ttnn_xdsl.runtime.program import Program
+    from ttnn_xdsl.program import Program
 
     argv = [str(RESNET50), "--random-inputs", "0"]
     status, err = run_tool(

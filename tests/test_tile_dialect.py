@@ -18,10 +18,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     DataType,
 )
+from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.types import bfp8_b
 
 # ---------------------------------------------------------------------------------------------

@@ -31,24 +31,18 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttnn_xdsl.dialect.attributes import (
-    Conv2dConfigAttr,
-    MemoryConfigAttr,
-    ShardSpecAttr,
-)
-from ttnn_xdsl.dialect.context import make_context
-from ttnn_xdsl.dialect.conv_parameters import (
+from ttnn_xdsl.conv.conv_parameters import (
     Conv2dConfig,
     Conv2dParameters,
     Conv2dSliceConfig,
     InputMemoryConfig,
 )
-from ttnn_xdsl.dialect.conv_resolution import (
+from ttnn_xdsl.conv.conv_resolution import (
     WeightLayoutKind,
     resolve_conv_weights,
     resolve_shard_layout,
 )
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
     DataType,
@@ -56,7 +50,13 @@ from ttnn_xdsl.dialect.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.dialect.errors import ConvConfigError, RunError, TTNNError
+from ttnn_xdsl.core.errors import ConvConfigError, RunError, TTNNError
+from ttnn_xdsl.dialect.attributes import (
+    Conv2dConfigAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
+from ttnn_xdsl.dialect.context import make_context
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
 from ttnn_xdsl.dialect.tt_mlir import (
     GetDeviceOp,
@@ -70,7 +70,7 @@ from ttnn_xdsl.dialect.ttcore import LoadCachedOp, SupportedDataTypesAttr, TTCor
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes.export_tt_mlir import export_tt_mlir
 from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
-from ttnn_xdsl.runtime import Program
+from ttnn_xdsl.program import Program
 
 CORPUS = sorted((Path(__file__).parent / "filecheck" / "tt-mlir").glob("*.mlir"))
 NOT_CORPUS = frozenset({"errors", "syntax", "device-grid", "run-errors"})

@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from ttnn_xdsl.dialect.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError
 
 __all__ = [
     "one_printable_line",

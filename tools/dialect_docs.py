@@ -54,8 +54,8 @@ from xdsl.irdl import (
 )
 from xdsl.printer import Printer
 
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.context import PROJECT_DIALECTS, make_context
-from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
 

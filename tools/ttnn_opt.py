@@ -21,8 +21,8 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
-from ttnn_xdsl.dialect.errors import TTNNError
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.frontend.diagnostics import upstream_failure
 from ttnn_xdsl.frontend.source import decode_source

@@ -32,19 +32,20 @@ from typing import NoReturn
 
 import numpy as np
 
-from ttnn_xdsl.dialect.enums import DataType, Layout
-from ttnn_xdsl.dialect.errors import TTNNError
-from ttnn_xdsl.dialect.shapes import format_bytes, format_shape
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.shapes import format_bytes, format_shape
 from ttnn_xdsl.frontend.source import decode_source
+from ttnn_xdsl.program import Program, TensorSlot, result_alias
 from ttnn_xdsl.runtime.compare import (
     expected_from_values,
     expected_tensor,
     first_difference,
     same_kind,
 )
+from ttnn_xdsl.runtime.inputs import InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
-from ttnn_xdsl.runtime.npy import read_npy, read_npy_stream
-from ttnn_xdsl.runtime.program import DEFAULT_MAX_BYTES, InputValue, Program, TensorSlot
+from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy, read_npy_stream
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
@@ -218,7 +219,7 @@ def result_name(slot: TensorSlot, function: str | None = None) -> str:
     """The name of a result in every output (the .npz member and the file names of
     --raw-output and --tensorbin): the name the IR gives it (`prepared_weight`), else
     `resultN`; after `FUNCTION.` when `function` is given (`--entry all`)."""
-    name = slot.name or f"result{slot.position}"
+    name = slot.name or result_alias(slot.position)
     return f"{function}.{name}" if function else name
 
 
@@ -227,7 +228,7 @@ def result_aliases(slot: TensorSlot, function: str | None = None) -> tuple[str, 
     `FUNCTION.` when `function` is given)."""
     if slot.name is None:
         return ()
-    alias = f"result{slot.position}"
+    alias = result_alias(slot.position)
     return (f"{function}.{alias}" if function else alias,)
 
 

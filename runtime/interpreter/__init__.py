@@ -30,8 +30,8 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
-from ttnn_xdsl.dialect.errors import RunError, format_location
-from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
+from ttnn_xdsl.core.errors import RunError, format_location
+from ttnn_xdsl.dialect.call_graph import unrunnable_message, unrunnable_op
 from ttnn_xdsl.runtime.interpreter.arith import FastArithFunctions
 from ttnn_xdsl.runtime.interpreter.buffers import op_error
 from ttnn_xdsl.runtime.interpreter.bulk import NotBulk, run_nest_in_bulk
@@ -109,15 +109,10 @@ def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
     """An interpreter for a lowered module: xDSL's implementations of func, scf and arith,
     with NumPy memref/linalg and the tile dialect; loop nests in bulk unless `bulk` is
     False."""
-    for op in module.walk():
-        name = foreign_op_name(op)
-        if name is not None:
-            where = format_location(op.location)
-            raise RunError(
-                f"cannot run '{name}'" + (f" at {where}" if where else "") + ": ttnn-xdsl does "
-                "not model this tt-mlir op (import-tt-mlir turns tt-mlir's prepare ops into "
-                "the project's)"
-            )
+    unrunnable = unrunnable_op(op for op in module.walk() if isinstance(op, func.FuncOp))
+    if unrunnable is not None:
+        op, function = unrunnable
+        raise RunError(unrunnable_message(op, function), op=op)
     remaining = tensor_level_ops(module)
     if remaining:
         op = remaining[0]

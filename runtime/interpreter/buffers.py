@@ -20,10 +20,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.dialect.enums import DataType
-from ttnn_xdsl.dialect.errors import RunError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.runtime import formats
 
 

@@ -46,9 +46,9 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttnn_xdsl.core.errors import RunError, format_location
+from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.dialect.errors import RunError, format_location
-from ttnn_xdsl.dialect.shapes import TILE_SIZE
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.interpreter.linalg import transpose_permutation
 from ttnn_xdsl.runtime.interpreter.memref import subview_static

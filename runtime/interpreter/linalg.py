@@ -12,7 +12,7 @@ from xdsl.interpreter import (
     register_impls,
 )
 
-from ttnn_xdsl.dialect.shapes import format_shape
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.runtime.interpreter.buffers import op_error
 from ttnn_xdsl.runtime.interpreter.memref import FILLED_BY_ALLOC, NumPyMemRefFunctions
 

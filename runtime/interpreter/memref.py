@@ -25,9 +25,9 @@ from xdsl.interpreter import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttnn_xdsl.core.errors import RunError, format_location
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.dialect.errors import RunError, format_location
-from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.runtime.interpreter.buffers import (
     buffer_shape_and_dtype,
     check_indices,

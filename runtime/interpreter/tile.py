@@ -14,9 +14,9 @@ from xdsl.interpreter import (
 )
 from xdsl.ir import Operation
 
+from ttnn_xdsl.core.errors import RunError, format_location
+from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.dialect.errors import RunError, format_location
-from ttnn_xdsl.dialect.shapes import TILE_SIZE
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.interpreter.buffers import check_indices, op_error
 

@@ -76,8 +76,8 @@ class Verdict:
 
 
 def _parse(text: str) -> Any | None:
+    from ttnn_xdsl.core.errors import TTNNError
     from ttnn_xdsl.dialect.context import make_context
-    from ttnn_xdsl.dialect.errors import TTNNError
     from ttnn_xdsl.frontend import parse_module
 
     try:
@@ -87,7 +87,7 @@ def _parse(text: str) -> Any | None:
 
 
 def _verifies(module: Any) -> bool:
-    from ttnn_xdsl.dialect.errors import TTNNError
+    from ttnn_xdsl.core.errors import TTNNError
     from ttnn_xdsl.frontend import verify_module
 
     try:
@@ -698,7 +698,7 @@ def layout_draw(rng: random.Random) -> Case:
     )
 
     def infer(module: Any) -> dict[str, str]:
-        from ttnn_xdsl.dialect.enums import DataType
+        from ttnn_xdsl.core.enums import DataType
         from ttnn_xdsl.dialect.tensor_types import tensor_info
 
         (layout_op,) = _ops(module, f"ttnn.{op}")

@@ -92,8 +92,8 @@ def corpus() -> tuple[tuple[str, str, float], ...]:
 
 def _lowered(text: str) -> str | None:
     """`ttnn-opt -p ttnn-lower` of an example, in process."""
+    from ttnn_xdsl.core.errors import TTNNError
     from ttnn_xdsl.dialect.context import make_context
-    from ttnn_xdsl.dialect.errors import TTNNError
     from ttnn_xdsl.frontend import parse_module
     from ttnn_xdsl.passes import TTNNLower
 

@@ -27,7 +27,7 @@ func.func @bad(%x: tensor<32x32xbf16, #ttnn.tensor_layout<tiled>>) {
 // EXPECTED: stdout: {{.*}}errors-parse.mlir:[[# @LINE - 3]]:59: error: Expected `row_major`, or `tile`.
 // EXPECTED-NEXT: exit 0 (stdout 8 lines, stderr 0 lines)
 // TRACE: stderr: Traceback (most recent call last):
-// TRACE: stderr: ttnn_xdsl.dialect.errors.TTNNError: {{.*}}errors-parse.mlir:[[# @LINE - 6]]:59: error: Expected `row_major`, or `tile`.
+// TRACE: stderr: ttnn_xdsl.core.errors.TTNNError: {{.*}}errors-parse.mlir:[[# @LINE - 6]]:59: error: Expected `row_major`, or `tile`.
 // TRACE-NEXT: exit 1
 // PLAIN: {{^.*}}errors-parse.mlir:[[# @LINE - 8]]:59: error: Expected `row_major`, or `tile`.{{$}}
 // PLAIN-NOT: {{.}}

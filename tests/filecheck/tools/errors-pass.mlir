@@ -29,5 +29,5 @@
 // CLOSE-NOT: {{.}}
 
 // TRACE: stderr: Traceback (most recent call last):
-// TRACE: stderr: ttnn_xdsl.dialect.errors.TTNNError: bad pass pipeline 'ttnn-lower{x=1': pass-pipeline:1:15: Malformed pass arguments, expected either a space or `}` here
+// TRACE: stderr: ttnn_xdsl.core.errors.TTNNError: bad pass pipeline 'ttnn-lower{x=1': pass-pipeline:1:15: Malformed pass arguments, expected either a space or `}` here
 // TRACE: exit 1

@@ -34,7 +34,7 @@ func.func @bad(%g: tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, %a: tensor<32x
 // EXPECTED-NEXT: stdout: builtin.module {
 // EXPECTED-NEXT: stdout:   func.func @after(
 // TRACE: stderr: Traceback (most recent call last):
-// TRACE: stderr: ttnn_xdsl.dialect.errors.TTNNError: {{.*}}errors-verify.mlir:[[# @LINE - 9]]:3: error: 'ttnn.assign_bw' op expected at least one gradient: are_required_outputs is [false, false]
+// TRACE: stderr: ttnn_xdsl.core.errors.TTNNError: {{.*}}errors-verify.mlir:[[# @LINE - 9]]:3: error: 'ttnn.assign_bw' op expected at least one gradient: are_required_outputs is [false, false]
 // TRACE-NEXT: exit 1
 // UNVERIFIED: stdout: {{ +}}ttnn.assign_bw(%g, %a, %b) are_required_outputs = [false, false] : (tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, tensor<32x32xbf16, #ttnn.tensor_layout<tile>>) -> ()
 // UNVERIFIED: exit 0 (stdout {{[0-9]+}} lines, stderr 0 lines)

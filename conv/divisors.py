@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ttnn_xdsl.dialect.shapes import round_up
+from ttnn_xdsl.core.shapes import round_up
 
 # ------------------------------------------------------------------------------------------
 # Arithmetic helpers (semantics.md §3.3 step 7)

@@ -24,17 +24,20 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.attributes import Conv2dConfigAttr, DataTypeAttr
 from ttnn_xdsl.dialect.conv_layout_ops import ConvLayoutOp
-from ttnn_xdsl.dialect.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
-from ttnn_xdsl.dialect.enums import DataType
-from ttnn_xdsl.dialect.errors import RunError
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp
-from ttnn_xdsl.dialect.shapes import format_shape
 from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.program.entry import find_entry, module_functions, signature
+from ttnn_xdsl.program.loading import lower_source
+from ttnn_xdsl.runtime.execution import Executable
 from ttnn_xdsl.runtime.layout_map import LayoutMap, describe_plan, layout_bands
-from ttnn_xdsl.runtime.program import Program
+from ttnn_xdsl.runtime.slots import TensorSlot
 
 __all__ = ["EXACT_INDEX_LIMIT", "OpChain", "layout_map_of", "trace_chain"]
 
@@ -58,17 +61,12 @@ class OpChain:
 _TRACEABLE = (ConvPrepareOp, ConvLayoutOp, TypecastOp)
 
 
-def trace_chain(program: Program, position: int) -> OpChain | None:
-    """The chain of prepare / layout / typecast ops that made result `position` of the
-    program's entry function from one of its arguments (None when it was made otherwise)."""
-    if program.source is None:
-        return None
-    functions = {
-        op.sym_name.data: op
-        for op in program.source.walk()
-        if isinstance(op, func.FuncOp) and not op.is_declaration
-    }
-    entry = functions.get(program.entry)
+def trace_chain(source: ModuleOp, entry_name: str, position: int) -> OpChain | None:
+    """The chain of prepare / layout / typecast ops that made result `position` of function
+    `entry_name` of the verified module `source` from one of its arguments (None when it was
+    made otherwise)."""
+    functions = {function.sym_name.data: function for function in module_functions(source)}
+    entry = functions.get(entry_name)
     if entry is None:
         return None
 
@@ -117,7 +115,7 @@ def _float32(type_: Attribute) -> Attribute:
     return TensorType(f32, tensor.get_shape(), tensor.encoding)
 
 
-def _float32_module(program: Program, chain: OpChain) -> ModuleOp:
+def _float32_module(source: ModuleOp, chain: OpChain) -> ModuleOp:
     """A module with one function @provenance running `chain` in float32 on one argument."""
     source_type = _float32(chain.source.type)
     block = Block(arg_types=[source_type])
@@ -140,18 +138,19 @@ def _float32_module(program: Program, chain: OpChain) -> ModuleOp:
     function = func.FuncOp(
         "provenance", FunctionType.from_lists([source_type], [result_type]), Region(block)
     )
-    assert program.source is not None
-    return ModuleOp([function], attributes=dict(program.source.attributes))
+    return ModuleOp([function], attributes=dict(source.attributes))
 
 
-def layout_map_of(program: Program, position: int) -> LayoutMap | None:
-    """Where each element of result `position` came from (None when it was not made by a
-    chain of prepare / layout ops from one argument). Raises RunError when the weight is too
-    large to index exactly in float32."""
-    chain = trace_chain(program, position)
+def layout_map_of(
+    source: ModuleOp, entry: str, slot: TensorSlot, position: int
+) -> LayoutMap | None:
+    """Where each element of result `position` (`slot`) of function `entry` of the verified
+    module `source` came from (None when it was not made by a chain of prepare / layout ops
+    from one argument). Raises RunError when the weight is too large to index exactly in
+    float32."""
+    chain = trace_chain(source, entry, position)
     if chain is None:
         return None
-    slot = program.results[position]
     source_shape = tensor_info(chain.source.type).shape
     size = int(np.prod(source_shape))
     if size + 1 >= EXACT_INDEX_LIMIT:
@@ -159,8 +158,10 @@ def layout_map_of(program: Program, position: int) -> LayoutMap | None:
             f"cannot trace result {position}: its source {format_shape(source_shape)} has more "
             f"than 2^24 elements, beyond what float32 indices hold exactly"
         )
-    module = _float32_module(program, chain)
-    traced = Program.load(module, entry="provenance")
+    _, lowered = lower_source(_float32_module(source, chain), None)
+    function = find_entry(lowered, "provenance")
+    arguments, results = signature(function, [])
+    traced = Executable(lowered, "provenance", arguments, results)
     encoded = (np.arange(size, dtype=np.float32) + 1).reshape(source_shape)
     (result,) = traced.run([encoded])
     if result.physical_shape != slot.tensor.physical_shape:

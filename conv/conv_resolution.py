@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
-from ttnn_xdsl.dialect.conv_layout_geometry import (
+from ttnn_xdsl.conv.conv_layout_geometry import (
     bias_physical_shape,
     block_sharded_shape,
     depthwise_1d_shape,
@@ -26,7 +26,7 @@ from ttnn_xdsl.dialect.conv_layout_geometry import (
     special_padding_shape,
     tiled_shape,
 )
-from ttnn_xdsl.dialect.conv_parameters import (
+from ttnn_xdsl.conv.conv_parameters import (
     INT32_MAX,
     Conv2dParameters,
     InputMemoryConfig,
@@ -34,21 +34,21 @@ from ttnn_xdsl.dialect.conv_parameters import (
     output_image_size,
     validate_parameters,
 )
-from ttnn_xdsl.dialect.divisors import (
+from ttnn_xdsl.conv.divisors import (
     common_divisor,
     find_divisor_with_padding,
     find_divisor_with_padding_and_multiple,
     largest_divisor,
 )
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     Conv2dSliceType,
     DataType,
     Layout,
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.dialect.errors import ConvConfigError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div, format_shape, round_up
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape, round_up
 
 L1_ALIGNMENT_CHANNELS = 8
 """Channel alignment of a row-major, non-sharded input: TT-NN's `hal::get_l1_alignment() / 2`

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttnn_xdsl.dialect.errors import ConvConfigError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, ceil_div, format_shape, round_up
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape, round_up
 
 # ------------------------------------------------------------------------------------------
 # Layout geometry (semantics.md §3.6): physical [rows, cols] of each layout, reshaping helpers

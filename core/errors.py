@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ConvConfigError",
+    "NotModelledError",
     "RunError",
     "TTNNError",
     "TensorFileError",
@@ -77,6 +78,11 @@ class RunError(TTNNError):
         tool_hint: str | None = None,
     ):
         super().__init__(message, location, stage="run", op=op, tool_hint=tool_hint)
+
+
+class NotModelledError(RunError):
+    """A function the interpreter cannot run because it holds a tt-mlir op (or a tensor in
+    tt-mlir's layout) the project does not model; `--entry all` leaves such functions out."""
 
 
 class TensorFileError(TTNNError):

@@ -5,12 +5,13 @@ A tt-mlir module mixes functions the project can lower and run (a const-eval fun
 prepare ops, once imported) with functions it cannot (a forward pass of `ttnn.conv2d`s).
 `convert-ttnn-to-tiles` lowers only the first kind and leaves the others untouched at tensor
 level; `ttnn-run` runs a function only when it and every function it calls are of the
-first kind.
+first kind. `unrunnable_op` and `unrunnable_message` are the one rule and the one message
+for both.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import cast
 
 from xdsl.dialects import func
@@ -18,7 +19,7 @@ from xdsl.dialects.builtin import ModuleOp, NoneAttr, SymbolRefAttr, TensorType
 from xdsl.ir import Attribute, Operation
 
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
-from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
+from ttnn_xdsl.dialect.tt_mlir import PrepareConv2dBiasOp, PrepareConv2dWeightsOp, foreign_op_name
 
 __all__ = [
     "called_functions",
@@ -27,6 +28,8 @@ __all__ = [
     "foreign_ops",
     "function_table",
     "reachable_functions",
+    "unrunnable_message",
+    "unrunnable_op",
 ]
 
 
@@ -116,3 +119,46 @@ def foreign_functions(module: ModuleOp) -> set[func.FuncOp]:
                 foreign.add(function)
                 changed = True
     return foreign
+
+
+def unrunnable_op(functions: Iterable[func.FuncOp]) -> tuple[Operation, func.FuncOp] | None:
+    """The first op of `functions` the interpreter cannot run, with its function: tt-mlir's
+    prepare ops first (they only need `import-tt-mlir`), then any other of `foreign_ops`.
+    None when every function can run once lowered."""
+    found: list[tuple[Operation, func.FuncOp]] = []
+    for function in functions:
+        found += [(op, function) for op in foreign_ops(function)]
+    for op, function in found:
+        if is_tt_mlir_prepare_op(op):
+            return op, function
+    return found[0] if found else None
+
+
+def is_tt_mlir_prepare_op(op: Operation) -> bool:
+    """tt-mlir's own prepare op, which `import-tt-mlir` turns into the project's."""
+    return isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+
+
+def unrunnable_message(op: Operation, function: func.FuncOp) -> str:
+    """Why `op` (from `unrunnable_op`) in `function` cannot run, and what to do about it."""
+    name = foreign_op_name(op)
+    where = f"@{function.sym_name.data}"
+    if is_tt_mlir_prepare_op(op):
+        return (
+            f"cannot run '{name}' in {where}: it is tt-mlir's op; import it first "
+            "(-p import-tt-mlir,ttnn-lower)"
+        )
+    if name is not None:
+        return (
+            f"cannot run '{name}' in {where}: ttnn-xdsl does not model this tt-mlir op "
+            "(ttnn-opt passes it through untouched)"
+        )
+    if op is function:
+        return (
+            f"cannot run {where}: its signature holds tensors in a tt-mlir layout "
+            "(#ttnn.ttnn_layout), which only tt-mlir's ops use"
+        )
+    return (
+        f"cannot run '{op.name}' in {where}: it works on tensors in a tt-mlir layout "
+        "(#ttnn.ttnn_layout)"
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ttnn_xdsl.dialect.enums import (
+from ttnn_xdsl.core.enums import (
     DEVICE_BUFFER_TYPES,
     BufferType,
     Conv2dSliceType,
@@ -16,8 +16,8 @@ from ttnn_xdsl.dialect.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.dialect.errors import ConvConfigError
-from ttnn_xdsl.dialect.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 
 # ------------------------------------------------------------------------------------------
 # Parameters

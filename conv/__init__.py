@@ -1,0 +1,23 @@
+"""The preparation of conv weights as pure Python, with no IR: the parameters of a prepare op
+(`conv_parameters`), TT-NN's core-split searches (`divisors`), the resolution of
+docs/semantics.md §3.3–3.5 (`conv_resolution.resolve_conv_weights` → `ConvWeightsPlan`) and
+the geometry of each weight layout (`conv_layout_geometry`). The dialect's ops and passes call
+these; they import only `ttnn_xdsl.core`."""
+
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dConfig,
+    Conv2dParameters,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+)
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind, resolve_conv_weights
+
+__all__ = [
+    "Conv2dConfig",
+    "Conv2dParameters",
+    "Conv2dSliceConfig",
+    "ConvWeightsPlan",
+    "InputMemoryConfig",
+    "WeightLayoutKind",
+    "resolve_conv_weights",
+]

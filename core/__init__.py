@@ -1,0 +1,47 @@
+"""The plain facts below everything else, with no IR and no xDSL: TT-NN's enumerations
+(`enums`), tile shapes and size arithmetic (`shapes`), and the project's one error tree
+(`errors`). Every other package imports these; they import nothing of the project."""
+
+from ttnn_xdsl.core.enums import (
+    DEVICE_BUFFER_TYPES,
+    BufferType,
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    MathFidelity,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.core.errors import (
+    ConvConfigError,
+    NotModelledError,
+    RunError,
+    TensorFileError,
+    TensorTypeError,
+    TTNNError,
+    format_location,
+)
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape, round_up, tile_padded_shape
+
+__all__ = [
+    "DEVICE_BUFFER_TYPES",
+    "TILE_SIZE",
+    "BufferType",
+    "Conv2dSliceType",
+    "ConvConfigError",
+    "DataType",
+    "Layout",
+    "MathFidelity",
+    "NotModelledError",
+    "RunError",
+    "ShardOrientation",
+    "TTNNError",
+    "TensorFileError",
+    "TensorMemoryLayout",
+    "TensorTypeError",
+    "ceil_div",
+    "format_location",
+    "format_shape",
+    "round_up",
+    "tile_padded_shape",
+]

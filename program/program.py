@@ -1,0 +1,170 @@
+"""A program a user runs: IR loaded, verified and lowered (`loading`), its entry function and
+signature read (`entry`), run by the runtime (`runtime.execution.Executable`).
+
+    from ttnn_xdsl.program import run
+    gradients = run(open("examples/assign_bw.mlir").read(), {"grad": g, "input_a": a, "input_b": b})
+    gradients[0].to_numpy(), gradients[0].to_bytes()
+
+`Program` is the same in steps, for tools that need the argument and result types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+
+from ttnn_xdsl.core.errors import NotModelledError, RunError
+from ttnn_xdsl.program.entry import (
+    find_entry,
+    module_functions,
+    result_names,
+    runnable_module,
+    signature,
+)
+from ttnn_xdsl.program.loading import lower_source
+from ttnn_xdsl.program.provenance import layout_map_of
+from ttnn_xdsl.runtime.execution import Executable
+from ttnn_xdsl.runtime.inputs import InputValue
+from ttnn_xdsl.runtime.layout_map import LayoutMap
+from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.runtime.timing import PhaseTimer
+
+__all__ = ["Program", "run"]
+
+
+@dataclass
+class Program(Executable):
+    """A lowered module, the signature of its entry function, and the verified module it
+    was lowered from."""
+
+    source: ModuleOp | None = field(default=None, repr=False)
+    """The verified module before lowering (what the result names and the layout pictures'
+    provenance are read from); None when the Program was built from lowered IR directly."""
+
+    @classmethod
+    def load(
+        cls,
+        module_or_text: ModuleOp | str,
+        *,
+        entry: str | None = None,
+        passes: str | None = None,
+        filename: str = "<input>",
+        ctx: Context | None = None,
+        timer: PhaseTimer | None = None,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+    ) -> Program:
+        """Parse (when given text) and verify a module, lower it (`passes`, default
+        `ttnn-lower` when it still holds ttnn ops; "" runs no pass) and find the entry
+        function (`entry`, default `main` or the only function; a leading `@` is allowed).
+        `timer` records the phases `parse` and `lower`. A run refuses any tensor or buffer
+        larger than `max_bytes`."""
+        source, module = lower_source(module_or_text, passes, filename, ctx, timer)
+        program = cls.of_entry(module, entry, source)
+        program.max_bytes = max_bytes
+        return program
+
+    @classmethod
+    def load_all(
+        cls,
+        module_or_text: ModuleOp | str,
+        *,
+        passes: str | None = None,
+        filename: str = "<input>",
+        ctx: Context | None = None,
+        timer: PhaseTimer | None = None,
+        max_bytes: int = DEFAULT_MAX_BYTES,
+        skipped: list[str] | None = None,
+    ) -> list[Program]:
+        """`load`, once, with one Program per function that calls no other function (in a
+        module whose `@main` only calls its layers, each layer and not `@main`, which would
+        compute them again), in the module's order. A function holding a tt-mlir op the
+        project does not model (tt-mlir's forward pass beside its const-eval functions) is
+        left out, with the reason appended to `skipped`; tt-mlir's own prepare ops, not yet
+        imported, are still an error."""
+        source, module = lower_source(module_or_text, passes, filename, ctx, timer)
+        leaves = [
+            function.sym_name.data
+            for function in module_functions(source)
+            if not any(isinstance(op, func.CallOp) for op in function.walk())
+        ]
+        if not leaves:
+            raise RunError("the module has no function that calls no other function to run")
+        programs: list[Program] = []
+        reasons: list[str] = []
+        for name in leaves:
+            try:
+                programs.append(cls.of_entry(module, name, source))
+            except NotModelledError as error:
+                reasons.append(error.message)
+        if not programs:
+            raise RunError(f"no function the interpreter can run: {reasons[0]}")
+        if skipped is not None:
+            skipped += reasons
+        for program in programs:
+            program.max_bytes = max_bytes
+            program.share_state_with(programs[0])
+        return programs
+
+    @classmethod
+    def of_entry(cls, module: ModuleOp, entry: str | None, source: ModuleOp | None) -> Program:
+        """The Program of function `entry` of the lowered `module` (`source`: the module it
+        was lowered from, None when it is the input itself)."""
+        function = find_entry(module, entry)
+        executed, function = runnable_module(module, function)
+        name = function.sym_name.data
+        arguments, results = signature(function, result_names(source or module, name))
+        return cls(
+            module,
+            name,
+            arguments,
+            results,
+            executed if executed is not module else None,
+            source=source,
+        )
+
+    def with_entry(self, entry: str) -> Program:
+        """The same lowered module with another entry function (no parsing, verifying or
+        lowering again)."""
+        program = self.of_entry(self.module, entry, self.source)
+        program.max_bytes = self.max_bytes
+        program.share_state_with(self)
+        return program
+
+    @property
+    def functions(self) -> list[str]:
+        """The names of the module's functions, in order (the possible entries)."""
+        return [function.sym_name.data for function in module_functions(self.module)]
+
+    def layout_map(self, position: int) -> LayoutMap | None:
+        """Where each element of result `position` came from, read off the IR by running
+        its op chain in float32 on an index-encoded input (`provenance.layout_map_of`);
+        None when the result is not made by prepare / layout ops from one argument."""
+        if self.source is None:
+            return None
+        return layout_map_of(self.source, self.entry, self.results[position], position)
+
+
+def run(
+    module_or_text: ModuleOp | str,
+    inputs: Mapping[str | int, InputValue] | Sequence[InputValue] = (),
+    *,
+    entry: str | None = None,
+    passes: str | None = None,
+    random_seed: int | None = None,
+    filename: str = "<input>",
+    bulk: bool = True,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> list[DeviceTensor]:
+    """Lower (when needed) and run IR: inputs by argument name or position (NumPy arrays of
+    logical values, converted to each argument's type, or DeviceTensors); one DeviceTensor
+    per result of the entry function. `bulk=False` runs every op one by one; a tensor or
+    buffer beyond `max_bytes` is refused."""
+    program = Program.load(
+        module_or_text, entry=entry, passes=passes, filename=filename, max_bytes=max_bytes
+    )
+    return program.run(inputs, random_seed, bulk=bulk)

@@ -1,0 +1,237 @@
+"""Running a lowered function: its arguments' inputs converted, the interpreter run, its
+results as DeviceTensors. What runs is already lowered (the compiler side, `ttnn_xdsl.program`,
+parses, verifies, lowers and reads the signature); nothing here compiles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
+from typing import cast
+
+import numpy as np
+from xdsl.dialects import func, memref
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.interpreter import InterpretationError, Interpreter
+from xdsl.ir import Attribute
+
+from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.core.shapes import format_bytes, format_shape
+from ttnn_xdsl.dialect.call_graph import function_table
+from ttnn_xdsl.runtime.inputs import InputValue, standard_normal, to_device
+from ttnn_xdsl.runtime.interpreter import make_interpreter
+from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype, op_error
+from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
+from ttnn_xdsl.runtime.read_only import read_only_arguments
+from ttnn_xdsl.runtime.slots import TensorSlot
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.runtime.timing import PhaseTimer
+
+__all__ = ["Executable", "check_allocations", "phase"]
+
+
+def phase(timer: PhaseTimer | None, name: str) -> AbstractContextManager[None]:
+    """`timer.phase(name)`, or nothing when there is no timer."""
+    return timer.phase(name) if timer is not None else nullcontext()
+
+
+@dataclass
+class Executable:
+    """A lowered module, the function a run executes and that function's signature."""
+
+    module: ModuleOp
+    entry: str
+    arguments: list[TensorSlot]
+    results: list[TensorSlot]
+    executed: ModuleOp | None = field(default=None, repr=False)
+    """The module the interpreter runs when it is not `module` (the entry and the functions
+    it calls, apart from tt-mlir constructs the project does not run)."""
+    max_bytes: int = field(default=DEFAULT_MAX_BYTES, compare=False)
+    """The largest tensor or buffer a run accepts (`DEFAULT_MAX_BYTES`)."""
+    _read_only: list[bool] | None = field(default=None, init=False, repr=False, compare=False)
+    """Per argument, whether the IR only reads it (computed on the first run)."""
+    _shared: ModuleRunState = field(
+        default_factory=lambda: ModuleRunState(), init=False, repr=False, compare=False
+    )
+    """What runs of this module keep, shared with the Executables of its other entries."""
+    _function: func.FuncOp | None = field(default=None, init=False, repr=False, compare=False)
+
+    def share_state_with(self, other: Executable) -> None:
+        """Share `other`'s interpreters and checks when both run the same module (not when
+        either runs a copy of its entry's functions)."""
+        if self.executed is None and other.executed is None and self.module is other.module:
+            self._shared = other._shared
+
+    def prepare_inputs(
+        self,
+        inputs: Mapping[str | int, InputValue] | Sequence[InputValue] = (),
+        random_seed: int | None = None,
+    ) -> list[DeviceTensor]:
+        """Convert inputs, given by argument name (without `%`) or position, to the
+        arguments' tensor types; missing ones are random normal values when `random_seed`
+        is given. Raises RunError on an unknown name, a missing input or a wrong shape."""
+        return [tensor for tensor, _ in self._prepare(inputs, random_seed)]
+
+    def _prepare(
+        self,
+        inputs: Mapping[str | int, InputValue] | Sequence[InputValue],
+        random_seed: int | None,
+    ) -> list[tuple[DeviceTensor, bool]]:
+        """`prepare_inputs`, each tensor with whether it was made here (so the interpreter
+        may write into it) rather than passed in by the caller."""
+        if random_seed is not None and random_seed < 0:
+            raise RunError(f"the random seed must be a non-negative integer, got {random_seed}")
+        for kind, slots in (("argument", self.arguments), ("result", self.results)):
+            for slot in slots:
+                self._check_size(kind, slot)
+        given: dict[int, InputValue] = {}
+        items = inputs.items() if isinstance(inputs, Mapping) else enumerate(inputs)
+        by_name = {slot.name: slot.position for slot in self.arguments if slot.name}
+        for key, value in items:
+            position = self._position_of(key, by_name)
+            if position in given:
+                raise RunError(f"argument {self.arguments[position].label} is given twice")
+            given[position] = value
+        rng = np.random.default_rng(random_seed) if random_seed is not None else None
+        prepared: list[tuple[DeviceTensor, bool]] = []
+        for slot in self.arguments:
+            if slot.position in given:
+                value = given[slot.position]
+                prepared.append((to_device(value, slot), not isinstance(value, DeviceTensor)))
+            elif rng is not None:
+                prepared.append((to_device(standard_normal(rng, slot.tensor.shape), slot), True))
+            else:
+                raise RunError(
+                    f"missing input for argument {slot.label} of @{self.entry} "
+                    f"(expected shape {format_shape(slot.tensor.shape)})",
+                    tool_hint="give it with --input NAME=FILE.npy or draw every missing "
+                    "input with --random-inputs SEED",
+                )
+        return prepared
+
+    def _check_size(self, kind: str, slot: TensorSlot) -> None:
+        """Refuse an argument or result larger than `max_bytes` (4 bytes a value at its
+        physical shape: the float32 values every conversion works on)."""
+        size = 4 * math.prod(slot.tensor.physical_shape)
+        if size > self.max_bytes:
+            raise RunError(
+                f"{kind} {slot.label} of @{self.entry} ({slot.type}) takes "
+                f"{format_bytes(size)}, more than the limit of {format_bytes(self.max_bytes)}"
+            )
+
+    def _position_of(self, key: str | int, by_name: Mapping[str, int]) -> int:
+        if isinstance(key, int) or (isinstance(key, str) and key.isascii() and key.isdigit()):
+            position = int(key)
+            if not 0 <= position < len(self.arguments):
+                raise RunError(
+                    f"input position {position} is out of range: @{self.entry} has "
+                    f"{len(self.arguments)} argument(s)"
+                )
+            return position
+        name = key.removeprefix("%")
+        if name not in by_name:
+            known = ", ".join(f"%{n}" for n in by_name) or "none named"
+            raise RunError(f"@{self.entry} has no argument %{name} (arguments: {known})")
+        return by_name[name]
+
+    def run(
+        self,
+        inputs: Mapping[str | int, InputValue] | Sequence[InputValue] = (),
+        random_seed: int | None = None,
+        *,
+        bulk: bool = True,
+        listeners: Sequence[Interpreter.Listener] = (),
+        timer: PhaseTimer | None = None,
+    ) -> list[DeviceTensor]:
+        """Interpret the entry function on the inputs; one DeviceTensor per result. Loop
+        nests run in bulk unless `bulk` is False (every op one by one; the same bytes).
+        `listeners` observe every op the interpreter runs (progress); `timer` records the
+        phases `convert inputs` and `interpret`."""
+        executed = self.executed or self.module
+        shared = self._shared
+        with phase(timer, "convert inputs"):
+            arguments = self._prepare(inputs, random_seed)
+            # The interpreter writes into preallocated outputs: a tensor the caller passed
+            # in is copied when the IR may write it or return it; the others are passed as
+            # they are.
+            if self._read_only is None:
+                self._read_only = read_only_arguments(
+                    executed, self.entry, shared.function_table(executed)
+                )
+            buffers = [
+                tensor.data if made_here or read_only else tensor.data.copy()
+                for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
+            ]
+        with phase(timer, "interpret"):
+            if shared.allocations_checked != self.max_bytes:
+                check_allocations(executed, self.max_bytes)
+                shared.allocations_checked = self.max_bytes
+            # One interpreter per mode, made (and the module checked for ttnn ops) on first
+            # use; one that a run left half-way through is dropped.
+            interpreter = shared.interpreters.pop(bulk, None) or make_interpreter(executed, bulk)
+            interpreter.listeners = tuple(listeners)
+            if self._function is None:
+                function = shared.function_table(executed).get(self.entry)
+                if function is None:
+                    raise RunError(f"no function @{self.entry} to run")
+                self._function = function
+            try:
+                outputs = interpreter.call_op(self._function, tuple(buffers))
+            except InterpretationError as error:
+                # An op or a call the interpreter has no implementation for.
+                message = " ".join(str(error).split())
+                raise RunError(f"cannot run @{self.entry}: {message}") from None
+            except RecursionError:
+                # The interpreter recurses once (or more) per func.call: a recursive program.
+                raise RunError(
+                    f"cannot run @{self.entry}: its calls nest too deeply for the interpreter"
+                ) from None
+            shared.interpreters[bulk] = interpreter
+        return [
+            DeviceTensor(
+                logical_shape=slot.tensor.shape,
+                physical_shape=slot.tensor.physical_shape,
+                dtype=slot.tensor.dtype,
+                layout=slot.tensor.layout,
+                data=np.asarray(output),
+                memory_config=slot.tensor.memory_config,
+            )
+            for slot, output in zip(self.results, outputs, strict=True)
+        ]
+
+
+@dataclass
+class ModuleRunState:
+    """What every run of one lowered module keeps, whichever function is the entry: an
+    interpreter per mode (bulk or not; one a run left half-way is dropped), the `max_bytes`
+    every `memref.alloc` was last found within, and the table of its functions — each a walk
+    of the whole module, made once (`make demo` runs ResNet-50's 53 functions one by one)."""
+
+    interpreters: dict[bool, Interpreter] = field(default_factory=dict)
+    allocations_checked: int | None = None
+    functions: dict[str, func.FuncOp] | None = None
+
+    def function_table(self, module: ModuleOp) -> dict[str, func.FuncOp]:
+        if self.functions is None:
+            self.functions = function_table(module, definitions=True)
+        return self.functions
+
+
+def check_allocations(module: ModuleOp, max_bytes: int) -> None:
+    """Refuse a `memref.alloc` the interpreter could not make: of a dynamic shape, or
+    larger than `max_bytes` (checked before running, so no allocation is attempted)."""
+    for op in module.walk():
+        if not isinstance(op, memref.AllocOp):
+            continue
+        memref_type = cast(MemRefType[Attribute], op.memref.type)
+        if any(d < 0 for d in memref_type.get_shape()):
+            raise op_error(op, f"cannot allocate a memref of dynamic shape {memref_type}")
+        shape, dtype = buffer_shape_and_dtype(memref_type)
+        size = math.prod(shape) * dtype.itemsize
+        if size > max_bytes:
+            raise op_error(
+                op,
+                f"{memref_type} takes {format_bytes(size)}, more than the limit of "
+                f"{format_bytes(max_bytes)}",
+            )

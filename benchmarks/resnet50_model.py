@@ -16,7 +16,6 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
-from ttnn_xdsl.conv.conv_layout_geometry import block_sharded_block_height
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
@@ -51,7 +50,7 @@ def special_padding(op: ConvWeightsSpecialPaddingLayoutOp) -> Prepare:
     """semantics.md §3.6.2: M[r·BH + s·I + i, o] (M[(r·KW + s)·I + i, o] with reuse)."""
     result = tensor_info(op.result.type)
     rows, cols = result.physical_shape[-2:]
-    block_rows = op.block_h.value.data * TILE_SIZE
+    block_rows = op.value_of("block_h") * TILE_SIZE
 
     def prepare(weight: np.ndarray) -> np.ndarray:
         out_channels, in_channels = op.padded_channels(weight.shape)
@@ -59,7 +58,7 @@ def special_padding(op: ConvWeightsSpecialPaddingLayoutOp) -> Prepare:
         kernel_height, kernel_width = weight.shape[2:]
         taps = weight.transpose(2, 3, 1, 0)  # [r, s, i, o]
         matrix = np.zeros((rows, cols), weight.dtype)
-        if op.activation_reuse:
+        if op.value_of("enable_activation_reuse"):
             matrix[: kernel_height * kernel_width * in_channels, :out_channels] = taps.reshape(
                 -1, out_channels
             )
@@ -79,7 +78,8 @@ def block_sharded(op: ConvWeightsBlockShardedLayoutOp) -> Prepare:
     """semantics.md §3.6.4: M[ic·BHP + rowoff, oc·owp + k] = W[oc·ow + k, ic·iw + c, r, s]."""
     result = tensor_info(op.result.type)
     rows, cols = result.physical_shape[-2:]
-    in_shards, out_shards = op.in_shards.value.data, op.out_shards.value.data
+    in_shards, out_shards = op.value_of("in_shards"), op.value_of("out_shards")
+    full_inner = op.value_of("full_inner_dim")
 
     def prepare(weight: np.ndarray) -> np.ndarray:
         out_channels, in_channels = op.padded_channels(weight.shape)
@@ -87,13 +87,13 @@ def block_sharded(op: ConvWeightsBlockShardedLayoutOp) -> Prepare:
         kernel_height, kernel_width = weight.shape[2:]
         shard_out, shard_in = out_channels // out_shards, in_channels // in_shards
         shard_cols = round_up(shard_out, TILE_SIZE)
-        block_height = block_sharded_block_height(
-            shard_in, kernel_height, kernel_width, op.full_inner
-        )
         kernel_row_rows = (
-            kernel_width * shard_in
-            if op.full_inner
-            else round_up(shard_in * kernel_width, TILE_SIZE)
+            kernel_width * shard_in if full_inner else round_up(shard_in * kernel_width, TILE_SIZE)
+        )
+        block_height = (
+            round_up(shard_in * kernel_height * kernel_width, TILE_SIZE)
+            if full_inner
+            else kernel_row_rows * kernel_height
         )
         assert cols == out_shards * shard_cols and block_height == kernel_row_rows * kernel_height
         # [oc, k, ic, c, r, s] → [ic, r, s, c, oc, k]
@@ -115,7 +115,7 @@ def block_sharded(op: ConvWeightsBlockShardedLayoutOp) -> Prepare:
 def bias(op: ConvBiasLayoutOp) -> Prepare:
     """semantics.md §3.4: row 0 of a zero [32, width] matrix."""
     result = tensor_info(op.result.type)
-    width = op.width.value.data
+    width = op.value_of("width")
 
     def prepare(values: np.ndarray) -> np.ndarray:
         matrix = np.zeros((TILE_SIZE, width), values.dtype)

@@ -92,30 +92,47 @@ class Conv2dSliceConfig:
 
 
 @dataclass(frozen=True)
+class ComputeKernelConfig:
+    """TT-NN's DeviceComputeKernelConfig. Of its fields only `fp32_dest_acc_en` can change a
+    prepared weight (the sub-block choice, semantics.md §3.5)."""
+
+    fp32_dest_acc_en: bool = False
+
+
+@dataclass(frozen=True)
 class Conv2dParameters:
     """Everything the resolution reads: the conv of semantics.md §3.1 plus the device grid (x, y).
 
-    `padding` is (top, bottom, left, right); use `expand_padding` for a 2-value padding.
-    `weight_dtype` is the dtype of the host OIHW weight (f32 or bf16)."""
+    The fields are the prepare ops' properties under the same names (the op's declaration,
+    `dialect/prepare_op_properties.py`, fills them), plus what the op's operand and module
+    say: `weight_dtype`, the dtype of the host OIHW weight (f32 or bf16), `has_bias` (always
+    true for a bias) and the device `grid`. `padding` is [pad_h, pad_w] or (top, bottom, left,
+    right) as written; `normalize_parameters` makes it the latter, once."""
 
     in_channels: int
     out_channels: int
     batch_size: int
     input_height: int
     input_width: int
-    kernel_size: tuple[int, int]
-    stride: tuple[int, int]
-    padding: tuple[int, int, int, int]
-    dilation: tuple[int, int]
+    kernel_size: tuple[int, ...]
+    stride: tuple[int, ...]
+    padding: tuple[int, ...]
+    dilation: tuple[int, ...]
     groups: int
     has_bias: bool
     weight_dtype: DataType
     input_layout: Layout
     input_memory_config: InputMemoryConfig
     conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
-    fp32_dest_acc_en: bool = False
+    compute_config: ComputeKernelConfig = field(default_factory=ComputeKernelConfig)
     grid: tuple[int, int] = (8, 8)
     slice_config: Conv2dSliceConfig | None = None
+    input_dtype: DataType | None = None
+    output_dtype: DataType | None = None
+
+    @property
+    def fp32_dest_acc_en(self) -> bool:
+        return self.compute_config.fp32_dest_acc_en
 
     @property
     def reads_input_shard_spec(self) -> bool:
@@ -174,21 +191,13 @@ def _output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int)
 # Validation (semantics.md §3.2, parameter checks)
 # ------------------------------------------------------------------------------------------
 
+POSITIVE_COUNTS = ("in_channels", "out_channels", "batch_size", "input_height", "input_width")
 
-def validate_parameters(params: Conv2dParameters) -> None:
-    """semantics.md §3.2's checks of the conv parameters (not of the weight/bias tensors).
 
-    Raises `ConvConfigError` with a plain sentence naming the parameter and its value."""
-    for name in ("in_channels", "out_channels", "batch_size", "input_height", "input_width"):
-        value = getattr(params, name)
-        if value < 1:
-            raise ConvConfigError(f"expected {name} to be at least 1, got {value}")
-    if params.groups < 1:
-        raise ConvConfigError(f"expected groups to be at least 1, got {params.groups}")
-    for name in ("in_channels", "out_channels"):
-        value = getattr(params, name)
-        if value % params.groups:
-            raise ConvConfigError(f"groups {params.groups} does not divide {name} {value}")
+def normalize_parameters(params: Conv2dParameters) -> Conv2dParameters:
+    """`params` with `kernel_size`, `stride` and `dilation` checked to be 2 positive values
+    and `padding` checked to be 2 or 4 non-negative values, then expanded to (top, bottom,
+    left, right) — the one place the resolution expands it. Raises ConvConfigError."""
     for name in ("kernel_size", "stride", "dilation"):
         values = tuple(getattr(params, name))
         if len(values) != 2 or min(values) < 1:
@@ -200,8 +209,48 @@ def validate_parameters(params: Conv2dParameters) -> None:
         raise ConvConfigError(
             f"expected padding to have 2 or 4 non-negative values, got {format_shape(padding)}"
         )
-    top, bottom, left, right = expand_padding(padding)
-    params = replace(params, padding=(top, bottom, left, right))
+    if len(padding) == 4:
+        return params
+    return replace(params, padding=expand_padding(padding))
+
+
+def validate_conv2d_config(config: Conv2dConfig, field_prefix: str = "conv_config.") -> None:
+    """The checks of a Conv2dConfig's own fields (its attribute's verifier runs them too,
+    with no prefix): act_block_h_override a non-negative multiple of 32, act_block_w_div
+    positive, shard_layout not interleaved."""
+    override = config.act_block_h_override
+    if override < 0 or override % TILE_SIZE:
+        raise ConvConfigError(
+            f"expected {field_prefix}act_block_h_override to be a non-negative multiple of 32, "
+            f"got {override}"
+        )
+    if config.act_block_w_div < 1:
+        raise ConvConfigError(
+            f"expected {field_prefix}act_block_w_div to be positive, got {config.act_block_w_div}"
+        )
+    if config.shard_layout == TensorMemoryLayout.INTERLEAVED:
+        raise ConvConfigError(
+            f"expected {field_prefix}shard_layout to be height_sharded, width_sharded or "
+            "block_sharded, got interleaved"
+        )
+
+
+def validate_parameters(params: Conv2dParameters) -> None:
+    """semantics.md §3.2's checks of the conv parameters (not of the weight/bias tensors), on
+    normalized parameters (`normalize_parameters`).
+
+    Raises `ConvConfigError` with a plain sentence naming the parameter and its value."""
+    for name in POSITIVE_COUNTS:
+        value = getattr(params, name)
+        if value < 1:
+            raise ConvConfigError(f"expected {name} to be positive, got {value}")
+    groups = params.groups
+    if groups < 1 or params.in_channels % groups or params.out_channels % groups:
+        raise ConvConfigError(
+            f"expected groups {groups} to be positive and divide in_channels "
+            f"{params.in_channels} and out_channels {params.out_channels}"
+        )
+    top, bottom, left, right = params.padding
     oh, ow = output_image_size(params)
     if oh < 1:
         raise ConvConfigError(
@@ -236,6 +285,12 @@ def validate_parameters(params: Conv2dParameters) -> None:
             "a sharded input_memory_config needs a shard layout (height_sharded, "
             f"width_sharded or block_sharded), got {memory.memory_layout} with a shard spec"
         )
+    if memory.is_sharded and (memory.shard_shape is None or memory.shard_grid is None):
+        # TT-NN reads a sharded input's shard spec (its grid, and its width for the channel
+        # alignment of a row-major input).
+        raise ConvConfigError(
+            f"expected the {memory.memory_layout.value} input_memory_config to carry a shard spec"
+        )
     if len(params.grid) != 2 or min(params.grid) < 1:
         raise ConvConfigError(
             f"expected the device grid to have 2 positive values, got {format_shape(params.grid)}"
@@ -255,16 +310,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
                 f"the conv's {what} has too many rows for the IR's i32 sizes: {symbols} = "
                 f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
             )
-    config = params.conv_config
-    if config.act_block_h_override < 0 or config.act_block_h_override % TILE_SIZE:
-        raise ConvConfigError(
-            "expected conv_config.act_block_h_override to be a non-negative multiple of 32, "
-            f"got {config.act_block_h_override}"
-        )
-    if config.act_block_w_div < 1:
-        raise ConvConfigError(
-            f"expected conv_config.act_block_w_div to be at least 1, got {config.act_block_w_div}"
-        )
+    validate_conv2d_config(params.conv_config)
     if params.slice_config is not None and params.slice_config.num_slices < 0:
         raise ConvConfigError(
             "expected conv2d_slice_config to have a non-negative number of slices, got "

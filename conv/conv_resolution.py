@@ -18,19 +18,20 @@ from enum import StrEnum
 from functools import lru_cache
 
 from ttnn_xdsl.conv.conv_layout_geometry import (
+    WeightMatrixMap,
     bias_physical_shape,
-    block_sharded_shape,
+    block_sharded_map,
     depthwise_1d_shape,
     fold_kernel_stride_shape,
-    interleaved_mm_shape,
-    special_padding_shape,
-    tiled_shape,
+    interleaved_mm_map,
+    special_padding_map,
+    tiled_map,
 )
 from ttnn_xdsl.conv.conv_parameters import (
     INT32_MAX,
     Conv2dParameters,
     InputMemoryConfig,
-    expand_padding,
+    normalize_parameters,
     output_image_size,
     validate_parameters,
 )
@@ -167,13 +168,7 @@ def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
     if memory.is_sharded and not resharded:
         return memory.memory_layout
     if params.conv_config.shard_layout is not None:
-        layout = params.conv_config.shard_layout
-        if layout == TensorMemoryLayout.INTERLEAVED:
-            raise ConvConfigError(
-                "expected conv_config.shard_layout to be height_sharded, width_sharded or "
-                "block_sharded, got interleaved"
-            )
-        return layout
+        return params.conv_config.shard_layout
     if memory.is_sharded:
         return memory.memory_layout
     return TensorMemoryLayout.HEIGHT_SHARDED
@@ -209,11 +204,8 @@ def resolve_input_channels_alignment(
         return TILE_SIZE
     if not input_memory_config.is_sharded:
         return L1_ALIGNMENT_CHANNELS
-    if input_memory_config.shard_shape is None:
-        raise ConvConfigError(
-            f"a sharded ROW_MAJOR input ({input_memory_config.memory_layout}) needs "
-            "input_memory_config.shard_shape: its shard width sets the channel alignment"
-        )
+    # validate_parameters refuses a sharded input without its shard spec.
+    assert input_memory_config.shard_shape is not None
     width = input_memory_config.shard_shape[1]
     for alignment in (32, 16, 8):
         if width % alignment == 0:
@@ -495,6 +487,11 @@ class ConvWeightsPlan:
     act_block_h_ntiles·KW for 1D depthwise (None for interleaved MM)."""
     weight_block_w_ntiles: int
     """block_w of the special-padding / tiled helper and the bias: semantics.md §3.5's width."""
+    enable_activation_reuse: bool
+    """Whether the special-padding layout is laid out for activation reuse (the config's
+    flag, off for a 1D depthwise conv)."""
+    full_inner_dim: bool
+    """Whether a block-sharded weight block covers the whole kernel window."""
     out_subblock_h_ntiles: int
     """semantics.md §3.5's sub-block height (informative)."""
     expanded_weight_shape: tuple[int, int, int, int]
@@ -505,28 +502,20 @@ class ConvWeightsPlan:
     """Step 11: (1, 1, Cin_eff·KH·KW, Cout)."""
     physical_shape: tuple[int, int, int, int]
     """Step 11: (1, 1, rows, cols) of the chosen layout."""
+    weight_map: WeightMatrixMap
+    """Where the layout puts each element of the padded weight (semantics.md §3.6)."""
     bias_logical_shape: tuple[int, int, int, int]
     """§3.4: (1, 1, 1, Cout)."""
     bias_physical_shape: tuple[int, int, int, int]
     """§3.4: (1, 1, 32, round_up(Cout_pad, 32·weight_block_w))."""
-
-    @property
-    def in_channels_padded(self) -> int:
-        """Alias of `padded_in_channels` (TT-NN's spelling)."""
-        return self.padded_in_channels
-
-    @property
-    def out_channels_padded(self) -> int:
-        """Alias of `padded_out_channels` (TT-NN's spelling)."""
-        return self.padded_out_channels
 
 
 @lru_cache(maxsize=512)
 def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     """semantics.md §3.3 steps 1–11 with §3.4 and §3.5: the whole preparation of one conv's weight
     and bias. Raises `ConvConfigError` for any invalid parameter or combination."""
+    params = normalize_parameters(params)
     validate_parameters(params)
-    params = replace(params, padding=expand_padding(params.padding))
     config = params.conv_config
     weights_dtype = resolve_weights_dtype(params)
 
@@ -619,7 +608,9 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     _, cin_eff, kh_eff, kw_eff = expanded
     logical = (1, 1, cin_eff * kh_eff * kw_eff, cout)
 
-    # Steps 8–10 for the weight: padding, block height, layout.
+    # Steps 8–10 for the weight: padding, block height, layout. A 1D depthwise weight is
+    # never laid out for activation reuse (its taps are already spread over the rows).
+    reuse = config.enable_activation_reuse and not depthwise
     if interleaved:
         kind = WeightLayoutKind.INTERLEAVED_MM
         padded_in = cin_eff
@@ -627,7 +618,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         padded_shape = expanded
         act_block_w: int | None = None
         block_h: int | None = None
-        rows, cols = interleaved_mm_shape(o, cin_eff, kh_eff, kw_eff)
+        matrix = interleaved_mm_map(o, cin_eff, kh_eff, kw_eff)
     else:
         padded_in = round_up(cin_eff, parallel.input_cores_channels * alignment)
         padded_out = out_padded
@@ -645,16 +636,15 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         block_h = act_block_h_ntiles * kw if depthwise else act_block_w // TILE_SIZE
         if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
             kind = WeightLayoutKind.SPECIAL_PADDING
-            reuse = config.enable_activation_reuse and not depthwise
-            rows, cols = special_padding_shape(
+            matrix = special_padding_map(
                 padded_out, padded_in, kh_eff, kw_eff, block_h, subblock_w, reuse
             )
         elif shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
             kind = WeightLayoutKind.TILED
-            rows, cols = tiled_shape(padded_out, padded_in, kh_eff, kw_eff, block_h, subblock_w)
+            matrix = tiled_map(padded_out, padded_in, kh_eff, kw_eff, block_h, subblock_w)
         else:
             kind = WeightLayoutKind.BLOCK_SHARDED
-            rows, cols = block_sharded_shape(
+            matrix = block_sharded_map(
                 padded_out,
                 padded_in,
                 kh_eff,
@@ -691,11 +681,14 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         act_block_w=act_block_w,
         weight_block_h_ntiles=block_h,
         weight_block_w_ntiles=subblock_w,
+        enable_activation_reuse=reuse,
+        full_inner_dim=config.full_inner_dim,
         out_subblock_h_ntiles=subblock_h,
         expanded_weight_shape=expanded,
         padded_weight_shape=padded_shape,
         logical_shape=logical,
-        physical_shape=(1, 1, rows, cols),
+        physical_shape=(1, 1, matrix.rows, matrix.cols),
+        weight_map=matrix,
         bias_logical_shape=(1, 1, 1, cout),
         bias_physical_shape=bias_physical_shape(padded_out, subblock_w),
     )

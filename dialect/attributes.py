@@ -31,7 +31,6 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     NoneAttr,
-    StringAttr,
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import (
@@ -47,6 +46,13 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.str_enum import StrEnum
 
+from ttnn_xdsl.conv.conv_parameters import (
+    ComputeKernelConfig,
+    Conv2dConfig,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+    validate_conv2d_config,
+)
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -56,7 +62,8 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
     CoreRangeSetAttr,
     UnaryWithParamAttr,
@@ -142,6 +149,14 @@ class MathFidelityAttr(_AngleBracketEnumSyntax, EnumAttribute[MathFidelity]):
     """`#ttnn.math_fidelity<lofi|hifi2|hifi3|hifi4>`."""
 
     name = "ttnn.math_fidelity"
+
+
+@irdl_attr_definition
+class Conv2dSliceTypeAttr(_AngleBracketEnumSyntax, EnumAttribute[Conv2dSliceType]):
+    """The slice type of a `#ttnn.conv2d_slice_config` (`l1_full`, `dram_height`,
+    `dram_width`); it is written inside that attribute only."""
+
+    name = "ttnn.conv2d_slice_type"
 
 
 # --------------------------------------------------------------------------------------------
@@ -647,26 +662,42 @@ class Conv2dConfigAttr(KeywordStructAttr):
             return dtype
         return cast(DataTypeAttr, value).data
 
+    def conv_config(self) -> Conv2dConfig:
+        """The config as the pure resolution reads it (absent fields at TT-NN's defaults)."""
+        return self._config(self.weights_data_type())
+
+    def _config(self, weights_dtype: DataType | None) -> Conv2dConfig:
+        def flag(value: BoolAttr | NoneAttr) -> bool:
+            return isinstance(value, IntegerAttr) and bool(value.value.data)
+
+        folding = self.enable_kernel_stride_folding
+        return Conv2dConfig(
+            weights_dtype=weights_dtype,
+            shard_layout=None
+            if isinstance(self.shard_layout, NoneAttr)
+            else self.shard_layout.data,
+            act_block_h_override=0
+            if isinstance(self.act_block_h_override, NoneAttr)
+            else self.act_block_h_override.data,
+            act_block_w_div=1
+            if isinstance(self.act_block_w_div, NoneAttr)
+            else self.act_block_w_div.data,
+            transpose_shards=flag(self.transpose_shards),
+            full_inner_dim=flag(self.full_inner_dim),
+            enable_activation_reuse=flag(self.enable_activation_reuse),
+            enable_kernel_stride_folding=None
+            if isinstance(folding, NoneAttr)
+            else bool(folding.value.data),
+            reshard_if_not_optimal=flag(self.reshard_if_not_optimal),
+        )
+
     def verify(self) -> None:
-        override = self.int_field("act_block_h_override")
-        if override is not None and (override < 0 or override % TILE_SIZE):
-            raise VerifyException(
-                "#ttnn.conv2d_config expected act_block_h_override to be a non-negative "
-                f"multiple of 32, got {override}"
-            )
-        divisor = self.int_field("act_block_w_div")
-        if divisor is not None and divisor < 1:
-            raise VerifyException(
-                f"#ttnn.conv2d_config expected act_block_w_div to be positive, got {divisor}"
-            )
-        if (
-            isinstance(self.shard_layout, TensorMemoryLayoutAttr)
-            and self.shard_layout.data == TensorMemoryLayout.INTERLEAVED
-        ):
-            raise VerifyException(
-                "#ttnn.conv2d_config expected shard_layout to be height_sharded, "
-                "width_sharded or block_sharded, got interleaved"
-            )
+        # The fields' own rules live with the pure config (one home); weights_dtype is read
+        # (and a tt-mlir dtype checked) where the config is used.
+        try:
+            validate_conv2d_config(self._config(None), field_prefix="")
+        except ConvConfigError as error:
+            raise VerifyException(f"#ttnn.conv2d_config {error.message}") from None
 
 
 @irdl_attr_definition
@@ -708,6 +739,13 @@ class DeviceComputeKernelConfigAttr(KeywordStructAttr):
             _bool(fp32_dest_acc_en),
             _bool(packer_l1_acc),
             _bool(dst_full_sync_en),
+        )
+
+    def compute_config(self) -> ComputeKernelConfig:
+        """The config as the pure resolution reads it."""
+        fp32 = self.fp32_dest_acc_en
+        return ComputeKernelConfig(
+            fp32_dest_acc_en=isinstance(fp32, IntegerAttr) and bool(fp32.value.data)
         )
 
 
@@ -795,6 +833,19 @@ class MemoryConfigAttr(ParametrizedAttribute):
     @property
     def is_sharded(self) -> bool:
         return self.layout_kind != TensorMemoryLayout.INTERLEAVED
+
+    def conv_input(self) -> InputMemoryConfig:
+        """The memory config of a conv's input as the pure resolution reads it."""
+        shard = self.shard_spec
+        if not isinstance(shard, ShardSpecAttr):
+            return InputMemoryConfig(self.buffer_type.data, self.layout_kind)
+        return InputMemoryConfig(
+            buffer_type=self.buffer_type.data,
+            memory_layout=self.layout_kind,
+            shard_shape=shard.shard_shape,
+            shard_grid=shard.grid_shape,
+            shard_orientation=shard.shard_orientation,
+        )
 
     def verify(self) -> None:
         if not self.is_sharded and isinstance(self.shard_spec, ShardSpecAttr):
@@ -908,11 +959,11 @@ class Conv2dSliceConfigAttr(ParametrizedAttribute):
     prepared weights is semantics.md §3.3 step 4 (see `conv_resolution`)."""
 
     name = "ttnn.conv2d_slice_config"
-    slice_type: StringAttr
+    slice_type: Conv2dSliceTypeAttr
     num_slices: IntAttr
 
     def __init__(self, slice_type: Conv2dSliceType, num_slices: int):
-        super().__init__(StringAttr(slice_type.value), IntAttr(num_slices))
+        super().__init__(Conv2dSliceTypeAttr(slice_type), IntAttr(num_slices))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -920,18 +971,15 @@ class Conv2dSliceConfigAttr(ParametrizedAttribute):
             slice_type = parser.parse_str_enum(Conv2dSliceType)
             parser.parse_punctuation(",")
             num_slices = parser.parse_integer(allow_boolean=False, allow_negative=False)
-        return StringAttr(slice_type.value), IntAttr(num_slices)
+        return Conv2dSliceTypeAttr(slice_type), IntAttr(num_slices)
 
     def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.slice_type.data}, {self.num_slices.data}>")
+        printer.print_string(f"<{self.slice_type.data.value}, {self.num_slices.data}>")
 
     @property
     def kind(self) -> Conv2dSliceType:
-        return Conv2dSliceType(self.slice_type.data)
+        return self.slice_type.data
 
-    def verify(self) -> None:
-        if self.slice_type.data not in {kind.value for kind in Conv2dSliceType}:
-            raise VerifyException(
-                f"#ttnn.conv2d_slice_config expected l1_full, dram_height or dram_width, got "
-                f"{self.slice_type.data}"
-            )
+    def slice_config(self) -> Conv2dSliceConfig:
+        """The slice config as the pure resolution reads it."""
+        return Conv2dSliceConfig(self.kind, self.num_slices.data)

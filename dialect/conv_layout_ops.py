@@ -1,44 +1,27 @@
-"""The conv weight and bias layout ops (semantics.md §3.6): what `ttnn-decompose`
-turns the prepare ops into. Each op states its shape rule once, through the geometry
-functions of `conv_layout_geometry`; its verifier, its builder (used by the decomposition)
-and its lowering all use that rule."""
+"""The conv weight and bias layout ops (semantics.md §3.6): what `ttnn-decompose` turns the
+prepare ops into. Each op declares its properties once (`PROPERTIES`) and states its layout
+through one geometry function of `conv.conv_layout_geometry` (its shape, index map and
+limits); its verifier, its builder and its lowering all use that function."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import ClassVar, cast
+from collections.abc import Callable, Sequence
+from typing import ClassVar, TypeVar, cast
 
-from xdsl.dialects.builtin import (
-    I32,
-    BoolAttr,
-    DenseArrayBase,
-    IntegerAttr,
-    TensorType,
-    i32,
-)
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import (
-    irdl_op_definition,
-    operand_def,
-    opt_prop_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
 from ttnn_xdsl.conv import conv_layout_geometry as geometry
+from ttnn_xdsl.conv.conv_layout_geometry import WeightMatrixMap
 from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
-from ttnn_xdsl.dialect.keyword_properties import (
-    PropertyKind,
-    PropertySyntax,
-    i32_array_attribute,
-    i32_attribute,
-)
-from ttnn_xdsl.dialect.operation import KeywordPropertyOp, TTNNOperation, int_list
+from ttnn_xdsl.dialect.keyword_properties import BOOLEAN, INT32, INT32_ARRAY, OpProperty
+from ttnn_xdsl.dialect.operation import KeywordPropertyOp
 from ttnn_xdsl.dialect.tensor_types import (
     TensorInfo,
     denote_same_tensor,
@@ -47,31 +30,17 @@ from ttnn_xdsl.dialect.tensor_types import (
 )
 from ttnn_xdsl.dialect.types import data_type_of, element_type_for
 
-
-def _i32_property(name: str, required: bool = True) -> PropertySyntax:
-    return PropertySyntax(name, PropertyKind.I32, required)
-
+_T = TypeVar("_T")
 
 _PADDING_PROPERTIES = (
-    _i32_property("padded_in_channels", required=False),
-    _i32_property("padded_out_channels", required=False),
+    OpProperty("padded_in_channels", INT32, required=False, default=None),
+    OpProperty("padded_out_channels", INT32, required=False, default=None),
 )
-
-
-def _i32(value: int | None, name: str) -> IntegerAttr | None:
-    return None if value is None else i32_attribute(value, name)
-
-
-def _verify_positive(op: TTNNOperation, name: str) -> int:
-    value = cast(IntegerAttr, getattr(op, name)).value.data
-    if value < 1:
-        raise op.error(f"expected {name} to be positive, got {value}")
-    return value
 
 
 class ConvLayoutOp(KeywordPropertyOp, ABC):
     """Base of the conv weight/bias layout ops: one input tensor, one result, both types
-    checked against the op's index map (semantics.md §3.6). Each result type fixes its dtype; the
+    checked against the op's layout (semantics.md §3.6). Each result type fixes its dtype; the
     values are converted bit-exactly (bf16 rounding, bfloat8_b packing) as the last step."""
 
     input = operand_def(TensorType)
@@ -84,21 +53,38 @@ class ConvLayoutOp(KeywordPropertyOp, ABC):
     def __init__(
         self,
         input: SSAValue,
-        properties: Mapping[str, Attribute | None],
+        *,
         dtype: DataType | None = None,
+        result_type: Attribute | None = None,
+        **properties: object,
     ):
-        """Build the op on `input` with `properties`; its result type is the one its shape
-        rule gives, in `dtype` (default: the input's)."""
-        super().__init__(operands=[input], result_types=[input.type], properties=properties)
-        source = tensor_info(input.type)
-        Rewriter.replace_value_with_new_type(
-            self.result, self.expected_result(source, dtype or source.dtype)
+        """Build the op on `input` from its properties' Python values (`PROPERTIES` gives
+        their names and defaults). Its result type is `result_type` when given, else the one
+        its layout gives, in `dtype` (default: the input's)."""
+        super().__init__(
+            operands=[input],
+            result_types=[result_type or input.type],
+            properties=self.declared_properties(properties),
         )
+        if result_type is None:
+            source = tensor_info(input.type)
+            expected = self.layout_error_as_op(
+                lambda: self.expected_result(source, dtype or source.dtype)
+            )
+            Rewriter.replace_value_with_new_type(self.result, expected)
+
+    def layout_error_as_op(self, compute: Callable[[], _T]) -> _T:
+        """`compute()`, a layout rule's ConvConfigError as this op's error."""
+        try:
+            return compute()
+        except ConvConfigError as error:
+            raise self.error(error.message) from None
 
     @abstractmethod
     def expected_result(self, source: TensorInfo, dtype: DataType) -> TensorType[Attribute]:
         """The result type this op's parameters give for an input of type `source` and a
-        result of data type `dtype` (the written result's, in the verifier)."""
+        result of data type `dtype` (the written result's, in the verifier). Raises
+        ConvConfigError for parameters its layout does not accept."""
 
     def verify_(self) -> None:
         source = self.tensor(self.input, "input")
@@ -111,7 +97,9 @@ class ConvLayoutOp(KeywordPropertyOp, ABC):
         if source.dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
             raise self.error(f"expected an f32 or bf16 input, got {source.dtype.value}")
         # The parameters first: their messages say more than a mismatching result type.
-        expected = self.expected_result(source, self.result_dtype())
+        expected = self.layout_error_as_op(
+            lambda: self.expected_result(source, self.result_dtype())
+        )
         self.verify_result_form(self.tensor(self.result, "result"))
         if not denote_same_tensor(self.result.type, expected):
             raise self.error(f"expected result type {expected}, got {self.result.type}")
@@ -135,62 +123,53 @@ class ConvWeightsMatrixLayoutOp(ConvLayoutOp, ABC):
     """Base of the layout ops that turn an OIHW weight into a TILE matrix [1, 1, rows, cols]
     (logical [1, 1, I·KH·KW, O]). `padded_in_channels` / `padded_out_channels` (defaults:
     the weight's I and O) give the channel counts the weight is zero-padded to first
-    (semantics.md §3.3 step 8)."""
+    (semantics.md §3.3 step 8). Where each element goes is the op's `matrix_map`."""
 
     @abstractmethod
-    def physical_matrix_shape(
+    def layout_map(
         self, out_channels: int, in_channels: int, kernel_height: int, kernel_width: int
-    ) -> tuple[int, int]:
-        """(rows, cols) of the layout for an already channel-padded OIHW weight."""
+    ) -> WeightMatrixMap:
+        """The layout's geometry for an already channel-padded OIHW weight."""
 
     def padded_channels(self, weight_shape: Sequence[int]) -> tuple[int, int]:
         """(padded out channels, padded in channels) for an OIHW weight of `weight_shape`;
         the weight's own when not padded."""
-        return weight_shape[0], weight_shape[1]
+        out_channels, in_channels = weight_shape[0], weight_shape[1]
+        names = {prop.name for prop in self.PROPERTIES}
+        if "padded_out_channels" not in names:
+            return out_channels, in_channels
+        padded_out = self.value_of("padded_out_channels") or out_channels
+        padded_in = self.value_of("padded_in_channels") or in_channels
+        if padded_out < out_channels:
+            raise ConvConfigError(
+                f"expected padded_out_channels {padded_out} to be at least the weight's "
+                f"{out_channels} output channels"
+            )
+        if padded_in < in_channels:
+            raise ConvConfigError(
+                f"expected padded_in_channels {padded_in} to be at least the weight's "
+                f"{in_channels} input channels"
+            )
+        return padded_out, padded_in
+
+    def matrix_map(self, weight_shape: Sequence[int]) -> WeightMatrixMap:
+        """Where each element of the (channel-padded) weight of `weight_shape` goes."""
+        padded_out, padded_in = self.padded_channels(weight_shape)
+        return self.layout_map(padded_out, padded_in, weight_shape[2], weight_shape[3])
 
     def expected_result(self, source: TensorInfo, dtype: DataType) -> TensorType[Attribute]:
         out_channels, in_channels, kernel_height, kernel_width = source.shape
-        padded_out, padded_in = self.padded_channels(source.shape)
-        rows, cols = self.physical_matrix_shape(padded_out, padded_in, kernel_height, kernel_width)
+        matrix = self.matrix_map(source.shape)
         return tensor_type(
             (1, 1, in_channels * kernel_height * kernel_width, out_channels),
             dtype,
             Layout.TILE,
-            physical=(1, 1, rows, cols),
+            physical=(1, 1, matrix.rows, matrix.cols),
         )
 
     def verify_result_form(self, result: TensorInfo) -> None:
         if result.layout != Layout.TILE:
             raise self.error(f"expected a tile-layout result, got {self.result.type}")
-
-
-class ConvWeightsPaddedMatrixLayoutOp(ConvWeightsMatrixLayoutOp, ABC):
-    """A tiled weight layout that zero-pads the channels first."""
-
-    padded_in_channels = opt_prop_def(IntegerAttr[I32])
-    padded_out_channels = opt_prop_def(IntegerAttr[I32])
-
-    def padded_channels(self, weight_shape: Sequence[int]) -> tuple[int, int]:
-        out_channels, in_channels = weight_shape[0], weight_shape[1]
-        padded_out = (
-            out_channels
-            if self.padded_out_channels is None
-            else self.padded_out_channels.value.data
-        )
-        padded_in = (
-            in_channels if self.padded_in_channels is None else self.padded_in_channels.value.data
-        )
-        if padded_out < out_channels:
-            raise self.error(
-                f"expected padded_out_channels {padded_out} to be at least the weight's "
-                f"{out_channels} output channels"
-            )
-        if padded_in < in_channels:
-            raise self.error(
-                f"expected padded_in_channels {padded_in} to be at least the weight's "
-                f"{in_channels} input channels"
-            )
-        return padded_out, padded_in
 
 
 @irdl_op_definition
@@ -206,136 +185,73 @@ class ConvWeightsInterleavedMMLayoutOp(ConvWeightsMatrixLayoutOp):
 
     name = "ttnn.conv_weights_interleaved_mm_layout"
 
-    def __init__(self, input: SSAValue, *, dtype: DataType | None = None):
-        super().__init__(input, {}, dtype)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = ()
 
-    def physical_matrix_shape(
+    def layout_map(
         self, out_channels: int, in_channels: int, kernel_height: int, kernel_width: int
-    ) -> tuple[int, int]:
-        return geometry.interleaved_mm_shape(out_channels, in_channels, kernel_height, kernel_width)
+    ) -> WeightMatrixMap:
+        return geometry.interleaved_mm_map(out_channels, in_channels, kernel_height, kernel_width)
 
 
 @irdl_op_definition
-class ConvWeightsSpecialPaddingLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
+class ConvWeightsSpecialPaddingLayoutOp(ConvWeightsMatrixLayoutOp):
     """The weight of a HEIGHT-sharded conv (semantics.md §3.6.2), after zero-padding the channels:
     BH = block_h·32, cols = round_up(O, block_w·32). Without activation reuse each kernel
     row gets its own BH rows, rows = BH·KH, `M[r·BH + s·I + i, o] = W[o, i, r, s]`; with
     reuse, rows = BH, `M[(r·KW + s)·I + i, o] = W[o, i, r, s]`."""
 
     name = "ttnn.conv_weights_special_padding_layout"
-    block_h = prop_def(IntegerAttr[I32])
-    block_w = prop_def(IntegerAttr[I32])
-    enable_activation_reuse = opt_prop_def(BoolAttr)
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
-        _i32_property("block_h"),
-        _i32_property("block_w"),
-        PropertySyntax("enable_activation_reuse", PropertyKind.BOOL, required=False),
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (
+        OpProperty("block_h", INT32),
+        OpProperty("block_w", INT32),
+        OpProperty("enable_activation_reuse", BOOLEAN, required=False, default=False),
         *_PADDING_PROPERTIES,
     )
 
-    def __init__(
-        self,
-        input: SSAValue,
-        *,
-        block_h: int,
-        block_w: int,
-        enable_activation_reuse: bool = False,
-        padded_in_channels: int | None = None,
-        padded_out_channels: int | None = None,
-        dtype: DataType | None = None,
-    ):
-        super().__init__(
-            input,
-            {
-                "block_h": _i32(block_h, "block_h"),
-                "block_w": _i32(block_w, "block_w"),
-                "enable_activation_reuse": IntegerAttr.from_bool(enable_activation_reuse),
-                "padded_in_channels": _i32(padded_in_channels, "padded_in_channels"),
-                "padded_out_channels": _i32(padded_out_channels, "padded_out_channels"),
-            },
-            dtype,
-        )
-
-    @property
-    def activation_reuse(self) -> bool:
-        return self.enable_activation_reuse is not None and bool(
-            self.enable_activation_reuse.value.data
-        )
-
-    def physical_matrix_shape(
+    def layout_map(
         self, out_channels: int, in_channels: int, kernel_height: int, kernel_width: int
-    ) -> tuple[int, int]:
-        block_h, block_w = _verify_positive(self, "block_h"), _verify_positive(self, "block_w")
-        block_rows = block_h * TILE_SIZE
-        needed = in_channels * kernel_width * (kernel_height if self.activation_reuse else 1)
-        if needed > block_rows:
-            what = "I·KH·KW" if self.activation_reuse else "I·KW"
-            raise self.error(
-                f"expected block_h·32 = {block_rows} rows to hold {what} = {needed} "
-                f"(I = {in_channels} after padding)"
-            )
-        return geometry.special_padding_shape(
+    ) -> WeightMatrixMap:
+        return geometry.special_padding_map(
             out_channels,
             in_channels,
             kernel_height,
             kernel_width,
-            block_h,
-            block_w,
-            self.activation_reuse,
+            self.value_of("block_h"),
+            self.value_of("block_w"),
+            self.value_of("enable_activation_reuse"),
         )
 
 
 @irdl_op_definition
-class ConvWeightsTiledLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
+class ConvWeightsTiledLayoutOp(ConvWeightsMatrixLayoutOp):
     """The weight of a WIDTH-sharded conv (semantics.md §3.6.3), after zero-padding the channels:
     rows = round_up(I·KH·KW, block_h·32), cols = round_up(O, block_w·32),
     `M[(r·KW + s)·I + i, o] = W[o, i, r, s]`."""
 
     name = "ttnn.conv_weights_tiled_layout"
-    block_h = prop_def(IntegerAttr[I32])
-    block_w = prop_def(IntegerAttr[I32])
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
-        _i32_property("block_h"),
-        _i32_property("block_w"),
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (
+        OpProperty("block_h", INT32),
+        OpProperty("block_w", INT32),
         *_PADDING_PROPERTIES,
     )
 
-    def __init__(
-        self,
-        input: SSAValue,
-        *,
-        block_h: int,
-        block_w: int,
-        padded_in_channels: int | None = None,
-        padded_out_channels: int | None = None,
-        dtype: DataType | None = None,
-    ):
-        super().__init__(
-            input,
-            {
-                "block_h": _i32(block_h, "block_h"),
-                "block_w": _i32(block_w, "block_w"),
-                "padded_in_channels": _i32(padded_in_channels, "padded_in_channels"),
-                "padded_out_channels": _i32(padded_out_channels, "padded_out_channels"),
-            },
-            dtype,
-        )
-
-    def physical_matrix_shape(
+    def layout_map(
         self, out_channels: int, in_channels: int, kernel_height: int, kernel_width: int
-    ) -> tuple[int, int]:
-        return geometry.tiled_shape(
+    ) -> WeightMatrixMap:
+        return geometry.tiled_map(
             out_channels,
             in_channels,
             kernel_height,
             kernel_width,
-            _verify_positive(self, "block_h"),
-            _verify_positive(self, "block_w"),
+            self.value_of("block_h"),
+            self.value_of("block_w"),
         )
 
 
 @irdl_op_definition
-class ConvWeightsBlockShardedLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
+class ConvWeightsBlockShardedLayoutOp(ConvWeightsMatrixLayoutOp):
     """The weight of a BLOCK-sharded conv (semantics.md §3.6.4), after zero-padding the channels:
     the I input channels are split over `in_shards` row blocks and the O output channels
     over `out_shards` column blocks, each padded to whole tiles;
@@ -344,64 +260,25 @@ class ConvWeightsBlockShardedLayoutOp(ConvWeightsPaddedMatrixLayoutOp):
     `full_inner_dim`. Shards must divide the (padded) channel counts."""
 
     name = "ttnn.conv_weights_block_sharded_layout"
-    in_shards = prop_def(IntegerAttr[I32])
-    out_shards = prop_def(IntegerAttr[I32])
-    full_inner_dim = opt_prop_def(BoolAttr)
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
-        _i32_property("in_shards"),
-        _i32_property("out_shards"),
-        PropertySyntax("full_inner_dim", PropertyKind.BOOL, required=False),
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (
+        OpProperty("in_shards", INT32),
+        OpProperty("out_shards", INT32),
+        OpProperty("full_inner_dim", BOOLEAN, required=False, default=False),
         *_PADDING_PROPERTIES,
     )
 
-    def __init__(
-        self,
-        input: SSAValue,
-        *,
-        in_shards: int,
-        out_shards: int,
-        full_inner_dim: bool = False,
-        padded_in_channels: int | None = None,
-        padded_out_channels: int | None = None,
-        dtype: DataType | None = None,
-    ):
-        super().__init__(
-            input,
-            {
-                "in_shards": _i32(in_shards, "in_shards"),
-                "out_shards": _i32(out_shards, "out_shards"),
-                "full_inner_dim": IntegerAttr.from_bool(full_inner_dim),
-                "padded_in_channels": _i32(padded_in_channels, "padded_in_channels"),
-                "padded_out_channels": _i32(padded_out_channels, "padded_out_channels"),
-            },
-            dtype,
-        )
-
-    @property
-    def full_inner(self) -> bool:
-        return self.full_inner_dim is not None and bool(self.full_inner_dim.value.data)
-
-    def physical_matrix_shape(
+    def layout_map(
         self, out_channels: int, in_channels: int, kernel_height: int, kernel_width: int
-    ) -> tuple[int, int]:
-        in_shards = _verify_positive(self, "in_shards")
-        out_shards = _verify_positive(self, "out_shards")
-        if in_channels % in_shards:
-            raise self.error(
-                f"expected in_shards {in_shards} to divide the {in_channels} input channels"
-            )
-        if out_channels % out_shards:
-            raise self.error(
-                f"expected out_shards {out_shards} to divide the {out_channels} output channels"
-            )
-        return geometry.block_sharded_shape(
+    ) -> WeightMatrixMap:
+        return geometry.block_sharded_map(
             out_channels,
             in_channels,
             kernel_height,
             kernel_width,
-            in_shards,
-            out_shards,
-            self.full_inner,
+            self.value_of("in_shards"),
+            self.value_of("out_shards"),
+            self.value_of("full_inner_dim"),
         )
 
 
@@ -410,7 +287,8 @@ class ConvWeightsReshapeOp(ConvLayoutOp, ABC):
     of the same dtype (grouping, depthwise, kernel-stride folding)."""
 
     @abstractmethod
-    def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]: ...
+    def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        """The result's shape for an input of `shape` (its geometry function)."""
 
     def expected_result(self, source: TensorInfo, dtype: DataType) -> TensorType[Attribute]:
         # A reshaping step keeps the input's dtype whatever the result asks for.
@@ -432,17 +310,11 @@ class ConvWeightsGroupedLayoutOp(ConvWeightsReshapeOp):
     zero. `groups` must divide O."""
 
     name = "ttnn.conv_weights_grouped_layout"
-    groups = prop_def(IntegerAttr[I32])
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("groups"),)
 
-    def __init__(self, input: SSAValue, *, groups: int):
-        super().__init__(input, {"groups": _i32(groups, "groups")})
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (OpProperty("groups", INT32),)
 
     def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
-        groups = _verify_positive(self, "groups")
-        if shape[0] % groups:
-            raise self.error(f"expected groups {groups} to divide the {shape[0]} output channels")
-        return geometry.grouped_shape(shape, groups)
+        return geometry.grouped_shape(shape, self.value_of("groups"))
 
 
 @irdl_op_definition
@@ -452,20 +324,11 @@ class ConvWeightsDepthwiseLayoutOp(ConvWeightsReshapeOp):
     kw) repeated A times: `out[o, p·A + j, 0, 0] = in[o, 0, p // KW, p % KW]`."""
 
     name = "ttnn.conv_weights_depthwise_layout"
-    act_block_h_ntiles = prop_def(IntegerAttr[I32])
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("act_block_h_ntiles"),)
 
-    def __init__(self, input: SSAValue, *, act_block_h_ntiles: int):
-        ntiles = _i32(act_block_h_ntiles, "act_block_h_ntiles")
-        super().__init__(input, {"act_block_h_ntiles": ntiles})
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (OpProperty("act_block_h_ntiles", INT32),)
 
     def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
-        ntiles = _verify_positive(self, "act_block_h_ntiles")
-        if shape[1] != 1:
-            raise self.error(
-                f"expected a depthwise weight [O, 1, KH, KW], got {format_shape(shape)}"
-            )
-        return geometry.depthwise_1d_shape(shape, ntiles)
+        return geometry.depthwise_1d_shape(shape, self.value_of("act_block_h_ntiles"))
 
 
 @irdl_op_definition
@@ -475,21 +338,11 @@ class ConvWeightsFoldKernelStrideOp(ConvWeightsReshapeOp):
     `out[o, ((kh % sH)·sW + kw % sW)·I + i, kh // sH, kw // sW] = in[o, i, kh, kw]`."""
 
     name = "ttnn.conv_weights_fold_kernel_stride"
-    stride = prop_def(DenseArrayBase.constr(i32))
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (
-        PropertySyntax("stride", PropertyKind.I32_ARRAY),
-    )
 
-    def __init__(self, input: SSAValue, *, stride: Sequence[int]):
-        super().__init__(input, {"stride": i32_array_attribute(stride, "stride")})
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (OpProperty("stride", INT32_ARRAY),)
 
     def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
-        stride = int_list(self.stride)
-        if len(stride) != 2 or min(stride) < 1:
-            raise self.error(
-                f"expected stride to have 2 positive values, got {format_shape(stride)}"
-            )
-        return geometry.fold_kernel_stride_shape(shape, (stride[0], stride[1]))
+        return geometry.fold_kernel_stride_shape(shape, self.value_of("stride"))
 
 
 @irdl_op_definition
@@ -499,21 +352,20 @@ class ConvBiasLayoutOp(ConvLayoutOp):
     multiple of 32 and at least O."""
 
     name = "ttnn.conv_bias_layout"
-    width = prop_def(IntegerAttr[I32])
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = (_i32_property("width"),)
 
-    def __init__(self, input: SSAValue, *, width: int, dtype: DataType | None = None):
-        super().__init__(input, {"width": _i32(width, "width")}, dtype)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (OpProperty("width", INT32),)
 
     def expected_result(self, source: TensorInfo, dtype: DataType) -> TensorType[Attribute]:
-        width = _verify_positive(self, "width")
+        width = self.value_of("width")
+        if width < 1:
+            raise ConvConfigError(f"expected width to be positive, got {width}")
         out_channels = source.shape[3]
         if source.shape[:3] != (1, 1, 1):
-            raise self.error(
+            raise ConvConfigError(
                 f"expected a bias of shape [1, 1, 1, O], got {format_shape(source.shape)}"
             )
         if width % TILE_SIZE or width < out_channels:
-            raise self.error(
+            raise ConvConfigError(
                 f"expected width {width} to be a multiple of 32 of at least {out_channels}"
             )
         return tensor_type(source.shape, dtype, Layout.TILE, physical=(1, 1, TILE_SIZE, width))

@@ -1,6 +1,13 @@
-"""The custom syntax of ops whose parameters are written as `key = value` properties:
+"""Op properties declared once, and the custom syntax of ops written with `key = value`
+properties:
 
     %w = ttnn.prepare_conv_weights %weight in_channels = 64 out_channels = 64 ... : T -> R
+
+An op lists its properties as `OpProperty` entries (name, kind, whether the IR requires it,
+the Python builder's default, tt-mlir's name); from that one list come the IRDL definitions
+(`property_definitions`), the keyword syntax (`parse_keyword_properties`,
+`print_keyword_properties`) and the builder's properties (`build_properties`). A property
+added later is one entry.
 
 Keys may come in any order; a key written twice, an unknown key (with the closest valid
 name) and a missing required key are each one parse error naming the key. Properties print
@@ -13,12 +20,13 @@ i32 integers bare (`64`), i32 arrays in brackets (`[3, 3]`), booleans (`true`), 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import cast
+from typing import Any, cast
 
 from xdsl.dialects.builtin import (
+    I32,
     BoolAttr,
     DenseArrayBase,
     IntegerAttr,
@@ -26,6 +34,8 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.ir import Attribute
+from xdsl.irdl import opt_prop_def, prop_def
+from xdsl.irdl.operations import OptPropertyDef, PropertyDef
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.mlir_lexer import MLIRTokenKind
@@ -33,12 +43,21 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 from ttnn_xdsl.core.errors import TTNNError
 
 __all__ = [
+    "BOOLEAN",
+    "INT32",
+    "INT32_ARRAY",
+    "REQUIRED",
+    "STRING",
+    "AttributeKind",
+    "EnumKind",
+    "OpProperty",
     "PropertyKind",
-    "PropertySyntax",
+    "build_properties",
     "i32_array_attribute",
     "i32_attribute",
     "parse_keyword_properties",
     "print_keyword_properties",
+    "property_definitions",
 ]
 
 I32_RANGE = range(-(2**31), 2**31)
@@ -61,25 +80,6 @@ def i32_array_attribute(values: Sequence[int], name: str) -> DenseArrayBase:
     return DenseArrayBase.from_list(i32, list(values))
 
 
-class PropertyKind(Enum):
-    """How a property's value is written."""
-
-    ATTRIBUTE = "attribute"
-    I32 = "i32"
-    I32_ARRAY = "i32 array"
-    BOOL = "bool"
-    STRING = "string"
-
-
-@dataclass(frozen=True)
-class PropertySyntax:
-    """One `key = value` property of an op's custom syntax."""
-
-    name: str
-    kind: PropertyKind
-    required: bool = True
-
-
 def _parse_i32(parser: Parser, key: str) -> int:
     start = parser.pos
     value = parser.parse_integer(allow_boolean=False)
@@ -88,28 +88,237 @@ def _parse_i32(parser: Parser, key: str) -> int:
     return value
 
 
-def _parse_value(parser: Parser, syntax: PropertySyntax) -> Attribute:
-    key = syntax.name
-    if syntax.kind is PropertyKind.ATTRIBUTE:
+class PropertyKind:
+    """What a property holds: its IRDL constraint, how its value is written in the custom
+    syntax, built from a Python value and read back as a plain Python value."""
+
+    placeholder: str = "#…"
+    """How the syntax reference writes a value of this kind."""
+
+    def constraint(self) -> Any:
+        """The constraint of the IRDL property definition."""
+        raise NotImplementedError
+
+    def parse(self, parser: Parser, key: str) -> Attribute:
         return parser.parse_attribute()
-    if syntax.kind is PropertyKind.I32:
+
+    def print(self, printer: Printer, value: Attribute) -> None:
+        printer.print_attribute(value)
+
+    def build(self, value: object, name: str) -> Attribute:
+        """The attribute of a Python value (an attribute is taken as it is)."""
+        if isinstance(value, Attribute):
+            return value
+        raise TypeError(f"{name}: expected an attribute, got {value!r}")
+
+    def read(self, value: Attribute) -> object:
+        """The plain Python value of the property's attribute."""
+        return value
+
+
+class _I32Kind(PropertyKind):
+    placeholder = "N"
+
+    def constraint(self) -> Any:
+        return IntegerAttr[I32]
+
+    def parse(self, parser: Parser, key: str) -> Attribute:
         return IntegerAttr(_parse_i32(parser, key), i32)
-    if syntax.kind is PropertyKind.I32_ARRAY:
+
+    def print(self, printer: Printer, value: Attribute) -> None:
+        printer.print_string(str(cast(IntegerAttr, value).value.data))
+
+    def build(self, value: object, name: str) -> Attribute:
+        if isinstance(value, Attribute):
+            return value
+        return i32_attribute(cast(int, value), name)
+
+    def read(self, value: Attribute) -> int:
+        return cast(IntegerAttr, value).value.data
+
+
+class _I32ArrayKind(PropertyKind):
+    placeholder = "[N, …]"
+
+    def constraint(self) -> Any:
+        return DenseArrayBase.constr(i32)
+
+    def parse(self, parser: Parser, key: str) -> Attribute:
         values = parser.parse_comma_separated_list(
             parser.Delimiter.SQUARE, lambda: _parse_i32(parser, key)
         )
         return DenseArrayBase.from_list(i32, values)
-    if syntax.kind is PropertyKind.BOOL:
+
+    def print(self, printer: Printer, value: Attribute) -> None:
+        values = cast(DenseArrayBase, value).get_values()
+        printer.print_string("[" + ", ".join(str(int(v)) for v in values) + "]")
+
+    def build(self, value: object, name: str) -> Attribute:
+        if isinstance(value, Attribute):
+            return value
+        return i32_array_attribute(cast(Sequence[int], value), name)
+
+    def read(self, value: Attribute) -> tuple[int, ...]:
+        return tuple(int(v) for v in cast(DenseArrayBase, value).get_values())
+
+
+class _BoolKind(PropertyKind):
+    placeholder = "true|false"
+
+    def constraint(self) -> Any:
+        return BoolAttr
+
+    def parse(self, parser: Parser, key: str) -> Attribute:
         return IntegerAttr.from_bool(parser.parse_boolean())
-    return StringAttr(parser.parse_str_literal())
+
+    def print(self, printer: Printer, value: Attribute) -> None:
+        printer.print_string("true" if cast(BoolAttr, value).value.data else "false")
+
+    def build(self, value: object, name: str) -> Attribute:
+        if isinstance(value, Attribute):
+            return value
+        return IntegerAttr.from_bool(bool(value))
+
+    def read(self, value: Attribute) -> bool:
+        return bool(cast(IntegerAttr, value).value.data)
+
+
+class _StringKind(PropertyKind):
+    placeholder = '"…"'
+
+    def constraint(self) -> Any:
+        return StringAttr
+
+    def parse(self, parser: Parser, key: str) -> Attribute:
+        return StringAttr(parser.parse_str_literal())
+
+    def print(self, printer: Printer, value: Attribute) -> None:
+        printer.print_string_literal(cast(StringAttr, value).data)
+
+    def build(self, value: object, name: str) -> Attribute:
+        if isinstance(value, Attribute):
+            return value
+        return StringAttr(cast(str, value))
+
+    def read(self, value: Attribute) -> str:
+        return cast(StringAttr, value).data
+
+
+INT32: PropertyKind = _I32Kind()
+INT32_ARRAY: PropertyKind = _I32ArrayKind()
+BOOLEAN: PropertyKind = _BoolKind()
+STRING: PropertyKind = _StringKind()
+
+
+@dataclass(frozen=True)
+class AttributeKind(PropertyKind):
+    """A property holding an attribute of `attribute_type`, written in full; `read` turns it
+    into the plain value the pure code uses (the attribute itself by default)."""
+
+    attribute_type: type[Attribute]
+    reader: Callable[[Any], object] | None = None
+
+    def constraint(self) -> Any:
+        return self.attribute_type
+
+    def read(self, value: Attribute) -> object:
+        return value if self.reader is None else self.reader(value)
+
+
+@dataclass(frozen=True)
+class EnumKind(PropertyKind):
+    """A property holding an enum attribute (`#ttnn.layout<tile>`): built from the enum
+    member or the attribute, read as the enum member."""
+
+    attribute_type: type[Attribute]
+
+    def constraint(self) -> Any:
+        return self.attribute_type
+
+    def build(self, value: object, name: str) -> Attribute:
+        if isinstance(value, Attribute):
+            return value
+        if isinstance(value, Enum):
+            return self.attribute_type(value)  # pyright: ignore[reportCallIssue]
+        raise TypeError(f"{name}: expected a {self.attribute_type.__name__} or its enum")
+
+    def read(self, value: Attribute) -> object:
+        return cast(Any, value).data
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+"""The default of a property the Python builder must be given."""
+
+
+@dataclass(frozen=True)
+class OpProperty:
+    """One property of an op, declared once: its name, its kind, whether the IR requires it,
+    the Python builder's default (`REQUIRED`: the builder must be given it; None: absent),
+    its name in tt-mlir's IR when that differs, and its kind and presence there when they
+    differ (tt-mlir's ops declare the same properties from the same list)."""
+
+    name: str
+    kind: PropertyKind
+    required: bool = True
+    default: object = REQUIRED
+    tt_mlir_name: str | None = None
+    tt_mlir_kind: PropertyKind | None = None
+    tt_mlir_required: bool | None = None
+
+    def definition(self, tt_mlir: bool = False) -> PropertyDef[Any] | OptPropertyDef[Any]:
+        """The IRDL definition (`prop_def` / `opt_prop_def`), in tt-mlir's spelling when asked."""
+        kind = (self.tt_mlir_kind or self.kind) if tt_mlir else self.kind
+        required = self.required
+        if tt_mlir and self.tt_mlir_required is not None:
+            required = self.tt_mlir_required
+        return prop_def(kind.constraint()) if required else opt_prop_def(kind.constraint())
+
+    def spelled(self, tt_mlir: bool) -> str:
+        """The property's name in the project's IR or in tt-mlir's."""
+        return (self.tt_mlir_name or self.name) if tt_mlir else self.name
+
+
+def property_definitions(
+    properties: Sequence[OpProperty], tt_mlir: bool = False
+) -> dict[str, PropertyDef[Any] | OptPropertyDef[Any]]:
+    """The IRDL property definitions of an op declaring `properties`, by (spelled) name."""
+    return {prop.spelled(tt_mlir): prop.definition(tt_mlir) for prop in properties}
+
+
+def build_properties(
+    op_name: str, properties: Sequence[OpProperty], values: Mapping[str, object]
+) -> dict[str, Attribute]:
+    """The properties of an op built from Python `values` (keyword arguments of its builder):
+    each declared property from its value or default, absent when None. Raises TypeError for
+    an unknown name (with the closest valid one) or a missing required value."""
+    by_name = {prop.name: prop for prop in properties}
+    for name in values:
+        if name not in by_name:
+            close = difflib.get_close_matches(name, list(by_name), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise TypeError(f"{op_name} has no property '{name}'{hint}")
+    built: dict[str, Attribute] = {}
+    for prop in properties:
+        value = values.get(prop.name, prop.default)
+        if value is REQUIRED:
+            raise TypeError(f"{op_name} needs the property '{prop.name}'")
+        if value is None:
+            continue
+        built[prop.name] = prop.kind.build(value, prop.name)
+    return built
 
 
 def parse_keyword_properties(
-    parser: Parser, op_name: str, syntaxes: Sequence[PropertySyntax]
+    parser: Parser, op_name: str, properties: Sequence[OpProperty]
 ) -> dict[str, Attribute]:
     """Parse `key = value` pairs, in any order, up to the first token that is not a key."""
-    by_name = {syntax.name: syntax for syntax in syntaxes}
-    properties: dict[str, Attribute] = {}
+    by_name = {prop.name: prop for prop in properties}
+    values: dict[str, Attribute] = {}
     start = parser.pos
     while parser._current_token.kind == MLIRTokenKind.BARE_IDENT:  # pyright: ignore[reportPrivateUsage]
         key_start = parser.pos
@@ -118,39 +327,25 @@ def parse_keyword_properties(
             close = difflib.get_close_matches(key, list(by_name), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             parser.raise_error(f"'{op_name}' has no property '{key}'{hint}", key_start, parser.pos)
-        if key in properties:
+        if key in values:
             parser.raise_error(f"property '{key}' is given twice", key_start, parser.pos)
         parser.parse_punctuation("=", f" after property '{key}'")
-        properties[key] = _parse_value(parser, by_name[key])
-    missing = [s.name for s in syntaxes if s.required and s.name not in properties]
+        values[key] = by_name[key].kind.parse(parser, key)
+    missing = [prop.name for prop in properties if prop.required and prop.name not in values]
     if missing:
         names = ", ".join(f"'{name}'" for name in missing)
         plural = "property" if len(missing) == 1 else "properties"
         parser.raise_error(f"'{op_name}' is missing {plural} {names}", start, parser.pos)
-    return properties
-
-
-def _print_value(printer: Printer, syntax: PropertySyntax, value: Attribute) -> None:
-    if syntax.kind is PropertyKind.ATTRIBUTE:
-        printer.print_attribute(value)
-    elif syntax.kind is PropertyKind.I32:
-        printer.print_string(str(cast(IntegerAttr, value).value.data))
-    elif syntax.kind is PropertyKind.I32_ARRAY:
-        values = cast(DenseArrayBase, value).get_values()
-        printer.print_string("[" + ", ".join(str(int(v)) for v in values) + "]")
-    elif syntax.kind is PropertyKind.BOOL:
-        printer.print_string("true" if cast(BoolAttr, value).value.data else "false")
-    else:
-        printer.print_string_literal(cast(StringAttr, value).data)
+    return values
 
 
 def print_keyword_properties(
-    printer: Printer, properties: Mapping[str, Attribute], syntaxes: Sequence[PropertySyntax]
+    printer: Printer, values: Mapping[str, Attribute], properties: Sequence[OpProperty]
 ) -> None:
     """Print ` key = value` for each present property, in the declared order."""
-    for syntax in syntaxes:
-        value = properties.get(syntax.name)
+    for prop in properties:
+        value = values.get(prop.name)
         if value is None:
             continue
-        printer.print_string(f" {syntax.name} = ")
-        _print_value(printer, syntax, value)
+        printer.print_string(f" {prop.name} = ")
+        prop.kind.print(printer, value)

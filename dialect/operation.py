@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Sequence
-from typing import ClassVar, Self
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
 
 from xdsl.dialects.builtin import DenseArrayBase
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -15,9 +15,11 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.core.errors import TensorTypeError
 from ttnn_xdsl.dialect.keyword_properties import (
-    PropertySyntax,
+    OpProperty,
+    build_properties,
     parse_keyword_properties,
     print_keyword_properties,
+    property_definitions,
 )
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 
@@ -39,14 +41,37 @@ class TTNNOperation(IRDLOperation, ABC):
 
 class KeywordPropertyOp(TTNNOperation, ABC):
     """Base of the ops written `%r = ttnn.op %x key = value ... {attrs} : T -> R`: one
-    operand, one result, keyword properties in any order (`keyword_properties`)."""
+    operand, one result, keyword properties in any order (`keyword_properties`).
 
-    PROPERTY_SYNTAX: ClassVar[tuple[PropertySyntax, ...]] = ()
+    A subclass declares its properties once, in `PROPERTIES`; their IRDL definitions are
+    made from that list when the class is created, and the syntax and the builder read it."""
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # Only a class that declares its own list (irdl_op_definition's subclass does not).
+        if "PROPERTIES" in cls.__dict__:
+            for name, definition in property_definitions(cls.PROPERTIES).items():
+                setattr(cls, name, definition)
+
+    @classmethod
+    def declared_properties(cls, values: Mapping[str, object]) -> dict[str, Attribute]:
+        """The op's properties from its builder's keyword `values` (`PROPERTIES` gives the
+        names, defaults and conversions)."""
+        return build_properties(cls.name, cls.PROPERTIES, values)
+
+    def value_of(self, name: str) -> Any:
+        """The plain Python value of property `name` (its kind's reading), or its declared
+        default when it is absent."""
+        value = self.properties.get(name)
+        prop = next(prop for prop in self.PROPERTIES if prop.name == name)
+        return prop.default if value is None else prop.kind.read(value)
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
         source = parser.parse_unresolved_operand()
-        properties = parse_keyword_properties(parser, cls.name, cls.PROPERTY_SYNTAX)
+        properties = parse_keyword_properties(parser, cls.name, cls.PROPERTIES)
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         source_type = parser.parse_type()
@@ -62,7 +87,7 @@ class KeywordPropertyOp(TTNNOperation, ABC):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.operands[0])
-        print_keyword_properties(printer, self.properties, self.PROPERTY_SYNTAX)
+        print_keyword_properties(printer, self.properties, self.PROPERTIES)
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_attribute(self.operands[0].type)

@@ -18,14 +18,12 @@ verify and resolve), `export-tt-mlir` writes them back. tt-mlir's other ops (`tt
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
-    I32,
     AffineMapAttr,
     ArrayAttr,
     BoolAttr,
-    DenseArrayBase,
     IntAttr,
     IntegerAttr,
     MemRefType,
@@ -33,9 +31,8 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnregisteredOp,
-    i32,
 )
-from xdsl.ir import Attribute, Operation, ParametrizedAttribute, TypeAttribute
+from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.irdl import (
     IRDLOperation,
@@ -43,7 +40,6 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_prop_def,
-    prop_def,
     result_def,
 )
 from xdsl.parser import AttrParser
@@ -52,14 +48,11 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttnn_xdsl.core.enums import BufferType, TensorMemoryLayout
 from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div
-from ttnn_xdsl.dialect.attributes import (
-    BufferTypeAttr,
-    Conv2dConfigAttr,
-    Conv2dSliceConfigAttr,
-    DeviceComputeKernelConfigAttr,
-    LayoutAttr,
-    MemoryConfigAttr,
-    TensorMemoryLayoutAttr,
+from ttnn_xdsl.dialect.attributes import BufferTypeAttr, TensorMemoryLayoutAttr
+from ttnn_xdsl.dialect.keyword_properties import OpProperty, property_definitions
+from ttnn_xdsl.dialect.prepare_op_properties import (
+    CONV2D_BIAS_PROPERTIES,
+    CONV2D_WEIGHTS_PROPERTIES,
 )
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
     CoreRangeSetAttr,
@@ -72,7 +65,6 @@ from ttnn_xdsl.dialect.ttcore import (
     DeviceModuleOp,
     DeviceOp,
     LoadCachedOp,
-    SupportedDataTypesAttr,
     TTCoreDataType,
     TTCoreTileType,
 )
@@ -305,29 +297,27 @@ class GetDeviceOp(IRDLOperation):
 
 
 class _TTMLIRPrepareOp(IRDLOperation):
-    """tt-mlir's conv preparation ops: the properties they share (TTNNOps.td)."""
+    """tt-mlir's conv preparation ops: the project's properties under tt-mlir's names and
+    kinds (one declaration, `prepare_op_properties`), a device operand, and a stray `dtype`
+    key some tt-mlir tests write (it means nothing and import drops it)."""
 
-    input_memory_config = prop_def(MemoryConfigAttr)
-    input_tensor_layout = prop_def(LayoutAttr)
-    in_channels = prop_def(IntegerAttr[I32])
-    out_channels = prop_def(IntegerAttr[I32])
-    batch_size = prop_def(IntegerAttr[I32])
-    input_height = prop_def(IntegerAttr[I32])
-    input_width = prop_def(IntegerAttr[I32])
-    kernel_size = prop_def(DenseArrayBase.constr(i32))
-    stride = prop_def(DenseArrayBase.constr(i32))
-    padding = prop_def(DenseArrayBase.constr(i32))
-    dilation = prop_def(DenseArrayBase.constr(i32))
-    groups = prop_def(IntegerAttr[I32])
     device = operand_def(DeviceType)
-    input_dtype = prop_def(SupportedDataTypesAttr)
-    output_dtype = opt_prop_def(SupportedDataTypesAttr)
-    conv2d_config = opt_prop_def(Conv2dConfigAttr)
-    compute_config = opt_prop_def(DeviceComputeKernelConfigAttr)
-    conv2d_slice_config = opt_prop_def(Conv2dSliceConfigAttr)
     dtype = opt_prop_def(Attribute)
-    """A stray key some tt-mlir tests write; it means nothing and import drops it."""
     result = result_def(TensorType)
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = ()
+    """The project op's declaration these ops spell in tt-mlir's way."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "PROPERTIES" in cls.__dict__:
+            for name, definition in property_definitions(cls.PROPERTIES, tt_mlir=True).items():
+                setattr(cls, name, definition)
+
+    @property
+    def source(self) -> SSAValue:
+        """The host tensor being prepared (the weight or the bias)."""
+        return self.operands[0]
 
 
 @irdl_op_definition
@@ -338,8 +328,7 @@ class PrepareConv2dWeightsOp(_TTMLIRPrepareOp):
 
     name = "ttnn.prepare_conv2d_weights"
     weight_tensor = operand_def(TensorType)
-    weights_format = prop_def(StringAttr)
-    has_bias = prop_def(BoolAttr)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_WEIGHTS_PROPERTIES
 
 
 @irdl_op_definition
@@ -349,6 +338,7 @@ class PrepareConv2dBiasOp(_TTMLIRPrepareOp):
 
     name = "ttnn.prepare_conv2d_bias"
     bias_tensor = operand_def(TensorType)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_BIAS_PROPERTIES
 
 
 TT_MLIR_OPS: tuple[type[Operation], ...] = (

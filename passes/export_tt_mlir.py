@@ -14,7 +14,8 @@ parses:
   #dram>, <interleaved>`, with the element type f32 or bf16 (bf16 for bfloat8_b, whose tiles
   say `bfp_bf8`). The physical shape of semantics.md §3.3 step 11 has no place in that type;
   it travels with the prepared bytes (a `.tensorbin` file's alignment);
-- properties get tt-mlir's names and spellings (`input_tensor_layout`, `conv2d_config`,
+- properties get tt-mlir's names (from the ops' one declaration) and spellings
+  (`input_tensor_layout`, `conv2d_config`,
   `conv2d_slice_config`, `#ttcore.supportedDataTypes<…>`, `bfp_bf8`, the positional shard
   spec); `input_dtype`, which tt-mlir requires, defaults to the source tensor's dtype.
 
@@ -43,6 +44,12 @@ from ttnn_xdsl.dialect.attributes import (
     MemoryConfigAttr,
     ShardSpecAttr,
 )
+from ttnn_xdsl.dialect.keyword_properties import OpProperty
+from ttnn_xdsl.dialect.prepare_op_properties import (
+    CONV2D_CONFIG,
+    MEMORY_CONFIG,
+    TT_MLIR_DATA_TYPE,
+)
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (
@@ -57,13 +64,6 @@ from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr, ttcore_data_type
 from ttnn_xdsl.dialect.types import element_type_for
 from ttnn_xdsl.passes.import_tt_mlir import defining_function, enclosing_function, retype
 from ttnn_xdsl.passes.lowering import refresh_signature
-
-_RENAMED = {
-    "input_layout": "input_tensor_layout",
-    "conv_config": "conv2d_config",
-    "slice_config": "conv2d_slice_config",
-}
-"""The project's property names that tt-mlir spells differently."""
 
 _PROJECT_ONLY_CONV2D_CONFIG_FIELDS = ("full_inner_dim", "enable_activation_reuse")
 """`#ttnn.conv2d_config` fields tt-mlir does not have."""
@@ -100,6 +100,17 @@ def _memory_config(memory: MemoryConfigAttr) -> MemoryConfigAttr:
     cores = CoreRangeSetAttr([CoreRangeAttr((0, 0), (x - 1, y - 1))])
     positional = ShardSpecAttr.positional(cores, spec.shard_shape, spec.shard_orientation)
     return MemoryConfigAttr.new([memory.buffer_type, memory.memory_layout, positional])
+
+
+def _tt_mlir_value(op: ConvPrepareOp, prop: OpProperty, value: Attribute) -> Attribute:
+    """A property's value in tt-mlir's spelling."""
+    if prop.tt_mlir_kind is TT_MLIR_DATA_TYPE:
+        return _supported_data_type(value)
+    if prop.kind is CONV2D_CONFIG:
+        return _conv2d_config(op, cast(Conv2dConfigAttr, value))
+    if prop.kind is MEMORY_CONFIG:
+        return _memory_config(cast(MemoryConfigAttr, value))
+    return value
 
 
 def tt_mlir_result_type(op: ConvPrepareOp) -> TensorType[Attribute]:
@@ -139,15 +150,11 @@ def export_prepare_op(op: ConvPrepareOp) -> Operation:
     source_info = tensor_info(op.source.type)
     result_type = tt_mlir_result_type(op)
     source = retype(op.source, tt_mlir_host_type(op.source))
+    declared = {prop.name: prop for prop in op.PROPERTIES}
     properties: dict[str, Attribute] = {}
     for name, value in op.properties.items():
-        if name in ("input_dtype", "output_dtype"):
-            value = _supported_data_type(value)
-        elif name == "conv_config":
-            value = _conv2d_config(op, cast(Conv2dConfigAttr, value))
-        elif name == "input_memory_config":
-            value = _memory_config(cast(MemoryConfigAttr, value))
-        properties[_RENAMED.get(name, name)] = value
+        prop = declared[name]
+        properties[prop.spelled(tt_mlir=True)] = _tt_mlir_value(op, prop, value)
     if "input_dtype" not in properties:
         properties["input_dtype"] = SupportedDataTypesAttr(ttcore_data_type(source_info.dtype))
     device = _device_for(op)

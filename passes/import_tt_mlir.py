@@ -6,9 +6,10 @@ For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`:
   erased (the project prepares for one device: a mesh other than 1x1 is refused);
 - the host weight or bias loses its `#ttnn.ttnn_layout` (it must be a row-major tensor in
   `system_memory`, as TT-NN requires), in the function signature as well;
-- properties are renamed (`input_tensor_layout` → `input_layout`, `conv2d_config` →
-  `conv_config`, `conv2d_slice_config` → `slice_config`), `#ttcore.supportedDataTypes`
-  become `#ttnn.data_type`, `bfp_bf8` becomes `bfp8_b`, a positional shard spec becomes the
+- properties get the project's names (`input_tensor_layout` → `input_layout`, `conv2d_config`
+  → `conv_config`, `conv2d_slice_config` → `slice_config`: the ops' one declaration,
+  `dialect/prepare_op_properties.py`, names both), `#ttcore.supportedDataTypes` become
+  `#ttnn.data_type`, `bfp_bf8` becomes `bfp8_b`, a positional shard spec becomes the
   project's `grid = XxY` form, and the stray `dtype` key some tt-mlir files carry is dropped;
 - the result type is inferred (semantics.md §3.3) on the device's compute grid — the
   worker grid of the module's `ttcore.device` (tt-mlir writes it rows x columns) becomes the
@@ -49,6 +50,12 @@ from ttnn_xdsl.dialect.attributes import (
     MemoryConfigAttr,
     ShardSpecAttr,
 )
+from ttnn_xdsl.dialect.keyword_properties import OpProperty
+from ttnn_xdsl.dialect.prepare_op_properties import (
+    CONV2D_CONFIG,
+    MEMORY_CONFIG,
+    TT_MLIR_DATA_TYPE,
+)
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tt_mlir import (
     GetDeviceOp,
@@ -64,18 +71,6 @@ from ttnn_xdsl.passes.lowering import refresh_signature
 
 TTMLIRPrepareOp = PrepareConv2dWeightsOp | PrepareConv2dBiasOp
 
-_RENAMED = {
-    "input_tensor_layout": "input_layout",
-    "conv2d_config": "conv_config",
-    "conv2d_slice_config": "slice_config",
-}
-"""tt-mlir's property names that the project spells differently."""
-
-_DROPPED = frozenset({"dtype"})
-"""Properties tt-mlir files may carry that mean nothing to the preparation."""
-
-_DATA_TYPE_PROPERTIES = ("input_dtype", "output_dtype")
-
 
 def _data_type(op: TTMLIRPrepareOp, name: str, value: Attribute) -> DataTypeAttr:
     """A `#ttcore.supportedDataTypes` property as the project's `#ttnn.data_type`."""
@@ -89,15 +84,24 @@ def _data_type(op: TTMLIRPrepareOp, name: str, value: Attribute) -> DataTypeAttr
     return DataTypeAttr(dtype)
 
 
-def _conv_config(op: TTMLIRPrepareOp, config: Conv2dConfigAttr | None) -> Attribute | None:
+def _conv_config(op: TTMLIRPrepareOp, config: Conv2dConfigAttr) -> Attribute:
     """tt-mlir's conv2d_config in the project's spelling (`bfp_bf8` → `bfp8_b`)."""
-    fields = {} if config is None else dict(config.fields())
+    fields = dict(config.fields())
     weights_dtype = fields.get("weights_dtype")
     if isinstance(weights_dtype, SupportedDataTypesAttr):
         fields["weights_dtype"] = _data_type(op, "conv2d_config.weights_dtype", weights_dtype)
-    if config is None:
-        return None
     return Conv2dConfigAttr.from_fields(fields)
+
+
+def _project_value(op: TTMLIRPrepareOp, prop: OpProperty, value: Attribute) -> Attribute:
+    """A property's value in the project's spelling."""
+    if prop.tt_mlir_kind is TT_MLIR_DATA_TYPE:
+        return _data_type(op, prop.name, value)
+    if prop.kind is CONV2D_CONFIG:
+        return _conv_config(op, cast(Conv2dConfigAttr, value))
+    if prop.kind is MEMORY_CONFIG:
+        return _memory_config(op, cast(MemoryConfigAttr, value))
+    return value
 
 
 def _memory_config(op: TTMLIRPrepareOp, memory: MemoryConfigAttr) -> MemoryConfigAttr:
@@ -191,19 +195,12 @@ def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     source = op.weight_tensor if isinstance(op, PrepareConv2dWeightsOp) else op.bias_tensor
     role = "weight_tensor" if weights else "bias_tensor"
     source = retype(source, host_tensor_type(op, source, role))
-    memory = _memory_config(op, op.input_memory_config)
+    declared = {prop.spelled(tt_mlir=True): prop for prop in op.PROPERTIES}
     properties: dict[str, Attribute] = {}
     for name, value in op.properties.items():
-        if name in _DROPPED:
-            continue
-        if name in _DATA_TYPE_PROPERTIES:
-            value = _data_type(op, name, value)
-        properties[_RENAMED.get(name, name)] = value
-    properties["input_memory_config"] = memory
-    conv_config = _conv_config(op, op.conv2d_config)
-    properties.pop("conv_config", None)
-    if conv_config is not None:
-        properties["conv_config"] = conv_config
+        prop = declared.get(name)
+        if prop is not None:  # else a stray key (`dtype`): it means nothing
+            properties[prop.name] = _project_value(op, prop, value)
     op_class = PrepareConvWeightsOp if weights else PrepareConvBiasOp
     new_op = op_class.create(
         operands=[source],

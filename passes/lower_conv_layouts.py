@@ -27,19 +27,15 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from ttnn_xdsl.conv.conv_layout_geometry import block_sharded_block_height
-from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
+from ttnn_xdsl.conv.conv_layout_geometry import WeightMatrixMap
+from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
-    ConvWeightsBlockShardedLayoutOp,
     ConvWeightsDepthwiseLayoutOp,
     ConvWeightsFoldKernelStrideOp,
     ConvWeightsGroupedLayoutOp,
-    ConvWeightsInterleavedMMLayoutOp,
     ConvWeightsMatrixLayoutOp,
-    ConvWeightsSpecialPaddingLayoutOp,
-    ConvWeightsTiledLayoutOp,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
@@ -150,87 +146,59 @@ def _permutation(values: Sequence[int]) -> Attribute:
 
 @dataclass
 class LowerMatrixLayout(RewritePattern):
-    """A conv weight layout op → pad, window moves into a zero matrix, tilize + convert."""
+    """A conv weight layout op → pad, window moves into a zero matrix, tilize + convert. Where
+    each element goes is the op's `matrix_map` (its layout's one geometry function)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvWeightsMatrixLayoutOp, rewriter: PatternRewriter) -> None:
-        result = tensor_info(op.result.type)
-        _, _, rows, cols = result.physical_shape
         weight_shape = memref_type(op.input).get_shape()
+        layout = op.matrix_map(weight_shape)
         with lowering(rewriter, op) as results:
             padded_out, padded_in = op.padded_channels(weight_shape)
             weight = pad_channels(op.input, padded_out, padded_in)
-            matrix = zeros((rows, cols), memref_type(op.input).element_type)
-            _, _, kernel_height, kernel_width = weight_shape
-            row_major_index = (ConvWeightsInterleavedMMLayoutOp, ConvWeightsTiledLayoutOp)
-            if isinstance(op, row_major_index):
-                # M[(r·KW + s)·I + i, o]
-                transpose_kernel_taps(
-                    weight,
-                    matrix,
-                    lambda r, s: index_expression((r, kernel_width * padded_in), (s, padded_in)),
-                    padded_out,
-                    padded_in,
-                )
-            elif isinstance(op, ConvWeightsSpecialPaddingLayoutOp):
-                block_rows = op.block_h.value.data * TILE_SIZE
-                # Without reuse each kernel row starts a block of BH rows: M[r·BH + s·I + i, o].
-                row_stride = kernel_width * padded_in if op.activation_reuse else block_rows
-                transpose_kernel_taps(
-                    weight,
-                    matrix,
-                    lambda r, s: index_expression((r, row_stride), (s, padded_in)),
-                    padded_out,
-                    padded_in,
-                )
+            matrix = zeros(layout.shape, memref_type(op.input).element_type)
+            if layout.sharded:
+                move_shards(weight, matrix, layout)
             else:
-                assert isinstance(op, ConvWeightsBlockShardedLayoutOp)
-                self.block_sharded(
-                    op, weight, matrix, padded_out, padded_in, kernel_height, kernel_width
+                # M[r·kernel_row_rows + s·tap_rows + i, o]
+                transpose_kernel_taps(
+                    weight,
+                    matrix,
+                    lambda r, s: index_expression(
+                        (r, layout.kernel_row_rows), (s, layout.tap_rows)
+                    ),
+                    padded_out,
+                    padded_in,
                 )
             dest = allocate(op.result.type)
             tilize_matrix(matrix, dest)
             results.append(dest)
 
-    @staticmethod
-    def block_sharded(
-        op: ConvWeightsBlockShardedLayoutOp,
-        weight: SSAValue,
-        matrix: SSAValue,
-        padded_out: int,
-        padded_in: int,
-        kernel_height: int,
-        kernel_width: int,
-    ) -> None:
-        """`M[ic·BHP + rowoff, oc·owp + k] = W[oc·ow + k, ic·iw + c, r, s]` (semantics.md
-        §3.6.4)."""
-        in_shards, out_shards = op.in_shards.value.data, op.out_shards.value.data
-        shard_out, shard_in = padded_out // out_shards, padded_in // in_shards
-        shard_out_padded = round_up(shard_out, TILE_SIZE)
-        block_height = block_sharded_block_height(
-            shard_in, kernel_height, kernel_width, op.full_inner
-        )
-        kernel_row_rows = (
-            kernel_width * shard_in
-            if op.full_inner
-            else round_up(shard_in * kernel_width, TILE_SIZE)
-        )
 
-        def body(indices: list[SSAValue]) -> None:
-            ic, oc, r, s = indices
-            source = window(
-                weight,
-                [index_expression((oc, shard_out)), index_expression((ic, shard_in)), r, s],
-                [shard_out, shard_in, 1, 1],
-                dropped=(2, 3),
-            )
-            row = index_expression((ic, block_height), (r, kernel_row_rows), (s, shard_in))
-            dest = window(
-                matrix, [row, index_expression((oc, shard_out_padded))], [shard_in, shard_out]
-            )
-            linalg.TransposeOp(source, dest, _permutation((1, 0)))
+def move_shards(weight: SSAValue, matrix: SSAValue, layout: WeightMatrixMap) -> None:
+    """`M[ic·shard_rows + r·kernel_row_rows + s·tap_rows + c, oc·shard_cols + k] =
+    W[oc·shard_out + k, ic·shard_in + c, r, s]` (`WeightMatrixMap`): one transposed window
+    per (input shard, output shard, kernel position)."""
+    _, _, kernel_height, kernel_width = memref_type(weight).get_shape()
+    shard_in, shard_out = layout.shard_in, layout.shard_out
 
-        loop_nest((in_shards, out_shards, kernel_height, kernel_width), body)
+    def body(indices: list[SSAValue]) -> None:
+        ic, oc, r, s = indices
+        source = window(
+            weight,
+            [index_expression((oc, shard_out)), index_expression((ic, shard_in)), r, s],
+            [shard_out, shard_in, 1, 1],
+            dropped=(2, 3),
+        )
+        row = index_expression(
+            (ic, layout.shard_rows), (r, layout.kernel_row_rows), (s, layout.tap_rows)
+        )
+        dest = window(
+            matrix, [row, index_expression((oc, layout.shard_cols))], [shard_in, shard_out]
+        )
+        linalg.TransposeOp(source, dest, _permutation((1, 0)))
+
+    loop_nest((layout.in_shards, layout.out_shards, kernel_height, kernel_width), body)
 
 
 @dataclass
@@ -240,7 +208,7 @@ class LowerGroupedLayout(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvWeightsGroupedLayoutOp, rewriter: PatternRewriter) -> None:
-        groups = op.groups.value.data
+        groups = op.value_of("groups")
         out_channels, group_in, kernel_height, kernel_width = memref_type(op.input).get_shape()
         group_out = out_channels // groups
         with lowering(rewriter, op) as results:
@@ -269,7 +237,7 @@ class LowerDepthwiseLayout(RewritePattern):
     def match_and_rewrite(
         self, op: ConvWeightsDepthwiseLayoutOp, rewriter: PatternRewriter
     ) -> None:
-        repeat = op.act_block_h_ntiles.value.data * TILE_SIZE
+        repeat = op.value_of("act_block_h_ntiles") * TILE_SIZE
         out_channels, _, kernel_height, kernel_width = memref_type(op.input).get_shape()
         with lowering(rewriter, op) as results:
             expanded = zeros(tensor_info(op.result.type).shape, memref_type(op.input).element_type)
@@ -296,7 +264,7 @@ class LowerFoldKernelStride(RewritePattern):
     def match_and_rewrite(
         self, op: ConvWeightsFoldKernelStrideOp, rewriter: PatternRewriter
     ) -> None:
-        stride_h, stride_w = (int(v) for v in op.stride.get_values())
+        stride_h, stride_w = op.value_of("stride")
         out_channels, in_channels, kernel_height, kernel_width = memref_type(op.input).get_shape()
         with lowering(rewriter, op) as results:
             folded = zeros(tensor_info(op.result.type).shape, memref_type(op.input).element_type)
@@ -335,7 +303,7 @@ class LowerBiasLayout(RewritePattern):
     def match_and_rewrite(self, op: ConvBiasLayoutOp, rewriter: PatternRewriter) -> None:
         out_channels = memref_type(op.input).get_shape()[3]
         with lowering(rewriter, op) as results:
-            matrix = zeros((TILE_SIZE, op.width.value.data), memref_type(op.input).element_type)
+            matrix = zeros((TILE_SIZE, op.value_of("width")), memref_type(op.input).element_type)
             source = window(op.input, [0, 0, 0, 0], [1, 1, 1, out_channels], dropped=(0, 1, 2))
             copy(source, window(matrix, [0, 0], [1, out_channels], dropped=(0,)))
             dest = allocate(op.result.type)

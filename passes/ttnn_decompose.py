@@ -4,13 +4,15 @@ layout ops TT-NN runs (semantics.md §3.3 step 10), every parameter explicit:
     grouped or 1D-depthwise expansion → kernel-stride fold → the layout op of the chosen
     shard layout (with the channel padding) → typecast to the weights dtype
 
-Each layout op carries a discardable `ttnn.resolution` dictionary with the facts that chose
-it (shard layout, core counts, channel alignment, block sizes), so the output shows a
-reader which layout TT-NN would pick and why.
+Every fact of the chain is read from the op's resolved plan (`ConvWeightsPlan`); nothing is
+derived again here. Each layout op carries a discardable `ttnn.resolution` dictionary with the
+facts that chose it (shard layout, core counts, channel alignment, block sizes), so the output
+shows a reader which layout TT-NN would pick and why.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -24,16 +26,10 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-    op_type_rewrite_pattern,
-)
 from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.dialect.attributes import DEFAULT_GRID
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -46,15 +42,11 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
 )
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
-from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
-from ttnn_xdsl.dialect.tensor_types import denote_same_tensor
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp
+from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, grid_of_module
 
 RESOLUTION_ATTRIBUTE = "ttnn.resolution"
 """The discardable attribute on a decomposed layout op explaining the resolution."""
-
-
-def _bool(value: bool) -> IntegerAttr:
-    return IntegerAttr.from_bool(value)
 
 
 def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
@@ -72,7 +64,7 @@ def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
     }
     facts: dict[str, Attribute] = {
         "shard_layout": StringAttr(plan.shard_layout.value),
-        "mm_conv": _bool(plan.mm_conv),
+        "mm_conv": IntegerAttr.from_bool(plan.mm_conv),
         **counts,
     }
     if plan.act_block_w is not None:
@@ -82,10 +74,80 @@ def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
     return DictionaryAttr(facts)
 
 
-def replace_by_chain(rewriter: PatternRewriter, op: ConvPrepareOp, chain: list[Operation]) -> None:
+def weight_chain(plan: ConvWeightsPlan, weight: SSAValue) -> list[Operation]:
+    """The layout ops that prepare `weight` as `plan` says: [grouped | depthwise] → [fold] →
+    the layout op of the plan's layout kind (in the weight's own dtype)."""
+    chain: list[Operation] = []
+    value = weight
+    if plan.groups_expand is not None:
+        chain.append(ConvWeightsGroupedLayoutOp(value, groups=plan.groups_expand))
+    elif plan.depthwise_act_block_h_ntiles is not None:
+        chain.append(
+            ConvWeightsDepthwiseLayoutOp(
+                value, act_block_h_ntiles=plan.depthwise_act_block_h_ntiles
+            )
+        )
+    if chain:
+        value = chain[-1].results[0]
+    if plan.fold_stride is not None:
+        chain.append(ConvWeightsFoldKernelStrideOp(value, stride=plan.fold_stride))
+        value = chain[-1].results[0]
+    chain.append(layout_op(plan, value))
+    return chain
+
+
+def layout_op(plan: ConvWeightsPlan, value: SSAValue) -> Operation:
+    """The layout op of the plan's layout kind, in the weight's own dtype."""
+    padding = {
+        "padded_in_channels": plan.padded_in_channels,
+        "padded_out_channels": plan.padded_out_channels,
+    }
+    kind = plan.layout_kind
+    if kind == WeightLayoutKind.INTERLEAVED_MM:
+        op: Operation = ConvWeightsInterleavedMMLayoutOp(value)
+    elif kind == WeightLayoutKind.SPECIAL_PADDING:
+        op = ConvWeightsSpecialPaddingLayoutOp(
+            value,
+            block_h=plan.weight_block_h_ntiles,
+            block_w=plan.weight_block_w_ntiles,
+            enable_activation_reuse=plan.enable_activation_reuse,
+            **padding,
+        )
+    elif kind == WeightLayoutKind.TILED:
+        op = ConvWeightsTiledLayoutOp(
+            value,
+            block_h=plan.weight_block_h_ntiles,
+            block_w=plan.weight_block_w_ntiles,
+            **padding,
+        )
+    else:
+        op = ConvWeightsBlockShardedLayoutOp(
+            value,
+            in_shards=plan.input_cores_channels,
+            out_shards=plan.output_cores_channels,
+            full_inner_dim=plan.full_inner_dim,
+            **padding,
+        )
+    op.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan)
+    return op
+
+
+def bias_chain(plan: ConvWeightsPlan, bias: SSAValue) -> list[Operation]:
+    """The bias layout op (the width of semantics.md §3.4)."""
+    layout = ConvBiasLayoutOp(bias, width=plan.bias_physical_shape[-1])
+    layout.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan)
+    return [layout]
+
+
+def decompose(op: ConvPrepareOp, grid: tuple[int, int]) -> list[Operation]:
     """Replace a prepare op by its chain of layout ops, ending with a typecast to the
-    weights dtype when the layout left another (TT-NN's final `to_dtype`); the new ops
-    keep the op's location."""
+    weights dtype when the layout left another (TT-NN's final `to_dtype`); the new ops keep
+    the op's location. Returns the chain."""
+    plan = op.resolve(grid)
+    if isinstance(op, PrepareConvBiasOp):
+        chain = bias_chain(plan, op.source)
+    else:
+        chain = weight_chain(plan, op.source)
     last = chain[-1].results[0]
     if denote_same_tensor(last.type, op.result.type):
         # The same tensor, perhaps spelled otherwise: keep the user's spelling for its uses.
@@ -94,86 +156,25 @@ def replace_by_chain(rewriter: PatternRewriter, op: ConvPrepareOp, chain: list[O
         chain.append(TypecastOp(last, op.result.type))
     for new_op in chain:
         new_op.location = op.location
-    rewriter.replace(op, chain)
+    Rewriter.replace_op(op, chain)
+    return chain
 
 
-@dataclass
-class DecomposePrepareConvWeights(RewritePattern):
-    """prepare_conv_weights → [grouped | depthwise] → [fold] → layout → [typecast]. Each new
-    op infers its own result type from its properties (its shape rule lives with the op)."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: PrepareConvWeightsOp, rewriter: PatternRewriter) -> None:
-        plan = op.resolve()
-        chain: list[Operation] = []
-        value: SSAValue = op.weight_tensor
-        if plan.groups_expand is not None:
-            chain.append(ConvWeightsGroupedLayoutOp(value, groups=plan.groups_expand))
-        elif plan.depthwise_1d:
-            assert plan.depthwise_act_block_h_ntiles is not None
-            chain.append(
-                ConvWeightsDepthwiseLayoutOp(
-                    value, act_block_h_ntiles=plan.depthwise_act_block_h_ntiles
-                )
-            )
-        if chain:
-            value = chain[-1].results[0]
-        if plan.fold_stride is not None:
-            chain.append(ConvWeightsFoldKernelStrideOp(value, stride=plan.fold_stride))
-            value = chain[-1].results[0]
-        layout = self.layout_op(plan, value)
-        layout.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan)
-        chain.append(layout)
-        replace_by_chain(rewriter, op, chain)
-
-    @staticmethod
-    def layout_op(plan: ConvWeightsPlan, value: SSAValue) -> Operation:
-        """The layout op of the plan's layout kind, in the weight's own dtype."""
-        padding = {
-            "padded_in_channels": plan.padded_in_channels,
-            "padded_out_channels": plan.padded_out_channels,
-        }
-        kind = plan.layout_kind
-        if kind == WeightLayoutKind.INTERLEAVED_MM:
-            return ConvWeightsInterleavedMMLayoutOp(value)
-        if kind == WeightLayoutKind.SPECIAL_PADDING:
-            assert plan.weight_block_h_ntiles is not None
-            return ConvWeightsSpecialPaddingLayoutOp(
-                value,
-                block_h=plan.weight_block_h_ntiles,
-                block_w=plan.weight_block_w_ntiles,
-                # As the resolution: a 1D depthwise weight is never laid out for reuse.
-                enable_activation_reuse=plan.params.conv_config.enable_activation_reuse
-                and not plan.depthwise_1d,
-                **padding,
-            )
-        if kind == WeightLayoutKind.TILED:
-            assert plan.weight_block_h_ntiles is not None
-            return ConvWeightsTiledLayoutOp(
-                value,
-                block_h=plan.weight_block_h_ntiles,
-                block_w=plan.weight_block_w_ntiles,
-                **padding,
-            )
-        return ConvWeightsBlockShardedLayoutOp(
-            value,
-            in_shards=plan.input_cores_channels,
-            out_shards=plan.output_cores_channels,
-            full_inner_dim=plan.params.conv_config.full_inner_dim,
-            **padding,
-        )
-
-
-@dataclass
-class DecomposePrepareConvBias(RewritePattern):
-    """prepare_conv_bias → conv_bias_layout (width of semantics.md §3.4) → [typecast]."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: PrepareConvBiasOp, rewriter: PatternRewriter) -> None:
-        plan = op.resolve()
-        layout = ConvBiasLayoutOp(op.bias_tensor, width=plan.bias_physical_shape[-1])
-        layout.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan)
-        replace_by_chain(rewriter, op, [layout])
+def prepare_ops_with_grids(
+    op: Operation, grid: tuple[int, int] = DEFAULT_GRID
+) -> Iterator[tuple[ConvPrepareOp, tuple[int, int]]]:
+    """Each prepare op under `op` with the device grid it prepares for (the `ttnn.grid` of
+    its nearest module that has one), in program order: one walk, each module's attribute
+    read once."""
+    if isinstance(op, ModuleOp):
+        grid = grid_of_module(op) or grid
+    if isinstance(op, ConvPrepareOp):
+        yield op, grid
+        return
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.ops:
+                yield from prepare_ops_with_grids(child, grid)
 
 
 @dataclass(frozen=True)
@@ -183,9 +184,5 @@ class TTNNDecompose(ModulePass):
     name = "ttnn-decompose"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [DecomposePrepareConvWeights(), DecomposePrepareConvBias()], dce_enabled=False
-            ),
-            apply_recursively=False,
-        ).rewrite_module(op)
+        for prepare, grid in list(prepare_ops_with_grids(op)):
+            decompose(prepare, grid)

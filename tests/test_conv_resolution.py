@@ -12,19 +12,21 @@ import pytest
 
 from ttnn_xdsl.conv.conv_layout_geometry import (
     bias_physical_shape,
-    block_sharded_shape,
+    block_sharded_map,
     depthwise_1d_shape,
     fold_kernel_stride_shape,
     grouped_shape,
-    interleaved_mm_shape,
-    special_padding_shape,
-    tiled_shape,
+    interleaved_mm_map,
+    special_padding_map,
+    tiled_map,
 )
 from ttnn_xdsl.conv.conv_parameters import (
+    ComputeKernelConfig,
     Conv2dConfig,
     Conv2dParameters,
     InputMemoryConfig,
     expand_padding,
+    normalize_parameters,
     output_image_size,
     validate_parameters,
 )
@@ -185,9 +187,17 @@ def test_output_image_size():
     )
 
 
+def validate(params: Conv2dParameters) -> None:
+    """The resolution's checks, in its order: the lists first (normalizing the padding),
+    then everything else."""
+    validate_parameters(normalize_parameters(params))
+
+
 def test_validate_parameters_accepts_a_valid_conv():
-    validate_parameters(conv())
-    validate_parameters(conv(padding=(1, 2)))
+    validate(conv())
+    validate(conv(padding=(1, 2)))
+    assert normalize_parameters(conv(padding=(1, 2))).padding == (1, 1, 2, 2)
+    assert normalize_parameters(conv(padding=(1, 2, 3, 4))).padding == (1, 2, 3, 4)
 
 
 @pytest.mark.parametrize(
@@ -204,11 +214,20 @@ def test_validate_parameters_accepts_a_valid_conv():
             dict(padding=(1, 1, 1)),
             "expected padding to have 2 or 4 non-negative values, got [1, 1, 1]",
         ),
-        (dict(batch_size=0), "expected batch_size to be at least 1, got 0"),
-        (dict(input_width=0), "expected input_width to be at least 1, got 0"),
-        (dict(groups=0), "expected groups to be at least 1, got 0"),
-        (dict(groups=2), "groups 2 does not divide in_channels 3"),
-        (dict(in_channels=4, groups=4), "groups 4 does not divide out_channels 2"),
+        (dict(batch_size=0), "expected batch_size to be positive, got 0"),
+        (dict(input_width=0), "expected input_width to be positive, got 0"),
+        (
+            dict(groups=0),
+            "expected groups 0 to be positive and divide in_channels 3 and out_channels 2",
+        ),
+        (
+            dict(groups=2),
+            "expected groups 2 to be positive and divide in_channels 3 and out_channels 2",
+        ),
+        (
+            dict(in_channels=4, groups=4),
+            "expected groups 4 to be positive and divide in_channels 4 and out_channels 2",
+        ),
         (
             dict(input_height=2, kernel_size=(5, 5), padding=(0, 0, 0, 0)),
             "output image is empty: OH = 0 (input_height 2, padding 0+0, dilation 1, "
@@ -234,13 +253,17 @@ def test_validate_parameters_accepts_a_valid_conv():
         ),
         (
             dict(conv_config=Conv2dConfig(act_block_w_div=0)),
-            "expected conv_config.act_block_w_div to be at least 1, got 0",
+            "expected conv_config.act_block_w_div to be positive, got 0",
+        ),
+        (
+            dict(input_memory_config=InputMemoryConfig(BufferType.L1, HEIGHT)),
+            "expected the height_sharded input_memory_config to carry a shard spec",
         ),
     ],
 )
 def test_validate_parameters_messages(overrides: dict[str, object], message: str):
     with pytest.raises(ConvConfigError) as error:
-        validate_parameters(conv(**overrides))
+        validate(conv(**overrides))
     assert str(error.value) == message
     # resolve_conv_weights runs the same checks first.
     with pytest.raises(ConvConfigError):
@@ -394,8 +417,9 @@ def test_shard_layout():
     assert resolve_shard_layout(conv()) == HEIGHT
     assert resolve_shard_layout(conv(input_memory_config=sharded(BLOCK, 32))) == BLOCK
     assert resolve_shard_layout(conv(conv_config=config(shard_layout=WIDTH))) == WIDTH
+    # An interleaved shard_layout is refused by the validation (validate_conv2d_config).
     with pytest.raises(ConvConfigError, match="got interleaved"):
-        resolve_shard_layout(conv(conv_config=config(shard_layout=INTERLEAVED)))
+        resolve_conv_weights(conv(conv_config=config(shard_layout=INTERLEAVED)))
 
 
 @pytest.mark.parametrize(("width", "alignment"), [(48, 16), (64, 32), (24, 8), (20, 32)])
@@ -414,10 +438,8 @@ def test_alignment_rules():
     assert (
         resolve_input_channels_alignment(HEIGHT, Layout.ROW_MAJOR, sharded(HEIGHT, 48), True) == 32
     )
+    # A TILE input does not read the shard shape.
     no_shape = InputMemoryConfig(BufferType.L1, HEIGHT)
-    with pytest.raises(ConvConfigError, match=r"needs input_memory_config\.shard_shape"):
-        resolve_input_channels_alignment(HEIGHT, Layout.ROW_MAJOR, no_shape, False)
-    # … but a TILE input does not need the shard shape.
     assert resolve_input_channels_alignment(HEIGHT, Layout.TILE, no_shape, False) == 32
 
 
@@ -622,34 +644,36 @@ def test_worked_example_grouped_mm_conv_dram():
 
 
 def test_worked_example_layout_helpers():
-    assert tiled_shape(8, 4, 3, 3, 1, 1) == (64, 32)
-    assert block_sharded_shape(64, 32, 3, 3, 2, 2) == (384, 64)
-    assert block_sharded_shape(64, 32, 3, 3, 2, 2, full_inner_dim=True) == (320, 64)
-    assert special_padding_shape(32, 16, 3, 3, 2, 1) == (192, 32)
-    assert special_padding_shape(32, 16, 3, 3, 5, 1, activation_reuse=True) == (160, 32)
+    assert tiled_map(8, 4, 3, 3, 1, 1).shape == (64, 32)
+    assert block_sharded_map(64, 32, 3, 3, 2, 2).shape == (384, 64)
+    assert block_sharded_map(64, 32, 3, 3, 2, 2, full_inner_dim=True).shape == (320, 64)
+    assert special_padding_map(32, 16, 3, 3, 2, 1).shape == (192, 32)
+    assert special_padding_map(32, 16, 3, 3, 5, 1, activation_reuse=True).shape == (160, 32)
     assert depthwise_1d_shape((8, 1, 2, 2), 1) == (8, 128, 1, 1)
 
 
 def test_layout_helpers_edges():
-    assert interleaved_mm_shape(64, 3, 7, 7) == (160, 64)  # round_up(147, 32)
-    assert interleaved_mm_shape(2, 3, 3, 3) == (32, 32)
-    assert tiled_shape(70, 64, 3, 3, 9, 2) == (576, 128)
+    assert interleaved_mm_map(64, 3, 7, 7).shape == (160, 64)  # round_up(147, 32)
+    assert interleaved_mm_map(2, 3, 3, 3).shape == (32, 32)
+    assert tiled_map(70, 64, 3, 3, 9, 2).shape == (576, 128)
     # ow 48 → owp 64 → cols 2·64; iw 16: BHP = round_up(16·3, 32)·3 = 192 > 144 → rows 2·192.
-    assert block_sharded_shape(96, 32, 3, 3, 2, 2) == (384, 128)
+    assert block_sharded_map(96, 32, 3, 3, 2, 2).shape == (384, 128)
     # no padding needed at all: iw·KW multiple of 32, ow multiple of 32.
-    assert block_sharded_shape(64, 64, 1, 1, 2, 2) == (64, 64)
+    assert block_sharded_map(64, 64, 1, 1, 2, 2).shape == (64, 64)
     assert grouped_shape((4, 2, 1, 1), 2) == (4, 4, 1, 1)
     assert fold_kernel_stride_shape((64, 3, 7, 7), (2, 2)) == (64, 12, 4, 4)
     assert fold_kernel_stride_shape((8, 4, 4, 4), (4, 4)) == (8, 64, 1, 1)
-    with pytest.raises(ConvConfigError, match="block_h·32 = 32 to hold I·KW = 48"):
-        special_padding_shape(32, 16, 3, 3, 1, 1)
+    with pytest.raises(ConvConfigError, match="block_h·32 = 32 rows to hold I·KW = 48"):
+        special_padding_map(32, 16, 3, 3, 1, 1)
     with pytest.raises(ConvConfigError, match="in_shards 4 to divide the 30"):
-        block_sharded_shape(64, 30, 3, 3, 4, 2)
+        block_sharded_map(64, 30, 3, 3, 4, 2)
     with pytest.raises(ConvConfigError, match="out_shards 3 to divide the 64"):
-        block_sharded_shape(64, 32, 3, 3, 2, 3)
-    with pytest.raises(ConvConfigError, match="groups 3 to divide O = 4"):
+        block_sharded_map(64, 32, 3, 3, 2, 3)
+    with pytest.raises(ConvConfigError, match="groups 3 to divide the 4 output channels"):
         grouped_shape((4, 2, 1, 1), 3)
-    with pytest.raises(ConvConfigError, match="I = 2"):
+    with pytest.raises(
+        ConvConfigError, match=r"depthwise weight \[O, 1, KH, KW\], got \[8, 2, 1, 4\]"
+    ):
         depthwise_1d_shape((8, 2, 1, 4), 1)
 
 
@@ -1163,7 +1187,9 @@ def test_subblock_width_in_a_plan():
     assert plan.padded_out_channels == 224
     assert plan.physical_shape == (1, 1, 96 * 3, 224)
     assert plan.bias_physical_shape == (1, 1, 32, 224)
-    fp32 = resolve_conv_weights(replace(params, fp32_dest_acc_en=True))
+    fp32 = resolve_conv_weights(
+        replace(params, compute_config=ComputeKernelConfig(fp32_dest_acc_en=True))
+    )
     # fp32: (1,7) skipped (7 > 4); nothing else divides 7 until (1,1).
     assert fp32.weight_block_w_ntiles == 1
     assert fp32.physical_shape == (1, 1, 288, 224)

@@ -218,3 +218,78 @@ def test_one_resolution_per_prepare_op_through_ttnn_lower(monkeypatch) -> None:
     info = conv_resolution.resolve_conv_weights.cache_info()
     assert info.misses == len(distinct) <= len(prepare_ops)
     assert len(validations) == len(distinct)
+
+
+def test_each_fact_is_derived_once_per_op_through_ttnn_lower(monkeypatch) -> None:
+    """Every prepare op of examples/conv_layouts.mlir (each branch of the resolution) on its
+    way through parsing, verification and `ttnn-lower`: its properties are read into the
+    parameter record once and its device grid looked up once (the decomposition reads the
+    plan verification resolved, with each module's grid read once); the resolution and the
+    padding expansion run once per distinct parameter set, and each layout's geometry (shape,
+    index map, limits) is computed once per distinct layout op, however many steps ask it
+    (the resolution, the layout op's verifier and its lowering)."""
+    from ttnn_xdsl.conv import conv_layout_geometry, conv_parameters
+    from ttnn_xdsl.dialect import prepare_ops
+    from ttnn_xdsl.dialect.context import make_context
+    from ttnn_xdsl.frontend import parse_module, verify_module
+    from ttnn_xdsl.passes import TTNNLower
+
+    calls: dict[str, int] = {"conv_parameters": 0, "module_grid": 0, "expand_padding": 0}
+
+    def counted(name: str, function):  # type: ignore[no-untyped-def]
+        def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+            calls[name] += 1
+            return function(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(
+        prepare_ops.ConvPrepareOp,
+        "conv_parameters",
+        counted("conv_parameters", prepare_ops.ConvPrepareOp.conv_parameters),
+    )
+    monkeypatch.setattr(prepare_ops, "module_grid", counted("module_grid", prepare_ops.module_grid))
+    monkeypatch.setattr(
+        conv_parameters,
+        "expand_padding",
+        counted("expand_padding", conv_parameters.expand_padding),
+    )
+    maps = (
+        conv_layout_geometry.interleaved_mm_map,
+        conv_layout_geometry.special_padding_map,
+        conv_layout_geometry.tiled_map,
+        conv_layout_geometry.block_sharded_map,
+    )
+    conv_resolution.resolve_conv_weights.cache_clear()
+    for layout_map in maps:
+        layout_map.cache_clear()
+
+    ctx = make_context()
+    text = (EXAMPLES / "conv_layouts.mlir").read_text()
+    module = parse_module(ctx, text, "conv_layouts.mlir")
+    verify_module(module)
+    prepare = [op for op in module.walk() if isinstance(op, ConvPrepareOp)]
+    assert len(prepare) == 15
+    after_verification = dict(calls)
+    TTNNLower().apply(ctx, module)
+    assert after_verification["conv_parameters"] == len(prepare)
+    assert after_verification["module_grid"] == len(prepare)
+    assert calls["conv_parameters"] == after_verification["conv_parameters"]  # none in the pass
+    assert calls["module_grid"] == after_verification["module_grid"]
+
+    # What the ops resolve to, computed again apart (after the counts).
+    again = parse_module(ctx, text, "conv_layouts.mlir")
+    plans = {
+        op.conv_parameters(): op.resolve() for op in again.walk() if isinstance(op, ConvPrepareOp)
+    }
+    distinct = len(plans)
+    two_value_padding = sum(len(params.padding) == 2 for params in plans)
+    assert after_verification["expand_padding"] == two_value_padding
+    assert conv_resolution.resolve_conv_weights.cache_info().misses == distinct
+    layouts = {plan.weight_map for plan in plans.values()}
+    computed = sum(layout_map.cache_info().misses for layout_map in maps)
+    asked = sum(
+        layout_map.cache_info().hits + layout_map.cache_info().misses for layout_map in maps
+    )
+    assert computed == len(layouts)
+    assert asked > computed  # verification and lowering ask again, and get the same map

@@ -101,7 +101,8 @@ def test_prepare_conv_weights_worked_example() -> None:
     assert info.shape == (1, 1, 27, 2)
     assert info.physical_shape == (1, 1, 96, 32)
     assert info.dtype == DataType.FLOAT32
-    assert op.conv_parameters().padding == (1, 1, 1, 1)
+    assert op.conv_parameters().padding == (1, 1)  # as written
+    assert op.resolve().params.padding == (1, 1, 1, 1)  # normalized once, by the resolution
     assert op.conv_parameters().grid == (8, 8)
 
 
@@ -208,7 +209,7 @@ INVALID_PREPARE_WEIGHTS: list[tuple[dict[str, object], str]] = [
     ),
     (
         {"input_memory_config": MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.HEIGHT_SHARDED)},
-        "expected the height_sharded input_memory_config to carry a #ttnn.shard_spec",
+        "expected the height_sharded input_memory_config to carry a shard spec",
     ),
     (
         {
@@ -217,7 +218,7 @@ INVALID_PREPARE_WEIGHTS: list[tuple[dict[str, object], str]] = [
                 BufferType.DRAM, TensorMemoryLayout.BLOCK_SHARDED
             ),
         },
-        "expected the block_sharded input_memory_config to carry a #ttnn.shard_spec",
+        "expected the block_sharded input_memory_config to carry a shard spec",
     ),
 ]
 

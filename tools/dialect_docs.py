@@ -56,6 +56,8 @@ from xdsl.printer import Printer
 
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.context import PROJECT_DIALECTS, make_context
+from ttnn_xdsl.dialect.keyword_properties import REQUIRED, OpProperty
+from ttnn_xdsl.dialect.operation import KeywordPropertyOp
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
 
@@ -180,7 +182,15 @@ def _attribute_name(attr: type[Attribute]) -> str:
 
 
 def _defaults(cls: type) -> dict[str, Any]:
-    """The defaults of the keyword parameters of the class's Python builder."""
+    """The defaults of the keyword parameters of the class's Python builder (an op declaring
+    its properties gives them in its declaration)."""
+    declared: tuple[OpProperty, ...] = getattr(cls, "PROPERTIES", ())
+    if declared:
+        return {
+            prop.name: prop.default
+            for prop in declared
+            if prop.default is not REQUIRED and prop.default is not None
+        }
     try:
         parameters = inspect.signature(cls.__init__).parameters.values()
     except (TypeError, ValueError):
@@ -224,11 +234,15 @@ def _message_text(node: ast.expr) -> str | None:
 
 _RAISERS = {"error", "VerifyException", "raise_error", "TensorTypeError", "ConvConfigError"}
 
+RULES = "ttnn_xdsl.conv."
+"""The pure rules an op's verifier delegates to (its messages are the op's too)."""
+
 
 def verifier_rules(cls: type, entry: str) -> list[str]:
     """The messages the verifier `entry` of `cls` can raise, in order of appearance,
     computed parts as `…`: its own and those of the methods and functions it calls that are
-    defined in the module of `cls` (the generic reading of tensor types is left out)."""
+    defined in the module of `cls` or in the pure conv rules it delegates to (`ttnn_xdsl.conv`;
+    the generic reading of tensor types is left out)."""
     rules: list[str] = []
     seen: set[object] = set()
     home = inspect.getmodule(cls)
@@ -238,7 +252,7 @@ def verifier_rules(cls: type, entry: str) -> list[str]:
             return
         seen.add(function)
         module = inspect.getmodule(function)
-        if module is None or module is not home:
+        if module is None or (module is not home and not module.__name__.startswith(RULES)):
             return
         try:
             source = textwrap.dedent(inspect.getsource(function))
@@ -257,6 +271,11 @@ def verifier_rules(cls: type, entry: str) -> list[str]:
                     rules.append(text)
             elif isinstance(callee, ast.Attribute) and getattr(callee.value, "id", "") == "self":
                 visit(_own_method(cls, callee.attr))
+            elif isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name):
+                # `geometry.special_padding_map(...)`: a function of an imported module.
+                owner = getattr(module, callee.value.id, None)
+                if inspect.ismodule(owner):
+                    visit(getattr(owner, callee.attr, None))
             elif isinstance(callee, ast.Name):
                 visit(getattr(module, callee.id, None))
 
@@ -284,19 +303,11 @@ def _syntax(op: type[IRDLOperation]) -> str:
     assembly = getattr(op, "assembly_format", None)
     if assembly:
         return f"{op.name} {assembly}"
-    keywords = getattr(op, "PROPERTY_SYNTAX", ())
-    if keywords:
-        placeholders = {
-            "i32": "N",
-            "i32 array": "[N, …]",
-            "bool": "true|false",
-            "string": '"…"',
-            "attribute": "#…",
-        }
+    keywords: tuple[OpProperty, ...] = getattr(op, "PROPERTIES", ())
+    if issubclass(op, KeywordPropertyOp):
         parts = []
         for keyword in keywords:
-            kind = getattr(keyword.kind, "value", str(keyword.kind)).lower()
-            text = f"{keyword.name} = {placeholders.get(kind, '…')}"
+            text = f"{keyword.name} = {keyword.kind.placeholder}"
             parts.append(text if keyword.required else f"[{text}]")
         return f"%result = {op.name} %input " + " ".join(parts) + " [{attributes}] : T -> R"
     return f"{op.name} (custom syntax: see the example; the generic form always parses)"

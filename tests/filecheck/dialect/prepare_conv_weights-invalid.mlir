@@ -359,7 +359,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // channel alignment of a ROW_MAJOR input (docs/semantics.md §3.2, §3.3 step 6).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the height_sharded input_memory_config to carry a #ttnn.shard_spec
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the height_sharded input_memory_config to carry a shard spec
   func.return
 }
 
@@ -369,7 +369,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Also for a TILE input.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <block_sharded>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the block_sharded input_memory_config to carry a #ttnn.shard_spec
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the block_sharded input_memory_config to carry a shard spec
   func.return
 }
 

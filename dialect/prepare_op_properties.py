@@ -1,0 +1,101 @@
+"""The one declaration of the conv preparation ops' properties (semantics.md §3.1).
+
+Each entry names a property, its kind (how it is held, written, built from Python and read
+into the pure resolution's `Conv2dParameters`, whose field of the same name it fills), whether
+the IR requires it, the Python builder's default, and tt-mlir's name and kind where they
+differ. The project's ops (`prepare_ops.py`), tt-mlir's ops (`tt_mlir.py`), the keyword
+syntax, the builders, `import-tt-mlir` / `export-tt-mlir` and the parameter record all read
+these lists: a property added later is one entry here (and, when the resolution reads it, the
+field it fills).
+"""
+
+from __future__ import annotations
+
+from ttnn_xdsl.core.enums import Layout
+from ttnn_xdsl.dialect.attributes import (
+    DRAM_INTERLEAVED,
+    Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
+    DataTypeAttr,
+    DeviceComputeKernelConfigAttr,
+    LayoutAttr,
+    MemoryConfigAttr,
+)
+from ttnn_xdsl.dialect.keyword_properties import (
+    BOOLEAN,
+    INT32,
+    INT32_ARRAY,
+    STRING,
+    AttributeKind,
+    EnumKind,
+    OpProperty,
+)
+from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr
+
+__all__ = [
+    "CONV2D_BIAS_PROPERTIES",
+    "CONV2D_WEIGHTS_PROPERTIES",
+    "WEIGHTS_ONLY_PROPERTIES",
+]
+
+MEMORY_CONFIG = AttributeKind(MemoryConfigAttr, MemoryConfigAttr.conv_input)
+LAYOUT = EnumKind(LayoutAttr)
+DATA_TYPE = EnumKind(DataTypeAttr)
+CONV2D_CONFIG = AttributeKind(Conv2dConfigAttr, Conv2dConfigAttr.conv_config)
+COMPUTE_CONFIG = AttributeKind(
+    DeviceComputeKernelConfigAttr, DeviceComputeKernelConfigAttr.compute_config
+)
+SLICE_CONFIG = AttributeKind(Conv2dSliceConfigAttr, Conv2dSliceConfigAttr.slice_config)
+TT_MLIR_DATA_TYPE = AttributeKind(SupportedDataTypesAttr)
+"""tt-mlir spells a data type `#ttcore.supportedDataTypes<bf16>`."""
+
+WEIGHTS_FORMAT = OpProperty("weights_format", STRING, default="OIHW")
+HAS_BIAS = OpProperty("has_bias", BOOLEAN, default=False)
+
+CONV2D_WEIGHTS_PROPERTIES: tuple[OpProperty, ...] = (
+    OpProperty("input_memory_config", MEMORY_CONFIG, default=DRAM_INTERLEAVED),
+    OpProperty("input_layout", LAYOUT, default=Layout.TILE, tt_mlir_name="input_tensor_layout"),
+    WEIGHTS_FORMAT,
+    OpProperty("in_channels", INT32),
+    OpProperty("out_channels", INT32),
+    OpProperty("batch_size", INT32),
+    OpProperty("input_height", INT32),
+    OpProperty("input_width", INT32),
+    OpProperty("kernel_size", INT32_ARRAY),
+    OpProperty("stride", INT32_ARRAY, default=(1, 1)),
+    OpProperty("padding", INT32_ARRAY, default=(0, 0)),
+    OpProperty("dilation", INT32_ARRAY, default=(1, 1)),
+    HAS_BIAS,
+    OpProperty("groups", INT32, default=1),
+    OpProperty(
+        "conv_config", CONV2D_CONFIG, required=False, default=None, tt_mlir_name="conv2d_config"
+    ),
+    OpProperty("compute_config", COMPUTE_CONFIG, required=False, default=None),
+    OpProperty(
+        "input_dtype",
+        DATA_TYPE,
+        required=False,
+        default=None,
+        tt_mlir_kind=TT_MLIR_DATA_TYPE,
+        tt_mlir_required=True,
+    ),
+    OpProperty(
+        "output_dtype", DATA_TYPE, required=False, default=None, tt_mlir_kind=TT_MLIR_DATA_TYPE
+    ),
+    OpProperty(
+        "slice_config",
+        SLICE_CONFIG,
+        required=False,
+        default=None,
+        tt_mlir_name="conv2d_slice_config",
+    ),
+)
+"""`prepare_conv_weights`' properties, in printing order (tt-mlir's order)."""
+
+WEIGHTS_ONLY_PROPERTIES = (WEIGHTS_FORMAT, HAS_BIAS)
+"""The weight op's properties the bias op does not have."""
+
+CONV2D_BIAS_PROPERTIES: tuple[OpProperty, ...] = tuple(
+    prop for prop in CONV2D_WEIGHTS_PROPERTIES if prop not in WEIGHTS_ONLY_PROPERTIES
+)
+"""`prepare_conv_bias`' properties: the weight op's but `weights_format` and `has_bias`."""

@@ -411,14 +411,6 @@ def resolve_out_subblock(
     )
 
 
-def resolve_out_subblock_width(
-    act_block_h_ntiles: int, out_width_ntiles: int, fp32_dest_acc_en: bool = False
-) -> int:
-    """semantics.md §3.5's sub-block width `weight_block_w` (what TT-NN passes as block_w to the
-    special-padding and tiled helpers and uses for the bias width)."""
-    return resolve_out_subblock(act_block_h_ntiles, out_width_ntiles, fp32_dest_acc_en)[1]
-
-
 # ------------------------------------------------------------------------------------------
 # The whole resolution
 # ------------------------------------------------------------------------------------------

@@ -345,8 +345,3 @@ class AssignBwOp(TTNNOperation):
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_function_type(self.operand_types, self.result_types)
-
-
-# --------------------------------------------------------------------------------------------
-# typecast / to_layout
-# --------------------------------------------------------------------------------------------

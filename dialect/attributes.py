@@ -339,20 +339,6 @@ class KeywordStructAttr(ParametrizedAttribute):
                 printer.print_string(f"{field.name} = ")
                 field.print(printer, value)
 
-    def field(self, name: str) -> Attribute | None:
-        """The value of field `name`, or None when absent."""
-        index = [field.name for field in self.FIELDS].index(name)
-        value = self.parameters[index]
-        return None if isinstance(value, NoneAttr) else value
-
-    def int_field(self, name: str) -> int | None:
-        value = self.field(name)
-        return None if value is None else cast(IntAttr, value).data
-
-    def bool_field(self, name: str) -> bool | None:
-        value = self.field(name)
-        return None if value is None else bool(cast(IntegerAttr, value).value.data)
-
 
 def _bool(value: bool | None) -> Attribute:
     return NoneAttr() if value is None else IntegerAttr.from_bool(value)
@@ -649,8 +635,8 @@ class Conv2dConfigAttr(KeywordStructAttr):
     def weights_data_type(self) -> DataType | None:
         """`weights_dtype` as one of the project's data types (None when absent). Raises
         VerifyException for a tt-mlir data type TT-NN's conv preparation does not produce."""
-        value = self.field("weights_dtype")
-        if value is None:
+        value = self.weights_dtype
+        if isinstance(value, NoneAttr):
             return None
         if isinstance(value, SupportedDataTypesAttr):
             dtype = data_type_of_ttcore(value.data)

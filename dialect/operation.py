@@ -101,7 +101,3 @@ def bool_list(attr: DenseArrayBase) -> list[bool]:
 
 def format_bools(values: Sequence[bool]) -> str:
     return "[" + ", ".join("true" if v else "false" for v in values) + "]"
-
-
-def int_list(attr: DenseArrayBase) -> list[int]:
-    return [int(v) for v in attr.get_values()]

@@ -257,8 +257,11 @@ class LowerDepthwiseLayout(RewritePattern):
 
 @dataclass
 class LowerFoldKernelStride(RewritePattern):
-    """kernel-stride fold → for each kernel position (kh, kw), copy the [O, I] plane into
-    channels ((kh % sH)·sW + kw % sW)·I … of position (kh // sH, kw // sW) (semantics.md §3.6.7)."""
+    """kernel-stride fold → for each stride phase (p, q) and folded tap (a, b), copy the
+    [O, I] plane of kernel position (a·sH + p, b·sW + q) into channels (p·sW + q)·I … of
+    position (a, b) (semantics.md §3.6.7). Every index is affine in the loops (the kernel is
+    first zero-padded to whole strides, so no position is out of range and no remainder or
+    quotient of a loop index is needed): the nest runs in bulk."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -266,32 +269,27 @@ class LowerFoldKernelStride(RewritePattern):
     ) -> None:
         stride_h, stride_w = op.value_of("stride")
         out_channels, in_channels, kernel_height, kernel_width = memref_type(op.input).get_shape()
+        element = memref_type(op.input).element_type
         with lowering(rewriter, op) as results:
-            folded = zeros(tensor_info(op.result.type).shape, memref_type(op.input).element_type)
+            _, _, folded_height, folded_width = tensor_info(op.result.type).shape
+            whole = (out_channels, in_channels, folded_height * stride_h, folded_width * stride_w)
+            weight = op.input
+            if whole[2:] != (kernel_height, kernel_width):
+                weight = zeros(whole, element)
+                copy(op.input, window(weight, [0, 0, 0, 0], memref_type(op.input).get_shape()))
+            folded = zeros(tensor_info(op.result.type).shape, element)
+            plane = [out_channels, in_channels, 1, 1]
 
             def body(indices: list[SSAValue]) -> None:
-                kh, kw = indices
-                plane = [out_channels, in_channels, 1, 1]
-                source = window(op.input, [0, 0, kh, kw], plane, dropped=(2, 3))
-                h_phase = arith.RemSIOp(kh, index(stride_h)).result
-                w_phase = arith.RemSIOp(kw, index(stride_w)).result
-                channel = index_expression(
-                    (h_phase, stride_w * in_channels), (w_phase, in_channels)
-                )
-                dest = window(
-                    folded,
-                    [
-                        0,
-                        channel,
-                        arith.DivSIOp(kh, index(stride_h)).result,
-                        arith.DivSIOp(kw, index(stride_w)).result,
-                    ],
-                    plane,
-                    dropped=(2, 3),
-                )
+                p, q, a, b = indices
+                kernel_row = index_expression((a, stride_h), (p, 1))
+                kernel_column = index_expression((b, stride_w), (q, 1))
+                source = window(weight, [0, 0, kernel_row, kernel_column], plane, dropped=(2, 3))
+                channel = index_expression((p, stride_w * in_channels), (q, in_channels))
+                dest = window(folded, [0, channel, a, b], plane, dropped=(2, 3))
                 copy(source, dest)
 
-            loop_nest((kernel_height, kernel_width), body)
+            loop_nest((stride_h, stride_w, folded_height, folded_width), body)
             results.append(folded)
 
 

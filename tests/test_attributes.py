@@ -137,10 +137,11 @@ def test_attributes_built_in_python_print_as_written() -> None:
     assert (
         printed(config) == "#ttnn.conv2d_config<act_block_h_override = 64, full_inner_dim = true>"
     )
-    assert config.int_field("act_block_h_override") == 64
-    assert config.int_field("act_block_w_div") is None
-    assert config.bool_field("full_inner_dim") is True
-    assert config.field("weights_dtype") is None
+    read = config.conv_config()
+    assert read.act_block_h_override == 64
+    assert read.act_block_w_div == 1  # absent: TT-NN's default
+    assert read.full_inner_dim is True
+    assert read.weights_dtype is None
     kernel = DeviceComputeKernelConfigAttr(math_fidelity=MathFidelity.LOFI, fp32_dest_acc_en=True)
     assert printed(kernel) == (
         "#ttnn.device_compute_kernel_config<math_fidelity = lofi, fp32_dest_acc_en = true>"

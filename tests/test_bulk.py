@@ -18,6 +18,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -724,3 +725,42 @@ def test_only_written_or_returned_arguments_are_copied() -> None:
     resnet = Program.load((ROOT / "examples" / "resnet50_conv_weights.mlir").read_text())
     # Every weight and bias is only read (through the calls into each conv's function).
     assert all(read_only_arguments(resnet.module, resnet.entry))
+
+
+def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interpreter recognises what the lowering emits: no loop nest of a lowered example
+    or tt-mlir corpus file falls back to op-by-op execution (10–100× slower). A change of the
+    lowering's output that bulk execution does not recognise fails here, not silently."""
+    from ttnn_xdsl.runtime import interpreter
+    from ttnn_xdsl.runtime.interpreter.bulk import NotBulk
+
+    fallbacks: list[str] = []
+    run_in_bulk = interpreter.run_nest_in_bulk
+
+    def recording(*args: Any) -> None:
+        try:
+            run_in_bulk(*args)
+        except NotBulk as reason:
+            fallbacks.append(f"{args[1].location}: {reason}")
+            raise
+
+    monkeypatch.setattr(interpreter, "run_nest_in_bulk", recording)
+    corpus = ROOT / "tests" / "filecheck" / "tt-mlir"
+    sources = [(path, None) for path in sorted((ROOT / "examples").glob("*.mlir"))]
+    sources += [(path, "import-tt-mlir,ttnn-lower") for path in sorted(corpus.glob("*.mlir"))]
+    ran = 0
+    unrunnable: list[str] = []
+    for path, passes in sources:
+        if "split-input-file" in path.read_text():
+            continue  # a lit file of several modules (device-grid, errors)
+        try:
+            programs = Program.load_all(path.read_text(), passes=passes, filename=str(path))
+        except RunError:
+            unrunnable.append(path.name)
+            continue
+        for program in programs:
+            program.run(random_seed=0)
+            ran += 1
+    assert ran > 60  # every example's and corpus file's runnable functions
+    assert unrunnable == ["syntax.mlir"]  # its const-eval functions are called by load_cached
+    assert fallbacks == []

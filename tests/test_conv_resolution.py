@@ -40,7 +40,6 @@ from ttnn_xdsl.conv.conv_resolution import (
     resolve_input_channels_alignment,
     resolve_kernel_stride_folding,
     resolve_out_subblock,
-    resolve_out_subblock_width,
     resolve_parallel_config,
     resolve_shard_layout,
     resolve_weight_block_height,
@@ -1158,8 +1157,8 @@ def test_out_subblock_width():
     assert resolve_out_subblock(4, 8) == (1, 8)
     # fp32: h·w ≤ 4 → (2,2) skipped (w != 8), (1,4) fits.
     assert resolve_out_subblock(4, 8, fp32_dest_acc_en=True) == (1, 4)
-    assert resolve_out_subblock_width(4, 8) == 8
-    assert resolve_out_subblock_width(4, 8, True) == 4
+    assert resolve_out_subblock(4, 8)[1] == 8
+    assert resolve_out_subblock(4, 8, True)[1] == 4
     # 2×3: (2,3) fits (w == 3); fp32 skips it (6 > 4) → (1,3).
     assert resolve_out_subblock(2, 3) == (2, 3)
     assert resolve_out_subblock(2, 3, True) == (1, 3)

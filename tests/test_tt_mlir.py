@@ -563,7 +563,7 @@ def test_export_writes_the_shapes_tt_nn_computes() -> None:
         "memref<1x3x!ttcore.tile<32x32, bfp_bf8>, #ttnn.buffer_type<dram>>"
     )
     config = cast(Conv2dConfigAttr, op.conv2d_config)
-    assert config.field("weights_dtype") == SupportedDataTypesAttr(TTCoreDataType.BFP_BFLOAT8)
+    assert config.weights_dtype == SupportedDataTypesAttr(TTCoreDataType.BFP_BFLOAT8)
     assert op.input_dtype == SupportedDataTypesAttr(TTCoreDataType.BFLOAT16)
     function = next(f for f in module.walk() if isinstance(f, func.FuncOp))
     assert function.function_type.outputs.data == (result,)

@@ -305,38 +305,49 @@ func.func @depthwise(%w: tensor<8x1x2x2xf32>) -> tensor<8x128x1x1xf32> {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return %[[E]] : memref<8x128x1x1xf32>
 
-// §3.6.7 with stride 2 on a 3×5 kernel (not a multiple of the stride): each [O, I] plane of
-// position (kh, kw) goes to channels ((kh % 2)·2 + kw % 2)·2 of position (kh / 2, kw / 2).
+// §3.6.7 with stride 2 on a 3×5 kernel (not a multiple of the stride): the kernel is first
+// zero-padded to 4×6 (whole strides), then for each phase (p, q) and folded tap (a, b) the
+// [O, I] plane of position (2a + p, 2b + q) goes to channels (p·2 + q)·2 of position (a, b):
+// every index affine in the loops, so the nest runs in bulk.
 func.func @fold(%w: tensor<4x2x3x5xf32>) -> tensor<4x8x2x3xf32> {
   %0 = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2] : tensor<4x2x3x5xf32> -> tensor<4x8x2x3xf32>
   func.return %0 : tensor<4x8x2x3xf32>
 }
 // CHECK-LABEL: func.func @fold(
+// CHECK-NEXT:    %[[P:[^ ]+]] = memref.alloc() : memref<4x2x4x6xf32>
+// CHECK-NEXT:    %[[PZ:[^ ]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    linalg.fill ins(%[[PZ]] : f32) outs(%[[P]] : memref<4x2x4x6xf32>)
+// CHECK-NEXT:    %[[PW:[^ ]+]] = memref.subview %[[P]][0, 0, 0, 0] [4, 2, 3, 5] [1, 1, 1, 1] : memref<4x2x4x6xf32> to memref<4x2x3x5xf32, strided<[48, 24, 6, 1]>>
+// CHECK-NEXT:    linalg.copy ins(%w : memref<4x2x3x5xf32>) outs(%[[PW]] : memref<4x2x3x5xf32, strided<[48, 24, 6, 1]>>)
 // CHECK-NEXT:    %[[E:[^ ]+]] = memref.alloc() : memref<4x8x2x3xf32>
 // CHECK-NEXT:    %[[EZ:[^ ]+]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    linalg.fill ins(%[[EZ]] : f32) outs(%[[E]] : memref<4x8x2x3xf32>)
 // CHECK-NEXT:    %[[C0:[^ ]+]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:[^ ]+]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[KH:[^ ]+]] = arith.constant 3 : index
-// CHECK-NEXT:    scf.for %[[R:[^ ]+]] = %[[C0]] to %[[KH]] step %[[C1]] {
-// CHECK-NEXT:      %[[KW:[^ ]+]] = arith.constant 5 : index
-// CHECK-NEXT:      scf.for %[[S:[^ ]+]] = %[[C0]] to %[[KW]] step %[[C1]] {
-// CHECK-NEXT:        %[[SRC:[^ ]+]] = memref.subview %w[0, 0, %[[R]], %[[S]]] [4, 2, 1, 1] [1, 1, 1, 1] : memref<4x2x3x5xf32> to memref<4x2xf32, strided<[30, 15], offset: ?>>
-// CHECK-NEXT:        %[[SH:[^ ]+]] = arith.constant 2 : index
-// CHECK-NEXT:        %[[PH:[^ ]+]] = arith.remsi %[[R]], %[[SH]] : index
-// CHECK-NEXT:        %[[SW:[^ ]+]] = arith.constant 2 : index
-// CHECK-NEXT:        %[[PW:[^ ]+]] = arith.remsi %[[S]], %[[SW]] : index
-// CHECK-NEXT:        %[[C4:[^ ]+]] = arith.constant 4 : index
-// CHECK-NEXT:        %[[A:[^ ]+]] = arith.muli %[[PH]], %[[C4]] : index
-// CHECK-NEXT:        %[[C2:[^ ]+]] = arith.constant 2 : index
-// CHECK-NEXT:        %[[B:[^ ]+]] = arith.muli %[[PW]], %[[C2]] : index
-// CHECK-NEXT:        %[[CH:[^ ]+]] = arith.addi %[[A]], %[[B]] : index
-// CHECK-NEXT:        %[[SH2:[^ ]+]] = arith.constant 2 : index
-// CHECK-NEXT:        %[[FR:[^ ]+]] = arith.divsi %[[R]], %[[SH2]] : index
-// CHECK-NEXT:        %[[SW2:[^ ]+]] = arith.constant 2 : index
-// CHECK-NEXT:        %[[FS:[^ ]+]] = arith.divsi %[[S]], %[[SW2]] : index
-// CHECK-NEXT:        %[[DST:[^ ]+]] = memref.subview %[[E]][0, %[[CH]], %[[FR]], %[[FS]]] [4, 2, 1, 1] [1, 1, 1, 1] : memref<4x8x2x3xf32> to memref<4x2xf32, strided<[48, 6], offset: ?>>
-// CHECK-NEXT:        linalg.copy ins(%[[SRC]] : memref<4x2xf32, strided<[30, 15], offset: ?>>) outs(%[[DST]] : memref<4x2xf32, strided<[48, 6], offset: ?>>)
+// CHECK-NEXT:    %[[SH:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:    scf.for %[[PH:[^ ]+]] = %[[C0]] to %[[SH]] step %[[C1]] {
+// CHECK-NEXT:      %[[SW:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:      scf.for %[[PHW:[^ ]+]] = %[[C0]] to %[[SW]] step %[[C1]] {
+// CHECK-NEXT:        %[[FH:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:        scf.for %[[A:[^ ]+]] = %[[C0]] to %[[FH]] step %[[C1]] {
+// CHECK-NEXT:          %[[FW:[^ ]+]] = arith.constant 3 : index
+// CHECK-NEXT:          scf.for %[[B:[^ ]+]] = %[[C0]] to %[[FW]] step %[[C1]] {
+// CHECK-NEXT:            %[[S1:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:            %[[A2:[^ ]+]] = arith.muli %[[A]], %[[S1]] : index
+// CHECK-NEXT:            %[[R:[^ ]+]] = arith.addi %[[A2]], %[[PH]] : index
+// CHECK-NEXT:            %[[S2:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:            %[[B2:[^ ]+]] = arith.muli %[[B]], %[[S2]] : index
+// CHECK-NEXT:            %[[S:[^ ]+]] = arith.addi %[[B2]], %[[PHW]] : index
+// CHECK-NEXT:            %[[SRC:[^ ]+]] = memref.subview %[[P]][0, 0, %[[R]], %[[S]]] [4, 2, 1, 1] [1, 1, 1, 1] : memref<4x2x4x6xf32> to memref<4x2xf32, strided<[48, 24], offset: ?>>
+// CHECK-NEXT:            %[[C4:[^ ]+]] = arith.constant 4 : index
+// CHECK-NEXT:            %[[CHH:[^ ]+]] = arith.muli %[[PH]], %[[C4]] : index
+// CHECK-NEXT:            %[[C2:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:            %[[CHW:[^ ]+]] = arith.muli %[[PHW]], %[[C2]] : index
+// CHECK-NEXT:            %[[CH:[^ ]+]] = arith.addi %[[CHH]], %[[CHW]] : index
+// CHECK-NEXT:            %[[DST:[^ ]+]] = memref.subview %[[E]][0, %[[CH]], %[[A]], %[[B]]] [4, 2, 1, 1] [1, 1, 1, 1] : memref<4x8x2x3xf32> to memref<4x2xf32, strided<[48, 6], offset: ?>>
+// CHECK-NEXT:            linalg.copy ins(%[[SRC]] : memref<4x2xf32, strided<[48, 24], offset: ?>>) outs(%[[DST]] : memref<4x2xf32, strided<[48, 6], offset: ?>>)
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return %[[E]] : memref<4x8x2x3xf32>

@@ -23,6 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     FileLineColLoc,
     IntAttr,
+    LocationAttr,
     ModuleOp,
     NoneAttr,
     StringAttr,
@@ -38,11 +39,12 @@ from xdsl.parser.generic_parser import ParserState
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
 from ttnn_xdsl.dialect.tensor_types import written_tensor_type_problem
-from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS
+from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS, TTMLIRToLayoutOp, TTMLIRTypecastOp
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS
 from ttnn_xdsl.frontend.dominance import verify_dominance
 from ttnn_xdsl.frontend.source import BoundedLexer, check_nesting
@@ -75,6 +77,31 @@ class LocatingParser(Parser):
         # Where each line starts, for locations in O(log lines): xDSL's `Span.get_location`
         # counts the newlines from the start of the text, which made parsing quadratic.
         self.line_starts = [0, *itertools.accumulate(len(line) + 1 for line in text.split("\n"))]
+        self.deferred_location_aliases: list[Span] = []
+        """`loc(#name)` uses of location aliases not defined yet (checked at the end)."""
+
+    def _parse_location(self) -> LocationAttr:
+        """A location, where an alias may be defined later in the file: MLIR (and tt-mlir,
+        which writes every `#locN = loc(...)` it did not need earlier after the module)
+        resolves location aliases at the end of the file. The tools locate ops by their
+        place in the .mlir file, so a location alias only has to exist (`parse_module`)."""
+        token = self._current_token
+        if (
+            token.kind == MLIRTokenKind.HASH_IDENT
+            and "." not in token.text
+            and token.text not in self.attribute_aliases
+        ):
+            self._consume_token()
+            self.deferred_location_aliases.append(token.span)
+            return UnknownLoc()
+        return super()._parse_location()
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        module = super().parse_module(allow_implicit_module)
+        for span in self.deferred_location_aliases:
+            if not isinstance(self.attribute_aliases.get(span.text), LocationAttr):
+                self.raise_error(f"undefined location alias '{span.text}'", span.start, span.end)
+        return module
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -119,7 +146,9 @@ class LocatingParser(Parser):
                 start.start,
                 self.pos,
             )
-        if isinstance(op.location, UnknownLoc):
+        if not isinstance(op.location, FileLineColLoc):
+            # Debug locations (tt-mlir's `loc(#loc12)` into Python sources) give way to the
+            # op's place in this file, which every diagnostic names.
             line, column = self.line_and_column(start.start)
             op.location = FileLineColLoc(
                 StringAttr(start.input.name), IntAttr(line), IntAttr(column)
@@ -129,8 +158,9 @@ class LocatingParser(Parser):
     def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
         """The generic form of an op; tt-mlir's own `ttnn.typecast` / `ttnn.to_layout`
         (names the project's ops share, told apart by what the project's ops never have:
-        properties, or tensors in tt-mlir's `#ttnn.ttnn_layout`) become unregistered
-        pass-through ops."""
+        properties, or tensors in tt-mlir's `#ttnn.ttnn_layout`) become tt-mlir's ops of
+        that name (`dialect/tt_mlir.py`); any other op sharing a name, an unregistered
+        pass-through op."""
         op = super()._parse_generic_operation(op_type)
         shares_a_name = (
             isinstance(op, IRDLOperation)
@@ -147,7 +177,8 @@ class LocatingParser(Parser):
         )
         if not foreign_properties and not foreign_types:
             return op
-        foreign = UnregisteredOp.with_name(op.name).create(
+        foreign_class = _TT_MLIR_TWINS.get(op.name, UnregisteredOp.with_name(op.name))
+        foreign = foreign_class.create(
             operands=op.operands,
             result_types=op.result_types,
             properties=op.properties,
@@ -194,6 +225,12 @@ class LocatingParser(Parser):
                 self.pos,
             )
 
+
+_TT_MLIR_TWINS: dict[str, type[Operation]] = {
+    TTMLIRToLayoutOp.name: TTMLIRToLayoutOp,
+    TTMLIRTypecastOp.name: TTMLIRTypecastOp,
+}
+"""tt-mlir's ops that share a name with one of the project's."""
 
 _OPERATION_NAME = re.compile(
     r"\s*(?:%[\w.$-]+(?::\d+)?\s*(?:,\s*%[\w.$-]+(?::\d+)?\s*)*=\s*)?\"?([\w.$-]+)"

@@ -8,7 +8,7 @@
 // RUN: not ttnn-run %s -p '' --entry forward_const_eval_0 --random-inputs 0 2>&1 | filecheck %s --check-prefix=NO-LOWER
 // --entry all runs every function it can and says why it leaves the forward function out.
 // RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry all --random-inputs 0 --print 2>&1 | filecheck %s --check-prefix=ALL
-// ALL:      {{\A}}not run: cannot run 'ttnn.get_device' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// ALL:      {{\A}}not run: cannot run 'ttnn.conv2d' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
 // ALL-NEXT: forward_const_eval_0.result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 // Without import-tt-mlir, tt-mlir's prepare ops are still an error.
 // RUN: not ttnn-run %s --entry all --random-inputs 0 2>&1 | filecheck %s --check-prefix=ALL-NO-IMPORT
@@ -17,7 +17,7 @@
 // CHECK:      result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 // CHECK-NEXT:   logical [1, 1, 27, 32], physical [1, 1, 288, 32], bf16, tile, 9 tiles, 18432 bytes
 
-// FORWARD: run-errors.mlir:[[# @LINE + 18]]:5: error: cannot run 'ttnn.get_device' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// FORWARD: run-errors.mlir:[[# @LINE + 20]]:5: error: cannot run 'ttnn.conv2d' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
 // FORWARD-NOT: Traceback
 
 // NO-IMPORT: run-errors.mlir:[[# @LINE + 11]]:5: error: cannot run 'ttnn.prepare_conv2d_weights' in @forward_const_eval_0: it is tt-mlir's op; import it first (-p import-tt-mlir,ttnn-lower)

@@ -25,6 +25,7 @@ from ttnn_xdsl.core.errors import TensorTypeError
 from ttnn_xdsl.dialect.tt_mlir import (
     PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
+    TTMLIRTensorOp,
     foreign_op_name,
     project_tensor_type,
 )
@@ -64,6 +65,11 @@ def _value_problem(op: Operation) -> str | None:
     return None
 
 
+def _unmodelled(op: Operation) -> str | None:
+    """Why the project does not run a case of one of tt-mlir's ops it otherwise runs."""
+    return op.unmodelled() if isinstance(op, TTMLIRTensorOp) else None
+
+
 def _signature_problem(function: func.FuncOp) -> str | None:
     signature = function.function_type
     for type_ in (*signature.inputs, *signature.outputs):
@@ -80,6 +86,7 @@ def foreign_ops(function: func.FuncOp) -> list[Operation]:
     body = [op for op in function.walk() if op is not function]
     found = [op for op in body if foreign_op_name(op) is not None]
     found += [op for op in body if op not in found and _value_problem(op) is not None]
+    found += [op for op in body if op not in found and _unmodelled(op) is not None]
     if _signature_problem(function) is not None:
         found.append(function)
     return found
@@ -185,5 +192,5 @@ def unrunnable_message(op: Operation, function: func.FuncOp) -> str:
             "(ttnn-opt passes it through untouched)"
         )
     if op is function:
-        return f"cannot run {where}: its signature holds {_signature_problem(function)}"
-    return f"cannot run '{op.name}' in {where}: {_value_problem(op)}"
+        return f"cannot run {where}: in its signature, {_signature_problem(function)}"
+    return f"cannot run '{op.name}' in {where}: {_value_problem(op) or _unmodelled(op)}"

@@ -92,6 +92,7 @@ __all__ = [
     "PrepareConv2dBiasOp",
     "PrepareConv2dWeightsOp",
     "ReshapeOp",
+    "TTMLIRTensorOp",
     "TTMLIRToLayoutOp",
     "TTMLIRTypecastOp",
     "TTNNLayoutAttr",
@@ -284,17 +285,18 @@ class TTNNLayoutAttr(ParametrizedAttribute):
 
     @staticmethod
     def dram_tiles(shape: Sequence[int], data_type: TTCoreDataType) -> TTNNLayoutAttr:
-        """A TILE tensor interleaved in DRAM, its tiles counted from `shape`:
-        `memref<⌈ROWS/32⌉x⌈COLS/32⌉x!ttcore.tile<32x32, DT>, #dram>, <interleaved>`."""
-        rows = 1
-        for size in shape[:-1]:
-            rows *= size
+        """A TILE tensor (rank 2 or more) interleaved in DRAM, as tt-mlir writes one: its
+        map collapses the shape with the second-last dim padded to whole tiles (each matrix
+        of the tensor starts at a tile row), and its memref counts those tiles,
+        `memref<ROWS/32x⌈COLS/32⌉x!ttcore.tile<32x32, DT>, #dram>, <interleaved>`."""
+        padded = [*shape[:-2], ceil_div(shape[-2], TILE_SIZE) * TILE_SIZE, shape[-1]]
+        rows = math.prod(padded[:-1])
         memref = MemRefType(
             TTCoreTileType(TILE_SIZE, TILE_SIZE, data_type),
-            [ceil_div(rows, TILE_SIZE), ceil_div(shape[-1], TILE_SIZE)],
+            [rows // TILE_SIZE, ceil_div(shape[-1], TILE_SIZE)],
             memory_space=BufferTypeAttr(BufferType.DRAM),
         )
-        return TTNNLayoutAttr.build(shape, memref, TensorMemoryLayout.INTERLEAVED)
+        return TTNNLayoutAttr.build(padded, memref, TensorMemoryLayout.INTERLEAVED)
 
     @property
     def buffer_type(self) -> BufferType | None:
@@ -329,7 +331,7 @@ class GetDeviceOp(IRDLOperation):
         )
 
 
-class _TTMLIRTensorOp(IRDLOperation):
+class TTMLIRTensorOp(IRDLOperation):
     """Base of tt-mlir's ops on one tensor that the project runs: the result encoding is
     authoritative (tt-mlir's attributes on these ops repeat it, and changed spelling from
     one tt-mlir generation to the next), so each generation's properties are accepted and
@@ -341,6 +343,11 @@ class _TTMLIRTensorOp(IRDLOperation):
     def error(self, message: str) -> VerifyException:
         return VerifyException(f"'{self.name}' op {message}")
 
+    def unmodelled(self) -> str | None:
+        """Why the project does not run this op (a case it does not model), None when it
+        does (`call_graph` refuses the function; the lowering never sees it)."""
+        return None
+
     def verify_same_shape(self) -> None:
         source = cast(TensorType[Attribute], self.input.type).get_shape()
         result = cast(TensorType[Attribute], self.result.type).get_shape()
@@ -351,7 +358,7 @@ class _TTMLIRTensorOp(IRDLOperation):
             )
 
 
-class _TTMLIRConversionOp(_TTMLIRTensorOp):
+class _TTMLIRConversionOp(TTMLIRTensorOp):
     """A tt-mlir op that keeps a tensor's values and shape and changes where or how it is
     stored: the project runs it as its own `ttnn.to_layout` (tilize, untilize, host ↔
     device) followed by `ttnn.typecast` when the result's dtype differs."""
@@ -422,7 +429,34 @@ class ToDtypeOp(_TTMLIRConversionOp):
     dtype = opt_prop_def(Attribute)
 
 
-class ReshapeOpBase(_TTMLIRTensorOp):
+class _RowMajorMoveOp(TTMLIRTensorOp):
+    """A reshape or permute: the project moves the values of a row-major tensor (untilizing
+    a tiled one first). bfloat8_b has no row-major form, and its shared exponents depend on
+    which values share a tile row, which these ops regroup."""
+
+    def unmodelled(self) -> str | None:
+        try:
+            types = [
+                project_tensor_type(v.type, rank1_tiles_row_major=True)
+                for v in (self.input, self.result)
+            ]
+        except TensorTypeError:
+            return None  # the types' own refusal says why
+        source, result = (data_type_of(cast(TensorType[Attribute], t).element_type) for t in types)
+        if source != result:
+            return (
+                f"it changes the dtype ({source.value if source else '?'} → "
+                f"{result.value if result else '?'}); ttnn-xdsl runs a {self.name} that keeps it"
+            )
+        if source == DataType.BFLOAT8_B:
+            return (
+                "ttnn-xdsl does not model it on bfloat8_b (the shared exponents depend on "
+                "which values share a tile row, which it regroups)"
+            )
+        return None
+
+
+class ReshapeOpBase(_RowMajorMoveOp):
     """A reshape (`ttnn.reshape`, `ttir.reshape`): the same values in row-major order with
     the result's shape (`shape` repeats it)."""
 
@@ -448,7 +482,7 @@ class ReshapeOpBase(_TTMLIRTensorOp):
                 )
 
 
-class PermuteOpBase(_TTMLIRTensorOp):
+class PermuteOpBase(_RowMajorMoveOp):
     """A permute (`ttnn.permute`, `ttir.permute`): the tensor with its dims reordered,
     result dim i being input dim permutation[i] (numpy's transpose); `pad_value` (tile
     padding) does not change values."""

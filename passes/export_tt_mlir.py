@@ -62,7 +62,12 @@ from ttnn_xdsl.dialect.tt_mlir import (
 from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
 from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr, ttcore_data_type
 from ttnn_xdsl.dialect.types import element_type_for
-from ttnn_xdsl.passes.import_tt_mlir import defining_function, enclosing_function, retype
+from ttnn_xdsl.passes.import_tt_mlir import (
+    defining_function,
+    enclosing_function,
+    follow_callee_types,
+    retype,
+)
 from ttnn_xdsl.passes.lowering import refresh_signature
 
 _PROJECT_ONLY_CONV2D_CONFIG_FIELDS = ("full_inner_dim", "enable_activation_reuse")
@@ -196,6 +201,7 @@ def export_tt_mlir(module: ModuleOp) -> list[Operation]:
         exported.append(export_prepare_op(op))
     for function in functions:
         refresh_signature(function)
+    follow_callee_types(module)
     return exported
 
 

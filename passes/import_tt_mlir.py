@@ -14,8 +14,9 @@ For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`:
 - the result type is inferred (semantics.md §3.3) on the device's compute grid — the
   worker grid of the module's `ttcore.device` (tt-mlir writes it rows x columns) becomes the
   module's `ttnn.grid` when that is not set — : tt-mlir's result type holds only the logical
-  shape, and a wrong or unknown one is simply replaced. Users of the result and the function
-  signature follow.
+  shape, and a wrong or unknown one is replaced (with a warning when the file's was a
+  different shape). Users of the result, the function signature and the results of the
+  `ttcore.load_cached` calls of the function follow.
 
 Every other op and attribute (`ttnn.conv2d`, `ttnn.reshape`, `ttcore.*`, …) is left as it
 is; `export-tt-mlir` is the inverse.
@@ -42,7 +43,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.core.enums import BufferType
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError, warn
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.attributes import (
     GRID_ATTRIBUTE,
     Conv2dConfigAttr,
@@ -50,6 +52,7 @@ from ttnn_xdsl.dialect.attributes import (
     MemoryConfigAttr,
     ShardSpecAttr,
 )
+from ttnn_xdsl.dialect.call_graph import function_table
 from ttnn_xdsl.dialect.keyword_properties import OpProperty
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_CONFIG,
@@ -61,11 +64,17 @@ from ttnn_xdsl.dialect.tt_mlir import (
     GetDeviceOp,
     PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
+    collapsed_map,
     layout_of,
     mesh_offset_of,
     mesh_shape_of,
 )
-from ttnn_xdsl.dialect.ttcore import DeviceOp, SupportedDataTypesAttr, data_type_of_ttcore
+from ttnn_xdsl.dialect.ttcore import (
+    DeviceOp,
+    LoadCachedOp,
+    SupportedDataTypesAttr,
+    data_type_of_ttcore,
+)
 from ttnn_xdsl.frontend import located_diagnostic
 from ttnn_xdsl.passes.lowering import refresh_signature
 
@@ -188,13 +197,48 @@ def _diagnostic(op: TTMLIRPrepareOp, new_op: ConvPrepareOp, error: Exception) ->
     return diagnostic
 
 
+def _warn_if_resized(op: TTMLIRPrepareOp, inferred: Attribute) -> None:
+    """A result type of another shape in the file is replaced: say so (tt-mlir cannot size
+    these ops without a device, so its files may hold any shape here)."""
+    written = op.result.type
+    if not isinstance(written, TensorType):
+        return
+    shape = cast(TensorType[Attribute], written).get_shape()
+    computed = cast(TensorType[Attribute], inferred).get_shape()
+    if shape != computed:
+        warn(
+            f"'{op.name}' op result type is {format_shape(shape)}; TT-NN prepares "
+            f"{format_shape(computed)} (logical): import-tt-mlir uses that type",
+            op=op,
+        )
+
+
+def _warn_if_unusual_map(op: TTMLIRPrepareOp, source: SSAValue, role: str) -> None:
+    """A host tensor's layout map that is not tt-mlir's row-major one is dropped on import
+    (and export writes tt-mlir's): say so."""
+    layout = layout_of(source.type)
+    if layout is None:
+        return
+    shape = cast(TensorType[Attribute], source.type).get_shape()
+    expected = collapsed_map(shape)
+    if layout.linear.data != expected:
+        warn(
+            f"'{op.name}' op {role}'s layout map {layout.linear.data} is not tt-mlir's for "
+            f"{format_shape(shape)} row-major ({expected}): import-tt-mlir drops it and "
+            "export-tt-mlir writes tt-mlir's",
+            op=op,
+        )
+
+
 def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     """Replace one tt-mlir prepare op by the project's (see the module doc)."""
     _check_device(op)
     weights = isinstance(op, PrepareConv2dWeightsOp)
     source = op.weight_tensor if isinstance(op, PrepareConv2dWeightsOp) else op.bias_tensor
     role = "weight_tensor" if weights else "bias_tensor"
-    source = retype(source, host_tensor_type(op, source, role))
+    new_source_type = host_tensor_type(op, source, role)
+    _warn_if_unusual_map(op, source, role)
+    source = retype(source, new_source_type)
     declared = {prop.spelled(tt_mlir=True): prop for prop in op.PROPERTIES}
     properties: dict[str, Attribute] = {}
     for name, value in op.properties.items():
@@ -219,6 +263,7 @@ def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
         new_op.verify()
     except VerifyException as error:
         raise _diagnostic(op, new_op, error) from None
+    _warn_if_resized(op, inferred)
     op.result.replace_all_uses_with(result)
     Rewriter.erase_op(op)
     return new_op
@@ -264,7 +309,22 @@ def import_tt_mlir(module: ModuleOp) -> list[ConvPrepareOp]:
         Rewriter.erase_op(device)
     for function in functions:
         refresh_signature(function)
+    follow_callee_types(module)
     return imported
+
+
+def follow_callee_types(module: ModuleOp) -> None:
+    """Give each `ttcore.load_cached` result the type its callee now returns (the prepared
+    tensors' types change on import and on export)."""
+    table = function_table(module)
+    for op in [op for op in module.walk() if isinstance(op, LoadCachedOp)]:
+        callee = table.get(op.callee.root_reference.data)
+        if callee is None:
+            continue
+        outputs = callee.function_type.outputs.data
+        if len(outputs) == len(op.results):
+            for result, new_type in zip(list(op.results), outputs, strict=True):
+                retype(result, new_type)
 
 
 def _unused(ops: Iterable[Operation]) -> list[Operation]:

@@ -32,7 +32,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.dialect.attributes import DRAM_INTERLEAVED
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, denote_same_tensor, tensor_info, tensor_type
 from ttnn_xdsl.dialect.tt_mlir import (
@@ -140,11 +140,12 @@ def _with(
     the placement (host, or a device memory config)."""
     placement = like or info
     chosen = layout or info.layout
+    memory = placement.memory_config
     return tensor_type(
         shape or info.shape,
         dtype or info.dtype,
         None if placement.on_host else chosen,
-        placement.memory_config,
+        None if memory == DRAM_INTERLEAVED else memory,  # the default, left unwritten
     )
 
 
@@ -173,20 +174,9 @@ def convert(value: SSAValue, target: Attribute, at: Operation) -> SSAValue:
 
 
 def _row_major(op: ReshapeOpBase | PermuteOpBase) -> SSAValue:
-    """A reshape or permute on row-major tensors, with the conversions around it."""
+    """A reshape or permute on row-major tensors, with the conversions around it (the same
+    dtype, not bfloat8_b: `call_graph` refuses the others, `op.unmodelled`)."""
     source, result = tensor_info(op.input.type), tensor_info(op.result.type)
-    if source.dtype != result.dtype:
-        raise TTNNError(
-            f"'{op.name}' op changes the dtype ({source.dtype.value} → {result.dtype.value}); "
-            "ttnn-xdsl runs a reshape or permute that keeps it",
-            op=op,
-        )
-    if source.dtype == DataType.BFLOAT8_B:
-        raise TTNNError(
-            f"'{op.name}' op on a bfloat8_b tensor is not modelled (its shared exponents "
-            "depend on the tiles, which a reshape or permute regroups)",
-            op=op,
-        )
     row_major_in = _with(source, layout=Layout.ROW_MAJOR)
     row_major_out = _with(result, layout=Layout.ROW_MAJOR)
     value = convert(op.input, row_major_in, op)

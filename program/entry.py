@@ -71,16 +71,18 @@ def runnable_module(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, fun
     """The module to interpret for `entry`: refused when `entry` or a function it calls
     holds an op the project does not run (`call_graph.unrunnable_op`; `NotModelledError`
     unless it is tt-mlir's prepare op, which only needs importing). When the module holds
-    tt-mlir constructs elsewhere (a forward pass next to the const-eval function being run,
-    tt-mlir's module wrappers), a new module of copies of `entry` and the functions it
-    calls."""
+    tt-mlir constructs or unrunnable functions elsewhere (a forward pass next to the
+    const-eval function being run, tt-mlir's module wrappers), a new module of copies of
+    `entry` and the functions it calls."""
     reached = reachable_functions(entry, module)
     unrunnable = unrunnable_op(reached)
     if unrunnable is not None:
         op, function = unrunnable
         error = RunError if is_tt_mlir_prepare_op(op) else NotModelledError
         raise error(unrunnable_message(op, function), op=op)
-    foreign = any(foreign_op_name(op) is not None for op in module.walk())
+    foreign = any(foreign_op_name(op) is not None for op in module.walk()) or (
+        unrunnable_op(module_functions(module)) is not None
+    )
     if not foreign and entry.parent_op() is module:
         return module, entry
     copies = [function.clone() for function in reached]

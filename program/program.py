@@ -26,7 +26,7 @@ from ttnn_xdsl.program.entry import (
     signature,
 )
 from ttnn_xdsl.program.loading import lower_source
-from ttnn_xdsl.program.provenance import layout_map_of
+from ttnn_xdsl.program.provenance import layout_map_of, tensor_level_module
 from ttnn_xdsl.runtime.execution import Executable
 from ttnn_xdsl.runtime.inputs import InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
@@ -45,6 +45,8 @@ class Program(Executable):
     source: ModuleOp | None = field(default=None, repr=False)
     """The verified module before lowering (what the result names and the layout pictures'
     provenance are read from); None when the Program was built from lowered IR directly."""
+    _tensor_level: ModuleOp | None = field(default=None, repr=False, init=False)
+    """`source` at tensor level (`provenance.tensor_level_module`), made on first use."""
 
     @classmethod
     def load(
@@ -146,7 +148,9 @@ class Program(Executable):
         None when the result is not made by prepare / layout ops from one argument."""
         if self.source is None:
             return None
-        return layout_map_of(self.source, self.entry, self.results[position], position)
+        if self._tensor_level is None:
+            self._tensor_level = tensor_level_module(self.source)
+        return layout_map_of(self._tensor_level, self.entry, self.results[position], position)
 
 
 def run(

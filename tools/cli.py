@@ -3,6 +3,8 @@ exit statuses, and output files written atomically with the user's umask.
 
 Exit status 0: success. 1: a user error (`TTNNError`), printed as one line —
 `FILE:LINE:COL: error: message` when its position is known, else `TOOL: error: message`.
+A warning of the project's (`TTNNWarning`) is one line too, `FILE:LINE:COL: warning: …`,
+and does not change the exit status.
 2: anything else, an internal error of the project, printed as `TOOL: internal error: …`
 with a hint to rerun with `--traceback` (which shows the Python traceback instead).
 """
@@ -19,7 +21,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError, TTNNWarning
 
 __all__ = [
     "one_printable_line",
@@ -87,6 +89,9 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         with warnings.catch_warnings():
             if not show_traceback:
                 warnings.simplefilter("ignore")
+            # The project's own warnings are for the user: one line each, always.
+            warnings.simplefilter("always", TTNNWarning)
+            warnings.showwarning = _warning_printer(tool, warnings.showwarning)
             body()
     except TTNNError as error:
         if show_traceback:
@@ -117,6 +122,22 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         )
         print(one_printable_line(message), file=sys.stderr)
         sys.exit(2)
+
+
+def _warning_printer(tool: str, default: Callable[..., None]) -> Callable[..., None]:
+    """`warnings.showwarning` printing a `TTNNWarning` as its one line on stderr
+    (`FILE:LINE:COL: warning: message`, or `TOOL: warning: message`), others as before."""
+
+    def show(
+        message: Warning | str, category: type[Warning], *args: object, **kwargs: object
+    ) -> None:
+        if isinstance(message, TTNNWarning):
+            line = str(message) if message.location else f"{tool}: warning: {message.message}"
+            print(one_printable_line(line), file=sys.stderr)
+        else:
+            default(message, category, *args, **kwargs)
+
+    return show
 
 
 def _umask() -> int:

@@ -60,10 +60,12 @@ from ttnn_xdsl.dialect.prepare_op_properties import (
     TT_MLIR_DATA_TYPE,
 )
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (
     GetDeviceOp,
     PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
+    TTNNLayoutAttr,
     collapsed_map,
     layout_of,
     mesh_offset_of,
@@ -74,6 +76,7 @@ from ttnn_xdsl.dialect.ttcore import (
     LoadCachedOp,
     SupportedDataTypesAttr,
     data_type_of_ttcore,
+    ttcore_data_type,
 )
 from ttnn_xdsl.frontend import located_diagnostic
 from ttnn_xdsl.passes.lowering import refresh_signature
@@ -204,11 +207,25 @@ def _warn_if_resized(op: TTMLIRPrepareOp, inferred: Attribute) -> None:
     if not isinstance(written, TensorType):
         return
     shape = cast(TensorType[Attribute], written).get_shape()
-    computed = cast(TensorType[Attribute], inferred).get_shape()
-    if shape != computed:
+    info = tensor_info(inferred)
+    if shape != info.shape:
         warn(
             f"'{op.name}' op result type is {format_shape(shape)}; TT-NN prepares "
-            f"{format_shape(computed)} (logical): import-tt-mlir uses that type",
+            f"{format_shape(info.shape)} (logical): import-tt-mlir uses that type",
+            op=op,
+        )
+        return
+    layout = layout_of(written)
+    if layout is None:
+        return
+    expected = TTNNLayoutAttr.dram_tiles(info.shape, ttcore_data_type(info.dtype))
+    tiles = layout.memref.get_shape()
+    if tiles != expected.memref.get_shape() or layout.linear != expected.linear:
+        warn(
+            f"'{op.name}' op result layout ({format_shape(tiles)} tiles, map "
+            f"{layout.linear.data}) is not tt-mlir's for the prepared "
+            f"{format_shape(info.shape)} ({format_shape(expected.memref.get_shape())} tiles, "
+            f"map {expected.linear.data}): export-tt-mlir writes tt-mlir's",
             op=op,
         )
 

@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from ttnn_xdsl.core.errors import NotModelledError, RunError
+from ttnn_xdsl.dialect.call_graph import called_functions, function_table
 from ttnn_xdsl.program.entry import (
     find_entry,
     module_functions,
@@ -89,10 +89,11 @@ class Program(Executable):
         left out, with the reason appended to `skipped`; tt-mlir's own prepare ops, not yet
         imported, are still an error."""
         source, module = lower_source(module_or_text, passes, filename, ctx, timer)
+        table = function_table(source)
         leaves = [
             function.sym_name.data
             for function in module_functions(source)
-            if not any(isinstance(op, func.CallOp) for op in function.walk())
+            if not called_functions(function, table)
         ]
         if not leaves:
             raise RunError("the module has no function that calls no other function to run")

@@ -75,7 +75,17 @@ from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
 from ttnn_xdsl.program import Program
 
 CORPUS = sorted((Path(__file__).parent / "filecheck" / "tt-mlir").glob("*.mlir"))
-NOT_CORPUS = frozenset({"errors", "syntax", "device-grid", "run-errors"})
+NOT_CORPUS = frozenset(
+    {
+        "errors",
+        "syntax",
+        "device-grid",
+        "run-errors",
+        "bookkeeping",
+        "bookkeeping-invalid",
+        "bookkeeping-run-errors",
+    }
+)
 """tests/filecheck/tt-mlir/ files that test one construct each rather than a conv pattern."""
 CORPUS_CASES = [path for path in CORPUS if path.stem not in NOT_CORPUS]
 
@@ -453,16 +463,23 @@ def _foreign_ops(module: ModuleOp) -> list[Operation]:
 
 
 def _description(op: Operation) -> tuple[object, ...]:
+    # Printed: each parse makes its own classes for tt-mlir's unregistered attributes
+    # (`#ttnn.shape<1>`), which compare unequal across modules.
     return (
         op.name,
-        dict(op.properties),
-        dict(op.attributes),
-        [v.type for v in op.operands],
-        [r.type for r in op.results],
+        {name: printed(value) for name, value in op.properties.items()},
+        {name: printed(value) for name, value in op.attributes.items()},
+        [printed(v.type) for v in op.operands],
+        [printed(r.type) for r in op.results],
     )
 
 
-@pytest.mark.parametrize("path", CORPUS_CASES, ids=[p.stem for p in CORPUS_CASES])
+SIZED_CASES = [path for path in CORPUS_CASES if path.stem != "real_emitc_prepare_inline_deallocate"]
+"""The corpus files whose prepared types are tt-mlir's for what TT-NN prepares: tt-mlir's own
+EmitC test writes [1, 1, 576, 64] in 3x1 tiles (export writes 18x2; import warns)."""
+
+
+@pytest.mark.parametrize("path", SIZED_CASES, ids=[p.stem for p in SIZED_CASES])
 def test_import_then_export_keeps_what_the_project_does_not_model(path: Path) -> None:
     original = module_of(path)
     round_trip = module_of(path)

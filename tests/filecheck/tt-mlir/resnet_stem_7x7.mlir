@@ -50,9 +50,9 @@
 #dram = #ttnn.buffer_type<dram>
 #system_memory = #ttnn.buffer_type<system_memory>
 #weight_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 21 + d1 * 7 + d2, d3), <1x1>, memref<1344x7xbf16, #system_memory>>
-#weight_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 147 + d1 * 147 + d2, d3), <1x1>, memref<5x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#weight_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 160 + d1 * 160 + d2, d3), <1x1>, memref<5x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x64xbf16, #system_memory>>
-#bias_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 50176 + d1 * 50176 + d2, d3), <1x1>, memref<50176x3xbf16, #dram>, <interleaved>>
 #output_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 12544 + d1 * 12544 + d2, d3), <1x1>, memref<392x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 module {

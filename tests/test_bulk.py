@@ -481,9 +481,65 @@ def test_random_nests_cover_every_kind_of_statement_and_both_paths() -> None:
     assert min(seen.values()) >= 10, seen
 
 
+FOLD_BY_REMAINDERS = """
+func.func @main(%w: memref<8x4x3x3xf32>) -> memref<8x16x2x2xf32> {
+  %e = memref.alloc() : memref<8x16x2x2xf32>
+  %zero = arith.constant 0.000000e+00 : f32
+  linalg.fill ins(%zero : f32) outs(%e : memref<8x16x2x2xf32>)
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  scf.for %kh = %c0 to %c3 step %c1 {
+    scf.for %kw = %c0 to %c3 step %c1 {
+      %src = memref.subview %w[0, 0, %kh, %kw] [8, 4, 1, 1] [1, 1, 1, 1]
+          : memref<8x4x3x3xf32> to memref<8x4xf32, strided<[36, 9], offset: ?>>
+      %ph = arith.remsi %kh, %c2 : index
+      %pw = arith.remsi %kw, %c2 : index
+      %a = arith.muli %ph, %c8 : index
+      %b = arith.muli %pw, %c4 : index
+      %channel = arith.addi %a, %b : index
+      %fh = arith.divsi %kh, %c2 : index
+      %fw = arith.divsi %kw, %c2 : index
+      %dst = memref.subview %e[0, %channel, %fh, %fw] [8, 4, 1, 1] [1, 1, 1, 1]
+          : memref<8x16x2x2xf32> to memref<8x4xf32, strided<[64, 4], offset: ?>>
+      linalg.copy ins(%src : memref<8x4xf32, strided<[36, 9], offset: ?>>)
+          outs(%dst : memref<8x4xf32, strided<[64, 4], offset: ?>>)
+    }
+  }
+  func.return %e : memref<8x16x2x2xf32>
+}
+"""
+
+
+def fold_formula(weight: np.ndarray) -> np.ndarray:
+    """semantics.md §3.6.7 with stride 2 on a 3×3 kernel:
+    out[o, ((kh % 2)·2 + kw % 2)·I + i, kh // 2, kw // 2] = w[o, i, kh, kw]."""
+    expected = np.zeros((8, 16, 2, 2), np.float32)
+    for kh in range(3):
+        for kw in range(3):
+            channel = ((kh % 2) * 2 + kw % 2) * 4
+            expected[:, channel : channel + 4, kh // 2, kw // 2] = weight[:, :, kh, kw]
+    return expected
+
+
 def test_a_nest_with_a_non_affine_index_runs_op_by_op() -> None:
-    # The kernel-stride fold's loops index by kh % 2 and kh / 2: not affine, so the nest and
-    # its inner loop run op by op, giving what the op-by-op interpreter gives.
+    # A fold written with kh % 2 and kh / 2 (not affine): the nest and its inner loop run op
+    # by op, giving what the op-by-op interpreter gives.
+    program = Program.load(FOLD_BY_REMAINDERS, passes="")
+    arguments = [np.random.default_rng(5).standard_normal((8, 4, 3, 3)).astype(np.float32)]
+    bulk, bulk_counts = interpret(program.module, program.entry, arguments, True)
+    op_by_op, counts = interpret(program.module, program.entry, arguments, False)
+    assert_same_bytes(bulk, op_by_op)
+    assert bulk_counts["arith.remsi"] == counts["arith.remsi"] == 18  # ran op by op
+    assert bulk[0].tobytes() == fold_formula(arguments[0]).tobytes()
+
+
+def test_the_lowered_fold_runs_in_bulk() -> None:
+    # The lowering pads the kernel to whole strides and indexes by (phase, folded tap): every
+    # index affine, so the whole nest is one bulk run (no per-tap copy is interpreted).
     text = (
         "func.func @main(%w: tensor<8x4x3x3xf32>) -> tensor<8x16x2x2xf32> {\n"
         "  %f = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2]"
@@ -492,21 +548,14 @@ def test_a_nest_with_a_non_affine_index_runs_op_by_op() -> None:
         "}\n"
     )
     program = Program.load(text)
-    assert "arith.remsi" in {op.name for op in program.module.walk()}
+    assert "arith.remsi" not in {op.name for op in program.module.walk()}
     arguments = [tensor.data for tensor in program.prepare_inputs(random_seed=5)]
     bulk, bulk_counts = interpret(program.module, program.entry, arguments, True)
     op_by_op, counts = interpret(program.module, program.entry, arguments, False)
     assert_same_bytes(bulk, op_by_op)
-    assert bulk_counts["linalg.copy"] == counts["linalg.copy"] == 9  # one per kernel tap
-    # Against the fold's formula (semantics.md §3.6.7):
-    # out[o, ((kh % 2)·2 + kw % 2)·I + i, kh // 2, kw // 2] = w[o, i, kh, kw].
-    weight = arguments[0]
-    expected = np.zeros((8, 16, 2, 2), np.float32)
-    for kh in range(3):
-        for kw in range(3):
-            channel = ((kh % 2) * 2 + kw % 2) * 4
-            expected[:, channel : channel + 4, kh // 2, kw // 2] = weight[:, :, kh, kw]
-    assert bulk[0].tobytes() == expected.tobytes()
+    assert counts["linalg.copy"] == 1 + 16  # the padding copy, then one per (phase, tap)
+    assert bulk_counts["linalg.copy"] == 1  # only the padding copy runs as an op
+    assert bulk[0].tobytes() == fold_formula(arguments[0]).tobytes()
 
 
 # ---------------------------------------------------------------------------------------------

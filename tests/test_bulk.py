@@ -811,5 +811,11 @@ def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPa
             program.run(random_seed=0)
             ran += 1
     assert ran > 60  # every example's and corpus file's runnable functions
-    assert unrunnable == ["syntax.mlir"]  # its const-eval functions are called by load_cached
+    # Nothing to run: its functions hold tt-mlir's conv (tt-mlir's EmitC test), batch-norm
+    # folding (ResNet-50), a load_cached of a function the file does not define (syntax).
+    assert unrunnable == [
+        "real_emitc_prepare_inline_deallocate.mlir",
+        "real_resnet50_stem_bn_fold.mlir",
+        "syntax.mlir",
+    ]
     assert fallbacks == []

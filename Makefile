@@ -11,7 +11,9 @@ $(STAMP): pyproject.toml
 	@echo "== installing ttnn-xdsl with its test and plot extras into $(VENV) (first run: a minute or two)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
-	$(BIN)/python -m pip install --quiet -e '.[test,plot]'
+	@# setuptools warns about folders named like the package for every editable install with
+	@# a package-dir map; the project has none (its package is ttnn_xdsl): not a user's concern.
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet -e '.[test,plot]'
 	touch $(STAMP)
 	@echo "== installed: the tools are in $(BIN)"
 

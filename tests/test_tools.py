@@ -47,3 +47,84 @@ def test_output_files_honour_the_umask(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", script], check=True)
     for path in (tmp_path / "out.npz", tmp_path / "raw" / "result0.bin", tmp_path / "out.mlir"):
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o644, path
+
+
+# ---------------------------------------------------------------------------------------------
+# Ctrl-C
+# ---------------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_during_a_run_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    # ttnn-run reads its input from a FIFO: when our end of it opens, the tool has imported
+    # everything, parsed and lowered the IR and waits in the read; SIGINT stops it there.
+    import signal
+
+    fifo = tmp_path / "grad.npy"
+    os.mkfifo(fifo)
+    output = tmp_path / "out" / "results.npz"
+    process = subprocess.Popen(
+        [
+            BIN / "ttnn-run",
+            EXAMPLES / "assign_bw.mlir",
+            "--input",
+            f"grad={fifo}",
+            "--random-inputs",
+            "0",
+            "--output",
+            output,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    with open(fifo, "wb"):
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    assert (process.returncode, stdout, stderr) == (130, "", "ttnn-run: interrupted\n")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("tool", ["ttnn-opt", "ttnn-run"])
+def test_ctrl_c_while_the_tool_is_imported_is_one_line(
+    tool: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Most of a short run is Python importing NumPy and xDSL: the entry point imports the
+    # tool itself, so an interrupt there is the same line.
+    import importlib
+
+    from ttnn_xdsl.tools import launch
+
+    def interrupted_import(name: str) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted_import)
+    monkeypatch.setattr(sys, "argv", [tool, "x.mlir"])
+    with pytest.raises(SystemExit) as exit_request:
+        getattr(launch, tool.replace("-", "_"))()
+    assert exit_request.value.code == 130
+    assert capsys.readouterr().err == f"{tool}: interrupted\n"
+
+
+def test_ctrl_c_while_writing_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Interrupted after the first of two files is staged: neither file, no temporary file,
+    # no folder the call made.
+    from ttnn_xdsl.tools import cli
+
+    real_chmod = os.chmod
+    calls: list[str] = []
+
+    def chmod_then_interrupt(path: str, mode: int) -> None:
+        real_chmod(path, mode)
+        calls.append(path)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "chmod", chmod_then_interrupt)
+    folder = tmp_path / "new" / "raw"
+    with pytest.raises(KeyboardInterrupt):
+        cli.write_files_atomically(
+            [(str(folder / "a.bin"), b"a"), (str(folder / "b.bin"), b"b")], str(folder)
+        )
+    assert list(tmp_path.iterdir()) == []

@@ -15,13 +15,16 @@ import contextlib
 import gc
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
 from ttnn_xdsl.core.errors import TTNNError, TTNNWarning
+from ttnn_xdsl.tools.launch import INTERRUPTED_STATUS
 
 __all__ = [
     "one_printable_line",
@@ -103,7 +106,14 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
-    except (KeyboardInterrupt, SystemExit):
+    except KeyboardInterrupt:
+        if show_traceback:
+            raise
+        # Ctrl-C: one line and 128 + SIGINT, as shells report it; outputs are written
+        # all-or-nothing (`write_files_atomically`), so nothing is left half-written.
+        print(f"{tool}: interrupted", file=sys.stderr)
+        sys.exit(INTERRUPTED_STATUS)
+    except SystemExit:
         raise
     except MemoryError as error:
         if show_traceback:
@@ -192,16 +202,38 @@ def write_files_atomically(
             except OSError:
                 shutil.copyfile(source, temporary)
             staged.append((temporary, target))
-        for temporary, target in staged:
-            os.replace(temporary, target)
-    except OSError as error:
+        with _interrupts_deferred():
+            for temporary, target in staged:
+                os.replace(temporary, target)
+    except BaseException as error:
+        # A failure or a Ctrl-C before the renames: nothing of this call is left behind.
         for temporary, _ in staged:
             if os.path.exists(temporary):
                 os.unlink(temporary)
         for created_folder in reversed(created):
             with contextlib.suppress(OSError):
                 os.rmdir(created_folder)
-        raise TTNNError(f"cannot write '{target}': {error.strerror}") from None
+        if isinstance(error, OSError):
+            raise TTNNError(f"cannot write '{target}': {error.strerror}") from None
+        raise
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Within the block a Ctrl-C waits until the block ends (then it raises as usual): the
+    renames that put a run's outputs in place all happen, or none does. Only the main thread
+    can handle signals; elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[object] = []
+    previous = signal.signal(signal.SIGINT, lambda *caught: received.append(caught))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if received:
+        raise KeyboardInterrupt
 
 
 def _make_folders(path: str, created: list[str]) -> None:

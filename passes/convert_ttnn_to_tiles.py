@@ -8,8 +8,8 @@ Bufferization: a TILE tensor becomes a memref of `!tile.tile<32x32, T>` over its
 tile grid, a row-major tensor a memref of its elements (`buffers.buffer_type`). Each function
 argument and result keeps the tensor type it stands for as the argument/result attribute
 `ttnn.tensor`, so a runtime can convert values at the boundary (logical shape, layout,
-dtype). Ops are lowered in program order, so an op's operands are already memrefs when it is
-rewritten.
+dtype), and each result its name as `ttnn.name` (`dialect/result_names.py`). Ops are
+lowered in program order, so an op's operands are already memrefs when it is rewritten.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     ModuleOp,
+    StringAttr,
     TensorType,
     i64,
 )
@@ -52,6 +53,7 @@ from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.buffers import buffer_type
 from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
+from ttnn_xdsl.dialect.result_names import NAME_ATTRIBUTE, own_result_names
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
@@ -274,9 +276,14 @@ def bufferize_call_results(call: func.CallOp) -> None:
             Rewriter.replace_value_with_new_type(result, buffer_type(result.type))
 
 
-def finish_signature(function: func.FuncOp, result_tensors: Sequence[Attribute | None]) -> None:
+def finish_signature(
+    function: func.FuncOp,
+    result_tensors: Sequence[Attribute | None],
+    names: Sequence[str | None] = (),
+) -> None:
     """Set the function type from the bufferized arguments and returned values, and record
-    each bufferized result's tensor type beside it."""
+    beside each bufferized result its tensor type and its name (`names`, taken before
+    lowering: the returned value may change, `dialect/result_names.py`)."""
     if function.is_declaration:
         return
     refresh_signature(function)
@@ -285,6 +292,9 @@ def finish_signature(function: func.FuncOp, result_tensors: Sequence[Attribute |
     for position, tensor in enumerate(result_tensors):
         if tensor is not None and isinstance(result_types[position], MemRefType):
             res_attrs[position] = {**res_attrs[position], TENSOR_ATTRIBUTE: tensor}
+            name = names[position] if position < len(names) else None
+            if name is not None:
+                res_attrs[position][NAME_ATTRIBUTE] = StringAttr(name)
     function.res_attrs = ArrayAttr([DictionaryAttr(d) for d in res_attrs])
 
 
@@ -314,6 +324,7 @@ class ConvertTTNNToTiles(ModulePass):
             f: [t if isinstance(t, TensorType) else None for t in f.function_type.outputs.data]
             for f in functions
         }
+        names = {f: own_result_names(f) for f in functions}
         for function in functions:
             bufferize_signature(function)
         calls = [c for f in functions for c in f.walk() if isinstance(c, func.CallOp)]
@@ -336,7 +347,7 @@ class ConvertTTNNToTiles(ModulePass):
         for function in functions:
             walker.rewrite_region(function.body)
         for function in functions:
-            finish_signature(function, result_tensors[function])
+            finish_signature(function, result_tensors[function], names[function])
         for leftover in (o for f in functions for o in f.walk() if o is not f):
             if leftover.dialect_name() == "ttnn" or any(
                 isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)

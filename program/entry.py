@@ -9,7 +9,7 @@ from typing import cast
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
-from xdsl.ir import Attribute, OpResult, SSAValue
+from xdsl.ir import Attribute
 
 from ttnn_xdsl.core.errors import NotModelledError, RunError, TensorTypeError
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
@@ -20,6 +20,7 @@ from ttnn_xdsl.dialect.call_graph import (
     unrunnable_message,
     unrunnable_op,
 )
+from ttnn_xdsl.dialect.result_names import RESULT_ALIAS_PREFIX, result_alias, result_names
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
 from ttnn_xdsl.runtime.slots import TensorSlot
@@ -33,13 +34,6 @@ __all__ = [
     "runnable_module",
     "signature",
 ]
-
-RESULT_ALIAS_PREFIX = "result"
-
-
-def result_alias(position: int) -> str:
-    """The name every result also answers to: `result0`, `result1`, … by position."""
-    return f"{RESULT_ALIAS_PREFIX}{position}"
 
 
 def module_functions(module: ModuleOp) -> Iterator[func.FuncOp]:
@@ -152,42 +146,3 @@ def _tensor_of(memref_or_tensor: Attribute, label: str) -> TensorInfo:
     raise RunError(
         f"{label}: cannot pass a value of type {memref_or_tensor} to or from the interpreter"
     )
-
-
-def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
-    """The name of each result of function `function_name`: the SSA name of the value its
-    `func.return` returns (`%prepared_weight` → `prepared_weight`); for an unnamed result of
-    a `func.call`, the callee's name of that result after the callee's name
-    (`conv1.prepared_weight`). None where there is no name, where two results would get the
-    same name, and where a name would be another result's alias (`result_alias`). Empty when
-    there is no such function."""
-    functions = {function.sym_name.data: function for function in module_functions(module)}
-    memo: dict[str, list[str | None]] = {}
-
-    def names_of(name: str, calling: frozenset[str]) -> list[str | None]:
-        if name not in memo:
-            returns = [op for op in functions[name].body.block.ops if isinstance(op, func.ReturnOp)]
-            values = list(returns[0].arguments) if returns else []
-            memo[name] = [name_of(value, calling | {name}) for value in values]
-        return memo[name]
-
-    def name_of(value: SSAValue, calling: frozenset[str]) -> str | None:
-        if value.name_hint is not None:
-            return value.name_hint
-        call = value.owner
-        if isinstance(value, OpResult) and isinstance(call, func.CallOp):
-            callee = call.callee.string_value()
-            if callee in functions and callee not in calling:
-                inner = names_of(callee, calling)
-                if value.index < len(inner) and inner[value.index] is not None:
-                    return f"{callee}.{inner[value.index]}"
-        return None
-
-    if function_name not in functions:
-        return []
-    names = names_of(function_name, frozenset())
-    aliases = {result_alias(position) for position in range(len(names))}
-    return [
-        name if name is not None and names.count(name) == 1 and name not in aliases else None
-        for name in names
-    ]

@@ -45,7 +45,7 @@ def test_output_files_honour_the_umask(tmp_path: Path) -> None:
         f"ttnn_opt.main(['{EXAMPLES / 'assign_bw.mlir'}', '-o', '{tmp_path / 'out.mlir'}'])"
     )
     subprocess.run([sys.executable, "-c", script], check=True)
-    for path in (tmp_path / "out.npz", tmp_path / "raw" / "result0.bin", tmp_path / "out.mlir"):
+    for path in (tmp_path / "out.npz", tmp_path / "raw" / "grad_a.bin", tmp_path / "out.mlir"):
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o644, path
 
 
@@ -128,3 +128,30 @@ def test_ctrl_c_while_writing_leaves_no_file(
             [(str(folder / "a.bin"), b"a"), (str(folder / "b.bin"), b"b")], str(folder)
         )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_make_install_silences_setuptools_editable_warning() -> None:
+    # setuptools (≥ 69, as pip's build environment has it) warns on every editable install
+    # of a package-dir map that "folders … with the same name as your package … may take
+    # precedence": the project has no folder named ttnn_xdsl. The Makefile's install filters
+    # exactly that warning (its summary line starts "Editable installation."), nothing else.
+    import re
+
+    makefile = (EXAMPLES.parent / "Makefile").read_text()
+    (recipe,) = [line for line in makefile.splitlines() if "pip install" in line and "-e" in line]
+    (setting,) = re.findall(r'PYTHONWARNINGS="([^"]*)"', recipe)
+    assert setting == "ignore:Editable installation"
+    emit = (
+        "import warnings; warnings.warn('Editable installation.\\n!!\\n  Please be careful "
+        "with folders in your working directory with the same name as your package')"
+    )
+    other = "import warnings; warnings.warn('something else')"
+    environment = {**os.environ, "PYTHONWARNINGS": setting}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], env=environment, capture_output=True, text=True
+        )
+        for code in (emit, other)
+    ]
+    assert runs[0].stderr == ""
+    assert "something else" in runs[1].stderr

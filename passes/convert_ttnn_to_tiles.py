@@ -53,6 +53,7 @@ from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.buffers import buffer_type
 from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
 from ttnn_xdsl.dialect.result_names import NAME_ATTRIBUTE, own_result_names
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
@@ -352,6 +353,15 @@ class ConvertTTNNToTiles(ModulePass):
             if leftover.dialect_name() == "ttnn" or any(
                 isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)
             ):
+                if isinstance(leftover, ConvPrepareOp):
+                    # What ttnn-run says of a module still at tensor level: what to run first.
+                    raise TTNNError(
+                        f"'{leftover.name}' op convert-ttnn-to-tiles cannot lower this op: "
+                        "ttnn-decompose turns it into layout ops first (-p "
+                        "ttnn-decompose,convert-ttnn-to-tiles, or the whole pipeline, -p "
+                        "ttnn-lower)",
+                        op=leftover,
+                    )
                 raise TTNNError(
                     f"'{leftover.name}' op convert-ttnn-to-tiles cannot lower this op (it has "
                     "no tiled lowering or works on tensors)",

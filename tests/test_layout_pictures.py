@@ -323,3 +323,10 @@ def test_titles_break_between_their_parts() -> None:
         "physical [1,\u00a01,\u00a0288,\u00a064], logical",
         "[1,\u00a01,\u00a01,\u00a064]",
     ]
+
+
+def test_a_bias_subtitle_names_its_weight_with_the_right_article() -> None:
+    program = Program.load((EXAMPLES / "conv_layouts.mlir").read_text(), entry="interleaved_matmul")
+    layout = program.layout_map(1)
+    assert layout is not None
+    assert layout.subtitle.startswith("bias for an interleaved_mm weight: row 0 holds the 256 ")

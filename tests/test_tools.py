@@ -155,3 +155,38 @@ def test_make_install_silences_setuptools_editable_warning() -> None:
     ]
     assert runs[0].stderr == ""
     assert "something else" in runs[1].stderr
+
+
+def test_make_clean_removes_what_the_targets_make(tmp_path: Path) -> None:
+    # A copy of the Makefile in a folder holding every output of make demo, test, bench and
+    # fuzz (and the lit suite's temporary folder): make clean leaves only the sources.
+    import shutil
+
+    from ttnn_xdsl.tools.lit_config import temporary_exec_root
+
+    shutil.copy(EXAMPLES.parent / "Makefile", tmp_path / "Makefile")
+    outputs = [
+        "out/conv1/prepared_weight.png",
+        "examples/out/resnet50/conv1.prepared_weight.tensorbin",
+        "benchmarks/results.json",
+        "fuzz-findings/case.txt",
+        ".pytest_cache/x",
+        ".ruff_cache/x",
+        ".hypothesis/x",
+        "ttnn_xdsl.egg-info/PKG-INFO",
+    ]
+    sources = ["examples/demo.py", "benchmarks/run.py", "tests/filecheck/lit.cfg"]
+    for name in outputs + sources:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    (venv / "python").chmod(0o755)
+    lit_outputs = Path(temporary_exec_root(str(tmp_path / "tests" / "filecheck")))
+    lit_outputs.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(["make", "clean"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    left = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*") if path.is_file())
+    assert left == sorted(["Makefile", *sources])
+    assert not lit_outputs.exists()

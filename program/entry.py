@@ -32,6 +32,7 @@ __all__ = [
     "result_alias",
     "result_names",
     "runnable_module",
+    "runs_whole",
     "signature",
 ]
 
@@ -61,23 +62,34 @@ def find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
     )
 
 
-def runnable_module(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, func.FuncOp]:
+def runs_whole(module: ModuleOp) -> bool:
+    """Whether the interpreter can take `module` as it is: no tt-mlir construct and no
+    function it cannot run anywhere in it (else it runs a copy of the functions an entry
+    reaches, `runnable_module`)."""
+    return not any(foreign_op_name(op) is not None for op in module.walk()) and (
+        unrunnable_op(module_functions(module)) is None
+    )
+
+
+def runnable_module(
+    module: ModuleOp, entry: func.FuncOp, whole: bool | None = None
+) -> tuple[ModuleOp, func.FuncOp]:
     """The module to interpret for `entry`: refused when `entry` or a function it calls
     holds an op the project does not run (`call_graph.unrunnable_op`; `NotModelledError`
     unless it is tt-mlir's prepare op, which only needs importing). When the module holds
     tt-mlir constructs or unrunnable functions elsewhere (a forward pass next to the
     const-eval function being run, tt-mlir's module wrappers), a new module of copies of
-    `entry` and the functions it calls."""
+    `entry` and the functions it calls. `whole` is `runs_whole(module)` when a caller asking
+    for many entries has it."""
     reached = reachable_functions(entry, module)
     unrunnable = unrunnable_op(reached)
     if unrunnable is not None:
         op, function = unrunnable
         error = RunError if is_tt_mlir_prepare_op(op) else NotModelledError
         raise error(unrunnable_message(op, function), op=op)
-    foreign = any(foreign_op_name(op) is not None for op in module.walk()) or (
-        unrunnable_op(module_functions(module)) is not None
-    )
-    if not foreign and entry.parent_op() is module:
+    if whole is None:
+        whole = runs_whole(module)
+    if whole and entry.parent_op() is module:
         return module, entry
     copies = [function.clone() for function in reached]
     return ModuleOp(copies), copies[0]

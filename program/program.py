@@ -23,6 +23,7 @@ from ttnn_xdsl.program.entry import (
     module_functions,
     result_names,
     runnable_module,
+    runs_whole,
     signature,
 )
 from ttnn_xdsl.program.loading import lower_source
@@ -99,9 +100,10 @@ class Program(Executable):
             raise RunError("the module has no function that calls no other function to run")
         programs: list[Program] = []
         reasons: list[str] = []
+        whole = runs_whole(module)  # once for every entry
         for name in leaves:
             try:
-                programs.append(cls.of_entry(module, name, source))
+                programs.append(cls.of_entry(module, name, source, whole))
             except NotModelledError as error:
                 reasons.append(error.message)
         if not programs:
@@ -114,11 +116,18 @@ class Program(Executable):
         return programs
 
     @classmethod
-    def of_entry(cls, module: ModuleOp, entry: str | None, source: ModuleOp | None) -> Program:
+    def of_entry(
+        cls,
+        module: ModuleOp,
+        entry: str | None,
+        source: ModuleOp | None,
+        whole: bool | None = None,
+    ) -> Program:
         """The Program of function `entry` of the lowered `module` (`source`: the module it
-        was lowered from, None when it is the input itself)."""
+        was lowered from, None when it is the input itself; `whole`: `runs_whole(module)`
+        when known)."""
         function = find_entry(module, entry)
-        executed, function = runnable_module(module, function)
+        executed, function = runnable_module(module, function, whole)
         name = function.sym_name.data
         arguments, results = signature(function, result_names(source or module, name))
         return cls(

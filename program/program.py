@@ -14,10 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from ttnn_xdsl.core.errors import NotModelledError, RunError
 from ttnn_xdsl.dialect.call_graph import called_functions, function_table
+from ttnn_xdsl.dialect.ttcore import CPUModuleOp
 from ttnn_xdsl.program.entry import (
     find_entry,
     module_functions,
@@ -85,16 +87,19 @@ class Program(Executable):
     ) -> list[Program]:
         """`load`, once, with one Program per function that calls no other function (in a
         module whose `@main` only calls its layers, each layer and not `@main`, which would
-        compute them again), in the module's order. A function holding a tt-mlir op the
-        project does not model (tt-mlir's forward pass beside its const-eval functions) is
-        left out, with the reason appended to `skipped`; tt-mlir's own prepare ops, not yet
-        imported, are still an error."""
+        compute them again; in a tt-mlir module, each const-eval function and not the forward
+        function that calls them through `ttcore.load_cached`), in the module's order. A
+        CPU-hoisted function (tt-xla's, in a `ttcore.cpu_module`) is part of the const-eval
+        function that calls it: that one runs. A function holding a tt-mlir op the project
+        does not model is left out, with the reason appended to `skipped`; tt-mlir's own
+        prepare ops, not yet imported, are still an error."""
         source, module = lower_source(module_or_text, passes, filename, ctx, timer)
         table = function_table(source)
         leaves = [
             function.sym_name.data
             for function in module_functions(source)
-            if not called_functions(function, table)
+            if not _in_cpu_module(function)
+            and all(_in_cpu_module(callee) for callee in called_functions(function, table))
         ]
         if not leaves:
             raise RunError("the module has no function that calls no other function to run")
@@ -161,6 +166,16 @@ class Program(Executable):
         if self._tensor_level is None:
             self._tensor_level = tensor_level_module(self.source)
         return layout_map_of(self._tensor_level, self.entry, self.results[position], position)
+
+
+def _in_cpu_module(function: func.FuncOp) -> bool:
+    """Whether `function` is one of tt-xla's CPU-hoisted functions (in a `ttcore.cpu_module`)."""
+    parent = function.parent_op()
+    while parent is not None:
+        if isinstance(parent, CPUModuleOp):
+            return True
+        parent = parent.parent_op()
+    return False
 
 
 def run(

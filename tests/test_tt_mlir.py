@@ -977,3 +977,47 @@ def test_the_tt_mlir_route_draws_the_traced_picture(tmp_path: Path) -> None:
         for layout, weight in ((maps[0], weight_a), (maps[1], weight_b))
     ]
     assert pictures[0] == pictures[1]
+
+
+def test_import_says_what_it_replaces_in_one_warning_line(tmp_path: Path) -> None:
+    # A tt-mlir result type of another shape than TT-NN prepares ([1, 1, 1024, 96] for the
+    # 27 rows of W[96, 3, 3, 3]) is replaced: one warning line, exit 0, the output written.
+    # A host map tt-mlir would not write is dropped: one more. A later error: its line only.
+    import subprocess
+    import sys
+
+    bin_folder = Path(sys.executable).parent
+    odd_map = HOST_LAYOUT.replace("d0 * 9 + d1 * 3", "d0 * 10 + d1 * 3").format(rows=96 * 9)
+    text = tt_mlir_prepare(
+        96, [DRAM_INPUT, BF16_INPUT], weight_layout=odd_map, result="tensor<1x1x1024x96xbf16>"
+    )
+    source = tmp_path / "resized.mlir"
+    source.write_text(text)
+    output = tmp_path / "imported.mlir"
+    done = subprocess.run(
+        [bin_folder / "ttnn-opt", source, "-p", "import-tt-mlir", "-o", output],
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stdout) == (0, "")
+    assert done.stderr.splitlines() == [
+        f"{source}:3:3: warning: 'ttnn.prepare_conv2d_weights' op weight_tensor's layout map "
+        "(d0, d1, d2, d3) -> ((((d0 * 10) + (d1 * 3)) + d2), d3) is not tt-mlir's for "
+        "[96, 3, 3, 3] row-major ((d0, d1, d2, d3) -> ((((d0 * 9) + (d1 * 3)) + d2), d3)): "
+        "import-tt-mlir drops it and export-tt-mlir writes tt-mlir's",
+        f"{source}:3:3: warning: 'ttnn.prepare_conv2d_weights' op result type is "
+        "[1, 1, 1024, 96]; TT-NN prepares [1, 1, 27, 96] (logical): import-tt-mlir uses that "
+        "type",
+    ]
+    assert "tensor<1x1x27x96xbf16" in output.read_text()
+    failed = subprocess.run(
+        [bin_folder / "ttnn-opt", source, "-p", "import-tt-mlir,convert-ttnn-to-tiles"],
+        capture_output=True,
+        text=True,
+    )
+    assert failed.returncode == 1
+    assert failed.stderr == (
+        f"{source}:3:3: error: 'ttnn.prepare_conv_weights' op convert-ttnn-to-tiles cannot "
+        "lower this op: ttnn-decompose turns it into layout ops first (-p "
+        "ttnn-decompose,convert-ttnn-to-tiles, or the whole pipeline, -p ttnn-lower)\n"
+    )

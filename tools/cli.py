@@ -4,7 +4,8 @@ exit statuses, and output files written atomically with the user's umask.
 Exit status 0: success. 1: a user error (`TTNNError`), printed as one line —
 `FILE:LINE:COL: error: message` when its position is known, else `TOOL: error: message`.
 A warning of the project's (`TTNNWarning`) is one line too, `FILE:LINE:COL: warning: …`,
-and does not change the exit status.
+printed when the command succeeds (after its work, on stderr); a failure prints only its
+error line.
 2: anything else, an internal error of the project, printed as `TOOL: internal error: …`
 with a hint to rerun with `--traceback` (which shows the Python traceback instead).
 """
@@ -92,10 +93,14 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         with warnings.catch_warnings():
             if not show_traceback:
                 warnings.simplefilter("ignore")
-            # The project's own warnings are for the user: one line each, always.
+            # The project's own warnings are for the user: one line each, printed when the
+            # command succeeds (a failure is its one error line).
             warnings.simplefilter("always", TTNNWarning)
-            warnings.showwarning = _warning_printer(tool, warnings.showwarning)
+            held: list[str] = []
+            warnings.showwarning = _warning_printer(tool, warnings.showwarning, held)
             body()
+        for line in held:
+            print(line, file=sys.stderr)
     except TTNNError as error:
         if show_traceback:
             raise
@@ -134,16 +139,18 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         sys.exit(2)
 
 
-def _warning_printer(tool: str, default: Callable[..., None]) -> Callable[..., None]:
-    """`warnings.showwarning` printing a `TTNNWarning` as its one line on stderr
-    (`FILE:LINE:COL: warning: message`, or `TOOL: warning: message`), others as before."""
+def _warning_printer(
+    tool: str, default: Callable[..., None], held: list[str]
+) -> Callable[..., None]:
+    """`warnings.showwarning` holding a `TTNNWarning` as its one line (`FILE:LINE:COL:
+    warning: message`, or `TOOL: warning: message`) in `held`, others shown as before."""
 
     def show(
         message: Warning | str, category: type[Warning], *args: object, **kwargs: object
     ) -> None:
         if isinstance(message, TTNNWarning):
             line = str(message) if message.location else f"{tool}: warning: {message.message}"
-            print(one_printable_line(line), file=sys.stderr)
+            held.append(one_printable_line(line))
         else:
             default(message, category, *args, **kwargs)
 

@@ -15,7 +15,7 @@
 // ALL:      not run: cannot run @rank1_tiles: in its signature,
 // ALL-NEXT: not run: cannot run 'ttnn.permute' in @bfp8_permute:
 // ALL-NEXT: not run: cannot run 'func.return' in @integers:
-// ALL-NEXT: rank1_inside.y (rank1_inside.result0): tensor<1x512xbf16, #ttnn.tensor_layout<tile>>
+// ALL-NEXT: rank1_inside.y: tensor<1x512xbf16, #ttnn.tensor_layout<tile>>
 
 #dram_tile_1d = #ttnn.ttnn_layout<(d0) -> (0, d0), <1x1>, memref<1x16x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>
 #dram_rm_1d = #ttnn.ttnn_layout<(d0) -> (0, d0), <1x1>, memref<1x512xbf16, #ttnn.buffer_type<dram>>, <interleaved>>

@@ -6,10 +6,10 @@
 // RUN: not ttnn-run %s -p import-tt-mlir,ttnn-lower --entry forward --random-inputs 0 2>&1 | filecheck %s --check-prefix=FORWARD
 // RUN: not ttnn-run %s --entry forward_const_eval_0 --random-inputs 0 2>&1 | filecheck %s --check-prefix=NO-IMPORT
 // RUN: not ttnn-run %s -p '' --entry forward_const_eval_0 --random-inputs 0 2>&1 | filecheck %s --check-prefix=NO-LOWER
-// --entry all runs every function it can and says why it leaves the forward function out.
+// --entry all runs the const-eval function, not the forward function that calls it.
 // RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry all --random-inputs 0 --print 2>&1 | filecheck %s --check-prefix=ALL
-// ALL:      {{\A}}not run: cannot run 'ttnn.conv2d' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
-// ALL-NEXT: forward_const_eval_0.result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+// (@forward calls the const-eval function through ttcore.load_cached: it is not run again.)
+// ALL:      {{\A}}forward_const_eval_0.result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 // Without import-tt-mlir, tt-mlir's prepare ops are still an error.
 // RUN: not ttnn-run %s --entry all --random-inputs 0 2>&1 | filecheck %s --check-prefix=ALL-NO-IMPORT
 // ALL-NO-IMPORT: {{\A}}{{.*}}run-errors.mlir:{{[0-9]+}}:5: error: cannot run 'ttnn.prepare_conv2d_weights' in @forward_const_eval_0: it is tt-mlir's op; import it first (-p import-tt-mlir,ttnn-lower){{$}}

@@ -76,10 +76,16 @@ def test_ctrl_c_during_a_run_is_one_line_and_writes_nothing(tmp_path: Path) -> N
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A test run in the background (`make test &`) ignores SIGINT, and so would the tool:
+        # it gets the default handling a terminal's Ctrl-C meets.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    with open(fifo, "wb"):
-        process.send_signal(signal.SIGINT)
-        stdout, stderr = process.communicate(timeout=60)
+    try:
+        with open(fifo, "wb"):
+            process.send_signal(signal.SIGINT)
+            stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
     assert (process.returncode, stdout, stderr) == (130, "", "ttnn-run: interrupted\n")
     assert not (tmp_path / "out").exists()
 

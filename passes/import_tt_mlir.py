@@ -334,6 +334,7 @@ def follow_callee_types(module: ModuleOp) -> None:
     """Give each `ttcore.load_cached` result the type its callee now returns (the prepared
     tensors' types change on import and on export)."""
     table = function_table(module)
+    callers: set[func.FuncOp] = set()
     for op in [op for op in module.walk() if isinstance(op, LoadCachedOp)]:
         callee = table.get(op.callee.root_reference.data)
         if callee is None:
@@ -341,7 +342,13 @@ def follow_callee_types(module: ModuleOp) -> None:
         outputs = callee.function_type.outputs.data
         if len(outputs) == len(op.results):
             for result, new_type in zip(list(op.results), outputs, strict=True):
-                retype(result, new_type)
+                if result.type != new_type:
+                    retype(result, new_type)
+                    caller = enclosing_function(op)
+                    if caller is not None:
+                        callers.add(caller)
+    for caller in callers:
+        refresh_signature(caller)  # a caller may return what it loaded
 
 
 def _unused(ops: Iterable[Operation]) -> list[Operation]:

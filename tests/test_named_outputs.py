@@ -345,3 +345,17 @@ def test_an_npz_archive_gives_inputs_by_argument_name(
         f"ttnn-run: error: --input {tmp_path / 'typo.npz'}: member 'conv1.wieght.npy' names no "
         "argument of @conv1 (arguments: weight, bias)\n"
     )
+
+
+def test_help_says_how_outputs_are_named_and_that_folders_never_mix_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run_tool(["--help"], capsys)
+    assert status == 0
+    text = " ".join(out.split())
+    assert "Output folders (--raw-output, --tensorbin, --plot) never mix runs" in text
+    assert (
+        "also name each result resultN (its position; a hard link, the data is written once)"
+        in text
+    )
+    assert "or an .npz archive of inputs, each member named after its argument" in text

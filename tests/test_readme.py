@@ -208,3 +208,35 @@ def test_the_repository_map_names_every_module() -> None:
         if path.name != "__init__.py" and path.name not in tree
     ]
     assert missing == []
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation but `-` dropped, spaces `-`."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def test_the_contents_list_every_section() -> None:
+    text = README.read_text()
+    contents = text[text.index("Contents:") : text.index("\n\n", text.index("Contents:"))]
+    links = re.findall(r"\]\(#([^)]+)\)", contents)
+    headings = [
+        _anchor(line.lstrip("#")) for line in text.splitlines() if re.match(r"#{2,3} ", line)
+    ]
+    assert links == headings
+    # Near the top: before the first section after the Quick start.
+    assert text.index("Contents:") < text.index("\n## ", text.index("## Quick start") + 1)
+
+
+def test_every_make_target_says_how_long_it_takes() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    (phony,) = re.findall(r"^\.PHONY: (.*)$", makefile, re.MULTILINE)
+    text = README.read_text()
+    quick_start = text[text.index("## Quick start") : text.index("Contents:")]
+    for target in phony.split():
+        if target in ("lint", "pytest", "lit"):  # the parts of make test, timed in its line
+            assert f"({target}, " in quick_start, target
+            continue
+        assert re.search(rf"^make {target} +# \[[^\]]*\d[^\]]*\] ", quick_start, re.MULTILINE), (
+            target
+        )

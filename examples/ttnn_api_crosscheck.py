@@ -423,6 +423,27 @@ try:
     describe("load_tensor(device=device)", ttnn.load_tensor(weight_file, device=device))
     describe("load_tensor()", ttnn.load_tensor(bias_file))
 
+    # -- the device's grid: BLOCK sharding splits 416 channels over the grid's columns ------
+    block_sharded = dict(
+        layer,
+        in_channels=416,
+        out_channels=416,
+        input_height=14,
+        input_width=14,
+        conv_config=ttnn.Conv2dConfig(
+            weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.BLOCK_SHARDED
+        ),
+    )
+    wide_weight = ttnn.from_torch(np.zeros((416, 416, 3, 3), np.float32), ttnn.float32)
+    wide_bias = ttnn.from_torch(np.zeros((1, 1, 1, 416), np.float32), ttnn.float32)
+    describe(
+        "BLOCK 416 weight",
+        ttnn.prepare_conv_weights(
+            weight_tensor=wide_weight, weights_format="OIHW", has_bias=True, **block_sharded
+        ),
+    )
+    describe("BLOCK 416 bias", ttnn.prepare_conv_bias(bias_tensor=wide_bias, **block_sharded))
+
     # -- assign_bw: the unary form passes the gradient through --------------------------------
     shape = (1, 1, 320, 384)
     grad = ttnn.Tensor(

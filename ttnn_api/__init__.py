@@ -20,8 +20,8 @@ prepare functions), `backward` (assign_bw); `signatures`, `conversion` (to the I
 `programs` (building, caching and running the IR) and `printing` (tensor reprs) serve them.
 """
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from ttnn_xdsl.ttnn.backward import assign_bw
 from ttnn_xdsl.ttnn.configs import (
@@ -99,9 +99,9 @@ Op2DL1FullSliceConfig = Conv2dL1FullSliceConfig
 
 
 @contextmanager
-def manage_device(device_id: int, **kwargs: Any) -> Any:
+def manage_device(device_id: int) -> Iterator[MeshDevice]:
     """`with ttnn.manage_device(device_id=0) as device:` opens the device and closes it."""
-    device = open_device(device_id=device_id, **kwargs)
+    device = open_device(device_id=device_id)
     try:
         yield device
     finally:

@@ -196,7 +196,7 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
         return [op(argument, grid=grid, **properties).result]
 
     call = Call(name, (source_type,), tuple(sorted(properties.items())), grid, body)
-    [result] = run_call(call, [tensor], device)
+    [result] = run_call(call, [tensor], device, prepares=True)
     return Tensor._wrap(result, device, DRAM_MEMORY_CONFIG)
 
 

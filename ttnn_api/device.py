@@ -179,7 +179,7 @@ class Progress:
         self._loops: LoopProgress | None = None
 
     def listeners(self) -> Sequence[Interpreter.Listener]:
-        """The interpreter listeners of one run (opening the bars on first use)."""
+        """The interpreter listeners of one run (the bars open on the first run)."""
         if not self._made:
             self._made = True
             self._make_bar = self._bars()

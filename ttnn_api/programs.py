@@ -90,10 +90,14 @@ def program_for(call: Call) -> Program:
 
 
 def run_call(
-    call: Call, inputs: Sequence[DeviceTensor], device: MeshDevice | None
+    call: Call,
+    inputs: Sequence[DeviceTensor],
+    device: MeshDevice | None,
+    *,
+    prepares: bool = False,
 ) -> list[DeviceTensor]:
     """Run `call` on `inputs` (one per argument type), with the progress bars of the device
-    it runs for (none for host tensors)."""
+    it runs for (none for host tensors); a call that `prepares` a tensor counts on them."""
     program = program_for(call)
     progress = None if device is None else device._progress
     try:
@@ -106,7 +110,7 @@ def run_call(
             progress.done(prepared=False)
         raise
     if progress is not None:
-        progress.done()
+        progress.done(prepared=prepares)
     return results
 
 

@@ -611,6 +611,13 @@ def test_assign_bw_refusals(device) -> None:
     host = ttnn.from_device(grad)
     with pytest.raises(RuntimeError, match=r"^Device Operations expect device tensors as inputs$"):
         ttnn.assign_bw(host, host, host)
+    row_major = ttnn.from_torch(np.ones(shape, np.float32), ttnn.bfloat16, device=device)
+    with pytest.raises(NotImplementedError) as error:
+        ttnn.assign_bw(row_major, row_major)  # TT-NN passes any grad through
+    assert str(error.value) == (
+        "ttnn_xdsl.ttnn.assign_bw does not cover this call: expected grad in tile layout, got "
+        "row_major"
+    )
     with pytest.raises(NotImplementedError) as error:
         ttnn.assign_bw(grad, other)
     assert str(error.value) == (

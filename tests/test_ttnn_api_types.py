@@ -4,6 +4,7 @@ and errors, each expected value as TT-NN 0.81.1 printed or raised it on its mock
 
 from __future__ import annotations
 
+import copy
 import enum
 import os
 import subprocess
@@ -217,6 +218,8 @@ def test_conv2d_config() -> None:
     ):
         with pytest.raises(TypeError, match=r"^__init__\(\): incompatible function arguments"):
             call()
+    copied = copy.deepcopy(config)
+    assert copied is not config and repr(copied) == repr(config)
     # Accepted as TT-NN accepts them; refused where a preparation reads them.
     assert ttnn.Conv2dConfig(act_block_h_override=33).act_block_h_override == 33
 

@@ -2,9 +2,10 @@
 operation's; `queue_id` / `cq_id` are accepted and select nothing), as the project's
 `ttnn.assign_bw` op (semantics.md §2) built, lowered and run.
 
-- Unary, `assign_bw(grad, input)`: TT-NN passes `grad` through. The op casts `grad` to the
-  input's type, which is `grad` itself when both have the same type; other pairs are not
-  covered (NotImplementedError).
+- Unary, `assign_bw(grad, input)`: TT-NN passes `grad` through, whatever it is. The op casts
+  `grad` to the input's type, which is `grad` itself when both have the same type; other
+  pairs, and tensors the op does not take (semantics.md §2), are not covered
+  (NotImplementedError).
 - Unary with `input_a_grad`, and the binary form: the gradients are copied into the
   preallocated outputs (filled in place and returned, as TT-NN does) or into new tensors
   shaped like the inputs (`memory_config` where given); a slot not required is None. These
@@ -18,9 +19,10 @@ from xdsl.ir import SSAValue
 
 from ttnn_xdsl.dialect.assign_bw import AssignBwOp
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor
-from ttnn_xdsl.ttnn import conversion
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.ttnn import conversion, programs
 from ttnn_xdsl.ttnn.memory import MemoryConfig
-from ttnn_xdsl.ttnn.programs import Call, ir_refusals, run_call
+from ttnn_xdsl.ttnn.programs import Call, ir_refusals
 from ttnn_xdsl.ttnn.signatures import (
     OPERATION,
     Binding,
@@ -87,13 +89,16 @@ def assign_bw(*args: Any, **kwargs: Any) -> list[Tensor | None]:
     required."""
     queue_id = kwargs.pop("queue_id", None)
     cq_id = kwargs.pop("cq_id", None)
+    queue = cq_id if queue_id is None else queue_id
     index, values = ASSIGN_BW.bind(args, kwargs)
     grad: Tensor = values["grad_tensor"]
+    if index == 0 and values["input_a_grad"] is None:
+        return [_passed_through(grad, values["input_tensor"], queue)]
     unary = index == 0
     inputs: list[Tensor] = (
         [values["input_tensor"]] if unary else [values["input_tensor_a"], values["input_tensor_b"]]
     )
-    required = (True,) if unary else values["are_required_outputs"]
+    required: tuple[bool, ...] = (True,) if unary else values["are_required_outputs"]
     # TT-NN ignores a preallocated output whose gradient is not required.
     preallocated: list[Tensor | None] = [
         output if wanted else None
@@ -101,49 +106,23 @@ def assign_bw(*args: Any, **kwargs: Any) -> list[Tensor | None]:
             [values["input_a_grad"], values.get("input_b_grad")], required, strict=False
         )
     ]
+    _require_device([grad, *inputs, *(t for t in preallocated if t is not None)])
     memory_config: MemoryConfig | None = values["memory_config"]
-    copies = not unary or preallocated[0] is not None
-    if copies:
-        _require_device([grad, *inputs, *(t for t in preallocated if t is not None)])
-    elif not denote_same_tensor(_type(grad), _type(inputs[0])):
-        raise NotImplementedError(
-            "ttnn_xdsl.ttnn.assign_bw does not cover a unary call whose grad and input "
-            f"differ ({_describe(grad)} and {_describe(inputs[0])}): TT-NN returns grad as "
-            "it is, the project's op gives grad in the input's type"
-        )
-    queue = cq_id if queue_id is None else queue_id
     with ir_refusals("assign_bw"):
         properties: dict[str, Any] = {
-            "are_required_outputs": None if unary else tuple(required),
+            "are_required_outputs": None if unary else required,
             "memory_config": None
             if memory_config is None
             else conversion.memory_config_attribute(memory_config, "assign_bw", "memory_config"),
             "queue_id": None if queue is None else int(queue),
         }
-    operands = [grad, *inputs]
     named = {
         name: tensor
         for name, tensor in zip(("input_grad", "other_grad"), preallocated, strict=False)
         if tensor is not None
     }
-    tensors = [*operands, *named.values()]
-
-    def body(*arguments: SSAValue) -> list[SSAValue]:
-        given = dict(zip(named, arguments[len(operands) :], strict=True))
-        op = AssignBwOp(*arguments[: len(operands)], **given, **properties)
-        return list(op.gradients)
-
-    device = next(t.device() for t in tensors if t.device() is not None) if copies else None
-    call = Call(
-        "assign_bw",
-        tuple(_type(tensor) for tensor in tensors),
-        (tuple(named), tuple(sorted(properties.items()))),
-        None,
-        body,
-    )
-    results = iter(run_call(call, [tensor.value for tensor in tensors], device or grad.device()))
-    if not copies:
-        return [Tensor._wrap(next(results), grad.device(), grad.memory_config())]
+    tensors = [grad, *inputs, *named.values()]
+    results = iter(_run(_call(tensors, len(inputs) + 1, named, properties), tensors, grad))
     gradients: list[Tensor | None] = []
     for slot, wanted in enumerate(required[:2]):
         if not wanted:
@@ -160,6 +139,50 @@ def assign_bw(*args: Any, **kwargs: Any) -> list[Tensor | None]:
                 Tensor._wrap(value, source.device(), memory_config or source.memory_config())
             )
     return gradients
+
+
+def _passed_through(grad: Tensor, given: Tensor, queue: Any) -> Tensor:
+    """The unary form without a preallocated output: TT-NN returns `grad` as it is (its
+    memory config too). The op gives `grad` in the input's type: `grad` itself when the two
+    types are one; anything else, or a tensor the op does not take, is not covered."""
+    if not denote_same_tensor(_type(grad), _type(given)):
+        raise NotImplementedError(
+            "ttnn_xdsl.ttnn.assign_bw does not cover a unary call whose grad and input "
+            f"differ ({_describe(grad)} and {_describe(given)}): TT-NN returns grad as "
+            "it is, the project's op gives grad in the input's type"
+        )
+    properties = {"queue_id": None if queue is None else int(queue)}
+    try:
+        [gradient] = _run(_call([grad, given], 2, {}, properties), [grad, given], grad)
+    except RuntimeError as error:
+        raise NotImplementedError(
+            f"ttnn_xdsl.ttnn.assign_bw does not cover this call: {error}"
+        ) from None
+    return Tensor._wrap(gradient, grad.device(), grad.memory_config())
+
+
+def _call(
+    tensors: list[Tensor], operands: int, named: dict[str, Tensor], properties: dict[str, Any]
+) -> Call:
+    """The IR of one call: `ttnn.assign_bw` on the first `operands` tensors, the others
+    preallocated outputs (`input_grad`, `other_grad`, as `named`)."""
+
+    def body(*arguments: SSAValue) -> list[SSAValue]:
+        given = dict(zip(named, arguments[operands:], strict=True))
+        return list(AssignBwOp(*arguments[:operands], **given, **properties).gradients)
+
+    return Call(
+        "assign_bw",
+        tuple(_type(tensor) for tensor in tensors),
+        (tuple(named), tuple(sorted(properties.items()))),
+        None,
+        body,
+    )
+
+
+def _run(call: Call, tensors: list[Tensor], grad: Tensor) -> list[DeviceTensor]:
+    """Run the call on the tensors' values, with the bars of the device `grad` is on."""
+    return programs.run_call(call, [tensor.value for tensor in tensors], grad.device())
 
 
 def _type(tensor: Tensor) -> Any:

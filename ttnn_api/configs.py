@@ -164,6 +164,9 @@ class _Fields:
         raise AttributeError(f"'{type_name(self)}' object has no attribute '{name}'")
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if name == "_values":  # copy.copy / copy.deepcopy restore the fields this way
+            object.__setattr__(self, name, value)
+            return
         setter = self.SETTERS.get(name)
         if setter is None:
             raise AttributeError(f"'{type_name(self)}' object has no attribute '{name}'")

@@ -115,12 +115,14 @@ def _binding(name: str, parameters: str) -> Binding:
 
 @dataclass(frozen=True)
 class Preparation:
-    """One prepare function: its TT-NN signature, the op that models it, and the keyword of
-    the tensor it prepares."""
+    """One prepare function: its TT-NN signature, the op that models it, the keyword of the
+    tensor it prepares, and whether that is a conv weight TT-NN also takes as [O, I, K] when
+    the input height is 1."""
 
     binding: Binding
     op: type[ConvPrepareOp]
     source: str
+    conv1d_weight: bool = False
 
 
 PREPARE_CONV_WEIGHTS = Preparation(
@@ -133,6 +135,7 @@ PREPARE_CONV_WEIGHTS = Preparation(
     ),
     PrepareConvWeightsOp,
     "weight_tensor",
+    conv1d_weight=True,
 )
 PREPARE_CONV_BIAS = Preparation(
     _binding(
@@ -186,7 +189,7 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
     with ir_refusals(name):
         properties = {key: _property(key, value, name) for key, value in values.items()}
     tensor = source.value
-    if preparation.op is PrepareConvWeightsOp:
+    if preparation.conv1d_weight:
         tensor = _conv1d_weight(tensor, values["input_height"])
     source_type = conversion.tensor_type_of(tensor, on_device=source.device() is not None)
     grid = device.grid

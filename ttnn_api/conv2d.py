@@ -63,7 +63,6 @@ _PARAMETERS = {
         Parameter("kernel_size", _PAIR, accept_uint32_sequence(2)),
         Parameter("stride", _PAIR, accept_uint32_sequence(2)),
         Parameter("padding", f"{_PAIR} | {_PAIR}", accept_uint32_sequence(2, 4)),
-        Parameter("output_padding", _PAIR, accept_uint32_sequence(2), (0, 0), "[0, 0]"),
         Parameter("dilation", _PAIR, accept_uint32_sequence(2)),
         Parameter("has_bias", "bool", accept_bool),
         Parameter("groups", "int", accept_uint32),
@@ -87,16 +86,12 @@ _PARAMETERS = {
             accept_optional(accept_instance(WormholeComputeKernelConfig)),
             None,
         ),
-        *(
-            Parameter(
-                name,
-                "ttnn._ttnn.operations.sliding_window.Op2DSliceConfig | None",
-                accept_optional(accept_instance(Op2DSliceConfig)),
-                None,
-            )
-            for name in ("slice_config", "dram_slice_config")
+        Parameter(
+            "slice_config",
+            "ttnn._ttnn.operations.sliding_window.Op2DSliceConfig | None",
+            accept_optional(accept_instance(Op2DSliceConfig)),
+            None,
         ),
-        Parameter("mirror_kernel", "bool", accept_bool, True),
     )
 }
 

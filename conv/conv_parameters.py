@@ -16,7 +16,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 
 # ------------------------------------------------------------------------------------------
@@ -296,7 +296,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
             f"expected the device grid to have 2 positive values, got {format_shape(params.grid)}"
         )
     if max(params.grid) > MAX_GRID_EXTENT:
-        raise ConvConfigError(
+        raise ConvNotModelledError(
             f"expected the device grid to be at most {MAX_GRID_EXTENT}x{MAX_GRID_EXTENT}, got "
             f"{params.grid[0]}x{params.grid[1]}"
         )
@@ -306,7 +306,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
         ("output", (oh, ow), "N·OH·OW"),
     ):
         if n * height * width > INT32_MAX:
-            raise ConvConfigError(
+            raise ConvNotModelledError(
                 f"the conv's {what} has too many rows for the IR's i32 sizes: {symbols} = "
                 f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
             )

@@ -48,7 +48,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape, round_up
 
 L1_ALIGNMENT_CHANNELS = 8
@@ -309,7 +309,7 @@ def check_dram_slicing(params: Conv2dParameters, mm_conv: bool) -> None:
         return
     slices = slice_config.num_slices
     count = "an automatic number of" if slices == 0 else str(slices)
-    raise ConvConfigError(
+    raise ConvNotModelledError(
         f"conv2d_slice_config {slice_config.slice_type} with {count} slices is not supported: "
         "TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl does "
         "not model (supported: l1_full, or a single slice)"
@@ -516,7 +516,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     fold = resolve_kernel_stride_folding(params)
     depthwise = is_depthwise_1d(params)
     if fold and depthwise:
-        raise ConvConfigError(
+        raise ConvNotModelledError(
             "kernel-stride folding is not supported for a 1D depthwise conv "
             f"(groups {params.groups}, kernel {format_shape(params.kernel_size)}, "
             f"stride {format_shape(params.stride)})"
@@ -537,7 +537,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     interleaved = mm_conv and (auto_shard or runs_from_dram(params))
     shard_layout = resolve_shard_layout(params)
     if depthwise and shard_layout != TensorMemoryLayout.HEIGHT_SHARDED:
-        raise ConvConfigError(
+        raise ConvNotModelledError(
             f"a 1D depthwise conv (groups {params.groups}) supports only height_sharded, "
             f"got {shard_layout}"
         )
@@ -706,13 +706,13 @@ _I32_SIZES = (
 
 def _check_i32_sizes(plan: ConvWeightsPlan) -> None:
     """Refuse a conv whose plan holds a count (or a prepared matrix extent) beyond i32: the
-    IR could not record it. Raises ConvConfigError naming the count."""
+    IR could not record it. Raises ConvNotModelledError naming the count."""
     sizes = [(name, getattr(plan, name)) for name in _I32_SIZES]
     sizes += [("prepared weight's rows", plan.physical_shape[2])]
     sizes += [("prepared weight's columns", plan.physical_shape[3])]
     for name, value in sizes:
         if value is not None and value > INT32_MAX:
-            raise ConvConfigError(
+            raise ConvNotModelledError(
                 f"the conv is too large for the IR's i32 sizes: its {name} would be {value} "
                 f"> {INT32_MAX}"
             )

@@ -115,7 +115,9 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
         try:
             plan = resolve_conv_weights(params)
         except ConvConfigError as error:
-            raise self.error(str(error)) from None
+            # The cause stays reachable: a caller tells what the project does not model
+            # (ConvNotModelledError) from an invalid configuration.
+            raise self.error(str(error)) from error
         _plans[self] = ((properties, self.source.type, params.grid), plan)
         return plan
 

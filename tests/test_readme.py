@@ -171,7 +171,17 @@ def test_readme_block(block: Block, tmp_path: Path) -> None:
     runners[block.language](block)
 
 
-PACKAGE_FOLDERS = ("core", "conv", "dialect", "frontend", "passes", "program", "runtime", "tools")
+PACKAGE_FOLDERS = (
+    "core",
+    "conv",
+    "dialect",
+    "frontend",
+    "passes",
+    "program",
+    "runtime",
+    "tools",
+    "ttnn_api",
+)
 
 
 def test_the_repository_map_names_every_module() -> None:

@@ -641,8 +641,9 @@ def test_export_refuses_what_tt_mlir_cannot_read() -> None:
     with pytest.raises(TTNNError) as error:
         export_tt_mlir(module)
     assert str(error.value) == (
-        "a.mlir:2:3: error: 'ttnn.assign_bw' op has no tt-mlir form: export-tt-mlir writes "
-        "ttnn.prepare_conv_weights and ttnn.prepare_conv_bias (run it before ttnn-lower)"
+        "a.mlir:2:3: error: 'ttnn.assign_bw' op has no tt-mlir form: export-tt-mlir writes the "
+        "prepare ops (ttnn.prepare_conv_weights, ttnn.prepare_conv_bias, "
+        "ttnn.prepare_conv_transpose2d_weights and _bias; run it before ttnn-lower)"
     )
 
 

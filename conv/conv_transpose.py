@@ -409,8 +409,8 @@ def check_bias_bfloat8_b_on_dram(
     raise ConvConfigError(
         "prepare_conv_transpose2d_bias with weights_dtype bfp8_b on a DRAM input: TT-NN 0.81.1 "
         "plans the DRAM slicing of the equivalent conv2d with a row-major bfloat8_b weight and "
-        "fails ('Only TILE layout is supported for BFLOAT8_B dtype!'); use bf16 or f32, an L1 "
-        "input or a dram_slice_config"
+        "fails ('Only TILE layout is supported for BFLOAT8_B dtype!'); use bf16 or f32, or an "
+        "L1 input"
     )
 
 

@@ -59,8 +59,8 @@ from ttnn_xdsl.dialect.attributes import (
 from ttnn_xdsl.dialect.context import make_context
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
 from ttnn_xdsl.dialect.tt_mlir import (
+    TT_MLIR_PREPARE_OPS,
     GetDeviceOp,
-    PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
     TTNNLayoutAttr,
     collapsed_map,
@@ -435,7 +435,7 @@ def test_export_then_import_gives_the_import(path: Path) -> None:
 
 def _foreign_ops(module: ModuleOp) -> list[Operation]:
     """The ops import and export must keep: all but the prepare ops and the devices they use."""
-    prepare = (PrepareConv2dWeightsOp, PrepareConv2dBiasOp, ConvPrepareOp)
+    prepare = (*TT_MLIR_PREPARE_OPS, ConvPrepareOp)
     return [
         op
         for op in module.walk()
@@ -474,7 +474,7 @@ def test_import_then_export_keeps_what_the_project_does_not_model(path: Path) ->
         return [
             (op.name, op.operands[0].type, op.results[0].type)
             for op in module.walk()
-            if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+            if isinstance(op, TT_MLIR_PREPARE_OPS)
         ]
 
     assert prepared(round_trip) == prepared(original)

@@ -181,12 +181,16 @@ def validate_transpose_parameters(params: ConvTranspose2dParameters, for_bias: b
             else ("OW", ow, params.input_width, params.kernel_size[1], params.stride[1],
                   params.dilation[1], left, right, output_padding[1])
         )  # fmt: skip
-        formula = f"({extent} − 1)·{stride} − {before}+{after} + {dilation}·({kernel} − 1)"
-        unpadded = " (the bias takes no output_padding)" if for_bias else f" + {extra}"
+        values = f"({extent} − 1)·{stride} − ({before} + {after}) + {dilation}·({kernel} − 1)"
+        if for_bias:
+            raise ConvConfigError(
+                "output image is empty without output_padding (the bias's preparation takes "
+                f"none): {axis} = (input − 1)·stride − padding + dilation·(kernel − 1) + 1 = "
+                f"{values} + 1 = {size}"
+            )
         raise ConvConfigError(
-            f"output image is empty: {axis} = {formula}{unpadded} + 1 = {size} "
-            "(conv_transpose2d: (input − 1)·stride − padding + dilation·(kernel − 1) + "
-            "output_padding + 1)"
+            f"output image is empty: {axis} = (input − 1)·stride − padding + "
+            f"dilation·(kernel − 1) + output_padding + 1 = {values} + {extra} + 1 = {size}"
         )
     if params.input_memory_config.sharded_in_l1:
         validate_input_shard_spec(params)
@@ -432,7 +436,8 @@ class ConvTranspose2dPlan:
     """The parameters, normalized (padding as (top, bottom, left, right))."""
     for_bias: bool
     output_size: tuple[int, int]
-    """(OH, OW) of the conv_transpose2d (with output_padding)."""
+    """(OH, OW) of the conv_transpose2d (with output_padding; for the bias without it, as its
+    preparation takes none)."""
     full_input_size: tuple[int, int]
     """(full_H, full_W), the equivalent conv2d's input."""
     dram_path: bool
@@ -450,7 +455,9 @@ class ConvTranspose2dPlan:
 
     @property
     def mirror_kernel(self) -> bool:
-        return self.params.mirror_kernel
+        """Whether the kernel is flipped: `mirror_kernel`, and a kernel larger than 1×1 (whose
+        flip is itself)."""
+        return self.params.mirror_kernel and tuple(self.params.kernel_size) != (1, 1)
 
 
 def _resolve(params: ConvTranspose2dParameters, for_bias: bool) -> ConvTranspose2dPlan:
@@ -470,7 +477,7 @@ def _resolve(params: ConvTranspose2dParameters, for_bias: bool) -> ConvTranspose
     return ConvTranspose2dPlan(
         params=params,
         for_bias=for_bias,
-        output_size=transpose_output_size(params),
+        output_size=transpose_output_size(params, (0, 0) if for_bias else None),
         full_input_size=(equivalent.input_height, equivalent.input_width),
         dram_path=not for_bias and weight_runs_dram_path(params),
         equivalent=equivalent,

@@ -266,7 +266,7 @@ def describe_transpose_plan(
     params, conv = plan.params, plan.conv
     memory = params.input_memory_config
     kernel = "×".join(map(str, params.kernel_size))
-    mirrored = " mirrored" if params.mirror_kernel and kind == "weight" else ""
+    mirrored = " mirrored" if plan.mirror_kernel and kind == "weight" else ""
     output_padding = (
         f" output_padding {'×'.join(map(str, params.output_padding))}" if kind == "weight" else ""
     )
@@ -288,7 +288,7 @@ def describe_transpose_plan(
     transform = ""
     if kind == "weight":
         steps = [f"grouped ×{params.groups}"] if params.groups > 1 else []
-        steps += ["IOHW→OIHW"] + (["kernel mirrored"] if params.mirror_kernel else [])
+        steps += ["IOHW→OIHW"] + (["kernel mirrored"] if plan.mirror_kernel else [])
         transform = f"{', '.join(steps)} · "
     subtitle = (
         f"{transform}equivalent conv2d: input {params.batch_size}×{full_height}×{full_width} "

@@ -790,8 +790,9 @@ def _layout_expected(
     if op == "conv_bias_layout":
         matrix = bias_matrix(w, properties["width"]).reshape(1, 1, 32, properties["width"])
     else:
-        o_pad = properties.get("padded_out_channels", w.shape[0])
-        i_pad = properties.get("padded_in_channels", w.shape[1])
+        # 0 (or absent) is the weight's own channel count, as for the op.
+        o_pad = properties.get("padded_out_channels") or w.shape[0]
+        i_pad = properties.get("padded_in_channels") or w.shape[1]
         padded = pad_channels(w, o_pad, i_pad)
         if op == "conv_weights_interleaved_mm_layout":
             matrix = interleaved_mm(w)

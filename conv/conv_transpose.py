@@ -45,7 +45,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
 
 __all__ = [
@@ -352,7 +352,7 @@ def equivalent_conv2d(
 def check_weight_slicing(params: ConvTranspose2dParameters) -> None:
     """A DRAM `dram_slice_config` of more than one slice (or an automatic number) prepares the
     weight for one slice of the output with a row-major input, decided by TT-NN's slicing
-    model: not modelled, refused (as conv2d's, semantics.md §6)."""
+    model: not modelled (ConvNotModelledError), refused as conv2d's (semantics.md §6)."""
     slice_config = params.dram_slice_config
     if slice_config is None or slice_config.slice_type == Conv2dSliceType.L1_FULL:
         return
@@ -360,7 +360,7 @@ def check_weight_slicing(params: ConvTranspose2dParameters) -> None:
         return
     slices = slice_config.num_slices
     count = "an automatic number of" if slices == 0 else str(slices)
-    raise ConvConfigError(
+    raise ConvNotModelledError(
         f"dram_slice_config {slice_config.slice_type} with {count} slices is not supported: "
         "TT-NN then prepares the conv_transpose2d weight for one slice of the output with a "
         "row-major input, which ttnn-xdsl does not model (supported: l1_full, or a single slice)"

@@ -245,15 +245,18 @@ def resolve_parallel_config(
     `orientation` only matters for BLOCK (ROW_MAJOR: channels along grid.x, NHW along
     grid.y; COL_MAJOR the other way). Channel padding is off for an mm_conv, whose output
     keeps the input's split. `input_shard_grid` is the (x, y) shard grid of an L1 input
-    already sharded: its cores, not the device grid, give the input-channel split
-    (semantics.md §3.3a)."""
+    already sharded: its cores, not the device grid, give the input-channel split and the
+    NHW cores (semantics.md §3.3a: TT-NN takes the spec's whole parallel config)."""
     grid_x, grid_y = grid
     cores = grid_x * grid_y
     out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE_SIZE)
     abh = act_block_h_override // TILE_SIZE if act_block_h_override else 1
     cout_ntiles = ceil_div(out_channels, TILE_SIZE)
     if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
+        if input_shard_grid is not None:
+            nhw = input_shard_grid[0] * input_shard_grid[1]
+        else:
+            nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
         return ParallelConfig(shard_layout, 1, 1, nhw, ShardOrientation.ROW_MAJOR)
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
         cin_ntiles = ceil_div(in_channels, TILE_SIZE)
@@ -271,6 +274,7 @@ def resolve_parallel_config(
         cin_blocks = ceil_div(in_channels, input_channels_alignment)
         nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, nhw_axis, abh)
         if input_shard_grid is not None:
+            nhw = input_shard_grid[0] if col_major else input_shard_grid[1]
             c_in = input_shard_grid[1] if col_major else input_shard_grid[0]
         elif mm_conv:
             c_in = common_divisor(cout_ntiles, cin_blocks, channel_axis)

@@ -19,7 +19,7 @@ from xdsl.dialects.builtin import ModuleOp, NoneAttr, SymbolRefAttr, TensorType
 from xdsl.ir import Attribute, Operation
 
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
-from ttnn_xdsl.dialect.tt_mlir import PrepareConv2dBiasOp, PrepareConv2dWeightsOp, foreign_op_name
+from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_PREPARE_OPS, foreign_op_name
 
 __all__ = [
     "called_functions",
@@ -136,7 +136,7 @@ def unrunnable_op(functions: Iterable[func.FuncOp]) -> tuple[Operation, func.Fun
 
 def is_tt_mlir_prepare_op(op: Operation) -> bool:
     """tt-mlir's own prepare op, which `import-tt-mlir` turns into the project's."""
-    return isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+    return isinstance(op, TT_MLIR_PREPARE_OPS)
 
 
 def unrunnable_message(op: Operation, function: func.FuncOp) -> str:

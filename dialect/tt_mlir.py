@@ -53,6 +53,8 @@ from ttnn_xdsl.dialect.keyword_properties import OpProperty, property_definition
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_BIAS_PROPERTIES,
     CONV2D_WEIGHTS_PROPERTIES,
+    CONV_TRANSPOSE2D_BIAS_PROPERTIES,
+    CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES,
 )
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
     CoreRangeSetAttr,
@@ -71,10 +73,15 @@ from ttnn_xdsl.dialect.ttcore import (
 
 __all__ = [
     "TT_MLIR_OPS",
+    "TT_MLIR_PREPARE_OPS",
+    "TT_MLIR_SHARED_NAME_OPS",
     "DeviceType",
     "GetDeviceOp",
     "PrepareConv2dBiasOp",
     "PrepareConv2dWeightsOp",
+    "TTMLIRPrepareConvTranspose2dBiasOp",
+    "TTMLIRPrepareConvTranspose2dWeightsOp",
+    "TTMLIRPrepareOp",
     "TTNNLayoutAttr",
     "collapsed_map",
     "foreign_op_name",
@@ -296,7 +303,7 @@ class GetDeviceOp(IRDLOperation):
         )
 
 
-class _TTMLIRPrepareOp(IRDLOperation):
+class TTMLIRPrepareOp(IRDLOperation):
     """tt-mlir's conv preparation ops: the project's properties under tt-mlir's names and
     kinds (one declaration, `prepare_op_properties`), a device operand, and a stray `dtype`
     key some tt-mlir tests write (it means nothing and import drops it)."""
@@ -321,7 +328,7 @@ class _TTMLIRPrepareOp(IRDLOperation):
 
 
 @irdl_op_definition
-class PrepareConv2dWeightsOp(_TTMLIRPrepareOp):
+class PrepareConv2dWeightsOp(TTMLIRPrepareOp):
     """tt-mlir's `ttnn.prepare_conv2d_weights` (the project's `ttnn.prepare_conv_weights`
     with a device operand and tt-mlir's property names); `import-tt-mlir` turns it into the
     project's op, which checks and sizes it."""
@@ -332,7 +339,7 @@ class PrepareConv2dWeightsOp(_TTMLIRPrepareOp):
 
 
 @irdl_op_definition
-class PrepareConv2dBiasOp(_TTMLIRPrepareOp):
+class PrepareConv2dBiasOp(TTMLIRPrepareOp):
     """tt-mlir's `ttnn.prepare_conv2d_bias` (the project's `ttnn.prepare_conv_bias` with a
     device operand and tt-mlir's property names)."""
 
@@ -341,10 +348,47 @@ class PrepareConv2dBiasOp(_TTMLIRPrepareOp):
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_BIAS_PROPERTIES
 
 
-TT_MLIR_OPS: tuple[type[Operation], ...] = (
-    GetDeviceOp,
+@irdl_op_definition
+class TTMLIRPrepareConvTranspose2dWeightsOp(TTMLIRPrepareOp):
+    """tt-mlir's `ttnn.prepare_conv_transpose2d_weights` (the project's op of the same name
+    with a device operand and tt-mlir's property names). The two share a name: the parser
+    tells them apart by the device operand, tt-mlir's property names and its
+    `#ttnn.ttnn_layout` tensors (`TT_MLIR_SHARED_NAME_OPS`)."""
+
+    name = "ttnn.prepare_conv_transpose2d_weights"
+    weight_tensor = operand_def(TensorType)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES
+
+
+@irdl_op_definition
+class TTMLIRPrepareConvTranspose2dBiasOp(TTMLIRPrepareOp):
+    """tt-mlir's `ttnn.prepare_conv_transpose2d_bias` (the project's op of the same name with a
+    device operand and tt-mlir's property names; told apart as the weights op is)."""
+
+    name = "ttnn.prepare_conv_transpose2d_bias"
+    bias_tensor = operand_def(TensorType)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_BIAS_PROPERTIES
+
+
+TT_MLIR_PREPARE_OPS: tuple[type[TTMLIRPrepareOp], ...] = (
     PrepareConv2dWeightsOp,
     PrepareConv2dBiasOp,
+    TTMLIRPrepareConvTranspose2dWeightsOp,
+    TTMLIRPrepareConvTranspose2dBiasOp,
+)
+"""tt-mlir's prepare ops, which `import-tt-mlir` turns into the project's."""
+
+TT_MLIR_SHARED_NAME_OPS: dict[str, type[TTMLIRPrepareOp]] = {
+    op.name: op
+    for op in (TTMLIRPrepareConvTranspose2dWeightsOp, TTMLIRPrepareConvTranspose2dBiasOp)
+}
+"""tt-mlir's ops modelled under a name the project's own ops also have: the dialect
+registers the project's; the parser makes tt-mlir's from a generic form written tt-mlir's
+way (`frontend.diagnostics`)."""
+
+TT_MLIR_OPS: tuple[type[Operation], ...] = (
+    GetDeviceOp,
+    *TT_MLIR_PREPARE_OPS,
     LoadCachedOp,
     DeviceModuleOp,
     CPUModuleOp,

@@ -42,7 +42,7 @@ from xdsl.utils.lexer import Input, Span
 from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
 from ttnn_xdsl.dialect.tensor_types import written_tensor_type_problem
-from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS
+from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS, TT_MLIR_SHARED_NAME_OPS
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS
 from ttnn_xdsl.frontend.dominance import verify_dominance
 from ttnn_xdsl.frontend.source import BoundedLexer, check_nesting
@@ -127,9 +127,11 @@ class LocatingParser(Parser):
         return op
 
     def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
-        """The generic form of an op; tt-mlir's own `ttnn.typecast` / `ttnn.to_layout`
-        (names the project's ops share, told apart by what the project's ops never have:
-        properties, or tensors in tt-mlir's `#ttnn.ttnn_layout`) become unregistered
+        """The generic form of an op. tt-mlir's ops that share a name with the project's
+        are told apart by what the project's ops never have: properties of other names,
+        tensors in tt-mlir's `#ttnn.ttnn_layout`, or (the prepare ops) a device operand.
+        Those tt-mlir models (`ttnn.prepare_conv_transpose2d_weights` / `_bias`) become its
+        model's op; the others (`ttnn.typecast`, `ttnn.to_layout`) unregistered
         pass-through ops."""
         op = super()._parse_generic_operation(op_type)
         shares_a_name = (
@@ -145,9 +147,17 @@ class LocatingParser(Parser):
             and not isinstance(value.type.encoding, NoneAttr | TensorLayoutAttr)
             for value in (*op.operands, *op.results)
         )
-        if not foreign_properties and not foreign_types:
+        tt_mlir_model = TT_MLIR_SHARED_NAME_OPS.get(op.name)
+        if tt_mlir_model is not None:
+            # A property of neither op's is the project op's error (a misspelled name).
+            tt_mlir_names = set(tt_mlir_model.get_irdl_definition().properties)
+            written = len(op.operands) != 1 or foreign_types
+            written |= bool(foreign_properties) and set(op.properties) <= tt_mlir_names
+            if not written:
+                return op
+        elif not foreign_properties and not foreign_types:
             return op
-        foreign = UnregisteredOp.with_name(op.name).create(
+        foreign = (tt_mlir_model or UnregisteredOp.with_name(op.name)).create(
             operands=op.operands,
             result_types=op.result_types,
             properties=op.properties,

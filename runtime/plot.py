@@ -5,10 +5,11 @@ bfloat8_b a second and third panel with each face row's shared exponent and the
 quantization error. The format follows the file name: `.png` or `.svg`.
 
 What is drawn comes from a `layout_map.LayoutMap` (`provenance.layout_map_of` reads it off
-the IR). Colours: for a conv weight W[o, i, r, s] the kernel position (r, s) is the hue and
-the input channel i the shade (deep for channel 0, pale for the last); the output channel o
-is the column. A bias is coloured by its output channel; any other tensor by its values.
-Padding is light grey."""
+the IR). Colours: for a conv weight W[o, i, r, s] (a conv_transpose2d's IOHW W[i, o, r, s])
+the kernel position (r, s) of the source is the hue — a mirrored kernel shows its taps in
+reverse — and the input channel i the shade (deep for channel 0, pale for the last); the
+output channel o is the column. A bias is coloured by its output channel; any other tensor by
+its values. Padding is light grey."""
 
 from __future__ import annotations
 
@@ -71,8 +72,8 @@ def element_colours(layout: LayoutMap, values: np.ndarray | None = None) -> np.n
     holds = layout.holds_data
     hsv = np.zeros((*layout.index.shape, 3))
     if layout.kind == "weight":
-        _, i, r, s = layout.coordinates()
-        _, channels, kernel_height, kernel_width = layout.source_shape
+        _, i, r, s = layout.weight_coordinates()
+        _, channels, kernel_height, kernel_width = layout.weight_shape
         taps = kernel_height * kernel_width
         hsv[..., 0] = (r * kernel_width + s) / max(taps, 1) * HUE_RANGE
         hsv[..., 1:] = _shade(i / max(channels - 1, 1))
@@ -297,7 +298,7 @@ def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int, width: f
     axes.tick_params(labelsize=7)
     axes.set_ylabel("row of the physical matrix (tile rows every 32)")
     if layout.kind == "weight":
-        o = layout.coordinates()[0]
+        o = layout.weight_coordinates()[0]
         held = layout.holds_data
         column = np.broadcast_to(np.arange(columns), o.shape)
         same = bool(np.all(o[held] == column[held]))
@@ -311,7 +312,7 @@ def _legend(axes: Any, layout: LayoutMap, patch: Any) -> None:
     colors = _matplotlib().colors
     axes.set_axis_off()
     if layout.kind == "weight":
-        _, channels, kernel_height, kernel_width = layout.source_shape
+        _, channels, kernel_height, kernel_width = layout.weight_shape
         taps = kernel_height * kernel_width
         hue = (np.arange(taps) / max(taps, 1) * HUE_RANGE).reshape(kernel_height, kernel_width)
         swatch = colors.hsv_to_rgb(np.concatenate([hue[..., None], _shade(np.zeros_like(hue))], -1))

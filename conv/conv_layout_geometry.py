@@ -173,6 +173,21 @@ def grouped_shape(shape: Sequence[int], groups: int) -> tuple[int, int, int, int
     return (o, i_per_group * groups, kh, kw)
 
 
+def iohw_to_oihw_shape(shape: Sequence[int], groups: int) -> tuple[int, int, int, int]:
+    """semantics.md §7.3: an IOHW weight [I, O/g, KH, KW] → the dense OIHW [O, I, KH, KW]
+    (block-diagonal for g > 1); g must divide I."""
+    i, o_per_group, kh, kw = _shape4(shape)
+    _check_positive(groups=groups)
+    if i % groups:
+        raise ConvConfigError(f"expected groups {groups} to divide the {i} input channels")
+    return (o_per_group * groups, i, kh, kw)
+
+
+def mirror_kernel_shape(shape: Sequence[int]) -> tuple[int, int, int, int]:
+    """semantics.md §7.3: flipping both kernel axes keeps the shape [O, I, KH, KW]."""
+    return _shape4(shape)
+
+
 def depthwise_1d_shape(shape: Sequence[int], act_block_h_ntiles: int) -> tuple[int, int, int, int]:
     """§3.6.6: [O, 1, KH, KW] → [O, KH·KW·act_block_h_ntiles·32, 1, 1]."""
     o, i, kh, kw = _shape4(shape)

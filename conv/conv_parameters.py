@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from ttnn_xdsl.core.enums import (
     DEVICE_BUFFER_TYPES,
@@ -16,7 +17,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 
 # ------------------------------------------------------------------------------------------
@@ -129,6 +130,11 @@ class Conv2dParameters:
     slice_config: Conv2dSliceConfig | None = None
     input_dtype: DataType | None = None
     output_dtype: DataType | None = None
+    check_input_shard_spec: bool = True
+    """Whether semantics.md §3.3a's refusals hold the input's shard spec against this conv's
+    input. False for a conv_transpose2d's equivalent conv2d (semantics.md §7), whose spec
+    describes the transpose's own input, before its zero-stuffing (checked there), or is the
+    one TT-NN builds for its DRAM path."""
 
     @property
     def fp32_dest_acc_en(self) -> bool:
@@ -194,24 +200,64 @@ def _output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int)
 POSITIVE_COUNTS = ("in_channels", "out_channels", "batch_size", "input_height", "input_width")
 
 
+class ConvInputShape(Protocol):
+    """What the checks of a conv's counts and of its input's shard spec read: a conv2d's
+    parameters (`Conv2dParameters`) or a conv_transpose2d's (`conv.conv_transpose`)."""
+
+    @property
+    def in_channels(self) -> int: ...
+    @property
+    def out_channels(self) -> int: ...
+    @property
+    def batch_size(self) -> int: ...
+    @property
+    def input_height(self) -> int: ...
+    @property
+    def input_width(self) -> int: ...
+    @property
+    def groups(self) -> int: ...
+    @property
+    def input_memory_config(self) -> InputMemoryConfig: ...
+    @property
+    def grid(self) -> tuple[int, int]: ...
+
+
+WINDOW_PARAMETERS = ("kernel_size", "stride", "dilation")
+"""The window parameters that hold 2 positive values."""
+
+
+def check_window_parameter(name: str, values: Sequence[int]) -> tuple[int, int]:
+    """`values` of the window parameter `name` (kernel_size, stride, dilation), checked to be
+    2 positive values. Raises ConvConfigError."""
+    values = tuple(values)
+    if len(values) != 2 or min(values) < 1:
+        raise ConvConfigError(
+            f"expected {name} to have 2 positive values, got {format_shape(values)}"
+        )
+    return (values[0], values[1])
+
+
+def check_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
+    """`padding` checked to be 2 or 4 non-negative values and expanded to (top, bottom, left,
+    right). Raises ConvConfigError."""
+    values = tuple(padding)
+    if len(values) not in (2, 4) or min(values) < 0:
+        raise ConvConfigError(
+            f"expected padding to have 2 or 4 non-negative values, got {format_shape(values)}"
+        )
+    return expand_padding(values)
+
+
 def normalize_parameters(params: Conv2dParameters) -> Conv2dParameters:
     """`params` with `kernel_size`, `stride` and `dilation` checked to be 2 positive values
     and `padding` checked to be 2 or 4 non-negative values, then expanded to (top, bottom,
     left, right) — the one place the resolution expands it. Raises ConvConfigError."""
-    for name in ("kernel_size", "stride", "dilation"):
-        values = tuple(getattr(params, name))
-        if len(values) != 2 or min(values) < 1:
-            raise ConvConfigError(
-                f"expected {name} to have 2 positive values, got {format_shape(values)}"
-            )
-    padding = tuple(params.padding)
-    if len(padding) not in (2, 4) or min(padding) < 0:
-        raise ConvConfigError(
-            f"expected padding to have 2 or 4 non-negative values, got {format_shape(padding)}"
-        )
-    if len(padding) == 4:
+    for name in WINDOW_PARAMETERS:
+        check_window_parameter(name, getattr(params, name))
+    padding = check_padding(params.padding)
+    if len(params.padding) == 4:
         return params
-    return replace(params, padding=expand_padding(padding))
+    return replace(params, padding=padding)
 
 
 def validate_conv2d_config(config: Conv2dConfig, field_prefix: str = "conv_config.") -> None:
@@ -240,16 +286,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
     normalized parameters (`normalize_parameters`).
 
     Raises `ConvConfigError` with a plain sentence naming the parameter and its value."""
-    for name in POSITIVE_COUNTS:
-        value = getattr(params, name)
-        if value < 1:
-            raise ConvConfigError(f"expected {name} to be positive, got {value}")
-    groups = params.groups
-    if groups < 1 or params.in_channels % groups or params.out_channels % groups:
-        raise ConvConfigError(
-            f"expected groups {groups} to be positive and divide in_channels "
-            f"{params.in_channels} and out_channels {params.out_channels}"
-        )
+    validate_counts(params)
     top, bottom, left, right = params.padding
     oh, ow = output_image_size(params)
     if oh < 1:
@@ -296,7 +333,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
             f"expected the device grid to have 2 positive values, got {format_shape(params.grid)}"
         )
     if max(params.grid) > MAX_GRID_EXTENT:
-        raise ConvConfigError(
+        raise ConvNotModelledError(
             f"expected the device grid to be at most {MAX_GRID_EXTENT}x{MAX_GRID_EXTENT}, got "
             f"{params.grid[0]}x{params.grid[1]}"
         )
@@ -306,7 +343,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
         ("output", (oh, ow), "N·OH·OW"),
     ):
         if n * height * width > INT32_MAX:
-            raise ConvConfigError(
+            raise ConvNotModelledError(
                 f"the conv's {what} has too many rows for the IR's i32 sizes: {symbols} = "
                 f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
             )
@@ -316,11 +353,26 @@ def validate_parameters(params: Conv2dParameters) -> None:
             "expected conv2d_slice_config to have a non-negative number of slices, got "
             f"{params.slice_config.num_slices}"
         )
-    if memory.sharded_in_l1:
+    if memory.sharded_in_l1 and params.check_input_shard_spec:
         validate_input_shard_spec(params)
 
 
-def validate_input_shard_spec(params: Conv2dParameters) -> None:
+def validate_counts(params: ConvInputShape) -> None:
+    """semantics.md §3.2's checks of the counts: the channels, batch and input extents are
+    positive, and groups is positive and divides both channel counts."""
+    for name in POSITIVE_COUNTS:
+        value = getattr(params, name)
+        if value < 1:
+            raise ConvConfigError(f"expected {name} to be positive, got {value}")
+    groups = params.groups
+    if groups < 1 or params.in_channels % groups or params.out_channels % groups:
+        raise ConvConfigError(
+            f"expected groups {groups} to be positive and divide in_channels "
+            f"{params.in_channels} and out_channels {params.out_channels}"
+        )
+
+
+def validate_input_shard_spec(params: ConvInputShape) -> None:
     """semantics.md §3.3a's refusals (TT-NN validates none of them): an L1 input's shard grid
     must fit the device grid, and its shards must hold the input activation seen as the
     matrix [N·H·W, Cin]."""

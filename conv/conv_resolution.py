@@ -48,7 +48,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape, round_up
 
 L1_ALIGNMENT_CHANNELS = 8
@@ -245,15 +245,18 @@ def resolve_parallel_config(
     `orientation` only matters for BLOCK (ROW_MAJOR: channels along grid.x, NHW along
     grid.y; COL_MAJOR the other way). Channel padding is off for an mm_conv, whose output
     keeps the input's split. `input_shard_grid` is the (x, y) shard grid of an L1 input
-    already sharded: its cores, not the device grid, give the input-channel split
-    (semantics.md §3.3a)."""
+    already sharded: its cores, not the device grid, give the input-channel split and the
+    NHW cores (semantics.md §3.3a: TT-NN takes the spec's whole parallel config)."""
     grid_x, grid_y = grid
     cores = grid_x * grid_y
     out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE_SIZE)
     abh = act_block_h_override // TILE_SIZE if act_block_h_override else 1
     cout_ntiles = ceil_div(out_channels, TILE_SIZE)
     if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
+        if input_shard_grid is not None:
+            nhw = input_shard_grid[0] * input_shard_grid[1]
+        else:
+            nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
         return ParallelConfig(shard_layout, 1, 1, nhw, ShardOrientation.ROW_MAJOR)
     if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
         cin_ntiles = ceil_div(in_channels, TILE_SIZE)
@@ -271,6 +274,7 @@ def resolve_parallel_config(
         cin_blocks = ceil_div(in_channels, input_channels_alignment)
         nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, nhw_axis, abh)
         if input_shard_grid is not None:
+            nhw = input_shard_grid[0] if col_major else input_shard_grid[1]
             c_in = input_shard_grid[1] if col_major else input_shard_grid[0]
         elif mm_conv:
             c_in = common_divisor(cout_ntiles, cin_blocks, channel_axis)
@@ -309,7 +313,7 @@ def check_dram_slicing(params: Conv2dParameters, mm_conv: bool) -> None:
         return
     slices = slice_config.num_slices
     count = "an automatic number of" if slices == 0 else str(slices)
-    raise ConvConfigError(
+    raise ConvNotModelledError(
         f"conv2d_slice_config {slice_config.slice_type} with {count} slices is not supported: "
         "TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl does "
         "not model (supported: l1_full, or a single slice)"
@@ -516,7 +520,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     fold = resolve_kernel_stride_folding(params)
     depthwise = is_depthwise_1d(params)
     if fold and depthwise:
-        raise ConvConfigError(
+        raise ConvNotModelledError(
             "kernel-stride folding is not supported for a 1D depthwise conv "
             f"(groups {params.groups}, kernel {format_shape(params.kernel_size)}, "
             f"stride {format_shape(params.stride)})"
@@ -537,7 +541,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     interleaved = mm_conv and (auto_shard or runs_from_dram(params))
     shard_layout = resolve_shard_layout(params)
     if depthwise and shard_layout != TensorMemoryLayout.HEIGHT_SHARDED:
-        raise ConvConfigError(
+        raise ConvNotModelledError(
             f"a 1D depthwise conv (groups {params.groups}) supports only height_sharded, "
             f"got {shard_layout}"
         )
@@ -706,13 +710,13 @@ _I32_SIZES = (
 
 def _check_i32_sizes(plan: ConvWeightsPlan) -> None:
     """Refuse a conv whose plan holds a count (or a prepared matrix extent) beyond i32: the
-    IR could not record it. Raises ConvConfigError naming the count."""
+    IR could not record it. Raises ConvNotModelledError naming the count."""
     sizes = [(name, getattr(plan, name)) for name in _I32_SIZES]
     sizes += [("prepared weight's rows", plan.physical_shape[2])]
     sizes += [("prepared weight's columns", plan.physical_shape[3])]
     for name, value in sizes:
         if value is not None and value > INT32_MAX:
-            raise ConvConfigError(
+            raise ConvNotModelledError(
                 f"the conv is too large for the IR's i32 sizes: its {name} would be {value} "
                 f"> {INT32_MAX}"
             )

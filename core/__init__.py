@@ -14,6 +14,7 @@ from ttnn_xdsl.core.enums import (
 )
 from ttnn_xdsl.core.errors import (
     ConvConfigError,
+    ConvNotModelledError,
     NotModelledError,
     RunError,
     TensorFileError,
@@ -29,6 +30,7 @@ __all__ = [
     "BufferType",
     "Conv2dSliceType",
     "ConvConfigError",
+    "ConvNotModelledError",
     "DataType",
     "Layout",
     "MathFidelity",

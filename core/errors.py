@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ConvConfigError",
+    "ConvNotModelledError",
     "NotModelledError",
     "RunError",
     "TTNNError",
@@ -59,6 +60,13 @@ class TTNNError(Exception):
 class ConvConfigError(TTNNError, ValueError):
     """An invalid conv parameter or combination found by the pure resolution; the message
     names the parameter and its value (an op's verifier prefixes it with the op)."""
+
+
+class ConvNotModelledError(ConvConfigError):
+    """A conv configuration TT-NN 0.81.1 prepares but the project does not model (a DRAM
+    slice config of several slices, a 1D depthwise conv folded or not height-sharded,
+    counts beyond the IR's i32 sizes, a device grid beyond 64×64): not invalid, not
+    covered. The message says which."""
 
 
 class TensorTypeError(TTNNError, ValueError):

@@ -24,6 +24,12 @@ from ttnn_xdsl.conv.conv_resolution import (
     ConvWeightsPlan,
     resolve_conv_weights,
 )
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
+    ConvTranspose2dPlan,
+    resolve_conv_transpose2d_bias,
+    resolve_conv_transpose2d_weights,
+)
 from ttnn_xdsl.core.enums import (
     BufferType,
     DataType,
@@ -74,6 +80,8 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsFoldKernelStrideOp,
     ConvWeightsGroupedLayoutOp,
     ConvWeightsInterleavedMMLayoutOp,
+    ConvWeightsIOHWToOIHWOp,
+    ConvWeightsMirrorKernelOp,
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
@@ -83,6 +91,8 @@ from ttnn_xdsl.dialect.conversion_ops import (
 )
 from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
 )
 from ttnn_xdsl.dialect.tensor_types import (
@@ -97,6 +107,8 @@ from ttnn_xdsl.dialect.tt_mlir import (
     GetDeviceOp,
     PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
+    TTMLIRPrepareConvTranspose2dBiasOp,
+    TTMLIRPrepareConvTranspose2dWeightsOp,
     TTNNLayoutAttr,
 )
 from ttnn_xdsl.dialect.ttcore import (
@@ -126,11 +138,15 @@ __all__ = [
     "Conv2dSliceConfigAttr",
     "ConvBiasLayoutOp",
     "ConvConfigError",
+    "ConvTranspose2dParameters",
+    "ConvTranspose2dPlan",
     "ConvWeightsBlockShardedLayoutOp",
     "ConvWeightsDepthwiseLayoutOp",
     "ConvWeightsFoldKernelStrideOp",
     "ConvWeightsGroupedLayoutOp",
+    "ConvWeightsIOHWToOIHWOp",
     "ConvWeightsInterleavedMMLayoutOp",
+    "ConvWeightsMirrorKernelOp",
     "ConvWeightsPlan",
     "ConvWeightsSpecialPaddingLayoutOp",
     "ConvWeightsTiledLayoutOp",
@@ -147,10 +163,14 @@ __all__ = [
     "PrepareConv2dBiasOp",
     "PrepareConv2dWeightsOp",
     "PrepareConvBiasOp",
+    "PrepareConvTranspose2dBiasOp",
+    "PrepareConvTranspose2dWeightsOp",
     "PrepareConvWeightsOp",
     "ShardOrientation",
     "ShardOrientationAttr",
     "ShardSpecAttr",
+    "TTMLIRPrepareConvTranspose2dBiasOp",
+    "TTMLIRPrepareConvTranspose2dWeightsOp",
     "TTNNContext",
     "TTNNError",
     "TTNNLayoutAttr",
@@ -166,6 +186,8 @@ __all__ = [
     "build_module",
     "make_context",
     "register_dialects",
+    "resolve_conv_transpose2d_bias",
+    "resolve_conv_transpose2d_weights",
     "resolve_conv_weights",
     "tensor_info",
     "tensor_type",

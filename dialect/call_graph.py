@@ -24,8 +24,7 @@ from xdsl.traits import SymbolTable
 
 from ttnn_xdsl.core.errors import TensorTypeError
 from ttnn_xdsl.dialect.tt_mlir import (
-    PrepareConv2dBiasOp,
-    PrepareConv2dWeightsOp,
+    TT_MLIR_PREPARE_OPS,
     TTMLIRTensorOp,
     foreign_op_name,
     project_tensor_type,
@@ -177,7 +176,7 @@ def unrunnable_op(functions: Iterable[func.FuncOp]) -> tuple[Operation, func.Fun
 
 def is_tt_mlir_prepare_op(op: Operation) -> bool:
     """tt-mlir's own prepare op, which `import-tt-mlir` turns into the project's."""
-    return isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+    return isinstance(op, TT_MLIR_PREPARE_OPS)
 
 
 def unrunnable_message(op: Operation, function: func.FuncOp) -> str:

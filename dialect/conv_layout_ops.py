@@ -346,6 +346,36 @@ class ConvWeightsFoldKernelStrideOp(ConvWeightsReshapeOp):
 
 
 @irdl_op_definition
+class ConvWeightsIOHWToOIHWOp(ConvWeightsReshapeOp):
+    """A conv_transpose2d's IOHW weight [I, O/g, KH, KW] as the dense OIHW weight
+    [O, I, KH, KW] of its equivalent conv2d (semantics.md §7.3): input channel i belongs to
+    group q = i // (I/g), whose O/g output channels it feeds,
+    `out[q·(O/g) + c, i, r, s] = in[i, c, r, s]`, the rest zero (block-diagonal for g > 1).
+    `groups` must divide I."""
+
+    name = "ttnn.conv_weights_iohw_to_oihw"
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (OpProperty("groups", INT32, default=1),)
+
+    def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return geometry.iohw_to_oihw_shape(shape, self.value_of("groups"))
+
+
+@irdl_op_definition
+class ConvWeightsMirrorKernelOp(ConvWeightsReshapeOp):
+    """Flips both kernel axes of an OIHW weight, as a conv_transpose2d's weight is mirrored for
+    its equivalent conv2d (semantics.md §7.3): `out[o, i, r, s] = in[o, i, KH − 1 − r,
+    KW − 1 − s]`, the shape unchanged."""
+
+    name = "ttnn.conv_weights_mirror_kernel"
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = ()
+
+    def result_shape(self, shape: tuple[int, ...]) -> tuple[int, ...]:
+        return geometry.mirror_kernel_shape(shape)
+
+
+@irdl_op_definition
 class ConvBiasLayoutOp(ConvLayoutOp):
     """The bias of a conv (semantics.md §3.4): [1, 1, 1, O] → a TILE tensor, logical [1, 1, 1, O],
     physical [1, 1, 32, width] with the values in row 0 and zeros elsewhere. `width` is a

@@ -35,6 +35,8 @@ from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr
 __all__ = [
     "CONV2D_BIAS_PROPERTIES",
     "CONV2D_WEIGHTS_PROPERTIES",
+    "CONV_TRANSPOSE2D_BIAS_PROPERTIES",
+    "CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES",
     "WEIGHTS_ONLY_PROPERTIES",
 ]
 
@@ -99,3 +101,47 @@ CONV2D_BIAS_PROPERTIES: tuple[OpProperty, ...] = tuple(
     prop for prop in CONV2D_WEIGHTS_PROPERTIES if prop not in WEIGHTS_ONLY_PROPERTIES
 )
 """`prepare_conv_bias`' properties: the weight op's but `weights_format` and `has_bias`."""
+
+
+IOHW_WEIGHTS_FORMAT = OpProperty("weights_format", STRING, default="IOHW")
+OUTPUT_PADDING = OpProperty("output_padding", INT32_ARRAY, required=False, default=(0, 0))
+"""Absent means [0, 0] (TT-NN's default; tt-mlir's `DefaultValuedAttr`)."""
+MIRROR_KERNEL = OpProperty("mirror_kernel", BOOLEAN, required=False, default=True)
+"""Absent means true (TT-NN's default; tt-mlir's `DefaultValuedAttr`)."""
+DRAM_SLICE_CONFIG = OpProperty(
+    "dram_slice_config",
+    SLICE_CONFIG,
+    required=False,
+    default=None,
+    tt_mlir_name="conv2d_slice_config",
+)
+"""TT-NN's `prepare_conv_transpose2d_*` call conv2d's `slice_config` `dram_slice_config`."""
+
+
+def _transpose_property(prop: OpProperty) -> tuple[OpProperty, ...]:
+    """A `prepare_conv_weights` property as `prepare_conv_transpose2d_weights` has it (and
+    `output_padding` after `padding`, where TT-NN and tt-mlir place it)."""
+    if prop is WEIGHTS_FORMAT:
+        return (IOHW_WEIGHTS_FORMAT,)
+    if prop.name == "padding":
+        return (prop, OUTPUT_PADDING)
+    if prop.name == "slice_config":
+        return (DRAM_SLICE_CONFIG,)
+    return (prop,)
+
+
+CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES: tuple[OpProperty, ...] = (
+    *(derived for prop in CONV2D_WEIGHTS_PROPERTIES for derived in _transpose_property(prop)),
+    MIRROR_KERNEL,
+)
+"""`prepare_conv_transpose2d_weights`' properties: `prepare_conv_weights`' with
+`weights_format` "IOHW", `output_padding`, `dram_slice_config` (tt-mlir: `conv2d_slice_config`)
+and `mirror_kernel`."""
+
+CONV_TRANSPOSE2D_BIAS_PROPERTIES: tuple[OpProperty, ...] = tuple(
+    prop
+    for prop in CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES
+    if prop not in (IOHW_WEIGHTS_FORMAT, HAS_BIAS, OUTPUT_PADDING, MIRROR_KERNEL)
+)
+"""`prepare_conv_transpose2d_bias`' properties: `prepare_conv_bias`' with `dram_slice_config`
+(TT-NN 0.81.1's bias takes no `output_padding`)."""

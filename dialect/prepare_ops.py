@@ -1,7 +1,10 @@
-"""`ttnn.prepare_conv_weights` and `ttnn.prepare_conv_bias` (semantics.md §3): their
-properties (declared once, `prepare_op_properties`), their verification and their result type,
-inferred through the resolution (`conv_resolution.resolve_conv_weights`). Each op resolves
-once for a given set of properties, operand type and device grid (`resolve`)."""
+"""`ttnn.prepare_conv_weights` and `ttnn.prepare_conv_bias` (semantics.md §3), and
+`ttnn.prepare_conv_transpose2d_weights` and `ttnn.prepare_conv_transpose2d_bias` (semantics.md
+§7): their properties (declared once, `prepare_op_properties`), their verification and their
+result type, inferred through the resolution (`conv_resolution.resolve_conv_weights`; for the
+transposed ops `conv_transpose.resolve_conv_transpose2d_*`, which resolves their equivalent
+conv2d with it). Each op resolves once for a given set of properties, operand type and device
+grid (`resolved`)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,12 @@ from xdsl.traits import Pure
 
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
+    ConvTranspose2dPlan,
+    resolve_conv_transpose2d_bias,
+    resolve_conv_transpose2d_weights,
+)
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import format_shape
@@ -26,6 +35,8 @@ from ttnn_xdsl.dialect.operation import KeywordPropertyOp
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_BIAS_PROPERTIES,
     CONV2D_WEIGHTS_PROPERTIES,
+    CONV_TRANSPOSE2D_BIAS_PROPERTIES,
+    CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES,
 )
 from ttnn_xdsl.dialect.tensor_types import (
     denote_same_tensor,
@@ -34,13 +45,27 @@ from ttnn_xdsl.dialect.tensor_types import (
     tensor_type,
 )
 
-__all__ = ["ConvPrepareOp", "PrepareConvBiasOp", "PrepareConvWeightsOp"]
+__all__ = [
+    "ConvPrepareOp",
+    "ConvTranspose2dPrepareOp",
+    "PrepareConvBiasOp",
+    "PrepareConvTranspose2dBiasOp",
+    "PrepareConvTranspose2dWeightsOp",
+    "PrepareConvWeightsOp",
+]
 
-_PARAMETER_FIELDS = frozenset(field.name for field in fields(Conv2dParameters))
-"""The record's fields; a declared property of the same name fills each."""
+ParameterRecord = Conv2dParameters | ConvTranspose2dParameters
+"""What a prepare op's properties fill: the conv2d's record or the conv_transpose2d's."""
+Plan = ConvWeightsPlan | ConvTranspose2dPlan
+
+_PARAMETER_FIELDS = {
+    record: frozenset(field.name for field in fields(record))
+    for record in (Conv2dParameters, ConvTranspose2dParameters)
+}
+"""Each record's fields; a declared property of the same name fills each."""
 
 _PlanKey = tuple[tuple[tuple[str, Attribute], ...], Attribute, tuple[int, int]]
-_plans: weakref.WeakKeyDictionary[ConvPrepareOp, tuple[_PlanKey, ConvWeightsPlan]] = (
+_plans: weakref.WeakKeyDictionary[ConvPrepareOp, tuple[_PlanKey, Plan]] = (
     weakref.WeakKeyDictionary()
 )
 """Each op's last resolution, with what it was resolved from (its properties, its source's
@@ -56,6 +81,9 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
+
+    PARAMETERS: ClassVar[type[ParameterRecord]] = Conv2dParameters
+    """The record the op's properties fill (`conv_parameters`)."""
 
     def __init__(
         self,
@@ -85,26 +113,30 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
     @abstractmethod
     def has_bias_value(self) -> bool: ...
 
-    def conv_parameters(self, grid: tuple[int, int] | None = None) -> Conv2dParameters:
-        """The op's parameters as the pure resolution reads them, on `grid` (default: the
-        enclosing module's `ttnn.grid`): each declared property fills the record's field of
-        its name."""
+    def conv_parameters(self, grid: tuple[int, int] | None = None) -> ParameterRecord:
+        """The op's parameters as the pure resolution reads them (its `PARAMETERS` record),
+        on `grid` (default: the enclosing module's `ttnn.grid`): each declared property fills
+        the record's field of its name."""
+        names = _PARAMETER_FIELDS[self.PARAMETERS]
         values = {
             prop.name: prop.kind.read(self.properties[prop.name])
             for prop in self.PROPERTIES
-            if prop.name in _PARAMETER_FIELDS and prop.name in self.properties
+            if prop.name in names and prop.name in self.properties
         }
         values["has_bias"] = self.has_bias_value
-        return Conv2dParameters(
+        return self.PARAMETERS(
             **values,  # pyright: ignore[reportArgumentType]
             weight_dtype=tensor_info(self.source.type).dtype,
             grid=grid or module_grid(self),
         )
 
-    def resolve(self, grid: tuple[int, int] | None = None) -> ConvWeightsPlan:
-        """The resolved preparation (semantics.md §3.3) on `grid` (default: the enclosing
-        module's); raises the op's VerifyException. Resolved once per set of properties,
-        source type and grid."""
+    @abstractmethod
+    def resolution(self, params: ParameterRecord) -> Plan:
+        """The pure resolution of the op's parameters (raises ConvConfigError)."""
+
+    def resolved(self, grid: tuple[int, int] | None = None) -> Plan:
+        """The op's resolution on `grid` (default: the enclosing module's); raises the op's
+        VerifyException. Resolved once per set of properties, source type and grid."""
         properties = tuple(self.properties.items())
         memo = _plans.get(self)
         if memo is not None and grid is not None:
@@ -113,11 +145,20 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
                 return plan
         params = self.conv_parameters(grid)
         try:
-            plan = resolve_conv_weights(params)
+            plan = self.resolution(params)
         except ConvConfigError as error:
-            raise self.error(str(error)) from None
+            # The cause stays reachable: a caller tells what the project does not model
+            # (ConvNotModelledError) from an invalid configuration.
+            raise self.error(str(error)) from error
         _plans[self] = ((properties, self.source.type, params.grid), plan)
         return plan
+
+    def resolve(self, grid: tuple[int, int] | None = None) -> ConvWeightsPlan:
+        """The conv2d preparation that makes the result (semantics.md §3.3; for a
+        conv_transpose2d, that of its equivalent conv2d, §7) on `grid` (default: the
+        enclosing module's); raises the op's VerifyException."""
+        plan = self.resolved(grid)
+        return plan.conv if isinstance(plan, ConvTranspose2dPlan) else plan
 
     def _verify_source(self, role: str) -> None:
         """The source is a host f32 / bf16 tensor."""
@@ -143,7 +184,38 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
 
     @abstractmethod
     def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
-        """The result type of this op under the resolved `plan`."""
+        """The result type of this op under the resolved conv2d `plan`."""
+
+    def _verify_kernel(self, kernel_size: tuple[int, ...], weight_shape: tuple[int, ...]) -> None:
+        if tuple(kernel_size) != weight_shape[2:]:
+            raise self.error(
+                f"expected kernel_size {format_shape(kernel_size)} to match the "
+                f"weight's kernel dims {format_shape(weight_shape[2:])}"
+            )
+
+    def _verify_bias_shape(self, out_channels: int) -> None:
+        bias = tensor_info(self.source.type)
+        if bias.shape != (1, 1, 1, out_channels):
+            raise self.error(
+                f"expected bias_tensor of shape [1, 1, 1, {out_channels}] (out_channels), "
+                f"got {format_shape(bias.shape)}"
+            )
+
+
+def weight_result_type(plan: ConvWeightsPlan) -> TensorType[Attribute]:
+    """A prepared weight's type (semantics.md §3.3 step 11): TILE, `weights_dtype`, the
+    logical and physical shapes of the plan."""
+    return tensor_type(
+        plan.logical_shape, plan.weights_dtype, Layout.TILE, physical=plan.physical_shape
+    )
+
+
+def bias_result_type(plan: ConvWeightsPlan) -> TensorType[Attribute]:
+    """A prepared bias's type (semantics.md §3.4): TILE, `weights_dtype`, [1, 1, 1, Cout] in
+    [1, 1, 32, width]."""
+    return tensor_type(
+        plan.bias_logical_shape, plan.weights_dtype, Layout.TILE, physical=plan.bias_physical_shape
+    )
 
 
 @irdl_op_definition
@@ -176,6 +248,10 @@ class PrepareConvWeightsOp(ConvPrepareOp):
     def has_bias_value(self) -> bool:
         return bool(self.has_bias.value.data)
 
+    def resolution(self, params: ParameterRecord) -> Plan:
+        assert isinstance(params, Conv2dParameters)
+        return resolve_conv_weights(params)
+
     def verify_(self) -> None:
         self._verify_source("weight_tensor")
         weight = tensor_info(self.weight_tensor.type)
@@ -198,20 +274,11 @@ class PrepareConvWeightsOp(ConvPrepareOp):
                 f"expected the weight's dim 1 {weight.shape[1]} to be in_channels / groups = "
                 f"{in_channels} / {groups} = {in_channels // groups}"
             )
-        if tuple(params.kernel_size) != weight.shape[2:]:
-            raise self.error(
-                f"expected kernel_size {format_shape(params.kernel_size)} to match the "
-                f"weight's kernel dims {format_shape(weight.shape[2:])}"
-            )
+        self._verify_kernel(params.kernel_size, weight.shape)
         self._verify_result(self.result_type_of(plan))
 
     def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
-        return tensor_type(
-            plan.logical_shape,
-            plan.weights_dtype,
-            Layout.TILE,
-            physical=plan.physical_shape,
-        )
+        return weight_result_type(plan)
 
 
 @irdl_op_definition
@@ -235,22 +302,133 @@ class PrepareConvBiasOp(ConvPrepareOp):
     def has_bias_value(self) -> bool:
         return True
 
+    def resolution(self, params: ParameterRecord) -> Plan:
+        assert isinstance(params, Conv2dParameters)
+        return resolve_conv_weights(params)
+
     def verify_(self) -> None:
         self._verify_source("bias_tensor")
         plan = self.resolve()
-        bias = tensor_info(self.bias_tensor.type)
-        out_channels = plan.params.out_channels
-        if bias.shape != (1, 1, 1, out_channels):
-            raise self.error(
-                f"expected bias_tensor of shape [1, 1, 1, {out_channels}] (out_channels), "
-                f"got {format_shape(bias.shape)}"
-            )
+        self._verify_bias_shape(plan.params.out_channels)
         self._verify_result(self.result_type_of(plan))
 
     def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
-        return tensor_type(
-            plan.bias_logical_shape,
-            plan.weights_dtype,
-            Layout.TILE,
-            physical=plan.bias_physical_shape,
-        )
+        return bias_result_type(plan)
+
+
+class ConvTranspose2dPrepareOp(ConvPrepareOp, ABC):
+    """Base of the conv_transpose2d preparation ops (semantics.md §7): TT-NN 0.81.1's keyword
+    parameters of `prepare_conv_transpose2d_weights` / `_bias` as properties, resolved by
+    `conv_transpose` into the preparation of the equivalent conv2d."""
+
+    PARAMETERS: ClassVar[type[ParameterRecord]] = ConvTranspose2dParameters
+
+    def transpose_plan(self, grid: tuple[int, int] | None = None) -> ConvTranspose2dPlan:
+        """The op's whole preparation (the weight transform, the equivalent conv2d and its
+        resolution) on `grid` (default: the enclosing module's)."""
+        plan = self.resolved(grid)
+        assert isinstance(plan, ConvTranspose2dPlan)
+        return plan
+
+
+@irdl_op_definition
+class PrepareConvTranspose2dWeightsOp(ConvTranspose2dPrepareOp):
+    """`ttnn.prepare_conv_transpose2d_weights`: turns an IOHW host weight [Cin, Cout/groups,
+    KH, KW] into the tiled device layout a TT-NN conv_transpose2d with these parameters reads
+    (semantics.md §7).
+
+    TT-NN 0.81.1 expands the groups into a dense block-diagonal weight, transposes IOHW to
+    OIHW, flips both kernel axes when `mirror_kernel` (default true), and prepares the result
+    as `prepare_conv_weights` would for the equivalent conv2d: the transpose's input
+    zero-stuffed and padded to (OH + dH·(KH − 1)) × (OW + dW·(KW − 1)), stride 1, padding 0,
+    groups 1 (semantics.md §7.2). The result is a TILE tensor in DRAM of dtype
+    `weights_dtype`, logical shape [1, 1, Cin·KH·KW, Cout], with the physical shape of the
+    equivalent conv's layout. `output_padding` (default [0, 0]) enlarges the output at the
+    bottom and right; `weights_format` must be "IOHW". `ttnn-decompose` rewrites it into the
+    transform's layout ops and the equivalent conv's chain.
+    """
+
+    name = "ttnn.prepare_conv_transpose2d_weights"
+
+    weight_tensor = operand_def(TensorType)
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES
+
+    weights_format: StringAttr
+    has_bias: BoolAttr
+
+    @property
+    def source(self) -> SSAValue:
+        return self.weight_tensor
+
+    @property
+    def has_bias_value(self) -> bool:
+        return bool(self.has_bias.value.data)
+
+    def resolution(self, params: ParameterRecord) -> Plan:
+        assert isinstance(params, ConvTranspose2dParameters)
+        return resolve_conv_transpose2d_weights(params)
+
+    def verify_(self) -> None:
+        self._verify_source("weight_tensor")
+        weight = tensor_info(self.weight_tensor.type)
+        if len(weight.shape) != 4:
+            raise self.error(
+                f"expected weight_tensor of rank 4 (IOHW), got rank {len(weight.shape)}"
+            )
+        if self.weights_format.data != "IOHW":
+            raise self.error(f'expected weights_format "IOHW", got "{self.weights_format.data}"')
+        plan = self.transpose_plan()
+        params = plan.params
+        in_channels, out_channels, groups = params.in_channels, params.out_channels, params.groups
+        if weight.shape[0] != in_channels:
+            raise self.error(
+                f"expected in_channels {in_channels} to match the weight's dim 0 "
+                f"{weight.shape[0]} (IOHW shape {format_shape(weight.shape)})"
+            )
+        if weight.shape[1] != out_channels // groups:
+            raise self.error(
+                f"expected the weight's dim 1 {weight.shape[1]} to be out_channels / groups = "
+                f"{out_channels} / {groups} = {out_channels // groups}"
+            )
+        self._verify_kernel(params.kernel_size, weight.shape)
+        self._verify_result(self.result_type_of(plan.conv))
+
+    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
+        return weight_result_type(plan)
+
+
+@irdl_op_definition
+class PrepareConvTranspose2dBiasOp(ConvTranspose2dPrepareOp):
+    """`ttnn.prepare_conv_transpose2d_bias`: turns a [1, 1, 1, Cout] host bias into the device
+    layout a TT-NN conv_transpose2d with these parameters reads (semantics.md §7.4): the bias of
+    the equivalent conv2d (without output_padding, which TT-NN 0.81.1's bias does not take),
+    zero-padded to [1, 1, 32, round_up(Cout_pad, 32·weight_block_w)] with the values in row 0,
+    TILE, in `conv_config.weights_dtype` (required). Its logical shape stays [1, 1, 1, Cout]."""
+
+    name = "ttnn.prepare_conv_transpose2d_bias"
+
+    bias_tensor = operand_def(TensorType)
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_BIAS_PROPERTIES
+
+    @property
+    def source(self) -> SSAValue:
+        return self.bias_tensor
+
+    @property
+    def has_bias_value(self) -> bool:
+        return True
+
+    def resolution(self, params: ParameterRecord) -> Plan:
+        assert isinstance(params, ConvTranspose2dParameters)
+        return resolve_conv_transpose2d_bias(params)
+
+    def verify_(self) -> None:
+        self._verify_source("bias_tensor")
+        plan = self.transpose_plan()
+        self._verify_bias_shape(plan.params.out_channels)
+        self._verify_result(self.result_type_of(plan.conv))
+
+    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
+        return bias_result_type(plan)

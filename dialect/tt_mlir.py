@@ -63,6 +63,8 @@ from ttnn_xdsl.dialect.keyword_properties import OpProperty, property_definition
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_BIAS_PROPERTIES,
     CONV2D_WEIGHTS_PROPERTIES,
+    CONV_TRANSPOSE2D_BIAS_PROPERTIES,
+    CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES,
 )
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
     CoreRangeSetAttr,
@@ -83,7 +85,9 @@ from ttnn_xdsl.dialect.types import data_type_of, element_type_for
 
 __all__ = [
     "TT_MLIR_OPS",
+    "TT_MLIR_PREPARE_OPS",
     "TT_MLIR_RUNNABLE_OPS",
+    "TT_MLIR_SHARED_NAME_OPS",
     "DeallocateOp",
     "DeviceType",
     "FromDeviceOp",
@@ -92,6 +96,9 @@ __all__ = [
     "PrepareConv2dBiasOp",
     "PrepareConv2dWeightsOp",
     "ReshapeOp",
+    "TTMLIRPrepareConvTranspose2dBiasOp",
+    "TTMLIRPrepareConvTranspose2dWeightsOp",
+    "TTMLIRPrepareOp",
     "TTMLIRTensorOp",
     "TTMLIRToLayoutOp",
     "TTMLIRTypecastOp",
@@ -553,7 +560,7 @@ class DeallocateOp(IRDLOperation):
             )
 
 
-class _TTMLIRPrepareOp(IRDLOperation):
+class TTMLIRPrepareOp(IRDLOperation):
     """tt-mlir's conv preparation ops: the project's properties under tt-mlir's names and
     kinds (one declaration, `prepare_op_properties`), a device operand, and a stray `dtype`
     key some tt-mlir tests write (it means nothing and import drops it)."""
@@ -578,7 +585,7 @@ class _TTMLIRPrepareOp(IRDLOperation):
 
 
 @irdl_op_definition
-class PrepareConv2dWeightsOp(_TTMLIRPrepareOp):
+class PrepareConv2dWeightsOp(TTMLIRPrepareOp):
     """tt-mlir's `ttnn.prepare_conv2d_weights` (the project's `ttnn.prepare_conv_weights`
     with a device operand and tt-mlir's property names); `import-tt-mlir` turns it into the
     project's op, which checks and sizes it."""
@@ -589,7 +596,7 @@ class PrepareConv2dWeightsOp(_TTMLIRPrepareOp):
 
 
 @irdl_op_definition
-class PrepareConv2dBiasOp(_TTMLIRPrepareOp):
+class PrepareConv2dBiasOp(TTMLIRPrepareOp):
     """tt-mlir's `ttnn.prepare_conv2d_bias` (the project's `ttnn.prepare_conv_bias` with a
     device operand and tt-mlir's property names)."""
 
@@ -597,6 +604,49 @@ class PrepareConv2dBiasOp(_TTMLIRPrepareOp):
     bias_tensor = operand_def(TensorType)
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_BIAS_PROPERTIES
 
+
+@irdl_op_definition
+class TTMLIRPrepareConvTranspose2dWeightsOp(TTMLIRPrepareOp):
+    """tt-mlir's `ttnn.prepare_conv_transpose2d_weights` (the project's op of the same name
+    with a device operand and tt-mlir's property names). The two share a name: the parser
+    tells them apart by the device operand, tt-mlir's property names and its
+    `#ttnn.ttnn_layout` tensors (`TT_MLIR_SHARED_NAME_OPS`)."""
+
+    name = "ttnn.prepare_conv_transpose2d_weights"
+    weight_tensor = operand_def(TensorType)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES
+
+
+@irdl_op_definition
+class TTMLIRPrepareConvTranspose2dBiasOp(TTMLIRPrepareOp):
+    """tt-mlir's `ttnn.prepare_conv_transpose2d_bias` (the project's op of the same name with a
+    device operand and tt-mlir's property names; told apart as the weights op is)."""
+
+    name = "ttnn.prepare_conv_transpose2d_bias"
+    bias_tensor = operand_def(TensorType)
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_BIAS_PROPERTIES
+
+
+TT_MLIR_PREPARE_OPS: tuple[type[TTMLIRPrepareOp], ...] = (
+    PrepareConv2dWeightsOp,
+    PrepareConv2dBiasOp,
+    TTMLIRPrepareConvTranspose2dWeightsOp,
+    TTMLIRPrepareConvTranspose2dBiasOp,
+)
+"""tt-mlir's prepare ops, which `import-tt-mlir` turns into the project's."""
+
+TT_MLIR_SHARED_NAME_OPS: dict[str, type[Operation]] = {
+    op.name: op
+    for op in (
+        TTMLIRPrepareConvTranspose2dWeightsOp,
+        TTMLIRPrepareConvTranspose2dBiasOp,
+        TTMLIRToLayoutOp,
+        TTMLIRTypecastOp,
+    )
+}
+"""tt-mlir's ops modelled under a name the project's own ops also have: the dialect
+registers the project's; the parser makes tt-mlir's from a generic form written tt-mlir's
+way (`frontend.diagnostics`)."""
 
 TT_MLIR_RUNNABLE_OPS: tuple[type[Operation], ...] = (
     GetDeviceOp,
@@ -618,8 +668,7 @@ between host and device, layouts and dtypes, reshapes and permutes."""
 
 TT_MLIR_OPS: tuple[type[Operation], ...] = (
     *TT_MLIR_RUNNABLE_OPS,
-    PrepareConv2dWeightsOp,
-    PrepareConv2dBiasOp,
+    *TT_MLIR_PREPARE_OPS,
     DeviceModuleOp,
     CPUModuleOp,
     DeviceOp,

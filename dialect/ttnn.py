@@ -4,10 +4,12 @@ modules that define them:
 - `types.py` — `!ttnn.bfp8_b`;
 - `attributes.py` — `#ttnn.layout`, `#ttnn.memory_config`, `#ttnn.tensor_layout`, …;
 - `assign_bw.py` — `assign_bw`; `conversion_ops.py` — `typecast`, `to_layout`;
-- `prepare_ops.py` — `prepare_conv_weights`, `prepare_conv_bias`;
+- `prepare_ops.py` — `prepare_conv_weights`, `prepare_conv_bias`,
+  `prepare_conv_transpose2d_weights`, `prepare_conv_transpose2d_bias`;
 - `conv_layout_ops.py` — the conv layout ops `ttnn-decompose` produces;
 - `tt_mlir.py`, `tt_mlir_attributes.py` — tt-mlir's own constructs the project reads and
   writes (`ttnn.get_device`, `!ttnn.device`, `ttnn.prepare_conv2d_weights` / `_bias`,
+  `ttnn.prepare_conv_transpose2d_weights` / `_bias`,
   the bookkeeping around const-eval functions — `ttnn.deallocate`, `to_device`,
   `from_device`, `to_memory_config`, `to_dtype`, `reshape`, `permute` and, told apart from
   the project's ops of the same names, tt-mlir's `to_layout` and `typecast` —,
@@ -50,11 +52,18 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsFoldKernelStrideOp,
     ConvWeightsGroupedLayoutOp,
     ConvWeightsInterleavedMMLayoutOp,
+    ConvWeightsIOHWToOIHWOp,
+    ConvWeightsMirrorKernelOp,
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
-from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.prepare_ops import (
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+)
 from ttnn_xdsl.dialect.tt_mlir import (
     DeallocateOp,
     DeviceType,
@@ -86,6 +95,8 @@ TTNN = Dialect(
         AssignBwOp,
         PrepareConvWeightsOp,
         PrepareConvBiasOp,
+        PrepareConvTranspose2dWeightsOp,
+        PrepareConvTranspose2dBiasOp,
         ConvWeightsInterleavedMMLayoutOp,
         ConvWeightsSpecialPaddingLayoutOp,
         ConvWeightsTiledLayoutOp,
@@ -93,6 +104,8 @@ TTNN = Dialect(
         ConvWeightsGroupedLayoutOp,
         ConvWeightsDepthwiseLayoutOp,
         ConvWeightsFoldKernelStrideOp,
+        ConvWeightsIOHWToOIHWOp,
+        ConvWeightsMirrorKernelOp,
         ConvBiasLayoutOp,
         TypecastOp,
         ToLayoutOp,

@@ -27,6 +27,14 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
     %prepared_bias = ttnn.prepare_conv_bias %bias input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 64 out_channels = 64 batch_size = 1 input_height = 56 input_width = 56 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> : tensor<1x1x1x64xf32> -> tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
     func.return %prepared_bias : tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
   }
+  func.func @"ttnn.prepare_conv_transpose2d_weights"(%weight: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>> {
+    %prepared_weight = ttnn.prepare_conv_transpose2d_weights %weight input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 32 input_width = 32 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] output_padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> mirror_kernel = true : tensor<64x64x3x3xf32> -> tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
+    func.return %prepared_weight : tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>
+  }
+  func.func @"ttnn.prepare_conv_transpose2d_bias"(%bias: tensor<1x1x1x64xf32>) -> tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> {
+    %prepared_bias = ttnn.prepare_conv_transpose2d_bias %bias input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 64 out_channels = 64 batch_size = 1 input_height = 32 input_width = 32 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : tensor<1x1x1x64xf32> -> tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
+    func.return %prepared_bias : tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
+  }
   func.func @"ttnn.conv_weights_interleaved_mm_layout"(%w: tensor<64x64x1x1xf32>) -> tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x64x64>> {
     %m = ttnn.conv_weights_interleaved_mm_layout %w : tensor<64x64x1x1xf32> -> tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>
     func.return %m : tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>
@@ -54,6 +62,14 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
   func.func @"ttnn.conv_weights_fold_kernel_stride"(%w: tensor<64x3x7x7xf32>) -> tensor<64x12x4x4xf32> {
     %folded = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2] : tensor<64x3x7x7xf32> -> tensor<64x12x4x4xf32>
     func.return %folded : tensor<64x12x4x4xf32>
+  }
+  func.func @"ttnn.conv_weights_iohw_to_oihw"(%w: tensor<4x1x3x3xf32>) -> tensor<2x4x3x3xf32> {
+    %oihw = ttnn.conv_weights_iohw_to_oihw %w groups = 2 : tensor<4x1x3x3xf32> -> tensor<2x4x3x3xf32>
+    func.return %oihw : tensor<2x4x3x3xf32>
+  }
+  func.func @"ttnn.conv_weights_mirror_kernel"(%w: tensor<64x32x3x3xf32>) -> tensor<64x32x3x3xf32> {
+    %mirrored = ttnn.conv_weights_mirror_kernel %w : tensor<64x32x3x3xf32> -> tensor<64x32x3x3xf32>
+    func.return %mirrored : tensor<64x32x3x3xf32>
   }
   func.func @"ttnn.conv_bias_layout"(%b: tensor<1x1x1x64xf32>) -> tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> {
     %padded = ttnn.conv_bias_layout %b width = 64 : tensor<1x1x1x64xf32> -> tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>

@@ -9,12 +9,15 @@
 4. Layout pictures (`--plot`, `--plot-text`): one per branch of the resolution and ResNet-50's
    conv1, in examples/out/layouts/ and examples/out/conv1/; then `--expect` names the first
    bad tile of a deliberately corrupted copy of conv1's prepared weight.
-5. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
+5. A decoder's up-sampling stages (examples/decoder_upsampling.mlir): each transposed conv's
+   weight and bias prepared, a table of the equivalent conv2d TT-NN prepares for and the layout
+   it gets, and the pictures of the mirrored kernels in examples/out/decoder/.
+6. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
    them as TT-NN 0.81.1 `.tensorbin` files in examples/out/resnet50/ (what
    `ttnn.load_tensor` reads); the demo reads all 106 back and checks they hold exactly the
    `--raw-output` bytes (`conv1.prepared_weight.tensorbin`, …). A table shows, per conv, the
    chosen layout, the logical and physical shapes and the time.
-5. tt-mlir interop: `ttnn-run` prepares the weights of a tt-mlir const-eval function (the
+7. tt-mlir interop: `ttnn-run` prepares the weights of a tt-mlir const-eval function (the
    ResNet stem, written in tt-mlir's TTNN IR), and `export-tt-mlir` writes the prepare ops
    back with the result types TT-NN computes; importing the export gives the import again.
 """
@@ -32,7 +35,7 @@ import numpy as np
 
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect import make_context
-from ttnn_xdsl.dialect.prepare_ops import PrepareConvWeightsOp
+from ttnn_xdsl.dialect.prepare_ops import PrepareConvTranspose2dWeightsOp, PrepareConvWeightsOp
 from ttnn_xdsl.dialect.tt_mlir import PrepareConv2dBiasOp, PrepareConv2dWeightsOp
 from ttnn_xdsl.frontend.diagnostics import parse_module
 from ttnn_xdsl.passes.export_tt_mlir import export_tt_mlir
@@ -229,6 +232,39 @@ def run_conv_layouts() -> None:
         )
 
 
+def run_decoder() -> None:
+    banner("A decoder's transposed convs: examples/decoder_upsampling.mlir (examples/out/decoder/)")
+    path = "examples/decoder_upsampling.mlir"
+    decomposed = "examples/out/decoder_decomposed.mlir"
+    command("ttnn-opt", path, "-p", "ttnn-decompose", "-o", decomposed)
+    print(f"the decomposition: {decomposed}")
+    flags = ("--random-inputs", "0")
+    command("ttnn-run", path, "--entry", "all", *flags, "--plot", "examples/out/decoder")
+    command("ttnn-run", path, "--entry", "unet_up_conv", *flags, "--plot-text")
+    ctx = make_context()
+    module = parse_module(ctx, (EXAMPLES / "decoder_upsampling.mlir").read_text(), path)
+    header = (
+        f"{'function':24} {'IOHW weight':18} {'output':9} {'equivalent input':16} {'path':5} "
+        f"{'layout':16} {'physical':18} {'dtype':7}"
+    )
+    print(f"\n{header}\n{'-' * len(header)}")
+    for op in module.walk():
+        if not isinstance(op, PrepareConvTranspose2dWeightsOp):
+            continue
+        plan = op.transpose_plan()
+        name = op.parent_op().sym_name.data  # type: ignore[union-attr]
+        weight = tuple(op.weight_tensor.type.get_shape())  # type: ignore[attr-defined]
+        output = "x".join(map(str, plan.output_size))
+        full = "x".join(map(str, plan.full_input_size)) + " s1 p0"
+        print(
+            f"{name:24} {format_shape(weight):18} {output:9} {full:16} "
+            f"{'DRAM' if plan.dram_path else 'L1':5} {plan.conv.layout_kind.value:16} "
+            f"{format_shape(plan.conv.physical_shape):18} {plan.conv.weights_dtype.value:7}"
+        )
+    pictures = sorted(p.name for p in (EXAMPLES / "out" / "decoder").glob("*.png"))
+    print(f"{len(pictures)} pictures in examples/out/decoder/")
+
+
 def run_tt_mlir() -> None:
     banner("tt-mlir interop: the ResNet stem's weights in tt-mlir's TTNN IR")
     path = "tests/filecheck/tt-mlir/resnet_stem_7x7.mlir"
@@ -256,12 +292,13 @@ def run_tt_mlir() -> None:
 def main() -> None:
     # The demo's own output folders start empty: ttnn-run refuses a folder that holds an
     # earlier run's files (of an older version, other names), and these are the demo's.
-    for folder in ("layouts", "conv1", "resnet50"):
+    for folder in ("layouts", "conv1", "resnet50", "decoder"):
         shutil.rmtree(EXAMPLES / "out" / folder, ignore_errors=True)
     show_ir()
     run_assign_bw()
     run_conv_layouts()
     draw_layouts()
+    run_decoder()
     run_resnet50()
     run_tt_mlir()
 

@@ -44,7 +44,7 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
 from ttnn_xdsl.dialect.tensor_types import written_tensor_type_problem
-from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS, TTMLIRToLayoutOp, TTMLIRTypecastOp
+from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS, TT_MLIR_SHARED_NAME_OPS
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS
 from ttnn_xdsl.frontend.dominance import verify_dominance
 from ttnn_xdsl.frontend.source import BoundedLexer, check_nesting
@@ -156,11 +156,12 @@ class LocatingParser(Parser):
         return op
 
     def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
-        """The generic form of an op; tt-mlir's own `ttnn.typecast` / `ttnn.to_layout`
-        (names the project's ops share, told apart by what the project's ops never have:
-        properties, or tensors in tt-mlir's `#ttnn.ttnn_layout`) become tt-mlir's ops of
-        that name (`dialect/tt_mlir.py`); any other op sharing a name, an unregistered
-        pass-through op."""
+        """The generic form of an op. tt-mlir's ops that share a name with the project's
+        are told apart by what the project's ops never have: properties of other names,
+        tensors in tt-mlir's `#ttnn.ttnn_layout`, or (the prepare ops) a device operand.
+        Those the project models (`ttnn.prepare_conv_transpose2d_weights` / `_bias`,
+        tt-mlir's `ttnn.to_layout` and `ttnn.typecast`: `TT_MLIR_SHARED_NAME_OPS`) become
+        that op; any other, an unregistered pass-through op."""
         op = super()._parse_generic_operation(op_type)
         shares_a_name = (
             isinstance(op, IRDLOperation)
@@ -175,10 +176,17 @@ class LocatingParser(Parser):
             and not isinstance(value.type.encoding, NoneAttr | TensorLayoutAttr)
             for value in (*op.operands, *op.results)
         )
-        if not foreign_properties and not foreign_types:
+        tt_mlir_model = TT_MLIR_SHARED_NAME_OPS.get(op.name)
+        if tt_mlir_model is not None:
+            # A property of neither op's is the project op's error (a misspelled name).
+            tt_mlir_names = set(tt_mlir_model.get_irdl_definition().properties)
+            written = len(op.operands) != 1 or foreign_types
+            written |= bool(foreign_properties) and set(op.properties) <= tt_mlir_names
+            if not written:
+                return op
+        elif not foreign_properties and not foreign_types:
             return op
-        foreign_class = _TT_MLIR_TWINS.get(op.name, UnregisteredOp.with_name(op.name))
-        foreign = foreign_class.create(
+        foreign = (tt_mlir_model or UnregisteredOp.with_name(op.name)).create(
             operands=op.operands,
             result_types=op.result_types,
             properties=op.properties,
@@ -225,12 +233,6 @@ class LocatingParser(Parser):
                 self.pos,
             )
 
-
-_TT_MLIR_TWINS: dict[str, type[Operation]] = {
-    TTMLIRToLayoutOp.name: TTMLIRToLayoutOp,
-    TTMLIRTypecastOp.name: TTMLIRTypecastOp,
-}
-"""tt-mlir's ops that share a name with one of the project's."""
 
 _OPERATION_NAME = re.compile(
     r"\s*(?:%[\w.$-]+(?::\d+)?\s*(?:,\s*%[\w.$-]+(?::\d+)?\s*)*=\s*)?\"?([\w.$-]+)"

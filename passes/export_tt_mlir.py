@@ -1,8 +1,9 @@
 """`export-tt-mlir`: write the project's conv preparation ops as tt-mlir's.
 
 Each `ttnn.prepare_conv_weights` / `ttnn.prepare_conv_bias` becomes tt-mlir's
-`ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`, in the generic form tt-mlir
-parses:
+`ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`, and each
+`ttnn.prepare_conv_transpose2d_weights` / `_bias` tt-mlir's op of the same name, in the
+generic form tt-mlir parses:
 
 - its device is the nearest `ttnn.get_device` before it in its block, or a new
   `"ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}>` placed before it;
@@ -50,19 +51,19 @@ from ttnn_xdsl.dialect.prepare_op_properties import (
     MEMORY_CONFIG,
     TT_MLIR_DATA_TYPE,
 )
-from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (
     TT_MLIR_OPS,
     GetDeviceOp,
-    PrepareConv2dBiasOp,
-    PrepareConv2dWeightsOp,
+    TTMLIRPrepareOp,
     TTNNLayoutAttr,
 )
 from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
 from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr, ttcore_data_type
 from ttnn_xdsl.dialect.types import element_type_for
 from ttnn_xdsl.passes.import_tt_mlir import (
+    PROJECT_OPS,
     defining_function,
     enclosing_function,
     follow_callee_types,
@@ -72,6 +73,11 @@ from ttnn_xdsl.passes.lowering import refresh_signature
 
 _PROJECT_ONLY_CONV2D_CONFIG_FIELDS = ("full_inner_dim", "enable_activation_reuse")
 """`#ttnn.conv2d_config` fields tt-mlir does not have."""
+
+TT_MLIR_OPS_OF: dict[type[ConvPrepareOp], type[TTMLIRPrepareOp]] = {
+    project: tt_mlir for tt_mlir, project in PROJECT_OPS.items()
+}
+"""tt-mlir's op for each of the project's prepare ops."""
 
 
 def _supported_data_type(value: Attribute) -> SupportedDataTypesAttr:
@@ -151,7 +157,6 @@ def _device_for(op: Operation) -> SSAValue:
 
 def export_prepare_op(op: ConvPrepareOp) -> Operation:
     """Replace one of the project's prepare ops by tt-mlir's (see the module doc)."""
-    weights = isinstance(op, PrepareConvWeightsOp)
     source_info = tensor_info(op.source.type)
     result_type = tt_mlir_result_type(op)
     source = retype(op.source, tt_mlir_host_type(op.source))
@@ -163,8 +168,7 @@ def export_prepare_op(op: ConvPrepareOp) -> Operation:
     if "input_dtype" not in properties:
         properties["input_dtype"] = SupportedDataTypesAttr(ttcore_data_type(source_info.dtype))
     device = _device_for(op)
-    op_class = PrepareConv2dWeightsOp if weights else PrepareConv2dBiasOp
-    new_op = op_class.create(
+    new_op = TT_MLIR_OPS_OF[type(op)].create(
         operands=[source, device],
         result_types=[result_type],
         properties=properties,
@@ -182,8 +186,9 @@ def _refuse_unexportable(module: ModuleOp) -> None:
             continue
         if op.dialect_name() in ("ttnn", "tile"):
             raise TTNNError(
-                f"'{op.name}' op has no tt-mlir form: export-tt-mlir writes "
-                "ttnn.prepare_conv_weights and ttnn.prepare_conv_bias (run it before ttnn-lower)",
+                f"'{op.name}' op has no tt-mlir form: export-tt-mlir writes the prepare ops "
+                "(ttnn.prepare_conv_weights, ttnn.prepare_conv_bias, "
+                "ttnn.prepare_conv_transpose2d_weights and _bias; run it before ttnn-lower)",
                 op=op,
             )
 
@@ -191,7 +196,7 @@ def _refuse_unexportable(module: ModuleOp) -> None:
 def export_tt_mlir(module: ModuleOp) -> list[Operation]:
     """Export every prepare op of `module`; returns tt-mlir's new ops."""
     _refuse_unexportable(module)
-    ops = [op for op in module.walk() if isinstance(op, PrepareConvWeightsOp | PrepareConvBiasOp)]
+    ops = [op for op in module.walk() if isinstance(op, ConvPrepareOp)]
     functions: set[func.FuncOp] = set()
     exported: list[Operation] = []
     for op in ops:

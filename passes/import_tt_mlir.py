@@ -1,13 +1,16 @@
 """`import-tt-mlir`: turn tt-mlir's conv preparation ops into the project's.
 
-For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias`:
+For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias` (the project's
+`ttnn.prepare_conv_weights` / `prepare_conv_bias`) and `ttnn.prepare_conv_transpose2d_weights`
+/ `_bias` (the project's ops of the same names, semantics.md §7):
 
 - the `!ttnn.device` operand is dropped, and a `ttnn.get_device` left without users is
   erased (the project prepares for one device: a mesh other than 1x1 is refused);
 - the host weight or bias loses its `#ttnn.ttnn_layout` (it must be a row-major tensor in
   `system_memory`, as TT-NN requires), in the function signature as well;
 - properties get the project's names (`input_tensor_layout` → `input_layout`, `conv2d_config`
-  → `conv_config`, `conv2d_slice_config` → `slice_config`: the ops' one declaration,
+  → `conv_config`, `conv2d_slice_config` → `slice_config`, or `dram_slice_config` for the
+  transposed ops, TT-NN's name: the ops' one declaration,
   `dialect/prepare_op_properties.py`, names both), `#ttcore.supportedDataTypes` become
   `#ttnn.data_type`, `bfp_bf8` becomes `bfp8_b`, a positional shard spec becomes the
   project's `grid = XxY` form, and the stray `dtype` key some tt-mlir files carry is dropped;
@@ -59,12 +62,22 @@ from ttnn_xdsl.dialect.prepare_op_properties import (
     MEMORY_CONFIG,
     TT_MLIR_DATA_TYPE,
 )
-from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.prepare_ops import (
+    ConvPrepareOp,
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+)
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (
+    TT_MLIR_PREPARE_OPS,
     GetDeviceOp,
     PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
+    TTMLIRPrepareConvTranspose2dBiasOp,
+    TTMLIRPrepareConvTranspose2dWeightsOp,
+    TTMLIRPrepareOp,
     TTNNLayoutAttr,
     collapsed_map,
     layout_of,
@@ -81,7 +94,19 @@ from ttnn_xdsl.dialect.ttcore import (
 from ttnn_xdsl.frontend import located_diagnostic
 from ttnn_xdsl.passes.lowering import refresh_signature
 
-TTMLIRPrepareOp = PrepareConv2dWeightsOp | PrepareConv2dBiasOp
+PROJECT_OPS: dict[type[TTMLIRPrepareOp], type[ConvPrepareOp]] = {
+    PrepareConv2dWeightsOp: PrepareConvWeightsOp,
+    PrepareConv2dBiasOp: PrepareConvBiasOp,
+    TTMLIRPrepareConvTranspose2dWeightsOp: PrepareConvTranspose2dWeightsOp,
+    TTMLIRPrepareConvTranspose2dBiasOp: PrepareConvTranspose2dBiasOp,
+}
+"""The project's op for each of tt-mlir's prepare ops (`export-tt-mlir` reads it backwards)."""
+
+
+def source_role(op: TTMLIRPrepareOp | ConvPrepareOp) -> str:
+    """The name of a prepare op's tensor operand: `weight_tensor` or `bias_tensor`."""
+    names = {name for name, _ in type(op).get_irdl_definition().operands}
+    return "bias_tensor" if "bias_tensor" in names else "weight_tensor"
 
 
 def _data_type(op: TTMLIRPrepareOp, name: str, value: Attribute) -> DataTypeAttr:
@@ -250,20 +275,17 @@ def _warn_if_unusual_map(op: TTMLIRPrepareOp, source: SSAValue, role: str) -> No
 def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     """Replace one tt-mlir prepare op by the project's (see the module doc)."""
     _check_device(op)
-    weights = isinstance(op, PrepareConv2dWeightsOp)
-    source = op.weight_tensor if isinstance(op, PrepareConv2dWeightsOp) else op.bias_tensor
-    role = "weight_tensor" if weights else "bias_tensor"
-    new_source_type = host_tensor_type(op, source, role)
-    _warn_if_unusual_map(op, source, role)
-    source = retype(source, new_source_type)
+    role = source_role(op)
+    new_source_type = host_tensor_type(op, op.source, role)
+    _warn_if_unusual_map(op, op.source, role)
+    source = retype(op.source, new_source_type)
     declared = {prop.spelled(tt_mlir=True): prop for prop in op.PROPERTIES}
     properties: dict[str, Attribute] = {}
     for name, value in op.properties.items():
         prop = declared.get(name)
         if prop is not None:  # else a stray key (`dtype`): it means nothing
             properties[prop.name] = _project_value(op, prop, value)
-    op_class = PrepareConvWeightsOp if weights else PrepareConvBiasOp
-    new_op = op_class.create(
+    new_op = PROJECT_OPS[type(op)].create(
         operands=[source],
         result_types=[op.result.type],
         properties=properties,
@@ -310,15 +332,12 @@ def adopt_device_grid(module: ModuleOp) -> None:
 def import_tt_mlir(module: ModuleOp) -> list[ConvPrepareOp]:
     """Import every tt-mlir prepare op of `module`; returns the project's new ops."""
     adopt_device_grid(module)
-    tt_mlir_ops = [
-        op for op in module.walk() if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
-    ]
+    tt_mlir_ops = [op for op in module.walk() if isinstance(op, TT_MLIR_PREPARE_OPS)]
     devices = {op.device.owner for op in tt_mlir_ops if isinstance(op.device.owner, GetDeviceOp)}
     functions: set[func.FuncOp] = set()
     imported: list[ConvPrepareOp] = []
     for op in tt_mlir_ops:
-        source = op.weight_tensor if isinstance(op, PrepareConv2dWeightsOp) else op.bias_tensor
-        for function in (defining_function(source), enclosing_function(op)):
+        for function in (defining_function(op.source), enclosing_function(op)):
             if function is not None:
                 functions.add(function)
         imported.append(import_prepare_op(op))

@@ -35,7 +35,9 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsDepthwiseLayoutOp,
     ConvWeightsFoldKernelStrideOp,
     ConvWeightsGroupedLayoutOp,
+    ConvWeightsIOHWToOIHWOp,
     ConvWeightsMatrixLayoutOp,
+    ConvWeightsMirrorKernelOp,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
@@ -294,6 +296,64 @@ class LowerFoldKernelStride(RewritePattern):
 
 
 @dataclass
+class LowerIOHWToOIHW(RewritePattern):
+    """IOHW → OIHW: for each group q and kernel position (r, s), the [I/g, O/g] plane of the
+    group's input channels is transposed into the [O/g, I/g] block at (q·(O/g), q·(I/g)) of a
+    zero [O, I, KH, KW] weight: `out[q·(O/g) + c, q·(I/g) + j, r, s] = in[q·(I/g) + j, c, r, s]`
+    (semantics.md §7.3)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ConvWeightsIOHWToOIHWOp, rewriter: PatternRewriter) -> None:
+        groups = op.value_of("groups")
+        in_channels, group_out, kernel_height, kernel_width = memref_type(op.input).get_shape()
+        group_in = in_channels // groups
+        with lowering(rewriter, op) as results:
+            oihw = zeros(tensor_info(op.result.type).shape, memref_type(op.input).element_type)
+
+            def body(indices: list[SSAValue]) -> None:
+                group, r, s = indices
+                first_in = index_expression((group, group_in))
+                source = window(
+                    op.input, [first_in, 0, r, s], [group_in, group_out, 1, 1], dropped=(2, 3)
+                )
+                dest = window(
+                    oihw,
+                    [index_expression((group, group_out)), first_in, r, s],
+                    [group_out, group_in, 1, 1],
+                    dropped=(2, 3),
+                )
+                linalg.TransposeOp(source, dest, _permutation((1, 0)))
+
+            loop_nest((groups, kernel_height, kernel_width), body)
+            results.append(oihw)
+
+
+@dataclass
+class LowerMirrorKernel(RewritePattern):
+    """Kernel mirror → for each kernel position (r, s), the [O, I] plane of position
+    (KH − 1 − r, KW − 1 − s) copied to (r, s) (semantics.md §7.3): the source index is affine
+    in the loops with coefficient −1, so the nest runs in bulk."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ConvWeightsMirrorKernelOp, rewriter: PatternRewriter) -> None:
+        shape = memref_type(op.input).get_shape()
+        out_channels, in_channels, kernel_height, kernel_width = shape
+        with lowering(rewriter, op) as results:
+            mirrored = memref.AllocOp.get(memref_type(op.input).element_type, shape=shape).memref
+            plane = [out_channels, in_channels, 1, 1]
+
+            def body(indices: list[SSAValue]) -> None:
+                r, s = indices
+                flipped = [index_expression((r, -1), kernel_height - 1)]
+                flipped.append(index_expression((s, -1), kernel_width - 1))
+                source = window(op.input, [0, 0, *flipped], plane, dropped=(2, 3))
+                copy(source, window(mirrored, [0, 0, r, s], plane, dropped=(2, 3)))
+
+            loop_nest((kernel_height, kernel_width), body)
+            results.append(mirrored)
+
+
+@dataclass
 class LowerBiasLayout(RewritePattern):
     """bias → row 0 of a zero [32, width] matrix, tilized and converted (semantics.md §3.4)."""
 
@@ -314,6 +374,8 @@ CONV_LAYOUT_PATTERNS: tuple[RewritePattern, ...] = (
     LowerGroupedLayout(),
     LowerDepthwiseLayout(),
     LowerFoldKernelStride(),
+    LowerIOHWToOIHW(),
+    LowerMirrorKernel(),
     LowerBiasLayout(),
 )
 """The lowerings of every conv layout op."""

@@ -4,10 +4,16 @@ layout ops TT-NN runs (semantics.md §3.3 step 10), every parameter explicit:
     grouped or 1D-depthwise expansion → kernel-stride fold → the layout op of the chosen
     shard layout (with the channel padding) → typecast to the weights dtype
 
+and `prepare_conv_transpose2d_weights` / `_bias` into the transform of the IOHW weight
+followed by the chain of their equivalent conv2d (semantics.md §7):
+
+    IOHW → OIHW (with the grouped expansion) → kernel mirror → the equivalent conv2d's chain
+
 Every fact of the chain is read from the op's resolved plan (`ConvWeightsPlan`); nothing is
 derived again here. Each layout op carries a discardable `ttnn.resolution` dictionary with the
 facts that chose it (shard layout, core counts, channel alignment, block sizes), so the output
-shows a reader which layout TT-NN would pick and why.
+shows a reader which layout TT-NN would pick and why; a transposed op's layout op also carries
+`ttnn.equivalent_conv2d`, the conv2d TT-NN prepares for.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.dialect.attributes import DEFAULT_GRID
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
@@ -37,16 +44,26 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsFoldKernelStrideOp,
     ConvWeightsGroupedLayoutOp,
     ConvWeightsInterleavedMMLayoutOp,
+    ConvWeightsIOHWToOIHWOp,
+    ConvWeightsMirrorKernelOp,
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
-from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp
+from ttnn_xdsl.dialect.prepare_ops import (
+    ConvPrepareOp,
+    ConvTranspose2dPrepareOp,
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+)
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, grid_of_module
 
 RESOLUTION_ATTRIBUTE = "ttnn.resolution"
 """The discardable attribute on a decomposed layout op explaining the resolution."""
+
+EQUIVALENT_CONV2D_ATTRIBUTE = "ttnn.equivalent_conv2d"
+"""The discardable attribute on a transposed op's layout op: the conv2d TT-NN prepares for."""
 
 
 def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
@@ -132,6 +149,43 @@ def layout_op(plan: ConvWeightsPlan, value: SSAValue) -> Operation:
     return op
 
 
+def equivalent_conv2d_summary(plan: ConvTranspose2dPlan) -> DictionaryAttr:
+    """The equivalent conv2d of a conv_transpose2d (semantics.md §7.2) as a reader needs it:
+    its input (the transpose's zero-stuffed, padded input), stride, padding, dilation and
+    groups, the transpose's output, and, on the weight's DRAM path, the sharded input TT-NN
+    hands it."""
+    equivalent = plan.equivalent
+    facts: dict[str, Attribute] = {
+        "input_height": i32_attribute(equivalent.input_height, "input_height"),
+        "input_width": i32_attribute(equivalent.input_width, "input_width"),
+        "stride": DenseArrayBase.from_list(i32, equivalent.stride),
+        "padding": DenseArrayBase.from_list(i32, equivalent.padding),
+        "dilation": DenseArrayBase.from_list(i32, equivalent.dilation),
+        "groups": i32_attribute(equivalent.groups, "groups"),
+        "output_size": DenseArrayBase.from_list(i32, plan.output_size),
+    }
+    if plan.dram_path:
+        memory = equivalent.input_memory_config
+        assert memory.shard_grid is not None and memory.shard_shape is not None
+        (x, y), (height, width) = memory.shard_grid, memory.shard_shape
+        facts["dram_path_input"] = StringAttr(
+            f"{memory.memory_layout.value} on {x}x{y} cores, shards of {height}x{width}, "
+            f"{memory.shard_orientation.value}"
+        )
+    return DictionaryAttr(facts)
+
+
+def transpose_weight_chain(plan: ConvTranspose2dPlan, weight: SSAValue) -> list[Operation]:
+    """The transform of a conv_transpose2d's IOHW weight — to dense OIHW (grouped), the kernel
+    mirrored — then the equivalent conv2d's chain (semantics.md §7.3)."""
+    chain: list[Operation] = [ConvWeightsIOHWToOIHWOp(weight, groups=plan.groups)]
+    if plan.mirror_kernel:
+        chain.append(ConvWeightsMirrorKernelOp(chain[-1].results[0]))
+    chain += weight_chain(plan.conv, chain[-1].results[0])
+    chain[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(plan)
+    return chain
+
+
 def bias_chain(plan: ConvWeightsPlan, bias: SSAValue) -> list[Operation]:
     """The bias layout op (the width of semantics.md §3.4)."""
     layout = ConvBiasLayoutOp(bias, width=plan.bias_physical_shape[-1])
@@ -143,11 +197,17 @@ def decompose(op: ConvPrepareOp, grid: tuple[int, int]) -> list[Operation]:
     """Replace a prepare op by its chain of layout ops, ending with a typecast to the
     weights dtype when the layout left another (TT-NN's final `to_dtype`); the new ops keep
     the op's location. Returns the chain."""
-    plan = op.resolve(grid)
-    if isinstance(op, PrepareConvBiasOp):
-        chain = bias_chain(plan, op.source)
+    if isinstance(op, ConvTranspose2dPrepareOp):
+        transpose = op.transpose_plan(grid)
+        if isinstance(op, PrepareConvTranspose2dBiasOp):
+            chain = bias_chain(transpose.conv, op.source)
+            chain[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(transpose)
+        else:
+            chain = transpose_weight_chain(transpose, op.source)
+    elif isinstance(op, PrepareConvBiasOp):
+        chain = bias_chain(op.resolve(grid), op.source)
     else:
-        chain = weight_chain(plan, op.source)
+        chain = weight_chain(op.resolve(grid), op.source)
     last = chain[-1].results[0]
     if denote_same_tensor(last.type, op.result.type):
         # The same tensor, perhaps spelled otherwise: keep the user's spelling for its uses.

@@ -2,13 +2,15 @@
 
 The layout of a prepared conv weight is what the lowered loops do, so the provenance is
 taken from them, not from formulas: the op chain that produced a result (a
-`prepare_conv_weights` / `prepare_conv_bias`, or layout ops, with their typecasts) is cloned
-into a module of its own with every dtype float32 — the weight argument f32, `weights_dtype`
-f32, layout results f32, typecasts dropped (they change values, not places) — lowered with the
-same pipeline, and run on an *index-encoded* weight: element number n (row-major over OIHW)
-holds n + 1. Float32 holds every integer up to 2^24 exactly and the layout only copies
-values, so each element of the result is 1 + the flat index of the weight element it holds,
-or 0 where it holds padding. The physical shape is checked against the real result's.
+`prepare_conv_weights` / `prepare_conv_bias` or their conv_transpose2d twins, or layout ops,
+with their typecasts) is cloned into a module of its own with every dtype float32 — the
+weight argument f32, `weights_dtype` f32, layout results f32, typecasts dropped (they change
+values, not places) — lowered with the same pipeline, and run on an *index-encoded* weight:
+element number n (row-major over OIHW, or a conv_transpose2d's IOHW) holds n + 1. Float32
+holds every integer up to 2^24 exactly and the layout only copies values, so each element of
+the result is 1 + the flat index of the weight element it holds, or 0 where it holds padding
+(a mirrored kernel shows as it is: its taps in reverse). The physical shape is checked
+against the real result's.
 
 The chain is followed from the function's `func.return` back to a function argument,
 through `func.call`s (a `@main` that calls its layers)."""
@@ -31,22 +33,29 @@ from ttnn_xdsl.core.errors import RunError, TTNNError
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.attributes import Conv2dConfigAttr, DataTypeAttr
 from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
-from ttnn_xdsl.dialect.conv_layout_ops import ConvLayoutOp
+from ttnn_xdsl.dialect.conv_layout_ops import ConvLayoutOp, ConvWeightsIOHWToOIHWOp
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
-from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp
-from ttnn_xdsl.dialect.tensor_types import tensor_info
-from ttnn_xdsl.dialect.tt_mlir import (
-    PermuteOpBase,
-    PrepareConv2dBiasOp,
-    PrepareConv2dWeightsOp,
-    ReshapeOpBase,
+from ttnn_xdsl.dialect.prepare_ops import (
+    ConvPrepareOp,
+    ConvTranspose2dPrepareOp,
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
 )
+from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_PREPARE_OPS, PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import run_as_project_ops
 from ttnn_xdsl.program.entry import find_entry, module_functions, signature
 from ttnn_xdsl.program.loading import lower_source
 from ttnn_xdsl.runtime.execution import Executable
-from ttnn_xdsl.runtime.layout_map import LayoutMap, describe_plan, layout_bands
+from ttnn_xdsl.runtime.layout_map import (
+    LayoutMap,
+    describe_plan,
+    describe_transpose_plan,
+    layout_bands,
+    with_source_kernel_rows,
+)
 from ttnn_xdsl.runtime.slots import TensorSlot
 
 __all__ = ["EXACT_INDEX_LIMIT", "OpChain", "layout_map_of", "tensor_level_module", "trace_chain"]
@@ -67,6 +76,13 @@ class OpChain:
     def prepare_op(self) -> ConvPrepareOp | None:
         return next((op for op in self.ops if isinstance(op, ConvPrepareOp)), None)
 
+    @property
+    def transposed_weight(self) -> bool:
+        """Whether the source is a conv_transpose2d's IOHW weight (its prepare op, or a chain
+        of layout ops that begins by turning IOHW into OIHW)."""
+        first = self.ops[0]
+        return isinstance(first, PrepareConvTranspose2dWeightsOp | ConvWeightsIOHWToOIHWOp)
+
 
 _TRACEABLE = (ConvPrepareOp, ConvLayoutOp, TypecastOp, ToLayoutOp, ReshapeOpBase, PermuteOpBase)
 """Ops that only move values (or, typecasts, convert them in place): a chain of them is
@@ -81,7 +97,7 @@ def tensor_level_module(source: ModuleOp) -> ModuleOp:
     import-tt-mlir` wrote, or ran the project's own IR. What cannot be imported or run is
     left as it is (its results were not made by a run)."""
     module = source.clone()
-    if any(isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp) for op in module.walk()):
+    if any(isinstance(op, TT_MLIR_PREPARE_OPS) for op in module.walk()):
         imported = module.clone()
         try:
             import_tt_mlir(imported)
@@ -211,10 +227,11 @@ def layout_map_of(
     index = physical.reshape(-1, physical.shape[-1]).astype(np.int64) - 1
     prepare = chain.prepare_op
     plan: ConvWeightsPlan | None = prepare.resolve() if prepare is not None else None
-    kind = "bias" if isinstance(prepare, PrepareConvBiasOp) else "weight"
+    bias = isinstance(prepare, PrepareConvBiasOp | PrepareConvTranspose2dBiasOp)
+    kind = "bias" if bias else "weight"
     title, subtitle = describe_chain(chain, plan, kind, slot.tensor.physical_shape)
     rows, columns = layout_bands(plan, kind, index.shape)
-    return LayoutMap(
+    traced = LayoutMap(
         index=index,
         source_shape=tuple(source_shape),
         kind=kind,
@@ -223,7 +240,9 @@ def layout_map_of(
         row_bands=rows,
         column_bands=columns,
         source_argument=chain.source.index,
+        weight_axes=(1, 0, 2, 3) if chain.transposed_weight else (0, 1, 2, 3),
     )
+    return with_source_kernel_rows(traced)
 
 
 def describe_chain(
@@ -231,6 +250,10 @@ def describe_chain(
 ) -> tuple[str, str]:
     """The title (the op and its parameters) and subtitle (the layout chosen) of a picture."""
     prepare = chain.prepare_op
+    if isinstance(prepare, ConvTranspose2dPrepareOp):
+        source = tensor_info(prepare.source.type)
+        transpose = prepare.transpose_plan()
+        return describe_transpose_plan(transpose, prepare.name, source.shape, source.dtype, kind)
     if prepare is not None and plan is not None:
         source = tensor_info(prepare.source.type)
         return describe_plan(plan, prepare.name, source.shape, source.dtype, kind)

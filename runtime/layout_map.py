@@ -9,11 +9,12 @@ No IR and no matplotlib here: `provenance.layout_map_of` fills a `LayoutMap` fro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.core.enums import DataType, ShardOrientation
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 
@@ -25,9 +26,11 @@ __all__ = [
     "LayoutMap",
     "core_of",
     "describe_plan",
+    "describe_transpose_plan",
     "layout_bands",
     "text_map",
     "tile_kinds",
+    "with_source_kernel_rows",
 ]
 
 PADDING, PARTIAL, DATA = 0, 1, 2
@@ -49,8 +52,9 @@ class Band:
 class LayoutMap:
     """The provenance of a tensor's physical matrix (leading dimensions stacked into rows):
     `index[row, col]` is the row-major flat index into the source (of shape `source_shape`)
-    of the element held there, -1 for padding. `kind` is "weight" (an OIHW weight: O, I, KH,
-    KW), "bias" ([1, 1, 1, O]) or "values" (the tensor's own logical values)."""
+    of the element held there, -1 for padding. `kind` is "weight" (a conv weight, OIHW or,
+    for a conv_transpose2d, IOHW: `weight_axes`), "bias" ([1, 1, 1, O]) or "values" (the
+    tensor's own logical values)."""
 
     index: np.ndarray
     source_shape: tuple[int, ...]
@@ -61,6 +65,21 @@ class LayoutMap:
     column_bands: tuple[Band, ...] = ()
     source_argument: int | None = None
     """The position of the entry function's argument the source is (traced results)."""
+    weight_axes: tuple[int, int, int, int] = (0, 1, 2, 3)
+    """The source dims holding a weight's output channel, input channel, kernel row and
+    kernel column: (0, 1, 2, 3) for OIHW, (1, 0, 2, 3) for a conv_transpose2d's IOHW."""
+
+    @property
+    def weight_shape(self) -> tuple[int, int, int, int]:
+        """A weight source's (O, I, KH, KW) extents (O per group for a grouped IOHW weight)."""
+        o, i, kh, kw = (self.source_shape[axis] for axis in self.weight_axes)
+        return o, i, kh, kw
+
+    def weight_coordinates(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """A weight source's (o, i, r, s) coordinates of each element, -1 at padding."""
+        coordinates = self.coordinates()
+        o, i, r, s = (coordinates[axis] for axis in self.weight_axes)
+        return o, i, r, s
 
     @property
     def holds_data(self) -> np.ndarray:
@@ -115,6 +134,24 @@ def tile_kinds(holds_data: np.ndarray) -> np.ndarray:
 def core_of(number: int, grid: tuple[int, int]) -> tuple[int, int]:
     """The (x, y) of core `number` when cores are counted row by row over a grid (x, y)."""
     return number % grid[0], number // grid[0]
+
+
+def with_source_kernel_rows(layout: LayoutMap) -> LayoutMap:
+    """`layout` with each "kernel row r" block of a weight labelled with the source kernel row
+    its elements come from when that is another one (a conv_transpose2d's mirrored kernel:
+    "kernel row 0 ← source row 2"), read off the traced provenance."""
+    if layout.kind != "weight" or not layout.row_bands:
+        return layout
+    _, _, source_rows, _ = layout.weight_coordinates()
+    bands = []
+    for number, band in enumerate(layout.row_bands):
+        held = source_rows[band.start : band.stop]
+        rows = sorted({int(r) for r in held[held >= 0].ravel()})
+        label = band.label
+        if band.label == f"kernel row {number}" and len(rows) == 1 and rows[0] != number:
+            label += f" ← source row {rows[0]}"
+        bands.append(Band(band.start, band.stop, label))
+    return replace(layout, row_bands=tuple(bands))
 
 
 def _ranges(count: int, size: int, labels: Sequence[str]) -> tuple[Band, ...]:
@@ -187,6 +224,11 @@ def _cores_reading(plan: ConvWeightsPlan) -> str:
     )
 
 
+def _padding_text(padding: Sequence[int]) -> str:
+    top, bottom, left, right = padding
+    return f"{top}" if len({top, bottom, left, right}) == 1 else f"{top},{bottom},{left},{right}"
+
+
 def describe_plan(
     plan: ConvWeightsPlan,
     op_name: str,
@@ -198,23 +240,72 @@ def describe_plan(
     chose, with its numbers; for a bias, its padding)."""
     params = plan.params
     memory = params.input_memory_config
-    top, bottom, left, right = params.padding
-    padding = f"{top}" if len({top, bottom, left, right}) == 1 else f"{top},{bottom},{left},{right}"
     kernel = "×".join(map(str, params.kernel_size))
     title = (
         f"{op_name} {format_shape(source_shape)} {source_dtype.value} → "
         f"{plan.weights_dtype.value} · input {params.batch_size}×{params.input_height}×"
         f"{params.input_width}×{params.in_channels} {params.input_layout.value} "
         f"{memory.buffer_type.value} {memory.memory_layout.value} · kernel {kernel} stride "
-        f"{'×'.join(map(str, params.stride))} padding {padding} dilation "
+        f"{'×'.join(map(str, params.stride))} padding {_padding_text(params.padding)} dilation "
         f"{'×'.join(map(str, params.dilation))} groups {params.groups} · grid "
         f"{params.grid[0]}×{params.grid[1]}"
     )
+    return title, _plan_subtitle(plan, kind)
+
+
+def describe_transpose_plan(
+    plan: ConvTranspose2dPlan,
+    op_name: str,
+    source_shape: Sequence[int],
+    source_dtype: DataType,
+    kind: str = "weight",
+) -> tuple[str, str]:
+    """A conv_transpose2d's picture: the title names the transposed op with its parameters and
+    whether the kernel is mirrored; the subtitle the equivalent conv2d TT-NN prepares for
+    (semantics.md §7.2) and the layout its resolution chose."""
+    params, conv = plan.params, plan.conv
+    memory = params.input_memory_config
+    kernel = "×".join(map(str, params.kernel_size))
+    mirrored = " mirrored" if plan.mirror_kernel and kind == "weight" else ""
+    output_padding = (
+        f" output_padding {'×'.join(map(str, params.output_padding))}" if kind == "weight" else ""
+    )
+    title = (
+        f"{op_name} {format_shape(source_shape)} {source_dtype.value} → "
+        f"{conv.weights_dtype.value} · input {params.batch_size}×{params.input_height}×"
+        f"{params.input_width}×{params.in_channels} {params.input_layout.value} "
+        f"{memory.buffer_type.value} {memory.memory_layout.value} · kernel {kernel}{mirrored} "
+        f"stride {'×'.join(map(str, params.stride))} padding {_padding_text(params.padding)}"
+        f"{output_padding} dilation {'×'.join(map(str, params.dilation))} groups "
+        f"{params.groups} · grid {params.grid[0]}×{params.grid[1]}"
+    )
+    full_height, full_width = plan.full_input_size
+    equivalent = plan.equivalent
+    path = ""
+    if plan.dram_path:
+        shard = equivalent.input_memory_config
+        path = f", DRAM path: {shard.memory_layout.value} input"
+    transform = ""
+    if kind == "weight":
+        steps = [f"grouped ×{params.groups}"] if params.groups > 1 else []
+        steps += ["IOHW→OIHW"] + (["kernel mirrored"] if plan.mirror_kernel else [])
+        transform = f"{', '.join(steps)} · "
+    subtitle = (
+        f"{transform}equivalent conv2d: input {params.batch_size}×{full_height}×{full_width} "
+        f"(zero-stuffed), stride 1×1, padding 0, groups {equivalent.groups}{path} · "
+        + _plan_subtitle(conv, kind)
+    )
+    return title, subtitle
+
+
+def _plan_subtitle(plan: ConvWeightsPlan, kind: str) -> str:
+    """The layout the resolution chose, with its numbers; for a bias, its padding."""
+    params = plan.params
     if kind == "bias":
         width = plan.bias_physical_shape[-1]
         kind_name = plan.layout_kind.value
         article = "an" if kind_name[0] in "aeiou" else "a"
-        return title, (
+        return (
             f"bias for {article} {kind_name} weight: row 0 holds the "
             f"{params.out_channels} values, zero-padded to {width} columns = "
             f"round_up(Cout_pad {plan.padded_out_channels}, 32·block_w "
@@ -242,7 +333,7 @@ def describe_plan(
         if plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
         else plan.shard_layout.value
     )
-    subtitle = (
+    return (
         f"{chosen} → {plan.layout_kind.value} layout"
         + (f" ({', '.join(steps)})" if steps else "")
         + f" · Cin {plan.expanded_weight_shape[1]}→{plan.padded_in_channels} (align "
@@ -250,7 +341,6 @@ def describe_plan(
         f"{plan.padded_out_channels}{block} · {_cores_reading(plan)} · physical "
         f"{format_shape(plan.physical_shape)}, logical {format_shape(plan.logical_shape)}"
     )
-    return title, subtitle
 
 
 def text_map(layout: LayoutMap, name: str, summary: str) -> str:

@@ -5,10 +5,12 @@ bfloat8_b a second and third panel with each face row's shared exponent and the
 quantization error. The format follows the file name: `.png` or `.svg`.
 
 What is drawn comes from a `layout_map.LayoutMap` (`provenance.layout_map_of` reads it off
-the IR). Colours: for a conv weight W[o, i, r, s] the kernel position (r, s) is the hue and
-the input channel i the shade (deep for channel 0, pale for the last); the output channel o
-is the column. A 1×1 kernel has one position: its input channel is the hue. A bias is
-coloured by its output channel; any other tensor by its values. Padding is light grey.
+the IR). Colours: for a conv weight W[o, i, r, s] (a conv_transpose2d's IOHW W[i, o, r, s])
+the kernel position (r, s) of the source is the hue — a mirrored kernel shows its taps in
+reverse — and the input channel i the shade (deep for channel 0, pale for the last); the
+output channel o is the column. A 1×1 kernel has one position: its input channel is the hue.
+A bias is coloured by its output channel; any other tensor by its values. Padding is light
+grey.
 
 A tall matrix's panels stand side by side, a wide one's (a bias, a 1×1 conv's weight) one
 above the other, and no picture is wider than 16 inches (1760 pixels); titles are broken
@@ -78,16 +80,18 @@ def element_colours(layout: LayoutMap, values: np.ndarray | None = None) -> np.n
     holds = layout.holds_data
     hsv = np.zeros((*layout.index.shape, 3))
     if layout.kind == "weight" and _taps(layout) > 1:
-        _, i, r, s = layout.coordinates()
-        _, channels, _, kernel_width = layout.source_shape
+        _, i, r, s = layout.weight_coordinates()
+        _, channels, _, kernel_width = layout.weight_shape
         hsv[..., 0] = (r * kernel_width + s) / _taps(layout) * HUE_RANGE
         hsv[..., 1:] = _shade(i / max(channels - 1, 1))
         rgb = colors.hsv_to_rgb(np.clip(hsv, 0, 1))
     elif layout.kind in ("weight", "bias"):
         # A 1×1 kernel has one position: the hue tells its input channels apart instead. A
         # bias is coloured by its output channel.
-        channel = layout.coordinates()[1 if layout.kind == "weight" else -1]
-        count = layout.source_shape[1 if layout.kind == "weight" else -1]
+        if layout.kind == "weight":
+            channel, count = layout.weight_coordinates()[1], layout.weight_shape[1]
+        else:
+            channel, count = layout.coordinates()[-1], layout.source_shape[-1]
         hsv[..., 0] = channel / max(count, 1) * HUE_RANGE
         hsv[..., 1] = 0.85
         hsv[..., 2] = 0.8
@@ -104,7 +108,7 @@ def element_colours(layout: LayoutMap, values: np.ndarray | None = None) -> np.n
 
 def _taps(layout: LayoutMap) -> int:
     """The kernel positions of a weight's source (KH·KW)."""
-    _, _, kernel_height, kernel_width = layout.source_shape
+    _, _, kernel_height, kernel_width = layout.weight_shape
     return kernel_height * kernel_width
 
 
@@ -429,7 +433,7 @@ def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int, shape: F
     # A label no longer than the panel is high.
     axes.set_ylabel("row" if shape.stacked else "row of the physical matrix (tile rows every 32)")
     if layout.kind == "weight":
-        o = layout.coordinates()[0]
+        o = layout.weight_coordinates()[0]
         held = layout.holds_data
         column = np.broadcast_to(np.arange(columns), o.shape)
         same = bool(np.all(o[held] == column[held]))
@@ -453,19 +457,20 @@ def _legend(axes: Any, layout: LayoutMap, patch: Any) -> None:
     colors = _matplotlib().colors
     axes.set_axis_off()
     if layout.kind == "weight" and _taps(layout) == 1:
-        _channel_strip(axes, layout.source_shape[1], "hue: input channel i (a 1×1 kernel)")
+        _channel_strip(axes, layout.weight_shape[1], "hue: input channel i (a 1×1 kernel)")
     elif layout.kind == "bias":
         _channel_strip(axes, layout.source_shape[-1], "hue: output channel o")
     elif layout.kind == "weight":
-        _, channels, kernel_height, kernel_width = layout.source_shape
+        _, channels, kernel_height, kernel_width = layout.weight_shape
         taps = kernel_height * kernel_width
         hue = (np.arange(taps) / max(taps, 1) * HUE_RANGE).reshape(kernel_height, kernel_width)
         swatch = colors.hsv_to_rgb(np.concatenate([hue[..., None], _shade(np.zeros_like(hue))], -1))
         inset = axes.inset_axes((0.1, 0.55, 0.8, 0.4))
         inset.imshow(swatch, interpolation="nearest")
         inset.set_title("hue: kernel position (r, s)", fontsize=8)
-        inset.set_xticks(range(kernel_width))
-        inset.set_yticks(range(kernel_height))
+        # At most 8 numbers along a side, so that a long kernel's (1×16) do not run together.
+        inset.set_xticks(range(0, kernel_width, -(-kernel_width // 8)))
+        inset.set_yticks(range(0, kernel_height, -(-kernel_height // 8)))
         inset.set_xlabel("s", fontsize=7)
         inset.set_ylabel("r", fontsize=7)
         inset.tick_params(labelsize=6)

@@ -34,8 +34,9 @@ class Bar(Protocol):
     def close(self) -> None: ...
 
 
-BarFactory = Callable[[str, int, int], Bar]
-"""Makes a bar from its description, its total and its nesting level (0 = outermost)."""
+BarFactory = Callable[[str, int | None, int], Bar]
+"""Makes a bar from its description, its total (None: a count of unknown end) and its
+nesting level (0 = outermost)."""
 
 
 def terminal_bars(stream: IO[str] | None = None) -> BarFactory | None:
@@ -46,7 +47,7 @@ def terminal_bars(stream: IO[str] | None = None) -> BarFactory | None:
         return None
     from tqdm import tqdm
 
-    def make(description: str, total: int, level: int) -> Bar:
+    def make(description: str, total: int | None, level: int) -> Bar:
         return tqdm(
             total=total,
             desc=description,

@@ -79,6 +79,8 @@ EXAMPLES = [
     ("assign_bw.mlir", "unary"),
     ("prepare_conv_weights.mlir", None),
     ("resnet50_conv_weights.mlir", None),
+    ("decoder_upsampling.mlir", "unet_up_conv"),
+    ("decoder_upsampling.mlir", "depthwise_up"),
 ]
 
 

@@ -149,6 +149,28 @@ def fold(w: np.ndarray, sh: int, sw: int) -> np.ndarray:
     return out
 
 
+def iohw_to_oihw(w: np.ndarray, groups: int) -> np.ndarray:
+    """§7.3: IOHW [I, O/g, KH, KW] → OIHW [O, I, KH, KW], out[q·(O/g) + c, i, r, s] =
+    in[i, c, r, s] with q = i // (I/g), zeros elsewhere."""
+    i_n, og, kh, kw = w.shape
+    out = np.zeros((og * groups, i_n, kh, kw), dtype=w.dtype)
+    for i in range(i_n):
+        q = i // (i_n // groups)
+        for c in range(og):
+            out[q * og + c, i] = w[i, c]
+    return out
+
+
+def mirror(w: np.ndarray) -> np.ndarray:
+    """§7.3: out[o, i, r, s] = in[o, i, KH − 1 − r, KW − 1 − s]."""
+    _, _, kh, kw = w.shape
+    out = np.empty_like(w)
+    for r in range(kh):
+        for s in range(kw):
+            out[:, :, r, s] = w[:, :, kh - 1 - r, kw - 1 - s]
+    return out
+
+
 def bias_matrix(b: np.ndarray, width: int) -> np.ndarray:
     """§3.4: [1, 1, 1, O] → [32, width], row 0 holds the values, zeros elsewhere."""
     m = np.zeros((32, width), dtype=np.float32)
@@ -439,6 +461,28 @@ RESHAPE_CASES = [
     ReshapeCase(
         "fold_2x3", "conv_weights_fold_kernel_stride", (3, 2, 3, 3), {"stride": (2, 3)},
         (3, 12, 2, 1), lambda w: fold(w, 2, 3),
+    ),
+    # IOHW [16, 24, 3, 3] → OIHW [24, 16, 3, 3]: a plain transpose of the channel dims
+    ReshapeCase(
+        "iohw_to_oihw", "conv_weights_iohw_to_oihw", (16, 24, 3, 3), {"groups": 1},
+        (24, 16, 3, 3), lambda w: iohw_to_oihw(w, 1),
+    ),
+    # 2 groups: IOHW [4, 3, 2, 2] → [3·2 = 6, 4, 2, 2], block-diagonal
+    ReshapeCase(
+        "iohw_to_oihw_2", "conv_weights_iohw_to_oihw", (4, 3, 2, 2), {"groups": 2},
+        (6, 4, 2, 2), lambda w: iohw_to_oihw(w, 2),
+    ),
+    # depthwise (groups = I = 8): IOHW [8, 1, 4, 4] → a diagonal [8, 8, 4, 4]
+    ReshapeCase(
+        "iohw_to_oihw_depthwise", "conv_weights_iohw_to_oihw", (8, 1, 4, 4), {"groups": 8},
+        (8, 8, 4, 4), lambda w: iohw_to_oihw(w, 8),
+    ),
+    # the mirror keeps the shape: a 3×2 kernel, and a 1×16 (ConvTranspose1d) one
+    ReshapeCase(
+        "mirror_3x2", "conv_weights_mirror_kernel", (5, 3, 3, 2), {}, (5, 3, 3, 2), mirror,
+    ),
+    ReshapeCase(
+        "mirror_1x16", "conv_weights_mirror_kernel", (4, 2, 1, 16), {}, (4, 2, 1, 16), mirror,
     ),
 ]  # fmt: skip
 

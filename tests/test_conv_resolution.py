@@ -836,6 +836,48 @@ def test_block_input_split_follows_the_spec_orientation(
     assert plan.physical_shape == (1, 1, rows, 64)
 
 
+@pytest.mark.parametrize(
+    ("layout", "orientation", "grid", "shard", "nhw_cores"),
+    [
+        # HEIGHT: every core of the 4×2 grid holds output rows, 8·392 = 3136.
+        (HEIGHT, ShardOrientation.ROW_MAJOR, (4, 2), (392, 64), 8),
+        # BLOCK row_major: the rows run along y (2 × 1568); col_major: along x (4 × 784).
+        (BLOCK, ShardOrientation.ROW_MAJOR, (4, 2), (1568, 16), 2),
+        (BLOCK, ShardOrientation.COL_MAJOR, (2, 4), (1568, 16), 2),
+    ],
+)
+def test_nhw_cores_come_from_the_input_shard_grid(
+    layout: TensorMemoryLayout,
+    orientation: ShardOrientation,
+    grid: tuple[int, int],
+    shard: tuple[int, int],
+    nhw_cores: int,
+) -> None:
+    # 64 → 64, 3×3, padding 1 on 1×56×56 (N·OH·OW = 3136 rows, 98 tiles), TILE, L1 already
+    # sharded: TT-NN takes the spec's whole parallel config, its NHW cores included (from the
+    # device grid HEIGHT would take with_padding_and_mult(98, 64, 1) = 49 cores, BLOCK
+    # with_padding_and_mult(98, 8, 1) = 8: 104 − 98 = 6 < 104 // 8). The output shard is then
+    # round_up(3136, nhw·32) / nhw rows: 3328 / 8 = 416 (13 tiles) for HEIGHT, 3136 / 2 = 1568
+    # (49 tiles) for BLOCK.
+    memory = sharded(layout, shard[1], height=shard[0], grid=grid, orientation=orientation)
+    params = conv(
+        in_channels=64,
+        out_channels=64,
+        input_height=56,
+        input_width=56,
+        input_layout=Layout.TILE,
+        input_memory_config=memory,
+    )
+    plan = resolve_conv_weights(params)
+    assert plan.nhw_cores == nhw_cores
+    assert plan.act_block_h_ntiles == {8: 13, 2: 49}[nhw_cores]
+    # reshard_if_not_optimal: the split comes from the device grid again.
+    resharded = resolve_conv_weights(
+        replace(params, conv_config=config(shard_layout=layout, reshard_if_not_optimal=True))
+    )
+    assert resharded.nhw_cores == {HEIGHT: 49, BLOCK: 8}[layout]
+
+
 def test_row_major_alignment_comes_from_the_shard_width():
     # A ROW_MAJOR stem: 3 channels in shards 3 wide → alignment 32; 8 wide → 8. HEIGHT on
     # 1×1 cores holding all 64 rows.

@@ -15,7 +15,12 @@ from ttnn_xdsl.passes import TTNNDecompose
 from ttnn_xdsl.program import Program
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SMALL_EXAMPLES = ["assign_bw.mlir", "prepare_conv_weights.mlir", "conv_layouts.mlir"]
+SMALL_EXAMPLES = [
+    "assign_bw.mlir",
+    "prepare_conv_weights.mlir",
+    "conv_layouts.mlir",
+    "decoder_upsampling.mlir",
+]
 
 
 @pytest.mark.parametrize("name", SMALL_EXAMPLES)
@@ -76,3 +81,63 @@ def test_conv_layouts_covers_every_branch() -> None:
         and op.parent_op().sym_name.data == "activation_reuse"  # type: ignore[union-attr]
     ]
     assert str(reuse[0].properties["enable_activation_reuse"]) == "true"
+
+
+# The chain each transposed conv of decoder_upsampling.mlir decomposes into (semantics.md §7.3):
+# the transform, then the equivalent conv2d's layout op.
+DECODER_CHAINS = {
+    "unet_up_conv": [
+        "ttnn.conv_weights_iohw_to_oihw",
+        "ttnn.conv_weights_mirror_kernel",
+        "ttnn.conv_weights_special_padding_layout",
+    ],
+    "unet_up_conv_bfloat8_b": [
+        "ttnn.conv_weights_iohw_to_oihw",
+        "ttnn.conv_weights_mirror_kernel",
+        "ttnn.conv_weights_block_sharded_layout",
+    ],
+    "decoder_output_padding": [
+        "ttnn.conv_weights_iohw_to_oihw",
+        "ttnn.conv_weights_mirror_kernel",
+        "ttnn.conv_weights_special_padding_layout",
+    ],
+    "depthwise_up": [
+        "ttnn.conv_weights_iohw_to_oihw",
+        "ttnn.conv_weights_mirror_kernel",
+        "ttnn.conv_weights_special_padding_layout",
+    ],
+    "hifigan_upsample_8x": [
+        "ttnn.conv_weights_iohw_to_oihw",
+        "ttnn.conv_weights_mirror_kernel",
+        "ttnn.conv_weights_special_padding_layout",
+    ],
+    "hifigan_upsample_2x": [
+        "ttnn.conv_weights_iohw_to_oihw",
+        "ttnn.conv_weights_mirror_kernel",
+        "ttnn.conv_weights_special_padding_layout",
+    ],
+}
+
+
+def test_decoder_upsampling_decomposes_into_the_transform_and_the_equivalent_conv() -> None:
+    ctx = make_context()
+    text = (EXAMPLES / "decoder_upsampling.mlir").read_text()
+    module = parse_module(ctx, text, "decoder_upsampling.mlir")
+    TTNNDecompose().apply(ctx, module)
+    chains = {
+        op.sym_name.data: [
+            inner.name for inner in op.body.block.ops if inner.name.startswith("ttnn.conv_weights")
+        ]
+        for op in module.ops
+        if isinstance(op, func.FuncOp)
+    }
+    assert chains == DECODER_CHAINS
+    # The grouped expansion happens in the transpose: the depthwise up-sampler's IOHW
+    # [32, 1, 4, 4] becomes the dense [32, 32, 4, 4].
+    (grouped,) = [
+        op
+        for op in module.walk()
+        if op.name == "ttnn.conv_weights_iohw_to_oihw"
+        and op.parent_op().sym_name.data == "depthwise_up"  # type: ignore[union-attr]
+    ]
+    assert str(grouped.results[0].type) == "tensor<32x32x4x4xf32>"

@@ -1,7 +1,7 @@
 """The package's layering: packages import one way only (core ← conv ← dialect ← frontend ←
-passes / runtime ← program ← tools), with no import circle and no lazy `__getattr__`; the data
-formats, `DeviceTensor` and the `.tensorbin` files stand alone (no IR); one resolution runs per
-prepare op through the whole pipeline."""
+passes / runtime ← program ← tools / ttnn), with no import circle and no lazy `__getattr__`;
+the data formats, `DeviceTensor` and the `.tensorbin` files stand alone (no IR); one
+resolution runs per prepare op through the whole pipeline."""
 
 from __future__ import annotations
 
@@ -28,10 +28,11 @@ LAYERS = {
     "runtime": 4,
     "program": 5,
     "tools": 6,
+    "ttnn": 6,
 }
 """Each package's layer: a package imports only from packages of a lower layer (and itself);
 `passes` (the compiler) and `runtime` (the executor) are side by side and never import each
-other."""
+other, as are `tools` (the command-line tools) and `ttnn` (TT-NN's Python API)."""
 
 
 def project_modules() -> dict[str, Path]:

@@ -92,6 +92,66 @@ def test_provenance_of_the_height_layout_is_the_index_map_of_3_6_2() -> None:
     assert layout.subtitle.startswith("height_sharded → special_padding layout · Cin 3→8 (align 8)")
 
 
+def test_provenance_of_a_transposed_weight_shows_its_mirrored_kernel() -> None:
+    """examples/decoder_upsampling.mlir's autoencoder stage: the IOHW weight [64, 32, 3, 3] of
+    ConvTranspose2d(64, 32, 3, stride 2, padding 1, output_padding 1), traced over its IOHW
+    source. HEIGHT, BH = round_up(64·3, 32) = 192: W[i, o, r, s] lands in kernel row
+    2 − r, tap 2 − s (semantics.md §7.3), at row (2 − r)·192 + (2 − s)·64 + i, column o."""
+    text = (EXAMPLES / "decoder_upsampling.mlir").read_text()
+    layout = Program.load(text, entry="decoder_output_padding").layout_map(0)
+    assert layout is not None and layout.kind == "weight"
+    assert layout.source_shape == (64, 32, 3, 3) and layout.weight_axes == (1, 0, 2, 3)
+    assert layout.weight_shape == (32, 64, 3, 3)
+    expected = expected_index(
+        (576, 32),
+        (64, 32, 3, 3),
+        lambda i, o, r, s: ((2 - r) * 192 + (2 - s) * 64 + i, o),
+    )
+    np.testing.assert_array_equal(layout.index, expected)
+    o, i, r, s = (int(c[0, 5]) for c in layout.weight_coordinates())
+    assert (o, i, r, s) == (5, 0, 2, 2)  # the first row holds the last tap
+    assert [band.label for band in layout.row_bands] == [
+        "kernel row 0 ← source row 2",
+        "kernel row 1",
+        "kernel row 2 ← source row 0",
+    ]
+    assert layout.title.startswith(
+        "ttnn.prepare_conv_transpose2d_weights [64, 32, 3, 3] f32 → bf16 · input 1×16×16×64 "
+        "tile l1 interleaved · kernel 3×3 mirrored stride 2×2 padding 1 output_padding 1×1"
+    )
+    assert layout.subtitle.startswith(
+        "IOHW→OIHW, kernel mirrored · equivalent conv2d: input 1×34×34 (zero-stuffed), stride "
+        "1×1, padding 0, groups 1 · height_sharded → special_padding layout"
+    )
+    # The picture's colours follow the source's kernel position: the first row's hue is that
+    # of tap (2, 2), the last of the nine.
+    from ttnn_xdsl.runtime.plot import HUE_RANGE, element_colours
+
+    colours = element_colours(layout)
+    hue = matplotlib.colors.rgb_to_hsv(colours[0, 5])[0]
+    assert hue == pytest.approx(8 / 9 * HUE_RANGE, abs=0.01)
+
+
+def test_provenance_of_a_grouped_transposed_weight_unmirrored() -> None:
+    """IOHW [16, 12, 3, 3], groups 2, mirror_kernel false, WIDTH (tiled, rows (r·3 + s)·32 + i
+    for the 16 input channels padded to 32): output channel q·12 + c of input channel i, q =
+    i // 8."""
+    text = """
+    func.func @t(%w: tensor<16x12x3x3xf32>) -> tensor<1x1x144x24xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> {
+      %0 = ttnn.prepare_conv_transpose2d_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 16 out_channels = 24 batch_size = 1 input_height = 6 input_width = 5 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 2 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded> mirror_kernel = false : tensor<16x12x3x3xf32> -> tensor<1x1x144x24xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+      func.return %0 : tensor<1x1x144x24xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+    }
+    """  # noqa: E501
+    layout = Program.load(text).layout_map(0)
+    assert layout is not None
+    expected = expected_index(
+        (288, 32), (16, 12, 3, 3), lambda i, c, r, s: ((r * 3 + s) * 32 + i, (i // 8) * 12 + c)
+    )
+    np.testing.assert_array_equal(layout.index, expected)
+    assert " mirrored" not in layout.title
+    assert layout.subtitle.startswith("grouped ×2, IOHW→OIHW · equivalent conv2d: input 1×13×11")
+
+
 def test_provenance_of_the_bias_and_through_a_call() -> None:
     program = Program.load(EXAMPLE_A, filename="a.mlir")  # @main calls @layer
     bias, weight = program.layout_map(0), program.layout_map(1)
@@ -256,14 +316,17 @@ def test_picture_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def _demo_pictures() -> list[tuple[str, Program, int]]:
-    """Every picture `make demo` draws: each result of examples/conv_layouts.mlir's
-    functions and of ResNet-50's conv1 (the program and the result's position)."""
+    """Every picture `make demo` draws: each result of examples/conv_layouts.mlir's and
+    examples/decoder_upsampling.mlir's functions and of ResNet-50's conv1 (the program and
+    the result's position)."""
     layouts = Program.load_all((EXAMPLES / "conv_layouts.mlir").read_text())
+    decoder = Program.load_all((EXAMPLES / "decoder_upsampling.mlir").read_text())
     conv1 = Program.load((EXAMPLES / "resnet50_conv_weights.mlir").read_text(), entry="conv1")
     return [
         (f"{program.entry}.{slot.name}", program, slot.position)
-        for program in [*layouts, conv1]
+        for program in [*layouts, *decoder, conv1]
         for slot in program.results
+        if slot.tensor.layout.value == "tile"
     ]
 
 
@@ -277,7 +340,7 @@ def test_every_demo_picture_fits_a_screen_and_its_words_fit_it() -> None:
     from ttnn_xdsl.runtime.plot import PICTURE_DPI, layout_figure
 
     pictures = _demo_pictures()
-    assert len(pictures) == 17
+    assert len(pictures) == 28  # what make demo draws: 15 layouts, 11 decoder, conv1's 2
     for name, program, position in pictures:
         inputs = program.prepare_inputs(random_seed=0)
         tensor = program.run(inputs)[position]

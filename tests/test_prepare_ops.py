@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters
 from ttnn_xdsl.core.enums import (
     BufferType,
     DataType,
@@ -36,7 +37,12 @@ from ttnn_xdsl.dialect.attributes import (
     LayoutAttr,
     MemoryConfigAttr,
 )
-from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.prepare_ops import (
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+)
 from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type
 
 # ---------------------------------------------------------------------------------------------
@@ -276,3 +282,146 @@ def test_prepare_conv_bias() -> None:
 )
 def test_prepare_conv_bias_invalid(overrides: dict[str, object], message: str) -> None:
     assert verify_error(prepare_bias(**overrides)) == f"'ttnn.prepare_conv_bias' op {message}"
+
+
+# ---------------------------------------------------------------------------------------------
+# ttnn.prepare_conv_transpose2d_weights / ttnn.prepare_conv_transpose2d_bias
+# ---------------------------------------------------------------------------------------------
+
+
+def test_the_transposed_ops_properties_derive_from_the_conv2d_ones() -> None:
+    """TT-NN's keyword names in its order: prepare_conv_weights' with output_padding after
+    padding, slice_config as dram_slice_config and mirror_kernel last; tt-mlir spells them
+    as its TTNNOps.td does."""
+    weights = [prop.name for prop in PrepareConvTranspose2dWeightsOp.PROPERTIES]
+    conv2d = [prop.name for prop in PrepareConvWeightsOp.PROPERTIES]
+    expected = [name for name in conv2d if name != "slice_config"]
+    expected.insert(expected.index("padding") + 1, "output_padding")
+    assert weights == [*expected, "dram_slice_config", "mirror_kernel"]
+    bias = [prop.name for prop in PrepareConvTranspose2dBiasOp.PROPERTIES]
+    assert bias == [
+        name
+        for name in weights
+        if name not in ("weights_format", "has_bias", "output_padding", "mirror_kernel")
+    ]
+    tt_mlir = [prop.spelled(tt_mlir=True) for prop in PrepareConvTranspose2dWeightsOp.PROPERTIES]
+    assert tt_mlir == [
+        "input_memory_config", "input_tensor_layout", "weights_format", "in_channels",
+        "out_channels", "batch_size", "input_height", "input_width", "kernel_size", "stride",
+        "padding", "output_padding", "dilation", "has_bias", "groups", "conv2d_config",
+        "compute_config", "input_dtype", "output_dtype", "conv2d_slice_config", "mirror_kernel",
+    ]  # fmt: skip
+    defaults = {prop.name: prop.default for prop in PrepareConvTranspose2dWeightsOp.PROPERTIES}
+    assert defaults["weights_format"] == "IOHW"
+    assert defaults["output_padding"] == (0, 0)
+    assert defaults["mirror_kernel"] is True
+
+
+TRANSPOSE_WEIGHT = TensorType(f32, (16, 24, 3, 3))
+TRANSPOSE_PREPARED = tensor_type((1, 1, 144, 24), DataType.BFLOAT16, physical=(1, 1, 288, 32))
+
+
+def transposed(**overrides: object) -> dict[str, object]:
+    """ConvTranspose2d(16, 24, 3, stride=2, padding=1) on a 1×6×5 L1 TILE input, HEIGHT, bf16
+    (TT-NN 0.81.1: [1, 1, 288, 32] for the logical [1, 1, 144, 24])."""
+    plain: dict[str, object] = dict(
+        input_memory_config=MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED),
+        in_channels=16,
+        out_channels=24,
+        batch_size=1,
+        input_height=6,
+        input_width=5,
+        kernel_size=(3, 3),
+        stride=(2, 2),
+        padding=(1, 1),
+        conv_config=Conv2dConfigAttr(
+            weights_dtype=DataType.BFLOAT16, shard_layout=TensorMemoryLayout.HEIGHT_SHARDED
+        ),
+    )
+    plain.update(overrides)
+    return plain
+
+
+def test_prepare_conv_transpose2d_weights_from_python() -> None:
+    (weight,) = values(TRANSPOSE_WEIGHT)
+    op = PrepareConvTranspose2dWeightsOp(weight, **transposed(output_padding=(1, 1)))
+    assert op.result.type == TRANSPOSE_PREPARED
+    # The builder writes its defaults: weights_format "IOHW", mirror_kernel true.
+    assert op.value_of("weights_format") == "IOHW"
+    assert op.properties["mirror_kernel"] == IntegerAttr.from_bool(True)
+    params = op.conv_parameters()
+    assert isinstance(params, ConvTranspose2dParameters)
+    assert (params.output_padding, params.mirror_kernel, params.padding) == ((1, 1), True, (1, 1))
+    # The transposed op's plan, and the equivalent conv2d's: a 6×5 input with output 12×10
+    # ((6 − 1)·2 − 2 + 2 + 1 + 1) read as the stride-1 conv on 14×12.
+    plan = op.transpose_plan()
+    assert plan.output_size == (12, 10)
+    assert (op.resolve().params.input_height, op.resolve().params.input_width) == (14, 12)
+    assert op.resolve() is plan.conv
+
+
+def test_absent_output_padding_and_mirror_kernel_read_as_their_defaults() -> None:
+    (weight,) = values(TRANSPOSE_WEIGHT)
+    properties = PrepareConvTranspose2dWeightsOp.declared_properties(
+        {**transposed(), "has_bias": False}
+    )
+    del properties["output_padding"], properties["mirror_kernel"]
+    op = PrepareConvTranspose2dWeightsOp.build(
+        operands=[weight], result_types=[TRANSPOSE_PREPARED], properties=properties
+    )
+    op.verify()
+    params = op.conv_parameters()
+    assert isinstance(params, ConvTranspose2dParameters)
+    assert (params.output_padding, params.mirror_kernel) == ((0, 0), True)
+
+
+@pytest.mark.parametrize(
+    ("weight_type", "overrides", "message"),
+    [
+        (
+            TensorType(f32, (24, 16, 3, 3)),
+            {},
+            "expected in_channels 16 to match the weight's dim 0 24 (IOHW shape [24, 16, 3, 3])",
+        ),
+        (
+            TensorType(f32, (16, 24, 3, 3)),
+            {"groups": 2},
+            "expected the weight's dim 1 24 to be out_channels / groups = 24 / 2 = 12",
+        ),
+        (
+            TRANSPOSE_WEIGHT,
+            {"weights_format": "OIHW"},
+            'expected weights_format "IOHW", got "OIHW"',
+        ),
+        (
+            TensorType(f16, (16, 24, 3, 3)),
+            {},
+            "weight_tensor: expected element type f32, bf16 or !ttnn.bfp8_b, got f16",
+        ),
+    ],
+)
+def test_prepare_conv_transpose2d_weights_invalid(
+    weight_type: Attribute, overrides: dict[str, object], message: str
+) -> None:
+    (weight,) = values(weight_type)
+    properties = PrepareConvTranspose2dWeightsOp.declared_properties(
+        {**transposed(), "has_bias": False, **overrides}
+    )
+    op = PrepareConvTranspose2dWeightsOp.build(
+        operands=[weight], result_types=[TRANSPOSE_PREPARED], properties=properties
+    )
+    assert verify_error(op) == f"'ttnn.prepare_conv_transpose2d_weights' op {message}"
+
+
+def test_prepare_conv_transpose2d_bias_from_python() -> None:
+    (bias,) = values(TensorType(bf16, (1, 1, 1, 24)))
+    op = PrepareConvTranspose2dBiasOp(bias, **transposed())
+    # The bias of the equivalent conv2d on 13×11 (no output_padding): Cout 24 → 32.
+    assert op.result.type == tensor_type((1, 1, 1, 24), DataType.BFLOAT16, physical=(1, 1, 32, 32))
+    assert op.has_bias_value
+    with pytest.raises(VerifyException) as error:
+        PrepareConvTranspose2dBiasOp(bias, **transposed(conv_config=None))
+    assert str(error.value) == (
+        "'ttnn.prepare_conv_transpose2d_bias' op prepare_conv_transpose2d_bias needs "
+        "conv_config.weights_dtype (TT-NN 0.81.1 fails with 'bad optional access' without it)"
+    )

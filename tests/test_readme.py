@@ -194,7 +194,17 @@ def run_block(block: Block, tmp_path: Path) -> None:
     runners[block.language](block, tmp_path)
 
 
-PACKAGE_FOLDERS = ("core", "conv", "dialect", "frontend", "passes", "program", "runtime", "tools")
+PACKAGE_FOLDERS = (
+    "core",
+    "conv",
+    "dialect",
+    "frontend",
+    "passes",
+    "program",
+    "runtime",
+    "tools",
+    "ttnn_api",
+)
 
 
 def test_the_repository_map_names_every_module() -> None:

@@ -20,6 +20,8 @@ from test_conv_layouts import (
     block_sharded,
     grouped,
     interleaved_mm,
+    iohw_to_oihw,
+    mirror,
     pad_channels,
     random_weight,
     special_padding,
@@ -58,12 +60,13 @@ from ttnn_xdsl.dialect.attributes import (
     ShardSpecAttr,
 )
 from ttnn_xdsl.dialect.context import make_context
-from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvTranspose2dWeightsOp
 from ttnn_xdsl.dialect.tt_mlir import (
+    TT_MLIR_PREPARE_OPS,
     GetDeviceOp,
-    PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
     ReshapeOp,
+    TTMLIRPrepareConvTranspose2dWeightsOp,
     TTMLIRTypecastOp,
     TTNNLayoutAttr,
     collapsed_map,
@@ -452,7 +455,7 @@ def test_export_then_import_gives_the_import(path: Path) -> None:
 
 def _foreign_ops(module: ModuleOp) -> list[Operation]:
     """The ops import and export must keep: all but the prepare ops and the devices they use."""
-    prepare = (PrepareConv2dWeightsOp, PrepareConv2dBiasOp, ConvPrepareOp)
+    prepare = (*TT_MLIR_PREPARE_OPS, ConvPrepareOp)
     return [
         op
         for op in module.walk()
@@ -498,7 +501,7 @@ def test_import_then_export_keeps_what_the_project_does_not_model(path: Path) ->
         return [
             (op.name, op.operands[0].type, op.results[0].type)
             for op in module.walk()
-            if isinstance(op, PrepareConv2dWeightsOp | PrepareConv2dBiasOp)
+            if isinstance(op, TT_MLIR_PREPARE_OPS)
         ]
 
     assert prepared(round_trip) == prepared(original)
@@ -665,8 +668,9 @@ def test_export_refuses_what_tt_mlir_cannot_read() -> None:
     with pytest.raises(TTNNError) as error:
         export_tt_mlir(module)
     assert str(error.value) == (
-        "a.mlir:2:3: error: 'ttnn.assign_bw' op has no tt-mlir form: export-tt-mlir writes "
-        "ttnn.prepare_conv_weights and ttnn.prepare_conv_bias (run it before ttnn-lower)"
+        "a.mlir:2:3: error: 'ttnn.assign_bw' op has no tt-mlir form: export-tt-mlir writes the "
+        "prepare ops (ttnn.prepare_conv_weights, ttnn.prepare_conv_bias, "
+        "ttnn.prepare_conv_transpose2d_weights and _bias; run it before ttnn-lower)"
     )
 
 
@@ -797,6 +801,16 @@ CORPUS_BYTES = [
         "f32",
         _special(6, 4, 128, 64),
         None,
+    ),
+    # The IOHW weight transposed and mirrored (semantics.md §7.3), then HEIGHT on the
+    # equivalent conv2d: block_h 6 (round_up(64·3, 32) = 192 rows a kernel row), block_w 2.
+    (
+        "conv_transpose2d_upsample",
+        "conv_transpose2d_upsample_const_eval_0",
+        (64, 64, 3, 3),
+        "bf16",
+        lambda w: _special(6, 2, 64, 64)(mirror(iohw_to_oihw(w, 1))),
+        64,
     ),
 ]
 
@@ -1021,3 +1035,63 @@ def test_import_says_what_it_replaces_in_one_warning_line(tmp_path: Path) -> Non
         "lower this op: ttnn-decompose turns it into layout ops first (-p "
         "ttnn-decompose,convert-ttnn-to-tiles, or the whole pipeline, -p ttnn-lower)\n"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# ttnn.prepare_conv_transpose2d_*: one name, two ops
+# ---------------------------------------------------------------------------------------------
+
+TRANSPOSE_COMMON = (
+    "batch_size = 1 : i32, dilation = array<i32: 1, 1>, groups = 1 : i32, in_channels = 16 : i32, "
+    "input_height = 6 : i32, input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, "
+    "<interleaved>>, input_width = 5 : i32, kernel_size = array<i32: 3, 3>, out_channels = 24 : "
+    "i32, padding = array<i32: 1, 1>, stride = array<i32: 2, 2>"
+)
+PREPARED_TRANSPOSE = "tensor<1x1x144x24xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>"
+
+
+def test_the_generic_forms_of_the_shared_name_are_told_apart() -> None:
+    """tt-mlir's `ttnn.prepare_conv_transpose2d_weights` (a device operand, tt-mlir's property
+    names, `#ttnn.ttnn_layout` tensors) and the project's op of the same name, both in generic
+    form."""
+    project = (
+        f"func.func @p(%w: tensor<16x24x3x3xf32>) -> {PREPARED_TRANSPOSE} {{\n"
+        f'  %0 = "ttnn.prepare_conv_transpose2d_weights"(%w) <{{{TRANSPOSE_COMMON}, '
+        'input_layout = #ttnn.layout<tile>, has_bias = false, weights_format = "IOHW", '
+        "conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>}> "
+        f": (tensor<16x24x3x3xf32>) -> {PREPARED_TRANSPOSE}\n"
+        f"  func.return %0 : {PREPARED_TRANSPOSE}\n}}\n"
+    )
+    module = parse_module(make_context(), project, "p.mlir")
+    verify_module(module)
+    assert [type(op) for op in module.walk() if op.name.startswith("ttnn.")] == [
+        PrepareConvTranspose2dWeightsOp
+    ]
+    tt_mlir = (
+        "func.func @t(%w: tensor<16x24x3x3xf32>) -> tensor<1x1x144x24xbf16> {\n"
+        '  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device\n'
+        f'  %0 = "ttnn.prepare_conv_transpose2d_weights"(%w, %d) <{{{TRANSPOSE_COMMON}, '
+        'input_tensor_layout = #ttnn.layout<tile>, has_bias = false, weights_format = "IOHW", '
+        "input_dtype = #ttcore.supportedDataTypes<bf16>, conv2d_config = #ttnn.conv2d_config<"
+        "weights_dtype = bf16, shard_layout = height_sharded>, output_padding = array<i32: 1, 1>}>"
+        " : (tensor<16x24x3x3xf32>, !ttnn.device) -> tensor<1x1x144x24xbf16>\n"
+        "  func.return %0 : tensor<1x1x144x24xbf16>\n}\n"
+    )
+    module = parse_module(make_context(), tt_mlir, "t.mlir")
+    verify_module(module)
+    (op,) = [op for op in module.walk() if "prepare" in op.name]
+    assert isinstance(op, TTMLIRPrepareConvTranspose2dWeightsOp)
+    # Running it needs the import; the import makes the project's op and sizes it.
+    with pytest.raises(RunError) as error:
+        Program.load(tt_mlir, passes="ttnn-lower")
+    assert str(error.value) == (
+        "<input>:3:3: error: cannot run 'ttnn.prepare_conv_transpose2d_weights' in @t: it is "
+        "tt-mlir's op; import it first (-p import-tt-mlir,ttnn-lower)"
+    )
+    (imported,) = import_tt_mlir(module)
+    assert isinstance(imported, PrepareConvTranspose2dWeightsOp)
+    assert str(imported.result.type) == PREPARED_TRANSPOSE
+    assert imported.value_of("output_padding") == (1, 1)
+    (exported,) = export_tt_mlir(module)
+    assert isinstance(exported, TTMLIRPrepareConvTranspose2dWeightsOp)
+    assert set(exported.properties) >= {"input_tensor_layout", "conv2d_config", "output_padding"}

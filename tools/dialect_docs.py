@@ -232,7 +232,14 @@ def _message_text(node: ast.expr) -> str | None:
     return None
 
 
-_RAISERS = {"error", "VerifyException", "raise_error", "TensorTypeError", "ConvConfigError"}
+_RAISERS = {
+    "error",
+    "VerifyException",
+    "raise_error",
+    "TensorTypeError",
+    "ConvConfigError",
+    "ConvNotModelledError",
+}
 
 RULES = "ttnn_xdsl.conv."
 """The pure rules an op's verifier delegates to (its messages are the op's too)."""

@@ -32,6 +32,8 @@ from test_conv_layouts import (
     fold,
     grouped,
     interleaved_mm,
+    iohw_to_oihw,
+    mirror,
     pad_channels,
     random_weight,
     special_padding,
@@ -488,14 +490,29 @@ def _property_text(parameters: dict[str, Any]) -> str:
     return " ".join(f"{key} = {value(v)}" for key, v in parameters.items())
 
 
-def prepare_draw(rng: random.Random) -> Case:
+def prepare_draw(rng: random.Random, transpose: bool = False) -> Case:
+    """A prepare_conv_weights (with its bias) or, `transpose`, a
+    prepare_conv_transpose2d_weights (an IOHW weight, output_padding, mirror_kernel) with its
+    bias."""
     parameters = _parameters(rng)
     groups, kernel = parameters["groups"], parameters["kernel_size"]
     in_channels, out_channels = parameters["in_channels"], parameters["out_channels"]
-    per_group = (
-        in_channels // groups if isinstance(groups, int) and groups > 0 and in_channels > 0 else 1
-    )
-    weight_shape = (max(out_channels, 1), max(per_group, 1), *(max(k, 1) for k in kernel[:2]))
+    divides = isinstance(groups, int) and groups > 0
+    weight_only = f'weights_format = "{"IOHW" if transpose else "OIHW"}"'
+    if transpose:
+        per_group = out_channels // groups if divides and out_channels > 0 else 1
+        channels = (max(in_channels, 1), max(per_group, 1))
+        if rng.random() < 0.85:
+            extra = [rng.choice((0, 0, 1, 2)), rng.choice((0, 0, 1))]
+            if rng.random() < 0.03:
+                extra = rng.choice(([-1, 0], [1]))
+            weight_only += " " + _property_text({"output_padding": extra})
+        if rng.random() < 0.3:
+            weight_only += f" mirror_kernel = {rng.choice(('true', 'false'))}"
+    else:
+        per_group = in_channels // groups if divides and in_channels > 0 else 1
+        channels = (max(out_channels, 1), max(per_group, 1))
+    weight_shape = (*channels, *(max(k, 1) for k in kernel[:2]))
     if rng.random() < 0.05:
         weight_shape = (weight_shape[0] + 1, *weight_shape[1:])
     host = rng.choice(("f32", "bf16"))
@@ -529,22 +546,23 @@ def prepare_draw(rng: random.Random) -> Case:
     ]
     arguments = f"%weight: {weight_type}" + (f", %bias: {bias_type}" if has_bias else "")
     results = "!result_w" + (", !result_b" if has_bias else "")
+    name = "prepare_conv_transpose2d" if transpose else "prepare_conv"
     lines.append(f"  func.func @main({arguments}) -> ({results}) {{")
     lines.append(
-        f"    %w = ttnn.prepare_conv_weights %weight {common} has_bias = "
-        f'{"true" if has_bias else "false"} weights_format = "OIHW" : {weight_type} -> !result_w'
+        f"    %w = ttnn.{name}_weights %weight {common} has_bias = "
+        f"{'true' if has_bias else 'false'} {weight_only} : {weight_type} -> !result_w"
     )
     if has_bias:
-        lines.append(f"    %b = ttnn.prepare_conv_bias %bias {common} : {bias_type} -> !result_b")
+        lines.append(f"    %b = ttnn.{name}_bias %bias {common} : {bias_type} -> !result_b")
     lines.append(f"    func.return %w{', %b' if has_bias else ''} : {results}")
     lines += ["  }", "}"]
     text = "\n".join(lines) + "\n"
 
     def infer(module: Any) -> dict[str, str]:
         types = {}
-        for op in _ops(module, "ttnn.prepare_conv_weights"):
+        for op in _ops(module, f"ttnn.{name}_weights"):
             types["!result_w"] = str(op.inferred_result_type())
-        for op in _ops(module, "ttnn.prepare_conv_bias"):
+        for op in _ops(module, f"ttnn.{name}_bias"):
             types["!result_b"] = str(op.inferred_result_type())
         return types
 
@@ -553,7 +571,7 @@ def prepare_draw(rng: random.Random) -> Case:
         broken = verdict.text.replace("!result_w = tensor<1x1x", "!result_w = tensor<1x2x", 1)
         module = _parse(broken)
         verdict = Verdict(broken, module is not None and _verifies(module), module)
-    label = f"prepare_conv_weights {dims(weight_shape)} {host} {common}" + (
+    label = f"{name}_weights {dims(weight_shape)} {host} {common} {weight_only}" + (
         " + bias" if has_bias else ""
     )
     small = math.prod(weight_shape) <= MAX_VALUES
@@ -563,28 +581,40 @@ def prepare_draw(rng: random.Random) -> Case:
     inputs = {"weight": weight, **({"bias": bias} if has_bias else {})} if small else {}
     expected = None
     if verdict.valid and small:
-        expected = partial(_prepared, verdict.module, weight, bias if has_bias else None, host)
+        expected = partial(
+            _prepared, verdict.module, f"ttnn.{name}_weights", weight, bias if has_bias else None,
+            host,
+        )  # fmt: skip
     return _run_case(
         label,
         verdict,
         inputs,
         expected,
         rng,
-        ("prepare_conv_weights",) + (("prepare_conv_bias",) if has_bias else ()),
+        (f"{name}_weights",) + ((f"{name}_bias",) if has_bias else ()),
         always_run=True,
     )
 
 
+def prepare_transpose_draw(rng: random.Random) -> Case:
+    return prepare_draw(rng, transpose=True)
+
+
 def _prepared(
-    module: Any, weight: np.ndarray, bias: np.ndarray | None, host: str
+    module: Any, op_name: str, weight: np.ndarray, bias: np.ndarray | None, host: str
 ) -> Expected | None:
     """The prepared weight (and bias) from the reference index maps, on the layout the
-    resolution chose (module doc)."""
-    (op,) = _ops(module, "ttnn.prepare_conv_weights")
+    resolution chose (module doc); a conv_transpose2d's IOHW weight first goes through the
+    references of its transform (semantics.md §7.3)."""
+    (op,) = _ops(module, op_name)
     plan = op.resolve()
     if math.prod(plan.physical_shape) > MAX_RESULT_VALUES:
         return None
     w = host_values(weight, host)
+    if op_name == "ttnn.prepare_conv_transpose2d_weights":
+        w = iohw_to_oihw(w, op.value_of("groups"))
+        if op.value_of("mirror_kernel"):
+            w = mirror(w)
     if plan.groups_expand is not None:
         w = grouped(w, plan.groups_expand)
     elif plan.depthwise_1d:
@@ -625,6 +655,8 @@ def _prepared(
 # ---------------------------------------------------------------------------------------------
 
 _LAYOUT_OPS = (
+    "conv_weights_iohw_to_oihw",
+    "conv_weights_mirror_kernel",
     "conv_weights_interleaved_mm_layout",
     "conv_weights_special_padding_layout",
     "conv_weights_tiled_layout",
@@ -660,6 +692,8 @@ def layout_draw(rng: random.Random) -> Case:
         properties = {"act_block_h_ntiles": rng.choice((1, 2, 0))}
     elif op == "conv_weights_fold_kernel_stride":
         properties = {"stride": [rng.choice((1, 2, 3, 0)), rng.choice((1, 2, 3))]}
+    elif op == "conv_weights_iohw_to_oihw":
+        properties = {"groups": rng.choice((1, 1, 2, 4, 3, 0))}
     elif op == "conv_bias_layout":
         shape = (1, 1, 1, o)
         properties = {"width": rng.choice((32, 64, 96, _round_up(o, 32), 16))}
@@ -669,6 +703,8 @@ def layout_draw(rng: random.Random) -> Case:
             "conv_weights_grouped_layout",
             "conv_weights_depthwise_layout",
             "conv_weights_fold_kernel_stride",
+            "conv_weights_iohw_to_oihw",
+            "conv_weights_mirror_kernel",
             "conv_bias_layout",
             "conv_weights_interleaved_mm_layout",
         )
@@ -688,6 +724,8 @@ def layout_draw(rng: random.Random) -> Case:
             "conv_weights_grouped_layout",
             "conv_weights_depthwise_layout",
             "conv_weights_fold_kernel_stride",
+            "conv_weights_iohw_to_oihw",
+            "conv_weights_mirror_kernel",
         )
         else host
     )
@@ -745,11 +783,18 @@ def _layout_expected(
     if op == "conv_weights_fold_kernel_stride":
         out = fold(w, *properties["stride"])
         return [(out, host_bytes(out, dtype))]
+    if op == "conv_weights_iohw_to_oihw":
+        out = iohw_to_oihw(w, properties["groups"])
+        return [(out, host_bytes(out, dtype))]
+    if op == "conv_weights_mirror_kernel":
+        out = mirror(w)
+        return [(out, host_bytes(out, dtype))]
     if op == "conv_bias_layout":
         matrix = bias_matrix(w, properties["width"]).reshape(1, 1, 32, properties["width"])
     else:
-        o_pad = properties.get("padded_out_channels", w.shape[0])
-        i_pad = properties.get("padded_in_channels", w.shape[1])
+        # 0 (or absent) is the weight's own channel count, as for the op.
+        o_pad = properties.get("padded_out_channels") or w.shape[0]
+        i_pad = properties.get("padded_in_channels") or w.shape[1]
         padded = pad_channels(w, o_pad, i_pad)
         if op == "conv_weights_interleaved_mm_layout":
             matrix = interleaved_mm(w)
@@ -790,10 +835,11 @@ def _result_values(text: str) -> int:
 DRAWS: dict[str, Callable[[random.Random], Case]] = {
     "assign_bw": assign_bw_draw,
     "prepare": prepare_draw,
+    "prepare_transpose": prepare_transpose_draw,
     "conversion": conversion_draw,
     "layout": layout_draw,
 }
-_DRAW_WEIGHTS = {"assign_bw": 3, "prepare": 5, "conversion": 1, "layout": 2}
+_DRAW_WEIGHTS = {"assign_bw": 3, "prepare": 5, "prepare_transpose": 2, "conversion": 1, "layout": 2}
 
 
 def draw_case(rng: random.Random) -> Case:

@@ -368,6 +368,56 @@ func.func @f(%w: tensor<64x3x7x7xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
+// iohw_to_oihw: groups divide the input channels (dim 0 of an IOHW weight).
+func.func @f(%w: tensor<6x2x3x3xf32>) {
+  %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 4 : tensor<6x2x3x3xf32> -> tensor<8x6x3x3xf32>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_iohw_to_oihw' op expected groups 4 to divide the 6 input channels
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// iohw_to_oihw: groups is positive.
+func.func @f(%w: tensor<6x2x3x3xf32>) {
+  %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 0 : tensor<6x2x3x3xf32> -> tensor<0x6x3x3xf32>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_iohw_to_oihw' op expected groups to be positive, got 0
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// iohw_to_oihw: [I, O/g, KH, KW] -> [O, I, KH, KW] (the channel dims swap).
+func.func @f(%w: tensor<6x2x3x3xf32>) {
+  %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 3 : tensor<6x2x3x3xf32> -> tensor<6x2x3x3xf32>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_iohw_to_oihw' op expected result type tensor<6x6x3x3xf32>, got tensor<6x2x3x3xf32>
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// mirror: the input has rank 4.
+func.func @f(%w: tensor<6x2x9xf32>) {
+  %0 = ttnn.conv_weights_mirror_kernel %w : tensor<6x2x9xf32> -> tensor<6x2x9xf32>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_mirror_kernel' op expected an input of rank 4, got [6, 2, 9]
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// mirror: the shape is kept, and so is the dtype.
+func.func @f(%w: tensor<6x2x3x3xf32>) {
+  %0 = ttnn.conv_weights_mirror_kernel %w : tensor<6x2x3x3xf32> -> tensor<6x2x3x3xbf16>
+  // CHECK-NEXT: {{.*}}conv_layouts-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.conv_weights_mirror_kernel' op expected result type tensor<6x2x3x3xf32>, got tensor<6x2x3x3xbf16>
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
 // bias: width is positive.
 func.func @f(%b: tensor<1x1x1x64xf32>) {
   %0 = ttnn.conv_bias_layout %b width = 0 : tensor<1x1x1x64xf32> -> tensor<1x1x1x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>

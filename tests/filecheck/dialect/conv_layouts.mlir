@@ -1,7 +1,9 @@
 // The conv weight / bias layout ops of docs/semantics.md §3.6: conv_weights_interleaved_mm_layout,
 // _special_padding_layout, _tiled_layout, _block_sharded_layout (tile matrices
 // [1, 1, rows, cols] with logical [1, 1, I·KH·KW, O]), _grouped_layout, _depthwise_layout,
-// _fold_kernel_stride (OIHW -> OIHW) and conv_bias_layout. Result shapes are docs/semantics.md §3.7's.
+// _fold_kernel_stride (OIHW -> OIHW), the conv_transpose2d weight's _iohw_to_oihw and
+// _mirror_kernel (docs/semantics.md §7.3) and conv_bias_layout. Result shapes are
+// docs/semantics.md §3.7's.
 //
 // RUN: ttnn-opt %s -o %t.1.mlir && ttnn-opt %t.1.mlir -o %t.2.mlir
 // RUN: filecheck %s --input-file %t.2.mlir
@@ -113,6 +115,22 @@ func.func @fold_kernel_stride(%w: tensor<64x3x7x7xf32>) {
 // CHECK-NEXT:    %1 = ttnn.conv_weights_fold_kernel_stride %w stride = [1, 3] : tensor<64x3x7x7xf32> -> tensor<64x9x7x3xf32>
 // GENERIC-LABEL: "func.func"() <{sym_name = "fold_kernel_stride"
 // GENERIC:         %0 = "ttnn.conv_weights_fold_kernel_stride"(%w) <{stride = array<i32: 2, 2>}> : (tensor<64x3x7x7xf32>) -> tensor<64x12x4x4xf32>
+
+// docs/semantics.md §7.3: IOHW [I, O/g, KH, KW] -> dense OIHW [O, I, KH, KW]; the mirror keeps the
+// shape. The dtype stays the input's.
+func.func @conv_transpose_weights(%w: tensor<16x24x3x3xf32>, %v: tensor<8x2x1x4xbf16>) {
+  %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 1 : tensor<16x24x3x3xf32> -> tensor<24x16x3x3xf32>
+  %1 = ttnn.conv_weights_iohw_to_oihw %v groups = 4 : tensor<8x2x1x4xbf16> -> tensor<8x8x1x4xbf16>
+  %2 = ttnn.conv_weights_mirror_kernel %0 : tensor<24x16x3x3xf32> -> tensor<24x16x3x3xf32>
+  func.return
+}
+// CHECK-LABEL: func.func @conv_transpose_weights(
+// CHECK-NEXT:    %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 1 : tensor<16x24x3x3xf32> -> tensor<24x16x3x3xf32>
+// CHECK-NEXT:    %1 = ttnn.conv_weights_iohw_to_oihw %v groups = 4 : tensor<8x2x1x4xbf16> -> tensor<8x8x1x4xbf16>
+// CHECK-NEXT:    %2 = ttnn.conv_weights_mirror_kernel %0 : tensor<24x16x3x3xf32> -> tensor<24x16x3x3xf32>
+// GENERIC-LABEL: "func.func"() <{sym_name = "conv_transpose_weights"
+// GENERIC:         %0 = "ttnn.conv_weights_iohw_to_oihw"(%w) <{groups = 1 : i32}> : (tensor<16x24x3x3xf32>) -> tensor<24x16x3x3xf32>
+// GENERIC:         %2 = "ttnn.conv_weights_mirror_kernel"(%0) : (tensor<24x16x3x3xf32>) -> tensor<24x16x3x3xf32>
 
 // docs/semantics.md §3.4: [1,1,1,O] -> logical [1,1,1,O], physical [1,1,32,width].
 func.func @bias(%b: tensor<1x1x1x64xf32>, %c: tensor<1x1x1x100xbf16>) {

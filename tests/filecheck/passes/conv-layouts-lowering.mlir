@@ -305,6 +305,66 @@ func.func @depthwise(%w: tensor<8x1x2x2xf32>) -> tensor<8x128x1x1xf32> {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return %[[E]] : memref<8x128x1x1xf32>
 
+// §7.3: IOHW [4, 3, 2, 2] in 2 groups -> a zero OIHW [6, 4, 2, 2]; for each group g and kernel
+// position (r, s) the group's [2 inputs, 3 outputs] plane is transposed into the block at
+// (3g, 2g, r, s).
+func.func @iohw_to_oihw(%w: tensor<4x3x2x2xf32>) -> tensor<6x4x2x2xf32> {
+  %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 2 : tensor<4x3x2x2xf32> -> tensor<6x4x2x2xf32>
+  func.return %0 : tensor<6x4x2x2xf32>
+}
+// CHECK-LABEL: func.func @iohw_to_oihw(
+// CHECK-NEXT:    %[[E:[^ ]+]] = memref.alloc() : memref<6x4x2x2xf32>
+// CHECK-NEXT:    %[[EZ:[^ ]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    linalg.fill ins(%[[EZ]] : f32) outs(%[[E]] : memref<6x4x2x2xf32>)
+// CHECK-NEXT:    %[[C0:[^ ]+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[C1:[^ ]+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[G:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:    scf.for %[[GI:[^ ]+]] = %[[C0]] to %[[G]] step %[[C1]] {
+// CHECK-NEXT:      %[[KH:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:      scf.for %[[R:[^ ]+]] = %[[C0]] to %[[KH]] step %[[C1]] {
+// CHECK-NEXT:        %[[KW:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:        scf.for %[[S:[^ ]+]] = %[[C0]] to %[[KW]] step %[[C1]] {
+// CHECK-NEXT:          %[[IG:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:          %[[I0:[^ ]+]] = arith.muli %[[GI]], %[[IG]] : index
+// CHECK-NEXT:          %[[SRC:[^ ]+]] = memref.subview %w[%[[I0]], 0, %[[R]], %[[S]]] [2, 3, 1, 1] [1, 1, 1, 1] : memref<4x3x2x2xf32> to memref<2x3xf32, strided<[12, 4], offset: ?>>
+// CHECK-NEXT:          %[[OG:[^ ]+]] = arith.constant 3 : index
+// CHECK-NEXT:          %[[O0:[^ ]+]] = arith.muli %[[GI]], %[[OG]] : index
+// CHECK-NEXT:          %[[DST:[^ ]+]] = memref.subview %[[E]][%[[O0]], %[[I0]], %[[R]], %[[S]]] [3, 2, 1, 1] [1, 1, 1, 1] : memref<6x4x2x2xf32> to memref<3x2xf32, strided<[16, 4], offset: ?>>
+// CHECK-NEXT:          linalg.transpose ins(%[[SRC]]:memref<2x3xf32, strided<[12, 4], offset: ?>>) outs(%[[DST]]:memref<3x2xf32, strided<[16, 4], offset: ?>>) permutation = [1, 0]
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %[[E]] : memref<6x4x2x2xf32>
+
+// §7.3: the kernel mirror copies the [O, I] plane of (KH − 1 − r, KW − 1 − s) to (r, s): the
+// source index is r·(−1) + 2 (and s·(−1) + 1), affine in the loops.
+func.func @mirror(%w: tensor<2x3x3x2xf32>) -> tensor<2x3x3x2xf32> {
+  %0 = ttnn.conv_weights_mirror_kernel %w : tensor<2x3x3x2xf32> -> tensor<2x3x3x2xf32>
+  func.return %0 : tensor<2x3x3x2xf32>
+}
+// CHECK-LABEL: func.func @mirror(
+// CHECK-NEXT:    %[[M:[^ ]+]] = memref.alloc() : memref<2x3x3x2xf32>
+// CHECK-NEXT:    %[[C0:[^ ]+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[C1:[^ ]+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[KH:[^ ]+]] = arith.constant 3 : index
+// CHECK-NEXT:    scf.for %[[R:[^ ]+]] = %[[C0]] to %[[KH]] step %[[C1]] {
+// CHECK-NEXT:      %[[KW:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:      scf.for %[[S:[^ ]+]] = %[[C0]] to %[[KW]] step %[[C1]] {
+// CHECK-NEXT:        %[[NEG:[^ ]+]] = arith.constant -1 : index
+// CHECK-NEXT:        %[[RN:[^ ]+]] = arith.muli %[[R]], %[[NEG]] : index
+// CHECK-NEXT:        %[[LASTR:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:        %[[FR:[^ ]+]] = arith.addi %[[RN]], %[[LASTR]] : index
+// CHECK-NEXT:        %[[NEG2:[^ ]+]] = arith.constant -1 : index
+// CHECK-NEXT:        %[[SN:[^ ]+]] = arith.muli %[[S]], %[[NEG2]] : index
+// CHECK-NEXT:        %[[LASTS:[^ ]+]] = arith.constant 1 : index
+// CHECK-NEXT:        %[[FS:[^ ]+]] = arith.addi %[[SN]], %[[LASTS]] : index
+// CHECK-NEXT:        %[[SRC:[^ ]+]] = memref.subview %w[0, 0, %[[FR]], %[[FS]]] [2, 3, 1, 1] [1, 1, 1, 1] : memref<2x3x3x2xf32> to memref<2x3xf32, strided<[18, 6], offset: ?>>
+// CHECK-NEXT:        %[[DST:[^ ]+]] = memref.subview %[[M]][0, 0, %[[R]], %[[S]]] [2, 3, 1, 1] [1, 1, 1, 1] : memref<2x3x3x2xf32> to memref<2x3xf32, strided<[18, 6], offset: ?>>
+// CHECK-NEXT:        linalg.copy ins(%[[SRC]] : memref<2x3xf32, strided<[18, 6], offset: ?>>) outs(%[[DST]] : memref<2x3xf32, strided<[18, 6], offset: ?>>)
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %[[M]] : memref<2x3x3x2xf32>
+
 // §3.6.7 with stride 2 on a 3×5 kernel (not a multiple of the stride): the kernel is first
 // zero-padded to 4×6 (whole strides), then for each phase (p, q) and folded tap (a, b) the
 // [O, I] plane of position (2a + p, 2b + q) goes to channels (p·2 + q)·2 of position (a, b):

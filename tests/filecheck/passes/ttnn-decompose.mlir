@@ -302,14 +302,15 @@ func.func @fold_auto_rm_padded(%w: tensor<16x3x2x2xf32>) -> tensor<1x1x12x16xf32
 // CHECK-NEXT:    func.return %[[M]]
 
 // ... and folded with a height-sharded L1 input; the folded 1x1 mm_conv on a sharded L1 input
-// is not interleaved MM but HEIGHT special padding.
+// is not interleaved MM but HEIGHT special padding, its NHW cores the 2 of the input's shard
+// grid (docs/semantics.md §3.3a).
 func.func @fold_auto_l1_height(%w: tensor<16x3x2x2xbf16>) -> tensor<1x1x12x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 2x1, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 16 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [2, 2] stride = [2, 2] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<16x3x2x2xbf16> -> tensor<1x1x12x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   func.return %0 : tensor<1x1x12x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK-LABEL: func.func @fold_auto_l1_height(
 // CHECK-NEXT:    %[[F:[^ ]+]] = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2] : tensor<16x3x2x2xbf16> -> tensor<16x12x1x1xbf16>
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[F]] block_h = 1 block_w = 1 enable_activation_reuse = false padded_in_channels = 32 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = true, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32, kernel_stride_folding = array<i32: 2, 2>}} : tensor<16x12x1x1xbf16> -> tensor<1x1x12x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[F]] block_h = 1 block_w = 1 enable_activation_reuse = false padded_in_channels = 32 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = true, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32, kernel_stride_folding = array<i32: 2, 2>}} : tensor<16x12x1x1xbf16> -> tensor<1x1x12x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    func.return %[[M]]
 
 // Grouped and folded: the chain is grouped -> fold -> layout.

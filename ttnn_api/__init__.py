@@ -1,0 +1,181 @@
+"""TT-NN 0.81.1's own Python API for what the project covers, with no card:
+
+    import ttnn_xdsl.ttnn as ttnn
+
+    device = ttnn.open_device(device_id=0)
+    weight = ttnn.from_torch(w, ttnn.float32)         # a NumPy array or a torch tensor
+    prepared = ttnn.prepare_conv_weights(weight_tensor=weight, ..., device=device)
+    ttnn.dump_tensor("conv1.weight.tensorbin", prepared)   # the file TT-NN loads
+
+The names, signatures (keyword names, defaults, accepted spellings), reprs and errors are
+TT-NN's. Each `prepare_conv_*` / `assign_bw` call is the project's op, built for the device's
+grid, verified, lowered and run in the interpreter (a Program per parameter set, cached).
+What TT-NN refuses raises what TT-NN raises (TypeError for arguments it does not accept,
+RuntimeError for the rest); what the project does not cover raises NotImplementedError
+naming the function. docs/ttnn-api.md lists every name with its signature.
+
+Modules: `enums`, `memory` (MemoryConfig, shard specs, cores), `configs` (Conv2dConfig,
+slice and compute configs), `tensor` (Tensor, from_torch, …), `device`, `conv2d` (the
+prepare functions), `backward` (assign_bw); `signatures`, `conversion` (to the IR),
+`programs` (building, caching and running the IR) and `printing` (tensor reprs) serve them.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from ttnn_xdsl.ttnn.backward import assign_bw
+from ttnn_xdsl.ttnn.configs import (
+    Conv1dConfig,
+    Conv2dConfig,
+    Conv2dDRAMSliceHeight,
+    Conv2dDRAMSliceWidth,
+    Conv2dL1Full,
+    Conv2dL1FullSliceConfig,
+    Conv2dSliceConfig,
+    Op2DSliceConfig,
+    UnaryWithParam,
+    WormholeComputeKernelConfig,
+    init_device_compute_kernel_config,
+)
+from ttnn_xdsl.ttnn.conv2d import prepare_conv_bias, prepare_conv_weights
+from ttnn_xdsl.ttnn.device import Device, MeshDevice, close_device, open_device
+from ttnn_xdsl.ttnn.enums import (
+    Arch,
+    BufferType,
+    DataType,
+    DumpTensorMode,
+    Layout,
+    MathFidelity,
+    PaddingMode,
+    ShardOrientation,
+    StorageType,
+    TensorMemoryLayout,
+    ThrottleLevel,
+    UnaryOpType,
+)
+from ttnn_xdsl.ttnn.memory import (
+    DRAM_MEMORY_CONFIG,
+    L1_BLOCK_SHARDED_MEMORY_CONFIG,
+    L1_HEIGHT_SHARDED_MEMORY_CONFIG,
+    L1_MEMORY_CONFIG,
+    L1_WIDTH_SHARDED_MEMORY_CONFIG,
+    CoreCoord,
+    CoreGrid,
+    CoreRange,
+    CoreRangeSet,
+    MemoryConfig,
+    ShardSpec,
+)
+from ttnn_xdsl.ttnn.tensor import (
+    Shape,
+    Tensor,
+    dump_tensor,
+    from_device,
+    from_torch,
+    is_tensor_storage_on_device,
+    load_tensor,
+    to_device,
+    to_torch,
+)
+
+bfloat16 = DataType.BFLOAT16
+bfloat8_b = DataType.BFLOAT8_B
+bfloat4_b = DataType.BFLOAT4_B
+float32 = DataType.FLOAT32
+uint8 = DataType.UINT8
+uint16 = DataType.UINT16
+uint32 = DataType.UINT32
+int32 = DataType.INT32
+int8 = DataType.INT8
+fp8_e4m3 = DataType.FP8_E4M3
+TILE_LAYOUT = Layout.TILE
+ROW_MAJOR_LAYOUT = Layout.ROW_MAJOR
+TILE_SIZE = 32
+DEVICE_STORAGE_TYPE = StorageType.DEVICE
+Op2DDRAMSliceHeight = Conv2dDRAMSliceHeight
+Op2DDRAMSliceWidth = Conv2dDRAMSliceWidth
+Op2DL1Full = Conv2dL1Full
+Op2DL1FullSliceConfig = Conv2dL1FullSliceConfig
+
+
+@contextmanager
+def manage_device(device_id: int) -> Iterator[MeshDevice]:
+    """`with ttnn.manage_device(device_id=0) as device:` opens the device and closes it."""
+    device = open_device(device_id=device_id)
+    try:
+        yield device
+    finally:
+        close_device(device)
+
+
+__all__ = [
+    "DEVICE_STORAGE_TYPE",
+    "DRAM_MEMORY_CONFIG",
+    "L1_BLOCK_SHARDED_MEMORY_CONFIG",
+    "L1_HEIGHT_SHARDED_MEMORY_CONFIG",
+    "L1_MEMORY_CONFIG",
+    "L1_WIDTH_SHARDED_MEMORY_CONFIG",
+    "ROW_MAJOR_LAYOUT",
+    "TILE_LAYOUT",
+    "TILE_SIZE",
+    "Arch",
+    "BufferType",
+    "Conv1dConfig",
+    "Conv2dConfig",
+    "Conv2dDRAMSliceHeight",
+    "Conv2dDRAMSliceWidth",
+    "Conv2dL1Full",
+    "Conv2dL1FullSliceConfig",
+    "Conv2dSliceConfig",
+    "CoreCoord",
+    "CoreGrid",
+    "CoreRange",
+    "CoreRangeSet",
+    "DataType",
+    "Device",
+    "DumpTensorMode",
+    "Layout",
+    "MathFidelity",
+    "MemoryConfig",
+    "MeshDevice",
+    "Op2DDRAMSliceHeight",
+    "Op2DDRAMSliceWidth",
+    "Op2DL1Full",
+    "Op2DL1FullSliceConfig",
+    "Op2DSliceConfig",
+    "PaddingMode",
+    "Shape",
+    "ShardOrientation",
+    "ShardSpec",
+    "StorageType",
+    "Tensor",
+    "TensorMemoryLayout",
+    "ThrottleLevel",
+    "UnaryOpType",
+    "UnaryWithParam",
+    "WormholeComputeKernelConfig",
+    "assign_bw",
+    "bfloat4_b",
+    "bfloat8_b",
+    "bfloat16",
+    "close_device",
+    "dump_tensor",
+    "float32",
+    "fp8_e4m3",
+    "from_device",
+    "from_torch",
+    "init_device_compute_kernel_config",
+    "int8",
+    "int32",
+    "is_tensor_storage_on_device",
+    "load_tensor",
+    "manage_device",
+    "open_device",
+    "prepare_conv_bias",
+    "prepare_conv_weights",
+    "to_device",
+    "to_torch",
+    "uint8",
+    "uint16",
+    "uint32",
+]

@@ -1,0 +1,158 @@
+"""TT-NN's Python objects as the project's IR: a Tensor's tensor type, a MemoryConfig's
+`#ttnn.memory_config`, a Conv2dConfig's `#ttnn.conv2d_config`, a compute config's
+`#ttnn.device_compute_kernel_config`, a slice config's `#ttnn.conv2d_slice_config`.
+
+A value the IR cannot express is NotImplementedError naming the caller (a dtype other than
+float32 / bfloat16 / bfloat8_b, an N-d sharded memory config, a shard grid other than one
+rectangle from core (0, 0), `override_output_sharding_config`); the rules on the values
+themselves are the IR's (its attributes' verifiers, the ops' resolution)."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute
+
+from ttnn_xdsl.core import enums as core
+from ttnn_xdsl.core.shapes import tile_padded_shape
+from ttnn_xdsl.dialect.attributes import (
+    Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
+    DeviceComputeKernelConfigAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
+from ttnn_xdsl.dialect.tensor_types import tensor_type
+from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComputeKernelConfig
+from ttnn_xdsl.ttnn.enums import (
+    DataType,
+    Layout,
+    to_core_buffer_type,
+    to_core_data_type,
+    to_core_layout,
+    to_core_math_fidelity,
+    to_core_memory_layout,
+    to_core_orientation,
+    to_core_slice_type,
+)
+from ttnn_xdsl.ttnn.memory import MemoryConfig
+
+__all__ = [
+    "compute_config_attribute",
+    "conv2d_config_attribute",
+    "data_type",
+    "layout",
+    "memory_config_attribute",
+    "slice_config_attribute",
+    "tensor_type_of",
+]
+
+
+def _not_covered(caller: str, what: str) -> NotImplementedError:
+    return NotImplementedError(f"ttnn_xdsl.ttnn.{caller} does not cover {what}")
+
+
+def data_type(dtype: DataType, caller: str, what: str) -> core.DataType:
+    """`dtype` as the IR's data type."""
+    converted = to_core_data_type(dtype)
+    if converted is None:
+        raise _not_covered(caller, f"{what}={dtype} (float32, bfloat16 and bfloat8_b are)")
+    return converted
+
+
+def layout(value: Layout, caller: str, what: str) -> core.Layout:
+    converted = to_core_layout(value)
+    if converted is None:
+        raise _not_covered(caller, f"{what}={value}")
+    return converted
+
+
+def tensor_type_of(value: DeviceTensor, *, on_device: bool) -> TensorType[Attribute]:
+    """The IR type of a tensor's values: a host ROW_MAJOR tensor has no encoding; any other
+    (on a device, or TILE) has `#ttnn.tensor_layout` with its physical shape where it is
+    more than tile rounding gives. (The memory config is left out: it changes no value.)"""
+    if not on_device and value.layout == core.Layout.ROW_MAJOR:
+        return tensor_type(value.logical_shape, value.dtype, None)
+    physical = value.physical_shape
+    explicit = value.layout == core.Layout.TILE and physical != tile_padded_shape(
+        value.logical_shape
+    )
+    return tensor_type(
+        value.logical_shape, value.dtype, value.layout, physical=physical if explicit else None
+    )
+
+
+def memory_config_attribute(config: MemoryConfig, caller: str, what: str) -> MemoryConfigAttr:
+    """`config` as `#ttnn.memory_config`; its shard spec in the keyword form (a grid of X×Y
+    cores from core (0, 0)), the only shard grid the project models."""
+    memory_layout = to_core_memory_layout(config.memory_layout)
+    if memory_layout is None:
+        raise _not_covered(caller, f"{what} with {config.memory_layout}")
+    spec = config.shard_spec
+    shard: ShardSpecAttr | None = None
+    if spec is not None:
+        cores = CoreRangeSetAttr(
+            [CoreRangeAttr((r.start.x, r.start.y), (r.end.x, r.end.y)) for r in spec.grid.ranges()]
+        )
+        rectangle = cores.origin_rectangle()
+        if rectangle is None:
+            raise _not_covered(
+                caller,
+                f"{what} sharded over the cores {spec.grid} (a shard grid must be one "
+                "rectangle from core (0, 0))",
+            )
+        height, width = spec.shape
+        shard = ShardSpecAttr(rectangle, (height, width), to_core_orientation(spec.orientation))
+    return MemoryConfigAttr(to_core_buffer_type(config.buffer_type), memory_layout, shard)
+
+
+def conv2d_config_attribute(config: Conv2dConfig | None, caller: str) -> Conv2dConfigAttr | None:
+    """The fields of `config` that reach a prepared weight (semantics.md §3.1, §6); the
+    others steer the conv op only."""
+    if config is None:
+        return None
+    if config.override_output_sharding_config:
+        # With it TT-NN's preparation reads core_grid (semantics.md §6); the IR has no field.
+        raise _not_covered(caller, "conv_config.override_output_sharding_config=True")
+    shard_layout = None
+    if config.shard_layout is not None:
+        shard_layout = to_core_memory_layout(config.shard_layout)
+        if shard_layout is None:
+            raise _not_covered(caller, f"conv_config.shard_layout={config.shard_layout}")
+    return Conv2dConfigAttr(
+        weights_dtype=None
+        if config.weights_dtype is None
+        else data_type(config.weights_dtype, caller, "conv_config.weights_dtype"),
+        shard_layout=shard_layout,
+        act_block_h_override=config.act_block_h_override,
+        act_block_w_div=config.act_block_w_div,
+        transpose_shards=config.transpose_shards,
+        full_inner_dim=config.full_inner_dim,
+        enable_activation_reuse=config.enable_activation_reuse,
+        enable_kernel_stride_folding=config.enable_kernel_stride_folding,
+        reshard_if_not_optimal=config.reshard_if_not_optimal,
+    )
+
+
+def compute_config_attribute(
+    config: WormholeComputeKernelConfig | None,
+) -> DeviceComputeKernelConfigAttr | None:
+    """`config` as `#ttnn.device_compute_kernel_config` (an unset math fidelity, TT-NN's
+    `MathFidelity.Invalid`, is left out; the throttle level has no field and changes no
+    prepared weight)."""
+    if config is None:
+        return None
+    return DeviceComputeKernelConfigAttr(
+        math_fidelity=to_core_math_fidelity(config.math_fidelity),
+        math_approx_mode=config.math_approx_mode,
+        fp32_dest_acc_en=config.fp32_dest_acc_en,
+        packer_l1_acc=config.packer_l1_acc,
+        dst_full_sync_en=config.dst_full_sync_en,
+    )
+
+
+def slice_config_attribute(config: Op2DSliceConfig | None) -> Conv2dSliceConfigAttr | None:
+    if config is None:
+        return None
+    return Conv2dSliceConfigAttr(to_core_slice_type(config.slice_type), config.num_slices)

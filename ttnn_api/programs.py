@@ -1,0 +1,136 @@
+"""Each call as IR: the op built with the dialect's builders (its result type inferred, for
+the device's grid), in a function of its own in a module carrying `ttnn.grid`, verified,
+lowered and loaded as a `Program` once per set of parameters (`program_for`, a bounded
+cache: a model's repeated geometries are built once), then run on the call's tensors.
+
+The project's refusals become what a TT-NN user expects (`refusal`): a configuration TT-NN
+prepares but the project does not model (`ConvNotModelledError` from the resolution) is
+NotImplementedError naming the function; any other refusal of the IR is RuntimeError with
+its reason, as TT-NN raises its own."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from xdsl.ir import Attribute, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
+from ttnn_xdsl.dialect.builders import build_function, build_module
+from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.ttnn.device import MeshDevice
+
+__all__ = [
+    "CACHE_SIZE",
+    "Call",
+    "cached_programs",
+    "ir_refusals",
+    "program_for",
+    "refusal",
+    "run_call",
+]
+
+CACHE_SIZE = 256
+"""Programs kept (least recently used dropped first)."""
+
+Body = Callable[..., Sequence[SSAValue]]
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call as IR: the function (`name`, TT-NN's), the types of its tensor arguments,
+    the parameters that decide the IR (hashable: plain values and attributes), and the body
+    that builds the op from the argument values."""
+
+    name: str
+    argument_types: tuple[Attribute, ...]
+    parameters: Hashable
+    grid: tuple[int, int] | None
+    """The device's worker grid (the module's `ttnn.grid`); None when no op reads one."""
+    body: Body
+
+    @property
+    def key(self) -> Hashable:
+        return (self.name, self.argument_types, self.parameters, self.grid)
+
+
+_programs: OrderedDict[Hashable, Program] = OrderedDict()
+
+
+def cached_programs() -> int:
+    """How many Programs the cache holds."""
+    return len(_programs)
+
+
+def program_for(call: Call) -> Program:
+    """The loaded Program of `call`: built, verified and lowered on its first use, then
+    taken from the cache. Raises `refusal(...)` when the IR refuses the call."""
+    program = _programs.get(call.key)
+    if program is not None:
+        _programs.move_to_end(call.key)
+        return program
+    with ir_refusals(call.name):
+        function = build_function(
+            call.name,
+            list(call.argument_types),
+            call.body,
+            argument_names=[f"arg{index}" for index in range(len(call.argument_types))],
+        )
+        module = build_module(function, grid=call.grid)
+        module.verify()
+        program = Program.load(module)
+    _programs[call.key] = program
+    if len(_programs) > CACHE_SIZE:
+        _programs.popitem(last=False)
+    return program
+
+
+def run_call(
+    call: Call,
+    inputs: Sequence[DeviceTensor],
+    device: MeshDevice | None,
+    *,
+    prepares: bool = False,
+) -> list[DeviceTensor]:
+    """Run `call` on `inputs` (one per argument type), with the progress bars of the device
+    it runs for (none for host tensors); a call that `prepares` a tensor counts on them."""
+    program = program_for(call)
+    progress = None if device is None else device._progress
+    try:
+        with ir_refusals(call.name):
+            results = program.run(
+                list(inputs), listeners=() if progress is None else progress.listeners()
+            )
+    except Exception:
+        if progress is not None:
+            progress.done(prepared=False)
+        raise
+    if progress is not None:
+        progress.done(prepared=prepares)
+    return results
+
+
+@contextmanager
+def ir_refusals(function: str) -> Iterator[None]:
+    """Turn the IR's refusals (an attribute's or an op's verifier, the resolution, a run)
+    raised inside into what a TT-NN user of `function` gets (`refusal`)."""
+    try:
+        yield
+    except (VerifyException, TTNNError) as error:
+        raise refusal(error, function) from None
+
+
+def refusal(error: Exception, function: str) -> Exception:
+    """The exception a TT-NN user gets for the IR's refusal `error` of a call to
+    `function`: NotImplementedError for what the project does not model, else RuntimeError
+    with the reason (without the IR's `'ttnn.op' op` prefix)."""
+    message = error.message if isinstance(error, TTNNError) else str(error)
+    if message.startswith("'ttnn."):
+        message = message.split(" op ", 1)[-1]
+    if isinstance(error.__cause__, ConvNotModelledError):
+        return NotImplementedError(f"ttnn_xdsl.ttnn.{function} does not cover this call: {message}")
+    return RuntimeError(message)

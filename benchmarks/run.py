@@ -13,8 +13,8 @@ before and after the run is recorded, since other processes share the cores.
 2. / 3. f32 row-major → bfloat8_b / bf16 TILE 2048² through the IR (`ttnn.to_layout` then
    `ttnn.typecast`, lowered and interpreted) against the previous whole-array implementation
    of the formats (benchmarks/previous_formats.py) and the copy bandwidth of its 16 MiB
-   input. TT-NN's own C++ host conversion cannot be installed here: its time measured on this
-   machine before (28–41 ms and 12.2–12.7 ms) is the anchor the targets come from.
+   input. TT-NN's own C++ host conversion cannot be installed here: its time measured on the
+   README's machine (28–41 ms and 12.2–12.7 ms) is the anchor the targets come from.
 4. ResNet-50: interpreting the lowered 53 weights and biases (inputs prepared outside the
    timing) against a vectorized NumPy model of the same layouts (benchmarks/resnet50_model.py),
    checked to give the same bytes.
@@ -58,7 +58,11 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 SIZE = 2048
 RESNET = ROOT / "examples" / "resnet50_conv_weights.mlir"
-BEFORE = "before the bulk interpreter and the fast formats, measured on this machine"
+BEFORE = (
+    "before the bulk interpreter and the fast formats (the README's figures, measured once on "
+    "a 2-core AMD EPYC, not on this machine)"
+)
+"""Earlier measurements quoted beside a case: they were not taken by this run."""
 
 
 @dataclass
@@ -234,7 +238,7 @@ def conversion_case(element: str, dtype: str, repeats: int, budget_ms: float) ->
         ),
         ratio=round(mine.minimum / theirs.minimum, 3),
         ratio_of_medians=round(mine.median / theirs.median, 3),
-        target=f"≤ {budget_ms:g} ms (TT-NN C++ here: {anchor})",
+        target=f"≤ {budget_ms:g} ms (TT-NN C++ on the README's machine: {anchor})",
         met=mine.minimum * 1e3 <= budget_ms,
         project_ms=milliseconds(mine),
         reference_ms=milliseconds(theirs),

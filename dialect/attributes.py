@@ -517,9 +517,10 @@ TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS = (
     "enable_act_double_buffer",
     "enable_weights_double_buffer",
     "config_tensors_in_dram",
+    "in_place",
 )
 """The `#ttnn.conv2d_config` fields that only tt-mlir writes (TT-NN's Conv2dConfig has them
-all)."""
+all; `in_place`, the halo's, is in tt-mlir's output of late 2025)."""
 
 
 @irdl_attr_definition
@@ -557,6 +558,7 @@ class Conv2dConfigAttr(KeywordStructAttr):
     enable_act_double_buffer: BoolAttr | NoneAttr
     enable_weights_double_buffer: BoolAttr | NoneAttr
     config_tensors_in_dram: BoolAttr | NoneAttr
+    in_place: BoolAttr | NoneAttr
 
     FIELDS = (
         _data_type_field("weights_dtype"),
@@ -577,6 +579,7 @@ class Conv2dConfigAttr(KeywordStructAttr):
         _bool_field("enable_act_double_buffer"),
         _bool_field("enable_weights_double_buffer"),
         _bool_field("config_tensors_in_dram"),
+        _bool_field("in_place"),
     )
     TT_MLIR_FIELDS = TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS
 

@@ -23,6 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     FileLineColLoc,
     IntAttr,
+    LocationAttr,
     ModuleOp,
     NoneAttr,
     StringAttr,
@@ -38,6 +39,7 @@ from xdsl.parser.generic_parser import ParserState
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
@@ -75,6 +77,31 @@ class LocatingParser(Parser):
         # Where each line starts, for locations in O(log lines): xDSL's `Span.get_location`
         # counts the newlines from the start of the text, which made parsing quadratic.
         self.line_starts = [0, *itertools.accumulate(len(line) + 1 for line in text.split("\n"))]
+        self.deferred_location_aliases: list[Span] = []
+        """`loc(#name)` uses of location aliases not defined yet (checked at the end)."""
+
+    def _parse_location(self) -> LocationAttr:
+        """A location, where an alias may be defined later in the file: MLIR (and tt-mlir,
+        which writes every `#locN = loc(...)` it did not need earlier after the module)
+        resolves location aliases at the end of the file. The tools locate ops by their
+        place in the .mlir file, so a location alias only has to exist (`parse_module`)."""
+        token = self._current_token
+        if (
+            token.kind == MLIRTokenKind.HASH_IDENT
+            and "." not in token.text
+            and token.text not in self.attribute_aliases
+        ):
+            self._consume_token()
+            self.deferred_location_aliases.append(token.span)
+            return UnknownLoc()
+        return super()._parse_location()
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        module = super().parse_module(allow_implicit_module)
+        for span in self.deferred_location_aliases:
+            if not isinstance(self.attribute_aliases.get(span.text), LocationAttr):
+                self.raise_error(f"undefined location alias '{span.text}'", span.start, span.end)
+        return module
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -119,7 +146,9 @@ class LocatingParser(Parser):
                 start.start,
                 self.pos,
             )
-        if isinstance(op.location, UnknownLoc):
+        if not isinstance(op.location, FileLineColLoc):
+            # Debug locations (tt-mlir's `loc(#loc12)` into Python sources) give way to the
+            # op's place in this file, which every diagnostic names.
             line, column = self.line_and_column(start.start)
             op.location = FileLineColLoc(
                 StringAttr(start.input.name), IntAttr(line), IntAttr(column)
@@ -130,9 +159,9 @@ class LocatingParser(Parser):
         """The generic form of an op. tt-mlir's ops that share a name with the project's
         are told apart by what the project's ops never have: properties of other names,
         tensors in tt-mlir's `#ttnn.ttnn_layout`, or (the prepare ops) a device operand.
-        Those tt-mlir models (`ttnn.prepare_conv_transpose2d_weights` / `_bias`) become its
-        model's op; the others (`ttnn.typecast`, `ttnn.to_layout`) unregistered
-        pass-through ops."""
+        Those the project models (`ttnn.prepare_conv_transpose2d_weights` / `_bias`,
+        tt-mlir's `ttnn.to_layout` and `ttnn.typecast`: `TT_MLIR_SHARED_NAME_OPS`) become
+        that op; any other, an unregistered pass-through op."""
         op = super()._parse_generic_operation(op_type)
         shares_a_name = (
             isinstance(op, IRDLOperation)

@@ -303,8 +303,10 @@ def _plan_subtitle(plan: ConvWeightsPlan, kind: str) -> str:
     params = plan.params
     if kind == "bias":
         width = plan.bias_physical_shape[-1]
+        kind_name = plan.layout_kind.value
+        article = "an" if kind_name[0] in "aeiou" else "a"
         return (
-            f"bias for a {plan.layout_kind.value} weight: row 0 holds the "
+            f"bias for {article} {kind_name} weight: row 0 holds the "
             f"{params.out_channels} values, zero-padded to {width} columns = "
             f"round_up(Cout_pad {plan.padded_out_channels}, 32·block_w "
             f"{plan.weight_block_w_ntiles}) and 32 rows · physical "

@@ -47,7 +47,7 @@
 #weight_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 + d2, d3), <1x1>, memref<6144x3xbf16, #system_memory>>
 #weight_inception_1x3_asymmetric_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 192 + d1 * 192 + d2, d3), <1x1>, memref<6x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x96xbf16, #system_memory>>
-#bias_inception_1x3_asymmetric_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_inception_1x3_asymmetric_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 1024 + d2, d3), <1x1>, memref<32x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #output_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 1024 + d2, d3), <1x1>, memref<32x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 module {

@@ -49,7 +49,7 @@ from ttnn_xdsl.core.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
-from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape, round_up
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, round_up
 
 L1_ALIGNMENT_CHANNELS = 8
 """Channel alignment of a row-major, non-sharded input: TT-NN's `hal::get_l1_alignment() / 2`
@@ -144,17 +144,32 @@ def fold_parameters(params: Conv2dParameters) -> Conv2dParameters:
     )
 
 
-def is_depthwise_1d(params: Conv2dParameters) -> bool:
-    """Step 10: a 1D depthwise conv — groups > 1, groups == Cin == Cout, KH == 1,
-    input_height == 1 and no bias (TT-NN 0.81.1's `is_1d_depthwise_conv`, which ignores KW).
-    Such a conv uses the depthwise layout (§3.6.6) instead of the grouped expansion."""
+def is_conv1d(params: Conv2dParameters) -> bool:
+    """TT-NN's `is_1d_conv`: kernel height 1 on an input of height 1."""
+    return params.kernel_size[0] == 1 and params.input_height == 1
+
+
+def is_depthwise_1d_conv(params: Conv2dParameters) -> bool:
+    """TT-NN 0.81.1's `is_1d_depthwise_conv` predicate itself: groups == Cin == Cout,
+    KH == 1, input_height == 1 and no bias (KW is not looked at; groups 1 qualifies too).
+    TT-NN evaluates it on the conv its block config sees (the folded one, when folded): it
+    then auto-shards the conv HEIGHT only, so its WIDTH estimate (`check_auto_shard_estimate`)
+    is skipped."""
     return (
-        params.groups > 1
-        and params.groups == params.in_channels == params.out_channels
+        params.groups == params.in_channels == params.out_channels
         and params.kernel_size[0] == 1
         and params.input_height == 1
         and not params.has_bias
     )
+
+
+def is_depthwise_1d(params: Conv2dParameters) -> bool:
+    """Step 10: a 1D depthwise conv whose weight TT-NN expands with the depthwise layout
+    (§3.6.6) instead of the grouped one: `is_depthwise_1d_conv` with groups > 1. TT-NN 0.81.1
+    evaluates it on the original weight's channels and kernel with the input height of the
+    conv it prepares (`prepare_conv_weights_internal`), so a folded 1D depthwise conv is
+    expanded too (and then folded)."""
+    return params.groups > 1 and is_depthwise_1d_conv(params)
 
 
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
@@ -276,6 +291,7 @@ def resolve_parallel_config(
         if input_shard_grid is not None:
             nhw = input_shard_grid[0] if col_major else input_shard_grid[1]
             c_in = input_shard_grid[1] if col_major else input_shard_grid[0]
+            nhw = input_shard_grid[0] if col_major else input_shard_grid[1]
         elif mm_conv:
             c_in = common_divisor(cout_ntiles, cin_blocks, channel_axis)
         else:
@@ -320,6 +336,122 @@ def check_dram_slicing(params: Conv2dParameters, mm_conv: bool) -> None:
     )
 
 
+def runs_as_dram_conv(params: Conv2dParameters) -> bool:
+    """TT-NN's `is_dram_conv`: the conv runs on the DRAM path (`runs_from_dram`) and is not a
+    1D conv (KH == 1 on an input of height 1: "Conv1D doesn't support DRAM"). Only such a
+    conv takes the DRAM-only branches of TT-NN's preparation: its slicing plan (unless it is
+    an mm_conv) and, for a 1×1 conv, the interleaved-matmul layout."""
+    return runs_from_dram(params) and not is_conv1d(params)
+
+
+def check_bias_weights_dtype(params: Conv2dParameters) -> None:
+    """TT-NN 0.81.1's `prepare_conv_bias` has no weight to take the weights dtype from and
+    reads `conv_config.weights_dtype` unconditionally: without it, it fails."""
+    if params.prepares_bias and params.conv_config.weights_dtype is None:
+        raise ConvConfigError(
+            "prepare_conv_bias needs conv_config.weights_dtype: TT-NN 0.81.1's "
+            "prepare_conv_bias reads it unconditionally (it has no weight to take the dtype "
+            'from) and fails without it (TT-NN: "bad optional access")'
+        )
+
+
+def check_dram_path_weights_dtype(weights_dtype: DataType, dram_conv: bool, mm_conv: bool) -> None:
+    """On the DRAM path TT-NN 0.81.1 plans a conv that is not an mm_conv (after folding) in
+    slices, and to do so it first builds a placeholder device weight in `weights_dtype` with
+    a ROW_MAJOR layout, which it cannot do for bfloat8_b (a TensorSpec check)."""
+    if weights_dtype == DataType.BFLOAT8_B and dram_conv and not mm_conv:
+        raise ConvConfigError(
+            "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a "
+            "DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan "
+            "its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN "
+            'rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")'
+        )
+
+
+def check_reshard_shard_layout(params: Conv2dParameters, dram_conv: bool, mm_conv: bool) -> None:
+    """`reshard_if_not_optimal` without `conv_config.shard_layout`: TT-NN 0.81.1 auto-shards
+    only an input that is not sharded, and takes a sharded input's own layout only without
+    reshard_if_not_optimal; when neither applies it reads an unset shard layout. That is so
+    for an input already sharded, and for a conv it runs from DRAM in slices (not an mm_conv),
+    whose block config it computes on the L1-sharded input of a slice."""
+    config = params.conv_config
+    if not config.reshard_if_not_optimal or config.shard_layout is not None:
+        return
+    if params.input_memory_config.is_sharded:
+        raise ConvConfigError(
+            "reshard_if_not_optimal on an input already sharded needs conv_config."
+            "shard_layout: TT-NN 0.81.1 neither auto-shards a sharded input nor, with "
+            "reshard_if_not_optimal, keeps its layout, and reads the unset shard_layout "
+            '(TT-NN: "bad optional access")'
+        )
+    if dram_conv and not mm_conv:
+        raise ConvConfigError(
+            "reshard_if_not_optimal on a conv run from DRAM (not a 1x1 matmul conv nor a 1D "
+            "conv) needs conv_config.shard_layout: TT-NN 0.81.1 computes its block config on "
+            "the sharded input of a DRAM slice, which it neither auto-shards nor, with "
+            'reshard_if_not_optimal, takes the layout of (TT-NN: "bad optional access")'
+        )
+
+
+def check_width_estimate(
+    folded: Conv2dParameters,
+    output_height: int,
+    output_width: int,
+    mm_conv: bool,
+    *,
+    auto_shard: bool,
+    explicit_width_sliced: bool,
+) -> None:
+    """TT-NN 0.81.1 estimates the L1 use of a conv it auto-shards (no shard layout, input not
+    sharded) for HEIGHT, BLOCK and WIDTH sharding (HEIGHT only for a 1D depthwise conv,
+    `is_depthwise_1d_conv` of the folded conv), and that of each slice of a conv it runs from
+    DRAM in its own layout. Its WIDTH estimate (`get_cb_info`) fails in two places the
+    preparation itself does not reach:
+
+    - it divides by the WIDTH weight block in tiles, Cin_pad·KH·KW / (cores × act_block_w_div)
+      rounded down, which is 0 when that is under 32 rows (integer divide by zero: the
+      process dies);
+    - a WIDTH output shard holds all N·OH·OW rows unpadded, so for fewer than 32 rows its
+      whole tiles are 0, any act_block_h_override of k > 1 tiles is taken as it is, and the
+      k-tile output block exceeds the one-tile shard (TT_FATAL).
+
+    `explicit_width_sliced` is an explicit width_sharded conv run from DRAM in slices: its
+    slices are estimated as WIDTH (the block check is `resolve_weight_block_height`'s). A
+    slice has at most the conv's rows, so fewer than 32 rows fail whatever the slicing."""
+    config = folded.conv_config
+    if auto_shard and not is_depthwise_1d_conv(folded):
+        cin = folded.in_channels
+        cin_ntiles = ceil_div(cin, TILE_SIZE)
+        cores = folded.grid[0] * folded.grid[1]
+        if mm_conv:
+            c_in = largest_divisor(cin_ntiles, cores)
+        else:
+            c_in = find_divisor_with_padding(cin_ntiles, cores)
+        kh, kw = folded.kernel_size
+        inner = round_up(cin, c_in * TILE_SIZE) * kh * kw
+        parts = c_in * config.act_block_w_div
+        if inner // parts < TILE_SIZE:
+            raise ConvConfigError(
+                "TT-NN 0.81.1 crashes on this conv (integer divide by zero): with no "
+                "shard_layout it estimates width_sharded, whose weight block in_channels_padded"
+                f"·KH·KW / (input cores × act_block_w_div) = {inner}/{parts} is less than one "
+                "tile of 32 rows; give conv_config.shard_layout or a smaller act_block_w_div"
+            )
+    elif not explicit_width_sliced:
+        return
+    rows = folded.batch_size * output_height * output_width
+    override = config.act_block_h_override // TILE_SIZE
+    if rows < TILE_SIZE and override > 1:
+        estimate = "with no shard_layout it estimates" if auto_shard else "it plans DRAM slices as"
+        raise ConvConfigError(
+            f"TT-NN 0.81.1 refuses act_block_h_override {config.act_block_h_override} here: "
+            f"{estimate} width_sharded, whose output shard of N·OH·OW = {rows} rows is under one "
+            f"tile, "
+            f'and the {override}-tile activation block exceeds it (TT-NN: "Conv2d output '
+            'block size ... exceeds the per-core output size ...")'
+        )
+
+
 def output_shard_height(shard_layout: TensorMemoryLayout, nhw: int, nhw_cores: int) -> int:
     """Rows of one core's output shard: NHW padded to nhw_cores·32 and split (HEIGHT,
     BLOCK), or all NHW rows unpadded (WIDTH) — TT-NN's
@@ -356,14 +488,14 @@ def resolve_weight_block_height(
 ) -> int:
     """Step 9: `act_block_w`, the rows of one weight block.
 
-    HEIGHT: round_up(Cin_pad·KW, 32); round_up(Cin_pad·KH·KW, 32) with activation reuse;
-    round_up(Cin_pad, 32) for 1D depthwise. BLOCK: round_up(Cin_pad/n_c_in·KW·(KH if
+    HEIGHT: round_up(Cin_pad·KW, 32); round_up(Cin_pad·KH·KW, 32) with activation reuse
+    (TT-NN 0.81.1 takes the same for a 1D depthwise conv: a 1D depthwise weight's block height
+    is set apart, `resolve_conv_weights`). BLOCK: round_up(Cin_pad/n_c_in·KW·(KH if
     full_inner_dim), 32). WIDTH: Cin_pad·KH·KW/(n_c_in·act_block_w_div) rounded down to whole
-    tiles, at least one (TT-NN 0.81.1: 144 rows become 4 tiles)."""
+    tiles (TT-NN 0.81.1: 144 rows become 4 tiles); less than one tile is an error, except for
+    a 1D depthwise weight, whose tiled blocks are act_block_h_ntiles high instead."""
     kh, kw = kernel_size
     if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        if depthwise_1d:
-            return round_up(padded_in_channels, TILE_SIZE)
         if enable_activation_reuse:
             return round_up(padded_in_channels * kh * kw, TILE_SIZE)
         return round_up(padded_in_channels * kw, TILE_SIZE)
@@ -376,10 +508,11 @@ def resolve_weight_block_height(
         inner = padded_in_channels * kh * kw
         parts = input_cores_channels * act_block_w_div
         rows = inner // parts // TILE_SIZE * TILE_SIZE
-        if rows == 0:
+        if rows == 0 and not depthwise_1d:
             raise ConvConfigError(
-                f"WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
-                f"× act_block_w_div) = {inner}/{parts} to be at least one tile of 32 rows "
+                f"TT-NN 0.81.1 crashes on this conv (integer divide by zero): its "
+                f"width_sharded weight block act_block_w = in_channels_padded·KH·KW / (input "
+                f"cores × act_block_w_div) = {inner}/{parts} is less than one tile of 32 rows "
                 f"(act_block_w_div {act_block_w_div})"
             )
         return rows
@@ -475,7 +608,9 @@ class ConvWeightsPlan:
     """Input channels of the weight entering the final layout helper, after padding (for
     interleaved MM: unpadded)."""
     padded_out_channels: int
-    """Step 8's Cout_pad (interleaved MM: round_up(Cout, 32)); the bias is padded from it."""
+    """Step 8's Cout_pad = round_up(Cout, 32·n_c_out), on every path: the bias is padded from
+    it (TT-NN's `prepare_conv_bias_internal` pads with the output parallel config even for the
+    interleaved-MM weight, whose own columns are round_up(Cout, 32))."""
     act_block_w: int | None
     """Step 9: rows of one weight block (None for interleaved MM)."""
     weight_block_h_ntiles: int | None
@@ -512,19 +647,15 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     and bias. Raises `ConvConfigError` for any invalid parameter or combination."""
     params = normalize_parameters(params)
     validate_parameters(params)
+    if params.prepares_bias:
+        # TT-NN 0.81.1's prepare_conv_bias does not pass its slice config on.
+        params = replace(params, slice_config=None)
     config = params.conv_config
     weights_dtype = resolve_weights_dtype(params)
 
     # Steps 2–3: matmul conv, kernel-stride folding.
     mm_conv = is_mm_conv(params)
     fold = resolve_kernel_stride_folding(params)
-    depthwise = is_depthwise_1d(params)
-    if fold and depthwise:
-        raise ConvNotModelledError(
-            "kernel-stride folding is not supported for a 1D depthwise conv "
-            f"(groups {params.groups}, kernel {format_shape(params.kernel_size)}, "
-            f"stride {format_shape(params.stride)})"
-        )
     if fold:
         folded = fold_parameters(params)
         mm_conv = tuple(params.kernel_size) == tuple(params.stride)
@@ -532,23 +663,39 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     else:
         folded = params
         fold_stride = None
+    # The weight's 1D depthwise expansion: the original weight, the folded input height.
+    depthwise = is_depthwise_1d(replace(params, input_height=folded.input_height))
+
+    # TT-NN's DRAM-path refusals, in its order: the slicing plan's placeholder weight, the
+    # slicing itself, the block config of a slice.
+    memory = params.input_memory_config
+    dram_conv = runs_as_dram_conv(params)
+    check_dram_path_weights_dtype(weights_dtype, dram_conv, mm_conv)
+    check_dram_slicing(params, mm_conv)
+    auto_shard = not memory.is_sharded and config.shard_layout is None
+    # (OH, OW) of the conv TT-NN blocks: the folded conv keeps the original padding on
+    # TT-NN's prepare path (setup_conv_prep_config).
+    oh, ow = output_image_size(replace(folded, padding=params.padding))
+    if oh < 1 or ow < 1:
+        raise ConvConfigError(f"output image of the kernel-stride folded conv is empty: {oh}x{ow}")
+    shard_layout = resolve_shard_layout(params)
+    check_width_estimate(
+        folded,
+        oh,
+        ow,
+        mm_conv,
+        auto_shard=auto_shard,
+        explicit_width_sliced=dram_conv
+        and not mm_conv
+        and not auto_shard
+        and shard_layout == TensorMemoryLayout.WIDTH_SHARDED,
+    )
+    check_reshard_shard_layout(params, dram_conv, mm_conv)
 
     # Step 4–7: sharding, alignment, core split (computed for every path: the block sizes
     # and the bias width need them even for the interleaved-MM layout).
-    memory = params.input_memory_config
-    check_dram_slicing(params, mm_conv)
-    auto_shard = not memory.is_sharded and config.shard_layout is None
-    interleaved = mm_conv and (auto_shard or runs_from_dram(params))
-    shard_layout = resolve_shard_layout(params)
-    if depthwise and shard_layout != TensorMemoryLayout.HEIGHT_SHARDED:
-        raise ConvNotModelledError(
-            f"a 1D depthwise conv (groups {params.groups}) supports only height_sharded, "
-            f"got {shard_layout}"
-        )
+    interleaved = mm_conv and (auto_shard or dram_conv)
     alignment = resolve_input_channels_alignment(shard_layout, params.input_layout, memory, mm_conv)
-    oh, ow = output_image_size(folded)
-    if oh < 1 or ow < 1:
-        raise ConvConfigError(f"output image of the kernel-stride folded conv is empty: {oh}x{ow}")
     orientation = resolve_orientation(params)
     parallel = resolve_parallel_config(
         shard_layout,
@@ -599,8 +746,8 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         expanded = depthwise_1d_shape((o, 1, kh, kw), act_block_h_ntiles)
     else:
         expanded = (o, params.in_channels, kh, kw)
-        if fold_stride is not None:
-            expanded = fold_kernel_stride_shape(expanded, fold_stride)
+    if fold_stride is not None:
+        expanded = fold_kernel_stride_shape(expanded, fold_stride)
     _, cin_eff, kh_eff, kw_eff = expanded
     logical = (1, 1, cin_eff * kh_eff * kw_eff, cout)
 
@@ -610,15 +757,13 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     if interleaved:
         kind = WeightLayoutKind.INTERLEAVED_MM
         padded_in = cin_eff
-        padded_out = round_up(cout, TILE_SIZE)
         padded_shape = expanded
         act_block_w: int | None = None
         block_h: int | None = None
         matrix = interleaved_mm_map(o, cin_eff, kh_eff, kw_eff)
     else:
         padded_in = round_up(cin_eff, parallel.input_cores_channels * alignment)
-        padded_out = out_padded
-        padded_shape = (padded_out, padded_in, kh_eff, kw_eff)
+        padded_shape = (out_padded, padded_in, kh_eff, kw_eff)
         act_block_w = resolve_weight_block_height(
             shard_layout,
             conv_in_padded,
@@ -629,19 +774,28 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
             enable_activation_reuse=config.enable_activation_reuse,
             depthwise_1d=depthwise,
         )
-        block_h = act_block_h_ntiles * kw if depthwise else act_block_w // TILE_SIZE
+        if not depthwise:
+            block_h = act_block_w // TILE_SIZE
+        elif shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
+            # TT-NN 0.81.1: the whole expanded (and folded) 1D depthwise column is one block,
+            # act_block_h_ntiles·KW tiles (times the fold stride when folded).
+            block_h = cin_eff * kh_eff * kw_eff // TILE_SIZE
+        else:
+            # TT-NN 0.81.1 lays a width_sharded 1D depthwise weight out in blocks of
+            # act_block_h_ntiles tiles (a block_sharded one does not use the block height).
+            block_h = act_block_h_ntiles
         if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
             kind = WeightLayoutKind.SPECIAL_PADDING
             matrix = special_padding_map(
-                padded_out, padded_in, kh_eff, kw_eff, block_h, subblock_w, reuse
+                out_padded, padded_in, kh_eff, kw_eff, block_h, subblock_w, reuse
             )
         elif shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
             kind = WeightLayoutKind.TILED
-            matrix = tiled_map(padded_out, padded_in, kh_eff, kw_eff, block_h, subblock_w)
+            matrix = tiled_map(out_padded, padded_in, kh_eff, kw_eff, block_h, subblock_w)
         else:
             kind = WeightLayoutKind.BLOCK_SHARDED
             matrix = block_sharded_map(
-                padded_out,
+                out_padded,
                 padded_in,
                 kh_eff,
                 kw_eff,
@@ -673,7 +827,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         act_block_h_ntiles=act_block_h_ntiles,
         out_width_ntiles=out_width_ntiles,
         padded_in_channels=padded_in,
-        padded_out_channels=padded_out,
+        padded_out_channels=out_padded,
         act_block_w=act_block_w,
         weight_block_h_ntiles=block_h,
         weight_block_w_ntiles=subblock_w,
@@ -686,7 +840,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         physical_shape=(1, 1, matrix.rows, matrix.cols),
         weight_map=matrix,
         bias_logical_shape=(1, 1, 1, cout),
-        bias_physical_shape=bias_physical_shape(padded_out, subblock_w),
+        bias_physical_shape=bias_physical_shape(out_padded, subblock_w),
     )
     _check_i32_sizes(plan)
     return plan

@@ -285,7 +285,9 @@ def test_weights_dtype():
     assert resolve_weights_dtype(conv(weight_dtype=DataType.BFLOAT16)) == DataType.BFLOAT16
     params = conv(conv_config=config(weights_dtype=DataType.BFLOAT8_B))
     assert resolve_weights_dtype(params) == DataType.BFLOAT8_B
-    assert resolve_conv_weights(params).weights_dtype == DataType.BFLOAT8_B
+    assert resolve_conv_weights(replace(params, input_memory_config=L1)).weights_dtype == (
+        DataType.BFLOAT8_B
+    )
 
 
 def test_mm_conv():
@@ -388,7 +390,7 @@ def test_folded_plan_kernel_equals_stride_is_interleaved_mm():
 
 def test_folded_plan_kernel_larger_than_stride():
     # 7×7 kernel, stride 2, padding 3 on a 16×16 DRAM row-major input, folding forced on:
-    # Cin 3·4 = 12, kernel 4×4, input 11×11 → OH = OW = 8, not an mm_conv.
+    # Cin 3·4 = 12, kernel 4×4, input 11×11, not an mm_conv.
     plan = resolve_conv_weights(
         conv(
             out_channels=64,
@@ -403,7 +405,8 @@ def test_folded_plan_kernel_larger_than_stride():
     assert plan.fold_stride == (2, 2)
     assert not plan.mm_conv
     assert plan.expanded_weight_shape == (64, 12, 4, 4)
-    assert (plan.output_height, plan.output_width) == (8, 8)
+    # TT-NN 0.81.1's prepare path keeps the original padding: 11 + 3 + 3 - 4 + 1 = 14.
+    assert (plan.output_height, plan.output_width) == (14, 14)
     # HEIGHT (stand-in), row-major DRAM → align 8: Cin_pad 16, act_block_w round_up(16·4, 32).
     assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
     assert plan.padded_in_channels == 16
@@ -982,7 +985,14 @@ def test_weight_block_height_rules():
     kernel = (3, 3)
     assert resolve_weight_block_height(HEIGHT, 8, kernel, 1) == 32  # round_up(24, 32)
     assert resolve_weight_block_height(HEIGHT, 8, kernel, 1, enable_activation_reuse=True) == 96
-    assert resolve_weight_block_height(HEIGHT, 48, (1, 4), 1, depthwise_1d=True) == 64
+    # TT-NN 0.81.1 takes the usual HEIGHT block for a 1D depthwise conv (round_up(48·4, 32));
+    # the depthwise weight's own block height is set apart by the resolution.
+    assert resolve_weight_block_height(HEIGHT, 48, (1, 4), 1, depthwise_1d=True) == 192
+    # A WIDTH block under one tile is no error for a 1D depthwise weight (its blocks are
+    # act_block_h_ntiles high): 64·3 / (2·4) = 24 → 0.
+    assert (
+        resolve_weight_block_height(WIDTH, 64, (1, 3), 2, act_block_w_div=4, depthwise_1d=True) == 0
+    )
     assert resolve_weight_block_height(BLOCK, 64, kernel, 8) == 32  # round_up(8·3, 32)
     assert resolve_weight_block_height(BLOCK, 64, kernel, 8, full_inner_dim=True) == 96
     assert resolve_weight_block_height(WIDTH, 64, kernel, 2) == 288
@@ -1033,14 +1043,15 @@ def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
     )
     assert plan.act_block_w == 96
     assert plan.physical_shape == (1, 1, 864, 96)
-    # act_block_w_div 30: 864 / 90 = 9.6 rows → 0 tiles: an error.
+    # act_block_w_div 30: 864 / 90 = 9.6 rows → 0 tiles: TT-NN divides by it.
     with pytest.raises(ConvConfigError) as error:
         resolve_conv_weights(
             replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=30))
         )
     assert str(error.value) == (
-        "WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
-        "× act_block_w_div) = 864/90 to be at least one tile of 32 rows (act_block_w_div 30)"
+        "TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded "
+        "weight block act_block_w = in_channels_padded·KH·KW / (input cores × "
+        "act_block_w_div) = 864/90 is less than one tile of 32 rows (act_block_w_div 30)"
     )
 
 
@@ -1174,19 +1185,57 @@ def test_depthwise_1d_negative_cases_take_the_grouped_path():
     assert not taller.depthwise_1d and taller.groups_expand == 64
 
 
-def test_depthwise_1d_invalid_combinations():
-    with pytest.raises(ConvConfigError, match="supports only height_sharded, got block_sharded"):
-        resolve_conv_weights(depthwise(conv_config=config(shard_layout=BLOCK)))
-    # kernel (1, 2) = stride (1, 2) on a DRAM row-major input folds automatically.
-    folding = depthwise(
-        kernel_size=(1, 2),
-        stride=(1, 2),
-        input_layout=Layout.ROW_MAJOR,
-        input_memory_config=DRAM,
+def test_depthwise_1d_width_and_block_sharded():
+    """TT-NN 0.81.1 prepares a 1D depthwise weight under WIDTH and BLOCK sharding too: the
+    depthwise expansion [O, act_block_h·32·KW, 1, 1], padded and laid out as usual, WIDTH in
+    blocks of act_block_h_ntiles tiles (shapes measured on TT-NN 0.81.1)."""
+
+    def dw(channels: int, kw: int, width: int, layout: TensorMemoryLayout) -> Conv2dParameters:
+        return depthwise(
+            in_channels=channels,
+            out_channels=channels,
+            groups=channels,
+            kernel_size=(1, kw),
+            padding=(0, 0, kw // 2, kw // 2),
+            input_width=width,
+            conv_config=config(shard_layout=layout),
+        )
+
+    # WIDTH, 96 channels (3 cores), KW 5, 256 wide: act_block_h 8 → A = 256, 1280 rows padded
+    # to round_up(1280, 3·32) = 1344, in blocks of 8 tiles → 1536. TT-NN: [1, 1, 1536, 96].
+    plan = resolve_conv_weights(dw(96, 5, 256, WIDTH))
+    assert plan.depthwise_1d and plan.weight_block_h_ntiles == 8
+    assert plan.logical_shape == (1, 1, 1280, 96)
+    assert plan.physical_shape == (1, 1, 1536, 96)
+    # KW 1: 256 → 288 → round_up(288, 256) = 512 (TT-NN: [1, 1, 512, 96]).
+    assert resolve_conv_weights(dw(96, 1, 256, WIDTH)).physical_shape == (1, 1, 512, 96)
+    # BLOCK, 1000 wide: 8 NHW cores, shard 128 rows → A = 128; KW 5: 640 rows padded to
+    # round_up(640, 3·32) = 672, 224 a core (TT-NN: [1, 1, 672, 96]).
+    plan = resolve_conv_weights(dw(96, 5, 1000, BLOCK))
+    assert plan.logical_shape == (1, 1, 640, 96)
+    assert plan.physical_shape == (1, 1, 672, 96)
+
+
+def test_depthwise_1d_folded():
+    """TT-NN 0.81.1 expands a folded 1D depthwise weight first and folds the expansion; the
+    HEIGHT block holds the whole folded column. 96 channels, kernel = stride = (1, 2), 256
+    wide, HEIGHT: folded input 128 wide → act_block_h 1, A = 32 → [96, 64, 1, 1] → folded
+    [96, 128, 1, 1] (TT-NN: [1, 1, 128, 96])."""
+    plan = resolve_conv_weights(
+        depthwise(
+            in_channels=96,
+            out_channels=96,
+            groups=96,
+            kernel_size=(1, 2),
+            stride=(1, 2),
+            input_width=256,
+            conv_config=config(shard_layout=HEIGHT, enable_kernel_stride_folding=True),
+        )
     )
-    assert resolve_kernel_stride_folding(folding)
-    with pytest.raises(ConvConfigError, match="folding is not supported for a 1D depthwise"):
-        resolve_conv_weights(folding)
+    assert plan.depthwise_1d and plan.fold_stride == (1, 2)
+    assert plan.expanded_weight_shape == (96, 128, 1, 1)
+    assert plan.weight_block_h_ntiles == 4
+    assert plan.physical_shape == (1, 1, 128, 96)
 
 
 # ------------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ module attributes {ttnn.grid = array<i32: 8, 8>} {
         input_layout = #ttnn.layout<row_major>
         in_channels = 3 out_channels = 2 batch_size = 1 input_height = 56 input_width = 56
         kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1
+        conv_config = #ttnn.conv2d_config<weights_dtype = bf16>
         : tensor<1x1x1x2xbf16>
         -> tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
     func.return %prepared_weight, %prepared_bias

@@ -86,6 +86,7 @@ def conv_properties(**overrides: object) -> dict[str, Attribute]:
     return properties
 
 
+L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
 WEIGHT = TensorType(f32, (2, 3, 3, 3))
 PREPARED = tensor_type((1, 1, 27, 2), DataType.FLOAT32, physical=(1, 1, 96, 32))
 
@@ -117,6 +118,8 @@ def test_prepare_conv_weights_every_optional_property() -> None:
         TensorType(bf16, (64, 64, 3, 3)),
         tensor_type((1, 1, 576, 64), DataType.BFLOAT8_B, physical=(1, 1, 576, 64)),
         input_layout=Layout.TILE,
+        # L1: TT-NN 0.81.1 cannot prepare bfloat8_b weights for a 3×3 conv run from DRAM.
+        input_memory_config=L1_INTERLEAVED,
         in_channels=64,
         out_channels=64,
         input_height=16,
@@ -241,6 +244,9 @@ PREPARED_BIAS = tensor_type((1, 1, 1, 2), DataType.FLOAT32, physical=(1, 1, 32, 
 def prepare_bias(
     bias_type: Attribute = BIAS, result_type: Attribute = PREPARED_BIAS, **overrides: object
 ) -> PrepareConvBiasOp:
+    """The bias op of `conv_properties`, with conv_config.weights_dtype f32 unless overridden
+    (TT-NN 0.81.1's prepare_conv_bias needs one)."""
+    overrides.setdefault("conv_config", Conv2dConfigAttr(weights_dtype=DataType.FLOAT32))
     return PrepareConvBiasOp.build(
         operands=[values(bias_type)[0]],
         result_types=[result_type],
@@ -273,10 +279,20 @@ def test_prepare_conv_bias() -> None:
         ),
         ({"stride": (0, 0)}, "expected stride to have 2 positive values, got [0, 0]"),
         (
-            {"conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B)},
+            {
+                "conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B),
+                "input_memory_config": L1_INTERLEAVED,
+            },
             "expected result type tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, "
             "physical = 1x1x32x32>> (inferred from the conv parameters), got "
             "tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>",
+        ),
+        (
+            {"conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B)},
+            "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a "
+            "DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan "
+            "its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN "
+            'rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")',
         ),
     ],
 )

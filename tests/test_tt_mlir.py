@@ -322,12 +322,18 @@ def test_reshard_false_reads_the_core_split_from_the_shard_spec() -> None:
     assert (spec.input_cores_channels, spec.output_cores_channels) == (8, 2)
     assert spec.padded_in_channels == 256
     assert spec.physical_shape == (1, 1, 2304, 64)
-    # reshard_if_not_optimal = true computes the split from the device grid:
-    # with_padding(ceil(128/32) = 4, 64) = 4 → Cin_pad 128, act_block_w = 1152/4 = 288 →
-    # rows 1152.
-    grid = resolve_conv_weights(conv(**base, conv_config=Conv2dConfig(reshard_if_not_optimal=True)))
+    # reshard_if_not_optimal = true (with a shard_layout) computes the split from the device
+    # grid: with_padding(ceil(128/32) = 4, 64) = 4 → Cin_pad 128, act_block_w = 1152/4 =
+    # 288 → rows 1152.
+    resharded = Conv2dConfig(
+        shard_layout=TensorMemoryLayout.WIDTH_SHARDED, reshard_if_not_optimal=True
+    )
+    grid = resolve_conv_weights(conv(**base, conv_config=resharded))
     assert grid.input_cores_channels == 4
     assert grid.physical_shape == (1, 1, 1152, 64)
+    # Without one TT-NN 0.81.1 reads an unset shard layout ("bad optional access").
+    with pytest.raises(ConvConfigError, match=r"needs conv_config\.shard_layout"):
+        resolve_conv_weights(conv(**base, conv_config=Conv2dConfig(reshard_if_not_optimal=True)))
     # Unset, the field is TT-NN's default, false.
     assert resolve_conv_weights(conv(**base)).physical_shape == (1, 1, 2304, 64)
 
@@ -497,6 +503,7 @@ TILES_LAYOUT = (
     "memref<9x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>"
 )
 DRAM_INPUT = "input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>"
+L1_INPUT = "input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>"
 BF16_INPUT = "input_dtype = #ttcore.supportedDataTypes<bf16>"
 
 
@@ -547,10 +554,11 @@ def tt_mlir_prepare(
 
 def test_export_writes_the_shapes_tt_nn_computes() -> None:
     # The result type a tt-mlir file carries is replaced: W[96, 3, 3, 3] → logical
-    # [1, 1, 27, 96] → ceil(27/32) x ceil(96/32) = 1x3 bfloat8_b tiles; bf16 scalars.
+    # [1, 1, 27, 96] → ceil(27/32) x ceil(96/32) = 1x3 bfloat8_b tiles; bf16 scalars. (An L1
+    # input: TT-NN 0.81.1 cannot prepare bfloat8_b weights for a 3x3 conv run from DRAM.)
     text = tt_mlir_prepare(
         96,
-        [DRAM_INPUT, BF16_INPUT, "conv2d_config = #ttnn.conv2d_config<weights_dtype = bfp_bf8>"],
+        [L1_INPUT, BF16_INPUT, "conv2d_config = #ttnn.conv2d_config<weights_dtype = bfp_bf8>"],
         result="tensor<1x1x1x1xbf16>",
         input_layout="row_major",
     )

@@ -35,7 +35,7 @@ func.func @block_13x10_row_bias(%b: tensor<1x1x1x8xf32>) -> tensor<1x1x1x8xbf16,
 // transpose_shards (COL_MAJOR): channels on grid.y = 10 -> 6 input channel shards; NHW on
 // grid.x -> 2.
 func.func @block_13x10_col(%w: tensor<8x96x2x2xf32>) -> tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 96 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = block_sharded, transpose_shards = true> : tensor<8x96x2x2xf32> -> tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 96 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = block_sharded, transpose_shards = true> : tensor<8x96x2x2xf32> -> tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
   func.return %0 : tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
 }
 // CHECK-LABEL: func.func @block_13x10_col(

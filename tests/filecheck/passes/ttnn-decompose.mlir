@@ -59,7 +59,7 @@ func.func @grouped_mm_unspelled(%w: tensor<4x2x1x1xbf16>) -> tensor<1x1x4x4xbf16
 // docs/semantics.md §3.7: HEIGHT, ROW_MAJOR input -> alignment 8: Cin 3 -> 8, Cout 2 -> 32, act_block_w 32,
 // block_h 1; typecast to bfloat8_b.
 func.func @height_rm(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   func.return %0 : tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK-LABEL: func.func @height_rm(
@@ -69,7 +69,7 @@ func.func @height_rm(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2x!ttnn.bfp8_b, #
 
 // Its bias: width round_up(32, 32) = 32, bfloat8_b.
 func.func @height_rm_bias(%b: tensor<1x1x1x2xf32>) -> tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
-  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<1x1x1x2xf32> -> tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<1x1x1x2xf32> -> tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   func.return %0 : tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK-LABEL: func.func @height_rm_bias(
@@ -141,7 +141,7 @@ func.func @width_floor(%w: tensor<64x128x3x3xf32>) -> tensor<1x1x1152x64xf32, #t
 
 // WIDTH with act_block_w_div 2: act_block_w 64*4/(2*2) = 64 -> block_h 2; Cout 40 -> 64.
 func.func @width_div2(%w: tensor<40x64x2x2xf32>) -> tensor<1x1x256x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x256x64>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 64 out_channels = 40 batch_size = 1 input_height = 9 input_width = 9 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = width_sharded, act_block_w_div = 2> : tensor<40x64x2x2xf32> -> tensor<1x1x256x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x256x64>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 64 out_channels = 40 batch_size = 1 input_height = 9 input_width = 9 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = width_sharded, act_block_w_div = 2> : tensor<40x64x2x2xf32> -> tensor<1x1x256x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x256x64>>
   func.return %0 : tensor<1x1x256x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x256x64>>
 }
 // CHECK-LABEL: func.func @width_div2(
@@ -151,7 +151,7 @@ func.func @width_div2(%w: tensor<40x64x2x2xf32>) -> tensor<1x1x256x40x!ttnn.bfp8
 
 // Its bias: Cout_pad 64, width 64, bfloat8_b.
 func.func @width_div2_bias(%b: tensor<1x1x1x40xf32>) -> tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> {
-  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 64 out_channels = 40 batch_size = 1 input_height = 9 input_width = 9 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = width_sharded, act_block_w_div = 2> : tensor<1x1x1x40xf32> -> tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
+  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 64 out_channels = 40 batch_size = 1 input_height = 9 input_width = 9 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = width_sharded, act_block_w_div = 2> : tensor<1x1x1x40xf32> -> tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
   func.return %0 : tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 }
 // CHECK-LABEL: func.func @width_div2_bias(
@@ -183,7 +183,7 @@ func.func @block_rm_full(%w: tensor<64x64x3x3xf32>) -> tensor<1x1x576x64xbf16, #
 // groups 4: grouped [8,8,3,3] first, then HEIGHT special padding (Cin 8 -> 32, block_h 3),
 // then typecast.
 func.func @grouped(%w: tensor<8x2x3x3xbf16>) -> tensor<1x1x72x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 4 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<8x2x3x3xbf16> -> tensor<1x1x72x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 4 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<8x2x3x3xbf16> -> tensor<1x1x72x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
   func.return %0 : tensor<1x1x72x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 }
 // CHECK-LABEL: func.func @grouped(
@@ -194,7 +194,7 @@ func.func @grouped(%w: tensor<8x2x3x3xbf16>) -> tensor<1x1x72x8x!ttnn.bfp8_b, #t
 
 // The grouped conv's bf16 bias: width 32, bfloat8_b.
 func.func @grouped_bias(%b: tensor<1x1x1x8xbf16>) -> tensor<1x1x1x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
-  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 8 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 4 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<1x1x1x8xbf16> -> tensor<1x1x1x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 8 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 4 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<1x1x1x8xbf16> -> tensor<1x1x1x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   func.return %0 : tensor<1x1x1x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK-LABEL: func.func @grouped_bias(
@@ -215,14 +215,15 @@ func.func @depthwise_2d(%w: tensor<8x1x3x3xf32>) -> tensor<1x1x72x8xbf16, #ttnn.
 // CHECK-NEXT:    func.return %[[T]]
 
 // 1D depthwise (input_height 1, KH 1, no bias): depthwise layout with act_block_h_ntiles 1,
-// [8,96,1,1]; special padding with block_h = 1 * KW = 3 (act_block_w round_up(32, 32) = 32).
+// [8,96,1,1]; special padding with block_h = 1 * KW = 3 (act_block_w round_up(32 * 3, 32) = 96 is
+// not used by the depthwise weight).
 func.func @depthwise_1d(%w: tensor<8x1x1x3xf32>) -> tensor<1x1x96x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 1 input_width = 32 kernel_size = [1, 3] stride = [1, 1] padding = [0, 1] dilation = [1, 1] has_bias = false groups = 8 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : tensor<8x1x1x3xf32> -> tensor<1x1x96x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   func.return %0 : tensor<1x1x96x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK-LABEL: func.func @depthwise_1d(
 // CHECK-NEXT:    %[[D:[^ ]+]] = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 1 : tensor<8x1x1x3xf32> -> tensor<8x96x1x1xf32>
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[D]] block_h = 3 block_w = 1 enable_activation_reuse = false padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32}} : tensor<8x96x1x1xf32> -> tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[D]] block_h = 3 block_w = 1 enable_activation_reuse = false padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 96 : i32}} : tensor<8x96x1x1xf32> -> tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> -> tensor<1x1x96x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 // CHECK-NEXT:    func.return %[[T]]
 
@@ -233,7 +234,7 @@ func.func @depthwise_1d_ntiles2(%w: tensor<8x1x1x3xbf16>) -> tensor<1x1x192x8x!t
 }
 // CHECK-LABEL: func.func @depthwise_1d_ntiles2(
 // CHECK-NEXT:    %[[D:[^ ]+]] = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 2 : tensor<8x1x1x3xbf16> -> tensor<8x192x1x1xbf16>
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[D]] block_h = 6 block_w = 1 enable_activation_reuse = false padded_in_channels = 192 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 2 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32}} : tensor<8x192x1x1xbf16> -> tensor<1x1x192x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[D]] block_h = 6 block_w = 1 enable_activation_reuse = false padded_in_channels = 192 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 2 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 96 : i32}} : tensor<8x192x1x1xbf16> -> tensor<1x1x192x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x192x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>> -> tensor<1x1x192x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
 // CHECK-NEXT:    func.return %[[T]]
 
@@ -245,7 +246,7 @@ func.func @depthwise_1d_reuse(%w: tensor<8x1x1x3xf32>) -> tensor<1x1x192x8xf32, 
 }
 // CHECK-LABEL: func.func @depthwise_1d_reuse(
 // CHECK-NEXT:    %[[D:[^ ]+]] = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 2 : tensor<8x1x1x3xf32> -> tensor<8x192x1x1xf32>
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[D]] block_h = 6 block_w = 1 enable_activation_reuse = false padded_in_channels = 192 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 2 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32}} : tensor<8x192x1x1xf32> -> tensor<1x1x192x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[D]] block_h = 6 block_w = 1 enable_activation_reuse = false padded_in_channels = 192 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 2 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 96 : i32}} : tensor<8x192x1x1xf32> -> tensor<1x1x192x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
 // CHECK-NEXT:    func.return %[[M]]
 
 // Automatic kernel-stride folding (stride = kernel = 2x2, DRAM, no padding): fold, then the
@@ -290,15 +291,15 @@ func.func @fold_auto_off_padded(%w: tensor<16x3x2x2xf32>) -> tensor<1x1x12x16xbf
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x12x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>> -> tensor<1x1x12x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
 // CHECK-NEXT:    func.return %[[T]]
 
-// ... but folded with a ROW_MAJOR DRAM input: fold, then interleaved MM (folded image 6x6,
-// NHW 36 -> 2 cores).
+// ... but folded with a ROW_MAJOR DRAM input: fold, then interleaved MM (folded image 6x6; TT-NN
+// 0.81.1 keeps the original padding for its output, 6 + 4 - 1 + 1 = 10, NHW 100 -> 4 cores).
 func.func @fold_auto_rm_padded(%w: tensor<16x3x2x2xf32>) -> tensor<1x1x12x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 16 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [2, 2] stride = [2, 2] padding = [2, 2] dilation = [1, 1] has_bias = false groups = 1 : tensor<16x3x2x2xf32> -> tensor<1x1x12x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   func.return %0 : tensor<1x1x12x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK-LABEL: func.func @fold_auto_rm_padded(
 // CHECK-NEXT:    %[[F:[^ ]+]] = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2] : tensor<16x3x2x2xf32> -> tensor<16x12x1x1xf32>
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_interleaved_mm_layout %[[F]] {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = true, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, kernel_stride_folding = array<i32: 2, 2>}} : tensor<16x12x1x1xf32> -> tensor<1x1x12x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_interleaved_mm_layout %[[F]] {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = true, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 4 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, kernel_stride_folding = array<i32: 2, 2>}} : tensor<16x12x1x1xf32> -> tensor<1x1x12x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    func.return %[[M]]
 
 // ... and folded with a height-sharded L1 input; the folded 1x1 mm_conv on a sharded L1 input
@@ -325,14 +326,15 @@ func.func @grouped_fold(%w: tensor<8x2x2x2xbf16>) -> tensor<1x1x16x8xbf16, #ttnn
 // CHECK-NEXT:    func.return %[[M]]
 
 // Explicit folding of a 3x3 kernel with stride 2: [16,16,2,2], not an mm_conv -> HEIGHT
-// special padding (Cin 16 -> 32, act_block_w 64, block_h 2).
+// special padding (Cin 16 -> 32, act_block_w 64, block_h 2); the folded 5x5 image keeps its
+// padding in TT-NN 0.81.1's block config (OH = OW = 6, NHW 36 -> 2 cores).
 func.func @fold_explicit(%w: tensor<16x4x3x3xf32>) -> tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 16 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, enable_kernel_stride_folding = true> : tensor<16x4x3x3xf32> -> tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
   func.return %0 : tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
 }
 // CHECK-LABEL: func.func @fold_explicit(
 // CHECK-NEXT:    %[[F:[^ ]+]] = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2] : tensor<16x4x3x3xf32> -> tensor<16x16x2x2xf32>
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[F]] block_h = 2 block_w = 1 enable_activation_reuse = false padded_in_channels = 32 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 1 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 64 : i32, kernel_stride_folding = array<i32: 2, 2>}} : tensor<16x16x2x2xf32> -> tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_special_padding_layout %[[F]] block_h = 2 block_w = 1 enable_activation_reuse = false padded_in_channels = 32 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = false, input_channels_alignment = 32 : i32, input_cores_channels = 1 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 64 : i32, kernel_stride_folding = array<i32: 2, 2>}} : tensor<16x16x2x2xf32> -> tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>> -> tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
 // CHECK-NEXT:    func.return %[[T]]
 

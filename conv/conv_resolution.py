@@ -585,7 +585,8 @@ class ConvWeightsPlan:
     shard_layout: TensorMemoryLayout
     """Step 5."""
     input_channels_alignment: int
-    """Step 6."""
+    """Step 6: the alignment the channels are padded to (§3.3a: for a resharded input that of
+    an interleaved input; its core split used the shard width's)."""
     orientation: ShardOrientation
     """Step 7: shard orientation (BLOCK: the sharded input's, else COL_MAJOR iff
     transpose_shards)."""
@@ -696,6 +697,19 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     # and the bias width need them even for the interleaved-MM layout).
     interleaved = mm_conv and (auto_shard or dram_conv)
     alignment = resolve_input_channels_alignment(shard_layout, params.input_layout, memory, mm_conv)
+    # The channel padding's alignment: the same, except for an input already sharded that
+    # TT-NN reshards (reshard_if_not_optimal): it splits the channels with the alignment of the
+    # input's shard width, then pads them to its own new shards, whose alignment is that of an
+    # interleaved input (measured on TT-NN 0.81.1: a row-major input in 64-wide shards, 40
+    # channels, pads to 48 = 2 cores · 8, not to 64).
+    pad_alignment = alignment
+    if memory.is_sharded and not params.reads_input_shard_spec:
+        interleaved_memory = replace(
+            memory, memory_layout=TensorMemoryLayout.INTERLEAVED, shard_shape=None, shard_grid=None
+        )
+        pad_alignment = resolve_input_channels_alignment(
+            shard_layout, params.input_layout, interleaved_memory, mm_conv
+        )
     orientation = resolve_orientation(params)
     parallel = resolve_parallel_config(
         shard_layout,
@@ -714,7 +728,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     nhw = folded.batch_size * oh * ow
 
     # Step 8 for the conv (the activation side): channel padding.
-    conv_in_padded = round_up(folded.in_channels, parallel.input_cores_channels * alignment)
+    conv_in_padded = round_up(folded.in_channels, parallel.input_cores_channels * pad_alignment)
     cout = params.out_channels
     out_padded = round_up(cout, parallel.output_cores_channels * TILE_SIZE)
 
@@ -762,7 +776,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         block_h: int | None = None
         matrix = interleaved_mm_map(o, cin_eff, kh_eff, kw_eff)
     else:
-        padded_in = round_up(cin_eff, parallel.input_cores_channels * alignment)
+        padded_in = round_up(cin_eff, parallel.input_cores_channels * pad_alignment)
         padded_shape = (out_padded, padded_in, kh_eff, kw_eff)
         act_block_w = resolve_weight_block_height(
             shard_layout,
@@ -816,7 +830,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         depthwise_act_block_h_ntiles=depthwise_ntiles,
         layout_kind=kind,
         shard_layout=shard_layout,
-        input_channels_alignment=alignment,
+        input_channels_alignment=pad_alignment,
         orientation=parallel.orientation,
         input_cores_channels=parallel.input_cores_channels,
         output_cores_channels=parallel.output_cores_channels,

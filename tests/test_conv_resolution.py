@@ -1317,3 +1317,147 @@ def test_two_value_padding_in_a_plan():
     plan = resolve_conv_weights(conv(padding=(1, 1)))
     assert plan.params.padding == (1, 1, 1, 1)
     assert plan.physical_shape == (1, 1, 96, 32)
+
+
+# ------------------------------------------------------------------------------------------
+# TT-NN 0.81.1's refusals and its sharded-input details (measured on TT-NN 0.81.1, mock device)
+# ------------------------------------------------------------------------------------------
+
+
+def test_bfloat8_b_on_the_dram_path():
+    """TT-NN plans a DRAM conv's slices with a ROW_MAJOR placeholder weight in weights_dtype:
+    refused for bfloat8_b unless the conv is an mm_conv (after folding) or a 1D conv."""
+    bfp8 = config(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT)
+    with pytest.raises(ConvConfigError, match="Only TILE layout is supported for BFLOAT8_B"):
+        resolve_conv_weights(conv(conv_config=bfp8))
+    with pytest.raises(ConvConfigError, match="Only TILE layout"):  # WIDTH: not an mm_conv
+        resolve_conv_weights(
+            conv(
+                kernel_size=(1, 1),
+                padding=(0, 0, 0, 0),
+                conv_config=config(weights_dtype=DataType.BFLOAT8_B, shard_layout=WIDTH),
+            )
+        )
+    # Accepted: L1, a 1×1 mm_conv, a conv1d, a conv that folds into an mm_conv.
+    resolve_conv_weights(conv(conv_config=bfp8, input_memory_config=L1))
+    resolve_conv_weights(conv(conv_config=bfp8, kernel_size=(1, 1), padding=(0, 0, 0, 0)))
+    resolve_conv_weights(
+        conv(conv_config=bfp8, input_height=1, kernel_size=(1, 3), padding=(0, 0, 1, 1))
+    )
+    resolve_conv_weights(
+        conv(conv_config=bfp8, kernel_size=(2, 2), stride=(2, 2), padding=(0,) * 4)
+    )
+
+
+def test_reshard_without_shard_layout():
+    """reshard_if_not_optimal with no shard_layout: TT-NN reads an unset layout for an input
+    already sharded and for a DRAM conv it slices (not an mm_conv, not a 1D conv)."""
+    reshard = config(reshard_if_not_optimal=True)
+    with pytest.raises(ConvConfigError, match="bad optional access"):
+        resolve_conv_weights(
+            conv(
+                input_layout=Layout.TILE,
+                input_memory_config=sharded(HEIGHT, 32),
+                conv_config=reshard,
+            )
+        )
+    with pytest.raises(ConvConfigError, match="bad optional access"):
+        resolve_conv_weights(conv(conv_config=reshard))
+    resolve_conv_weights(conv(conv_config=reshard, input_memory_config=L1))
+    resolve_conv_weights(conv(conv_config=reshard, kernel_size=(1, 1), padding=(0,) * 4))
+    resolve_conv_weights(
+        conv(conv_config=reshard, input_height=1, kernel_size=(1, 3), padding=(0, 0, 1, 1))
+    )
+
+
+def test_auto_shard_width_estimate():
+    """With no shard layout TT-NN estimates WIDTH sharding too: a WIDTH block under one tile
+    divides by zero, an act_block_h_override above one tile on fewer than 32 output rows
+    exceeds the shard."""
+    # 64 channels → 2 WIDTH cores of 32; a 1×1 kernel; 32 / 2 = 16 rows → 0 tiles.
+    one = dict(
+        in_channels=64,
+        out_channels=64,
+        kernel_size=(1, 1),
+        padding=(0,) * 4,
+        input_memory_config=L1,
+    )
+    with pytest.raises(ConvConfigError, match="integer divide by zero"):
+        resolve_conv_weights(conv(**one, conv_config=config(act_block_w_div=2)))
+    # Explicit HEIGHT: no estimate.
+    resolve_conv_weights(conv(**one, conv_config=config(act_block_w_div=2, shard_layout=HEIGHT)))
+    # 4×4 output (16 rows) with a 2-tile override: refused auto, accepted explicit.
+    small = dict(input_height=4, input_width=4, input_memory_config=L1)
+    with pytest.raises(ConvConfigError, match="exceeds the per-core output size"):
+        resolve_conv_weights(conv(**small, conv_config=config(act_block_h_override=64)))
+    resolve_conv_weights(
+        conv(**small, conv_config=config(act_block_h_override=64, shard_layout=WIDTH))
+    )
+    # ... and an explicit WIDTH conv run from DRAM is estimated slice by slice.
+    with pytest.raises(ConvConfigError, match="exceeds the per-core output size"):
+        resolve_conv_weights(
+            conv(
+                input_height=4,
+                input_width=4,
+                conv_config=config(act_block_h_override=64, shard_layout=WIDTH),
+            )
+        )
+
+
+def test_sharded_input_sets_the_nhw_split():
+    """A HEIGHT input sharded over 2×2 cores: 1024 output rows / 4 cores → 8-tile shards, so a
+    1D depthwise conv expands with A = 256 (TT-NN 0.81.1: [1, 1, 768, 64] for KW 3)."""
+    plan = resolve_conv_weights(
+        depthwise(
+            kernel_size=(1, 3),
+            padding=(0, 0, 1, 1),
+            input_width=1024,
+            input_memory_config=sharded(HEIGHT, 64, height=256, grid=(2, 2)),
+        )
+    )
+    assert plan.nhw_cores == 4
+    assert plan.act_block_h_ntiles == 8
+    assert plan.physical_shape == (1, 1, 768, 64)
+
+
+def test_resharded_input_pads_to_the_interleaved_alignment():
+    """reshard_if_not_optimal on a row-major input in 64-wide shards: the core split uses the
+    shard width's alignment (32), the channel padding the interleaved one (8). 40 channels,
+    kernel 1×5, BLOCK: 2 channel cores, Cin_pad round_up(40, 16) = 48, 24 a core → blocks of
+    round_up(120, 32) = 128 rows → 256 (TT-NN 0.81.1: [1, 1, 256, 64])."""
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=40,
+            out_channels=64,
+            input_height=16,
+            input_width=16,
+            kernel_size=(1, 5),
+            padding=(0, 0, 2, 2),
+            input_memory_config=sharded(BLOCK, 64, height=128, grid=(1, 2)),
+            conv_config=config(shard_layout=BLOCK, reshard_if_not_optimal=True),
+        )
+    )
+    assert (plan.input_cores_channels, plan.padded_in_channels) == (2, 48)
+    assert plan.physical_shape == (1, 1, 256, 64)
+
+
+def test_interleaved_mm_bias_pads_to_the_output_cores():
+    """A WIDTH conv folding into a 1×1 mm_conv from DRAM: interleaved MM weight, but its bias
+    pads Cout to n_c_out·32 with n_c_out = n_c_in = largest_divisor(2880/32 = 90, 130) = 90
+    (TT-NN 0.81.1 on 13×10: bias [1, 1, 32, 2880] for Cout 1)."""
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=320,
+            out_channels=1,
+            input_height=14,
+            input_width=14,
+            kernel_size=(3, 3),
+            stride=(3, 3),
+            padding=(2, 2, 2, 2),
+            grid=(13, 10),
+            conv_config=config(shard_layout=WIDTH, reshard_if_not_optimal=True),
+        )
+    )
+    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.physical_shape == (1, 1, 2880, 32)
+    assert plan.bias_physical_shape == (1, 1, 32, 2880)

@@ -648,6 +648,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     and bias. Raises `ConvConfigError` for any invalid parameter or combination."""
     params = normalize_parameters(params)
     validate_parameters(params)
+    check_bias_weights_dtype(params)
     if params.prepares_bias:
         # TT-NN 0.81.1's prepare_conv_bias does not pass its slice config on.
         params = replace(params, slice_config=None)

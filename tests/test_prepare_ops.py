@@ -288,6 +288,12 @@ def test_prepare_conv_bias() -> None:
             "tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>",
         ),
         (
+            {"conv_config": None},
+            "prepare_conv_bias needs conv_config.weights_dtype: TT-NN 0.81.1's "
+            "prepare_conv_bias reads it unconditionally (it has no weight to take the dtype "
+            'from) and fails without it (TT-NN: "bad optional access")',
+        ),
+        (
             {"conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B)},
             "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a "
             "DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan "

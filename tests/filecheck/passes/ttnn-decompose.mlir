@@ -110,7 +110,7 @@ func.func @height_reuse(%w: tensor<16x8x3x3xbf16>) -> tensor<1x1x72x16xbf16, #tt
 
 // Its bias (bf16 stays bf16).
 func.func @height_reuse_bias(%b: tensor<1x1x1x16xbf16>) -> tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
-  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = height_sharded, act_block_h_override = 64, enable_activation_reuse = true> : tensor<1x1x1x16xbf16> -> tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded, act_block_h_override = 64, enable_activation_reuse = true> : tensor<1x1x1x16xbf16> -> tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   func.return %0 : tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK-LABEL: func.func @height_reuse_bias(

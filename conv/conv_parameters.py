@@ -128,11 +128,6 @@ class Conv2dParameters:
     compute_config: ComputeKernelConfig = field(default_factory=ComputeKernelConfig)
     grid: tuple[int, int] = (8, 8)
     slice_config: Conv2dSliceConfig | None = None
-    prepares_bias: bool = False
-    """Whether these are the parameters of `prepare_conv_bias`: TT-NN 0.81.1's
-    `prepare_conv_bias` reads `conv_config.weights_dtype` (it has no weight to take it from)
-    and does not pass its `slice_config` on (the bias's execution path is the input's buffer
-    type)."""
     input_dtype: DataType | None = None
     output_dtype: DataType | None = None
     check_input_shard_spec: bool = True

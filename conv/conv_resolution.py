@@ -347,7 +347,7 @@ def runs_as_dram_conv(params: Conv2dParameters) -> bool:
 def check_bias_weights_dtype(params: Conv2dParameters) -> None:
     """TT-NN 0.81.1's `prepare_conv_bias` has no weight to take the weights dtype from and
     reads `conv_config.weights_dtype` unconditionally: without it, it fails."""
-    if params.prepares_bias and params.conv_config.weights_dtype is None:
+    if params.conv_config.weights_dtype is None:
         raise ConvConfigError(
             "prepare_conv_bias needs conv_config.weights_dtype: TT-NN 0.81.1's "
             "prepare_conv_bias reads it unconditionally (it has no weight to take the dtype "
@@ -648,10 +648,6 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     and bias. Raises `ConvConfigError` for any invalid parameter or combination."""
     params = normalize_parameters(params)
     validate_parameters(params)
-    check_bias_weights_dtype(params)
-    if params.prepares_bias:
-        # TT-NN 0.81.1's prepare_conv_bias does not pass its slice config on.
-        params = replace(params, slice_config=None)
     config = params.conv_config
     weights_dtype = resolve_weights_dtype(params)
 
@@ -859,6 +855,14 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     )
     _check_i32_sizes(plan)
     return plan
+
+
+def resolve_conv_bias(params: Conv2dParameters) -> ConvWeightsPlan:
+    """The preparation of a conv's bias (semantics.md §3.4): TT-NN 0.81.1's `prepare_conv_bias`
+    needs `conv_config.weights_dtype` and does not pass its slice config on, then resolves the
+    conv as its weight's preparation does (the bias is padded from that plan)."""
+    check_bias_weights_dtype(params)
+    return resolve_conv_weights(replace(params, slice_config=None))
 
 
 _I32_SIZES = (

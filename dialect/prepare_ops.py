@@ -20,7 +20,11 @@ from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
+from ttnn_xdsl.conv.conv_resolution import (
+    ConvWeightsPlan,
+    resolve_conv_bias,
+    resolve_conv_weights,
+)
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
@@ -304,7 +308,7 @@ class PrepareConvBiasOp(ConvPrepareOp):
 
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, Conv2dParameters)
-        return resolve_conv_weights(params)
+        return resolve_conv_bias(params)
 
     def verify_(self) -> None:
         self._verify_source("bias_tensor")

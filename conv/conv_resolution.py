@@ -17,6 +17,23 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
+from ttnn_xdsl.conv.conv_l1_model import (
+    AutoShardChoice,
+    ConvGeometry,
+    ConvKnobs,
+    CoreSplit,
+    L1Device,
+    SliceDecision,
+    choose_auto_shard,
+    determine_input_memory_config,
+    determine_output_parallel_config,
+    determine_parallel_config,
+    determine_slice_config,
+    input_channels_alignment,
+    slice_memory_config,
+    slice_rounding,
+)
+from ttnn_xdsl.conv.conv_l1_model import ShardSpec as L1ShardSpec
 from ttnn_xdsl.conv.conv_layout_geometry import (
     WeightMatrixMap,
     bias_physical_shape,
@@ -36,9 +53,6 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_parameters,
 )
 from ttnn_xdsl.conv.divisors import (
-    common_divisor,
-    find_divisor_with_padding,
-    find_divisor_with_padding_and_multiple,
     largest_divisor,
 )
 from ttnn_xdsl.core.enums import (
@@ -50,10 +64,6 @@ from ttnn_xdsl.core.enums import (
 )
 from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, round_up
-
-L1_ALIGNMENT_CHANNELS = 8
-"""Channel alignment of a row-major, non-sharded input: TT-NN's `hal::get_l1_alignment() / 2`
-(16-byte L1 alignment over 2-byte bfloat16 sticks) on Wormhole and Blackhole."""
 
 
 class WeightLayoutKind(StrEnum):
@@ -207,25 +217,14 @@ def resolve_input_channels_alignment(
     input_memory_config: InputMemoryConfig,
     mm_conv: bool,
 ) -> int:
-    """Step 6 (TT-NN's `get_input_channels_alignment`, no DRAM slicing): 32, except for a
-    ROW_MAJOR input of a conv that is neither width-sharded nor a matmul conv: a sharded
-    input's shard width w gives 32 if w%32 == 0, 16 if w%16 == 0, 8 if w%8 == 0, else 32; a
-    non-sharded input gives 8."""
-    if (
-        mm_conv
-        or shard_layout == TensorMemoryLayout.WIDTH_SHARDED
-        or input_layout != Layout.ROW_MAJOR
-    ):
-        return TILE_SIZE
-    if not input_memory_config.is_sharded:
-        return L1_ALIGNMENT_CHANNELS
+    """Step 6 for the conv's own input (`conv_l1_model.input_channels_alignment` with the
+    input's shard width, when it is sharded)."""
+    shard = input_memory_config.shard_shape if input_memory_config.is_sharded else None
     # validate_parameters refuses a sharded input without its shard spec.
-    assert input_memory_config.shard_shape is not None
-    width = input_memory_config.shard_shape[1]
-    for alignment in (32, 16, 8):
-        if width % alignment == 0:
-            return alignment
-    return TILE_SIZE
+    assert shard is not None or not input_memory_config.is_sharded
+    return input_channels_alignment(
+        shard_layout, input_layout, False, mm_conv, None if shard is None else shard[1]
+    )
 
 
 @dataclass(frozen=True)
@@ -254,53 +253,43 @@ def resolve_parallel_config(
     mm_conv: bool = False,
     act_block_h_override: int = 0,
     input_shard_grid: tuple[int, int] | None = None,
+    input_split: CoreSplit | None = None,
 ) -> ParallelConfig:
-    """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`).
+    """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`, in
+    `conv_l1_model`).
 
     `orientation` only matters for BLOCK (ROW_MAJOR: channels along grid.x, NHW along
     grid.y; COL_MAJOR the other way). Channel padding is off for an mm_conv, whose output
-    keeps the input's split. `input_shard_grid` is the (x, y) shard grid of an L1 input
-    already sharded: its cores, not the device grid, give the input-channel split and the
-    NHW cores (semantics.md §3.3a: TT-NN takes the spec's whole parallel config)."""
-    grid_x, grid_y = grid
-    cores = grid_x * grid_y
-    out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE_SIZE)
-    abh = act_block_h_override // TILE_SIZE if act_block_h_override else 1
-    cout_ntiles = ceil_div(out_channels, TILE_SIZE)
-    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        if input_shard_grid is not None:
-            nhw = input_shard_grid[0] * input_shard_grid[1]
-        else:
-            nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
-        return ParallelConfig(shard_layout, 1, 1, nhw, ShardOrientation.ROW_MAJOR)
-    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        cin_ntiles = ceil_div(in_channels, TILE_SIZE)
-        if input_shard_grid is not None:
-            c_in = input_shard_grid[0] * input_shard_grid[1]
-        elif mm_conv:
-            c_in = largest_divisor(cin_ntiles, cores)
-        else:
-            c_in = find_divisor_with_padding(cin_ntiles, cores)
-        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, cores)
-        return ParallelConfig(shard_layout, c_in, c_out, 1, ShardOrientation.ROW_MAJOR)
-    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        col_major = orientation == ShardOrientation.COL_MAJOR
-        channel_axis, nhw_axis = (grid_y, grid_x) if col_major else (grid_x, grid_y)
-        cin_blocks = ceil_div(in_channels, input_channels_alignment)
-        nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, nhw_axis, abh)
-        if input_shard_grid is not None:
-            nhw = input_shard_grid[0] if col_major else input_shard_grid[1]
-            c_in = input_shard_grid[1] if col_major else input_shard_grid[0]
-            nhw = input_shard_grid[0] if col_major else input_shard_grid[1]
-        elif mm_conv:
-            c_in = common_divisor(cout_ntiles, cin_blocks, channel_axis)
-        else:
-            c_in = find_divisor_with_padding(cin_blocks, channel_axis)
-        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, channel_axis)
-        return ParallelConfig(shard_layout, c_in, c_out, nhw, orientation)
-    raise ConvConfigError(
-        "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
-        f"got {shard_layout}"
+    keeps the input's split. The input's split is `input_split` when TT-NN fixed it (the
+    shard spec it gives a DRAM slice, or a resharded input), or comes from `input_shard_grid`,
+    the (x, y) shard grid of an L1 input already sharded (TT-NN takes the spec's whole
+    parallel config: semantics.md §3.3a)."""
+    if input_split is None and input_shard_grid is not None:
+        x, y = input_shard_grid
+        input_split = CoreSplit(shard_layout, orientation, x, y, x * y)
+    if input_split is None:
+        input_split = determine_parallel_config(
+            shard_layout,
+            batch_size,
+            in_channels,
+            output_height,
+            output_width,
+            out_channels,
+            input_channels_alignment,
+            grid,
+            orientation,
+            not mm_conv,
+            act_block_h_override,
+        )
+    output_split = determine_output_parallel_config(input_split, grid, out_channels, mm_conv)
+    return ParallelConfig(
+        shard_layout,
+        input_split.channels,
+        output_split.channels,
+        input_split.nhw,
+        input_split.orientation
+        if shard_layout == TensorMemoryLayout.BLOCK_SHARDED
+        else ShardOrientation.ROW_MAJOR,
     )
 
 
@@ -312,28 +301,6 @@ def runs_from_dram(params: Conv2dParameters) -> bool:
     if slice_config is not None:
         return slice_config.slice_type != Conv2dSliceType.L1_FULL
     return params.input_memory_config.is_dram
-
-
-def check_dram_slicing(params: Conv2dParameters, mm_conv: bool) -> None:
-    """TT-NN prepares the weights of a conv it slices (DRAM path, not an mm_conv, not a 1D
-    conv) for one slice of the output, which changes their blocking (tt-metal #21292); this
-    project models only the unsliced conv, so a `conv2d_slice_config` asking for slicing is an
-    error unless it asks for exactly one slice (TT-NN: "DRAM Slicing is not needed as only
-    one slice is required"). Without a slice config TT-NN's own slicing choice rests on its L1
-    model, and the project never slices (semantics.md §4 row 2)."""
-    slice_config = params.slice_config
-    if slice_config is None or slice_config.slice_type == Conv2dSliceType.L1_FULL:
-        return
-    conv1d = params.kernel_size[0] == 1 and params.input_height == 1
-    if mm_conv or conv1d or slice_config.num_slices == 1:
-        return
-    slices = slice_config.num_slices
-    count = "an automatic number of" if slices == 0 else str(slices)
-    raise ConvNotModelledError(
-        f"conv2d_slice_config {slice_config.slice_type} with {count} slices is not supported: "
-        "TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl does "
-        "not model (supported: l1_full, or a single slice)"
-    )
 
 
 def runs_as_dram_conv(params: Conv2dParameters) -> bool:
@@ -355,11 +322,11 @@ def check_bias_weights_dtype(params: Conv2dParameters) -> None:
         )
 
 
-def check_dram_path_weights_dtype(weights_dtype: DataType, dram_conv: bool, mm_conv: bool) -> None:
+def check_dram_path_weights_dtype(weights_dtype: DataType) -> None:
     """On the DRAM path TT-NN 0.81.1 plans a conv that is not an mm_conv (after folding) in
     slices, and to do so it first builds a placeholder device weight in `weights_dtype` with
     a ROW_MAJOR layout, which it cannot do for bfloat8_b (a TensorSpec check)."""
-    if weights_dtype == DataType.BFLOAT8_B and dram_conv and not mm_conv:
+    if weights_dtype == DataType.BFLOAT8_B:
         raise ConvConfigError(
             "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a "
             "DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan "
@@ -393,63 +360,261 @@ def check_reshard_shard_layout(params: Conv2dParameters, dram_conv: bool, mm_con
         )
 
 
-def check_width_estimate(
+# ------------------------------------------------------------------------------------------
+# Where TT-NN decides by itself: its L1 model (semantics.md §8, conv_l1_model)
+# ------------------------------------------------------------------------------------------
+
+
+def fp32_dest_accumulation(params: Conv2dParameters, weights_dtype: DataType) -> bool:
+    """Whether the conv accumulates in float32: the compute config's `fp32_dest_acc_en`;
+    without a compute config TT-NN's default, true exactly when the input and the weights
+    are float32."""
+    if params.compute_config is not None:
+        return params.compute_config.fp32_dest_acc_en
+    input_dtype = params.input_dtype or DataType.BFLOAT16
+    return input_dtype == DataType.FLOAT32 and weights_dtype == DataType.FLOAT32
+
+
+def l1_knobs(params: Conv2dParameters, weights_dtype: DataType) -> ConvKnobs:
+    """The conv_config / compute_config fields TT-NN's L1 model reads."""
+    config = params.conv_config
+    return ConvKnobs(
+        act_block_h_override=config.act_block_h_override,
+        act_block_w_div=config.act_block_w_div,
+        full_inner_dim=config.full_inner_dim,
+        enable_activation_reuse=config.enable_activation_reuse,
+        enable_act_double_buffer=config.enable_act_double_buffer,
+        enable_weights_double_buffer=config.enable_weights_double_buffer,
+        output_layout=config.output_layout,
+        config_tensors_in_dram=config.config_tensors_in_dram,
+        transpose_shards=config.transpose_shards,
+        weights_dtype=weights_dtype,
+        fp32_dest_acc_en=fp32_dest_accumulation(params, weights_dtype),
+        packer_l1_acc=params.compute_config is not None and params.compute_config.packer_l1_acc,
+    )
+
+
+def l1_geometry(
+    params: Conv2dParameters, folded: Conv2dParameters, output_size: tuple[int, int], mm_conv: bool
+) -> ConvGeometry:
+    """The conv TT-NN's L1 model estimates: the folded conv with the original padding (TT-NN's
+    prepare path keeps it after folding, semantics.md §3.3 step 3)."""
+    input_dtype = params.input_dtype or DataType.BFLOAT16
+    return ConvGeometry(
+        batch=folded.batch_size,
+        in_channels=folded.in_channels,
+        out_channels=folded.out_channels,
+        in_hw=(folded.input_height, folded.input_width),
+        out_hw=output_size,
+        kernel=(folded.kernel_size[0], folded.kernel_size[1]),
+        stride=(folded.stride[0], folded.stride[1]),
+        padding=(params.padding[0], params.padding[1], params.padding[2], params.padding[3]),
+        dilation=(folded.dilation[0], folded.dilation[1]),
+        groups=params.groups,
+        has_bias=params.has_bias,
+        input_dtype=input_dtype,
+        output_dtype=params.output_dtype or input_dtype,
+        input_layout=params.input_layout,
+        mm_conv=mm_conv,
+    )
+
+
+@dataclass(frozen=True)
+class L1Decisions:
+    """What TT-NN's L1 model decides for one conv, as plain data: the auto-shard choice on the
+    whole conv (with every candidate's estimate), or, on the DRAM path, the slice config, the
+    first slice's output size and the core split and channel alignment its weights are
+    prepared for."""
+
+    device: L1Device
+    auto_shard: AutoShardChoice | None = None
+    slicing: SliceDecision | None = None
+    slice_auto_shard: AutoShardChoice | None = None
+    slice_shard: L1ShardSpec | None = None
+    slice_output_size: tuple[int, int] | None = None
+    slice_split: CoreSplit | None = None
+    """The core split the slice's weights are prepared for (the slice's shard spec, or with
+    reshard_if_not_optimal one TT-NN computes again from the device grid)."""
+    slice_alignment: int | None = None
+    """Step 6's alignment on the DRAM path."""
+
+    @property
+    def sliced(self) -> bool:
+        """More than one slice: the weights are prepared for a slice of the conv."""
+        return self.slicing is not None and self.slicing.num_slices > 1
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "l1_budget": self.device.l1_budget,
+            "arch": self.device.arch.value,
+        }
+        if self.auto_shard is not None:
+            out["auto_shard"] = self.auto_shard.as_dict()
+        if self.slicing is not None:
+            out["dram_slicing"] = self.slicing.as_dict()
+        if self.slice_auto_shard is not None:
+            out["slice_auto_shard"] = self.slice_auto_shard.as_dict()
+        if self.slice_shard is not None:
+            out["slice_input_shard"] = {
+                "layout": self.slice_shard.layout.value,
+                "grid": list(self.slice_shard.grid_shape),
+                "cores": self.slice_shard.split.num_cores,
+                "shard_shape": list(self.slice_shard.shard_shape),
+                "output_hw": list(self.slice_output_size or ()),
+            }
+        return out
+
+
+def resolve_l1_decisions(
+    params: Conv2dParameters,
     folded: Conv2dParameters,
-    output_height: int,
-    output_width: int,
+    output_size: tuple[int, int],
     mm_conv: bool,
-    *,
-    auto_shard: bool,
-    explicit_width_sliced: bool,
-) -> None:
-    """TT-NN 0.81.1 estimates the L1 use of a conv it auto-shards (no shard layout, input not
-    sharded) for HEIGHT, BLOCK and WIDTH sharding (HEIGHT only for a 1D depthwise conv,
-    `is_depthwise_1d_conv` of the folded conv), and that of each slice of a conv it runs from
-    DRAM in its own layout. Its WIDTH estimate (`get_cb_info`) fails in two places the
-    preparation itself does not reach:
+    weights_dtype: DataType,
+) -> L1Decisions:
+    """Where TT-NN 0.81.1 decides by itself with its L1 model (TT-NN's `setup_conv_prep_config`,
+    semantics.md §8):
 
-    - it divides by the WIDTH weight block in tiles, Cin_pad·KH·KW / (cores × act_block_w_div)
-      rounded down, which is 0 when that is under 32 rows (integer divide by zero: the
-      process dies);
-    - a WIDTH output shard holds all N·OH·OW rows unpadded, so for fewer than 32 rows its
-      whole tiles are 0, any act_block_h_override of k > 1 tiles is taken as it is, and the
-      k-tile output block exceeds the one-tile shard (TT_FATAL).
+    - on the DRAM path (not a 1D conv, not an mm_conv) TT-NN chooses a slice config
+      (`determine_slice_config`), shards the input of the first slice itself (auto-sharding
+      the slice when no shard layout is set) and prepares the weights for that slice;
+    - otherwise an interleaved input with no shard layout is auto-sharded on the whole conv.
+    """
+    device = L1Device.for_grid(params.grid, params.l1_budget)
+    config = params.conv_config
+    geometry = l1_geometry(params, folded, output_size, mm_conv)
+    knobs = l1_knobs(params, weights_dtype)
+    if runs_as_dram_conv(params) and not mm_conv:
+        check_dram_path_weights_dtype(weights_dtype)
+        return resolve_dram_slicing(params, geometry, knobs, device, mm_conv)
+    if not params.input_memory_config.is_sharded and config.shard_layout is None:
+        return L1Decisions(device, auto_shard=choose_auto_shard(geometry, knobs, device))
+    return L1Decisions(device)
 
-    `explicit_width_sliced` is an explicit width_sharded conv run from DRAM in slices: its
-    slices are estimated as WIDTH (the block check is `resolve_weight_block_height`'s). A
-    slice has at most the conv's rows, so fewer than 32 rows fail whatever the slicing."""
-    config = folded.conv_config
-    if auto_shard and not is_depthwise_1d_conv(folded):
-        cin = folded.in_channels
-        cin_ntiles = ceil_div(cin, TILE_SIZE)
-        cores = folded.grid[0] * folded.grid[1]
-        if mm_conv:
-            c_in = largest_divisor(cin_ntiles, cores)
-        else:
-            c_in = find_divisor_with_padding(cin_ntiles, cores)
-        kh, kw = folded.kernel_size
-        inner = round_up(cin, c_in * TILE_SIZE) * kh * kw
-        parts = c_in * config.act_block_w_div
-        if inner // parts < TILE_SIZE:
-            raise ConvConfigError(
-                "TT-NN 0.81.1 crashes on this conv (integer divide by zero): with no "
-                "shard_layout it estimates width_sharded, whose weight block in_channels_padded"
-                f"·KH·KW / (input cores × act_block_w_div) = {inner}/{parts} is less than one "
-                "tile of 32 rows; give conv_config.shard_layout or a smaller act_block_w_div"
-            )
-    elif not explicit_width_sliced:
-        return
-    rows = folded.batch_size * output_height * output_width
-    override = config.act_block_h_override // TILE_SIZE
-    if rows < TILE_SIZE and override > 1:
-        estimate = "with no shard_layout it estimates" if auto_shard else "it plans DRAM slices as"
-        raise ConvConfigError(
-            f"TT-NN 0.81.1 refuses act_block_h_override {config.act_block_h_override} here: "
-            f"{estimate} width_sharded, whose output shard of N·OH·OW = {rows} rows is under one "
-            f"tile, "
-            f'and the {override}-tile activation block exceeds it (TT-NN: "Conv2d output '
-            'block size ... exceeds the per-core output size ...")'
+
+def resolve_dram_slicing(
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    knobs: ConvKnobs,
+    device: L1Device,
+    mm_conv: bool,
+) -> L1Decisions:
+    """The DRAM path (semantics.md §8.4): the slice config (given, or the fewest slices that
+    fit the budget), the first slice's output and the shard spec TT-NN gives its input, and
+    the core split and channel alignment its weights are prepared for."""
+    config = params.conv_config
+    slice_config = params.slice_config
+    if slice_config is not None and slice_config.num_slices > 0:
+        decision = SliceDecision(
+            slice_config.slice_type, slice_config.num_slices, 0, device.l1_budget
         )
+    else:
+        given = None if slice_config is None else slice_config.slice_type
+        decision = determine_slice_config(geometry, config.shard_layout, knobs, device, given)
+    height = decision.slice_type == Conv2dSliceType.DRAM_HEIGHT
+    dim = geometry.out_hw[0] if height else geometry.out_hw[1]
+    if decision.num_slices > dim:
+        raise ConvConfigError(
+            f"conv2d_slice_config asks for {decision.num_slices} slices of an output "
+            f'{"height" if height else "width"} of {dim} (TT-NN 0.81.1: "Number of slices '
+            f"should be less or equal than the dimension being sliced in Conv2D DRAM "
+            f'Slicing")'
+        )
+    rounding = slice_rounding(knobs.output_layout, decision.slice_type)
+    size = ceil_div(ceil_div(dim, rounding), decision.num_slices) * rounding
+    out_hw = (size, geometry.out_hw[1]) if height else (geometry.out_hw[0], size)
+    first = slice_memory_config(geometry, (0, 0), out_hw, config.shard_layout, knobs, device)
+    spec = first.input_shard
+    sliced = decision.num_slices > 1
+    split = spec.split
+    # Observed on TT-NN 0.81.1: a sliced conv aligns its input channels to the slice's shard
+    # width when BLOCK sharded; HEIGHT keeps the unsliced rule (32 for a TILE input), although
+    # the slice's shard spec itself is 8-aligned.
+    alignment = input_channels_alignment(
+        spec.layout,
+        params.input_layout,
+        sliced and spec.layout == TensorMemoryLayout.BLOCK_SHARDED,
+        mm_conv,
+        spec.shard_shape[1],
+    )
+    if config.reshard_if_not_optimal:
+        # TT-NN splits the slice again from the device grid with conv_config.shard_layout
+        # (check_reshard_shard_layout made sure it is set) and aligns to that new spec.
+        assert config.shard_layout is not None
+        split, alignment = resplit(
+            params, geometry, out_hw, config.shard_layout, spec.shard_shape[1], sliced, mm_conv
+        )
+    return L1Decisions(
+        device,
+        slicing=decision,
+        slice_auto_shard=first.auto_shard,
+        slice_shard=spec,
+        slice_output_size=out_hw,
+        slice_split=split,
+        slice_alignment=alignment,
+    )
+
+
+def resplit(
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    output_size: tuple[int, int],
+    layout: TensorMemoryLayout,
+    shard_width: int | None,
+    sliced: bool,
+    mm_conv: bool,
+) -> tuple[CoreSplit, int]:
+    """`reshard_if_not_optimal` on an input TT-NN has sharded (the user's, or a DRAM slice's):
+    TT-NN splits the conv again from the device grid (channels aligned to the old shard
+    width), shards the input for that split, and aligns the weights to the new shard width
+    (TT-NN's `setup_conv_prep_config`). Returns (the new split, the weights' alignment)."""
+    config = params.conv_config
+    orientation = (
+        ShardOrientation.COL_MAJOR if config.transpose_shards else ShardOrientation.ROW_MAJOR
+    )
+    (kh, kw), (sh, sw), (dh, dw) = geometry.kernel, geometry.stride, geometry.dilation
+    in_hw = geometry.in_hw
+    if output_size != geometry.out_hw:
+        # a slice: the input rows / columns its output reads
+        if output_size[0] != geometry.out_hw[0]:
+            rows = (output_size[0] - 1) * sh + (kh - 1) * (dh - 1) + kh - geometry.padding[0]
+            in_hw = (rows, in_hw[1])
+        else:
+            cols = (output_size[1] - 1) * sw + (kw - 1) * (dw - 1) + kw - geometry.padding[2]
+            in_hw = (in_hw[0], cols)
+    first = input_channels_alignment(layout, params.input_layout, sliced, mm_conv, shard_width)
+    split = determine_parallel_config(
+        layout,
+        geometry.batch,
+        geometry.in_channels,
+        output_size[0],
+        output_size[1],
+        geometry.out_channels,
+        first,
+        params.grid,
+        orientation,
+        not mm_conv,
+        config.act_block_h_override,
+    )
+    again = determine_input_memory_config(
+        layout,
+        orientation,
+        geometry.batch,
+        in_hw,
+        geometry.in_channels,
+        output_size,
+        geometry.out_channels,
+        mm_conv,
+        params.grid,
+        params.input_layout,
+        sliced,
+        split,
+        config.act_block_h_override,
+    )
+    alignment = input_channels_alignment(
+        layout, params.input_layout, False, mm_conv, again.shard_shape[1]
+    )
+    return split, alignment
 
 
 def output_shard_height(shard_layout: TensorMemoryLayout, nhw: int, nhw_cores: int) -> int:
@@ -636,6 +801,9 @@ class ConvWeightsPlan:
     """Step 11: (1, 1, rows, cols) of the chosen layout."""
     weight_map: WeightMatrixMap
     """Where the layout puts each element of the padded weight (semantics.md §3.6)."""
+    l1: L1Decisions
+    """TT-NN's L1-model decisions for this conv (auto shard, DRAM slicing) with the L1
+    estimates behind them (semantics.md §8), as plain data (`l1.as_dict()`)."""
     bias_logical_shape: tuple[int, int, int, int]
     """§3.4: (1, 1, 1, Cout)."""
     bias_physical_shape: tuple[int, int, int, int]
@@ -664,50 +832,50 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     # The weight's 1D depthwise expansion: the original weight, the folded input height.
     depthwise = is_depthwise_1d(replace(params, input_height=folded.input_height))
 
-    # TT-NN's DRAM-path refusals, in its order: the slicing plan's placeholder weight, the
-    # slicing itself, the block config of a slice.
-    memory = params.input_memory_config
-    dram_conv = runs_as_dram_conv(params)
-    check_dram_path_weights_dtype(weights_dtype, dram_conv, mm_conv)
-    check_dram_slicing(params, mm_conv)
-    auto_shard = not memory.is_sharded and config.shard_layout is None
     # (OH, OW) of the conv TT-NN blocks: the folded conv keeps the original padding on
     # TT-NN's prepare path (setup_conv_prep_config).
+    memory = params.input_memory_config
     oh, ow = output_image_size(replace(folded, padding=params.padding))
     if oh < 1 or ow < 1:
         raise ConvConfigError(f"output image of the kernel-stride folded conv is empty: {oh}x{ow}")
-    shard_layout = resolve_shard_layout(params)
-    check_width_estimate(
-        folded,
-        oh,
-        ow,
-        mm_conv,
-        auto_shard=auto_shard,
-        explicit_width_sliced=dram_conv
-        and not mm_conv
-        and not auto_shard
-        and shard_layout == TensorMemoryLayout.WIDTH_SHARDED,
-    )
+    dram_conv = runs_as_dram_conv(params)
+    auto_shard = not memory.is_sharded and config.shard_layout is None
     check_reshard_shard_layout(params, dram_conv, mm_conv)
 
-    # Step 4–7: sharding, alignment, core split (computed for every path: the block sizes
-    # and the bias width need them even for the interleaved-MM layout).
+    # Steps 4–7: where TT-NN decides by itself (its L1 model: auto sharding, DRAM slicing),
+    # then sharding, alignment, core split (computed for every path: the block sizes and the
+    # bias width need them even for the interleaved-MM layout).
+    l1 = resolve_l1_decisions(params, folded, (oh, ow), mm_conv, weights_dtype)
     interleaved = mm_conv and (auto_shard or dram_conv)
-    alignment = resolve_input_channels_alignment(shard_layout, params.input_layout, memory, mm_conv)
-    # The channel padding's alignment: the same, except for an input already sharded that
-    # TT-NN reshards (reshard_if_not_optimal): it splits the channels with the alignment of the
-    # input's shard width, then pads them to its own new shards, whose alignment is that of an
-    # interleaved input (measured on TT-NN 0.81.1: a row-major input in 64-wide shards, 40
-    # channels, pads to 48 = 2 cores · 8, not to 64).
-    pad_alignment = alignment
-    if memory.is_sharded and not params.reads_input_shard_spec:
-        interleaved_memory = replace(
-            memory, memory_layout=TensorMemoryLayout.INTERLEAVED, shard_shape=None, shard_grid=None
+    split: CoreSplit | None = l1.slice_split
+    if split is not None:
+        # The DRAM path: TT-NN prepares the weights of one slice, whose input it shards itself.
+        shard_layout = split.layout
+        alignment = pad_alignment = l1.slice_alignment or TILE_SIZE
+        assert l1.slice_output_size is not None
+        oh, ow = l1.slice_output_size
+    else:
+        if l1.auto_shard is not None:
+            shard_layout = l1.auto_shard.layout
+        else:
+            shard_layout = resolve_shard_layout(params)
+        alignment = resolve_input_channels_alignment(
+            shard_layout, params.input_layout, memory, mm_conv
         )
-        pad_alignment = resolve_input_channels_alignment(
-            shard_layout, params.input_layout, interleaved_memory, mm_conv
-        )
-    orientation = resolve_orientation(params)
+        pad_alignment = alignment
+        if memory.is_sharded and not params.reads_input_shard_spec:
+            # An input already sharded that TT-NN reshards (reshard_if_not_optimal): it splits
+            # the conv again from the device grid and pads the channels to its new shards.
+            split, pad_alignment = resplit(
+                params,
+                l1_geometry(params, folded, (oh, ow), mm_conv),
+                (oh, ow),
+                shard_layout,
+                memory.shard_shape[1] if memory.shard_shape is not None else None,
+                False,
+                mm_conv,
+            )
+    orientation = resolve_orientation(params) if split is None else split.orientation
     parallel = resolve_parallel_config(
         shard_layout,
         batch_size=folded.batch_size,
@@ -721,6 +889,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         mm_conv=mm_conv,
         act_block_h_override=config.act_block_h_override,
         input_shard_grid=memory.shard_grid if params.reads_input_shard_spec else None,
+        input_split=split,
     )
     nhw = folded.batch_size * oh * ow
 
@@ -746,7 +915,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
             )
     out_width_ntiles = out_padded // (parallel.output_cores_channels * TILE_SIZE)
     subblock_h, subblock_w = resolve_out_subblock(
-        act_block_h_ntiles, out_width_ntiles, params.fp32_dest_acc_en
+        act_block_h_ntiles, out_width_ntiles, fp32_dest_accumulation(params, weights_dtype)
     )
 
     # Weight expansion: grouped or 1D depthwise, then folding.
@@ -852,6 +1021,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         weight_map=matrix,
         bias_logical_shape=(1, 1, 1, cout),
         bias_physical_shape=bias_physical_shape(out_padded, subblock_w),
+        l1=l1,
     )
     _check_i32_sizes(plan)
     return plan

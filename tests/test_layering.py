@@ -235,7 +235,7 @@ def test_each_fact_is_derived_once_per_op_through_ttnn_lower(monkeypatch) -> Non
     from ttnn_xdsl.frontend import parse_module, verify_module
     from ttnn_xdsl.passes import TTNNLower
 
-    calls: dict[str, int] = {"conv_parameters": 0, "module_grid": 0, "expand_padding": 0}
+    calls: dict[str, int] = {"conv_parameters": 0, "module_device": 0, "expand_padding": 0}
 
     def counted(name: str, function):  # type: ignore[no-untyped-def]
         def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -249,7 +249,9 @@ def test_each_fact_is_derived_once_per_op_through_ttnn_lower(monkeypatch) -> Non
         "conv_parameters",
         counted("conv_parameters", prepare_ops.ConvPrepareOp.conv_parameters),
     )
-    monkeypatch.setattr(prepare_ops, "module_grid", counted("module_grid", prepare_ops.module_grid))
+    monkeypatch.setattr(
+        prepare_ops, "module_device", counted("module_device", prepare_ops.module_device)
+    )
     monkeypatch.setattr(
         conv_parameters,
         "expand_padding",
@@ -274,9 +276,9 @@ def test_each_fact_is_derived_once_per_op_through_ttnn_lower(monkeypatch) -> Non
     after_verification = dict(calls)
     TTNNLower().apply(ctx, module)
     assert after_verification["conv_parameters"] == len(prepare)
-    assert after_verification["module_grid"] == len(prepare)
+    assert after_verification["module_device"] == len(prepare)
     assert calls["conv_parameters"] == after_verification["conv_parameters"]  # none in the pass
-    assert calls["module_grid"] == after_verification["module_grid"]
+    assert calls["module_device"] == after_verification["module_device"]
 
     # What the ops resolve to, computed again apart (after the counts).
     again = parse_module(ctx, text, "conv_layouts.mlir")

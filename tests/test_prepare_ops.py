@@ -43,7 +43,8 @@ from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
 )
-from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type
+from ttnn_xdsl.dialect.device import module_device
+from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
 
 # ---------------------------------------------------------------------------------------------
 # ttnn.prepare_conv_weights / ttnn.prepare_conv_bias
@@ -152,14 +153,14 @@ def test_prepare_conv_weights_follows_the_module_grid() -> None:
     )
     on_2x2 = prepare_weights(weight, PREPARED, **block)
     in_module(on_2x2, {"ttnn.grid": DenseArrayBase.from_list(i32, [2, 2])})
-    assert module_grid(on_2x2) == (2, 2)
+    assert module_device(on_2x2).grid == (2, 2)
     assert on_2x2.inferred_result_type() == tensor_type(
         (1, 1, 576, 64), DataType.FLOAT32, physical=(1, 1, 576, 64)
     )
     bad_grid = prepare_weights()
     in_module(bad_grid, {"ttnn.grid": DenseArrayBase.from_list(i32, [8])})
     with pytest.raises(VerifyException) as error:
-        module_grid(bad_grid)
+        module_device(bad_grid)
     assert str(error.value) == (
         "expected the module attribute ttnn.grid to be array<i32: X, Y> with two positive "
         "values, got array<i32: 8>"

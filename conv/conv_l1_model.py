@@ -1,0 +1,1281 @@
+"""TT-NN 0.81.1's estimate of the L1 memory a conv uses per core, and the two decisions it
+drives when TT-NN is left to decide by itself (docs/semantics.md §4 rows 1 and 2):
+
+- **auto sharding** — an interleaved input with no `conv_config.shard_layout`: TT-NN estimates
+  the L1 each of HEIGHT, BLOCK and WIDTH sharding would use and keeps the cheapest
+  (TT-NN's `determine_conv_config_for_auto_shard` / `calculate_L1_usage_for_conv_op`);
+- **DRAM slicing** — a conv on TT-NN's DRAM path is cut into slices of its output height or
+  width, as few as fit the device's free L1 (`op_slicing::determine_slice_config` with the
+  conv's `Conv2dSliceAttr`), and its weights are prepared for one slice.
+
+Pure Python, no IR. Every function is a rule written from TT-NN's source (conv2d_utils.cpp,
+conv2d_op_program_factory_common.cpp, sliding_window.cpp, op_slicing.cpp, conv2d.cpp,
+prepare_conv2d_weights.cpp; see docs of the l1model research) and checked against TT-NN 0.81.1
+on a mock device. The estimate is returned as plain data (`ConvL1Usage`: circular buffers and
+tensors in bytes, against the budget), so it can be printed.
+
+The L1 budget is what TT-NN's allocator reports free in one L1 bank when nothing is allocated:
+`worker_l1_size - l1_small_size`, where `worker_l1_size` defaults to the device's largest
+unreserved worker L1 less 70656 bytes (Wormhole: 1463968 − 70656 = 1393312; Blackhole:
+1531776 − 70656 = 1461120) and `l1_small_size` defaults to 0 (`ttnn.open_device` defaults);
+the trace region lives in DRAM and does not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from functools import lru_cache
+
+import numpy as np
+
+from ttnn_xdsl.conv.divisors import (
+    common_divisor,
+    find_divisor_with_padding,
+    find_divisor_with_padding_and_multiple,
+    largest_divisor,
+)
+from ttnn_xdsl.core.enums import (
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, round_up
+
+HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
+WIDTH = TensorMemoryLayout.WIDTH_SHARDED
+BLOCK = TensorMemoryLayout.BLOCK_SHARDED
+
+# ------------------------------------------------------------------------------------------
+# The device: architecture and L1 budget
+# ------------------------------------------------------------------------------------------
+
+
+class Arch(StrEnum):
+    """The chip family; it selects a few numbers of the split-reader cost model."""
+
+    WORMHOLE_B0 = "wormhole_b0"
+    BLACKHOLE = "blackhole"
+
+
+MAX_WORKER_L1_UNRESERVED = {Arch.WORMHOLE_B0: 1_463_968, Arch.BLACKHOLE: 1_531_776}
+"""`ttnn.get_max_worker_l1_unreserved_size()` on each architecture (TT-NN 0.81.1, mock device)."""
+
+DEFAULT_WORKER_L1_RESERVE = 70_656
+"""What the default `worker_l1_size` of `ttnn.open_device` leaves out of the unreserved worker
+L1 (measured: the L1 bank is 70656 bytes smaller than the unreserved size on both chips)."""
+
+
+def default_l1_budget(arch: Arch, l1_small_size: int = 0, worker_l1_size: int = 0) -> int:
+    """Free bytes per L1 bank right after `ttnn.open_device(l1_small_size=…, worker_l1_size=…)`
+    (0 = TT-NN's default): `worker_l1_size − l1_small_size`, the default worker L1 being the
+    chip's unreserved L1 less 70656 bytes. Wormhole N150 default: 1393312; Blackhole P150:
+    1461120. `trace_region_size` is DRAM and does not change it."""
+    worker = worker_l1_size or MAX_WORKER_L1_UNRESERVED[arch] - DEFAULT_WORKER_L1_RESERVE
+    return worker - l1_small_size
+
+
+def arch_of_grid(grid: tuple[int, int]) -> Arch:
+    """The chip a compute grid belongs to: Wormhole grids are at most 8 wide, Blackhole's
+    (13×10 on a P150, up to 14 columns) wider."""
+    return Arch.BLACKHOLE if grid[0] > 8 else Arch.WORMHOLE_B0
+
+
+@dataclass(frozen=True)
+class L1Device:
+    """What the L1 model needs of the device: compute grid (x, y), chip, free L1 per core."""
+
+    grid: tuple[int, int] = (8, 8)
+    arch: Arch = Arch.WORMHOLE_B0
+    l1_budget: int = 1_393_312
+
+    @classmethod
+    def for_grid(cls, grid: tuple[int, int], l1_budget: int | None = None) -> L1Device:
+        """The device of `grid` (its chip inferred), with TT-NN's default budget unless given."""
+        arch = arch_of_grid(grid)
+        return cls(tuple(grid), arch, default_l1_budget(arch) if l1_budget is None else l1_budget)
+
+
+# ------------------------------------------------------------------------------------------
+# Data formats
+# ------------------------------------------------------------------------------------------
+
+TILE_BYTES = {DataType.FLOAT32: 4096, DataType.BFLOAT16: 2048, DataType.BFLOAT8_B: 1088}
+"""Bytes of one 32×32 tile per data type (`tt::tile_size`)."""
+
+
+def halo_dtype(input_dtype: DataType) -> DataType:
+    """The halo op's row-major output holds float32 inputs as float32, everything else as
+    bfloat16: that is what the conv reads."""
+    return DataType.FLOAT32 if input_dtype == DataType.FLOAT32 else DataType.BFLOAT16
+
+
+def datum_bytes(dtype: DataType) -> int:
+    return 4 if dtype == DataType.FLOAT32 else 2
+
+
+# ------------------------------------------------------------------------------------------
+# Core splits (TT-NN's ParallelConfig) and shard specs
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CoreSplit:
+    """A TT-NN ParallelConfig: the sharding scheme, its orientation and core grid. HEIGHT and
+    WIDTH grids are `num_cores` cores laid row by row over the device grid; BLOCK grids are a
+    `cores_x × cores_y` rectangle."""
+
+    layout: TensorMemoryLayout
+    orientation: ShardOrientation
+    cores_x: int
+    cores_y: int
+    num_cores: int
+
+    @classmethod
+    def row_wise(cls, layout: TensorMemoryLayout, cores: int, grid: tuple[int, int]) -> CoreSplit:
+        """`num_cores_to_corerangeset(cores, grid, row_wise=True)`: full rows of grid.x."""
+        return cls(
+            layout, ShardOrientation.ROW_MAJOR, min(cores, grid[0]), ceil_div(cores, grid[0]), cores
+        )
+
+    @classmethod
+    def block(cls, orientation: ShardOrientation, nhw_cores: int, channel_cores: int) -> CoreSplit:
+        col = orientation == ShardOrientation.COL_MAJOR
+        x, y = (nhw_cores, channel_cores) if col else (channel_cores, nhw_cores)
+        return cls(BLOCK, orientation, x, y, x * y)
+
+    @property
+    def nhw(self) -> int:
+        """Cores along the N·H·W rows (TT-NN's `get_num_cores_nhw`)."""
+        if self.layout == WIDTH:
+            return 1
+        if self.layout == HEIGHT:
+            return self.num_cores
+        return self.cores_x if self.orientation == ShardOrientation.COL_MAJOR else self.cores_y
+
+    @property
+    def channels(self) -> int:
+        """Cores along the channels (TT-NN's `get_num_cores_channels`)."""
+        if self.layout == HEIGHT:
+            return 1
+        if self.layout == WIDTH:
+            return self.num_cores
+        return self.cores_y if self.orientation == ShardOrientation.COL_MAJOR else self.cores_x
+
+
+@dataclass(frozen=True)
+class ShardSpec:
+    """A sharded L1 memory config: its core split and the (rows, columns) of one shard."""
+
+    split: CoreSplit
+    shard_shape: tuple[int, int]
+
+    @property
+    def layout(self) -> TensorMemoryLayout:
+        return self.split.layout
+
+    @property
+    def grid_shape(self) -> tuple[int, int]:
+        """The (x, y) extent of the shard grid's bounding box."""
+        return (self.split.cores_x, self.split.cores_y)
+
+
+L1_ALIGNMENT_CHANNELS = 8
+"""Channel alignment of a row-major input with no shard spec: TT-NN's
+`hal::get_l1_alignment() / 2` (16-byte L1 alignment over 2-byte bfloat16 sticks) on Wormhole and
+Blackhole."""
+
+
+def input_channels_alignment(
+    layout: TensorMemoryLayout,
+    input_layout: Layout,
+    sliced: bool,
+    mm_conv: bool,
+    shard_width: int | None = None,
+) -> int:
+    """TT-NN's `get_input_channels_alignment`: 32, except for a conv that is neither a matmul
+    nor WIDTH sharded whose input is ROW_MAJOR or processed in DRAM slices: then the width of
+    the input's shard (32, 16 or 8 when it divides, else 32), or 8 (16-byte L1 alignment over
+    2-byte elements) without a shard spec."""
+    if mm_conv or layout == WIDTH or not (input_layout == Layout.ROW_MAJOR or sliced):
+        return TILE_SIZE
+    if shard_width is None:
+        return L1_ALIGNMENT_CHANNELS
+    for alignment in (32, 16, 8):
+        if shard_width % alignment == 0:
+            return alignment
+    return TILE_SIZE
+
+
+def determine_parallel_config(
+    layout: TensorMemoryLayout,
+    batch: int,
+    in_channels: int,
+    out_height: int,
+    out_width: int,
+    out_channels: int,
+    alignment: int,
+    grid: tuple[int, int],
+    orientation: ShardOrientation,
+    channels_padding: bool,
+    act_block_h_override: int = 0,
+) -> CoreSplit:
+    """TT-NN's `determine_parallel_config` for a conv (tile-multiple shards)."""
+    out_nhw_ntiles = ceil_div(batch * out_height * out_width, TILE_SIZE)
+    out_c_ntiles = ceil_div(out_channels, TILE_SIZE)
+    abh = act_block_h_override // TILE_SIZE if act_block_h_override else 1
+    cores = grid[0] * grid[1]
+    if layout == HEIGHT:
+        nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
+        return CoreSplit.row_wise(HEIGHT, nhw, grid)
+    if layout == BLOCK:
+        col = orientation == ShardOrientation.COL_MAJOR
+        blocks = ceil_div(in_channels, alignment)
+        nhw = find_divisor_with_padding_and_multiple(
+            out_nhw_ntiles, grid[0] if col else grid[1], abh
+        )
+        start_c = grid[1] if col else grid[0]
+        c = (
+            find_divisor_with_padding(blocks, start_c)
+            if channels_padding
+            else common_divisor(out_c_ntiles, blocks, start_c)
+        )
+        return CoreSplit.block(orientation, nhw, c)
+    if layout == WIDTH:
+        cin_ntiles = ceil_div(in_channels, TILE_SIZE)
+        c = (
+            find_divisor_with_padding(cin_ntiles, cores)
+            if channels_padding
+            else largest_divisor(cin_ntiles, cores)
+        )
+        return CoreSplit.row_wise(WIDTH, c, grid)
+    raise ConvConfigError(
+        f"Conv2d supports Height, Block or Width Sharded Layouts but got {layout}"
+    )
+
+
+def determine_output_parallel_config(
+    split: CoreSplit, grid: tuple[int, int], out_channels: int, mm_conv: bool
+) -> CoreSplit:
+    """TT-NN's `determine_output_parallel_config`: a matmul conv and HEIGHT keep the input's
+    split; WIDTH and BLOCK re-split the output channels (BLOCK keeps the input's NHW cores)."""
+    if mm_conv:
+        return split
+    c_ntiles = ceil_div(out_channels, TILE_SIZE)
+    if split.layout == WIDTH:
+        return CoreSplit.row_wise(
+            WIDTH, find_divisor_with_padding(c_ntiles, grid[0] * grid[1]), grid
+        )
+    if split.layout == BLOCK:
+        col = split.orientation == ShardOrientation.COL_MAJOR
+        c = find_divisor_with_padding(c_ntiles, grid[1] if col else grid[0])
+        return CoreSplit.block(split.orientation, split.nhw, c)
+    return split
+
+
+def sharded_shape(
+    rows: int, channels: int, split: CoreSplit, tile: int = TILE_SIZE
+) -> tuple[int, int]:
+    """One shard of a `[rows, channels]` matrix under `split` (TT-NN's
+    `create_sharded_memory_config_from_parallel_config`): rows padded to nhw·tile (not for
+    WIDTH) and split, channels split (they must divide)."""
+    padded = rows if split.layout == WIDTH else round_up(rows, split.nhw * tile)
+    if channels % split.channels:
+        raise ConvConfigError(f"Channels: {channels}, num core channels: {split.channels}")
+    return padded // split.nhw, channels // split.channels
+
+
+def determine_input_memory_config(
+    layout: TensorMemoryLayout,
+    orientation: ShardOrientation,
+    batch: int,
+    in_hw: tuple[int, int],
+    in_channels: int,
+    out_hw: tuple[int, int],
+    out_channels: int,
+    mm_conv: bool,
+    grid: tuple[int, int],
+    input_layout: Layout,
+    sliced: bool,
+    split: CoreSplit | None = None,
+    act_block_h_override: int = 0,
+) -> ShardSpec:
+    """TT-NN's `determine_input_memory_config`: the shard spec TT-NN gives a conv input (an
+    input in DRAM slices, `sliced`, aligns its channels to 8 unless WIDTH or TILE-only)."""
+    alignment = input_channels_alignment(layout, input_layout, sliced, mm_conv)
+    if split is None:
+        split = determine_parallel_config(
+            layout,
+            batch,
+            in_channels,
+            out_hw[0],
+            out_hw[1],
+            out_channels,
+            alignment,
+            grid,
+            orientation,
+            not mm_conv,
+            act_block_h_override,
+        )
+    rows = batch * in_hw[0] * in_hw[1]
+    snap = 1 if (layout == WIDTH and input_layout == Layout.ROW_MAJOR) else TILE_SIZE
+    height = round_up(rows, split.nhw * snap)
+    width = round_up(in_channels, split.channels * alignment)
+    return ShardSpec(split, sharded_shape(height, width, split, snap))
+
+
+# ------------------------------------------------------------------------------------------
+# Block config (TT-NN's get_conv_configs / determine_per_core_conv_block_config)
+# ------------------------------------------------------------------------------------------
+
+SUBBLOCKS = (
+    (2, 4), (4, 2), (1, 8), (8, 1), (1, 7), (7, 1), (2, 3), (3, 2), (1, 6), (6, 1),
+    (1, 5), (5, 1), (2, 2), (1, 4), (4, 1), (1, 3), (3, 1), (1, 2), (2, 1), (1, 1),
+)  # fmt: skip
+
+
+def largest_subblock(block_h: int, block_w: int, fp32_accum: bool) -> tuple[int, int]:
+    """TT-NN's `determine_largest_subblock_size`."""
+    for h, w in SUBBLOCKS:
+        if fp32_accum and h * w > 4:
+            continue
+        if block_h % h == 0 and block_w % w == 0:
+            if w != block_w and h != 1:
+                continue
+            return h, w
+    raise ConvConfigError(
+        f"Could not find valid subblock size for block size {block_h}x{block_w}, fp32_accum: {fp32_accum}"
+    )
+
+
+@dataclass(frozen=True)
+class ConvBlocking:
+    """The conv op's parallelization and block config (TT-NN's Conv2dParallelizationConfig +
+    Conv2dBlockConfig) for one core split."""
+
+    input_split: CoreSplit
+    output_split: CoreSplit
+    out_shard: tuple[int, int]
+    per_core_out_h_ntiles: int
+    per_core_out_w_ntiles: int
+    act_block_h_ntiles: int
+    act_block_w_ntiles: int
+    out_subblock_h_ntiles: int
+    out_subblock_w_ntiles: int
+
+
+@dataclass(frozen=True)
+class ConvKnobs:
+    """The conv_config / compute_config fields the L1 model reads."""
+
+    act_block_h_override: int = 0
+    act_block_w_div: int = 1
+    full_inner_dim: bool = False
+    enable_activation_reuse: bool = False
+    enable_act_double_buffer: bool = False
+    enable_weights_double_buffer: bool = False
+    output_layout: Layout = Layout.TILE
+    config_tensors_in_dram: bool = False
+    force_split_reader: bool | None = None
+    transpose_shards: bool = False
+    weights_dtype: DataType = DataType.BFLOAT16
+    fp32_dest_acc_en: bool = False
+    packer_l1_acc: bool = False
+
+
+def conv_blocking(
+    input_split: CoreSplit,
+    output_split: CoreSplit,
+    in_channels_padded: int,
+    out_channels: int,
+    batch: int,
+    out_hw: tuple[int, int],
+    kernel: tuple[int, int],
+    knobs: ConvKnobs,
+    depthwise_1d: bool = False,
+    coalesce_1d_depthwise: bool = False,
+) -> ConvBlocking:
+    """TT-NN's `get_conv_configs`: the output shard, then `determine_per_core_conv_block_config`
+    (with its fatal checks)."""
+    out_padded = round_up(out_channels, output_split.channels * TILE_SIZE)
+    shard_h, shard_w = sharded_shape(batch * out_hw[0] * out_hw[1], out_padded, output_split)
+    per_h = ceil_div(shard_h, TILE_SIZE)
+    per_w = ceil_div(shard_w, TILE_SIZE)
+    padded_h_ntiles = shard_h // TILE_SIZE
+    abh = per_h
+    if knobs.act_block_h_override > 0:
+        k = knobs.act_block_h_override // TILE_SIZE
+        abh = k if padded_h_ntiles % k == 0 else largest_divisor(padded_h_ntiles, k)
+    if abh > per_h:
+        raise ConvConfigError(
+            f"Conv2d output block size {abh} exceeds the per-core output size {per_h}"
+        )
+    layout = input_split.layout
+    kh, kw = kernel
+    if layout == HEIGHT and knobs.enable_activation_reuse:
+        ow_ntiles = ceil_div(out_hw[1], TILE_SIZE)
+        if abh <= ow_ntiles:
+            raise ConvConfigError(
+                f"Activation reuse needs act block h ({abh}) to be bigger than output image width "
+                f"in tiles ({ow_ntiles}) for the optimization to give boost"
+            )
+    if layout == HEIGHT:
+        if depthwise_1d:
+            abw = round_up(in_channels_padded * (kw if coalesce_1d_depthwise else 1), TILE_SIZE)
+        elif knobs.enable_activation_reuse:
+            abw = round_up(in_channels_padded * kh * kw, TILE_SIZE)
+        else:
+            abw = round_up(in_channels_padded * kw, TILE_SIZE)
+    elif layout == BLOCK:
+        abw = round_up(
+            in_channels_padded // input_split.channels * kw * (kh if knobs.full_inner_dim else 1),
+            TILE_SIZE,
+        )
+    else:
+        abw = in_channels_padded * kh * kw // (input_split.num_cores * knobs.act_block_w_div)
+    sub_h, sub_w = largest_subblock(abh, per_w, knobs.fp32_dest_acc_en)
+    return ConvBlocking(
+        input_split,
+        output_split,
+        (shard_h, shard_w),
+        per_h,
+        per_w,
+        abh,
+        abw // TILE_SIZE,
+        sub_h,
+        sub_w,
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# Circular buffers (TT-NN's get_cb_info / calculate_L1_usage)
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CircularBuffer:
+    """One circular buffer of the conv op, per core."""
+
+    name: str
+    pages: int
+    page_bytes: int
+    globally_allocated: bool = False
+
+    @property
+    def bytes(self) -> int:
+        return self.pages * self.page_bytes
+
+
+_F32 = np.float32
+
+
+def _noc_rate(size: int, threshold: int, lo: float, hi: float) -> np.float32:
+    """A clamped linear transfer rate in GB/s (TT-NN's empirical NOC tables), in float32."""
+    min_size = 16  # the L1 alignment
+    eff = min(max(size, min_size), threshold)
+    slope = (_F32(hi) - _F32(lo)) / _F32(threshold - min_size)
+    return _F32(lo) + slope * _F32(eff - min_size)
+
+
+_LOCAL_L1 = {Arch.BLACKHOLE: (4096, 1.124, 80.48), Arch.WORMHOLE_B0: (1024, 0.868, 27.84)}
+_DRAM = {Arch.BLACKHOLE: (2048, 0.671, 80.885), Arch.WORMHOLE_B0: (2048, 0.436, 28.411)}
+_MCAST = {Arch.BLACKHOLE: (65536, 0.182, 57.677), Arch.WORMHOLE_B0: (65536, 0.318, 25.345)}
+_TILIZE_CYCLES = {
+    Arch.BLACKHOLE: {
+        DataType.FLOAT32: {DataType.FLOAT32: (132, 132), DataType.BFLOAT16: (132, 80), DataType.BFLOAT8_B: (132, 77)},
+        DataType.BFLOAT16: {DataType.FLOAT32: (105, 128), DataType.BFLOAT16: (72, 72), DataType.BFLOAT8_B: (60, 60)},
+    },
+    Arch.WORMHOLE_B0: {
+        DataType.FLOAT32: {DataType.FLOAT32: (107, 128), DataType.BFLOAT16: (74, 74), DataType.BFLOAT8_B: (74, 70)},
+        DataType.BFLOAT16: {DataType.FLOAT32: (92, 117), DataType.BFLOAT16: (61, 68), DataType.BFLOAT8_B: (40, 43)},
+    },
+}  # fmt: skip
+
+
+def split_reader_supported(layout: TensorMemoryLayout, depthwise_1d: bool, abh: int) -> bool:
+    return layout in (HEIGHT, BLOCK) and not depthwise_1d and abh > 1
+
+
+def split_reader_viable(
+    layout: TensorMemoryLayout,
+    abh: int,
+    in_channels_padded: int,
+    kernel_w: int,
+    arch: Arch,
+    input_dtype: DataType,
+    weights_block_ntiles: int,
+    weights_tile_bytes: int,
+    dilation_w: int,
+    abw: int,
+    fp32_accum: bool,
+    output_dtype: DataType,
+    act_reuse: bool,
+) -> bool:
+    """TT-NN's `is_split_reader_viable`: always for BLOCK or activation reuse; for HEIGHT,
+    whether two activation readers reach the matmul sooner (a cycle estimate in float32)."""
+    if layout == BLOCK or act_reuse:
+        return True
+    clock = _F32(1.35 if arch == Arch.BLACKHOLE else 1.0)
+    elem = 4 if input_dtype == DataType.FLOAT32 else 2
+    halo = halo_dtype(input_dtype)
+    coalesced = kernel_w if dilation_w == 1 else 1
+    unit = elem * in_channels_padded * coalesced
+    act_bytes = elem * abh * TILE_SIZE * in_channels_padded * kernel_w
+    act_cycles = clock * _F32(act_bytes) / _noc_rate(unit, *_LOCAL_L1[arch])
+    w_bytes = weights_tile_bytes * weights_block_ntiles
+    mcast = _noc_rate(w_bytes, *_MCAST[arch])
+    dram = _noc_rate(weights_tile_bytes, *_DRAM[arch])
+    w_cycles = clock * _F32(w_bytes) * (_F32(1.0) / dram + _F32(1.0) / mcast)
+    out = output_dtype if output_dtype in _TILIZE_CYCLES[arch][halo] else DataType.BFLOAT16
+    tilize = _F32(_TILIZE_CYCLES[arch][halo][out][1 if fp32_accum else 0] * (abw * abh))
+    return bool(act_cycles / _F32(2) + max(w_cycles, tilize) < max(act_cycles + tilize, w_cycles))
+
+
+def circular_buffers(
+    blocking: ConvBlocking,
+    weights_shape: tuple[int, int],
+    kernel: tuple[int, int],
+    dilation: tuple[int, int],
+    knobs: ConvKnobs,
+    input_dtype: DataType,
+    output_dtype: DataType,
+    out_width: int,
+    has_bias: bool,
+    depthwise_1d: bool,
+    in_channels_padded: int,
+    arch: Arch,
+    act_shard: tuple[int, int] = (0, 0),
+) -> list[CircularBuffer]:
+    """TT-NN's `get_cb_info` for the conv op (the estimate passes no activation shard).
+    `weights_shape` is the (rows, cols) of the weight matrix the estimate assumes."""
+    layout = blocking.input_split.layout
+    untilize_out = knobs.output_layout == Layout.ROW_MAJOR
+    conv_in = halo_dtype(input_dtype)
+    in_tile = TILE_BYTES[conv_in]
+    w_tile = TILE_BYTES[knobs.weights_dtype]
+    out_tile = TILE_BYTES[output_dtype]
+    abh, abw = blocking.act_block_h_ntiles, blocking.act_block_w_ntiles
+    per_h, per_w = blocking.per_core_out_h_ntiles, blocking.per_core_out_w_ntiles
+    kh, kw = kernel
+    padded_in = weights_shape[0] // (kh * kw)
+    num_blocks_act_h = per_h // abh
+    split = split_reader_supported(layout, depthwise_1d, abh) and (
+        knobs.force_split_reader
+        if knobs.force_split_reader is not None
+        else split_reader_viable(
+            layout,
+            abh,
+            in_channels_padded,
+            kw,
+            arch,
+            input_dtype,
+            per_w * abw,
+            w_tile,
+            dilation[1],
+            abw,
+            knobs.fp32_dest_acc_en,
+            output_dtype,
+            knobs.enable_activation_reuse,
+        )
+    )
+    act_tiles, split_tiles = abh * abw, 0
+    if split and not depthwise_1d:
+        first, last = abh - abh // 2, abh // 2
+        if knobs.enable_activation_reuse:
+            act_tiles = _act_tiles_with_reuse(
+                first, abw, out_width, padded_in, kernel, in_tile, input_dtype
+            )
+            split_tiles = _act_tiles_with_reuse(
+                last, abw, out_width, padded_in, kernel, in_tile, input_dtype
+            )
+        else:
+            act_tiles, split_tiles = first * abw, last * abw
+    w_rows_ntiles = weights_shape[0] // TILE_SIZE
+    w_cols_ntiles = weights_shape[1] // TILE_SIZE
+    if abw == 0:
+        raise ConvConfigError(
+            "Floating point exception: the activation block width is 0 tiles (TT-NN divides by it "
+            "while estimating the conv's L1 use)"
+        )
+    in0_blocks_w = w_rows_ntiles // abw
+    if layout == BLOCK:
+        in0_blocks_w *= w_cols_ntiles // per_w
+    packer = knobs.packer_l1_acc and ((has_bias and in0_blocks_w > 1) or in0_blocks_w > 2)
+    partial = (
+        (DataType.FLOAT32 if knobs.fp32_dest_acc_en else DataType.BFLOAT16)
+        if packer
+        else output_dtype
+    )
+    cbs = []
+    inner = abh * kw if depthwise_1d else abw
+    w_pages = per_w * inner
+    if layout == HEIGHT:
+        if not knobs.enable_activation_reuse:
+            if num_blocks_act_h > 1:
+                w_pages *= kh
+            elif knobs.enable_weights_double_buffer:
+                w_pages *= 2
+    elif knobs.enable_weights_double_buffer:
+        w_pages *= 2
+    cbs.append(CircularBuffer("WEIGHTS", w_pages, w_tile))
+    cbs.append(
+        CircularBuffer(
+            "MATMUL_PARTIALS",
+            1 if depthwise_1d else per_h * per_w,
+            TILE_BYTES[partial],
+            not untilize_out and partial == output_dtype and not depthwise_1d,
+        )
+    )
+    overlap_im2col = layout == BLOCK and conv_in == output_dtype
+    if knobs.enable_act_double_buffer:
+        act_tiles *= 2
+        split_tiles *= 2
+    act_page = in_tile if layout == HEIGHT else out_tile
+    cbs.append(
+        CircularBuffer("ACT", act_tiles if layout == HEIGHT else act_tiles + split_tiles, act_page)
+    )
+    cbs.append(CircularBuffer("ACT_SECOND_READER", 0 if overlap_im2col else split_tiles, in_tile))
+    cbs.append(CircularBuffer("TEMP_SUM", 1 if depthwise_1d else 0, out_tile))
+    cbs.append(CircularBuffer("ACT_TILIZED", abh * abw, out_tile))
+    cbs.append(CircularBuffer("BIAS", per_w if has_bias else 0, w_tile))
+    rm_tiles = abw * 2 if layout == WIDTH else act_tiles if layout == BLOCK else 0
+    cbs.append(CircularBuffer("ACT_ROW_MAJOR_BFLOAT16", 0 if overlap_im2col else rm_tiles, in_tile))
+    cbs.append(CircularBuffer("OUT", per_h * per_w, out_tile, True))
+    cbs.append(
+        CircularBuffer("READER_INDICES", 1, per_h * TILE_SIZE * 2, not knobs.config_tensors_in_dram)
+    )
+    cbs.append(CircularBuffer("L1_ARRAY", 1, 64))
+    cbs.append(
+        CircularBuffer("ACT_SHARDED", act_shard[0], act_shard[1] * datum_bytes(conv_in), True)
+    )
+    return cbs
+
+
+def _act_tiles_with_reuse(
+    abh: int,
+    abw: int,
+    out_width: int,
+    padded_in: int,
+    kernel: tuple[int, int],
+    in_tile: int,
+    input_dtype: DataType,
+) -> int:
+    """TT-NN's `calculate_act_cb_size_with_reuse`."""
+    width_tiles = ceil_div(out_width, TILE_SIZE)
+    loops = int(np.ceil(_F32(abh) / _F32(width_tiles)))
+    leftover = (TILE_SIZE - out_width % TILE_SIZE) % TILE_SIZE
+    length = loops * padded_in * kernel[1] * (1 + leftover * kernel[0]) * datum_bytes(input_dtype)
+    return width_tiles * abw + ceil_div(length, in_tile)
+
+
+# ------------------------------------------------------------------------------------------
+# Halo (sliding_window.cpp: the largest input window one core gathers)
+# ------------------------------------------------------------------------------------------
+
+
+def halo_max_sticks(
+    batch: int,
+    in_hw: tuple[int, int],
+    kernel: tuple[int, int],
+    stride: tuple[int, int],
+    padding: tuple[int, int, int, int],
+    dilation: tuple[int, int],
+    nhw_cores: int,
+) -> int:
+    """The most input rows ("sticks", padding included) the halo gives one core: TT-NN's
+    `generate_shard_boundaries` + `generate_max_out_nsticks_per_core` with tile-snapped
+    output shards."""
+    pt, pb, pl, pr = padding
+    ph, pw = in_hw[0] + pt + pb, in_hw[1] + pl + pr
+    oh = (ph - dilation[0] * (kernel[0] - 1) - 1) // stride[0] + 1
+    ow = (pw - dilation[1] * (kernel[1] - 1) - 1) // stride[1] + 1
+    total = batch * oh * ow
+    shard = round_up(total, nhw_cores * TILE_SIZE) // nhw_cores
+    span = (dilation[0] * (kernel[0] - 1)) * pw + dilation[1] * (kernel[1] - 1)
+
+    def trace(i: int) -> int:
+        b, r = divmod(i, oh * ow)
+        h, w = divmod(r, ow)
+        return b * ph * pw + h * stride[0] * pw + w * stride[1]
+
+    best = 0
+    start = 0
+    for _ in range(nhw_cores):
+        end = min(start + shard, total) - 1
+        in_start = trace(min(start, total - 1))
+        in_end = trace(end) + span
+        if in_start == 0 and start != 0:
+            in_start = trace(end) + 1
+            in_end = in_start - 1
+        best = max(best, (in_end - in_start + 1) & 0xFFFFFFFF)
+        start = end + 1
+    return best
+
+
+# ------------------------------------------------------------------------------------------
+# The whole estimate (TT-NN's calculate_L1_usage_for_conv_op)
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConvGeometry:
+    """The conv the estimate is made for (after folding; one slice on the DRAM path)."""
+
+    batch: int
+    in_channels: int
+    out_channels: int
+    in_hw: tuple[int, int]
+    out_hw: tuple[int, int]
+    kernel: tuple[int, int]
+    stride: tuple[int, int]
+    padding: tuple[int, int, int, int]
+    dilation: tuple[int, int]
+    groups: int
+    has_bias: bool
+    input_dtype: DataType
+    output_dtype: DataType
+    input_layout: Layout
+    mm_conv: bool
+
+
+@dataclass(frozen=True)
+class ConvL1Usage:
+    """TT-NN's L1 estimate of one shard layout, per core, in bytes."""
+
+    layout: TensorMemoryLayout
+    input_split: CoreSplit
+    output_split: CoreSplit
+    input_shard: tuple[int, int]
+    blocking: ConvBlocking
+    circular_buffers: tuple[CircularBuffer, ...]
+    cb_bytes: int
+    """Circular buffers TT-NN allocates (those not backed by a tensor)."""
+    output_bytes: int
+    """The output tensor's shard (the OUT circular buffer)."""
+    halo_input_bytes: int
+    """The sharded input before the halo."""
+    halo_output_bytes: int
+    """The halo's output: the largest input window of one core."""
+
+    @property
+    def core_count(self) -> int:
+        return max(self.input_split.num_cores, self.output_split.num_cores)
+
+    @property
+    def total_bytes(self) -> int:
+        """What the auto-shard choice compares: CBs + output + halo output."""
+        return self.cb_bytes + self.output_bytes + self.halo_output_bytes
+
+    @property
+    def slice_bytes(self) -> int:
+        """What DRAM slicing compares with the budget: the larger of the halo's
+        input + output and the conv's total."""
+        return max(self.halo_input_bytes + self.halo_output_bytes, self.total_bytes)
+
+    def as_dict(self) -> dict:
+        """Plain data, for printing."""
+        return {
+            "layout": self.layout.value,
+            "input_grid": [self.input_split.cores_x, self.input_split.cores_y],
+            "input_cores": self.input_split.num_cores,
+            "output_cores": self.output_split.num_cores,
+            "input_shard": list(self.input_shard),
+            "act_block_h_ntiles": self.blocking.act_block_h_ntiles,
+            "act_block_w_ntiles": self.blocking.act_block_w_ntiles,
+            "circular_buffers": {
+                cb.name: cb.bytes
+                for cb in self.circular_buffers
+                if cb.bytes and not cb.globally_allocated
+            },
+            "cb_bytes": self.cb_bytes,
+            "output_bytes": self.output_bytes,
+            "halo_input_bytes": self.halo_input_bytes,
+            "halo_output_bytes": self.halo_output_bytes,
+            "total_bytes": self.total_bytes,
+        }
+
+
+def is_depthwise_1d(
+    groups: int, in_channels: int, out_channels: int, kernel_h: int, input_h: int, has_bias: bool
+) -> bool:
+    """TT-NN 0.81.1's `is_1d_depthwise_conv` (no kernel-width condition; true for groups 1 too)."""
+    return groups == in_channels == out_channels and kernel_h == 1 and input_h == 1 and not has_bias
+
+
+def conv_l1_usage(
+    geometry: ConvGeometry,
+    layout: TensorMemoryLayout,
+    knobs: ConvKnobs,
+    device: L1Device,
+    input_shard: ShardSpec | None = None,
+) -> ConvL1Usage:
+    """TT-NN's `calculate_L1_usage_for_conv_op` for `layout` (the input split computed from the
+    device grid, or taken from `input_shard`)."""
+    g = geometry
+    orientation = (
+        ShardOrientation.COL_MAJOR if knobs.transpose_shards else ShardOrientation.ROW_MAJOR
+    )
+    depthwise = is_depthwise_1d(
+        g.groups, g.in_channels, g.out_channels, g.kernel[0], g.in_hw[0], g.has_bias
+    )
+    alignment = input_channels_alignment(layout, g.input_layout, False, g.mm_conv)
+    kh, kw = g.kernel
+    weights_shape = (
+        round_up(g.in_channels, alignment) * kh * kw,
+        round_up(g.out_channels, TILE_SIZE),
+    )
+    if input_shard is not None:
+        in_split = input_shard.split
+    else:
+        in_split = determine_parallel_config(
+            layout,
+            g.batch,
+            g.in_channels,
+            g.out_hw[0],
+            g.out_hw[1],
+            g.out_channels,
+            alignment,
+            device.grid,
+            orientation,
+            not g.mm_conv,
+            knobs.act_block_h_override,
+        )
+    out_split = determine_output_parallel_config(in_split, device.grid, g.out_channels, g.mm_conv)
+    cin_padded = round_up(g.in_channels, in_split.channels * alignment)
+    blocking = conv_blocking(
+        in_split,
+        out_split,
+        cin_padded,
+        g.out_channels,
+        g.batch,
+        g.out_hw,
+        g.kernel,
+        knobs,
+        depthwise,
+    )
+    cbs = circular_buffers(
+        blocking,
+        weights_shape,
+        g.kernel,
+        g.dilation,
+        knobs,
+        g.input_dtype,
+        g.output_dtype,
+        g.out_hw[1],
+        g.has_bias,
+        depthwise,
+        cin_padded,
+        device.arch,
+    )
+    if input_shard is None:
+        input_shard = determine_input_memory_config(
+            layout,
+            orientation,
+            g.batch,
+            g.in_hw,
+            g.in_channels,
+            g.out_hw,
+            g.out_channels,
+            g.mm_conv,
+            device.grid,
+            g.input_layout,
+            False,
+            in_split,
+            knobs.act_block_h_override,
+        )
+    sticks = halo_max_sticks(
+        g.batch, g.in_hw, g.kernel, g.stride, g.padding, g.dilation, in_split.nhw
+    )
+    datum = datum_bytes(halo_dtype(g.input_dtype))
+    shard_h, shard_w = input_shard.shard_shape
+    return ConvL1Usage(
+        layout=layout,
+        input_split=in_split,
+        output_split=out_split,
+        input_shard=input_shard.shard_shape,
+        blocking=blocking,
+        circular_buffers=tuple(cbs),
+        cb_bytes=sum(cb.bytes for cb in cbs if not cb.globally_allocated),
+        output_bytes=next(cb.bytes for cb in cbs if cb.name == "OUT"),
+        halo_input_bytes=shard_h * shard_w * datum,
+        halo_output_bytes=sticks * shard_w * datum,
+    )
+
+
+@dataclass(frozen=True)
+class AutoShardChoice:
+    """The shard layout TT-NN picks for an interleaved input, with every candidate's estimate
+    (in the order TT-NN computes them)."""
+
+    layout: TensorMemoryLayout
+    candidates: tuple[ConvL1Usage, ...]
+
+    @property
+    def chosen(self) -> ConvL1Usage:
+        return next(c for c in self.candidates if c.layout == self.layout)
+
+    def as_dict(self) -> dict:
+        return {"layout": self.layout.value, "candidates": [c.as_dict() for c in self.candidates]}
+
+
+def choose_auto_shard(
+    geometry: ConvGeometry, knobs: ConvKnobs, device: L1Device
+) -> AutoShardChoice:
+    """TT-NN's `determine_conv_config_for_auto_shard`: HEIGHT for a 1D depthwise conv; else
+    BLOCK if it needs less L1 than HEIGHT and spreads over at least grid.x cores, then WIDTH
+    (never for a matmul conv) if it needs less than the best so far."""
+    g = geometry
+    height = conv_l1_usage(g, HEIGHT, knobs, device)
+    if is_depthwise_1d(
+        g.groups, g.in_channels, g.out_channels, g.kernel[0], g.in_hw[0], g.has_bias
+    ):
+        return AutoShardChoice(HEIGHT, (height,))
+    block = conv_l1_usage(g, BLOCK, knobs, device)
+    width = conv_l1_usage(g, WIDTH, knobs, device)
+    best = height
+    if block.total_bytes < best.total_bytes and block.core_count >= device.grid[0]:
+        best = block
+    if width.total_bytes < best.total_bytes and not g.mm_conv:
+        best = width
+    return AutoShardChoice(best.layout, (height, block, width))
+
+
+# ------------------------------------------------------------------------------------------
+# DRAM slicing (op_slicing.cpp + conv2d.cpp's Conv2dSliceAttr)
+# ------------------------------------------------------------------------------------------
+
+
+RECOMPUTE_SLICE_OUTPUT = True
+"""Whether a slice's shard spec uses the output re-derived from its input window (newer sources) or
+the output slice as asked (older sources). TT-NN 0.81.1 re-derives it: with the slice as asked
+one dev-set conv (conv2d_blackhole_P150_s101 r0088, activation reuse) is refused where TT-NN
+0.81.1 prepares it."""
+
+
+def output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
+    return (size + pad - dilation * (kernel - 1) - 1) // stride + 1
+
+
+@dataclass(frozen=True)
+class SliceWindow:
+    """The input rows/columns one output slice reads, with the padding of that slice."""
+
+    in_h: int
+    in_w: int
+    padding: tuple[int, int, int, int]
+    single: bool
+    """Whether the slice reads the whole input."""
+
+
+def slice_input_window(
+    geometry: ConvGeometry,
+    out_start: tuple[int, int],
+    out_end: tuple[int, int],
+    output_layout: Layout,
+) -> SliceWindow:
+    """`Conv2dSliceAttr::get_input_slice_and_padding`: the input a block of output rows and
+    columns needs, clamped to the input, with edge slices keeping the conv's padding and a
+    tile-rounded right padding for inner width slices of a TILE output."""
+    g = geometry
+    H, W = g.in_hw
+    (kh, kw), (sh, sw), (dh, dw) = g.kernel, g.stride, g.dilation
+    pt, pb, pl, pr = g.padding
+    oh, ow = g.out_hw
+    h0 = out_start[0] * sh - pt
+    h1 = (out_end[0] - 1) * sh - pt + (kh - 1) * (dh - 1) + kh
+    w0 = out_start[1] * sw - pl
+    w1 = (out_end[1] - 1) * sw - pl + (kw - 1) * (dw - 1) + kw
+    pad = [max(0, -h0), max(0, h1 - H), max(0, -w0), max(0, w1 - W)]
+    h0, h1, w0, w1 = max(0, h0), min(H, h1), max(0, w0), min(W, w1)
+    if out_start[0] == 0:
+        pad[0], h0 = pt, 0
+    if out_end[0] == oh:
+        pad[1], h1 = pb, H
+    if out_start[1] == 0:
+        pad[2], w0 = pl, 0
+    if out_end[1] == ow:
+        pad[3], w1 = pr, W
+    in_h, in_w = h1 - h0, w1 - w0
+    out_w = out_end[1] - out_start[1]
+    rounding = TILE_SIZE if output_layout == Layout.TILE else 1
+    single = in_h == H and in_w == W
+    if out_w % rounding and not single:
+        pad[3] += (rounding - out_w % rounding) * sw
+    return SliceWindow(in_h, in_w, tuple(pad), single)
+
+
+@dataclass(frozen=True)
+class SliceGeometry:
+    """One DRAM slice: its conv (dims of the slice), the layout and the input shard TT-NN gives
+    it, and its L1 estimate."""
+
+    geometry: ConvGeometry
+    input_shard: ShardSpec
+    auto_shard: AutoShardChoice | None
+    usage: ConvL1Usage | None = None
+
+
+def slice_memory_config(
+    geometry: ConvGeometry,
+    out_start: tuple[int, int],
+    out_end: tuple[int, int],
+    layout: TensorMemoryLayout | None,
+    knobs: ConvKnobs,
+    device: L1Device,
+    recompute_output: bool | None = None,
+) -> SliceGeometry:
+    """`Conv2dSliceAttr::get_input_memory_config`: the slice's input window, its shard layout
+    (auto-sharded on the slice when none is set) and its shard spec (channels aligned to 8
+    unless the slice is the whole input)."""
+    win = slice_input_window(geometry, out_start, out_end, knobs.output_layout)
+    out_hw = (out_end[0] - out_start[0], out_end[1] - out_start[1])
+    return slice_memory_config_of_window(
+        geometry, win, out_hw, layout, knobs, device, recompute_output
+    )
+
+
+def slice_memory_config_of_window(
+    geometry: ConvGeometry,
+    win: SliceWindow,
+    out_hw: tuple[int, int],
+    layout: TensorMemoryLayout | None,
+    knobs: ConvKnobs,
+    device: L1Device,
+    recompute_output: bool | None = None,
+) -> SliceGeometry:
+    """`slice_memory_config` for a slice given by its input window and output size."""
+    g = geometry
+    if recompute_output is None:
+        recompute_output = RECOMPUTE_SLICE_OUTPUT
+    if recompute_output:
+        out_h = output_extent(
+            win.in_h, win.padding[0] + win.padding[1], g.kernel[0], g.stride[0], g.dilation[0]
+        )
+        out_w = output_extent(
+            win.in_w, win.padding[2] + win.padding[3], g.kernel[1], g.stride[1], g.dilation[1]
+        )
+    else:
+        out_h, out_w = out_hw
+    sg = replace(g, in_hw=(win.in_h, win.in_w), out_hw=(out_h, out_w), mm_conv=False)
+    auto = None
+    if layout is None:
+        # TT-NN passes the full conv's padding to the auto-shard estimate of a slice.
+        auto = choose_auto_shard(replace(sg, padding=g.padding), knobs, device)
+        layout = auto.layout
+    orientation = (
+        ShardOrientation.COL_MAJOR if knobs.transpose_shards else ShardOrientation.ROW_MAJOR
+    )
+    shard = determine_input_memory_config(
+        layout,
+        orientation,
+        g.batch,
+        (win.in_h, win.in_w),
+        g.in_channels,
+        (out_h, out_w),
+        g.out_channels,
+        False,
+        device.grid,
+        g.input_layout,
+        not win.single,
+    )
+    return SliceGeometry(replace(sg, padding=win.padding), shard, auto)
+
+
+@lru_cache(maxsize=4096)
+def _slice_bytes(
+    geometry: ConvGeometry,
+    window: SliceWindow,
+    out_hw: tuple[int, int],
+    layout: TensorMemoryLayout | None,
+    knobs: ConvKnobs,
+    device: L1Device,
+) -> int:
+    """`slice_l1_bytes(...).usage.slice_bytes` of a slice, which depends on the slice only
+    through its input window and output size: slices of one size in the middle of the image
+    are estimated once."""
+    return slice_l1_bytes_of_window(
+        geometry, window, out_hw, layout, knobs, device
+    ).usage.slice_bytes
+
+
+def slice_l1_bytes(
+    geometry: ConvGeometry,
+    out_start: tuple[int, int],
+    out_end: tuple[int, int],
+    layout: TensorMemoryLayout | None,
+    knobs: ConvKnobs,
+    device: L1Device,
+) -> SliceGeometry:
+    """`Conv2dSliceAttr::get_L1_usage` of one slice."""
+    win = slice_input_window(geometry, out_start, out_end, knobs.output_layout)
+    out_hw = (out_end[0] - out_start[0], out_end[1] - out_start[1])
+    return slice_l1_bytes_of_window(geometry, win, out_hw, layout, knobs, device)
+
+
+def slice_l1_bytes_of_window(
+    geometry: ConvGeometry,
+    win: SliceWindow,
+    out_hw: tuple[int, int],
+    layout: TensorMemoryLayout | None,
+    knobs: ConvKnobs,
+    device: L1Device,
+) -> SliceGeometry:
+    """`slice_l1_bytes` for a slice given by its input window and output size."""
+    sl = slice_memory_config_of_window(geometry, win, out_hw, layout, knobs, device)
+    g = sl.geometry
+    # the estimate re-derives the slice's output from its window and padding
+    usage = conv_l1_usage(
+        replace(
+            g,
+            out_hw=(
+                output_extent(
+                    g.in_hw[0], g.padding[0] + g.padding[1], g.kernel[0], g.stride[0], g.dilation[0]
+                ),
+                output_extent(
+                    g.in_hw[1], g.padding[2] + g.padding[3], g.kernel[1], g.stride[1], g.dilation[1]
+                ),
+            ),
+        ),
+        sl.input_shard.layout,
+        knobs,
+        device,
+        sl.input_shard,
+    )
+    return replace(sl, usage=usage)
+
+
+@dataclass(frozen=True)
+class SliceDecision:
+    """TT-NN's DRAM slice config for one conv, with the L1 of its largest slice."""
+
+    slice_type: Conv2dSliceType
+    num_slices: int
+    l1_bytes: int
+    budget: int
+    tried: tuple[tuple[str, int, int], ...] = field(default_factory=tuple)
+    """(slice type, slices, bytes) of every configuration tried, in order."""
+
+    def as_dict(self) -> dict:
+        return {
+            "slice_type": self.slice_type.value,
+            "num_slices": self.num_slices,
+            "l1_bytes": self.l1_bytes,
+            "budget": self.budget,
+            "tried": [list(t) for t in self.tried],
+        }
+
+
+def best_guess_slice_type(in_h: int, in_w: int, output_layout: Layout) -> Conv2dSliceType:
+    """`op_slicing::best_guess_slice_type`: width slices unless the input is tall (ROW_MAJOR
+    output: H > 3·W), or (TILE output) narrower than 200 or taller than wide."""
+    if output_layout == Layout.ROW_MAJOR:
+        return Conv2dSliceType.DRAM_HEIGHT if in_h > in_w * 3 else Conv2dSliceType.DRAM_WIDTH
+    if in_w < 200 or in_h > in_w:
+        return Conv2dSliceType.DRAM_HEIGHT
+    return Conv2dSliceType.DRAM_WIDTH
+
+
+def slice_rounding(output_layout: Layout, slice_type: Conv2dSliceType) -> int:
+    return (
+        TILE_SIZE
+        if output_layout == Layout.TILE and slice_type == Conv2dSliceType.DRAM_WIDTH
+        else 1
+    )
+
+
+def slices_l1_bytes(
+    geometry: ConvGeometry,
+    slice_type: Conv2dSliceType,
+    num_slices: int,
+    layout: TensorMemoryLayout | None,
+    knobs: ConvKnobs,
+    device: L1Device,
+) -> int:
+    """`compute_L1_usage_for_slice_config`: the largest slice estimate over the slices."""
+    g = geometry
+    oh, ow = g.out_hw
+    H, W = g.in_hw
+    height = slice_type == Conv2dSliceType.DRAM_HEIGHT
+    dim = oh if height else ow
+    rounding = slice_rounding(knobs.output_layout, slice_type)
+    units = ceil_div(dim, rounding)
+    base, rem = divmod(units, num_slices)
+    best = 0
+    start = 0
+    index = 0
+    axis = 0 if height else 1
+    s_, k_, d_ = g.stride[axis], g.kernel[axis], g.dilation[axis]
+    before, extent = g.padding[0 if height else 2], g.in_hw[axis]
+    seen: dict[tuple, int] = {}
+    while start < dim and index < num_slices:
+        size = rounding * (base + (1 if index < rem else 0))
+        end = min(dim, start + size)
+        if end == start:
+            index += 1
+            continue
+        o_start, o_end = ((start, 0), (end, ow)) if height else ((0, start), (oh, end))
+        # Slices of one size away from the image's edges read same-sized windows: estimate once.
+        lo = start * s_ - before
+        hi = (end - 1) * s_ - before + (k_ - 1) * (d_ - 1) + k_
+        key = (end - start, start == 0, end == dim, min(lo, 0), max(hi - extent, 0))
+        need = seen.get(key)
+        if need is None:
+            win = slice_input_window(g, o_start, o_end, knobs.output_layout)
+            # the op skips slices whose clamped input window is empty
+            empty = (win.in_h if height else win.in_w) <= 0
+            out_hw = (o_end[0] - o_start[0], o_end[1] - o_start[1])
+            need = seen[key] = -1 if empty else _slice_bytes(g, win, out_hw, layout, knobs, device)
+        if need < 0:
+            index += 1
+            continue
+        best = max(best, need)
+        start += size
+        index += 1
+    return best
+
+
+def determine_slice_config(
+    geometry: ConvGeometry,
+    layout: TensorMemoryLayout | None,
+    knobs: ConvKnobs,
+    device: L1Device,
+    slice_type: Conv2dSliceType | None = None,
+    _retry: bool = False,
+    _tried: tuple = (),
+) -> SliceDecision:
+    """`op_slicing::determine_slice_config` for a conv with no slice config (or a DRAM slice
+    type with 0 slices): the fewest slices (from 1) whose largest slice fits the budget, along
+    the best-guess dimension, then along the other one; TT-NN refuses when neither fits."""
+    g = geometry
+    auto = slice_type is None
+    stype = (
+        best_guess_slice_type(g.in_hw[0], g.in_hw[1], knobs.output_layout) if auto else slice_type
+    )
+    height = stype == Conv2dSliceType.DRAM_HEIGHT
+    dim = g.out_hw[0] if height else g.out_hw[1]
+    rounding = slice_rounding(knobs.output_layout, stype)
+    max_slices = ceil_div(dim, rounding) if knobs.output_layout == Layout.TILE else dim
+    tried = list(_tried)
+    n = 1
+    found = None
+    while n <= max_slices:
+        need = slices_l1_bytes(g, stype, n, layout, knobs, device)
+        tried.append((stype.value, n, need))
+        if device.l1_budget >= need:
+            found = need
+            break
+        n += 1
+    if auto and not _retry and n > max_slices:
+        other = Conv2dSliceType.DRAM_HEIGHT if not height else Conv2dSliceType.DRAM_WIDTH
+        return determine_slice_config(g, layout, knobs, device, other, True, tuple(tried))
+    if found is None:
+        raise ConvConfigError(
+            f"DRAM Auto slice could not find valid slice configuration. Tried up to {n - 1} slices "
+            f"for {'height' if height else 'width'}-slicing on output dimension {dim}. Available L1: "
+            f"{device.l1_budget} bytes. Operation requires more memory than available even with "
+            "maximum slicing."
+        )
+    return SliceDecision(stype, n, found, device.l1_budget, tuple(tried))

@@ -220,8 +220,6 @@ def resolve_input_channels_alignment(
     """Step 6 for the conv's own input (`conv_l1_model.input_channels_alignment` with the
     input's shard width, when it is sharded)."""
     shard = input_memory_config.shard_shape if input_memory_config.is_sharded else None
-    # validate_parameters refuses a sharded input without its shard spec.
-    assert shard is not None or not input_memory_config.is_sharded
     return input_channels_alignment(
         shard_layout, input_layout, False, mm_conv, None if shard is None else shard[1]
     )

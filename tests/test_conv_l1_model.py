@@ -48,7 +48,7 @@ def conv(**changes: object) -> Conv2dParameters:
         input_layout=Layout.ROW_MAJOR,
         input_memory_config=DRAM,
         conv_config=Conv2dConfig(weights_dtype=DataType.FLOAT32),
-        fp32_dest_acc_en=None,
+        compute_config=None,
         input_dtype=DataType.BFLOAT16,
     )
     values.update(changes)

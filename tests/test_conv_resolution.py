@@ -285,9 +285,11 @@ def test_weights_dtype():
     assert resolve_weights_dtype(conv(weight_dtype=DataType.BFLOAT16)) == DataType.BFLOAT16
     params = conv(conv_config=config(weights_dtype=DataType.BFLOAT8_B))
     assert resolve_weights_dtype(params) == DataType.BFLOAT8_B
-    assert resolve_conv_weights(replace(params, input_memory_config=L1)).weights_dtype == (
-        DataType.BFLOAT8_B
-    )
+    # TT-NN's DRAM path builds a ROW_MAJOR placeholder weight of weights_dtype: bfp8_b refused.
+    with pytest.raises(ConvConfigError, match="Only TILE layout is supported for BFLOAT8_B"):
+        resolve_conv_weights(params)
+    on_l1 = replace(params, input_memory_config=L1)
+    assert resolve_conv_weights(on_l1).weights_dtype == DataType.BFLOAT8_B
 
 
 def test_mm_conv():
@@ -399,15 +401,15 @@ def test_folded_plan_kernel_larger_than_stride():
             kernel_size=(7, 7),
             stride=(2, 2),
             padding=(3, 3, 3, 3),
-            conv_config=config(enable_kernel_stride_folding=True),
+            conv_config=config(enable_kernel_stride_folding=True, shard_layout=HEIGHT),
         )
     )
     assert plan.fold_stride == (2, 2)
     assert not plan.mm_conv
     assert plan.expanded_weight_shape == (64, 12, 4, 4)
-    # TT-NN 0.81.1's prepare path keeps the original padding: 11 + 3 + 3 - 4 + 1 = 14.
+    # On the DRAM path TT-NN's slice keeps the original padding after folding: 11 + 6 − 4 + 1.
     assert (plan.output_height, plan.output_width) == (14, 14)
-    # HEIGHT (stand-in), row-major DRAM → align 8: Cin_pad 16, act_block_w round_up(16·4, 32).
+    # HEIGHT, row-major DRAM → align 8: Cin_pad 16, act_block_w round_up(16·4, 32).
     assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
     assert plan.padded_in_channels == 16
     assert plan.act_block_w == 64
@@ -1028,6 +1030,7 @@ def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
         in_channels=96,
         out_channels=96,
         input_layout=Layout.TILE,
+        input_memory_config=L1,
         conv_config=config(shard_layout=WIDTH, act_block_w_div=5),
     )
     plan = resolve_conv_weights(params)
@@ -1065,7 +1068,7 @@ def test_activation_reuse():
         input_memory_config=L1,
         conv_config=config(enable_activation_reuse=True),
     )
-    with pytest.raises(ConvConfigError, match="act_block_h_ntiles 1 greater than the output"):
+    with pytest.raises(ConvConfigError, match=r"Activation reuse needs act block h \(1\)"):
         resolve_conv_weights(params)
     # act_block_h_override 64 (2 tiles) asks for 2-tile blocks.
     plan = resolve_conv_weights(
@@ -1094,7 +1097,7 @@ def test_act_block_h_override():
             input_width=32,
             input_layout=Layout.TILE,
             input_memory_config=L1,
-            conv_config=config(act_block_h_override=96),
+            conv_config=config(shard_layout=HEIGHT, act_block_h_override=96),
         )
     )
     assert (plan.out_nhw_ntiles, plan.nhw_cores, plan.act_block_h_ntiles) == (20, 7, 3)
@@ -1269,6 +1272,7 @@ def test_subblock_width_in_a_plan():
         input_width=16,
         input_layout=Layout.TILE,
         input_memory_config=L1,
+        conv_config=config(shard_layout=HEIGHT),
     )
     plan = resolve_conv_weights(params)
     # 256 rows = 8 tiles → 8 cores of 1 tile; width round_up(200, 32)/32 = 7 tiles → (1, 7).
@@ -1292,7 +1296,13 @@ def test_bias_physical_shape():
     assert bias_physical_shape(32, 1) == (1, 1, 32, 32)
     # A 256-channel HEIGHT conv: 8-tile width, 1-tile blocks → sub-block (1, 8).
     plan = resolve_conv_weights(
-        conv(out_channels=256, input_layout=Layout.TILE, input_memory_config=L1, has_bias=True)
+        conv(
+            out_channels=256,
+            input_layout=Layout.TILE,
+            input_memory_config=L1,
+            has_bias=True,
+            conv_config=config(shard_layout=HEIGHT),
+        )
     )
     assert plan.weight_block_w_ntiles == 8
     assert plan.bias_logical_shape == (1, 1, 1, 256)

@@ -19,7 +19,7 @@ func.func @f(%w: tensor<2x3x3x3xf32, #ttnn.tensor_layout<row_major>>) {
 
 // The weight dtype is f32 or bf16 (docs/semantics.md §3.2): f16 is no TT-NN dtype.
 func.func @f(%w: tensor<2x3x3x3xf16>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf16> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf16> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op weight_tensor: expected element type f32, bf16 or !ttnn.bfp8_b, got f16
   func.return
 }
@@ -29,7 +29,7 @@ func.func @f(%w: tensor<2x3x3x3xf16>) {
 
 // The weight dtype is f32 or bf16: a host tensor cannot be bfloat8_b.
 func.func @f(%w: tensor<2x3x3x3x!ttnn.bfp8_b>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3x!ttnn.bfp8_b> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3x!ttnn.bfp8_b> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 2]]:18: error: bfloat8_b needs the tile layout, got a host row-major tensor tensor<2x3x3x3x!ttnn.bfp8_b>
   func.return
 }
@@ -379,7 +379,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Resolution errors are diagnostics too: enable_activation_reuse needs more activation rows than output-width tiles.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_activation_reuse = true> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op enable_activation_reuse needs act_block_h_ntiles 1 greater than the output width in tiles 1 (output width 8)
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op Activation reuse needs act block h {{[(]}}1{{[)]}} to be bigger than output image width in tiles {{[(]}}1{{[)]}} for the optimization to give boost
   func.return
 }
 

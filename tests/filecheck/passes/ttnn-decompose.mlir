@@ -101,7 +101,7 @@ func.func @height_rm_shard16(%w: tensor<2x3x3x3xbf16>) -> tensor<1x1x27x2xbf16, 
 // HEIGHT with activation reuse: act_block_h_override 64 -> 4 NHW cores, 2-tile act blocks;
 // alignment 8, act_block_w round_up(8*9, 32) = 96, block_h 3, rows 96.
 func.func @height_reuse(%w: tensor<16x8x3x3xbf16>) -> tensor<1x1x72x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = height_sharded, act_block_h_override = 64, enable_activation_reuse = true> : tensor<16x8x3x3xbf16> -> tensor<1x1x72x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = height_sharded, act_block_h_override = 64, enable_activation_reuse = true> : tensor<16x8x3x3xbf16> -> tensor<1x1x72x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   func.return %0 : tensor<1x1x72x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK-LABEL: func.func @height_reuse(
@@ -110,7 +110,7 @@ func.func @height_reuse(%w: tensor<16x8x3x3xbf16>) -> tensor<1x1x72x16xbf16, #tt
 
 // Its bias (bf16 stays bf16).
 func.func @height_reuse_bias(%b: tensor<1x1x1x16xbf16>) -> tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
-  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded, act_block_h_override = 64, enable_activation_reuse = true> : tensor<1x1x1x16xbf16> -> tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded, act_block_h_override = 64, enable_activation_reuse = true> : tensor<1x1x1x16xbf16> -> tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
   func.return %0 : tensor<1x1x1x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK-LABEL: func.func @height_reuse_bias(
@@ -229,7 +229,7 @@ func.func @depthwise_1d(%w: tensor<8x1x1x3xf32>) -> tensor<1x1x96x8xbf16, #ttnn.
 
 // 1D depthwise with act_block_h_override 64: act_block_h_ntiles 2, [8,192,1,1], block_h 6.
 func.func @depthwise_1d_ntiles2(%w: tensor<8x1x1x3xbf16>) -> tensor<1x1x192x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x192x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 1 input_width = 64 kernel_size = [1, 3] stride = [1, 1] padding = [0, 1] dilation = [1, 1] has_bias = false groups = 8 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, act_block_h_override = 64> : tensor<8x1x1x3xbf16> -> tensor<1x1x192x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 1 input_width = 64 kernel_size = [1, 3] stride = [1, 1] padding = [0, 1] dilation = [1, 1] has_bias = false groups = 8 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, act_block_h_override = 64> : tensor<8x1x1x3xbf16> -> tensor<1x1x192x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
   func.return %0 : tensor<1x1x192x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
 }
 // CHECK-LABEL: func.func @depthwise_1d_ntiles2(
@@ -326,8 +326,8 @@ func.func @grouped_fold(%w: tensor<8x2x2x2xbf16>) -> tensor<1x1x16x8xbf16, #ttnn
 // CHECK-NEXT:    func.return %[[M]]
 
 // Explicit folding of a 3x3 kernel with stride 2: [16,16,2,2], not an mm_conv -> HEIGHT
-// special padding (Cin 16 -> 32, act_block_w 64, block_h 2); the folded 5x5 image keeps its
-// padding in TT-NN 0.81.1's block config (OH = OW = 6, NHW 36 -> 2 cores).
+// special padding (Cin 16 -> 32, act_block_w 64, block_h 2). On the DRAM path TT-NN keeps the
+// padding after folding: a 6x6 output (36 rows, 2 NHW cores).
 func.func @fold_explicit(%w: tensor<16x4x3x3xf32>) -> tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>> {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 16 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, enable_kernel_stride_folding = true> : tensor<16x4x3x3xf32> -> tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
   func.return %0 : tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>

@@ -55,17 +55,6 @@ func.func @twelve_cores(%w: tensor<32x3x3x3xbf16, #host>) -> tensor<1x1x27x32xbf
 
 // -----
 
-#system_memory = #ttnn.buffer_type<system_memory>
-#host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), <1x1>, memref<288x3xbf16, #system_memory>>
-func.func @slices(%w: tensor<32x3x3x3xbf16, #host>) -> tensor<1x1x27x32xbf16> {
-  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
-  %p = "ttnn.prepare_conv2d_weights"(%w, %d) <{batch_size = 1 : i32, dilation = array<i32: 1, 1>, groups = 1 : i32, has_bias = false, in_channels = 3 : i32, input_height = 8 : i32, input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_tensor_layout = #ttnn.layout<tile>, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, out_channels = 32 : i32, padding = array<i32: 1, 1>, stride = array<i32: 1, 1>, weights_format = "OIHW", input_dtype = #ttcore.supportedDataTypes<bf16>, conv2d_slice_config = #ttnn.conv2d_slice_config<dram_width, 4>}> : (tensor<32x3x3x3xbf16, #host>, !ttnn.device) -> tensor<1x1x27x32xbf16>
-  return %p : tensor<1x1x27x32xbf16>
-}
-// CHECK: errors.mlir:[[# @LINE - 3]]:3: error: 'ttnn.prepare_conv2d_weights' op conv2d_slice_config dram_width with 4 slices is not supported: TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl does not model (supported: l1_full, or a single slice)
-
-// -----
-
 // The project's own checks, reported at tt-mlir's op.
 #system_memory = #ttnn.buffer_type<system_memory>
 #host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), <1x1>, memref<288x3xbf16, #system_memory>>

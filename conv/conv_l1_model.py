@@ -29,12 +29,24 @@ from functools import lru_cache
 
 import numpy as np
 
-from ttnn_xdsl.conv.divisors import (
-    common_divisor,
-    find_divisor_with_padding,
-    find_divisor_with_padding_and_multiple,
-    largest_divisor,
+from ttnn_xdsl.conv.conv_op_config import (
+    BLOCK,
+    HEIGHT,
+    WIDTH,
+    ConvBlocking,
+    ConvKnobs,
+    CoreSplit,
+    ShardSpec,
+    check_output_block,
+    check_weight_block,
+    conv_blocking,
+    determine_input_memory_config,
+    determine_output_parallel_config,
+    determine_parallel_config,
+    input_channels_alignment,
+    is_1d_depthwise_conv,
 )
+from ttnn_xdsl.conv.conv_parameters import output_extent
 from ttnn_xdsl.core.enums import (
     Conv2dSliceType,
     DataType,
@@ -43,11 +55,7 @@ from ttnn_xdsl.core.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.errors import ConvConfigError
-from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, round_up
-
-HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
-WIDTH = TensorMemoryLayout.WIDTH_SHARDED
-BLOCK = TensorMemoryLayout.BLOCK_SHARDED
+from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
 
 # ------------------------------------------------------------------------------------------
 # The device: architecture and L1 budget
@@ -103,9 +111,6 @@ class L1Device:
 # Data formats
 # ------------------------------------------------------------------------------------------
 
-TILE_BYTES = {DataType.FLOAT32: 4096, DataType.BFLOAT16: 2048, DataType.BFLOAT8_B: 1088}
-"""Bytes of one 32×32 tile per data type (`tt::tile_size`)."""
-
 
 def halo_dtype(input_dtype: DataType) -> DataType:
     """The halo op's row-major output holds float32 inputs as float32, everything else as
@@ -115,339 +120,6 @@ def halo_dtype(input_dtype: DataType) -> DataType:
 
 def datum_bytes(dtype: DataType) -> int:
     return 4 if dtype == DataType.FLOAT32 else 2
-
-
-# ------------------------------------------------------------------------------------------
-# Core splits (TT-NN's ParallelConfig) and shard specs
-# ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CoreSplit:
-    """A TT-NN ParallelConfig: the sharding scheme, its orientation and core grid. HEIGHT and
-    WIDTH grids are `num_cores` cores laid row by row over the device grid; BLOCK grids are a
-    `cores_x × cores_y` rectangle."""
-
-    layout: TensorMemoryLayout
-    orientation: ShardOrientation
-    cores_x: int
-    cores_y: int
-    num_cores: int
-
-    @classmethod
-    def row_wise(cls, layout: TensorMemoryLayout, cores: int, grid: tuple[int, int]) -> CoreSplit:
-        """`num_cores_to_corerangeset(cores, grid, row_wise=True)`: full rows of grid.x."""
-        return cls(
-            layout, ShardOrientation.ROW_MAJOR, min(cores, grid[0]), ceil_div(cores, grid[0]), cores
-        )
-
-    @classmethod
-    def block(cls, orientation: ShardOrientation, nhw_cores: int, channel_cores: int) -> CoreSplit:
-        col = orientation == ShardOrientation.COL_MAJOR
-        x, y = (nhw_cores, channel_cores) if col else (channel_cores, nhw_cores)
-        return cls(BLOCK, orientation, x, y, x * y)
-
-    @property
-    def nhw(self) -> int:
-        """Cores along the N·H·W rows (TT-NN's `get_num_cores_nhw`)."""
-        if self.layout == WIDTH:
-            return 1
-        if self.layout == HEIGHT:
-            return self.num_cores
-        return self.cores_x if self.orientation == ShardOrientation.COL_MAJOR else self.cores_y
-
-    @property
-    def channels(self) -> int:
-        """Cores along the channels (TT-NN's `get_num_cores_channels`)."""
-        if self.layout == HEIGHT:
-            return 1
-        if self.layout == WIDTH:
-            return self.num_cores
-        return self.cores_y if self.orientation == ShardOrientation.COL_MAJOR else self.cores_x
-
-
-@dataclass(frozen=True)
-class ShardSpec:
-    """A sharded L1 memory config: its core split and the (rows, columns) of one shard."""
-
-    split: CoreSplit
-    shard_shape: tuple[int, int]
-
-    @property
-    def layout(self) -> TensorMemoryLayout:
-        return self.split.layout
-
-    @property
-    def grid_shape(self) -> tuple[int, int]:
-        """The (x, y) extent of the shard grid's bounding box."""
-        return (self.split.cores_x, self.split.cores_y)
-
-
-L1_ALIGNMENT_CHANNELS = 8
-"""Channel alignment of a row-major input with no shard spec: TT-NN's
-`hal::get_l1_alignment() / 2` (16-byte L1 alignment over 2-byte bfloat16 sticks) on Wormhole and
-Blackhole."""
-
-
-def input_channels_alignment(
-    layout: TensorMemoryLayout,
-    input_layout: Layout,
-    sliced: bool,
-    mm_conv: bool,
-    shard_width: int | None = None,
-) -> int:
-    """TT-NN's `get_input_channels_alignment`: 32, except for a conv that is neither a matmul
-    nor WIDTH sharded whose input is ROW_MAJOR or processed in DRAM slices: then the width of
-    the input's shard (32, 16 or 8 when it divides, else 32), or 8 (16-byte L1 alignment over
-    2-byte elements) without a shard spec."""
-    if mm_conv or layout == WIDTH or not (input_layout == Layout.ROW_MAJOR or sliced):
-        return TILE_SIZE
-    if shard_width is None:
-        return L1_ALIGNMENT_CHANNELS
-    for alignment in (32, 16, 8):
-        if shard_width % alignment == 0:
-            return alignment
-    return TILE_SIZE
-
-
-def determine_parallel_config(
-    layout: TensorMemoryLayout,
-    batch: int,
-    in_channels: int,
-    out_height: int,
-    out_width: int,
-    out_channels: int,
-    alignment: int,
-    grid: tuple[int, int],
-    orientation: ShardOrientation,
-    channels_padding: bool,
-    act_block_h_override: int = 0,
-) -> CoreSplit:
-    """TT-NN's `determine_parallel_config` for a conv (tile-multiple shards)."""
-    out_nhw_ntiles = ceil_div(batch * out_height * out_width, TILE_SIZE)
-    out_c_ntiles = ceil_div(out_channels, TILE_SIZE)
-    abh = act_block_h_override // TILE_SIZE if act_block_h_override else 1
-    cores = grid[0] * grid[1]
-    if layout == HEIGHT:
-        nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
-        return CoreSplit.row_wise(HEIGHT, nhw, grid)
-    if layout == BLOCK:
-        col = orientation == ShardOrientation.COL_MAJOR
-        blocks = ceil_div(in_channels, alignment)
-        nhw = find_divisor_with_padding_and_multiple(
-            out_nhw_ntiles, grid[0] if col else grid[1], abh
-        )
-        start_c = grid[1] if col else grid[0]
-        c = (
-            find_divisor_with_padding(blocks, start_c)
-            if channels_padding
-            else common_divisor(out_c_ntiles, blocks, start_c)
-        )
-        return CoreSplit.block(orientation, nhw, c)
-    if layout == WIDTH:
-        cin_ntiles = ceil_div(in_channels, TILE_SIZE)
-        c = (
-            find_divisor_with_padding(cin_ntiles, cores)
-            if channels_padding
-            else largest_divisor(cin_ntiles, cores)
-        )
-        return CoreSplit.row_wise(WIDTH, c, grid)
-    raise ConvConfigError(
-        f"Conv2d supports Height, Block or Width Sharded Layouts but got {layout}"
-    )
-
-
-def determine_output_parallel_config(
-    split: CoreSplit, grid: tuple[int, int], out_channels: int, mm_conv: bool
-) -> CoreSplit:
-    """TT-NN's `determine_output_parallel_config`: a matmul conv and HEIGHT keep the input's
-    split; WIDTH and BLOCK re-split the output channels (BLOCK keeps the input's NHW cores)."""
-    if mm_conv:
-        return split
-    c_ntiles = ceil_div(out_channels, TILE_SIZE)
-    if split.layout == WIDTH:
-        return CoreSplit.row_wise(
-            WIDTH, find_divisor_with_padding(c_ntiles, grid[0] * grid[1]), grid
-        )
-    if split.layout == BLOCK:
-        col = split.orientation == ShardOrientation.COL_MAJOR
-        c = find_divisor_with_padding(c_ntiles, grid[1] if col else grid[0])
-        return CoreSplit.block(split.orientation, split.nhw, c)
-    return split
-
-
-def sharded_shape(
-    rows: int, channels: int, split: CoreSplit, tile: int = TILE_SIZE
-) -> tuple[int, int]:
-    """One shard of a `[rows, channels]` matrix under `split` (TT-NN's
-    `create_sharded_memory_config_from_parallel_config`): rows padded to nhw·tile (not for
-    WIDTH) and split, channels split (they must divide)."""
-    padded = rows if split.layout == WIDTH else round_up(rows, split.nhw * tile)
-    if channels % split.channels:
-        raise ConvConfigError(f"Channels: {channels}, num core channels: {split.channels}")
-    return padded // split.nhw, channels // split.channels
-
-
-def determine_input_memory_config(
-    layout: TensorMemoryLayout,
-    orientation: ShardOrientation,
-    batch: int,
-    in_hw: tuple[int, int],
-    in_channels: int,
-    out_hw: tuple[int, int],
-    out_channels: int,
-    mm_conv: bool,
-    grid: tuple[int, int],
-    input_layout: Layout,
-    sliced: bool,
-    split: CoreSplit | None = None,
-    act_block_h_override: int = 0,
-) -> ShardSpec:
-    """TT-NN's `determine_input_memory_config`: the shard spec TT-NN gives a conv input (an
-    input in DRAM slices, `sliced`, aligns its channels to 8 unless WIDTH or TILE-only)."""
-    alignment = input_channels_alignment(layout, input_layout, sliced, mm_conv)
-    if split is None:
-        split = determine_parallel_config(
-            layout,
-            batch,
-            in_channels,
-            out_hw[0],
-            out_hw[1],
-            out_channels,
-            alignment,
-            grid,
-            orientation,
-            not mm_conv,
-            act_block_h_override,
-        )
-    rows = batch * in_hw[0] * in_hw[1]
-    snap = 1 if (layout == WIDTH and input_layout == Layout.ROW_MAJOR) else TILE_SIZE
-    height = round_up(rows, split.nhw * snap)
-    width = round_up(in_channels, split.channels * alignment)
-    return ShardSpec(split, sharded_shape(height, width, split, snap))
-
-
-# ------------------------------------------------------------------------------------------
-# Block config (TT-NN's get_conv_configs / determine_per_core_conv_block_config)
-# ------------------------------------------------------------------------------------------
-
-SUBBLOCKS = (
-    (2, 4), (4, 2), (1, 8), (8, 1), (1, 7), (7, 1), (2, 3), (3, 2), (1, 6), (6, 1),
-    (1, 5), (5, 1), (2, 2), (1, 4), (4, 1), (1, 3), (3, 1), (1, 2), (2, 1), (1, 1),
-)  # fmt: skip
-
-
-def largest_subblock(block_h: int, block_w: int, fp32_accum: bool) -> tuple[int, int]:
-    """TT-NN's `determine_largest_subblock_size`."""
-    for h, w in SUBBLOCKS:
-        if fp32_accum and h * w > 4:
-            continue
-        if block_h % h == 0 and block_w % w == 0:
-            if w != block_w and h != 1:
-                continue
-            return h, w
-    raise ConvConfigError(
-        f"Could not find valid subblock size for block size {block_h}x{block_w}, fp32_accum: {fp32_accum}"
-    )
-
-
-@dataclass(frozen=True)
-class ConvBlocking:
-    """The conv op's parallelization and block config (TT-NN's Conv2dParallelizationConfig +
-    Conv2dBlockConfig) for one core split."""
-
-    input_split: CoreSplit
-    output_split: CoreSplit
-    out_shard: tuple[int, int]
-    per_core_out_h_ntiles: int
-    per_core_out_w_ntiles: int
-    act_block_h_ntiles: int
-    act_block_w_ntiles: int
-    out_subblock_h_ntiles: int
-    out_subblock_w_ntiles: int
-
-
-@dataclass(frozen=True)
-class ConvKnobs:
-    """The conv_config / compute_config fields the L1 model reads."""
-
-    act_block_h_override: int = 0
-    act_block_w_div: int = 1
-    full_inner_dim: bool = False
-    enable_activation_reuse: bool = False
-    enable_act_double_buffer: bool = False
-    enable_weights_double_buffer: bool = False
-    output_layout: Layout = Layout.TILE
-    config_tensors_in_dram: bool = False
-    force_split_reader: bool | None = None
-    transpose_shards: bool = False
-    weights_dtype: DataType = DataType.BFLOAT16
-    fp32_dest_acc_en: bool = False
-    packer_l1_acc: bool = False
-
-
-def conv_blocking(
-    input_split: CoreSplit,
-    output_split: CoreSplit,
-    in_channels_padded: int,
-    out_channels: int,
-    batch: int,
-    out_hw: tuple[int, int],
-    kernel: tuple[int, int],
-    knobs: ConvKnobs,
-    depthwise_1d: bool = False,
-    coalesce_1d_depthwise: bool = False,
-) -> ConvBlocking:
-    """TT-NN's `get_conv_configs`: the output shard, then `determine_per_core_conv_block_config`
-    (with its fatal checks)."""
-    out_padded = round_up(out_channels, output_split.channels * TILE_SIZE)
-    shard_h, shard_w = sharded_shape(batch * out_hw[0] * out_hw[1], out_padded, output_split)
-    per_h = ceil_div(shard_h, TILE_SIZE)
-    per_w = ceil_div(shard_w, TILE_SIZE)
-    padded_h_ntiles = shard_h // TILE_SIZE
-    abh = per_h
-    if knobs.act_block_h_override > 0:
-        k = knobs.act_block_h_override // TILE_SIZE
-        abh = k if padded_h_ntiles % k == 0 else largest_divisor(padded_h_ntiles, k)
-    if abh > per_h:
-        raise ConvConfigError(
-            f"Conv2d output block size {abh} exceeds the per-core output size {per_h}"
-        )
-    layout = input_split.layout
-    kh, kw = kernel
-    if layout == HEIGHT and knobs.enable_activation_reuse:
-        ow_ntiles = ceil_div(out_hw[1], TILE_SIZE)
-        if abh <= ow_ntiles:
-            raise ConvConfigError(
-                f"Activation reuse needs act block h ({abh}) to be bigger than output image width "
-                f"in tiles ({ow_ntiles}) for the optimization to give boost"
-            )
-    if layout == HEIGHT:
-        if depthwise_1d:
-            abw = round_up(in_channels_padded * (kw if coalesce_1d_depthwise else 1), TILE_SIZE)
-        elif knobs.enable_activation_reuse:
-            abw = round_up(in_channels_padded * kh * kw, TILE_SIZE)
-        else:
-            abw = round_up(in_channels_padded * kw, TILE_SIZE)
-    elif layout == BLOCK:
-        abw = round_up(
-            in_channels_padded // input_split.channels * kw * (kh if knobs.full_inner_dim else 1),
-            TILE_SIZE,
-        )
-    else:
-        abw = in_channels_padded * kh * kw // (input_split.num_cores * knobs.act_block_w_div)
-    sub_h, sub_w = largest_subblock(abh, per_w, knobs.fp32_dest_acc_en)
-    return ConvBlocking(
-        input_split,
-        output_split,
-        (shard_h, shard_w),
-        per_h,
-        per_w,
-        abh,
-        abw // TILE_SIZE,
-        sub_h,
-        sub_w,
-    )
 
 
 # ------------------------------------------------------------------------------------------
@@ -483,16 +155,19 @@ def _noc_rate(size: int, threshold: int, lo: float, hi: float) -> np.float32:
 _LOCAL_L1 = {Arch.BLACKHOLE: (4096, 1.124, 80.48), Arch.WORMHOLE_B0: (1024, 0.868, 27.84)}
 _DRAM = {Arch.BLACKHOLE: (2048, 0.671, 80.885), Arch.WORMHOLE_B0: (2048, 0.436, 28.411)}
 _MCAST = {Arch.BLACKHOLE: (65536, 0.182, 57.677), Arch.WORMHOLE_B0: (65536, 0.318, 25.345)}
+_F32_, _BF16_, _BFP8_ = DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B
 _TILIZE_CYCLES = {
     Arch.BLACKHOLE: {
-        DataType.FLOAT32: {DataType.FLOAT32: (132, 132), DataType.BFLOAT16: (132, 80), DataType.BFLOAT8_B: (132, 77)},
-        DataType.BFLOAT16: {DataType.FLOAT32: (105, 128), DataType.BFLOAT16: (72, 72), DataType.BFLOAT8_B: (60, 60)},
+        _F32_: {_F32_: (132, 132), _BF16_: (132, 80), _BFP8_: (132, 77)},
+        _BF16_: {_F32_: (105, 128), _BF16_: (72, 72), _BFP8_: (60, 60)},
     },
     Arch.WORMHOLE_B0: {
-        DataType.FLOAT32: {DataType.FLOAT32: (107, 128), DataType.BFLOAT16: (74, 74), DataType.BFLOAT8_B: (74, 70)},
-        DataType.BFLOAT16: {DataType.FLOAT32: (92, 117), DataType.BFLOAT16: (61, 68), DataType.BFLOAT8_B: (40, 43)},
+        _F32_: {_F32_: (107, 128), _BF16_: (74, 74), _BFP8_: (74, 70)},
+        _BF16_: {_F32_: (92, 117), _BF16_: (61, 68), _BFP8_: (40, 43)},
     },
-}  # fmt: skip
+}
+"""Cycles per tile of the tilize in TT-NN's split-reader cost model, by chip, halo dtype and
+output dtype: (without, with fp32 accumulation)."""
 
 
 def split_reader_supported(layout: TensorMemoryLayout, depthwise_1d: bool, abh: int) -> bool:
@@ -550,13 +225,16 @@ def circular_buffers(
     act_shard: tuple[int, int] = (0, 0),
 ) -> list[CircularBuffer]:
     """TT-NN's `get_cb_info` for the conv op (the estimate passes no activation shard).
-    `weights_shape` is the (rows, cols) of the weight matrix the estimate assumes."""
+    `weights_shape` is the (rows, cols) of the weight matrix the estimate assumes. Raises what
+    TT-NN's sizing checks refuse (`check_output_block`, `check_weight_block`)."""
+    check_output_block(blocking, knobs)
+    check_weight_block(blocking, in_channels_padded, kernel, knobs)
     layout = blocking.input_split.layout
     untilize_out = knobs.output_layout == Layout.ROW_MAJOR
     conv_in = halo_dtype(input_dtype)
-    in_tile = TILE_BYTES[conv_in]
-    w_tile = TILE_BYTES[knobs.weights_dtype]
-    out_tile = TILE_BYTES[output_dtype]
+    in_tile = bytes_per_tile(conv_in)
+    w_tile = bytes_per_tile(knobs.weights_dtype)
+    out_tile = bytes_per_tile(output_dtype)
     abh, abw = blocking.act_block_h_ntiles, blocking.act_block_w_ntiles
     per_h, per_w = blocking.per_core_out_h_ntiles, blocking.per_core_out_w_ntiles
     kh, kw = kernel
@@ -595,11 +273,6 @@ def circular_buffers(
             act_tiles, split_tiles = first * abw, last * abw
     w_rows_ntiles = weights_shape[0] // TILE_SIZE
     w_cols_ntiles = weights_shape[1] // TILE_SIZE
-    if abw == 0:
-        raise ConvConfigError(
-            "Floating point exception: the activation block width is 0 tiles (TT-NN divides by it "
-            "while estimating the conv's L1 use)"
-        )
     in0_blocks_w = w_rows_ntiles // abw
     if layout == BLOCK:
         in0_blocks_w *= w_cols_ntiles // per_w
@@ -625,7 +298,7 @@ def circular_buffers(
         CircularBuffer(
             "MATMUL_PARTIALS",
             1 if depthwise_1d else per_h * per_w,
-            TILE_BYTES[partial],
+            bytes_per_tile(partial),
             not untilize_out and partial == output_dtype and not depthwise_1d,
         )
     )
@@ -798,13 +471,6 @@ class ConvL1Usage:
         }
 
 
-def is_depthwise_1d(
-    groups: int, in_channels: int, out_channels: int, kernel_h: int, input_h: int, has_bias: bool
-) -> bool:
-    """TT-NN 0.81.1's `is_1d_depthwise_conv` (no kernel-width condition; true for groups 1 too)."""
-    return groups == in_channels == out_channels and kernel_h == 1 and input_h == 1 and not has_bias
-
-
 def conv_l1_usage(
     geometry: ConvGeometry,
     layout: TensorMemoryLayout,
@@ -818,7 +484,7 @@ def conv_l1_usage(
     orientation = (
         ShardOrientation.COL_MAJOR if knobs.transpose_shards else ShardOrientation.ROW_MAJOR
     )
-    depthwise = is_depthwise_1d(
+    depthwise = is_1d_depthwise_conv(
         g.groups, g.in_channels, g.out_channels, g.kernel[0], g.in_hw[0], g.has_bias
     )
     alignment = input_channels_alignment(layout, g.input_layout, False, g.mm_conv)
@@ -854,7 +520,6 @@ def conv_l1_usage(
         g.out_hw,
         g.kernel,
         knobs,
-        depthwise,
     )
     cbs = circular_buffers(
         blocking,
@@ -929,7 +594,7 @@ def choose_auto_shard(
     (never for a matmul conv) if it needs less than the best so far."""
     g = geometry
     height = conv_l1_usage(g, HEIGHT, knobs, device)
-    if is_depthwise_1d(
+    if is_1d_depthwise_conv(
         g.groups, g.in_channels, g.out_channels, g.kernel[0], g.in_hw[0], g.has_bias
     ):
         return AutoShardChoice(HEIGHT, (height,))
@@ -953,10 +618,6 @@ RECOMPUTE_SLICE_OUTPUT = True
 the output slice as asked (older sources). TT-NN 0.81.1 re-derives it: with the slice as asked
 one dev-set conv (conv2d_blackhole_P150_s101 r0088, activation reuse) is refused where TT-NN
 0.81.1 prepares it."""
-
-
-def output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
-    return (size + pad - dilation * (kernel - 1) - 1) // stride + 1
 
 
 @dataclass(frozen=True)
@@ -1197,7 +858,6 @@ def slices_l1_bytes(
     """`compute_L1_usage_for_slice_config`: the largest slice estimate over the slices."""
     g = geometry
     oh, ow = g.out_hw
-    H, W = g.in_hw
     height = slice_type == Conv2dSliceType.DRAM_HEIGHT
     dim = oh if height else ow
     rounding = slice_rounding(knobs.output_layout, slice_type)
@@ -1273,9 +933,10 @@ def determine_slice_config(
         return determine_slice_config(g, layout, knobs, device, other, True, tuple(tried))
     if found is None:
         raise ConvConfigError(
-            f"DRAM Auto slice could not find valid slice configuration. Tried up to {n - 1} slices "
-            f"for {'height' if height else 'width'}-slicing on output dimension {dim}. Available L1: "
-            f"{device.l1_budget} bytes. Operation requires more memory than available even with "
-            "maximum slicing."
+            f"the conv does not fit the device's L1 even in the most slices: TT-NN 0.81.1 tried "
+            f"up to {n - 1} {'height' if height else 'width'} slices of the output "
+            f"dimension {dim}, and the largest slice needs {tried[-1][2]} bytes per core, more "
+            f'than the {device.l1_budget} bytes free (TT-NN: "DRAM Auto slice could not find '
+            'valid slice configuration")'
         )
     return SliceDecision(stype, n, found, device.l1_budget, tuple(tried))

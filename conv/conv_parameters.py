@@ -182,14 +182,14 @@ def output_image_size(params: Conv2dParameters) -> tuple[int, int]:
     """(OH, OW) = ((H + pt + pb − dH·(KH − 1) − 1) // sH + 1, likewise W) (semantics.md §3.2),
     clamped at 0 when the dilated kernel does not fit the padded input."""
     top, bottom, left, right = params.padding
-    oh = _output_extent(
+    oh = output_extent(
         params.input_height,
         top + bottom,
         params.kernel_size[0],
         params.stride[0],
         params.dilation[0],
     )
-    ow = _output_extent(
+    ow = output_extent(
         params.input_width,
         left + right,
         params.kernel_size[1],
@@ -199,7 +199,7 @@ def output_image_size(params: Conv2dParameters) -> tuple[int, int]:
     return oh, ow
 
 
-def _output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
+def output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
     span = size + pad - dilation * (kernel - 1) - 1
     return span // stride + 1 if span >= 0 else 0
 

@@ -20,20 +20,13 @@ from functools import lru_cache
 from ttnn_xdsl.conv.conv_l1_model import (
     AutoShardChoice,
     ConvGeometry,
-    ConvKnobs,
-    CoreSplit,
     L1Device,
     SliceDecision,
     choose_auto_shard,
-    determine_input_memory_config,
-    determine_output_parallel_config,
-    determine_parallel_config,
     determine_slice_config,
-    input_channels_alignment,
     slice_memory_config,
     slice_rounding,
 )
-from ttnn_xdsl.conv.conv_l1_model import ShardSpec as L1ShardSpec
 from ttnn_xdsl.conv.conv_layout_geometry import (
     WeightMatrixMap,
     bias_physical_shape,
@@ -44,6 +37,18 @@ from ttnn_xdsl.conv.conv_layout_geometry import (
     special_padding_map,
     tiled_map,
 )
+from ttnn_xdsl.conv.conv_op_config import (
+    ConvKnobs,
+    CoreSplit,
+    ShardSpec,
+    check_weight_block,
+    conv_blocking,
+    determine_input_memory_config,
+    determine_output_parallel_config,
+    determine_parallel_config,
+    input_channels_alignment,
+    is_1d_depthwise_conv,
+)
 from ttnn_xdsl.conv.conv_parameters import (
     INT32_MAX,
     Conv2dParameters,
@@ -51,9 +56,6 @@ from ttnn_xdsl.conv.conv_parameters import (
     normalize_parameters,
     output_image_size,
     validate_parameters,
-)
-from ttnn_xdsl.conv.divisors import (
-    largest_divisor,
 )
 from ttnn_xdsl.core.enums import (
     Conv2dSliceType,
@@ -159,27 +161,20 @@ def is_conv1d(params: Conv2dParameters) -> bool:
     return params.kernel_size[0] == 1 and params.input_height == 1
 
 
-def is_depthwise_1d_conv(params: Conv2dParameters) -> bool:
-    """TT-NN 0.81.1's `is_1d_depthwise_conv` predicate itself: groups == Cin == Cout,
-    KH == 1, input_height == 1 and no bias (KW is not looked at; groups 1 qualifies too).
-    TT-NN evaluates it on the conv its block config sees (the folded one, when folded): it
-    then auto-shards the conv HEIGHT only, so its WIDTH estimate (`check_auto_shard_estimate`)
-    is skipped."""
-    return (
-        params.groups == params.in_channels == params.out_channels
-        and params.kernel_size[0] == 1
-        and params.input_height == 1
-        and not params.has_bias
-    )
-
-
 def is_depthwise_1d(params: Conv2dParameters) -> bool:
     """Step 10: a 1D depthwise conv whose weight TT-NN expands with the depthwise layout
-    (§3.6.6) instead of the grouped one: `is_depthwise_1d_conv` with groups > 1. TT-NN 0.81.1
+    (§3.6.6) instead of the grouped one: `is_1d_depthwise_conv` with groups > 1. TT-NN 0.81.1
     evaluates it on the original weight's channels and kernel with the input height of the
     conv it prepares (`prepare_conv_weights_internal`), so a folded 1D depthwise conv is
     expanded too (and then folded)."""
-    return params.groups > 1 and is_depthwise_1d_conv(params)
+    return params.groups > 1 and is_1d_depthwise_conv(
+        params.groups,
+        params.in_channels,
+        params.out_channels,
+        params.kernel_size[0],
+        params.input_height,
+        params.has_bias,
+    )
 
 
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
@@ -227,14 +222,34 @@ def resolve_input_channels_alignment(
 
 @dataclass(frozen=True)
 class ParallelConfig:
-    """Step 7's core split: channel cores of the input and of the output, NHW cores, and
-    the shard orientation (ROW_MAJOR for HEIGHT and WIDTH)."""
+    """Step 7's core split of the conv's input and of its output (TT-NN's two ParallelConfigs):
+    channel cores of each, NHW cores, and the shard orientation (ROW_MAJOR for HEIGHT and
+    WIDTH)."""
 
-    shard_layout: TensorMemoryLayout
-    input_cores_channels: int
-    output_cores_channels: int
-    nhw_cores: int
-    orientation: ShardOrientation
+    input_split: CoreSplit
+    output_split: CoreSplit
+
+    @property
+    def shard_layout(self) -> TensorMemoryLayout:
+        return self.input_split.layout
+
+    @property
+    def input_cores_channels(self) -> int:
+        return self.input_split.channels
+
+    @property
+    def output_cores_channels(self) -> int:
+        return self.output_split.channels
+
+    @property
+    def nhw_cores(self) -> int:
+        return self.input_split.nhw
+
+    @property
+    def orientation(self) -> ShardOrientation:
+        if self.shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
+            return self.input_split.orientation
+        return ShardOrientation.ROW_MAJOR
 
 
 def resolve_parallel_config(
@@ -280,15 +295,7 @@ def resolve_parallel_config(
             act_block_h_override,
         )
     output_split = determine_output_parallel_config(input_split, grid, out_channels, mm_conv)
-    return ParallelConfig(
-        shard_layout,
-        input_split.channels,
-        output_split.channels,
-        input_split.nhw,
-        input_split.orientation
-        if shard_layout == TensorMemoryLayout.BLOCK_SHARDED
-        else ShardOrientation.ROW_MAJOR,
-    )
+    return ParallelConfig(input_split, output_split)
 
 
 def runs_from_dram(params: Conv2dParameters) -> bool:
@@ -428,7 +435,7 @@ class L1Decisions:
     auto_shard: AutoShardChoice | None = None
     slicing: SliceDecision | None = None
     slice_auto_shard: AutoShardChoice | None = None
-    slice_shard: L1ShardSpec | None = None
+    slice_shard: ShardSpec | None = None
     slice_output_size: tuple[int, int] | None = None
     slice_split: CoreSplit | None = None
     """The core split the slice's weights are prepared for (the slice's shard spec, or with
@@ -469,6 +476,7 @@ def resolve_l1_decisions(
     output_size: tuple[int, int],
     mm_conv: bool,
     weights_dtype: DataType,
+    knobs: ConvKnobs,
 ) -> L1Decisions:
     """Where TT-NN 0.81.1 decides by itself with its L1 model (TT-NN's `setup_conv_prep_config`,
     semantics.md §8):
@@ -481,7 +489,6 @@ def resolve_l1_decisions(
     device = L1Device.for_grid(params.grid, params.l1_budget)
     config = params.conv_config
     geometry = l1_geometry(params, folded, output_size, mm_conv)
-    knobs = l1_knobs(params, weights_dtype)
     if runs_as_dram_conv(params) and not mm_conv:
         check_dram_path_weights_dtype(weights_dtype)
         return resolve_dram_slicing(params, geometry, knobs, device, mm_conv)
@@ -613,102 +620,6 @@ def resplit(
         layout, params.input_layout, False, mm_conv, again.shard_shape[1]
     )
     return split, alignment
-
-
-def output_shard_height(shard_layout: TensorMemoryLayout, nhw: int, nhw_cores: int) -> int:
-    """Rows of one core's output shard: NHW padded to nhw_cores·32 and split (HEIGHT,
-    BLOCK), or all NHW rows unpadded (WIDTH) — TT-NN's
-    `create_sharded_memory_config_from_parallel_config`."""
-    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        return nhw
-    return round_up(nhw, nhw_cores * TILE_SIZE) // nhw_cores
-
-
-def resolve_act_block_h_ntiles(shard_height: int, act_block_h_override: int = 0) -> int:
-    """The activation block height in tiles (TT-NN's `determine_per_core_conv_block_config`):
-    the whole output shard, ceil(shard_height/32) tiles; with an override of k tiles, k if it
-    divides the shard's tiles (shard_height // 32), else the largest divisor of those below k."""
-    ntiles = ceil_div(shard_height, TILE_SIZE)
-    if act_block_h_override > 0:
-        override = act_block_h_override // TILE_SIZE
-        padded_ntiles = shard_height // TILE_SIZE
-        if padded_ntiles % override == 0:
-            return override
-        return largest_divisor(padded_ntiles, override)
-    return ntiles
-
-
-def resolve_weight_block_height(
-    shard_layout: TensorMemoryLayout,
-    padded_in_channels: int,
-    kernel_size: tuple[int, int],
-    input_cores_channels: int,
-    *,
-    act_block_w_div: int = 1,
-    full_inner_dim: bool = False,
-    enable_activation_reuse: bool = False,
-    depthwise_1d: bool = False,
-) -> int:
-    """Step 9: `act_block_w`, the rows of one weight block.
-
-    HEIGHT: round_up(Cin_pad·KW, 32); round_up(Cin_pad·KH·KW, 32) with activation reuse
-    (TT-NN 0.81.1 takes the same for a 1D depthwise conv: a 1D depthwise weight's block height
-    is set apart, `resolve_conv_weights`). BLOCK: round_up(Cin_pad/n_c_in·KW·(KH if
-    full_inner_dim), 32). WIDTH: Cin_pad·KH·KW/(n_c_in·act_block_w_div) rounded down to whole
-    tiles (TT-NN 0.81.1: 144 rows become 4 tiles); less than one tile is an error, except for
-    a 1D depthwise weight, whose tiled blocks are act_block_h_ntiles high instead."""
-    kh, kw = kernel_size
-    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        if enable_activation_reuse:
-            return round_up(padded_in_channels * kh * kw, TILE_SIZE)
-        return round_up(padded_in_channels * kw, TILE_SIZE)
-    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        per_core = padded_in_channels // input_cores_channels
-        return round_up(per_core * kw * (kh if full_inner_dim else 1), TILE_SIZE)
-    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        # TT-NN takes the block in whole tiles (floor); the tiled layout then rounds the
-        # rows up to whole blocks. It only debug-asserts divisibility, so none is required.
-        inner = padded_in_channels * kh * kw
-        parts = input_cores_channels * act_block_w_div
-        rows = inner // parts // TILE_SIZE * TILE_SIZE
-        if rows == 0 and not depthwise_1d:
-            raise ConvConfigError(
-                f"TT-NN 0.81.1 crashes on this conv (integer divide by zero): its "
-                f"width_sharded weight block act_block_w = in_channels_padded·KH·KW / (input "
-                f"cores × act_block_w_div) = {inner}/{parts} is less than one tile of 32 rows "
-                f"(act_block_w_div {act_block_w_div})"
-            )
-        return rows
-    raise ConvConfigError(
-        "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
-        f"got {shard_layout}"
-    )
-
-
-SUBBLOCK_CANDIDATES: tuple[tuple[int, int], ...] = (
-    (2, 4), (4, 2), (1, 8), (8, 1), (1, 7), (7, 1), (2, 3), (3, 2), (1, 6), (6, 1),
-    (1, 5), (5, 1), (2, 2), (1, 4), (4, 1), (1, 3), (3, 1), (1, 2), (2, 1), (1, 1),
-)  # fmt: skip
-"""semantics.md §3.5's (h, w) candidates, in order (TT-NN's `determine_largest_subblock_size`)."""
-
-
-def resolve_out_subblock(
-    act_block_h_ntiles: int, out_width_ntiles: int, fp32_dest_acc_en: bool = False
-) -> tuple[int, int]:
-    """semantics.md §3.5: the first (h, w) with h | act_block_h_ntiles and w | out_width_ntiles,
-    skipping w != out_width_ntiles with h != 1, and h·w > 4 under fp32_dest_acc_en."""
-    for h, w in SUBBLOCK_CANDIDATES:
-        if fp32_dest_acc_en and h * w > 4:
-            continue
-        if act_block_h_ntiles % h or out_width_ntiles % w:
-            continue
-        if w != out_width_ntiles and h != 1:
-            continue
-        return h, w
-    raise ConvConfigError(
-        f"no output sub-block fits a {act_block_h_ntiles}x{out_width_ntiles} tile block "
-        f"(fp32_dest_acc_en {fp32_dest_acc_en})"
-    )
 
 
 # ------------------------------------------------------------------------------------------
@@ -843,7 +754,8 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     # Steps 4–7: where TT-NN decides by itself (its L1 model: auto sharding, DRAM slicing),
     # then sharding, alignment, core split (computed for every path: the block sizes and the
     # bias width need them even for the interleaved-MM layout).
-    l1 = resolve_l1_decisions(params, folded, (oh, ow), mm_conv, weights_dtype)
+    knobs = l1_knobs(params, weights_dtype)
+    l1 = resolve_l1_decisions(params, folded, (oh, ow), mm_conv, weights_dtype, knobs)
     interleaved = mm_conv and (auto_shard or dram_conv)
     split: CoreSplit | None = l1.slice_split
     if split is not None:
@@ -891,30 +803,24 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     )
     nhw = folded.batch_size * oh * ow
 
-    # Step 8 for the conv (the activation side): channel padding.
+    # Step 8 for the conv (the activation side), then TT-NN's block config for the conv's
+    # core splits: activation block height, weight block height, sub-block (semantics.md §3.5).
     conv_in_padded = round_up(folded.in_channels, parallel.input_cores_channels * pad_alignment)
     cout = params.out_channels
     out_padded = round_up(cout, parallel.output_cores_channels * TILE_SIZE)
-
-    # Block config: activation block height, sub-block width (semantics.md §3.5).
-    shard_height = output_shard_height(shard_layout, nhw, parallel.nhw_cores)
-    act_block_h_ntiles = resolve_act_block_h_ntiles(shard_height, config.act_block_h_override)
-    if act_block_h_ntiles < 1:
-        raise ConvConfigError(
-            f"activation block height is 0 tiles (output shard height {shard_height}, "
-            f"act_block_h_override {config.act_block_h_override})"
-        )
-    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED and config.enable_activation_reuse:
-        ow_ntiles = ceil_div(ow, TILE_SIZE)
-        if act_block_h_ntiles <= ow_ntiles:
-            raise ConvConfigError(
-                f"enable_activation_reuse needs act_block_h_ntiles {act_block_h_ntiles} "
-                f"greater than the output width in tiles {ow_ntiles} (output width {ow})"
-            )
-    out_width_ntiles = out_padded // (parallel.output_cores_channels * TILE_SIZE)
-    subblock_h, subblock_w = resolve_out_subblock(
-        act_block_h_ntiles, out_width_ntiles, fp32_dest_accumulation(params, weights_dtype)
+    blocking = conv_blocking(
+        parallel.input_split,
+        parallel.output_split,
+        conv_in_padded,
+        cout,
+        folded.batch_size,
+        (oh, ow),
+        (folded.kernel_size[0], folded.kernel_size[1]),
+        knobs,
     )
+    act_block_h_ntiles = blocking.act_block_h_ntiles
+    out_width_ntiles = blocking.per_core_out_w_ntiles
+    subblock_h, subblock_w = blocking.out_subblock_h_ntiles, blocking.out_subblock_w_ntiles
 
     # Weight expansion: grouped or 1D depthwise, then folding.
     o, kh, kw = cout, params.kernel_size[0], params.kernel_size[1]
@@ -942,16 +848,9 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     else:
         padded_in = round_up(cin_eff, parallel.input_cores_channels * pad_alignment)
         padded_shape = (out_padded, padded_in, kh_eff, kw_eff)
-        act_block_w = resolve_weight_block_height(
-            shard_layout,
-            conv_in_padded,
-            folded.kernel_size,
-            parallel.input_cores_channels,
-            act_block_w_div=config.act_block_w_div,
-            full_inner_dim=config.full_inner_dim,
-            enable_activation_reuse=config.enable_activation_reuse,
-            depthwise_1d=depthwise,
-        )
+        if shard_layout == TensorMemoryLayout.WIDTH_SHARDED and not depthwise:
+            check_weight_block(blocking, conv_in_padded, folded.kernel_size, knobs)
+        act_block_w = blocking.act_block_w_ntiles * TILE_SIZE
         if not depthwise:
             block_h = act_block_w // TILE_SIZE
         elif shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:

@@ -570,6 +570,24 @@ def conv_l1_usage(
     )
 
 
+def estimate(
+    geometry: ConvGeometry,
+    layout: TensorMemoryLayout,
+    knobs: ConvKnobs,
+    device: L1Device,
+    why: str,
+    input_shard: ShardSpec | None = None,
+) -> ConvL1Usage:
+    """`conv_l1_usage`, what TT-NN's estimate refuses said with where it happens: TT-NN makes
+    the estimate `why` (to choose a shard layout, to plan DRAM slices), and fails there."""
+    try:
+        return conv_l1_usage(geometry, layout, knobs, device, input_shard)
+    except ConvConfigError as error:
+        raise ConvConfigError(
+            f"{error.message} (TT-NN meets this in its L1 estimate for {layout.value}, {why})"
+        ) from None
+
+
 @dataclass(frozen=True)
 class AutoShardChoice:
     """The shard layout TT-NN picks for an interleaved input, with every candidate's estimate
@@ -593,13 +611,14 @@ def choose_auto_shard(
     BLOCK if it needs less L1 than HEIGHT and spreads over at least grid.x cores, then WIDTH
     (never for a matmul conv) if it needs less than the best so far."""
     g = geometry
-    height = conv_l1_usage(g, HEIGHT, knobs, device)
+    why = "made to choose the shard layout since none is given"
+    height = estimate(g, HEIGHT, knobs, device, why)
     if is_1d_depthwise_conv(
         g.groups, g.in_channels, g.out_channels, g.kernel[0], g.in_hw[0], g.has_bias
     ):
         return AutoShardChoice(HEIGHT, (height,))
-    block = conv_l1_usage(g, BLOCK, knobs, device)
-    width = conv_l1_usage(g, WIDTH, knobs, device)
+    block = estimate(g, BLOCK, knobs, device, why)
+    width = estimate(g, WIDTH, knobs, device, why)
     best = height
     if block.total_bytes < best.total_bytes and block.core_count >= device.grid[0]:
         best = block
@@ -611,13 +630,6 @@ def choose_auto_shard(
 # ------------------------------------------------------------------------------------------
 # DRAM slicing (op_slicing.cpp + conv2d.cpp's Conv2dSliceAttr)
 # ------------------------------------------------------------------------------------------
-
-
-RECOMPUTE_SLICE_OUTPUT = True
-"""Whether a slice's shard spec uses the output re-derived from its input window (newer sources) or
-the output slice as asked (older sources). TT-NN 0.81.1 re-derives it: with the slice as asked
-one dev-set conv (conv2d_blackhole_P150_s101 r0088, activation reuse) is refused where TT-NN
-0.81.1 prepares it."""
 
 
 @dataclass(frozen=True)
@@ -668,6 +680,19 @@ def slice_input_window(
     return SliceWindow(in_h, in_w, tuple(pad), single)
 
 
+def window_output_size(geometry: ConvGeometry, window: SliceWindow) -> tuple[int, int]:
+    """The output a slice's input window gives with the slice's padding: TT-NN 0.81.1 derives a
+    slice's output from its window again (with the slice as asked one dev-set conv,
+    conv2d_blackhole_P150_s101 r0088 with activation reuse, would be refused where TT-NN
+    prepares it)."""
+    g = geometry
+    top, bottom, left, right = window.padding
+    return (
+        output_extent(window.in_h, top + bottom, g.kernel[0], g.stride[0], g.dilation[0]),
+        output_extent(window.in_w, left + right, g.kernel[1], g.stride[1], g.dilation[1]),
+    )
+
+
 @dataclass(frozen=True)
 class SliceGeometry:
     """One DRAM slice: its conv (dims of the slice), the layout and the input shard TT-NN gives
@@ -686,45 +711,29 @@ def slice_memory_config(
     layout: TensorMemoryLayout | None,
     knobs: ConvKnobs,
     device: L1Device,
-    recompute_output: bool | None = None,
 ) -> SliceGeometry:
-    """`Conv2dSliceAttr::get_input_memory_config`: the slice's input window, its shard layout
-    (auto-sharded on the slice when none is set) and its shard spec (channels aligned to 8
-    unless the slice is the whole input)."""
-    win = slice_input_window(geometry, out_start, out_end, knobs.output_layout)
-    out_hw = (out_end[0] - out_start[0], out_end[1] - out_start[1])
-    return slice_memory_config_of_window(
-        geometry, win, out_hw, layout, knobs, device, recompute_output
-    )
+    """`Conv2dSliceAttr::get_input_memory_config` of the slice of the output from `out_start`
+    to `out_end`: its input window, its shard layout (auto-sharded on the slice when none is
+    set) and its shard spec (channels aligned to 8 unless the slice is the whole input)."""
+    window = slice_input_window(geometry, out_start, out_end, knobs.output_layout)
+    return slice_memory_config_of_window(geometry, window, layout, knobs, device)
 
 
 def slice_memory_config_of_window(
     geometry: ConvGeometry,
-    win: SliceWindow,
-    out_hw: tuple[int, int],
+    window: SliceWindow,
     layout: TensorMemoryLayout | None,
     knobs: ConvKnobs,
     device: L1Device,
-    recompute_output: bool | None = None,
 ) -> SliceGeometry:
-    """`slice_memory_config` for a slice given by its input window and output size."""
+    """`slice_memory_config` for a slice given by its input window."""
     g = geometry
-    if recompute_output is None:
-        recompute_output = RECOMPUTE_SLICE_OUTPUT
-    if recompute_output:
-        out_h = output_extent(
-            win.in_h, win.padding[0] + win.padding[1], g.kernel[0], g.stride[0], g.dilation[0]
-        )
-        out_w = output_extent(
-            win.in_w, win.padding[2] + win.padding[3], g.kernel[1], g.stride[1], g.dilation[1]
-        )
-    else:
-        out_h, out_w = out_hw
-    sg = replace(g, in_hw=(win.in_h, win.in_w), out_hw=(out_h, out_w), mm_conv=False)
+    output_size = window_output_size(g, window)
+    sliced = replace(g, in_hw=(window.in_h, window.in_w), out_hw=output_size, mm_conv=False)
     auto = None
     if layout is None:
         # TT-NN passes the full conv's padding to the auto-shard estimate of a slice.
-        auto = choose_auto_shard(replace(sg, padding=g.padding), knobs, device)
+        auto = choose_auto_shard(replace(sliced, padding=g.padding), knobs, device)
         layout = auto.layout
     orientation = (
         ShardOrientation.COL_MAJOR if knobs.transpose_shards else ShardOrientation.ROW_MAJOR
@@ -733,79 +742,39 @@ def slice_memory_config_of_window(
         layout,
         orientation,
         g.batch,
-        (win.in_h, win.in_w),
+        (window.in_h, window.in_w),
         g.in_channels,
-        (out_h, out_w),
+        output_size,
         g.out_channels,
         False,
         device.grid,
         g.input_layout,
-        not win.single,
+        not window.single,
     )
-    return SliceGeometry(replace(sg, padding=win.padding), shard, auto)
+    return SliceGeometry(replace(sliced, padding=window.padding), shard, auto)
 
 
 @lru_cache(maxsize=4096)
-def _slice_bytes(
+def slice_l1_bytes(
     geometry: ConvGeometry,
     window: SliceWindow,
-    out_hw: tuple[int, int],
     layout: TensorMemoryLayout | None,
     knobs: ConvKnobs,
     device: L1Device,
 ) -> int:
-    """`slice_l1_bytes(...).usage.slice_bytes` of a slice, which depends on the slice only
-    through its input window and output size: slices of one size in the middle of the image
-    are estimated once."""
-    return slice_l1_bytes_of_window(
-        geometry, window, out_hw, layout, knobs, device
-    ).usage.slice_bytes
-
-
-def slice_l1_bytes(
-    geometry: ConvGeometry,
-    out_start: tuple[int, int],
-    out_end: tuple[int, int],
-    layout: TensorMemoryLayout | None,
-    knobs: ConvKnobs,
-    device: L1Device,
-) -> SliceGeometry:
-    """`Conv2dSliceAttr::get_L1_usage` of one slice."""
-    win = slice_input_window(geometry, out_start, out_end, knobs.output_layout)
-    out_hw = (out_end[0] - out_start[0], out_end[1] - out_start[1])
-    return slice_l1_bytes_of_window(geometry, win, out_hw, layout, knobs, device)
-
-
-def slice_l1_bytes_of_window(
-    geometry: ConvGeometry,
-    win: SliceWindow,
-    out_hw: tuple[int, int],
-    layout: TensorMemoryLayout | None,
-    knobs: ConvKnobs,
-    device: L1Device,
-) -> SliceGeometry:
-    """`slice_l1_bytes` for a slice given by its input window and output size."""
-    sl = slice_memory_config_of_window(geometry, win, out_hw, layout, knobs, device)
-    g = sl.geometry
-    # the estimate re-derives the slice's output from its window and padding
-    usage = conv_l1_usage(
-        replace(
-            g,
-            out_hw=(
-                output_extent(
-                    g.in_hw[0], g.padding[0] + g.padding[1], g.kernel[0], g.stride[0], g.dilation[0]
-                ),
-                output_extent(
-                    g.in_hw[1], g.padding[2] + g.padding[3], g.kernel[1], g.stride[1], g.dilation[1]
-                ),
-            ),
-        ),
-        sl.input_shard.layout,
+    """`Conv2dSliceAttr::get_L1_usage` of the slice reading `window`: its estimate in the
+    shard spec TT-NN gives it. A slice depends on its position only through its window, so
+    slices of one size in the middle of the image are estimated once."""
+    sliced = slice_memory_config_of_window(geometry, window, layout, knobs, device)
+    usage = estimate(
+        sliced.geometry,
+        sliced.input_shard.layout,
         knobs,
         device,
-        sl.input_shard,
+        "made to plan the DRAM slices",
+        sliced.input_shard,
     )
-    return replace(sl, usage=usage)
+    return usage.slice_bytes
 
 
 @dataclass(frozen=True)
@@ -883,11 +852,10 @@ def slices_l1_bytes(
         key = (end - start, start == 0, end == dim, min(lo, 0), max(hi - extent, 0))
         need = seen.get(key)
         if need is None:
-            win = slice_input_window(g, o_start, o_end, knobs.output_layout)
+            window = slice_input_window(g, o_start, o_end, knobs.output_layout)
             # the op skips slices whose clamped input window is empty
-            empty = (win.in_h if height else win.in_w) <= 0
-            out_hw = (o_end[0] - o_start[0], o_end[1] - o_start[1])
-            need = seen[key] = -1 if empty else _slice_bytes(g, win, out_hw, layout, knobs, device)
+            empty = (window.in_h if height else window.in_w) <= 0
+            need = seen[key] = -1 if empty else slice_l1_bytes(g, window, layout, knobs, device)
         if need < 0:
             index += 1
             continue

@@ -319,8 +319,8 @@ def conv_blocking(
         ow_ntiles = ceil_div(out_hw[1], TILE_SIZE)
         if abh <= ow_ntiles:
             raise ConvConfigError(
-                f"enable_activation_reuse needs act_block_h_ntiles {abh} greater than the "
-                f"output width in tiles {ow_ntiles} (output width {out_hw[1]})"
+                f"Activation reuse needs act block h ({abh}) to be bigger than output image "
+                f"width in tiles ({ow_ntiles}) for the optimization to give boost"
             )
     abw = resolve_weight_block_height(
         layout,

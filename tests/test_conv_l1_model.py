@@ -119,5 +119,5 @@ def test_the_budget_decides_the_slicing() -> None:
         ),
     )
     assert resolve_conv_weights(params).physical_shape == (1, 1, 576, 128)
-    with pytest.raises(ConvConfigError, match="Available L1: 475808 bytes"):
+    with pytest.raises(ConvConfigError, match="more than the 475808 bytes free"):
         resolve_conv_weights(replace(params, l1_budget=1_393_312 - 917_504))

@@ -20,6 +20,11 @@ from ttnn_xdsl.conv.conv_layout_geometry import (
     special_padding_map,
     tiled_map,
 )
+from ttnn_xdsl.conv.conv_op_config import (
+    resolve_act_block_h_ntiles,
+    resolve_out_subblock,
+    resolve_weight_block_height,
+)
 from ttnn_xdsl.conv.conv_parameters import (
     ComputeKernelConfig,
     Conv2dConfig,
@@ -35,14 +40,11 @@ from ttnn_xdsl.conv.conv_resolution import (
     fold_parameters,
     is_depthwise_1d,
     is_mm_conv,
-    resolve_act_block_h_ntiles,
     resolve_conv_weights,
     resolve_input_channels_alignment,
     resolve_kernel_stride_folding,
-    resolve_out_subblock,
     resolve_parallel_config,
     resolve_shard_layout,
-    resolve_weight_block_height,
     resolve_weights_dtype,
 )
 from ttnn_xdsl.conv.divisors import (
@@ -989,12 +991,10 @@ def test_weight_block_height_rules():
     assert resolve_weight_block_height(HEIGHT, 8, kernel, 1, enable_activation_reuse=True) == 96
     # TT-NN 0.81.1 takes the usual HEIGHT block for a 1D depthwise conv (round_up(48·4, 32));
     # the depthwise weight's own block height is set apart by the resolution.
-    assert resolve_weight_block_height(HEIGHT, 48, (1, 4), 1, depthwise_1d=True) == 192
+    assert resolve_weight_block_height(HEIGHT, 48, (1, 4), 1) == 192
     # A WIDTH block under one tile is no error for a 1D depthwise weight (its blocks are
     # act_block_h_ntiles high): 64·3 / (2·4) = 24 → 0.
-    assert (
-        resolve_weight_block_height(WIDTH, 64, (1, 3), 2, act_block_w_div=4, depthwise_1d=True) == 0
-    )
+    assert resolve_weight_block_height(WIDTH, 64, (1, 3), 2, act_block_w_div=4) == 0
     assert resolve_weight_block_height(BLOCK, 64, kernel, 8) == 32  # round_up(8·3, 32)
     assert resolve_weight_block_height(BLOCK, 64, kernel, 8, full_inner_dim=True) == 96
     assert resolve_weight_block_height(WIDTH, 64, kernel, 2) == 288
@@ -1068,7 +1068,11 @@ def test_activation_reuse():
         input_memory_config=L1,
         conv_config=config(enable_activation_reuse=True),
     )
-    with pytest.raises(ConvConfigError, match=r"Activation reuse needs act block h \(1\)"):
+    with pytest.raises(
+        ConvConfigError,
+        match=r"^Activation reuse needs act block h \(1\) to be bigger than output image width "
+        r"in tiles \(1\) for the optimization to give boost$",
+    ):
         resolve_conv_weights(params)
     # act_block_h_override 64 (2 tiles) asks for 2-tile blocks.
     plan = resolve_conv_weights(

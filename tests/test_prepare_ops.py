@@ -37,13 +37,13 @@ from ttnn_xdsl.dialect.attributes import (
     LayoutAttr,
     MemoryConfigAttr,
 )
+from ttnn_xdsl.dialect.device import module_device
 from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvBiasOp,
     PrepareConvTranspose2dBiasOp,
     PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
 )
-from ttnn_xdsl.dialect.device import module_device
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
 
 # ---------------------------------------------------------------------------------------------

@@ -375,7 +375,7 @@ def test_reshard_false_lets_the_input_sharding_win() -> None:
     assert ours == TensorMemoryLayout.HEIGHT_SHARDED
     unset = Conv2dConfig(reshard_if_not_optimal=True)
     with pytest.raises(ConvConfigError, match="bad optional access"):
-        resolve_shard_layout(conv(input_memory_config=dram, conv_config=unset))
+        resolve_conv_weights(conv(input_memory_config=dram, conv_config=unset))
 
 
 ONE_BY_ONE = dict(kernel_size=(1, 1), padding=(0, 0, 0, 0))
@@ -411,6 +411,7 @@ def test_slicing_a_conv_follows_tt_nn() -> None:
     l1model probe_tests): a given DRAM slice count is used as is, 0 asks TT-NN's L1 model; the
     weights are prepared for the first slice, BLOCK aligning its channels to the slice's shard
     width (8 here) while HEIGHT keeps 32 for a TILE input."""
+
     def shape(**changes: object) -> tuple[int, int, int, int]:
         return resolve_conv_weights(conv(**changes)).physical_shape
 
@@ -425,22 +426,35 @@ def test_slicing_a_conv_follows_tt_nn() -> None:
     conv1d = dict(kernel_size=(1, 3), padding=(0, 0, 1, 1), input_height=1)
     assert shape(**conv1d, slice_config=sliced(width, 4)) == (1, 1, 192, 64)
     block = Conv2dConfig(shard_layout=TensorMemoryLayout.BLOCK_SHARDED)
-    plan = resolve_conv_weights(conv(in_channels=40, slice_config=sliced(height, 2), conv_config=block))
+    plan = resolve_conv_weights(
+        conv(in_channels=40, slice_config=sliced(height, 2), conv_config=block)
+    )
     assert plan.l1 is not None and plan.l1.sliced
     assert (plan.input_cores_channels, plan.input_channels_alignment) == (5, 8)
     assert plan.physical_shape == (1, 1, 480, 64)
     heightwise = Conv2dConfig(shard_layout=TensorMemoryLayout.HEIGHT_SHARDED)
     assert shape(in_channels=40, slice_config=sliced(height, 2), conv_config=heightwise) == (
-        1, 1, 576, 64,
+        1,
+        1,
+        576,
+        64,
     )
-    assert shape(in_channels=128, input_height=512, input_width=512, slice_config=sliced(width, 0)) == (
-        1, 1, 1152, 64,
+    assert shape(
+        in_channels=128, input_height=512, input_width=512, slice_config=sliced(width, 0)
+    ) == (
+        1,
+        1,
+        1152,
+        64,
     )
     resharded = Conv2dConfig(
         shard_layout=TensorMemoryLayout.BLOCK_SHARDED, reshard_if_not_optimal=True
     )
     assert shape(in_channels=48, slice_config=sliced(height, 3), conv_config=resharded) == (
-        1, 1, 1728, 64,
+        1,
+        1,
+        1728,
+        64,
     )
 
 

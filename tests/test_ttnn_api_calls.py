@@ -465,9 +465,9 @@ def test_resnet_stem(device, tmp_path: Path, weights_dtype, ir_dtype, label) -> 
     assert dumped(bias, tmp_path / "b.tensorbin") == expected[1]
 
 
-def test_resnet_stem_sliced_from_dram_is_not_covered(device) -> None:
-    """TT-NN prepares the stem for a DRAM input in 4 height slices ([1, 1, 147, 64] padded to
-    [1, 1, 448, 64]); the project does not model slicing and says so."""
+def test_resnet_stem_sliced_from_dram(device) -> None:
+    """TT-NN prepares the stem for a DRAM input in 4 height slices for one slice of the
+    output: [1, 1, 147, 64] padded to [1, 1, 448, 64] (its answer for this call)."""
     w = ttnn.from_torch(np.zeros((64, 3, 7, 7), np.float32), ttnn.bfloat16)
     dram = dict(
         stem_kwargs(device, ttnn.bfloat16),
@@ -475,14 +475,11 @@ def test_resnet_stem_sliced_from_dram_is_not_covered(device) -> None:
         input_layout=ttnn.ROW_MAJOR_LAYOUT,
         slice_config=ttnn.Conv2dSliceConfig(slice_type=ttnn.Conv2dDRAMSliceHeight, num_slices=4),
     )
-    with pytest.raises(NotImplementedError) as error:
-        ttnn.prepare_conv_weights(weight_tensor=w, weights_format="OIHW", has_bias=True, **dram)
-    assert str(error.value) == (
-        "ttnn_xdsl.ttnn.prepare_conv_weights does not cover this call: conv2d_slice_config "
-        "dram_height with 4 slices is not supported: TT-NN then prepares the weights for one "
-        "slice of the output, which ttnn-xdsl does not model (supported: l1_full, or a single "
-        "slice)"
+    prepared = ttnn.prepare_conv_weights(
+        weight_tensor=w, weights_format="OIHW", has_bias=True, **dram
     )
+    assert list(prepared.shape) == [1, 1, 147, 64]
+    assert list(prepared.padded_shape) == [1, 1, 448, 64]
 
 
 # ------------------------------------------------------------------------------------------

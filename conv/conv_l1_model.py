@@ -23,11 +23,11 @@ the trace region lives in DRAM and does not count.
 
 from __future__ import annotations
 
+import math
+import struct
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
-
-import numpy as np
 
 from ttnn_xdsl.conv.conv_op_config import (
     BLOCK,
@@ -141,15 +141,19 @@ class CircularBuffer:
         return self.pages * self.page_bytes
 
 
-_F32 = np.float32
+def _f32(value: float) -> float:
+    """`value` rounded to float32. TT-NN's split-reader cost model computes in float32; one
+    double-precision operation on float32 operands rounded to float32 is exactly the float32
+    operation (binary64 has more than twice binary32's precision), so each step rounds."""
+    return struct.unpack("f", struct.pack("f", value))[0]
 
 
-def _noc_rate(size: int, threshold: int, lo: float, hi: float) -> np.float32:
+def _noc_rate(size: int, threshold: int, lo: float, hi: float) -> float:
     """A clamped linear transfer rate in GB/s (TT-NN's empirical NOC tables), in float32."""
     min_size = 16  # the L1 alignment
     eff = min(max(size, min_size), threshold)
-    slope = (_F32(hi) - _F32(lo)) / _F32(threshold - min_size)
-    return _F32(lo) + slope * _F32(eff - min_size)
+    slope = _f32(_f32(_f32(hi) - _f32(lo)) / _f32(threshold - min_size))
+    return _f32(_f32(lo) + _f32(slope * _f32(eff - min_size)))
 
 
 _LOCAL_L1 = {Arch.BLACKHOLE: (4096, 1.124, 80.48), Arch.WORMHOLE_B0: (1024, 0.868, 27.84)}
@@ -193,20 +197,22 @@ def split_reader_viable(
     whether two activation readers reach the matmul sooner (a cycle estimate in float32)."""
     if layout == BLOCK or act_reuse:
         return True
-    clock = _F32(1.35 if arch == Arch.BLACKHOLE else 1.0)
+    clock = _f32(1.35 if arch == Arch.BLACKHOLE else 1.0)
     elem = 4 if input_dtype == DataType.FLOAT32 else 2
     halo = halo_dtype(input_dtype)
     coalesced = kernel_w if dilation_w == 1 else 1
     unit = elem * in_channels_padded * coalesced
     act_bytes = elem * abh * TILE_SIZE * in_channels_padded * kernel_w
-    act_cycles = clock * _F32(act_bytes) / _noc_rate(unit, *_LOCAL_L1[arch])
+    act_cycles = _f32(_f32(clock * _f32(act_bytes)) / _noc_rate(unit, *_LOCAL_L1[arch]))
     w_bytes = weights_tile_bytes * weights_block_ntiles
     mcast = _noc_rate(w_bytes, *_MCAST[arch])
     dram = _noc_rate(weights_tile_bytes, *_DRAM[arch])
-    w_cycles = clock * _F32(w_bytes) * (_F32(1.0) / dram + _F32(1.0) / mcast)
+    per_byte = _f32(_f32(1.0 / dram) + _f32(1.0 / mcast))
+    w_cycles = _f32(_f32(clock * _f32(w_bytes)) * per_byte)
     out = output_dtype if output_dtype in _TILIZE_CYCLES[arch][halo] else DataType.BFLOAT16
-    tilize = _F32(_TILIZE_CYCLES[arch][halo][out][1 if fp32_accum else 0] * (abw * abh))
-    return bool(act_cycles / _F32(2) + max(w_cycles, tilize) < max(act_cycles + tilize, w_cycles))
+    tilize = _f32(_TILIZE_CYCLES[arch][halo][out][1 if fp32_accum else 0] * (abw * abh))
+    split = _f32(_f32(act_cycles / 2) + max(w_cycles, tilize))
+    return split < max(_f32(act_cycles + tilize), w_cycles)
 
 
 def circular_buffers(
@@ -338,7 +344,7 @@ def _act_tiles_with_reuse(
 ) -> int:
     """TT-NN's `calculate_act_cb_size_with_reuse`."""
     width_tiles = ceil_div(out_width, TILE_SIZE)
-    loops = int(np.ceil(_F32(abh) / _F32(width_tiles)))
+    loops = math.ceil(_f32(_f32(abh) / _f32(width_tiles)))
     leftover = (TILE_SIZE - out_width % TILE_SIZE) % TILE_SIZE
     length = loops * padded_in * kernel[1] * (1 + leftover * kernel[0]) * datum_bytes(input_dtype)
     return width_tiles * abw + ceil_div(length, in_tile)

@@ -340,6 +340,23 @@ def check_dram_path_weights_dtype(weights_dtype: DataType) -> None:
         )
 
 
+def check_folded_matmul_on_dram_path(params: Conv2dParameters, folded: Conv2dParameters) -> None:
+    """On the DRAM path TT-NN 0.81.1 takes a folded conv for a 1×1 matmul only when its
+    kernel equals its stride, and plans the others in slices; a kernel smaller than its
+    stride folds to a 1×1 kernel too, a matmul when unpadded (and not WIDTH), which TT-NN's
+    slicing then refuses (measured: kernels 1×1, 2×2, 3×3 with strides 1×2 to 4×4)."""
+    if tuple(params.kernel_size) == tuple(params.stride):
+        return
+    # The folded conv keeps the original padding on TT-NN's prepare path (step 3).
+    if is_mm_conv(replace(folded, padding=params.padding)):
+        raise ConvConfigError(
+            f"kernel-stride folding of a {params.kernel_size[0]}x{params.kernel_size[1]} kernel "
+            f"with stride {params.stride[0]}x{params.stride[1]} on the DRAM path: the folded "
+            "kernel is 1x1, a matmul, which TT-NN 0.81.1's DRAM slicing refuses (TT-NN: "
+            '"Conv2D DRAM with matmul should never use the slicing code path.")'
+        )
+
+
 def check_reshard_shard_layout(params: Conv2dParameters, dram_conv: bool, mm_conv: bool) -> None:
     """`reshard_if_not_optimal` without `conv_config.shard_layout`: TT-NN 0.81.1 auto-shards
     only an input that is not sharded, and takes a sharded input's own layout only without
@@ -432,6 +449,9 @@ class L1Decisions:
     prepared for."""
 
     device: L1Device
+    geometry: ConvGeometry
+    """The whole conv the estimates are made for (after folding)."""
+    knobs: ConvKnobs
     auto_shard: AutoShardChoice | None = None
     slicing: SliceDecision | None = None
     slice_auto_shard: AutoShardChoice | None = None
@@ -447,27 +467,6 @@ class L1Decisions:
     def sliced(self) -> bool:
         """More than one slice: the weights are prepared for a slice of the conv."""
         return self.slicing is not None and self.slicing.num_slices > 1
-
-    def as_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {
-            "l1_budget": self.device.l1_budget,
-            "arch": self.device.arch.value,
-        }
-        if self.auto_shard is not None:
-            out["auto_shard"] = self.auto_shard.as_dict()
-        if self.slicing is not None:
-            out["dram_slicing"] = self.slicing.as_dict()
-        if self.slice_auto_shard is not None:
-            out["slice_auto_shard"] = self.slice_auto_shard.as_dict()
-        if self.slice_shard is not None:
-            out["slice_input_shard"] = {
-                "layout": self.slice_shard.layout.value,
-                "grid": list(self.slice_shard.grid_shape),
-                "cores": self.slice_shard.split.num_cores,
-                "shard_shape": list(self.slice_shard.shard_shape),
-                "output_hw": list(self.slice_output_size or ()),
-            }
-        return out
 
 
 def resolve_l1_decisions(
@@ -493,8 +492,9 @@ def resolve_l1_decisions(
         check_dram_path_weights_dtype(weights_dtype)
         return resolve_dram_slicing(params, geometry, knobs, device, mm_conv)
     if not params.input_memory_config.is_sharded and config.shard_layout is None:
-        return L1Decisions(device, auto_shard=choose_auto_shard(geometry, knobs, device))
-    return L1Decisions(device)
+        auto = choose_auto_shard(geometry, knobs, device)
+        return L1Decisions(device, geometry, knobs, auto_shard=auto)
+    return L1Decisions(device, geometry, knobs)
 
 
 def resolve_dram_slicing(
@@ -551,6 +551,8 @@ def resolve_dram_slicing(
         )
     return L1Decisions(
         device,
+        geometry,
+        knobs,
         slicing=decision,
         slice_auto_shard=first.auto_shard,
         slice_shard=spec,
@@ -712,7 +714,7 @@ class ConvWeightsPlan:
     """Where the layout puts each element of the padded weight (semantics.md §3.6)."""
     l1: L1Decisions
     """TT-NN's L1-model decisions for this conv (auto shard, DRAM slicing) with the L1
-    estimates behind them (semantics.md §8), as plain data (`l1.as_dict()`)."""
+    estimates behind them (semantics.md §8; `conv_l1_report` says them)."""
     bias_logical_shape: tuple[int, int, int, int]
     """§3.4: (1, 1, 1, Cout)."""
     bias_physical_shape: tuple[int, int, int, int]
@@ -750,6 +752,8 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     dram_conv = runs_as_dram_conv(params)
     auto_shard = not memory.is_sharded and config.shard_layout is None
     check_reshard_shard_layout(params, dram_conv, mm_conv)
+    if dram_conv and folded is not params:
+        check_folded_matmul_on_dram_path(params, folded)
 
     # Steps 4–7: where TT-NN decides by itself (its L1 model: auto sharding, DRAM slicing),
     # then sharding, alignment, core split (computed for every path: the block sizes and the

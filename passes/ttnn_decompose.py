@@ -29,11 +29,13 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     i32,
+    i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.dialect.conv_layout_ops import (
@@ -88,6 +90,52 @@ def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
         facts["act_block_w"] = i32_attribute(plan.act_block_w, "act_block_w")
     if plan.fold_stride is not None:
         facts["kernel_stride_folding"] = DenseArrayBase.from_list(i32, plan.fold_stride)
+    facts["l1"] = l1_summary(conv_l1_report(plan))
+    return DictionaryAttr(facts)
+
+
+def l1_summary(report: ConvL1Report) -> DictionaryAttr:
+    """The `l1` entry of `ttnn.resolution` (semantics.md §8.6): TT-NN's L1 estimate per core,
+    in bytes, of the configuration the weights are prepared for, against the device's budget;
+    each auto-shard candidate's total; the DRAM slices."""
+
+    def size(value: int) -> IntegerAttr:
+        return IntegerAttr(value, i64)
+
+    facts: dict[str, Attribute] = {"budget": size(report.device.l1_budget)}
+    estimate = report.estimate
+    if estimate is None:
+        facts["unavailable"] = StringAttr(report.unavailable or "")
+    else:
+        buffers = {
+            buffer.name.lower(): size(buffer.bytes)
+            for buffer in estimate.circular_buffers
+            if buffer.bytes and not buffer.globally_allocated
+        }
+        facts |= {
+            "estimate_of": StringAttr(estimate.layout.value),
+            "cores": size(estimate.core_count),
+            "circular_buffers": DictionaryAttr(buffers),
+            "output": size(estimate.output_bytes),
+            "halo_input": size(estimate.halo_input_bytes),
+            "halo_output": size(estimate.halo_output_bytes),
+            "total": size(estimate.total_bytes),
+        }
+    if report.fits is not None:
+        facts["fits"] = IntegerAttr.from_bool(report.fits)
+    if report.auto_shard is not None:
+        facts["auto_shard"] = DictionaryAttr(
+            {c.layout.value: size(c.total_bytes) for c in report.auto_shard.candidates}
+        )
+    slicing = report.slicing
+    if slicing is not None:
+        slices: dict[str, Attribute] = {
+            "slice_type": StringAttr(slicing.slice_type.value),
+            "num_slices": size(slicing.num_slices),
+        }
+        if report.largest_slice_bytes is not None:
+            slices["largest_slice"] = size(report.largest_slice_bytes)
+        facts["dram_slices"] = DictionaryAttr(slices)
     return DictionaryAttr(facts)
 
 

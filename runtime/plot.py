@@ -237,7 +237,12 @@ def render_layout(
     _legend(figure.add_subplot(grid[0, panels]), layout, Patch)
     characters = int(figure.get_figwidth() * 14)
     figure.suptitle(
-        _wrap(layout.title, characters) + "\n" + _wrap(layout.subtitle, characters), fontsize=9
+        "\n".join(
+            _wrap(text, characters)
+            for text in (layout.title, layout.subtitle, layout.l1_report)
+            if text
+        ),
+        fontsize=9,
     )
     buffer = io.BytesIO()
     # A fixed date keeps the same picture the same bytes (SVG and PNG metadata).

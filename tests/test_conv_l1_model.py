@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from ttnn_xdsl.conv.conv_l1_model import Arch, L1Device, default_l1_budget
+from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
 from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
@@ -70,9 +71,12 @@ def test_auto_shard_picks_block_where_tt_nn_does() -> None:
     ]
     height, block, _ = auto.candidates
     assert block.total_bytes < height.total_bytes and block.core_count >= 8
-    report = plan.l1.as_dict()
-    assert report["l1_budget"] == 1_393_312
-    assert report["slice_auto_shard"]["layout"] == "block_sharded"
+    report = conv_l1_report(plan)
+    assert report.device.l1_budget == 1_393_312
+    assert report.auto_shard == auto and report.estimate is not None
+    # One slice of the whole conv: its estimate is the BLOCK candidate's.
+    assert report.estimate.total_bytes == block.total_bytes == report.needed_bytes
+    assert report.fits
 
 
 def test_auto_shard_grouped_with_block_override() -> None:

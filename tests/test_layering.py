@@ -296,3 +296,27 @@ def test_each_fact_is_derived_once_per_op_through_ttnn_lower(monkeypatch) -> Non
     )
     assert computed == len(layouts)
     assert asked > computed  # verification and lowering ask again, and get the same map
+
+
+# Runs in a fresh interpreter: compile and lower the examples, whose prepare ops ask TT-NN's L1
+# model (auto sharding, DRAM slicing); print whether NumPy was loaded.
+COMPILER_PROBE = """
+import sys
+from ttnn_xdsl.tools.ttnn_opt import main
+for example in ("examples/conv_layouts.mlir", "examples/prepare_conv_weights.mlir"):
+    sys.argv = ["ttnn-opt", example, "-p", "ttnn-lower", "-o", "/dev/null"]
+    try:
+        main()
+    except SystemExit as exit:
+        assert not exit.code, exit.code
+print("numpy" in sys.modules)
+"""
+
+
+def test_the_compiler_loads_no_numpy() -> None:
+    """NumPy is the runtime's (it costs ~90 ms at start-up): compiling, the L1 model included,
+    does without it."""
+    result = subprocess.run(
+        [sys.executable, "-c", COMPILER_PROBE], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert result.stdout.strip() == "False"

@@ -506,6 +506,17 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
+// Kernel-stride folding of a 1×1 kernel with stride 2 on a DRAM input folds into a 1×1 matmul,
+// which TT-NN 0.81.1's DRAM slicing refuses.
+func.func @f(%w: tensor<64x32x1x1xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 32 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [1, 1] stride = [2, 2] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, enable_kernel_stride_folding = true> : tensor<64x32x1x1xf32> -> tensor<1x1x128x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x64>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op kernel-stride folding of a 1x1 kernel with stride 2x2 on the DRAM path: the folded kernel is 1x1, a matmul, which TT-NN 0.81.1's DRAM slicing refuses (TT-NN: "Conv2D DRAM with matmul should never use the slicing code path.")
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
 // Parse error: an unknown property is named with the closest valid name.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w in_channel = 3 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>

@@ -1,5 +1,5 @@
 """TT-NN 0.81.1's estimate of the L1 memory a conv uses per core, and the two decisions it
-drives when TT-NN is left to decide by itself (docs/semantics.md §4 rows 1 and 2):
+drives when TT-NN is left to decide by itself (docs/semantics.md §8):
 
 - **auto sharding** — an interleaved input with no `conv_config.shard_layout`: TT-NN estimates
   the L1 each of HEIGHT, BLOCK and WIDTH sharding would use and keeps the cheapest
@@ -10,7 +10,7 @@ drives when TT-NN is left to decide by itself (docs/semantics.md §4 rows 1 and 
 
 Pure Python, no IR. Every function is a rule written from TT-NN's source (conv2d_utils.cpp,
 conv2d_op_program_factory_common.cpp, sliding_window.cpp, op_slicing.cpp, conv2d.cpp,
-prepare_conv2d_weights.cpp; see docs of the l1model research) and checked against TT-NN 0.81.1
+prepare_conv2d_weights.cpp; docs/conv-vs-tt-metal.md says which) and checked against TT-NN 0.81.1
 on a mock device. The estimate is returned as plain data (`ConvL1Usage`: circular buffers and
 tensors in bytes, against the budget), so it can be printed.
 

@@ -69,8 +69,9 @@ class ConvL1Report:
             for buffer in estimate.circular_buffers
             if buffer.bytes and not buffer.globally_allocated
         )
+        of = " of the first DRAM slice" if self.slicing is not None else ""
         parts = [
-            f"L1 per core (TT-NN's estimate, bytes): {estimate.layout.value} on "
+            f"L1 per core (TT-NN's estimate{of}, bytes): {estimate.layout.value} on "
             f"{estimate.core_count} cores: circular buffers {estimate.cb_bytes} ({buffers}) + "
             f"output {estimate.output_bytes} + halo {estimate.halo_output_bytes} = "
             f"{estimate.total_bytes} of {budget}"

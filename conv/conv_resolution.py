@@ -181,8 +181,9 @@ def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
     """Step 5: an input already sharded keeps its own kind, whatever `conv_config.shard_layout`
     says (TT-NN: `conv_config.shard_layout = input_memory_config.memory_layout()`,
     semantics.md §3.3a), unless `reshard_if_not_optimal` (semantics.md §6); otherwise
-    `conv_config.shard_layout`, else the sharded input's kind, else HEIGHT_SHARDED
-    (semantics.md's documented stand-in for TT-NN's L1-usage model)."""
+    `conv_config.shard_layout`, else the sharded input's kind, else HEIGHT_SHARDED. A conv2d
+    never reaches the last: TT-NN's L1 model chooses for an interleaved input with no shard
+    layout (semantics.md §8.4); a conv_transpose2d's DRAM path still assumes it (§4 row 13)."""
     memory = params.input_memory_config
     resharded = params.conv_config.reshard_if_not_optimal
     if memory.is_sharded and not resharded:

@@ -95,18 +95,22 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
         *,
         result_type: Attribute | None = None,
         grid: tuple[int, int] | None = None,
+        device: TargetDevice | None = None,
         **properties: object,
     ):
         """Build the op from plain Python values under TT-NN's keyword names (the op's
         `PROPERTIES` list them with their defaults); without `result_type` the result type
-        is inferred (semantics.md §3.3) for `grid` (default: the Wormhole 8×8 grid)."""
+        is inferred (semantics.md §3.3) for `device`, or a device of `grid` opened with
+        TT-NN's defaults (default: the Wormhole 8×8 grid). Put the op in a module of that
+        device (`build_module(..., grid=, open_device=)`) for it to verify."""
         super().__init__(
             operands=[source],
             result_types=[result_type or source.type],
             properties=self.declared_properties(properties),
         )
         if result_type is None:
-            device = None if grid is None else TargetDevice(grid)
+            if device is None and grid is not None:
+                device = TargetDevice(grid)
             Rewriter.replace_value_with_new_type(self.result, self.inferred_result_type(device))
 
     @property

@@ -688,3 +688,49 @@ def test_the_device_grid_reaches_the_preparation(monkeypatch, tmp_path: Path) ->
         [expected] = ir_path(mlir, {"w": weight}, tmp_path)
         dumps[name] = dumped(prepared, tmp_path / f"{name}.tensorbin")
         assert dumps[name] == expected
+
+
+def test_open_device_sizes_set_the_l1_budget() -> None:
+    """TT-NN 0.81.1 (tests/data/ttnn_reference/conv2d/answers/device_opens_wormhole_N150.json,
+    b0048): a 48 → 128 3×3 WIDTH conv on a 224×224 float32 DRAM input is prepared after
+    `open_device(device_id=0)` and refused after `open_device(device_id=0, l1_small_size=917504)`,
+    which leaves 1393312 − 917504 bytes: no number of DRAM slices fits."""
+    weight = np.zeros((128, 48, 3, 3), np.float32)
+
+    def prepare(**sizes: int) -> ttnn.Tensor:
+        device = ttnn.open_device(device_id=0, **sizes)
+        try:
+            return ttnn.prepare_conv_weights(
+                weight_tensor=ttnn.from_torch(weight, dtype=ttnn.float32),
+                input_memory_config=ttnn.DRAM_MEMORY_CONFIG,
+                input_layout=ttnn.TILE_LAYOUT,
+                weights_format="OIHW",
+                in_channels=48,
+                out_channels=128,
+                batch_size=1,
+                input_height=224,
+                input_width=224,
+                kernel_size=(3, 3),
+                stride=(1, 1),
+                padding=(1, 1),
+                dilation=(1, 1),
+                has_bias=False,
+                groups=1,
+                device=device,
+                input_dtype=ttnn.float32,
+                conv_config=ttnn.Conv2dConfig(
+                    weights_dtype=ttnn.bfloat16,
+                    shard_layout=ttnn.TensorMemoryLayout.WIDTH_SHARDED,
+                ),
+            )
+        finally:
+            ttnn.close_device(device)
+
+    prepared = prepare()
+    assert (list(prepared.shape), list(prepared.padded_shape)) == (
+        [1, 1, 432, 128],
+        [1, 1, 576, 128],
+    )
+    assert list(prepare(l1_small_size=131072).padded_shape) == [1, 1, 576, 128]
+    with pytest.raises(RuntimeError, match=r"more than the 475808 bytes free"):
+        prepare(l1_small_size=917504)

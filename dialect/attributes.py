@@ -678,6 +678,12 @@ class Conv2dConfigAttr(KeywordStructAttr):
             if isinstance(folding, NoneAttr)
             else bool(folding.value.data),
             reshard_if_not_optimal=flag(self.reshard_if_not_optimal),
+            output_layout=Layout.TILE
+            if isinstance(self.output_layout, NoneAttr)
+            else self.output_layout.data,
+            enable_act_double_buffer=flag(self.enable_act_double_buffer),
+            enable_weights_double_buffer=flag(self.enable_weights_double_buffer),
+            config_tensors_in_dram=flag(self.config_tensors_in_dram),
         )
 
     def verify(self) -> None:
@@ -731,10 +737,13 @@ class DeviceComputeKernelConfigAttr(KeywordStructAttr):
         )
 
     def compute_config(self) -> ComputeKernelConfig:
-        """The config as the pure resolution reads it."""
-        fp32 = self.fp32_dest_acc_en
+        """The config as the pure resolution reads it (absent fields false)."""
+
+        def flag(value: BoolAttr | NoneAttr) -> bool:
+            return isinstance(value, IntegerAttr) and bool(value.value.data)
+
         return ComputeKernelConfig(
-            fp32_dest_acc_en=isinstance(fp32, IntegerAttr) and bool(fp32.value.data)
+            fp32_dest_acc_en=flag(self.fp32_dest_acc_en), packer_l1_acc=flag(self.packer_l1_acc)
         )
 
 

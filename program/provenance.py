@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError, TTNNError
@@ -241,6 +242,7 @@ def layout_map_of(
         column_bands=columns,
         source_argument=chain.source.index,
         weight_axes=(1, 0, 2, 3) if chain.transposed_weight else (0, 1, 2, 3),
+        l1_report="" if plan is None else conv_l1_report(plan).describe(),
     )
     return with_source_kernel_rows(traced)
 

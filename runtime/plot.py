@@ -306,6 +306,7 @@ def layout_figure(
                 _wrap(heading, characters),
                 _wrap(layout.title, characters),
                 _wrap(layout.subtitle, characters),
+                _wrap(layout.l1_report, characters),
             )
             if text
         ),

@@ -45,6 +45,7 @@ module attributes {ttnn.grid = array<i32: 8, 8>} {
         input_layout = #ttnn.layout<row_major>
         in_channels = 3 out_channels = 2 batch_size = 1 input_height = 56 input_width = 56
         kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1
+        conv_config = #ttnn.conv2d_config<weights_dtype = bf16>
         : tensor<1x1x1x2xbf16>
         -> tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
     func.return %prepared_weight, %prepared_bias
@@ -218,7 +219,8 @@ def test_the_text_map() -> None:
         "prepared_weight: [1, 1, 96, 32] bf16 tile (logical [1, 1, 27, 2]), 3×1 tiles: "
         "0 data (#), 3 partly padding (+), 0 padding (.)"
     )
-    assert lines[3:] == [
+    assert lines[3].startswith("L1 per core, TT-NN's estimate of the first DRAM slice in bytes: ")
+    assert lines[4:] == [
         "   0",
         "0  +  kernel row 0 (rows 0–31)",
         "   ─",
@@ -237,10 +239,11 @@ def test_shard_columns_in_the_text_map() -> None:
     layout = block.layout_map(0)
     text = block.run(random_seed=0)[0].tile_map(layout, "w")
     lines = text.splitlines()
-    assert lines[3] == "    0│1"
-    assert lines[4] == " 0  #│#  input channels of cores (0, *) (rows 0–95)"
-    assert lines[6] == " 2  +│+"  # 72 of 96 rows hold data: the third tile row is partial
-    assert lines[7] == "    ───"
+    assert lines[3].startswith("L1 per core, TT-NN's estimate of the first DRAM slice in bytes: ")
+    assert lines[4] == "    0│1"
+    assert lines[5] == " 0  #│#  input channels of cores (0, *) (rows 0–95)"
+    assert lines[7] == " 2  +│+"  # 72 of 96 rows hold data: the third tile row is partial
+    assert lines[8] == "    ───"
     assert lines[-1] == "columns: 0–31 cores (0, *) │ 32–63 cores (1, *)"
 
 

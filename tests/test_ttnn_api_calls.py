@@ -465,9 +465,9 @@ def test_resnet_stem(device, tmp_path: Path, weights_dtype, ir_dtype, label) -> 
     assert dumped(bias, tmp_path / "b.tensorbin") == expected[1]
 
 
-def test_resnet_stem_sliced_from_dram_is_not_covered(device) -> None:
-    """TT-NN prepares the stem for a DRAM input in 4 height slices ([1, 1, 147, 64] padded to
-    [1, 1, 448, 64]); the project does not model slicing and says so."""
+def test_resnet_stem_sliced_from_dram(device) -> None:
+    """TT-NN prepares the stem for a DRAM input in 4 height slices for one slice of the
+    output: [1, 1, 147, 64] padded to [1, 1, 448, 64] (its answer for this call)."""
     w = ttnn.from_torch(np.zeros((64, 3, 7, 7), np.float32), ttnn.bfloat16)
     dram = dict(
         stem_kwargs(device, ttnn.bfloat16),
@@ -475,14 +475,11 @@ def test_resnet_stem_sliced_from_dram_is_not_covered(device) -> None:
         input_layout=ttnn.ROW_MAJOR_LAYOUT,
         slice_config=ttnn.Conv2dSliceConfig(slice_type=ttnn.Conv2dDRAMSliceHeight, num_slices=4),
     )
-    with pytest.raises(NotImplementedError) as error:
-        ttnn.prepare_conv_weights(weight_tensor=w, weights_format="OIHW", has_bias=True, **dram)
-    assert str(error.value) == (
-        "ttnn_xdsl.ttnn.prepare_conv_weights does not cover this call: conv2d_slice_config "
-        "dram_height with 4 slices is not supported: TT-NN then prepares the weights for one "
-        "slice of the output, which ttnn-xdsl does not model (supported: l1_full, or a single "
-        "slice)"
+    prepared = ttnn.prepare_conv_weights(
+        weight_tensor=w, weights_format="OIHW", has_bias=True, **dram
     )
+    assert list(prepared.shape) == [1, 1, 147, 64]
+    assert list(prepared.padded_shape) == [1, 1, 448, 64]
 
 
 # ------------------------------------------------------------------------------------------
@@ -691,3 +688,49 @@ def test_the_device_grid_reaches_the_preparation(monkeypatch, tmp_path: Path) ->
         [expected] = ir_path(mlir, {"w": weight}, tmp_path)
         dumps[name] = dumped(prepared, tmp_path / f"{name}.tensorbin")
         assert dumps[name] == expected
+
+
+def test_open_device_sizes_set_the_l1_budget() -> None:
+    """TT-NN 0.81.1 (tests/data/ttnn_reference/conv2d/answers/device_opens_wormhole_N150.json,
+    b0048): a 48 → 128 3×3 WIDTH conv on a 224×224 float32 DRAM input is prepared after
+    `open_device(device_id=0)` and refused after `open_device(device_id=0, l1_small_size=917504)`,
+    which leaves 1393312 − 917504 bytes: no number of DRAM slices fits."""
+    weight = np.zeros((128, 48, 3, 3), np.float32)
+
+    def prepare(**sizes: int) -> ttnn.Tensor:
+        device = ttnn.open_device(device_id=0, **sizes)
+        try:
+            return ttnn.prepare_conv_weights(
+                weight_tensor=ttnn.from_torch(weight, dtype=ttnn.float32),
+                input_memory_config=ttnn.DRAM_MEMORY_CONFIG,
+                input_layout=ttnn.TILE_LAYOUT,
+                weights_format="OIHW",
+                in_channels=48,
+                out_channels=128,
+                batch_size=1,
+                input_height=224,
+                input_width=224,
+                kernel_size=(3, 3),
+                stride=(1, 1),
+                padding=(1, 1),
+                dilation=(1, 1),
+                has_bias=False,
+                groups=1,
+                device=device,
+                input_dtype=ttnn.float32,
+                conv_config=ttnn.Conv2dConfig(
+                    weights_dtype=ttnn.bfloat16,
+                    shard_layout=ttnn.TensorMemoryLayout.WIDTH_SHARDED,
+                ),
+            )
+        finally:
+            ttnn.close_device(device)
+
+    prepared = prepare()
+    assert (list(prepared.shape), list(prepared.padded_shape)) == (
+        [1, 1, 432, 128],
+        [1, 1, 576, 128],
+    )
+    assert list(prepare(l1_small_size=131072).padded_shape) == [1, 1, 576, 128]
+    with pytest.raises(RuntimeError, match=r"more than the 475808 bytes free"):
+        prepare(l1_small_size=917504)

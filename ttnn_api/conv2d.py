@@ -187,13 +187,14 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
     if preparation.conv1d_weight:
         tensor = _conv1d_weight(tensor, values["input_height"])
     source_type = conversion.tensor_type_of(tensor, on_device=source.device() is not None)
-    grid = device.grid
+    target = device.target_device
     op = preparation.op
 
     def body(argument: SSAValue) -> list[SSAValue]:
-        return [op(argument, grid=grid, **properties).result]
+        return [op(argument, device=target, **properties).result]
 
-    call = Call(name, (source_type,), tuple(sorted(properties.items())), grid, body)
+    parameters = tuple(sorted(properties.items()))
+    call = Call(name, (source_type,), parameters, device.grid, body, device._opened_with)
     [result] = run_call(call, [tensor], device, prepares=True)
     return Tensor._wrap(result, device, DRAM_MEMORY_CONFIG)
 

@@ -170,6 +170,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<256x256x3x3xbf16, #weight_aspp_dilation12>, !ttnn.device) -> tensor<1x1x2304x256xbf16, #weight_aspp_dilation12_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 12, 12>,
        groups = 1 : i32,

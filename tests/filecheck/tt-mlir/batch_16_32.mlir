@@ -101,6 +101,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<128x64x3x3xbf16, #weight_batch16_training>, !ttnn.device) -> tensor<1x1x576x128xbf16, #weight_batch16_training_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 16 : i32,
        dilation = array<i32: 1, 1>,
        groups = 1 : i32,

@@ -111,6 +111,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<256x1024x1x1xbf16, #weight_bottleneck_1x1_reduce>, !ttnn.device) -> tensor<1x1x1024x256xbf16, #weight_bottleneck_1x1_reduce_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 1 : i32,

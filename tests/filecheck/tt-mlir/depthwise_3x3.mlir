@@ -109,6 +109,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<64x1x3x3xbf16, #weight_depthwise_3x3>, !ttnn.device) -> tensor<1x1x576x64xbf16, #weight_depthwise_3x3_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 64 : i32,
@@ -166,6 +167,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<128x1x3x3xbf16, #weight_depthwise_3x3_s2>, !ttnn.device) -> tensor<1x1x1152x128xbf16, #weight_depthwise_3x3_s2_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 128 : i32,

@@ -72,6 +72,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<96x64x1x3xbf16, #weight_inception_1x3_asymmetric>, !ttnn.device) -> tensor<1x1x192x96xbf16, #weight_inception_1x3_asymmetric_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 1 : i32,

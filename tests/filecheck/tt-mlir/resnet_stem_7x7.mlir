@@ -86,6 +86,7 @@ module {
     }> : (tensor<64x3x7x7xbf16, #weight_resnet_stem_7x7>, !ttnn.device) -> tensor<1x1x147x64xbf16, #weight_resnet_stem_7x7_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
        batch_size = 1 : i32,
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        dilation = array<i32: 1, 1>,
        groups = 1 : i32,
        in_channels = 3 : i32,

@@ -72,6 +72,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<256x8x3x3xbf16, #weight_resnext_groups32>, !ttnn.device) -> tensor<1x1x2304x256xbf16, #weight_resnext_groups32_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 32 : i32,

@@ -734,3 +734,66 @@ def test_open_device_sizes_set_the_l1_budget() -> None:
     assert list(prepare(l1_small_size=131072).padded_shape) == [1, 1, 576, 128]
     with pytest.raises(RuntimeError, match=r"more than the 475808 bytes free"):
         prepare(l1_small_size=917504)
+
+
+# ------------------------------------------------------------------------------------------
+# A decoder's up-sampling: conv_transpose2d 2×2 stride 2 (IOHW weight), weight and bias
+# ------------------------------------------------------------------------------------------
+
+
+def test_unet_up_conv_weight_and_bias(device, tmp_path: Path) -> None:
+    rng = np.random.default_rng(7)  # the crosscheck script's draws for this call
+    weight = rng.standard_normal((128, 64, 2, 2), dtype=np.float32)
+    bias = rng.standard_normal((1, 1, 1, 64), dtype=np.float32)
+    up = dict(
+        input_memory_config=ttnn.L1_MEMORY_CONFIG,
+        input_layout=ttnn.TILE_LAYOUT,
+        in_channels=128,
+        out_channels=64,
+        batch_size=1,
+        input_height=28,
+        input_width=28,
+        kernel_size=(2, 2),
+        stride=(2, 2),
+        padding=(0, 0),
+        dilation=(1, 1),
+        groups=1,
+        device=device,
+        input_dtype=ttnn.bfloat16,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+    )
+    prepared_weight = ttnn.prepare_conv_transpose2d_weights(
+        weight_tensor=ttnn.from_torch(weight, dtype=ttnn.float32),
+        weights_format="IOHW",
+        has_bias=True,
+        **up,
+    )
+    prepared_bias = ttnn.prepare_conv_transpose2d_bias(
+        bias_tensor=ttnn.from_torch(bias, dtype=ttnn.float32), **up
+    )
+    assert_answer(prepared_weight, "UNet up-conv weight")
+    assert_answer(prepared_bias, "UNet up-conv bias")
+    common = (
+        f"input_memory_config = {L1} input_layout = #ttnn.layout<tile> in_channels = 128 "
+        "out_channels = 64 batch_size = 1 input_height = 28 input_width = 28 "
+        "kernel_size = [2, 2] stride = [2, 2] padding = [0, 0]"
+    )
+    config = (
+        "groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> "
+        "input_dtype = #ttnn.data_type<bf16>"
+    )
+    weight_type = "tensor<1x1x512x64xbf16, #ttnn.tensor_layout<tile>>"
+    bias_type = "tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>"
+    mlir = f"""
+    func.func @main(%w: tensor<128x64x2x2xf32>, %b: tensor<1x1x1x64xf32>)
+        -> ({weight_type}, {bias_type}) {{
+      %pw = ttnn.prepare_conv_transpose2d_weights %w {common} weights_format = "IOHW"
+          output_padding = [0, 0] dilation = [1, 1] has_bias = true {config}
+          : tensor<128x64x2x2xf32> -> {weight_type}
+      %pb = ttnn.prepare_conv_transpose2d_bias %b {common} dilation = [1, 1] {config}
+          : tensor<1x1x1x64xf32> -> {bias_type}
+      func.return %pw, %pb : {weight_type}, {bias_type}
+    }}"""
+    expected = ir_path(mlir, {"w": weight, "b": bias}, tmp_path)
+    assert dumped(prepared_weight, tmp_path / "w.tensorbin") == expected[0]
+    assert dumped(prepared_bias, tmp_path / "b.tensorbin") == expected[1]

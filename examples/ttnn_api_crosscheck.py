@@ -416,10 +416,8 @@ try:
         str(bias_file), ttnn.from_device(ttnn.prepare_conv_bias(bias_tensor=layer_bias, **layer))
     )
     dumped("dump prepared weight (device)", weight_file, whole=False)
-    # A prepared bias's header is not compared: TT-NN 0.81.1 stores its alignment as
-    # [32, padded width] (here [32, 64]), the project's writer [32, 32]; both give the same
-    # padded shape when TT-NN loads the file (docs/ttnn-api.md, "Differences").
-    say("dump prepared bias (host):", bias_file.stat().st_size, "bytes")
+    # TT-NN writes a prepared bias's alignment as [32, padded width] (here [32, 64]).
+    dumped("dump prepared bias (host)", bias_file, whole=False)
     describe("load_tensor(device=device)", ttnn.load_tensor(weight_file, device=device))
     describe("load_tensor()", ttnn.load_tensor(bias_file))
 

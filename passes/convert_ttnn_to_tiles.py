@@ -56,6 +56,11 @@ from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
 from ttnn_xdsl.dialect.result_names import NAME_ATTRIBUTE, own_result_names
 from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.dialect.tensorbin_alignment import (
+    ALIGNMENT_ATTRIBUTE,
+    alignment_attribute,
+    own_result_alignments,
+)
 from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
@@ -281,10 +286,13 @@ def finish_signature(
     function: func.FuncOp,
     result_tensors: Sequence[Attribute | None],
     names: Sequence[str | None] = (),
+    alignments: Sequence[tuple[int, ...] | None] = (),
 ) -> None:
     """Set the function type from the bufferized arguments and returned values, and record
-    beside each bufferized result its tensor type and its name (`names`, taken before
-    lowering: the returned value may change, `dialect/result_names.py`)."""
+    beside each bufferized result its tensor type, its name (`names`, taken before
+    lowering: the returned value may change, `dialect/result_names.py`) and the alignment
+    TT-NN writes for it when it is a prepared bias (`alignments`,
+    `dialect/tensorbin_alignment.py`)."""
     if function.is_declaration:
         return
     refresh_signature(function)
@@ -296,6 +304,9 @@ def finish_signature(
             name = names[position] if position < len(names) else None
             if name is not None:
                 res_attrs[position][NAME_ATTRIBUTE] = StringAttr(name)
+            alignment = alignments[position] if position < len(alignments) else None
+            if alignment is not None:
+                res_attrs[position][ALIGNMENT_ATTRIBUTE] = alignment_attribute(alignment)
     function.res_attrs = ArrayAttr([DictionaryAttr(d) for d in res_attrs])
 
 
@@ -326,6 +337,7 @@ class ConvertTTNNToTiles(ModulePass):
             for f in functions
         }
         names = {f: own_result_names(f) for f in functions}
+        alignments = {f: own_result_alignments(f) for f in functions}
         for function in functions:
             bufferize_signature(function)
         calls = [c for f in functions for c in f.walk() if isinstance(c, func.CallOp)]
@@ -348,7 +360,9 @@ class ConvertTTNNToTiles(ModulePass):
         for function in functions:
             walker.rewrite_region(function.body)
         for function in functions:
-            finish_signature(function, result_tensors[function], names[function])
+            finish_signature(
+                function, result_tensors[function], names[function], alignments[function]
+            )
         for leftover in (o for f in functions for o in f.walk() if o is not f):
             if leftover.dialect_name() == "ttnn" or any(
                 isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)

@@ -22,6 +22,7 @@ from ttnn_xdsl.dialect.call_graph import (
 )
 from ttnn_xdsl.dialect.result_names import RESULT_ALIAS_PREFIX, result_alias, result_names
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
+from ttnn_xdsl.dialect.tensorbin_alignment import recorded as recorded_alignment
 from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
 from ttnn_xdsl.runtime.slots import TensorSlot
 
@@ -131,7 +132,8 @@ def _slot(
         if isinstance(memref_or_tensor, MemRefType):
             _check_recorded_tensor(label, recorded, memref_or_tensor)
         memref_or_tensor = recorded
-    return TensorSlot(name, position, _tensor_of(memref_or_tensor, label), memref_or_tensor)
+    tensor = _tensor_of(memref_or_tensor, label)
+    return TensorSlot(name, position, tensor, memref_or_tensor, recorded_alignment(attributes))
 
 
 def _check_recorded_tensor(label: str, recorded: Attribute, memref: MemRefType[Attribute]) -> None:

@@ -359,3 +359,6 @@ def test_prepared_bytes_are_tt_nn_s(device: str, name: str) -> None:
         assert prepared.physical_shape == expected.physical_shape
         assert prepared.dtype == expected.dtype
         assert prepared.to_bytes() == expected.to_bytes(), f"{device}/{name} {what}"
+        # The whole file, header included (a bias's alignment is [32, padded width]).
+        file = (folder / f"{what}.tensorbin").read_bytes()
+        assert prepared.to_tensorbin() == file, f"{device}/{name} {what}.tensorbin"

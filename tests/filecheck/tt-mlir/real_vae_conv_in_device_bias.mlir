@@ -38,7 +38,7 @@
 // PARSE-LABEL: func.func @main(
 // PARSE:         ttcore.load_cached(@main_const_eval_2, [%arg122])
 
-// LOWER-LABEL: func.func private @main_const_eval_2(%arg0: memref<512xbf16> {ttnn.tensor = tensor<512xbf16>}) -> (memref<1x1x1x16x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x1x512xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x512>>})
+// LOWER-LABEL: func.func private @main_const_eval_2(%arg0: memref<512xbf16> {ttnn.tensor = tensor<512xbf16>}) -> (memref<1x1x1x16x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x1x512xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x512>>, ttnn.tensorbin_alignment = array<i32: 32, 512>})
 // LOWER-NOT:     "ttnn.
 // LOWER:         memref.expand_shape {{.*}} : memref<512xbf16> into memref<1x512x1x1xbf16>
 // LOWER:         linalg.transpose ins({{.*}}:memref<1x512x1x1xbf16>) outs({{.*}}:memref<1x1x1x512xbf16>) permutation = [0, 2, 3, 1]

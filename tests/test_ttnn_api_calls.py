@@ -797,3 +797,15 @@ def test_unet_up_conv_weight_and_bias(device, tmp_path: Path) -> None:
     expected = ir_path(mlir, {"w": weight, "b": bias}, tmp_path)
     assert dumped(prepared_weight, tmp_path / "w.tensorbin") == expected[0]
     assert dumped(prepared_bias, tmp_path / "b.tensorbin") == expected[1]
+
+
+@pytest.mark.parametrize("name", ["conv2d", "conv1d", "conv_transpose2d"])
+def test_the_conv_itself_says_it_needs_a_card(name: str) -> None:
+    # A model's code runs its prepare calls here and stops, with the reason, at the conv.
+    with pytest.raises(NotImplementedError) as error:
+        getattr(ttnn, name)(input_tensor=None, device=None)
+    assert str(error.value) == (
+        f"ttnn_xdsl.ttnn.{name} runs the conv on a Tenstorrent card, which the project does not "
+        "model: it covers the weight and bias preparation (prepare_conv_weights, "
+        "prepare_conv_bias, prepare_conv_transpose2d_weights, prepare_conv_transpose2d_bias)"
+    )

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ttnn_xdsl.ttnn as ttnn
-from ttnn_xdsl.ttnn import backward, configs, conv2d, device, tensor
+from ttnn_xdsl.ttnn import backward, configs, conv_preparation, device, tensor
 from ttnn_xdsl.ttnn.signatures import Binding
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ttnn-api.md"
@@ -41,7 +41,7 @@ def test_every_exported_name_is_listed() -> None:
 
 def test_signatures_are_the_declared_ones() -> None:
     bindings: list[Binding] = [
-        *(preparation.binding for preparation in conv2d.PREPARATIONS),
+        *(preparation.binding for preparation in conv_preparation.PREPARATIONS),
         backward.ASSIGN_BW,
         device._OPEN_DEVICE,
         configs._INIT_COMPUTE_CONFIG,

@@ -15,9 +15,10 @@ RuntimeError for the rest); what the project does not cover raises NotImplemente
 naming the function. docs/ttnn-api.md lists every name with its signature.
 
 Modules: `enums`, `memory` (MemoryConfig, shard specs, cores), `configs` (Conv2dConfig,
-slice and compute configs), `tensor` (Tensor, from_torch, …), `device`, `conv2d` (the
-prepare functions), `backward` (assign_bw); `signatures`, `conversion` (to the IR),
-`programs` (building, caching and running the IR) and `printing` (tensor reprs) serve them.
+slice and compute configs), `tensor` (Tensor, from_torch, …), `device`, `conv_preparation`
+(the prepare functions; `conv2d` and its kin raise NotImplementedError), `backward`
+(assign_bw); `signatures`, `conversion` (to the IR), `programs` (building, caching and
+running the IR) and `printing` (tensor reprs) serve them.
 """
 
 from collections.abc import Iterator
@@ -37,7 +38,10 @@ from ttnn_xdsl.ttnn.configs import (
     WormholeComputeKernelConfig,
     init_device_compute_kernel_config,
 )
-from ttnn_xdsl.ttnn.conv2d import (
+from ttnn_xdsl.ttnn.conv_preparation import (
+    conv1d,
+    conv2d,
+    conv_transpose2d,
     prepare_conv_bias,
     prepare_conv_transpose2d_bias,
     prepare_conv_transpose2d_weights,
@@ -164,6 +168,9 @@ __all__ = [
     "bfloat8_b",
     "bfloat16",
     "close_device",
+    "conv1d",
+    "conv2d",
+    "conv_transpose2d",
     "dump_tensor",
     "float32",
     "fp8_e4m3",

@@ -7,7 +7,10 @@ properties are these keywords) built for the device (its grid, and the sizes it 
 with), verified, lowered and run
 (`programs`); the result is a TILE tensor on the device, DRAM interleaved, as TT-NN returns
 it. A preparation is declared once (`Preparation`: its binding, its op, its tensor keyword);
-the functions are thin calls of `prepare`."""
+the functions are thin calls of `prepare`.
+
+`conv2d`, `conv1d` and `conv_transpose2d` exist so that a model's code calling them says
+what is missing: the conv itself runs on a card, and they raise NotImplementedError."""
 
 from __future__ import annotations
 
@@ -283,3 +286,23 @@ def prepare_conv_transpose2d_bias(*args: Any, **kwargs: Any) -> Tensor:
     compute_config=None, dram_slice_config=None)`: the [1, 1, 1, Cout] host bias as the
     transposed conv reads it, on `device` (semantics.md §7.4)."""
     return prepare(PREPARE_CONV_TRANSPOSE2D_BIAS, args, kwargs)
+
+
+def _runs_on_a_card(name: str) -> Any:
+    """A TT-NN function that runs a conv on the device: NotImplementedError naming it."""
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(
+            f"ttnn_xdsl.ttnn.{name} runs the conv on a Tenstorrent card, which the project does "
+            "not model: it covers the weight and bias preparation (prepare_conv_weights, "
+            "prepare_conv_bias, prepare_conv_transpose2d_weights, prepare_conv_transpose2d_bias)"
+        )
+
+    refuse.__name__ = refuse.__qualname__ = name
+    refuse.__doc__ = f"TT-NN's `{name}`: not covered (NotImplementedError), it needs a card."
+    return refuse
+
+
+conv2d = _runs_on_a_card("conv2d")
+conv1d = _runs_on_a_card("conv1d")
+conv_transpose2d = _runs_on_a_card("conv_transpose2d")

@@ -1,6 +1,9 @@
 """`convert-ttnn-to-tiles`: bufferize functions on TT-NN tensors and lower every `ttnn`
 tensor op into `scf.for` loops whose bodies are tile ops.
 
+An op that occurs more than once in a module with the same properties and types is lowered
+once: into a private function that each occurrence calls (`outlining.py`).
+
 Functions holding tt-mlir ops the project does not model (`ttnn.conv2d`, …), and functions
 calling them, are left untouched at tensor level (`dialect/call_graph.py`).
 
@@ -50,6 +53,7 @@ from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering, refresh_signature
+from ttnn_xdsl.passes.outlining import outline_repeated_ops
 
 
 def copy_tiles(source: SSAValue, dest: SSAValue) -> None:
@@ -221,6 +225,7 @@ class ConvertTTNNToTiles(ModulePass):
         # function) stay as they are, at tensor level.
         skipped = foreign_functions(op)
         functions = [f for f in op.walk() if isinstance(f, func.FuncOp) and f not in skipped]
+        functions += outline_repeated_ops(functions)
         result_tensors = {
             f: [t if isinstance(t, TensorType) else None for t in f.function_type.outputs.data]
             for f in functions

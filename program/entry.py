@@ -15,6 +15,7 @@ from ttnn_xdsl.core.errors import NotModelledError, RunError, TensorTypeError
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.buffers import buffer_type, tensor_of_buffer
 from ttnn_xdsl.dialect.call_graph import (
+    is_outlined,
     is_tt_mlir_prepare_op,
     reachable_functions,
     unrunnable_message,
@@ -26,6 +27,7 @@ from ttnn_xdsl.runtime.slots import TensorSlot
 
 __all__ = [
     "RESULT_ALIAS_PREFIX",
+    "calls_a_function",
     "find_entry",
     "module_functions",
     "result_alias",
@@ -43,10 +45,25 @@ def result_alias(position: int) -> str:
 
 
 def module_functions(module: ModuleOp) -> Iterator[func.FuncOp]:
-    """The module's function definitions, in order."""
+    """The module's function definitions, in order, apart from those the lowering outlined
+    (`call_graph.is_outlined`: parts of the functions that call them)."""
     for op in module.walk():
-        if isinstance(op, func.FuncOp) and not op.is_declaration:
+        if isinstance(op, func.FuncOp) and not op.is_declaration and not is_outlined(op):
             yield op
+
+
+def calls_a_function(function: func.FuncOp) -> bool:
+    """Whether `function` calls another function (a call of an outlined op's function is
+    part of its own work, not a call)."""
+    outlined = {
+        op.sym_name.data
+        for op in (function.parent_block() or function.body.block).ops
+        if isinstance(op, func.FuncOp) and is_outlined(op)
+    }
+    return any(
+        isinstance(op, func.CallOp) and op.callee.string_value() not in outlined
+        for op in function.walk()
+    )
 
 
 def find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:

@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
-from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from ttnn_xdsl.core.errors import NotModelledError, RunError
 from ttnn_xdsl.program.entry import (
+    calls_a_function,
     find_entry,
     module_functions,
     result_names,
@@ -90,7 +90,7 @@ class Program(Executable):
         leaves = [
             function.sym_name.data
             for function in module_functions(source)
-            if not any(isinstance(op, func.CallOp) for op in function.walk())
+            if not calls_a_function(function)
         ]
         if not leaves:
             raise RunError("the module has no function that calls no other function to run")

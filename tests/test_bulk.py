@@ -782,11 +782,11 @@ def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPa
     """The interpreter recognises what the lowering emits: no loop nest of a lowered example
     or tt-mlir corpus file falls back to op-by-op execution (10–100× slower). A change of the
     lowering's output that bulk execution does not recognise fails here, not silently."""
-    from ttnn_xdsl.runtime import interpreter
+    from ttnn_xdsl.runtime.interpreter import scf
     from ttnn_xdsl.runtime.interpreter.bulk import NotBulk
 
     fallbacks: list[str] = []
-    run_in_bulk = interpreter.run_nest_in_bulk
+    run_in_bulk = scf.run_nest_in_bulk
 
     def recording(*args: Any) -> None:
         try:
@@ -795,7 +795,7 @@ def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPa
             fallbacks.append(f"{args[1].location}: {reason}")
             raise
 
-    monkeypatch.setattr(interpreter, "run_nest_in_bulk", recording)
+    monkeypatch.setattr(scf, "run_nest_in_bulk", recording)
     corpus = ROOT / "tests" / "filecheck" / "tt-mlir"
     sources = [(path, None) for path in sorted((ROOT / "examples").glob("*.mlir"))]
     sources += [(path, "import-tt-mlir,ttnn-lower") for path in sorted(corpus.glob("*.mlir"))]

@@ -15,7 +15,7 @@ holds a clone of the first occurrence (its location too) and carries `ttnn.outli
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, StringAttr, UnitAttr
@@ -50,16 +50,19 @@ def _symbol_names(block: Block) -> set[str]:
     return names
 
 
-def outline_repeated_ops(functions: Sequence[func.FuncOp]) -> list[func.FuncOp]:
+def outline_repeated_ops(
+    functions: Sequence[func.FuncOp], stays: Callable[[Operation], bool] = lambda op: False
+) -> list[func.FuncOp]:
     """Outline every op of `functions` that occurs more than once in one symbol table (see
-    the module doc); returns the new functions (each appended to its table's block)."""
+    the module doc), except those `stays` keeps in place (an op lowered together with its
+    neighbour); returns the new functions (each appended to its table's block)."""
     groups: dict[tuple[int, Hashable], list[Operation]] = {}
     for function in functions:
         table = function.parent_block()
         if table is None:
             continue
         for op in function.walk():
-            if isinstance(op, OUTLINABLE_OPS):
+            if isinstance(op, OUTLINABLE_OPS) and not stays(op):
                 groups.setdefault((id(table), op_signature(op)), []).append(op)
     outlined: list[func.FuncOp] = []
     taken: dict[int, set[str]] = {}

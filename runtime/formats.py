@@ -233,12 +233,14 @@ def _bfloat16_from_float32(out: np.ndarray, values: np.ndarray) -> None:
 
 
 def _round_to_bfloat16_into(out: np.ndarray, values: np.ndarray) -> None:
-    """`out[...] = round_to_bfloat16(values)` for a bfloat16 `out` of the same shape, through
-    float32 (NumPy's cast) chunk by chunk when `values` is not float32."""
-    if values.dtype == np.float32:
-        _bfloat16_from_float32(out, values)
-        return
+    """`out[...] = round_to_bfloat16(values)` for a bfloat16 `out` of the same shape, chunk by
+    chunk (each chunk's NaN check reads what its cast just wrote, still in the cache), through
+    float32 (NumPy's cast) when `values` is not float32."""
     per_chunk = CHUNK_TILES * TILE_ELEMENTS
+    if values.dtype == np.float32:
+        for index in _chunks(values.shape, per_chunk):
+            _bfloat16_from_float32(out[index], values[index])
+        return
     scratch = np.empty(min(per_chunk, values.size), np.float32)
     for index in _chunks(values.shape, per_chunk):
         _bfloat16_from_float32(out[index], _float32_block(values[index], scratch))

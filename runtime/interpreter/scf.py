@@ -5,6 +5,8 @@ nothing for a negative step) and, by default, a loop nest run in bulk when it ca
 
 from __future__ import annotations
 
+from typing import Any
+
 from xdsl.dialects import scf
 from xdsl.interpreter import (
     Interpreter,
@@ -53,12 +55,14 @@ class BulkScfFunctions(CheckedScfFunctions):
     def __init__(self) -> None:
         self.op_by_op: set[scf.ForOp] = set()
         """Loops whose nest cannot run in bulk whatever the values (not tried again)."""
+        self.plans: dict[scf.ForOp, Any] = {}
+        """Nests evaluated before, run again on values of the same layout (`bulk._Plan`)."""
 
     @impl(scf.ForOp)
     def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
         if op not in self.op_by_op:
             try:
-                run_nest_in_bulk(interpreter, op, args[:3])
+                run_nest_in_bulk(interpreter, op, args[:3], self.plans)
                 return ()
             except NotBulk as reason:
                 if reason.structural:

@@ -110,10 +110,10 @@ class Executable:
                 value = given[slot.position]
                 prepared.append((to_device(value, slot), not isinstance(value, DeviceTensor)))
             elif rng is not None:
-                values = next(drawn, None)
-                if values is None:
-                    values = standard_normal(rng, slot.tensor.shape)
-                prepared.append((to_device(values, slot), True))
+                tensor = next(drawn, None)
+                if tensor is None:
+                    tensor = to_device(standard_normal(rng, slot.tensor.shape), slot)
+                prepared.append((tensor, True))
             else:
                 raise RunError(
                     f"missing input for argument {slot.label} of @{self.entry} "
@@ -130,8 +130,8 @@ class Executable:
 
     def _drawn_already(
         self, random_seed: int | None, given: Mapping[int, InputValue]
-    ) -> list[np.ndarray]:
-        """The values drawn in the background for this run's seed and missing arguments
+    ) -> list[DeviceTensor]:
+        """The arguments drawn in the background for this run's seed and missing arguments
         (taken once), or none."""
         draw, self._draw = self._draw, None
         if draw is None or draw.seed != random_seed:
@@ -139,9 +139,9 @@ class Executable:
         missing = [slot for slot in self.arguments if slot.position not in given]
         if draw.positions != tuple(slot.position for slot in missing):
             return []
-        if draw.shapes != tuple(slot.tensor.shape for slot in missing):
+        if draw.types != tuple(slot.tensor for slot in missing):
             return []
-        return draw.values()
+        return draw.tensors()
 
     def _check_size(self, kind: str, slot: TensorSlot) -> None:
         check_size(kind, slot, self.entry, self.max_bytes)
@@ -265,9 +265,7 @@ def draw_in_background(
     except RunError:
         return None
     missing = [slot for slot in arguments if slot.position not in positions]
-    return BackgroundDraw(
-        random_seed, [slot.position for slot in missing], [slot.tensor.shape for slot in missing]
-    )
+    return BackgroundDraw(random_seed, missing)
 
 
 @dataclass

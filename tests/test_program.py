@@ -184,9 +184,11 @@ def draws_by_thread(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     threads: list[str] = []
     original = inputs.standard_normal
 
-    def recording(rng: np.random.Generator, shape: tuple[int, ...]) -> np.ndarray:
+    def recording(
+        rng: np.random.Generator, shape: tuple[int, ...], out: np.ndarray | None = None
+    ) -> np.ndarray:
         threads.append(threading.current_thread().name)
-        return original(rng, shape)
+        return original(rng, shape, out)
 
     monkeypatch.setattr(inputs, "standard_normal", recording)
     monkeypatch.setattr(execution, "standard_normal", recording)

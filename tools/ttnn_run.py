@@ -547,16 +547,7 @@ def run_command(arguments: argparse.Namespace) -> None:
         programs = Program.load_all(text, skipped=skipped, **common)
         check_qualified_inputs(inputs, programs)
     else:
-        # The random inputs are drawn on another core while the module is lowered.
-        programs = [
-            Program.load(
-                text,
-                entry=arguments.entry,
-                random_seed=arguments.random_inputs,
-                given=list(inputs),
-                **common,
-            )
-        ]
+        programs = [Program.load(text, entry=arguments.entry, **common)]
     results: list[NamedResult] = []
     with progress_bars(terminal_bars(), programs) as (listeners, function_done):
         for program in programs:

@@ -15,10 +15,7 @@ Representations (the project-wide convention, shared with the interpreter):
 from __future__ import annotations
 
 import math
-import os
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Iterator, Sequence
 
 import ml_dtypes
 import numpy as np
@@ -142,49 +139,6 @@ def _chunks(shape: Sequence[int], per_chunk: int) -> Iterator[Index]:
                 slice(start, min(start + step, shape[split])),
                 *rest,
             )
-
-
-# The bfloat8_b packer's NumPy passes release the GIL: a conversion of many chunks runs them
-# on every core the process may use, each worker on its own share of the chunks with its own
-# scratch buffers (the chunks write disjoint parts of the output, so the bytes are the same).
-# Below PARALLEL_CHUNKS chunks a thread costs more than it saves.
-PARALLEL_CHUNKS = 8
-
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
-
-
-def _workers() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def _in_parallel(chunks: list[Index], work: Callable[[list[Index]], None]) -> None:
-    """`work(chunks)`, with the chunks shared out in contiguous runs over the cores when
-    there are at least PARALLEL_CHUNKS of them (this thread takes the last run). The first
-    error of a run (a NaN into bfloat8_b) is raised once every run has finished."""
-    global _pool
-    workers = min(_workers(), len(chunks) // PARALLEL_CHUNKS)
-    if workers < 2:
-        work(chunks)
-        return
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(_workers() - 1, thread_name_prefix="ttnn-xdsl-formats")
-        pool = _pool
-    bounds = [len(chunks) * k // workers for k in range(workers + 1)]
-    runs = [chunks[bounds[k] : bounds[k + 1]] for k in range(workers)]
-    futures: list[Future[None]] = [pool.submit(work, run) for run in runs[:-1]]
-    try:
-        work(runs[-1])
-    finally:
-        errors = [future.exception() for future in futures]
-    for error in errors:
-        if error is not None:
-            raise error
 
 
 def _float32_block(source: np.ndarray, scratch: np.ndarray) -> np.ndarray:
@@ -438,25 +392,21 @@ def _write_words(data: np.ndarray, words: np.ndarray) -> None:
 
 
 def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
-    """`out[...] = pack_bfloat8_b_tiles(tiles)`, chunk by chunk (on every core for many):
-    `tiles` `[..., 32, 32]` of any real dtype and strides (a chunk that is not contiguous
-    float32 is made so first, so the gather into face-row lines is one long copy), `out`
-    `[..., 1088]` uint8 with the same leading dims (any strides)."""
+    """`out[...] = pack_bfloat8_b_tiles(tiles)`, chunk by chunk: `tiles` `[..., 32, 32]` of
+    any real dtype and strides (a chunk that is not contiguous float32 is made so first, so
+    the gather into face-row lines is one long copy), `out` `[..., 1088]` uint8 with the same
+    leading dims (any strides)."""
     lead = tiles.shape[:-2]
-
-    def pack(chunks: list[Index]) -> None:
-        scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(lead))))
-        for index in chunks:
-            chunk = tiles[index]
-            if chunk.dtype != np.float32 or not chunk.flags.c_contiguous:
-                contiguous = scratch.tiles[: chunk.size].reshape(chunk.shape)
-                np.copyto(contiguous, chunk, casting="unsafe")
-                chunk = contiguous
-            count = _gather_tiles(scratch, chunk)
-            if count:
-                _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
-
-    _in_parallel(list(_chunks(lead, CHUNK_TILES)), pack)
+    scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(lead))))
+    for index in _chunks(lead, CHUNK_TILES):
+        chunk = tiles[index]
+        if chunk.dtype != np.float32 or not chunk.flags.c_contiguous:
+            contiguous = scratch.tiles[: chunk.size].reshape(chunk.shape)
+            np.copyto(contiguous, chunk, casting="unsafe")
+            chunk = contiguous
+        count = _gather_tiles(scratch, chunk)
+        if count:
+            _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
 
 
 def pack_bfloat8_b_tiles(tiles: np.ndarray) -> np.ndarray:
@@ -533,16 +483,13 @@ def _tile_grid(shape: Sequence[int], physical_shape: Sequence[int] | None) -> tu
 
 
 def _tile_windows(
-    values: np.ndarray,
-    grid: Sequence[int],
-    slab: np.ndarray,
-    chunks: Sequence[Index] | None = None,
+    values: np.ndarray, grid: Sequence[int], slab: np.ndarray
 ) -> Iterator[tuple[Index, np.ndarray]]:
-    """Chunks of the tile grid `grid` ``[..., Ht, Wt]`` of row-major `values` ``[..., H, W]``
-    (`chunks`, default all of them): yields each chunk's index into the grid and its tiles
-    ``[..., ht, wt, 32, 32]`` as a view of `values`, or, where the chunk reaches beyond H or W,
-    of a zero-padded copy in the flat `slab` buffer (whose dtype it takes)."""
-    for index in _chunks(grid, CHUNK_TILES) if chunks is None else chunks:
+    """Chunks of the tile grid `grid` ``[..., Ht, Wt]`` of row-major `values` ``[..., H, W]``:
+    yields each chunk's index into the grid and its tiles ``[..., ht, wt, 32, 32]`` as a view
+    of `values`, or, where the chunk reaches beyond H or W, of a zero-padded copy in the flat
+    `slab` buffer (whose dtype it takes)."""
+    for index in _chunks(grid, CHUNK_TILES):
         *lead_index, tile_rows, tile_cols = index
         first_row, last_row, _ = tile_rows.indices(grid[-2])
         first_col, last_col, _ = tile_cols.indices(grid[-1])
@@ -602,20 +549,15 @@ def to_tile_data(
     slab = _chunk_scratch(grid, np.dtype(np.float32))
     if dtype == DataType.BFLOAT8_B:
         out = np.empty((*grid, BFLOAT8_B_TILE_BYTES), np.uint8)
-
-        def pack(chunks: list[Index]) -> None:
-            scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(grid))))
-            slab = _chunk_scratch(grid, np.dtype(np.float32))
-            for index, tiles in _tile_windows(values, grid, slab, chunks):
-                # Tiles from a row-major window are strided: make them contiguous first, so
-                # the gather into face-row lines is one long copy.
-                contiguous = scratch.tiles[: tiles.size].reshape(tiles.shape)
-                np.copyto(contiguous, tiles, casting="unsafe")
-                count = _gather_tiles(scratch, contiguous)
-                if count:
-                    _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
-
-        _in_parallel(list(_chunks(grid, CHUNK_TILES)), pack)
+        scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(grid))))
+        for index, tiles in _tile_windows(values, grid, slab):
+            # Tiles from a row-major window are strided: make them contiguous first, so the
+            # gather into face-row lines is one long copy.
+            contiguous = scratch.tiles[: tiles.size].reshape(tiles.shape)
+            np.copyto(contiguous, tiles, casting="unsafe")
+            count = _gather_tiles(scratch, contiguous)
+            if count:
+                _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
         return out
     out = np.empty((*grid, TILE_SIZE, TILE_SIZE), _VALUE_DTYPES[dtype])
     converted = _chunk_scratch(grid, np.dtype(np.float32))

@@ -10,7 +10,6 @@ tests/test_formats.py."""
 from __future__ import annotations
 
 import importlib.util
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -267,8 +266,7 @@ def test_convert_tiles_into_strided_buffers_matches_previous(
 def test_non_finite_values_fail_in_every_chunk(
     bad: float, chunk: int, where: tuple[int, int, int]
 ) -> None:
-    # In the last tile of the last chunk, or the first of the first: with chunks of one tile
-    # the 18 tiles are packed on two threads, and either thread's failure is raised.
+    # In the last tile of the last chunk, or the first of the first.
     with chunks_of(chunk):
         values = np.ones((3, 40, 70), np.float32)
         values[where] = bad
@@ -279,31 +277,6 @@ def test_non_finite_values_fail_in_every_chunk(
             previous.pack_bfloat8_b_tiles(previous.tilize(values))
         with pytest.raises(ValueError, match=message):
             formats.pack_bfloat8_b_tiles(formats.tilize(values))
-
-
-def test_many_chunks_are_packed_on_every_core_with_the_same_bytes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # 2 × 40 × 40 tiles in chunks of 16: 200 chunks shared out over the workers (two on a
-    # 2-core machine; the threads each pack a contiguous run of chunks).
-    threads: set[str] = set()
-    gather = formats._gather_tiles  # pyright: ignore[reportPrivateUsage]
-
-    def recording(scratch: object, tiles: np.ndarray) -> int:
-        threads.add(threading.current_thread().name)
-        return gather(scratch, tiles)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(formats, "_gather_tiles", recording)
-    monkeypatch.setattr(formats, "_workers", lambda: 2)
-    values = np.random.default_rng(5).standard_normal((2, 1280, 1270)).astype(np.float32)
-    tiles = previous.tilize(values)
-    with chunks_of(16):
-        _same(
-            formats.to_tile_data(values, DataType.BFLOAT8_B), previous.pack_bfloat8_b_tiles(tiles)
-        )
-        strided = np.swapaxes(tiles, 1, 2)
-        _same(formats.pack_bfloat8_b_tiles(strided), previous.pack_bfloat8_b_tiles(strided))
-    assert len(threads) == 2
 
 
 @settings(max_examples=40, deadline=None)

@@ -11,7 +11,9 @@ $(STAMP): pyproject.toml
 	@echo "== installing ttnn-xdsl with its test and plot extras into $(VENV) (first run: a minute or two)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
-	$(BIN)/python -m pip install --quiet -e '.[test,plot]'
+	@# setuptools warns about folders named like the package for every editable install with
+	@# a package-dir map; the project has none (its package is ttnn_xdsl): not a user's concern.
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/python -m pip install --quiet -e '.[test,plot]'
 	touch $(STAMP)
 	@echo "== installed: the tools are in $(BIN)"
 
@@ -56,5 +58,11 @@ fuzz: $(STAMP)
 	cd tests && ../$(BIN)/python -m fuzz --seed $(SEED) --mutations $(MUTATIONS) \
 		--draws $(DRAWS) --inputs $(INPUTS) --jobs $(JOBS) --findings ../fuzz-findings
 
+# What the targets make: the venv (install), examples/out/ (demo), out/ (the README's
+# commands, run by hand), benchmarks/results.json (bench), fuzz-findings/ (fuzz), the test
+# caches and the lit suite's temporary folder (test; tests/filecheck/lit.cfg names it).
 clean:
-	rm -rf $(VENV) tests/filecheck/.lit_out .pytest_cache .ruff_cache fuzz-findings
+	test ! -x $(BIN)/python || $(BIN)/python -c 'from ttnn_xdsl.tools.lit_config import \
+		remove_temporary_exec_root; remove_temporary_exec_root("tests/filecheck")'
+	rm -rf $(VENV) ttnn_xdsl.egg-info out examples/out benchmarks/results.json fuzz-findings \
+		tests/filecheck/.lit_out .pytest_cache .ruff_cache .hypothesis

@@ -73,7 +73,11 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 SIZE = 2048
 RESNET = ROOT / "examples" / "resnet50_conv_weights.mlir"
-BEFORE = "before the bulk interpreter and the fast formats, measured on this machine"
+BEFORE = (
+    "before the bulk interpreter and the fast formats (the README's figures, measured once on "
+    "a 2-core AMD EPYC, not on this machine)"
+)
+"""Earlier measurements quoted beside a case: they were not taken by this run."""
 PACKAGES = ("core", "conv", "dialect", "frontend", "passes", "program", "runtime", "tools")
 TTNN = json.loads((ROOT / "benchmarks" / "ttnn_reference.json").read_text())
 TTNN_NOTE = (

@@ -81,6 +81,12 @@ class Conv2dConfig:
     enable_activation_reuse: bool = False
     enable_kernel_stride_folding: bool | None = None
     reshard_if_not_optimal: bool = False
+    output_layout: Layout = Layout.TILE
+    """The conv's output layout: TT-NN's L1 model reads it (its slice rounding, its buffers)."""
+    enable_act_double_buffer: bool = False
+    enable_weights_double_buffer: bool = False
+    config_tensors_in_dram: bool = False
+    """These three only size the conv's circular buffers in TT-NN's L1 model."""
 
 
 @dataclass(frozen=True)
@@ -94,10 +100,12 @@ class Conv2dSliceConfig:
 
 @dataclass(frozen=True)
 class ComputeKernelConfig:
-    """TT-NN's DeviceComputeKernelConfig. Of its fields only `fp32_dest_acc_en` can change a
-    prepared weight (the sub-block choice, semantics.md §3.5)."""
+    """TT-NN's DeviceComputeKernelConfig, as given (`Conv2dParameters.compute_config` is None
+    when none is). Of its fields `fp32_dest_acc_en` changes a prepared weight (the sub-block
+    choice, semantics.md §3.5) and, with `packer_l1_acc`, TT-NN's L1 estimate (§8)."""
 
     fp32_dest_acc_en: bool = False
+    packer_l1_acc: bool = False
 
 
 @dataclass(frozen=True)
@@ -125,11 +133,14 @@ class Conv2dParameters:
     input_layout: Layout
     input_memory_config: InputMemoryConfig
     conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
-    compute_config: ComputeKernelConfig = field(default_factory=ComputeKernelConfig)
+    compute_config: ComputeKernelConfig | None = None
     grid: tuple[int, int] = (8, 8)
     slice_config: Conv2dSliceConfig | None = None
     input_dtype: DataType | None = None
     output_dtype: DataType | None = None
+    l1_budget: int | None = None
+    """Free L1 bytes per core TT-NN's decisions may use (semantics.md §8.1): what the device was
+    opened with; None for TT-NN's default open of `grid`'s chip."""
     check_input_shard_spec: bool = True
     """Whether semantics.md §3.3a's refusals hold the input's shard spec against this conv's
     input. False for a conv_transpose2d's equivalent conv2d (semantics.md §7), whose spec
@@ -171,14 +182,14 @@ def output_image_size(params: Conv2dParameters) -> tuple[int, int]:
     """(OH, OW) = ((H + pt + pb − dH·(KH − 1) − 1) // sH + 1, likewise W) (semantics.md §3.2),
     clamped at 0 when the dilated kernel does not fit the padded input."""
     top, bottom, left, right = params.padding
-    oh = _output_extent(
+    oh = output_extent(
         params.input_height,
         top + bottom,
         params.kernel_size[0],
         params.stride[0],
         params.dilation[0],
     )
-    ow = _output_extent(
+    ow = output_extent(
         params.input_width,
         left + right,
         params.kernel_size[1],
@@ -188,7 +199,7 @@ def output_image_size(params: Conv2dParameters) -> tuple[int, int]:
     return oh, ow
 
 
-def _output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
+def output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) -> int:
     span = size + pad - dilation * (kernel - 1) - 1
     return span // stride + 1 if span >= 0 else 0
 

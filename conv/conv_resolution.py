@@ -17,6 +17,16 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
 
+from ttnn_xdsl.conv.conv_l1_model import (
+    AutoShardChoice,
+    ConvGeometry,
+    L1Device,
+    SliceDecision,
+    choose_auto_shard,
+    determine_slice_config,
+    slice_memory_config,
+    slice_rounding,
+)
 from ttnn_xdsl.conv.conv_layout_geometry import (
     WeightMatrixMap,
     bias_physical_shape,
@@ -27,6 +37,18 @@ from ttnn_xdsl.conv.conv_layout_geometry import (
     special_padding_map,
     tiled_map,
 )
+from ttnn_xdsl.conv.conv_op_config import (
+    ConvKnobs,
+    CoreSplit,
+    ShardSpec,
+    check_weight_block,
+    conv_blocking,
+    determine_input_memory_config,
+    determine_output_parallel_config,
+    determine_parallel_config,
+    input_channels_alignment,
+    is_1d_depthwise_conv,
+)
 from ttnn_xdsl.conv.conv_parameters import (
     INT32_MAX,
     Conv2dParameters,
@@ -34,12 +56,6 @@ from ttnn_xdsl.conv.conv_parameters import (
     normalize_parameters,
     output_image_size,
     validate_parameters,
-)
-from ttnn_xdsl.conv.divisors import (
-    common_divisor,
-    find_divisor_with_padding,
-    find_divisor_with_padding_and_multiple,
-    largest_divisor,
 )
 from ttnn_xdsl.core.enums import (
     Conv2dSliceType,
@@ -49,11 +65,7 @@ from ttnn_xdsl.core.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
-from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape, round_up
-
-L1_ALIGNMENT_CHANNELS = 8
-"""Channel alignment of a row-major, non-sharded input: TT-NN's `hal::get_l1_alignment() / 2`
-(16-byte L1 alignment over 2-byte bfloat16 sticks) on Wormhole and Blackhole."""
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, round_up
 
 
 class WeightLayoutKind(StrEnum):
@@ -144,16 +156,24 @@ def fold_parameters(params: Conv2dParameters) -> Conv2dParameters:
     )
 
 
+def is_conv1d(params: Conv2dParameters) -> bool:
+    """TT-NN's `is_1d_conv`: kernel height 1 on an input of height 1."""
+    return params.kernel_size[0] == 1 and params.input_height == 1
+
+
 def is_depthwise_1d(params: Conv2dParameters) -> bool:
-    """Step 10: a 1D depthwise conv — groups > 1, groups == Cin == Cout, KH == 1,
-    input_height == 1 and no bias (TT-NN 0.81.1's `is_1d_depthwise_conv`, which ignores KW).
-    Such a conv uses the depthwise layout (§3.6.6) instead of the grouped expansion."""
-    return (
-        params.groups > 1
-        and params.groups == params.in_channels == params.out_channels
-        and params.kernel_size[0] == 1
-        and params.input_height == 1
-        and not params.has_bias
+    """Step 10: a 1D depthwise conv whose weight TT-NN expands with the depthwise layout
+    (§3.6.6) instead of the grouped one: `is_1d_depthwise_conv` with groups > 1. TT-NN 0.81.1
+    evaluates it on the original weight's channels and kernel with the input height of the
+    conv it prepares (`prepare_conv_weights_internal`), so a folded 1D depthwise conv is
+    expanded too (and then folded)."""
+    return params.groups > 1 and is_1d_depthwise_conv(
+        params.groups,
+        params.in_channels,
+        params.out_channels,
+        params.kernel_size[0],
+        params.input_height,
+        params.has_bias,
     )
 
 
@@ -161,8 +181,9 @@ def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
     """Step 5: an input already sharded keeps its own kind, whatever `conv_config.shard_layout`
     says (TT-NN: `conv_config.shard_layout = input_memory_config.memory_layout()`,
     semantics.md §3.3a), unless `reshard_if_not_optimal` (semantics.md §6); otherwise
-    `conv_config.shard_layout`, else the sharded input's kind, else HEIGHT_SHARDED
-    (semantics.md's documented stand-in for TT-NN's L1-usage model)."""
+    `conv_config.shard_layout`, else the sharded input's kind, else HEIGHT_SHARDED. A conv2d
+    never reaches the last: TT-NN's L1 model chooses for an interleaved input with no shard
+    layout (semantics.md §8.4); a conv_transpose2d's DRAM path still assumes it (§4 row 13)."""
     memory = params.input_memory_config
     resharded = params.conv_config.reshard_if_not_optimal
     if memory.is_sharded and not resharded:
@@ -192,37 +213,44 @@ def resolve_input_channels_alignment(
     input_memory_config: InputMemoryConfig,
     mm_conv: bool,
 ) -> int:
-    """Step 6 (TT-NN's `get_input_channels_alignment`, no DRAM slicing): 32, except for a
-    ROW_MAJOR input of a conv that is neither width-sharded nor a matmul conv: a sharded
-    input's shard width w gives 32 if w%32 == 0, 16 if w%16 == 0, 8 if w%8 == 0, else 32; a
-    non-sharded input gives 8."""
-    if (
-        mm_conv
-        or shard_layout == TensorMemoryLayout.WIDTH_SHARDED
-        or input_layout != Layout.ROW_MAJOR
-    ):
-        return TILE_SIZE
-    if not input_memory_config.is_sharded:
-        return L1_ALIGNMENT_CHANNELS
-    # validate_parameters refuses a sharded input without its shard spec.
-    assert input_memory_config.shard_shape is not None
-    width = input_memory_config.shard_shape[1]
-    for alignment in (32, 16, 8):
-        if width % alignment == 0:
-            return alignment
-    return TILE_SIZE
+    """Step 6 for the conv's own input (`conv_l1_model.input_channels_alignment` with the
+    input's shard width, when it is sharded)."""
+    shard = input_memory_config.shard_shape if input_memory_config.is_sharded else None
+    return input_channels_alignment(
+        shard_layout, input_layout, False, mm_conv, None if shard is None else shard[1]
+    )
 
 
 @dataclass(frozen=True)
 class ParallelConfig:
-    """Step 7's core split: channel cores of the input and of the output, NHW cores, and
-    the shard orientation (ROW_MAJOR for HEIGHT and WIDTH)."""
+    """Step 7's core split of the conv's input and of its output (TT-NN's two ParallelConfigs):
+    channel cores of each, NHW cores, and the shard orientation (ROW_MAJOR for HEIGHT and
+    WIDTH)."""
 
-    shard_layout: TensorMemoryLayout
-    input_cores_channels: int
-    output_cores_channels: int
-    nhw_cores: int
-    orientation: ShardOrientation
+    input_split: CoreSplit
+    output_split: CoreSplit
+
+    @property
+    def shard_layout(self) -> TensorMemoryLayout:
+        return self.input_split.layout
+
+    @property
+    def input_cores_channels(self) -> int:
+        return self.input_split.channels
+
+    @property
+    def output_cores_channels(self) -> int:
+        return self.output_split.channels
+
+    @property
+    def nhw_cores(self) -> int:
+        return self.input_split.nhw
+
+    @property
+    def orientation(self) -> ShardOrientation:
+        if self.shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
+            return self.input_split.orientation
+        return ShardOrientation.ROW_MAJOR
 
 
 def resolve_parallel_config(
@@ -239,53 +267,36 @@ def resolve_parallel_config(
     mm_conv: bool = False,
     act_block_h_override: int = 0,
     input_shard_grid: tuple[int, int] | None = None,
+    input_split: CoreSplit | None = None,
 ) -> ParallelConfig:
-    """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`).
+    """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`, in
+    `conv_l1_model`).
 
     `orientation` only matters for BLOCK (ROW_MAJOR: channels along grid.x, NHW along
     grid.y; COL_MAJOR the other way). Channel padding is off for an mm_conv, whose output
-    keeps the input's split. `input_shard_grid` is the (x, y) shard grid of an L1 input
-    already sharded: its cores, not the device grid, give the input-channel split and the
-    NHW cores (semantics.md §3.3a: TT-NN takes the spec's whole parallel config)."""
-    grid_x, grid_y = grid
-    cores = grid_x * grid_y
-    out_nhw_ntiles = ceil_div(batch_size * output_height * output_width, TILE_SIZE)
-    abh = act_block_h_override // TILE_SIZE if act_block_h_override else 1
-    cout_ntiles = ceil_div(out_channels, TILE_SIZE)
-    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        if input_shard_grid is not None:
-            nhw = input_shard_grid[0] * input_shard_grid[1]
-        else:
-            nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, cores, abh)
-        return ParallelConfig(shard_layout, 1, 1, nhw, ShardOrientation.ROW_MAJOR)
-    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        cin_ntiles = ceil_div(in_channels, TILE_SIZE)
-        if input_shard_grid is not None:
-            c_in = input_shard_grid[0] * input_shard_grid[1]
-        elif mm_conv:
-            c_in = largest_divisor(cin_ntiles, cores)
-        else:
-            c_in = find_divisor_with_padding(cin_ntiles, cores)
-        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, cores)
-        return ParallelConfig(shard_layout, c_in, c_out, 1, ShardOrientation.ROW_MAJOR)
-    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        col_major = orientation == ShardOrientation.COL_MAJOR
-        channel_axis, nhw_axis = (grid_y, grid_x) if col_major else (grid_x, grid_y)
-        cin_blocks = ceil_div(in_channels, input_channels_alignment)
-        nhw = find_divisor_with_padding_and_multiple(out_nhw_ntiles, nhw_axis, abh)
-        if input_shard_grid is not None:
-            nhw = input_shard_grid[0] if col_major else input_shard_grid[1]
-            c_in = input_shard_grid[1] if col_major else input_shard_grid[0]
-        elif mm_conv:
-            c_in = common_divisor(cout_ntiles, cin_blocks, channel_axis)
-        else:
-            c_in = find_divisor_with_padding(cin_blocks, channel_axis)
-        c_out = c_in if mm_conv else find_divisor_with_padding(cout_ntiles, channel_axis)
-        return ParallelConfig(shard_layout, c_in, c_out, nhw, orientation)
-    raise ConvConfigError(
-        "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
-        f"got {shard_layout}"
-    )
+    keeps the input's split. The input's split is `input_split` when TT-NN fixed it (the
+    shard spec it gives a DRAM slice, or a resharded input), or comes from `input_shard_grid`,
+    the (x, y) shard grid of an L1 input already sharded (TT-NN takes the spec's whole
+    parallel config: semantics.md §3.3a)."""
+    if input_split is None and input_shard_grid is not None:
+        x, y = input_shard_grid
+        input_split = CoreSplit(shard_layout, orientation, x, y, x * y)
+    if input_split is None:
+        input_split = determine_parallel_config(
+            shard_layout,
+            batch_size,
+            in_channels,
+            output_height,
+            output_width,
+            out_channels,
+            input_channels_alignment,
+            grid,
+            orientation,
+            not mm_conv,
+            act_block_h_override,
+        )
+    output_split = determine_output_parallel_config(input_split, grid, out_channels, mm_conv)
+    return ParallelConfig(input_split, output_split)
 
 
 def runs_from_dram(params: Conv2dParameters) -> bool:
@@ -298,121 +309,320 @@ def runs_from_dram(params: Conv2dParameters) -> bool:
     return params.input_memory_config.is_dram
 
 
-def check_dram_slicing(params: Conv2dParameters, mm_conv: bool) -> None:
-    """TT-NN prepares the weights of a conv it slices (DRAM path, not an mm_conv, not a 1D
-    conv) for one slice of the output, which changes their blocking (tt-metal #21292); this
-    project models only the unsliced conv, so a `conv2d_slice_config` asking for slicing is an
-    error unless it asks for exactly one slice (TT-NN: "DRAM Slicing is not needed as only
-    one slice is required"). Without a slice config TT-NN's own slicing choice rests on its L1
-    model, and the project never slices (semantics.md §4 row 2)."""
+def runs_as_dram_conv(params: Conv2dParameters) -> bool:
+    """TT-NN's `is_dram_conv`: the conv runs on the DRAM path (`runs_from_dram`) and is not a
+    1D conv (KH == 1 on an input of height 1: "Conv1D doesn't support DRAM"). Only such a
+    conv takes the DRAM-only branches of TT-NN's preparation: its slicing plan (unless it is
+    an mm_conv) and, for a 1×1 conv, the interleaved-matmul layout."""
+    return runs_from_dram(params) and not is_conv1d(params)
+
+
+def check_bias_weights_dtype(params: Conv2dParameters) -> None:
+    """TT-NN 0.81.1's `prepare_conv_bias` has no weight to take the weights dtype from and
+    reads `conv_config.weights_dtype` unconditionally: without it, it fails."""
+    if params.conv_config.weights_dtype is None:
+        raise ConvConfigError(
+            "prepare_conv_bias needs conv_config.weights_dtype: TT-NN 0.81.1's "
+            "prepare_conv_bias reads it unconditionally (it has no weight to take the dtype "
+            'from) and fails without it (TT-NN: "bad optional access")'
+        )
+
+
+def check_dram_path_weights_dtype(weights_dtype: DataType) -> None:
+    """On the DRAM path TT-NN 0.81.1 plans a conv that is not an mm_conv (after folding) in
+    slices, and to do so it first builds a placeholder device weight in `weights_dtype` with
+    a ROW_MAJOR layout, which it cannot do for bfloat8_b (a TensorSpec check)."""
+    if weights_dtype == DataType.BFLOAT8_B:
+        raise ConvConfigError(
+            "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a "
+            "DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan "
+            "its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN "
+            'rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")'
+        )
+
+
+def check_folded_matmul_on_dram_path(params: Conv2dParameters, folded: Conv2dParameters) -> None:
+    """On the DRAM path TT-NN 0.81.1 takes a folded conv for a 1×1 matmul only when its
+    kernel equals its stride, and plans the others in slices; a kernel smaller than its
+    stride folds to a 1×1 kernel too, a matmul when unpadded (and not WIDTH), which TT-NN's
+    slicing then refuses (measured: kernels 1×1, 2×2, 3×3 with strides 1×2 to 4×4)."""
+    if tuple(params.kernel_size) == tuple(params.stride):
+        return
+    # The folded conv keeps the original padding on TT-NN's prepare path (step 3).
+    if is_mm_conv(replace(folded, padding=params.padding)):
+        raise ConvConfigError(
+            f"kernel-stride folding of a {params.kernel_size[0]}x{params.kernel_size[1]} kernel "
+            f"with stride {params.stride[0]}x{params.stride[1]} on the DRAM path: the folded "
+            "kernel is 1x1, a matmul, which TT-NN 0.81.1's DRAM slicing refuses (TT-NN: "
+            '"Conv2D DRAM with matmul should never use the slicing code path.")'
+        )
+
+
+def check_reshard_shard_layout(params: Conv2dParameters, dram_conv: bool, mm_conv: bool) -> None:
+    """`reshard_if_not_optimal` without `conv_config.shard_layout`: TT-NN 0.81.1 auto-shards
+    only an input that is not sharded, and takes a sharded input's own layout only without
+    reshard_if_not_optimal; when neither applies it reads an unset shard layout. That is so
+    for an input already sharded, and for a conv it runs from DRAM in slices (not an mm_conv),
+    whose block config it computes on the L1-sharded input of a slice."""
+    config = params.conv_config
+    if not config.reshard_if_not_optimal or config.shard_layout is not None:
+        return
+    if params.input_memory_config.is_sharded:
+        raise ConvConfigError(
+            "reshard_if_not_optimal on an input already sharded needs conv_config."
+            "shard_layout: TT-NN 0.81.1 neither auto-shards a sharded input nor, with "
+            "reshard_if_not_optimal, keeps its layout, and reads the unset shard_layout "
+            '(TT-NN: "bad optional access")'
+        )
+    if dram_conv and not mm_conv:
+        raise ConvConfigError(
+            "reshard_if_not_optimal on a conv run from DRAM (not a 1x1 matmul conv nor a 1D "
+            "conv) needs conv_config.shard_layout: TT-NN 0.81.1 computes its block config on "
+            "the sharded input of a DRAM slice, which it neither auto-shards nor, with "
+            'reshard_if_not_optimal, takes the layout of (TT-NN: "bad optional access")'
+        )
+
+
+# ------------------------------------------------------------------------------------------
+# Where TT-NN decides by itself: its L1 model (semantics.md §8, conv_l1_model)
+# ------------------------------------------------------------------------------------------
+
+
+def fp32_dest_accumulation(params: Conv2dParameters, weights_dtype: DataType) -> bool:
+    """Whether the conv accumulates in float32: the compute config's `fp32_dest_acc_en`;
+    without a compute config TT-NN's default, true exactly when the input and the weights
+    are float32."""
+    if params.compute_config is not None:
+        return params.compute_config.fp32_dest_acc_en
+    input_dtype = params.input_dtype or DataType.BFLOAT16
+    return input_dtype == DataType.FLOAT32 and weights_dtype == DataType.FLOAT32
+
+
+def l1_knobs(params: Conv2dParameters, weights_dtype: DataType) -> ConvKnobs:
+    """The conv_config / compute_config fields TT-NN's L1 model reads."""
+    config = params.conv_config
+    return ConvKnobs(
+        act_block_h_override=config.act_block_h_override,
+        act_block_w_div=config.act_block_w_div,
+        full_inner_dim=config.full_inner_dim,
+        enable_activation_reuse=config.enable_activation_reuse,
+        enable_act_double_buffer=config.enable_act_double_buffer,
+        enable_weights_double_buffer=config.enable_weights_double_buffer,
+        output_layout=config.output_layout,
+        config_tensors_in_dram=config.config_tensors_in_dram,
+        transpose_shards=config.transpose_shards,
+        weights_dtype=weights_dtype,
+        fp32_dest_acc_en=fp32_dest_accumulation(params, weights_dtype),
+        packer_l1_acc=params.compute_config is not None and params.compute_config.packer_l1_acc,
+    )
+
+
+def l1_geometry(
+    params: Conv2dParameters, folded: Conv2dParameters, output_size: tuple[int, int], mm_conv: bool
+) -> ConvGeometry:
+    """The conv TT-NN's L1 model estimates: the folded conv with the original padding (TT-NN's
+    prepare path keeps it after folding, semantics.md §3.3 step 3)."""
+    input_dtype = params.input_dtype or DataType.BFLOAT16
+    return ConvGeometry(
+        batch=folded.batch_size,
+        in_channels=folded.in_channels,
+        out_channels=folded.out_channels,
+        in_hw=(folded.input_height, folded.input_width),
+        out_hw=output_size,
+        kernel=(folded.kernel_size[0], folded.kernel_size[1]),
+        stride=(folded.stride[0], folded.stride[1]),
+        padding=(params.padding[0], params.padding[1], params.padding[2], params.padding[3]),
+        dilation=(folded.dilation[0], folded.dilation[1]),
+        groups=params.groups,
+        has_bias=params.has_bias,
+        input_dtype=input_dtype,
+        output_dtype=params.output_dtype or input_dtype,
+        input_layout=params.input_layout,
+        mm_conv=mm_conv,
+    )
+
+
+@dataclass(frozen=True)
+class L1Decisions:
+    """What TT-NN's L1 model decides for one conv, as plain data: the auto-shard choice on the
+    whole conv (with every candidate's estimate), or, on the DRAM path, the slice config, the
+    first slice's output size and the core split and channel alignment its weights are
+    prepared for."""
+
+    device: L1Device
+    geometry: ConvGeometry
+    """The whole conv the estimates are made for (after folding)."""
+    knobs: ConvKnobs
+    auto_shard: AutoShardChoice | None = None
+    slicing: SliceDecision | None = None
+    slice_auto_shard: AutoShardChoice | None = None
+    slice_shard: ShardSpec | None = None
+    slice_output_size: tuple[int, int] | None = None
+    slice_split: CoreSplit | None = None
+    """The core split the slice's weights are prepared for (the slice's shard spec, or with
+    reshard_if_not_optimal one TT-NN computes again from the device grid)."""
+    slice_alignment: int | None = None
+    """Step 6's alignment on the DRAM path."""
+
+    @property
+    def sliced(self) -> bool:
+        """More than one slice: the weights are prepared for a slice of the conv."""
+        return self.slicing is not None and self.slicing.num_slices > 1
+
+
+def resolve_l1_decisions(
+    params: Conv2dParameters,
+    folded: Conv2dParameters,
+    output_size: tuple[int, int],
+    mm_conv: bool,
+    weights_dtype: DataType,
+    knobs: ConvKnobs,
+) -> L1Decisions:
+    """Where TT-NN 0.81.1 decides by itself with its L1 model (TT-NN's `setup_conv_prep_config`,
+    semantics.md §8):
+
+    - on the DRAM path (not a 1D conv, not an mm_conv) TT-NN chooses a slice config
+      (`determine_slice_config`), shards the input of the first slice itself (auto-sharding
+      the slice when no shard layout is set) and prepares the weights for that slice;
+    - otherwise an interleaved input with no shard layout is auto-sharded on the whole conv.
+    """
+    device = L1Device.for_grid(params.grid, params.l1_budget)
+    config = params.conv_config
+    geometry = l1_geometry(params, folded, output_size, mm_conv)
+    if runs_as_dram_conv(params) and not mm_conv:
+        check_dram_path_weights_dtype(weights_dtype)
+        return resolve_dram_slicing(params, geometry, knobs, device, mm_conv)
+    if not params.input_memory_config.is_sharded and config.shard_layout is None:
+        auto = choose_auto_shard(geometry, knobs, device)
+        return L1Decisions(device, geometry, knobs, auto_shard=auto)
+    return L1Decisions(device, geometry, knobs)
+
+
+def resolve_dram_slicing(
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    knobs: ConvKnobs,
+    device: L1Device,
+    mm_conv: bool,
+) -> L1Decisions:
+    """The DRAM path (semantics.md §8.4): the slice config (given, or the fewest slices that
+    fit the budget), the first slice's output and the shard spec TT-NN gives its input, and
+    the core split and channel alignment its weights are prepared for."""
+    config = params.conv_config
     slice_config = params.slice_config
-    if slice_config is None or slice_config.slice_type == Conv2dSliceType.L1_FULL:
-        return
-    conv1d = params.kernel_size[0] == 1 and params.input_height == 1
-    if mm_conv or conv1d or slice_config.num_slices == 1:
-        return
-    slices = slice_config.num_slices
-    count = "an automatic number of" if slices == 0 else str(slices)
-    raise ConvNotModelledError(
-        f"conv2d_slice_config {slice_config.slice_type} with {count} slices is not supported: "
-        "TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl does "
-        "not model (supported: l1_full, or a single slice)"
+    if slice_config is not None and slice_config.num_slices > 0:
+        decision = SliceDecision(
+            slice_config.slice_type, slice_config.num_slices, 0, device.l1_budget
+        )
+    else:
+        given = None if slice_config is None else slice_config.slice_type
+        decision = determine_slice_config(geometry, config.shard_layout, knobs, device, given)
+    height = decision.slice_type == Conv2dSliceType.DRAM_HEIGHT
+    dim = geometry.out_hw[0] if height else geometry.out_hw[1]
+    if decision.num_slices > dim:
+        raise ConvConfigError(
+            f"conv2d_slice_config asks for {decision.num_slices} slices of an output "
+            f'{"height" if height else "width"} of {dim} (TT-NN 0.81.1: "Number of slices '
+            f"should be less or equal than the dimension being sliced in Conv2D DRAM "
+            f'Slicing")'
+        )
+    rounding = slice_rounding(knobs.output_layout, decision.slice_type)
+    size = ceil_div(ceil_div(dim, rounding), decision.num_slices) * rounding
+    out_hw = (size, geometry.out_hw[1]) if height else (geometry.out_hw[0], size)
+    first = slice_memory_config(geometry, (0, 0), out_hw, config.shard_layout, knobs, device)
+    spec = first.input_shard
+    sliced = decision.num_slices > 1
+    split = spec.split
+    # Observed on TT-NN 0.81.1: a sliced conv aligns its input channels to the slice's shard
+    # width when BLOCK sharded; HEIGHT keeps the unsliced rule (32 for a TILE input), although
+    # the slice's shard spec itself is 8-aligned.
+    alignment = input_channels_alignment(
+        spec.layout,
+        params.input_layout,
+        sliced and spec.layout == TensorMemoryLayout.BLOCK_SHARDED,
+        mm_conv,
+        spec.shard_shape[1],
+    )
+    if config.reshard_if_not_optimal:
+        # TT-NN splits the slice again from the device grid with conv_config.shard_layout
+        # (check_reshard_shard_layout made sure it is set) and aligns to that new spec.
+        assert config.shard_layout is not None
+        split, alignment = resplit(
+            params, geometry, out_hw, config.shard_layout, spec.shard_shape[1], sliced, mm_conv
+        )
+    return L1Decisions(
+        device,
+        geometry,
+        knobs,
+        slicing=decision,
+        slice_auto_shard=first.auto_shard,
+        slice_shard=spec,
+        slice_output_size=out_hw,
+        slice_split=split,
+        slice_alignment=alignment,
     )
 
 
-def output_shard_height(shard_layout: TensorMemoryLayout, nhw: int, nhw_cores: int) -> int:
-    """Rows of one core's output shard: NHW padded to nhw_cores·32 and split (HEIGHT,
-    BLOCK), or all NHW rows unpadded (WIDTH) — TT-NN's
-    `create_sharded_memory_config_from_parallel_config`."""
-    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        return nhw
-    return round_up(nhw, nhw_cores * TILE_SIZE) // nhw_cores
-
-
-def resolve_act_block_h_ntiles(shard_height: int, act_block_h_override: int = 0) -> int:
-    """The activation block height in tiles (TT-NN's `determine_per_core_conv_block_config`):
-    the whole output shard, ceil(shard_height/32) tiles; with an override of k tiles, k if it
-    divides the shard's tiles (shard_height // 32), else the largest divisor of those below k."""
-    ntiles = ceil_div(shard_height, TILE_SIZE)
-    if act_block_h_override > 0:
-        override = act_block_h_override // TILE_SIZE
-        padded_ntiles = shard_height // TILE_SIZE
-        if padded_ntiles % override == 0:
-            return override
-        return largest_divisor(padded_ntiles, override)
-    return ntiles
-
-
-def resolve_weight_block_height(
-    shard_layout: TensorMemoryLayout,
-    padded_in_channels: int,
-    kernel_size: tuple[int, int],
-    input_cores_channels: int,
-    *,
-    act_block_w_div: int = 1,
-    full_inner_dim: bool = False,
-    enable_activation_reuse: bool = False,
-    depthwise_1d: bool = False,
-) -> int:
-    """Step 9: `act_block_w`, the rows of one weight block.
-
-    HEIGHT: round_up(Cin_pad·KW, 32); round_up(Cin_pad·KH·KW, 32) with activation reuse;
-    round_up(Cin_pad, 32) for 1D depthwise. BLOCK: round_up(Cin_pad/n_c_in·KW·(KH if
-    full_inner_dim), 32). WIDTH: Cin_pad·KH·KW/(n_c_in·act_block_w_div) rounded down to whole
-    tiles, at least one (TT-NN 0.81.1: 144 rows become 4 tiles)."""
-    kh, kw = kernel_size
-    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
-        if depthwise_1d:
-            return round_up(padded_in_channels, TILE_SIZE)
-        if enable_activation_reuse:
-            return round_up(padded_in_channels * kh * kw, TILE_SIZE)
-        return round_up(padded_in_channels * kw, TILE_SIZE)
-    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        per_core = padded_in_channels // input_cores_channels
-        return round_up(per_core * kw * (kh if full_inner_dim else 1), TILE_SIZE)
-    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        # TT-NN takes the block in whole tiles (floor); the tiled layout then rounds the
-        # rows up to whole blocks. It only debug-asserts divisibility, so none is required.
-        inner = padded_in_channels * kh * kw
-        parts = input_cores_channels * act_block_w_div
-        rows = inner // parts // TILE_SIZE * TILE_SIZE
-        if rows == 0:
-            raise ConvConfigError(
-                f"WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
-                f"× act_block_w_div) = {inner}/{parts} to be at least one tile of 32 rows "
-                f"(act_block_w_div {act_block_w_div})"
-            )
-        return rows
-    raise ConvConfigError(
-        "expected the shard layout to be height_sharded, width_sharded or block_sharded, "
-        f"got {shard_layout}"
+def resplit(
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    output_size: tuple[int, int],
+    layout: TensorMemoryLayout,
+    shard_width: int | None,
+    sliced: bool,
+    mm_conv: bool,
+) -> tuple[CoreSplit, int]:
+    """`reshard_if_not_optimal` on an input TT-NN has sharded (the user's, or a DRAM slice's):
+    TT-NN splits the conv again from the device grid (channels aligned to the old shard
+    width), shards the input for that split, and aligns the weights to the new shard width
+    (TT-NN's `setup_conv_prep_config`). Returns (the new split, the weights' alignment)."""
+    config = params.conv_config
+    orientation = (
+        ShardOrientation.COL_MAJOR if config.transpose_shards else ShardOrientation.ROW_MAJOR
     )
-
-
-SUBBLOCK_CANDIDATES: tuple[tuple[int, int], ...] = (
-    (2, 4), (4, 2), (1, 8), (8, 1), (1, 7), (7, 1), (2, 3), (3, 2), (1, 6), (6, 1),
-    (1, 5), (5, 1), (2, 2), (1, 4), (4, 1), (1, 3), (3, 1), (1, 2), (2, 1), (1, 1),
-)  # fmt: skip
-"""semantics.md §3.5's (h, w) candidates, in order (TT-NN's `determine_largest_subblock_size`)."""
-
-
-def resolve_out_subblock(
-    act_block_h_ntiles: int, out_width_ntiles: int, fp32_dest_acc_en: bool = False
-) -> tuple[int, int]:
-    """semantics.md §3.5: the first (h, w) with h | act_block_h_ntiles and w | out_width_ntiles,
-    skipping w != out_width_ntiles with h != 1, and h·w > 4 under fp32_dest_acc_en."""
-    for h, w in SUBBLOCK_CANDIDATES:
-        if fp32_dest_acc_en and h * w > 4:
-            continue
-        if act_block_h_ntiles % h or out_width_ntiles % w:
-            continue
-        if w != out_width_ntiles and h != 1:
-            continue
-        return h, w
-    raise ConvConfigError(
-        f"no output sub-block fits a {act_block_h_ntiles}x{out_width_ntiles} tile block "
-        f"(fp32_dest_acc_en {fp32_dest_acc_en})"
+    (kh, kw), (sh, sw), (dh, dw) = geometry.kernel, geometry.stride, geometry.dilation
+    in_hw = geometry.in_hw
+    if output_size != geometry.out_hw:
+        # a slice: the input rows / columns its output reads
+        if output_size[0] != geometry.out_hw[0]:
+            rows = (output_size[0] - 1) * sh + (kh - 1) * (dh - 1) + kh - geometry.padding[0]
+            in_hw = (rows, in_hw[1])
+        else:
+            cols = (output_size[1] - 1) * sw + (kw - 1) * (dw - 1) + kw - geometry.padding[2]
+            in_hw = (in_hw[0], cols)
+    first = input_channels_alignment(layout, params.input_layout, sliced, mm_conv, shard_width)
+    split = determine_parallel_config(
+        layout,
+        geometry.batch,
+        geometry.in_channels,
+        output_size[0],
+        output_size[1],
+        geometry.out_channels,
+        first,
+        params.grid,
+        orientation,
+        not mm_conv,
+        config.act_block_h_override,
     )
+    again = determine_input_memory_config(
+        layout,
+        orientation,
+        geometry.batch,
+        in_hw,
+        geometry.in_channels,
+        output_size,
+        geometry.out_channels,
+        mm_conv,
+        params.grid,
+        params.input_layout,
+        sliced,
+        split,
+        config.act_block_h_override,
+    )
+    alignment = input_channels_alignment(
+        layout, params.input_layout, False, mm_conv, again.shard_shape[1]
+    )
+    return split, alignment
 
 
 # ------------------------------------------------------------------------------------------
@@ -452,7 +662,8 @@ class ConvWeightsPlan:
     shard_layout: TensorMemoryLayout
     """Step 5."""
     input_channels_alignment: int
-    """Step 6."""
+    """Step 6: the alignment the channels are padded to (§3.3a: for a resharded input that of
+    an interleaved input; its core split used the shard width's)."""
     orientation: ShardOrientation
     """Step 7: shard orientation (BLOCK: the sharded input's, else COL_MAJOR iff
     transpose_shards)."""
@@ -475,7 +686,9 @@ class ConvWeightsPlan:
     """Input channels of the weight entering the final layout helper, after padding (for
     interleaved MM: unpadded)."""
     padded_out_channels: int
-    """Step 8's Cout_pad (interleaved MM: round_up(Cout, 32)); the bias is padded from it."""
+    """Step 8's Cout_pad = round_up(Cout, 32·n_c_out), on every path: the bias is padded from
+    it (TT-NN's `prepare_conv_bias_internal` pads with the output parallel config even for the
+    interleaved-MM weight, whose own columns are round_up(Cout, 32))."""
     act_block_w: int | None
     """Step 9: rows of one weight block (None for interleaved MM)."""
     weight_block_h_ntiles: int | None
@@ -500,6 +713,9 @@ class ConvWeightsPlan:
     """Step 11: (1, 1, rows, cols) of the chosen layout."""
     weight_map: WeightMatrixMap
     """Where the layout puts each element of the padded weight (semantics.md §3.6)."""
+    l1: L1Decisions
+    """TT-NN's L1-model decisions for this conv (auto shard, DRAM slicing) with the L1
+    estimates behind them (semantics.md §8; `conv_l1_report` says them)."""
     bias_logical_shape: tuple[int, int, int, int]
     """§3.4: (1, 1, 1, Cout)."""
     bias_physical_shape: tuple[int, int, int, int]
@@ -518,13 +734,6 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     # Steps 2–3: matmul conv, kernel-stride folding.
     mm_conv = is_mm_conv(params)
     fold = resolve_kernel_stride_folding(params)
-    depthwise = is_depthwise_1d(params)
-    if fold and depthwise:
-        raise ConvNotModelledError(
-            "kernel-stride folding is not supported for a 1D depthwise conv "
-            f"(groups {params.groups}, kernel {format_shape(params.kernel_size)}, "
-            f"stride {format_shape(params.stride)})"
-        )
     if fold:
         folded = fold_parameters(params)
         mm_conv = tuple(params.kernel_size) == tuple(params.stride)
@@ -532,24 +741,56 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     else:
         folded = params
         fold_stride = None
+    # The weight's 1D depthwise expansion: the original weight, the folded input height.
+    depthwise = is_depthwise_1d(replace(params, input_height=folded.input_height))
 
-    # Step 4–7: sharding, alignment, core split (computed for every path: the block sizes
-    # and the bias width need them even for the interleaved-MM layout).
+    # (OH, OW) of the conv TT-NN blocks: the folded conv keeps the original padding on
+    # TT-NN's prepare path (setup_conv_prep_config).
     memory = params.input_memory_config
-    check_dram_slicing(params, mm_conv)
-    auto_shard = not memory.is_sharded and config.shard_layout is None
-    interleaved = mm_conv and (auto_shard or runs_from_dram(params))
-    shard_layout = resolve_shard_layout(params)
-    if depthwise and shard_layout != TensorMemoryLayout.HEIGHT_SHARDED:
-        raise ConvNotModelledError(
-            f"a 1D depthwise conv (groups {params.groups}) supports only height_sharded, "
-            f"got {shard_layout}"
-        )
-    alignment = resolve_input_channels_alignment(shard_layout, params.input_layout, memory, mm_conv)
-    oh, ow = output_image_size(folded)
+    oh, ow = output_image_size(replace(folded, padding=params.padding))
     if oh < 1 or ow < 1:
         raise ConvConfigError(f"output image of the kernel-stride folded conv is empty: {oh}x{ow}")
-    orientation = resolve_orientation(params)
+    dram_conv = runs_as_dram_conv(params)
+    auto_shard = not memory.is_sharded and config.shard_layout is None
+    check_reshard_shard_layout(params, dram_conv, mm_conv)
+    if dram_conv and folded is not params:
+        check_folded_matmul_on_dram_path(params, folded)
+
+    # Steps 4–7: where TT-NN decides by itself (its L1 model: auto sharding, DRAM slicing),
+    # then sharding, alignment, core split (computed for every path: the block sizes and the
+    # bias width need them even for the interleaved-MM layout).
+    knobs = l1_knobs(params, weights_dtype)
+    l1 = resolve_l1_decisions(params, folded, (oh, ow), mm_conv, weights_dtype, knobs)
+    interleaved = mm_conv and (auto_shard or dram_conv)
+    split: CoreSplit | None = l1.slice_split
+    if split is not None:
+        # The DRAM path: TT-NN prepares the weights of one slice, whose input it shards itself.
+        shard_layout = split.layout
+        alignment = pad_alignment = l1.slice_alignment or TILE_SIZE
+        assert l1.slice_output_size is not None
+        oh, ow = l1.slice_output_size
+    else:
+        if l1.auto_shard is not None:
+            shard_layout = l1.auto_shard.layout
+        else:
+            shard_layout = resolve_shard_layout(params)
+        alignment = resolve_input_channels_alignment(
+            shard_layout, params.input_layout, memory, mm_conv
+        )
+        pad_alignment = alignment
+        if memory.is_sharded and not params.reads_input_shard_spec:
+            # An input already sharded that TT-NN reshards (reshard_if_not_optimal): it splits
+            # the conv again from the device grid and pads the channels to its new shards.
+            split, pad_alignment = resplit(
+                params,
+                l1_geometry(params, folded, (oh, ow), mm_conv),
+                (oh, ow),
+                shard_layout,
+                memory.shard_shape[1] if memory.shard_shape is not None else None,
+                False,
+                mm_conv,
+            )
+    orientation = resolve_orientation(params) if split is None else split.orientation
     parallel = resolve_parallel_config(
         shard_layout,
         batch_size=folded.batch_size,
@@ -563,33 +804,28 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         mm_conv=mm_conv,
         act_block_h_override=config.act_block_h_override,
         input_shard_grid=memory.shard_grid if params.reads_input_shard_spec else None,
+        input_split=split,
     )
     nhw = folded.batch_size * oh * ow
 
-    # Step 8 for the conv (the activation side): channel padding.
-    conv_in_padded = round_up(folded.in_channels, parallel.input_cores_channels * alignment)
+    # Step 8 for the conv (the activation side), then TT-NN's block config for the conv's
+    # core splits: activation block height, weight block height, sub-block (semantics.md §3.5).
+    conv_in_padded = round_up(folded.in_channels, parallel.input_cores_channels * pad_alignment)
     cout = params.out_channels
     out_padded = round_up(cout, parallel.output_cores_channels * TILE_SIZE)
-
-    # Block config: activation block height, sub-block width (semantics.md §3.5).
-    shard_height = output_shard_height(shard_layout, nhw, parallel.nhw_cores)
-    act_block_h_ntiles = resolve_act_block_h_ntiles(shard_height, config.act_block_h_override)
-    if act_block_h_ntiles < 1:
-        raise ConvConfigError(
-            f"activation block height is 0 tiles (output shard height {shard_height}, "
-            f"act_block_h_override {config.act_block_h_override})"
-        )
-    if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED and config.enable_activation_reuse:
-        ow_ntiles = ceil_div(ow, TILE_SIZE)
-        if act_block_h_ntiles <= ow_ntiles:
-            raise ConvConfigError(
-                f"enable_activation_reuse needs act_block_h_ntiles {act_block_h_ntiles} "
-                f"greater than the output width in tiles {ow_ntiles} (output width {ow})"
-            )
-    out_width_ntiles = out_padded // (parallel.output_cores_channels * TILE_SIZE)
-    subblock_h, subblock_w = resolve_out_subblock(
-        act_block_h_ntiles, out_width_ntiles, params.fp32_dest_acc_en
+    blocking = conv_blocking(
+        parallel.input_split,
+        parallel.output_split,
+        conv_in_padded,
+        cout,
+        folded.batch_size,
+        (oh, ow),
+        (folded.kernel_size[0], folded.kernel_size[1]),
+        knobs,
     )
+    act_block_h_ntiles = blocking.act_block_h_ntiles
+    out_width_ntiles = blocking.per_core_out_w_ntiles
+    subblock_h, subblock_w = blocking.out_subblock_h_ntiles, blocking.out_subblock_w_ntiles
 
     # Weight expansion: grouped or 1D depthwise, then folding.
     o, kh, kw = cout, params.kernel_size[0], params.kernel_size[1]
@@ -599,8 +835,8 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         expanded = depthwise_1d_shape((o, 1, kh, kw), act_block_h_ntiles)
     else:
         expanded = (o, params.in_channels, kh, kw)
-        if fold_stride is not None:
-            expanded = fold_kernel_stride_shape(expanded, fold_stride)
+    if fold_stride is not None:
+        expanded = fold_kernel_stride_shape(expanded, fold_stride)
     _, cin_eff, kh_eff, kw_eff = expanded
     logical = (1, 1, cin_eff * kh_eff * kw_eff, cout)
 
@@ -610,38 +846,38 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     if interleaved:
         kind = WeightLayoutKind.INTERLEAVED_MM
         padded_in = cin_eff
-        padded_out = round_up(cout, TILE_SIZE)
         padded_shape = expanded
         act_block_w: int | None = None
         block_h: int | None = None
         matrix = interleaved_mm_map(o, cin_eff, kh_eff, kw_eff)
     else:
-        padded_in = round_up(cin_eff, parallel.input_cores_channels * alignment)
-        padded_out = out_padded
-        padded_shape = (padded_out, padded_in, kh_eff, kw_eff)
-        act_block_w = resolve_weight_block_height(
-            shard_layout,
-            conv_in_padded,
-            folded.kernel_size,
-            parallel.input_cores_channels,
-            act_block_w_div=config.act_block_w_div,
-            full_inner_dim=config.full_inner_dim,
-            enable_activation_reuse=config.enable_activation_reuse,
-            depthwise_1d=depthwise,
-        )
-        block_h = act_block_h_ntiles * kw if depthwise else act_block_w // TILE_SIZE
+        padded_in = round_up(cin_eff, parallel.input_cores_channels * pad_alignment)
+        padded_shape = (out_padded, padded_in, kh_eff, kw_eff)
+        if shard_layout == TensorMemoryLayout.WIDTH_SHARDED and not depthwise:
+            check_weight_block(blocking, conv_in_padded, folded.kernel_size, knobs)
+        act_block_w = blocking.act_block_w_ntiles * TILE_SIZE
+        if not depthwise:
+            block_h = act_block_w // TILE_SIZE
+        elif shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
+            # TT-NN 0.81.1: the whole expanded (and folded) 1D depthwise column is one block,
+            # act_block_h_ntiles·KW tiles (times the fold stride when folded).
+            block_h = cin_eff * kh_eff * kw_eff // TILE_SIZE
+        else:
+            # TT-NN 0.81.1 lays a width_sharded 1D depthwise weight out in blocks of
+            # act_block_h_ntiles tiles (a block_sharded one does not use the block height).
+            block_h = act_block_h_ntiles
         if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
             kind = WeightLayoutKind.SPECIAL_PADDING
             matrix = special_padding_map(
-                padded_out, padded_in, kh_eff, kw_eff, block_h, subblock_w, reuse
+                out_padded, padded_in, kh_eff, kw_eff, block_h, subblock_w, reuse
             )
         elif shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
             kind = WeightLayoutKind.TILED
-            matrix = tiled_map(padded_out, padded_in, kh_eff, kw_eff, block_h, subblock_w)
+            matrix = tiled_map(out_padded, padded_in, kh_eff, kw_eff, block_h, subblock_w)
         else:
             kind = WeightLayoutKind.BLOCK_SHARDED
             matrix = block_sharded_map(
-                padded_out,
+                out_padded,
                 padded_in,
                 kh_eff,
                 kw_eff,
@@ -662,7 +898,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         depthwise_act_block_h_ntiles=depthwise_ntiles,
         layout_kind=kind,
         shard_layout=shard_layout,
-        input_channels_alignment=alignment,
+        input_channels_alignment=pad_alignment,
         orientation=parallel.orientation,
         input_cores_channels=parallel.input_cores_channels,
         output_cores_channels=parallel.output_cores_channels,
@@ -673,7 +909,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         act_block_h_ntiles=act_block_h_ntiles,
         out_width_ntiles=out_width_ntiles,
         padded_in_channels=padded_in,
-        padded_out_channels=padded_out,
+        padded_out_channels=out_padded,
         act_block_w=act_block_w,
         weight_block_h_ntiles=block_h,
         weight_block_w_ntiles=subblock_w,
@@ -686,10 +922,19 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
         physical_shape=(1, 1, matrix.rows, matrix.cols),
         weight_map=matrix,
         bias_logical_shape=(1, 1, 1, cout),
-        bias_physical_shape=bias_physical_shape(padded_out, subblock_w),
+        bias_physical_shape=bias_physical_shape(out_padded, subblock_w),
+        l1=l1,
     )
     _check_i32_sizes(plan)
     return plan
+
+
+def resolve_conv_bias(params: Conv2dParameters) -> ConvWeightsPlan:
+    """The preparation of a conv's bias (semantics.md §3.4): TT-NN 0.81.1's `prepare_conv_bias`
+    needs `conv_config.weights_dtype` and does not pass its slice config on, then resolves the
+    conv as its weight's preparation does (the bias is padded from that plan)."""
+    check_bias_weights_dtype(params)
+    return resolve_conv_weights(replace(params, slice_config=None))
 
 
 _I32_SIZES = (

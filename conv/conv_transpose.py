@@ -91,6 +91,8 @@ class ConvTranspose2dParameters:
     conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
     compute_config: ComputeKernelConfig = field(default_factory=ComputeKernelConfig)
     grid: tuple[int, int] = (8, 8)
+    l1_budget: int | None = None
+    """Free L1 bytes per core TT-NN's decisions may use (`Conv2dParameters.l1_budget`)."""
     dram_slice_config: Conv2dSliceConfig | None = None
     input_dtype: DataType | None = None
     output_dtype: DataType | None = None
@@ -289,6 +291,7 @@ def auto_shard_probe(params: ConvTranspose2dParameters) -> Conv2dParameters:
         conv_config=params.conv_config,
         compute_config=params.compute_config,
         grid=params.grid,
+        l1_budget=params.l1_budget,
         check_input_shard_spec=False,
     )
 
@@ -332,6 +335,7 @@ def equivalent_conv2d(
         conv_config=params.conv_config,
         compute_config=params.compute_config,
         grid=params.grid,
+        l1_budget=params.l1_budget,
         slice_config=slice_config,
         input_dtype=params.input_dtype,
         output_dtype=params.output_dtype,

@@ -21,9 +21,11 @@ __all__ = [
     "NotModelledError",
     "RunError",
     "TTNNError",
+    "TTNNWarning",
     "TensorFileError",
     "TensorTypeError",
     "format_location",
+    "warn",
 ]
 
 
@@ -108,3 +110,26 @@ def format_location(location: Attribute) -> str | None:
     if isinstance(location, FileLineColLoc):
         return f"{location.filename.data}:{location.line.data}:{location.column.data}"
     return None
+
+
+class TTNNWarning(UserWarning):
+    """Something a user should know that does not stop the work — a pass replacing what the
+    input said (a tt-mlir result type of the wrong shape, a layout map tt-mlir would not
+    write). The tools print it as one line, `FILE:LINE:COL: warning: message`; from Python it
+    is an ordinary warning (`warnings.catch_warnings` records it)."""
+
+    def __init__(self, message: str, location: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def __str__(self) -> str:
+        return f"{self.location}: warning: {self.message}" if self.location else self.message
+
+
+def warn(message: str, *, op: Operation | None = None) -> None:
+    """Issue a `TTNNWarning` located at `op`."""
+    import warnings
+
+    location = format_location(op.location) if op is not None else None
+    warnings.warn(TTNNWarning(message, location), stacklevel=2)

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttnn_xdsl.core.enums import DataType
+
 __all__ = [
+    "BFLOAT8_B_EXPONENTS_PER_TILE",
+    "BFLOAT8_B_TILE_BYTES",
+    "FACE_SIZE",
+    "TILE_ELEMENTS",
     "TILE_SIZE",
+    "bytes_per_tile",
     "ceil_div",
     "format_shape",
     "physical_shape_fits",
@@ -67,3 +74,18 @@ def format_bytes(size: int) -> str:
         if size >= scale:
             return f"{size / scale:.1f}".removesuffix(".0") + f" {unit}"
     return f"{size} bytes"
+
+
+FACE_SIZE = 16
+"""A tile's four faces are 16×16 (semantics.md §1.1)."""
+TILE_ELEMENTS = TILE_SIZE * TILE_SIZE
+BFLOAT8_B_EXPONENTS_PER_TILE = (TILE_SIZE // FACE_SIZE) ** 2 * FACE_SIZE
+"""One shared exponent per 16-element face row: 4 faces × 16 rows (semantics.md §1.3)."""
+BFLOAT8_B_TILE_BYTES = BFLOAT8_B_EXPONENTS_PER_TILE + TILE_ELEMENTS
+
+
+def bytes_per_tile(dtype: DataType) -> int:
+    """Bytes of one 32×32 tile on the device: 4096 (f32), 2048 (bf16), 1088 (bfloat8_b)."""
+    if DataType(dtype) == DataType.BFLOAT8_B:
+        return BFLOAT8_B_TILE_BYTES
+    return (4 if DataType(dtype) == DataType.FLOAT32 else 2) * TILE_ELEMENTS

@@ -522,9 +522,10 @@ TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS = (
     "enable_act_double_buffer",
     "enable_weights_double_buffer",
     "config_tensors_in_dram",
+    "in_place",
 )
 """The `#ttnn.conv2d_config` fields that only tt-mlir writes (TT-NN's Conv2dConfig has them
-all)."""
+all; `in_place`, the halo's, is in tt-mlir's output of late 2025)."""
 
 
 @irdl_attr_definition
@@ -562,6 +563,7 @@ class Conv2dConfigAttr(KeywordStructAttr):
     enable_act_double_buffer: BoolAttr | NoneAttr
     enable_weights_double_buffer: BoolAttr | NoneAttr
     config_tensors_in_dram: BoolAttr | NoneAttr
+    in_place: BoolAttr | NoneAttr
 
     FIELDS = (
         _data_type_field("weights_dtype"),
@@ -582,6 +584,7 @@ class Conv2dConfigAttr(KeywordStructAttr):
         _bool_field("enable_act_double_buffer"),
         _bool_field("enable_weights_double_buffer"),
         _bool_field("config_tensors_in_dram"),
+        _bool_field("in_place"),
     )
     TT_MLIR_FIELDS = TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS
 
@@ -680,6 +683,12 @@ class Conv2dConfigAttr(KeywordStructAttr):
             if isinstance(folding, NoneAttr)
             else bool(folding.value.data),
             reshard_if_not_optimal=flag(self.reshard_if_not_optimal),
+            output_layout=Layout.TILE
+            if isinstance(self.output_layout, NoneAttr)
+            else self.output_layout.data,
+            enable_act_double_buffer=flag(self.enable_act_double_buffer),
+            enable_weights_double_buffer=flag(self.enable_weights_double_buffer),
+            config_tensors_in_dram=flag(self.config_tensors_in_dram),
         )
 
     def verify(self) -> None:
@@ -733,10 +742,13 @@ class DeviceComputeKernelConfigAttr(KeywordStructAttr):
         )
 
     def compute_config(self) -> ComputeKernelConfig:
-        """The config as the pure resolution reads it."""
-        fp32 = self.fp32_dest_acc_en
+        """The config as the pure resolution reads it (absent fields false)."""
+
+        def flag(value: BoolAttr | NoneAttr) -> bool:
+            return isinstance(value, IntegerAttr) and bool(value.value.data)
+
         return ComputeKernelConfig(
-            fp32_dest_acc_en=isinstance(fp32, IntegerAttr) and bool(fp32.value.data)
+            fp32_dest_acc_en=flag(self.fp32_dest_acc_en), packer_l1_acc=flag(self.packer_l1_acc)
         )
 
 

@@ -13,14 +13,23 @@ type follows from them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DenseArrayBase, FunctionType, ModuleOp, i32
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    DictionaryAttr,
+    FunctionType,
+    IntegerAttr,
+    ModuleOp,
+    i32,
+    i64,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttnn_xdsl.dialect.attributes import GRID_ATTRIBUTE
+from ttnn_xdsl.dialect.device import OPEN_DEVICE_ATTRIBUTE
 
 __all__ = ["build_function", "build_module"]
 
@@ -72,10 +81,20 @@ def build_function(
     return function
 
 
-def build_module(*functions: func.FuncOp, grid: tuple[int, int] | None = None) -> ModuleOp:
+def build_module(
+    *functions: func.FuncOp,
+    grid: tuple[int, int] | None = None,
+    open_device: Mapping[str, int] | None = None,
+) -> ModuleOp:
     """A module of `functions`, with the device grid `ttnn.grid` (x, y) when given (8×8
-    when absent)."""
+    when absent) and `ttnn.open_device` when given: the keywords the device was opened with
+    (`l1_small_size`, `worker_l1_size`, `trace_region_size`; TT-NN's default open when
+    absent)."""
     module = ModuleOp(list(functions))
     if grid is not None:
         module.attributes[GRID_ATTRIBUTE] = DenseArrayBase.from_list(i32, grid)
+    if open_device is not None:
+        module.attributes[OPEN_DEVICE_ATTRIBUTE] = DictionaryAttr(
+            {key: IntegerAttr(value, i64) for key, value in open_device.items()}
+        )
     return module

@@ -1,8 +1,11 @@
 """Which functions of a module hold tt-mlir ops the project does not run, and which
-functions a function calls.
+functions a function calls (`func.call`, tt-mlir's `ttcore.load_cached`).
 
 A tt-mlir module mixes functions the project can lower and run (a const-eval function of
-prepare ops, once imported) with functions it cannot (a forward pass of `ttnn.conv2d`s).
+prepare ops, once imported, with tt-mlir's bookkeeping around them: `ttnn.get_device`,
+`deallocate`, moves and conversions between host and device, reshapes and permutes —
+`tt_mlir.TT_MLIR_RUNNABLE_OPS`) with functions it cannot (a forward pass of `ttnn.conv2d`s,
+batch-norm folding with `ttnn.add`, `ttnn.sqrt`, …).
 `convert-ttnn-to-tiles` lowers only the first kind and leaves the others untouched at tensor
 level; `ttnn-run` runs a function only when it and every function it calls are of the
 first kind. `unrunnable_op` and `unrunnable_message` are the one rule and the one message
@@ -15,11 +18,19 @@ from collections.abc import Iterable, Mapping
 from typing import cast
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, NoneAttr, SymbolRefAttr, TensorType
+from xdsl.dialects.builtin import ModuleOp, SymbolRefAttr, TensorType
 from xdsl.ir import Attribute, Operation
+from xdsl.traits import SymbolTable
 
-from ttnn_xdsl.dialect.attributes import OUTLINED_ATTRIBUTE, TensorLayoutAttr
-from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_PREPARE_OPS, foreign_op_name
+from ttnn_xdsl.core.errors import TensorTypeError
+from ttnn_xdsl.dialect.attributes import OUTLINED_ATTRIBUTE
+from ttnn_xdsl.dialect.tt_mlir import (
+    TT_MLIR_PREPARE_OPS,
+    TTMLIRTensorOp,
+    foreign_op_name,
+    project_tensor_type,
+)
+from ttnn_xdsl.dialect.ttcore import LoadCachedOp
 
 __all__ = [
     "called_functions",
@@ -34,27 +45,53 @@ __all__ = [
 ]
 
 
-def _foreign_type(attribute: Attribute) -> bool:
-    """A tensor type with an encoding that is not the project's `#ttnn.tensor_layout`
-    (tt-mlir's `#ttnn.ttnn_layout`, …)."""
+def _type_problem(attribute: Attribute, boundary: bool) -> str | None:
+    """Why the project cannot hold a tensor of this type (a tt-mlir layout it has no
+    counterpart for, `tt_mlir.project_tensor_type`), None when it can. At a function's
+    `boundary` its bytes are seen, so a rank-1 tensor in tiles is refused there."""
     if not isinstance(attribute, TensorType):
-        return False
-    encoding = cast(TensorType[Attribute], attribute).encoding
-    return not isinstance(encoding, NoneAttr | TensorLayoutAttr)
+        return None
+    try:
+        project_tensor_type(attribute, rank1_tiles_row_major=not boundary)
+    except TensorTypeError as error:
+        return error.message
+    return None
+
+
+def _value_problem(op: Operation) -> str | None:
+    """Why the project cannot hold one of `op`'s operands or results, None when it can."""
+    for value in (*op.operands, *op.results):
+        problem = _type_problem(value.type, boundary=False)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _unmodelled(op: Operation) -> str | None:
+    """Why the project does not run a case of one of tt-mlir's ops it otherwise runs."""
+    if isinstance(op, LoadCachedOp) and SymbolTable.lookup_symbol(op, op.callee) is None:
+        return f"its const-eval function {op.callee} is not in the module"
+    return op.unmodelled() if isinstance(op, TTMLIRTensorOp) else None
+
+
+def _signature_problem(function: func.FuncOp) -> str | None:
+    signature = function.function_type
+    for type_ in (*signature.inputs, *signature.outputs):
+        problem = _type_problem(type_, boundary=True)
+        if problem is not None:
+            return problem
+    return None
 
 
 def foreign_ops(function: func.FuncOp) -> list[Operation]:
-    """The ops in `function` that the project does not run: tt-mlir's ops, then ops on
-    tensors in a tt-mlir layout, then `function` itself when its signature has one."""
+    """The ops in `function` that the project does not run: tt-mlir's ops it does not model
+    (or whose prepare ops need importing), then ops on tensors it cannot hold, then
+    `function` itself when its signature has one."""
     body = [op for op in function.walk() if op is not function]
     found = [op for op in body if foreign_op_name(op) is not None]
-    found += [
-        op
-        for op in body
-        if op not in found and any(_foreign_type(v.type) for v in (*op.operands, *op.results))
-    ]
-    signature = function.function_type
-    if any(_foreign_type(t) for t in (*signature.inputs, *signature.outputs)):
+    found += [op for op in body if op not in found and _value_problem(op) is not None]
+    found += [op for op in body if op not in found and _unmodelled(op) is not None]
+    if _signature_problem(function) is not None:
         found.append(function)
     return found
 
@@ -72,12 +109,16 @@ def is_outlined(function: func.FuncOp) -> bool:
 
 
 def function_table(module: ModuleOp, *, definitions: bool = False) -> dict[str, func.FuncOp]:
-    """The module's functions by name (one walk of the module; the first of a name), only
-    those with a body when `definitions`."""
+    """The module's functions by name (one walk of the module): the first definition of a
+    name, else its first declaration — a call through a declaration reaches the definition
+    elsewhere in the module (tt-xla declares a CPU-hoisted function in the device module and
+    defines it in a `ttcore.cpu_module`); only those with a body when `definitions`."""
     table: dict[str, func.FuncOp] = {}
     for op in module.walk():
         if isinstance(op, func.FuncOp) and not (definitions and op.is_declaration):
-            table.setdefault(op.sym_name.data, op)
+            known = table.get(op.sym_name.data)
+            if known is None or (known.is_declaration and not op.is_declaration):
+                table[op.sym_name.data] = op
     return table
 
 
@@ -90,7 +131,7 @@ def called_functions(
     by_name = function_table(functions) if isinstance(functions, ModuleOp) else functions
     called: list[func.FuncOp] = []
     for op in function.walk():
-        if isinstance(op, func.CallOp):
+        if isinstance(op, func.CallOp | LoadCachedOp):
             callee = by_name.get(cast(SymbolRefAttr, op.callee).root_reference.data)
             if callee is not None and callee not in called:
                 called.append(callee)
@@ -161,11 +202,5 @@ def unrunnable_message(op: Operation, function: func.FuncOp) -> str:
             "(ttnn-opt passes it through untouched)"
         )
     if op is function:
-        return (
-            f"cannot run {where}: its signature holds tensors in a tt-mlir layout "
-            "(#ttnn.ttnn_layout), which only tt-mlir's ops use"
-        )
-    return (
-        f"cannot run '{op.name}' in {where}: it works on tensors in a tt-mlir layout "
-        "(#ttnn.ttnn_layout)"
-    )
+        return f"cannot run {where}: in its signature, {_signature_problem(function)}"
+    return f"cannot run '{op.name}' in {where}: {_value_problem(op) or _unmodelled(op)}"

@@ -8,8 +8,9 @@ print back untouched and are never run:
 
 - in the `ttnn` namespace, the names tt-mlir defines (`dialect/tt_mlir_names.py`); any other
   unknown `ttnn.` name — a misspelled op of the project's own — stays an error;
-- in the `ttcore` namespace, every name (the project registers only the two ttcore
-  constructs it computes with, `dialect/ttcore.py`).
+- in the `ttcore` namespace, every name (the project registers only the ttcore constructs
+  it reads, `dialect/ttcore.py`), and likewise in `ttir`, the dialect of tt-xla's
+  CPU-hoisted const-eval functions (`dialect/ttir.py`).
 
 Everything else unknown is an error, as before; `--allow-unregistered-dialect` still lets
 everything through.
@@ -52,10 +53,17 @@ def _ttcore() -> Dialect:
     return TTCORE
 
 
+def _ttir() -> Dialect:
+    from ttnn_xdsl.dialect.ttir import TTIR
+
+    return TTIR
+
+
 PROJECT_DIALECTS: dict[str, Callable[[], Dialect]] = {
     "ttnn": _ttnn,
     "tile": _tile,
     "ttcore": _ttcore,
+    "ttir": _ttir,
 }
 """The project's dialects by name, as lazy factories (xDSL's convention)."""
 
@@ -63,7 +71,7 @@ PROJECT_DIALECTS: dict[str, Callable[[], Dialect]] = {
 def _is_tt_mlir_name(name: str, ttnn_names: frozenset[str]) -> bool:
     """Whether `name` (`dialect.rest`) is one of tt-mlir's that passes through."""
     dialect, _, rest = name.partition(".")
-    return dialect == "ttcore" or (dialect == "ttnn" and rest in ttnn_names)
+    return dialect in ("ttcore", "ttir") or (dialect == "ttnn" and rest in ttnn_names)
 
 
 @dataclass

@@ -20,7 +20,11 @@ from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
+from ttnn_xdsl.conv.conv_resolution import (
+    ConvWeightsPlan,
+    resolve_conv_bias,
+    resolve_conv_weights,
+)
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
@@ -30,6 +34,7 @@ from ttnn_xdsl.conv.conv_transpose import (
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import format_shape
+from ttnn_xdsl.dialect.device import TargetDevice, module_device
 from ttnn_xdsl.dialect.keyword_properties import OpProperty
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp
 from ttnn_xdsl.dialect.prepare_op_properties import (
@@ -40,7 +45,6 @@ from ttnn_xdsl.dialect.prepare_op_properties import (
 )
 from ttnn_xdsl.dialect.tensor_types import (
     denote_same_tensor,
-    module_grid,
     tensor_info,
     tensor_type,
 )
@@ -91,18 +95,23 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
         *,
         result_type: Attribute | None = None,
         grid: tuple[int, int] | None = None,
+        device: TargetDevice | None = None,
         **properties: object,
     ):
         """Build the op from plain Python values under TT-NN's keyword names (the op's
         `PROPERTIES` list them with their defaults); without `result_type` the result type
-        is inferred (semantics.md §3.3) for `grid` (default: the Wormhole 8×8 grid)."""
+        is inferred (semantics.md §3.3) for `device`, or a device of `grid` opened with
+        TT-NN's defaults (default: the Wormhole 8×8 grid). Put the op in a module of that
+        device (`build_module(..., grid=, open_device=)`) for it to verify."""
         super().__init__(
             operands=[source],
             result_types=[result_type or source.type],
             properties=self.declared_properties(properties),
         )
         if result_type is None:
-            Rewriter.replace_value_with_new_type(self.result, self.inferred_result_type(grid))
+            if device is None and grid is not None:
+                device = TargetDevice(grid)
+            Rewriter.replace_value_with_new_type(self.result, self.inferred_result_type(device))
 
     @property
     @abstractmethod
@@ -113,10 +122,11 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
     @abstractmethod
     def has_bias_value(self) -> bool: ...
 
-    def conv_parameters(self, grid: tuple[int, int] | None = None) -> ParameterRecord:
+    def conv_parameters(self, device: TargetDevice | None = None) -> ParameterRecord:
         """The op's parameters as the pure resolution reads them (its `PARAMETERS` record),
-        on `grid` (default: the enclosing module's `ttnn.grid`): each declared property fills
-        the record's field of its name."""
+        on `device` (default: the enclosing module's, `module_device`): each declared property
+        fills the record's field of its name."""
+        device = device or module_device(self)
         names = _PARAMETER_FIELDS[self.PARAMETERS]
         values = {
             prop.name: prop.kind.read(self.properties[prop.name])
@@ -127,37 +137,39 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
         return self.PARAMETERS(
             **values,  # pyright: ignore[reportArgumentType]
             weight_dtype=tensor_info(self.source.type).dtype,
-            grid=grid or module_grid(self),
+            grid=device.grid,
+            l1_budget=device.l1_budget,
         )
 
     @abstractmethod
     def resolution(self, params: ParameterRecord) -> Plan:
         """The pure resolution of the op's parameters (raises ConvConfigError)."""
 
-    def resolved(self, grid: tuple[int, int] | None = None) -> Plan:
-        """The op's resolution on `grid` (default: the enclosing module's); raises the op's
-        VerifyException. Resolved once per set of properties, source type and grid."""
+    def resolved(self, device: TargetDevice | None = None) -> Plan:
+        """The op's resolution on `device` (default: the enclosing module's); raises the op's
+        VerifyException. Resolved once per set of properties, source type and device."""
         properties = tuple(self.properties.items())
         memo = _plans.get(self)
-        if memo is not None and grid is not None:
+        if memo is not None and device is not None:
             key, plan = memo
-            if key == (properties, self.source.type, grid):
+            if key == (properties, self.source.type, device):
                 return plan
-        params = self.conv_parameters(grid)
+        device = device or module_device(self)
+        params = self.conv_parameters(device)
         try:
             plan = self.resolution(params)
         except ConvConfigError as error:
             # The cause stays reachable: a caller tells what the project does not model
             # (ConvNotModelledError) from an invalid configuration.
             raise self.error(str(error)) from error
-        _plans[self] = ((properties, self.source.type, params.grid), plan)
+        _plans[self] = ((properties, self.source.type, device), plan)
         return plan
 
-    def resolve(self, grid: tuple[int, int] | None = None) -> ConvWeightsPlan:
+    def resolve(self, device: TargetDevice | None = None) -> ConvWeightsPlan:
         """The conv2d preparation that makes the result (semantics.md §3.3; for a
-        conv_transpose2d, that of its equivalent conv2d, §7) on `grid` (default: the
+        conv_transpose2d, that of its equivalent conv2d, §7) on `device` (default: the
         enclosing module's); raises the op's VerifyException."""
-        plan = self.resolved(grid)
+        plan = self.resolved(device)
         return plan.conv if isinstance(plan, ConvTranspose2dPlan) else plan
 
     def _verify_source(self, role: str) -> None:
@@ -177,10 +189,10 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
                 f"got {self.result.type}"
             )
 
-    def inferred_result_type(self, grid: tuple[int, int] | None = None) -> TensorType[Attribute]:
-        """The result type TT-NN would give (semantics.md §3.3 step 11 and §3.4) on `grid`
+    def inferred_result_type(self, device: TargetDevice | None = None) -> TensorType[Attribute]:
+        """The result type TT-NN would give (semantics.md §3.3 step 11 and §3.4) on `device`
         (default: the enclosing module's)."""
-        return self.result_type_of(self.resolve(grid))
+        return self.result_type_of(self.resolve(device))
 
     @abstractmethod
     def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
@@ -304,7 +316,7 @@ class PrepareConvBiasOp(ConvPrepareOp):
 
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, Conv2dParameters)
-        return resolve_conv_weights(params)
+        return resolve_conv_bias(params)
 
     def verify_(self) -> None:
         self._verify_source("bias_tensor")
@@ -323,10 +335,10 @@ class ConvTranspose2dPrepareOp(ConvPrepareOp, ABC):
 
     PARAMETERS: ClassVar[type[ParameterRecord]] = ConvTranspose2dParameters
 
-    def transpose_plan(self, grid: tuple[int, int] | None = None) -> ConvTranspose2dPlan:
+    def transpose_plan(self, device: TargetDevice | None = None) -> ConvTranspose2dPlan:
         """The op's whole preparation (the weight transform, the equivalent conv2d and its
-        resolution) on `grid` (default: the enclosing module's)."""
-        plan = self.resolved(grid)
+        resolution) on `device` (default: the enclosing module's)."""
+        plan = self.resolved(device)
         assert isinstance(plan, ConvTranspose2dPlan)
         return plan
 

@@ -8,25 +8,18 @@ from dataclasses import dataclass
 from typing import cast
 
 from xdsl.dialects.builtin import (
-    DenseArrayBase,
-    IntegerType,
-    ModuleOp,
     NoneAttr,
     TensorType,
 )
 from xdsl.ir import (
     Attribute,
-    Operation,
 )
-from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.core.enums import DEVICE_BUFFER_TYPES, DataType, Layout
 from ttnn_xdsl.core.errors import TensorTypeError
 from ttnn_xdsl.core.shapes import physical_shape_fits, tile_padded_shape
 from ttnn_xdsl.dialect.attributes import (
-    DEFAULT_GRID,
     DRAM_INTERLEAVED,
-    GRID_ATTRIBUTE,
     MemoryConfigAttr,
     ShardSpecAttr,
     TensorLayoutAttr,
@@ -182,34 +175,3 @@ def denote_same_tensor(a: Attribute, b: Attribute) -> bool:
     return (
         first.shape == second.shape and first.dtype == second.dtype and same_storage(first, second)
     )
-
-
-def module_grid(op: Operation) -> tuple[int, int]:
-    """The device compute grid (x, y) of `op`: the `ttnn.grid` attribute of the nearest
-    enclosing module that has one, else the Wormhole 8×8 default."""
-    parent = op.parent_op()
-    while parent is not None:
-        if isinstance(parent, ModuleOp):
-            grid = grid_of_module(parent)
-            if grid is not None:
-                return grid
-        parent = parent.parent_op()
-    return DEFAULT_GRID
-
-
-def grid_of_module(module: ModuleOp) -> tuple[int, int] | None:
-    """The module's own `ttnn.grid` (x, y), None when it has none."""
-    if GRID_ATTRIBUTE not in module.attributes:
-        return None
-    grid = module.attributes[GRID_ATTRIBUTE]
-    values = (
-        grid.get_values()
-        if isinstance(grid, DenseArrayBase) and isinstance(grid.elt_type, IntegerType)
-        else ()
-    )
-    if len(values) != 2 or min(values) < 1:
-        raise VerifyException(
-            f"expected the module attribute {GRID_ATTRIBUTE} to be array<i32: X, Y> "
-            f"with two positive values, got {grid}"
-        )
-    return cast(tuple[int, int], tuple(values))

@@ -17,6 +17,7 @@ verify and resolve), `export-tt-mlir` writes them back. tt-mlir's other ops (`tt
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
@@ -24,6 +25,7 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
     BoolAttr,
+    DenseArrayBase,
     IntAttr,
     IntegerAttr,
     MemRefType,
@@ -40,15 +42,23 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_prop_def,
+    prop_def,
     result_def,
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from ttnn_xdsl.core.enums import BufferType, TensorMemoryLayout
-from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div
-from ttnn_xdsl.dialect.attributes import BufferTypeAttr, TensorMemoryLayoutAttr
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.errors import TensorTypeError, format_location
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, format_shape
+from ttnn_xdsl.dialect.attributes import (
+    BufferTypeAttr,
+    MemoryConfigAttr,
+    TensorLayoutAttr,
+    TensorMemoryLayoutAttr,
+)
 from ttnn_xdsl.dialect.keyword_properties import OpProperty, property_definitions
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_BIAS_PROPERTIES,
@@ -69,22 +79,36 @@ from ttnn_xdsl.dialect.ttcore import (
     LoadCachedOp,
     TTCoreDataType,
     TTCoreTileType,
+    data_type_of_ttcore,
 )
+from ttnn_xdsl.dialect.types import data_type_of, element_type_for
 
 __all__ = [
     "TT_MLIR_OPS",
     "TT_MLIR_PREPARE_OPS",
+    "TT_MLIR_RUNNABLE_OPS",
     "TT_MLIR_SHARED_NAME_OPS",
+    "DeallocateOp",
     "DeviceType",
+    "FromDeviceOp",
     "GetDeviceOp",
+    "PermuteOp",
     "PrepareConv2dBiasOp",
     "PrepareConv2dWeightsOp",
+    "ReshapeOp",
     "TTMLIRPrepareConvTranspose2dBiasOp",
     "TTMLIRPrepareConvTranspose2dWeightsOp",
     "TTMLIRPrepareOp",
+    "TTMLIRTensorOp",
+    "TTMLIRToLayoutOp",
+    "TTMLIRTypecastOp",
     "TTNNLayoutAttr",
+    "ToDeviceOp",
+    "ToDtypeOp",
+    "ToMemoryConfigOp",
     "collapsed_map",
     "foreign_op_name",
+    "project_tensor_type",
 ]
 
 
@@ -120,7 +144,7 @@ def collapsed_map(shape: Sequence[int]) -> AffineMap:
 
 @irdl_attr_definition
 class TTNNLayoutAttr(ParametrizedAttribute):
-    """`#ttnn.ttnn_layout<MAP, <RxC>, [mesh = M,] memref<…>[, <mem_layout>]
+    """`#ttnn.ttnn_layout<MAP, <RxC[, GRID_MAP]>, [mesh = M,] memref<…>[, <mem_layout>]
     [, core_ranges = <[…]>][, ignorePhysicalLayout = true]>`: tt-mlir's encoding of a
     tensor type. MAP folds the tensor onto 2D, `<RxC>` is the grid it is spread over (rows ×
     columns, 1x1 for DRAM and host tensors), the memref one grid cell's share with its
@@ -130,6 +154,9 @@ class TTNNLayoutAttr(ParametrizedAttribute):
     name = "ttnn.ttnn_layout"
     linear: AffineMapAttr
     grid: ArrayAttr[IntAttr]
+    grid_map: AffineMapAttr | NoneAttr
+    """The map tt-mlir wrote after the grid until late 2025 (`<7x8, (d0, d1) -> (0, d0,
+    d1)>`, the virtual-to-physical core map), kept to print back; NoneAttr when absent."""
     mesh: Attribute
     """tt-mlir's tensor mesh: its name (`mesh = <"name">`, kept as a string) or an attribute;
     NoneAttr when absent."""
@@ -141,6 +168,7 @@ class TTNNLayoutAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         mesh: Attribute = NoneAttr()
+        grid_map: Attribute = NoneAttr()
         mem_layout: Attribute = NoneAttr()
         core_ranges: Attribute = NoneAttr()
         ignore: Attribute = NoneAttr()
@@ -154,6 +182,8 @@ class TTNNLayoutAttr(ParametrizedAttribute):
             parser.parse_punctuation(",")
             with parser.in_angle_brackets():
                 grid = parser.parse_dimension_list()
+                if parser.parse_optional_punctuation(",") is not None:
+                    grid_map = AffineMapAttr(parser.parse_affine_map())
             parser.parse_punctuation(",")
             if parser.parse_optional_keyword("mesh") is not None:
                 parser.parse_punctuation("=")
@@ -195,6 +225,7 @@ class TTNNLayoutAttr(ParametrizedAttribute):
         return (
             linear,
             ArrayAttr([IntAttr(d) for d in grid]),
+            grid_map,
             mesh,
             memref,
             mem_layout,
@@ -206,6 +237,8 @@ class TTNNLayoutAttr(ParametrizedAttribute):
         with printer.in_angle_brackets():
             printer.print_string(str(self.linear.data) + ", <")
             printer.print_dimension_list([d.data for d in self.grid.data])
+            if isinstance(self.grid_map, AffineMapAttr):
+                printer.print_string(f", {self.grid_map.data}")
             printer.print_string(">, ")
             if isinstance(self.mesh, StringAttr):
                 printer.print_string("mesh = <")
@@ -237,6 +270,7 @@ class TTNNLayoutAttr(ParametrizedAttribute):
                 AffineMapAttr(collapsed_map(shape)),
                 ArrayAttr([IntAttr(1), IntAttr(1)]),
                 NoneAttr(),
+                NoneAttr(),
                 memref,
                 NoneAttr() if mem_layout is None else TensorMemoryLayoutAttr(mem_layout),
                 NoneAttr(),
@@ -258,17 +292,18 @@ class TTNNLayoutAttr(ParametrizedAttribute):
 
     @staticmethod
     def dram_tiles(shape: Sequence[int], data_type: TTCoreDataType) -> TTNNLayoutAttr:
-        """A TILE tensor interleaved in DRAM, its tiles counted from `shape`:
-        `memref<⌈ROWS/32⌉x⌈COLS/32⌉x!ttcore.tile<32x32, DT>, #dram>, <interleaved>`."""
-        rows = 1
-        for size in shape[:-1]:
-            rows *= size
+        """A TILE tensor (rank 2 or more) interleaved in DRAM, as tt-mlir writes one: its
+        map collapses the shape with the second-last dim padded to whole tiles (each matrix
+        of the tensor starts at a tile row), and its memref counts those tiles,
+        `memref<ROWS/32x⌈COLS/32⌉x!ttcore.tile<32x32, DT>, #dram>, <interleaved>`."""
+        padded = [*shape[:-2], ceil_div(shape[-2], TILE_SIZE) * TILE_SIZE, shape[-1]]
+        rows = math.prod(padded[:-1])
         memref = MemRefType(
             TTCoreTileType(TILE_SIZE, TILE_SIZE, data_type),
-            [ceil_div(rows, TILE_SIZE), ceil_div(shape[-1], TILE_SIZE)],
+            [rows // TILE_SIZE, ceil_div(shape[-1], TILE_SIZE)],
             memory_space=BufferTypeAttr(BufferType.DRAM),
         )
-        return TTNNLayoutAttr.build(shape, memref, TensorMemoryLayout.INTERLEAVED)
+        return TTNNLayoutAttr.build(padded, memref, TensorMemoryLayout.INTERLEAVED)
 
     @property
     def buffer_type(self) -> BufferType | None:
@@ -301,6 +336,228 @@ class GetDeviceOp(IRDLOperation):
             result_types=[DeviceType()],
             properties={"mesh_shape": MeshShapeAttr(*mesh_shape)},
         )
+
+
+class TTMLIRTensorOp(IRDLOperation):
+    """Base of tt-mlir's ops on one tensor that the project runs: the result encoding is
+    authoritative (tt-mlir's attributes on these ops repeat it, and changed spelling from
+    one tt-mlir generation to the next), so each generation's properties are accepted and
+    none is needed."""
+
+    input = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    def error(self, message: str) -> VerifyException:
+        return VerifyException(f"'{self.name}' op {message}")
+
+    def unmodelled(self) -> str | None:
+        """Why the project does not run this op (a case it does not model), None when it
+        does (`call_graph` refuses the function; the lowering never sees it)."""
+        return None
+
+    def verify_same_shape(self) -> None:
+        source = cast(TensorType[Attribute], self.input.type).get_shape()
+        result = cast(TensorType[Attribute], self.result.type).get_shape()
+        if source != result:
+            raise self.error(
+                f"expected the result shape {format_shape(result)} to equal the input shape "
+                f"{format_shape(source)} (only its placement, layout or dtype changes)"
+            )
+
+
+class _TTMLIRConversionOp(TTMLIRTensorOp):
+    """A tt-mlir op that keeps a tensor's values and shape and changes where or how it is
+    stored: the project runs it as its own `ttnn.to_layout` (tilize, untilize, host ↔
+    device) followed by `ttnn.typecast` when the result's dtype differs."""
+
+    def verify_(self) -> None:
+        self.verify_same_shape()
+
+
+@irdl_op_definition
+class ToDeviceOp(_TTMLIRConversionOp):
+    """`"ttnn.to_device"(%x, %device) : (host tensor, !ttnn.device) -> device tensor`: the
+    same values on the device, in the placement the result type names (before tt-mlir
+    #7548 also a `memory_config` property, which repeats it)."""
+
+    name = "ttnn.to_device"
+    input = operand_def(TensorType)  # restated: IRDL orders a class's own operands first
+    device = operand_def(DeviceType)
+    memory_config = opt_prop_def(Attribute)
+
+
+@irdl_op_definition
+class FromDeviceOp(_TTMLIRConversionOp):
+    """`"ttnn.from_device"(%x) : (device tensor) -> host tensor`: the same values on host."""
+
+    name = "ttnn.from_device"
+
+
+@irdl_op_definition
+class ToMemoryConfigOp(_TTMLIRConversionOp):
+    """`"ttnn.to_memory_config"(%x)`: the same values in another device memory (DRAM or L1,
+    interleaved or sharded), the one the result type names."""
+
+    name = "ttnn.to_memory_config"
+    memory_config = opt_prop_def(Attribute)
+
+
+@irdl_op_definition
+class TTMLIRToLayoutOp(_TTMLIRConversionOp):
+    """tt-mlir's `"ttnn.to_layout"(%x)`: the same values in the layout (and dtype, a fused
+    cast) of the result type — tilize or untilize. Before tt-mlir #8555 it also wrote
+    `layout`, `dtype` and `memory_config` properties, which repeat the result type. It shares
+    its name with the project's `ttnn.to_layout` and is told apart by those properties or its
+    `#ttnn.ttnn_layout` tensors (`frontend/diagnostics.py`)."""
+
+    name = "ttnn.to_layout"
+    layout = opt_prop_def(Attribute)
+    dtype = opt_prop_def(Attribute)
+    memory_config = opt_prop_def(Attribute)
+
+
+@irdl_op_definition
+class TTMLIRTypecastOp(_TTMLIRConversionOp):
+    """tt-mlir's `"ttnn.typecast"(%x)`: the same values in the dtype of the result type
+    (before tt-mlir #8555 a `dtype` property repeated it), rounded as TT-NN rounds (f32 →
+    bf16 to nearest even; bf16 → f32 exact). Shares its name with the project's
+    `ttnn.typecast` (told apart as `ttnn.to_layout` is)."""
+
+    name = "ttnn.typecast"
+    dtype = opt_prop_def(Attribute)
+
+
+@irdl_op_definition
+class ToDtypeOp(_TTMLIRConversionOp):
+    """`"ttnn.to_dtype"(%x) <{dtype = …}>`: tt-mlir's host-only typecast until #6869
+    (2026-02-12); the same as `ttnn.typecast`."""
+
+    name = "ttnn.to_dtype"
+    dtype = opt_prop_def(Attribute)
+
+
+class _RowMajorMoveOp(TTMLIRTensorOp):
+    """A reshape or permute: the project moves the values of a row-major tensor (untilizing
+    a tiled one first). bfloat8_b has no row-major form, and its shared exponents depend on
+    which values share a tile row, which these ops regroup."""
+
+    def unmodelled(self) -> str | None:
+        try:
+            types = [
+                project_tensor_type(v.type, rank1_tiles_row_major=True)
+                for v in (self.input, self.result)
+            ]
+        except TensorTypeError:
+            return None  # the types' own refusal says why
+        source, result = (data_type_of(cast(TensorType[Attribute], t).element_type) for t in types)
+        if source != result:
+            return (
+                f"it changes the dtype ({source.value if source else '?'} → "
+                f"{result.value if result else '?'}); ttnn-xdsl runs a {self.name} that keeps it"
+            )
+        if source == DataType.BFLOAT8_B:
+            return (
+                "ttnn-xdsl does not model it on bfloat8_b (the shared exponents depend on "
+                "which values share a tile row, which it regroups)"
+            )
+        return None
+
+
+class ReshapeOpBase(_RowMajorMoveOp):
+    """A reshape (`ttnn.reshape`, `ttir.reshape`): the same values in row-major order with
+    the result's shape (`shape` repeats it)."""
+
+    shape = opt_prop_def(ArrayAttr)
+    memory_config = opt_prop_def(Attribute)
+
+    def verify_(self) -> None:
+        source = cast(TensorType[Attribute], self.input.type).get_shape()
+        result = cast(TensorType[Attribute], self.result.type).get_shape()
+        if math.prod(source) != math.prod(result):
+            raise self.error(
+                f"cannot reshape {format_shape(source)} ({math.prod(source)} elements) into "
+                f"{format_shape(result)} ({math.prod(result)} elements)"
+            )
+        if self.shape is not None:
+            written = tuple(
+                cast(IntegerAttr, d).value.data if isinstance(d, IntegerAttr) else None
+                for d in self.shape.data
+            )
+            if written != result:
+                raise self.error(
+                    f"expected shape {self.shape} to be the result shape {format_shape(result)}"
+                )
+
+
+class PermuteOpBase(_RowMajorMoveOp):
+    """A permute (`ttnn.permute`, `ttir.permute`): the tensor with its dims reordered,
+    result dim i being input dim permutation[i] (numpy's transpose); `pad_value` (tile
+    padding) does not change values."""
+
+    permutation = prop_def(DenseArrayBase)
+    memory_config = opt_prop_def(Attribute)
+    pad_value = opt_prop_def(Attribute)
+
+    @property
+    def dims(self) -> tuple[int, ...]:
+        return tuple(int(d) for d in self.permutation.get_values())
+
+    def verify_(self) -> None:
+        source = cast(TensorType[Attribute], self.input.type).get_shape()
+        result = cast(TensorType[Attribute], self.result.type).get_shape()
+        if sorted(self.dims) != list(range(len(source))):
+            raise self.error(
+                f"expected the permutation {format_shape(self.dims)} to reorder the "
+                f"{len(source)} dims of the input"
+            )
+        expected = tuple(source[d] for d in self.dims)
+        if expected != result:
+            raise self.error(
+                f"expected the result shape {format_shape(expected)} (the input "
+                f"{format_shape(source)} permuted), got {format_shape(result)}"
+            )
+
+
+@irdl_op_definition
+class ReshapeOp(ReshapeOpBase):
+    """`"ttnn.reshape"(%x) <{shape = [1 : i32, 512 : i32, 1 : i32, 1 : i32]}>`: the same
+    values in row-major order with the result's shape (`shape` repeats it)."""
+
+    name = "ttnn.reshape"
+
+
+@irdl_op_definition
+class PermuteOp(PermuteOpBase):
+    """`"ttnn.permute"(%x) <{permutation = array<i64: 0, 2, 3, 1>}>`: the tensor with its
+    dims reordered, result dim i being input dim permutation[i] (numpy's transpose);
+    `pad_value` (tile padding) does not change values."""
+
+    name = "ttnn.permute"
+
+
+@irdl_op_definition
+class DeallocateOp(IRDLOperation):
+    """`"ttnn.deallocate"(%x) <{force = false}> : (tensor) -> ()`: frees the tensor's buffer
+    on the device (tt-mlir's runtime keeps tensors it retains: const-eval results, inputs).
+    It has no effect on values; the value must not be used after it."""
+
+    name = "ttnn.deallocate"
+    input = operand_def(TensorType)
+    force = opt_prop_def(BoolAttr)
+
+    def verify_(self) -> None:
+        block = self.parent_block()
+        if block is None:
+            return
+        for use in self.input.uses:
+            user = block.find_ancestor_op_in_block(use.operation)
+            if user is None or user is self or not self.is_before_in_block(user):
+                continue
+            where = format_location(use.operation.location)
+            raise VerifyException(
+                f"'{self.name}' op deallocates a value that '{use.operation.name}'"
+                f"{f' at {where}' if where else ''} uses after it"
+            )
 
 
 class TTMLIRPrepareOp(IRDLOperation):
@@ -378,32 +635,56 @@ TT_MLIR_PREPARE_OPS: tuple[type[TTMLIRPrepareOp], ...] = (
 )
 """tt-mlir's prepare ops, which `import-tt-mlir` turns into the project's."""
 
-TT_MLIR_SHARED_NAME_OPS: dict[str, type[TTMLIRPrepareOp]] = {
+TT_MLIR_SHARED_NAME_OPS: dict[str, type[Operation]] = {
     op.name: op
-    for op in (TTMLIRPrepareConvTranspose2dWeightsOp, TTMLIRPrepareConvTranspose2dBiasOp)
+    for op in (
+        TTMLIRPrepareConvTranspose2dWeightsOp,
+        TTMLIRPrepareConvTranspose2dBiasOp,
+        TTMLIRToLayoutOp,
+        TTMLIRTypecastOp,
+    )
 }
 """tt-mlir's ops modelled under a name the project's own ops also have: the dialect
 registers the project's; the parser makes tt-mlir's from a generic form written tt-mlir's
 way (`frontend.diagnostics`)."""
 
-TT_MLIR_OPS: tuple[type[Operation], ...] = (
+TT_MLIR_RUNNABLE_OPS: tuple[type[Operation], ...] = (
     GetDeviceOp,
-    *TT_MLIR_PREPARE_OPS,
     LoadCachedOp,
+    DeallocateOp,
+    ToDeviceOp,
+    FromDeviceOp,
+    ToMemoryConfigOp,
+    TTMLIRToLayoutOp,
+    TTMLIRTypecastOp,
+    ToDtypeOp,
+    ReshapeOpBase,
+    PermuteOpBase,
+)
+"""tt-mlir's bookkeeping around const-eval functions, which the project runs
+(`convert-ttnn-to-tiles` turns it into its own ops, `passes/tt_mlir_bookkeeping.py`): a
+device token, cached calls, deallocations (no effect on values), moves and conversions
+between host and device, layouts and dtypes, reshapes and permutes."""
+
+TT_MLIR_OPS: tuple[type[Operation], ...] = (
+    *TT_MLIR_RUNNABLE_OPS,
+    *TT_MLIR_PREPARE_OPS,
     DeviceModuleOp,
     CPUModuleOp,
     DeviceOp,
 )
-"""tt-mlir's ops the project reads but never runs (`import-tt-mlir` replaces the prepare ops
-and the devices only they use)."""
+"""tt-mlir's ops the project reads and writes back. Of those not in `TT_MLIR_RUNNABLE_OPS`,
+the prepare ops run once `import-tt-mlir` has made them the project's, and the module ops
+hold functions."""
 
 
 def foreign_op_name(op: Operation) -> str | None:
     """The name of a tt-mlir op the project does not run — an unregistered pass-through op
-    (`ttnn.conv2d`, `ttcore.load_cached`, …) or one of `TT_MLIR_OPS` — else None."""
+    (`ttnn.conv2d`, `ttnn.add`, …) or one of `TT_MLIR_OPS` outside `TT_MLIR_RUNNABLE_OPS` —
+    else None."""
     if isinstance(op, UnregisteredOp):
         return op.op_name.data
-    if isinstance(op, TT_MLIR_OPS):
+    if isinstance(op, TT_MLIR_OPS) and not isinstance(op, TT_MLIR_RUNNABLE_OPS):
         return op.name
     return None
 
@@ -424,3 +705,60 @@ def layout_of(tensor: Attribute) -> TTNNLayoutAttr | None:
         if isinstance(encoding, TTNNLayoutAttr):
             return encoding
     return None
+
+
+def project_tensor_type(tensor: Attribute, *, rank1_tiles_row_major: bool = False) -> Attribute:
+    """The project's tensor type for a tensor in tt-mlir's `#ttnn.ttnn_layout` (any other
+    type as it is): the dtype of its tiles (`bfp_bf8` → `!ttnn.bfp8_b`) or elements, TILE
+    when its memref holds tiles, a host tensor (no encoding) in `system_memory`, else the
+    DRAM or L1 memory config its memref and memory layout name. The project's TILE tensors
+    have rank 2 or more: with `rank1_tiles_row_major`, a rank-1 tensor in tiles becomes the
+    same values row-major (where no one sees its bytes), else it is refused. Raises
+    TensorTypeError for a tensor the project cannot hold."""
+    layout = layout_of(tensor)
+    if layout is None:
+        return tensor
+    shape = cast(TensorType[Attribute], tensor).get_shape()
+    element = layout.memref.element_type
+    if isinstance(element, TTCoreTileType):
+        dtype = data_type_of_ttcore(element.dtype)
+        spelled = element.dtype.value
+    else:
+        dtype = data_type_of(element)
+        spelled = str(element)
+    if dtype is None:
+        raise TensorTypeError(
+            f"{tensor} holds {spelled} data; ttnn-xdsl computes with f32, bf16 and bfp_bf8"
+        )
+    tiled = layout.tiled
+    if tiled and len(shape) < 2 and rank1_tiles_row_major and dtype != DataType.BFLOAT8_B:
+        tiled = False
+    buffer = layout.buffer_type
+    if buffer == BufferType.SYSTEM_MEMORY:
+        if tiled:
+            raise TensorTypeError(
+                f"{tensor} is a host tensor in tiles; ttnn-xdsl holds host tensors row-major"
+            )
+        return TensorType(element_type_for(dtype), shape)
+    if buffer not in (BufferType.DRAM, BufferType.L1):
+        where = buffer.value if buffer is not None else "an unnamed buffer"
+        raise TensorTypeError(f"{tensor} lives in {where}; ttnn-xdsl holds tensors in dram or l1")
+    if tiled and len(shape) < 2:
+        raise TensorTypeError(
+            f"{tensor} is a tile-layout tensor of rank {len(shape)}; ttnn-xdsl's tile-layout "
+            "tensors have rank 2 or more"
+        )
+    if not tiled and dtype == DataType.BFLOAT8_B:
+        raise TensorTypeError(f"{tensor}: bfloat8_b needs the tile layout")
+    kind = (
+        layout.mem_layout.data
+        if isinstance(layout.mem_layout, TensorMemoryLayoutAttr)
+        else TensorMemoryLayout.INTERLEAVED
+    )
+    memory = (
+        None
+        if (buffer, kind) == (BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
+        else MemoryConfigAttr(buffer, kind)
+    )
+    project_layout = Layout.TILE if tiled else Layout.ROW_MAJOR
+    return TensorType(element_type_for(dtype), shape, TensorLayoutAttr(project_layout, memory))

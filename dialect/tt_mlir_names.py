@@ -190,6 +190,7 @@ TT_MLIR_TTNN_OPS: frozenset[str] = frozenset(
         "tan",
         "tanh",
         "to_device",
+        "to_dtype",  # removed by tt-mlir #6869 (2026-02-12); real dumps before it hold it
         "to_layout",
         "to_memory_config",
         "to_tensor_spec",

@@ -10,6 +10,9 @@ modules that define them:
 - `tt_mlir.py`, `tt_mlir_attributes.py` — tt-mlir's own constructs the project reads and
   writes (`ttnn.get_device`, `!ttnn.device`, `ttnn.prepare_conv2d_weights` / `_bias`,
   `ttnn.prepare_conv_transpose2d_weights` / `_bias`,
+  the bookkeeping around const-eval functions — `ttnn.deallocate`, `to_device`,
+  `from_device`, `to_memory_config`, `to_dtype`, `reshape`, `permute` and, told apart from
+  the project's ops of the same names, tt-mlir's `to_layout` and `typecast` —,
   `#ttnn.ttnn_layout`, `#ttnn.core_range_set`, …).
 
 Types and attributes follow tt-mlir's TTNN spellings:
@@ -62,10 +65,17 @@ from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvWeightsOp,
 )
 from ttnn_xdsl.dialect.tt_mlir import (
+    DeallocateOp,
     DeviceType,
+    FromDeviceOp,
     GetDeviceOp,
+    PermuteOp,
     PrepareConv2dBiasOp,
     PrepareConv2dWeightsOp,
+    ReshapeOp,
+    ToDeviceOp,
+    ToDtypeOp,
+    ToMemoryConfigOp,
     TTNNLayoutAttr,
 )
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
@@ -102,6 +112,13 @@ TTNN = Dialect(
         GetDeviceOp,
         PrepareConv2dWeightsOp,
         PrepareConv2dBiasOp,
+        DeallocateOp,
+        ToDeviceOp,
+        FromDeviceOp,
+        ToMemoryConfigOp,
+        ToDtypeOp,
+        ReshapeOp,
+        PermuteOp,
     ],
     [
         BFloat8BType,

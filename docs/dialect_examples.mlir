@@ -6,8 +6,13 @@
 #system_memory = #ttnn.buffer_type<system_memory>
 #host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 48 + d1 * 3 + d2, d3), <1x1>, memref<1536x3xbf16, #system_memory>>
 #bias_host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x32xbf16, #system_memory>>
-#tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 144 + d1 * 144 + d2, d3), <1x1>, memref<5x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>
-#bias_tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>
+#tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 160 + d1 * 160 + d2, d3), <1x1>, memref<5x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>
+#bias_dram = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x32xbf16, #ttnn.buffer_type<dram>>, <interleaved>>
+#bias_l1 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<l1>>, <interleaved>>
+#bias_host_f32 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x32xf32, #system_memory>>
+#vector_host = #ttnn.ttnn_layout<(d0) -> (0, d0), <1x1>, memref<1x32xbf16, #system_memory>>
+#column_host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 + d2, d3), <1x1>, memref<32x1xbf16, #system_memory>>
+#bias_tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>
 builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
   func.func @"ttnn.assign_bw"(%grad: tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>, %a: tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>, %b: tensor<1x1x40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>, %buffer: tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>) -> (tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>, tensor<1x1x40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>, tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>) {
     %ga, %gb = ttnn.assign_bw(%grad, %a, %b) are_required_outputs = [true, true] : (tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>, tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>, tensor<1x1x40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>) -> (tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>, tensor<1x1x40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>)
@@ -126,6 +131,43 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
     %device = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
     %bias = "ttnn.prepare_conv2d_bias"(%b, %device) <{batch_size = 1 : i32, dilation = array<i32: 1, 1>, groups = 1 : i32, in_channels = 16 : i32, input_height = 1 : i32, input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_tensor_layout = #ttnn.layout<tile>, input_width = 64 : i32, kernel_size = array<i32: 1, 3>, out_channels = 32 : i32, padding = array<i32: 0, 0, 1, 1>, stride = array<i32: 1, 1>, input_dtype = #ttcore.supportedDataTypes<bf16>, conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>}> : (tensor<1x1x1x32xbf16, #bias_host>, !ttnn.device) -> tensor<1x1x1x32xbf16, #bias_tiles>
     func.return %bias : tensor<1x1x1x32xbf16, #bias_tiles>
+  }
+  func.func @"ttnn.deallocate"(%b: tensor<1x1x1x32xbf16, #bias_host>) {
+    "ttnn.deallocate"(%b) <{force = false}> : (tensor<1x1x1x32xbf16, #bias_host>) -> ()
+    func.return
+  }
+  func.func @"ttnn.to_device"(%b: tensor<1x1x1x32xbf16, #bias_host>) -> tensor<1x1x1x32xbf16, #bias_dram> {
+    %device = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
+    %on_device = "ttnn.to_device"(%b, %device) : (tensor<1x1x1x32xbf16, #bias_host>, !ttnn.device) -> tensor<1x1x1x32xbf16, #bias_dram>
+    func.return %on_device : tensor<1x1x1x32xbf16, #bias_dram>
+  }
+  func.func @"ttnn.from_device"(%b: tensor<1x1x1x32xbf16, #bias_dram>) -> tensor<1x1x1x32xbf16, #bias_host> {
+    %on_host = "ttnn.from_device"(%b) : (tensor<1x1x1x32xbf16, #bias_dram>) -> tensor<1x1x1x32xbf16, #bias_host>
+    func.return %on_host : tensor<1x1x1x32xbf16, #bias_host>
+  }
+  func.func @"ttnn.to_memory_config"(%b: tensor<1x1x1x32xbf16, #bias_tiles>) -> tensor<1x1x1x32xbf16, #bias_l1> {
+    %in_l1 = "ttnn.to_memory_config"(%b) : (tensor<1x1x1x32xbf16, #bias_tiles>) -> tensor<1x1x1x32xbf16, #bias_l1>
+    func.return %in_l1 : tensor<1x1x1x32xbf16, #bias_l1>
+  }
+  func.func @"ttnn.to_dtype"(%b: tensor<1x1x1x32xbf16, #bias_host>) -> tensor<1x1x1x32xf32, #bias_host_f32> {
+    %wide = "ttnn.to_dtype"(%b) <{dtype = #ttcore.supportedDataTypes<f32>}> : (tensor<1x1x1x32xbf16, #bias_host>) -> tensor<1x1x1x32xf32, #bias_host_f32>
+    func.return %wide : tensor<1x1x1x32xf32, #bias_host_f32>
+  }
+  func.func @"ttnn.reshape"(%b: tensor<32xbf16, #vector_host>) -> tensor<1x32x1x1xbf16, #column_host> {
+    %column = "ttnn.reshape"(%b) <{shape = [1 : i32, 32 : i32, 1 : i32, 1 : i32]}> : (tensor<32xbf16, #vector_host>) -> tensor<1x32x1x1xbf16, #column_host>
+    func.return %column : tensor<1x32x1x1xbf16, #column_host>
+  }
+  func.func @"ttnn.permute"(%b: tensor<1x32x1x1xbf16, #column_host>) -> tensor<1x1x1x32xbf16, #bias_host> {
+    %row = "ttnn.permute"(%b) <{permutation = array<i64: 0, 2, 3, 1>}> : (tensor<1x32x1x1xbf16, #column_host>) -> tensor<1x1x1x32xbf16, #bias_host>
+    func.return %row : tensor<1x1x1x32xbf16, #bias_host>
+  }
+  func.func @"ttir.reshape"(%b: tensor<32xf32>) -> tensor<1x32x1x1xf32> {
+    %column = "ttir.reshape"(%b) <{shape = [1 : i32, 32 : i32, 1 : i32, 1 : i32]}> : (tensor<32xf32>) -> tensor<1x32x1x1xf32>
+    func.return %column : tensor<1x32x1x1xf32>
+  }
+  func.func @"ttir.permute"(%b: tensor<1x32x1x1xf32>) -> tensor<1x1x1x32xf32> {
+    %row = "ttir.permute"(%b) <{permutation = array<i64: 0, 2, 3, 1>}> : (tensor<1x32x1x1xf32>) -> tensor<1x1x1x32xf32>
+    func.return %row : tensor<1x1x1x32xf32>
   }
   builtin.module @"ttcore.load_cached" {
     func.func @f_const_eval_0(%x: tensor<1x1x1x32xbf16, #bias_host>) -> tensor<1x1x1x32xbf16, #bias_host> {

@@ -15,8 +15,8 @@
 6. `ttnn-run` prepares the weights and biases of all 53 convolutions of ResNet-50 and writes
    them as TT-NN 0.81.1 `.tensorbin` files in examples/out/resnet50/ (what
    `ttnn.load_tensor` reads); the demo reads all 106 back and checks they hold exactly the
-   `--raw-output` bytes. A table shows, per conv, its two files, the chosen layout, the
-   logical and physical shapes and the time.
+   `--raw-output` bytes (`conv1.prepared_weight.tensorbin`, …). A table shows, per conv, the
+   chosen layout, the logical and physical shapes and the time.
 7. tt-mlir interop: `ttnn-run` prepares the weights of a tt-mlir const-eval function (the
    ResNet stem, written in tt-mlir's TTNN IR), and `export-tt-mlir` writes the prepare ops
    back with the result types TT-NN computes; importing the export gives the import again.
@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -116,11 +117,11 @@ def run_assign_bw() -> None:
         grad = program.prepare_inputs(random_seed=0)[0]
         print("\nEvery gradient equals the incoming gradient cast to its dtype:")
         for slot in program.results:
-            produced = (Path(raw) / f"result{slot.position}.bin").read_bytes()
+            produced = (Path(raw) / f"{slot.name}.bin").read_bytes()
             expected = DeviceTensor.from_numpy(grad.to_numpy(), slot.tensor.dtype).to_bytes()
             verdict = "identical" if produced == expected else "DIFFERENT"
             print(
-                f"  result{slot.position} ({slot.tensor.dtype.value}): {len(produced)} bytes, "
+                f"  {slot.name} ({slot.tensor.dtype.value}): {len(produced)} bytes, "
                 f"{verdict} to grad cast to {slot.tensor.dtype.value}"
             )
             if produced != expected:
@@ -146,16 +147,17 @@ def run_resnet50() -> None:
         )
         elapsed = time.perf_counter() - started
         with np.load(f"{out}/resnet50.npz") as results:
-            # Each result is stored under its layer's name and under its alias resultN.
-            count = sum(1 for name in results.files if not name.startswith("result"))
+            # Each result once, under its layer's name: conv1.prepared_weight, …
+            names = list(results.files)
+        count = len(names)
         print(f"{count} prepared tensors in {elapsed:.1f} s (whole process)")
         # Every .tensorbin file, read back, holds exactly the bytes --raw-output wrote.
         total = 0
-        for position in range(count):
-            tensor = DeviceTensor.load_tensorbin(f"{TENSORBIN_DIR}/result{position}.tensorbin")
-            if tensor.to_bytes() != (Path(out) / "raw" / f"result{position}.bin").read_bytes():
-                raise SystemExit(f"result{position}.tensorbin does not hold the raw output")
-            total += (Path(TENSORBIN_DIR) / f"result{position}.tensorbin").stat().st_size
+        for name in names:
+            tensor = DeviceTensor.load_tensorbin(f"{TENSORBIN_DIR}/{name}.tensorbin")
+            if tensor.to_bytes() != (Path(out) / "raw" / f"{name}.bin").read_bytes():
+                raise SystemExit(f"{name}.tensorbin does not hold the raw output")
+            total += (Path(TENSORBIN_DIR) / f"{name}.tensorbin").stat().st_size
     print(
         f"{count} TT-NN 0.81.1 .tensorbin files in {TENSORBIN_DIR}/ ({total / 2**20:.1f} MiB), "
         "each reading back as exactly the --raw-output bytes"
@@ -173,12 +175,12 @@ def run_resnet50() -> None:
     }
     program = Program.load(module, filename=path)
     header = (
-        f"{'layer':22} {'files':9} {'weight':18} {'layout':16} {'cores c/nhw':11} "
+        f"{'layer':22} {'weight':18} {'layout':16} {'cores c/nhw':11} "
         f"{'logical':18} {'physical':18} {'time':>7}"
     )
     print(f"\n{header}\n{'-' * len(header)}")
     total = 0.0
-    for index, (name, (op, plan)) in enumerate(plans.items()):
+    for name, (op, plan) in plans.items():
         layer = program.with_entry(name)
         inputs = layer.prepare_inputs(random_seed=0)
         started = time.perf_counter()
@@ -187,9 +189,8 @@ def run_resnet50() -> None:
         total += elapsed
         weight = tuple(op.weight_tensor.type.get_shape())  # type: ignore[attr-defined]
         cores = f"{plan.input_cores_channels}x{plan.output_cores_channels}/{plan.nhw_cores}"
-        files = f"{2 * index}, {2 * index + 1}"  # resultN.tensorbin: weight, bias
         print(
-            f"{name:22} {files:9} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
+            f"{name:22} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
             f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
             f"{elapsed * 1000:5.0f} ms"
         )
@@ -289,6 +290,10 @@ def run_tt_mlir() -> None:
 
 
 def main() -> None:
+    # The demo's own output folders start empty: ttnn-run refuses a folder that holds an
+    # earlier run's files (of an older version, other names), and these are the demo's.
+    for folder in ("layouts", "conv1", "resnet50", "decoder"):
+        shutil.rmtree(EXAMPLES / "out" / folder, ignore_errors=True)
     show_ir()
     run_assign_bw()
     run_conv_layouts()

@@ -416,10 +416,8 @@ try:
         str(bias_file), ttnn.from_device(ttnn.prepare_conv_bias(bias_tensor=layer_bias, **layer))
     )
     dumped("dump prepared weight (device)", weight_file, whole=False)
-    # A prepared bias's header is not compared: TT-NN 0.81.1 stores its alignment as
-    # [32, padded width] (here [32, 64]), the project's writer [32, 32]; both give the same
-    # padded shape when TT-NN loads the file (docs/ttnn-api.md, "Differences").
-    say("dump prepared bias (host):", bias_file.stat().st_size, "bytes")
+    # TT-NN writes a prepared bias's alignment as [32, padded width] (here [32, 64]).
+    dumped("dump prepared bias (host)", bias_file, whole=False)
     describe("load_tensor(device=device)", ttnn.load_tensor(weight_file, device=device))
     describe("load_tensor()", ttnn.load_tensor(bias_file))
 
@@ -443,6 +441,73 @@ try:
         ),
     )
     describe("BLOCK 416 bias", ttnn.prepare_conv_bias(bias_tensor=wide_bias, **block_sharded))
+
+    # -- a decoder's up-sampling: conv_transpose2d 2×2 stride 2, and a ConvTranspose1d ---------
+    up = dict(
+        layer,
+        in_channels=128,
+        out_channels=64,
+        input_height=28,
+        input_width=28,
+        kernel_size=(2, 2),
+        stride=(2, 2),
+        padding=(0, 0),
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+    )
+    up_rng = np.random.default_rng(7)  # its own, so the draws of the calls below stay put
+    up_weight = ttnn.from_torch(
+        up_rng.standard_normal((128, 64, 2, 2), dtype=np.float32), dtype=ttnn.float32
+    )
+    up_bias = ttnn.from_torch(
+        up_rng.standard_normal((1, 1, 1, 64), dtype=np.float32), dtype=ttnn.float32
+    )
+    describe(
+        "UNet up-conv weight",
+        ttnn.prepare_conv_transpose2d_weights(
+            weight_tensor=up_weight, weights_format="IOHW", has_bias=True, **up
+        ),
+    )
+    describe("UNet up-conv bias", ttnn.prepare_conv_transpose2d_bias(bias_tensor=up_bias, **up))
+    describe(
+        "UNet up-conv weight, not mirrored, HEIGHT",
+        ttnn.prepare_conv_transpose2d_weights(
+            weight_tensor=up_weight,
+            weights_format="IOHW",
+            has_bias=True,
+            mirror_kernel=False,
+            **dict(
+                up,
+                conv_config=ttnn.Conv2dConfig(
+                    weights_dtype=ttnn.bfloat16,
+                    shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED,
+                ),
+            ),
+        ),
+    )
+    vocoder = dict(
+        layer,
+        in_channels=64,
+        out_channels=32,
+        input_height=1,
+        input_width=256,
+        kernel_size=(1, 16),
+        stride=(1, 8),
+        padding=(0, 4),
+        conv_config=ttnn.Conv2dConfig(
+            weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+        ),
+    )
+    vocoder_weight = ttnn.from_torch(np.zeros((64, 32, 1, 16), np.float32), ttnn.float32)
+    describe(
+        "ConvTranspose1d weight",
+        ttnn.prepare_conv_transpose2d_weights(
+            weight_tensor=vocoder_weight,
+            weights_format="IOHW",
+            has_bias=False,
+            output_padding=(0, 0),
+            **vocoder,
+        ),
+    )
 
     # -- assign_bw: the unary form passes the gradient through --------------------------------
     shape = (1, 1, 320, 384)

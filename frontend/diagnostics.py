@@ -23,6 +23,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     FileLineColLoc,
     IntAttr,
+    LocationAttr,
     ModuleOp,
     NoneAttr,
     StringAttr,
@@ -82,6 +83,31 @@ class LocatingParser(Parser):
         self.dialect_attributes: dict[tuple[str, bool, str], Attribute] = {}
         """Each `#dialect.name<...>` / `!dialect.name<...>` parsed, by name and text (a
         conv's memory and conv2d configs repeat on every prepare op)."""
+        self.deferred_location_aliases: list[Span] = []
+        """`loc(#name)` uses of location aliases not defined yet (checked at the end)."""
+
+    def _parse_location(self) -> LocationAttr:
+        """A location, where an alias may be defined later in the file: MLIR (and tt-mlir,
+        which writes every `#locN = loc(...)` it did not need earlier after the module)
+        resolves location aliases at the end of the file. The tools locate ops by their
+        place in the .mlir file, so a location alias only has to exist (`parse_module`)."""
+        token = self._current_token
+        if (
+            token.kind == MLIRTokenKind.HASH_IDENT
+            and "." not in token.text
+            and token.text not in self.attribute_aliases
+        ):
+            self._consume_token()
+            self.deferred_location_aliases.append(token.span)
+            return UnknownLoc()
+        return super()._parse_location()
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        module = super().parse_module(allow_implicit_module)
+        for span in self.deferred_location_aliases:
+            if not isinstance(self.attribute_aliases.get(span.text), LocationAttr):
+                self.raise_error(f"undefined location alias '{span.text}'", span.start, span.end)
+        return module
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span
@@ -126,7 +152,9 @@ class LocatingParser(Parser):
                 start.start,
                 self.pos,
             )
-        if isinstance(op.location, UnknownLoc):
+        if not isinstance(op.location, FileLineColLoc):
+            # Debug locations (tt-mlir's `loc(#loc12)` into Python sources) give way to the
+            # op's place in this file, which every diagnostic names.
             line, column = self.line_and_column(start.start)
             op.location = FileLineColLoc(
                 StringAttr(start.input.name), IntAttr(line), IntAttr(column)
@@ -137,9 +165,9 @@ class LocatingParser(Parser):
         """The generic form of an op. tt-mlir's ops that share a name with the project's
         are told apart by what the project's ops never have: properties of other names,
         tensors in tt-mlir's `#ttnn.ttnn_layout`, or (the prepare ops) a device operand.
-        Those tt-mlir models (`ttnn.prepare_conv_transpose2d_weights` / `_bias`) become its
-        model's op; the others (`ttnn.typecast`, `ttnn.to_layout`) unregistered
-        pass-through ops."""
+        Those the project models (`ttnn.prepare_conv_transpose2d_weights` / `_bias`,
+        tt-mlir's `ttnn.to_layout` and `ttnn.typecast`: `TT_MLIR_SHARED_NAME_OPS`) become
+        that op; any other, an unregistered pass-through op."""
         op = super()._parse_generic_operation(op_type)
         shares_a_name = (
             isinstance(op, IRDLOperation)

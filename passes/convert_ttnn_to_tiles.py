@@ -11,25 +11,32 @@ Bufferization: a TILE tensor becomes a memref of `!tile.tile<32x32, T>` over its
 tile grid, a row-major tensor a memref of its elements (`buffers.buffer_type`). Each function
 argument and result keeps the tensor type it stands for as the argument/result attribute
 `ttnn.tensor`, so a runtime can convert values at the boundary (logical shape, layout,
-dtype). Ops are lowered in program order, so an op's operands are already memrefs when it is
-rewritten.
+dtype), and each result its name as `ttnn.name` (`dialect/result_names.py`). Ops are
+lowered in program order, so an op's operands are already memrefs when it is rewritten.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects import func
+from xdsl.dialects import func, memref
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseArrayBase,
     DictionaryAttr,
+    FunctionType,
+    IntegerAttr,
     MemRefType,
     ModuleOp,
+    StringAttr,
     TensorType,
+    i64,
 )
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -48,13 +55,22 @@ from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.assign_bw import AssignBwOp
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.buffers import buffer_type
-from ttnn_xdsl.dialect.call_graph import foreign_functions
+from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
+from ttnn_xdsl.dialect.result_names import NAME_ATTRIBUTE, own_result_names
 from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.dialect.tensorbin_alignment import (
+    ALIGNMENT_ATTRIBUTE,
+    alignment_attribute,
+    own_result_alignments,
+)
+from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering, refresh_signature
 from ttnn_xdsl.passes.outlining import outline_repeated_ops
+from ttnn_xdsl.passes.tt_mlir_bookkeeping import run_as_project_ops
 
 
 def copy_tiles(source: SSAValue, dest: SSAValue) -> None:
@@ -158,16 +174,15 @@ class LowerTypecast(RewritePattern):
 
                 tile_windows(result_info.shape, tilize_convert)
                 results.append(dest)
-            rewriter.erase_op(to_layout)
+            rewriter.erase(to_layout)
             return
         row_major = result_info.layout != Layout.TILE
         same_dtype = memref_type(op.input).element_type == buffer_type(op.result.type).element_type
-        if row_major and not same_dtype and len(result_info.shape) < 2:
-            # Tile windows need rank >= 2: say so instead of building invalid IR.
+        if row_major and not same_dtype and len(result_info.shape) < 1:
+            # Tile windows need a row: say so instead of building invalid IR.
             raise TTNNError(
-                f"'{op.name}' op cannot lower a row-major typecast of rank "
-                f"{len(result_info.shape)}: its tiled lowering (tilize, typecast, untilize) "
-                "needs rank 2 or more",
+                f"'{op.name}' op cannot lower a row-major typecast of rank 0: its tiled "
+                "lowering (tilize, typecast, untilize) needs rank 1 or more",
                 op=op,
             )
         with lowering(rewriter, op) as results:
@@ -178,13 +193,15 @@ class LowerTypecast(RewritePattern):
                 # Nothing to convert (tile.typecast requires different element types).
                 copy(op.input, dest)
             else:
+                # A rank-1 tensor is one row: its windows are those of the [1, N] view.
+                source, target = (_as_matrix(v) for v in (op.input, dest))
 
                 def body(_: list[SSAValue], elements: list[SSAValue]) -> None:
-                    window = tile.TilizeOp(op.input, elements).result
+                    window = tile.TilizeOp(source, elements).result
                     converted = tile.TypecastOp(window, result_info.dtype).result
-                    tile.UntilizeOp(converted, dest, elements)
+                    tile.UntilizeOp(converted, target, elements)
 
-                tile_windows(result_info.shape, body)
+                tile_windows(memref_type(source).get_shape(), body)
             results.append(dest)
 
 
@@ -221,9 +238,82 @@ class LowerToLayout(RewritePattern):
             results.append(dest)
 
 
+@dataclass
+class LowerReshape(RewritePattern):
+    """tt-mlir's reshape of a row-major tensor (`tt_mlir_bookkeeping` untilizes a tiled one
+    first) → its buffer collapsed to one dim and expanded to the result's shape, copied into
+    the result's buffer."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ReshapeOpBase, rewriter: PatternRewriter) -> None:
+        source = memref_type(op.input)
+        with lowering(rewriter, op) as results:
+            dest = allocate(op.result.type)
+            shape = memref_type(dest).get_shape()
+            flat: SSAValue = op.input
+            if len(source.get_shape()) != 1:
+                flat = memref.CollapseShapeOp(
+                    operands=[op.input],
+                    result_types=[MemRefType(source.element_type, [math.prod(source.get_shape())])],
+                    properties={"reassociation": _one_group(len(source.get_shape()))},
+                ).result
+            view = flat
+            if len(shape) != 1:
+                view = memref.ExpandShapeOp(
+                    operands=[flat, []],
+                    result_types=[MemRefType(source.element_type, shape)],
+                    properties={
+                        "reassociation": _one_group(len(shape)),
+                        "static_output_shape": DenseArrayBase.from_list(i64, shape),
+                    },
+                ).result
+            copy(view, dest)
+            results.append(dest)
+
+
+def _as_matrix(buffer: SSAValue) -> SSAValue:
+    """A rank-1 row-major buffer as a `[1, N]` view (a buffer of higher rank as it is)."""
+    memref_of = memref_type(buffer)
+    shape = memref_of.get_shape()
+    if len(shape) != 1:
+        return buffer
+    return memref.ExpandShapeOp(
+        operands=[buffer, []],
+        result_types=[MemRefType(memref_of.element_type, [1, shape[0]])],
+        properties={
+            "reassociation": _one_group(2),
+            "static_output_shape": DenseArrayBase.from_list(i64, [1, shape[0]]),
+        },
+    ).result
+
+
+def _one_group(rank: int) -> ArrayAttr[ArrayAttr[IntegerAttr]]:
+    """The reassociation that joins `rank` dims into one."""
+    return ArrayAttr([ArrayAttr([IntegerAttr(d, i64) for d in range(rank)])])
+
+
+@dataclass
+class LowerPermute(RewritePattern):
+    """tt-mlir's permute of a row-major tensor → `linalg.transpose` into the result's
+    buffer."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: PermuteOpBase, rewriter: PatternRewriter) -> None:
+        with lowering(rewriter, op) as results:
+            dest = allocate(op.result.type)
+            linalg.TransposeOp(op.input, dest, DenseArrayBase.from_list(i64, op.dims))
+            results.append(dest)
+
+
 def bufferize_signature(function: func.FuncOp) -> None:
     """Turn the function's tensor arguments into memrefs, recording the tensor types."""
     if function.is_declaration:
+        # Calls through it must match the definition's bufferized signature.
+        signature = function.function_type
+        function.function_type = FunctionType.from_lists(
+            [_buffer_or_type(t) for t in signature.inputs.data],
+            [_buffer_or_type(t) for t in signature.outputs.data],
+        )
         return
     block = function.body.block
     arg_attrs = _attribute_dicts(function.arg_attrs, len(block.args))
@@ -234,6 +324,10 @@ def bufferize_signature(function: func.FuncOp) -> None:
     function.arg_attrs = ArrayAttr([DictionaryAttr(d) for d in arg_attrs])
 
 
+def _buffer_or_type(type_: Attribute) -> Attribute:
+    return buffer_type(type_) if isinstance(type_, TensorType) else type_
+
+
 def bufferize_call_results(call: func.CallOp) -> None:
     """A call's tensor results become the buffers its (bufferized) callee returns."""
     for result in call.results:
@@ -241,9 +335,17 @@ def bufferize_call_results(call: func.CallOp) -> None:
             Rewriter.replace_value_with_new_type(result, buffer_type(result.type))
 
 
-def finish_signature(function: func.FuncOp, result_tensors: Sequence[Attribute | None]) -> None:
+def finish_signature(
+    function: func.FuncOp,
+    result_tensors: Sequence[Attribute | None],
+    names: Sequence[str | None] = (),
+    alignments: Sequence[tuple[int, ...] | None] = (),
+) -> None:
     """Set the function type from the bufferized arguments and returned values, and record
-    each bufferized result's tensor type beside it."""
+    beside each bufferized result its tensor type, its name (`names`, taken before
+    lowering: the returned value may change, `dialect/result_names.py`) and the alignment
+    TT-NN writes for it when it is a prepared bias (`alignments`,
+    `dialect/tensorbin_alignment.py`)."""
     if function.is_declaration:
         return
     refresh_signature(function)
@@ -252,6 +354,12 @@ def finish_signature(function: func.FuncOp, result_tensors: Sequence[Attribute |
     for position, tensor in enumerate(result_tensors):
         if tensor is not None and isinstance(result_types[position], MemRefType):
             res_attrs[position] = {**res_attrs[position], TENSOR_ATTRIBUTE: tensor}
+            name = names[position] if position < len(names) else None
+            if name is not None:
+                res_attrs[position][NAME_ATTRIBUTE] = StringAttr(name)
+            alignment = alignments[position] if position < len(alignments) else None
+            if alignment is not None:
+                res_attrs[position][ALIGNMENT_ATTRIBUTE] = alignment_attribute(alignment)
     function.res_attrs = ArrayAttr([DictionaryAttr(d) for d in res_attrs])
 
 
@@ -274,7 +382,17 @@ class ConvertTTNNToTiles(ModulePass):
         # function) stay as they are, at tensor level.
         skipped = foreign_functions(op)
         functions = [f for f in op.walk() if isinstance(f, func.FuncOp) and f not in skipped]
-        functions += outline_repeated_ops(functions, lowered_together)
+        table = function_table(op)
+        for function in functions:
+            run_as_project_ops(function, table)
+        # What each function returns is read before outlining, while its results are still
+        # the ops' own (a prepared bias's alignment is read off its layout op).
+        names = {f: own_result_names(f) for f in functions}
+        alignments = {f: own_result_alignments(f) for f in functions}
+        outlined = outline_repeated_ops(functions, lowered_together)
+        names |= {f: own_result_names(f) for f in outlined}
+        alignments |= {f: own_result_alignments(f) for f in outlined}
+        functions += outlined
         result_tensors = {
             f: [t if isinstance(t, TensorType) else None for t in f.function_type.outputs.data]
             for f in functions
@@ -286,7 +404,14 @@ class ConvertTTNNToTiles(ModulePass):
             bufferize_call_results(call)
         walker = PatternRewriteWalker(
             GreedyRewritePatternApplier(
-                [LowerAssignBw(), LowerTypecast(), LowerToLayout(), *CONV_LAYOUT_PATTERNS],
+                [
+                    LowerAssignBw(),
+                    LowerTypecast(),
+                    LowerToLayout(),
+                    LowerReshape(),
+                    LowerPermute(),
+                    *CONV_LAYOUT_PATTERNS,
+                ],
                 dce_enabled=False,
             ),
             apply_recursively=False,
@@ -294,11 +419,22 @@ class ConvertTTNNToTiles(ModulePass):
         for function in functions:
             walker.rewrite_region(function.body)
         for function in functions:
-            finish_signature(function, result_tensors[function])
+            finish_signature(
+                function, result_tensors[function], names[function], alignments[function]
+            )
         for leftover in (o for f in functions for o in f.walk() if o is not f):
             if leftover.dialect_name() == "ttnn" or any(
                 isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)
             ):
+                if isinstance(leftover, ConvPrepareOp):
+                    # What ttnn-run says of a module still at tensor level: what to run first.
+                    raise TTNNError(
+                        f"'{leftover.name}' op convert-ttnn-to-tiles cannot lower this op: "
+                        "ttnn-decompose turns it into layout ops first (-p "
+                        "ttnn-decompose,convert-ttnn-to-tiles, or the whole pipeline, -p "
+                        "ttnn-lower)",
+                        op=leftover,
+                    )
                 raise TTNNError(
                     f"'{leftover.name}' op convert-ttnn-to-tiles cannot lower this op (it has "
                     "no tiled lowering or works on tensors)",

@@ -66,6 +66,7 @@ from ttnn_xdsl.passes.import_tt_mlir import (
     PROJECT_OPS,
     defining_function,
     enclosing_function,
+    follow_callee_types,
     retype,
 )
 from ttnn_xdsl.passes.lowering import refresh_signature
@@ -205,6 +206,7 @@ def export_tt_mlir(module: ModuleOp) -> list[Operation]:
         exported.append(export_prepare_op(op))
     for function in functions:
         refresh_signature(function)
+    follow_callee_types(module)
     return exported
 
 

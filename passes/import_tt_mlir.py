@@ -17,8 +17,9 @@ For each `ttnn.prepare_conv2d_weights` / `ttnn.prepare_conv2d_bias` (the project
 - the result type is inferred (semantics.md §3.3) on the device's compute grid — the
   worker grid of the module's `ttcore.device` (tt-mlir writes it rows x columns) becomes the
   module's `ttnn.grid` when that is not set — : tt-mlir's result type holds only the logical
-  shape, and a wrong or unknown one is simply replaced. Users of the result and the function
-  signature follow.
+  shape, and a wrong or unknown one is replaced (with a warning when the file's was a
+  different shape). Users of the result, the function signature and the results of the
+  `ttcore.load_cached` calls of the function follow.
 
 Every other op and attribute (`ttnn.conv2d`, `ttnn.reshape`, `ttcore.*`, …) is left as it
 is; `export-tt-mlir` is the inverse.
@@ -45,7 +46,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.core.enums import BufferType
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError, warn
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.attributes import (
     GRID_ATTRIBUTE,
     Conv2dConfigAttr,
@@ -53,6 +55,7 @@ from ttnn_xdsl.dialect.attributes import (
     MemoryConfigAttr,
     ShardSpecAttr,
 )
+from ttnn_xdsl.dialect.call_graph import function_table
 from ttnn_xdsl.dialect.keyword_properties import OpProperty
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_CONFIG,
@@ -66,6 +69,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
 )
+from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import (
     TT_MLIR_PREPARE_OPS,
     GetDeviceOp,
@@ -74,11 +78,19 @@ from ttnn_xdsl.dialect.tt_mlir import (
     TTMLIRPrepareConvTranspose2dBiasOp,
     TTMLIRPrepareConvTranspose2dWeightsOp,
     TTMLIRPrepareOp,
+    TTNNLayoutAttr,
+    collapsed_map,
     layout_of,
     mesh_offset_of,
     mesh_shape_of,
 )
-from ttnn_xdsl.dialect.ttcore import DeviceOp, SupportedDataTypesAttr, data_type_of_ttcore
+from ttnn_xdsl.dialect.ttcore import (
+    DeviceOp,
+    LoadCachedOp,
+    SupportedDataTypesAttr,
+    data_type_of_ttcore,
+    ttcore_data_type,
+)
 from ttnn_xdsl.frontend import located_diagnostic
 from ttnn_xdsl.passes.lowering import refresh_signature
 
@@ -213,11 +225,60 @@ def _diagnostic(op: TTMLIRPrepareOp, new_op: ConvPrepareOp, error: Exception) ->
     return diagnostic
 
 
+def _warn_if_resized(op: TTMLIRPrepareOp, inferred: Attribute) -> None:
+    """A result type of another shape in the file is replaced: say so (tt-mlir cannot size
+    these ops without a device, so its files may hold any shape here)."""
+    written = op.result.type
+    if not isinstance(written, TensorType):
+        return
+    shape = cast(TensorType[Attribute], written).get_shape()
+    info = tensor_info(inferred)
+    if shape != info.shape:
+        warn(
+            f"'{op.name}' op result type is {format_shape(shape)}; TT-NN prepares "
+            f"{format_shape(info.shape)} (logical): import-tt-mlir uses that type",
+            op=op,
+        )
+        return
+    layout = layout_of(written)
+    if layout is None:
+        return
+    expected = TTNNLayoutAttr.dram_tiles(info.shape, ttcore_data_type(info.dtype))
+    tiles = layout.memref.get_shape()
+    if tiles != expected.memref.get_shape() or layout.linear != expected.linear:
+        warn(
+            f"'{op.name}' op result layout ({format_shape(tiles)} tiles, map "
+            f"{layout.linear.data}) is not tt-mlir's for the prepared "
+            f"{format_shape(info.shape)} ({format_shape(expected.memref.get_shape())} tiles, "
+            f"map {expected.linear.data}): export-tt-mlir writes tt-mlir's",
+            op=op,
+        )
+
+
+def _warn_if_unusual_map(op: TTMLIRPrepareOp, source: SSAValue, role: str) -> None:
+    """A host tensor's layout map that is not tt-mlir's row-major one is dropped on import
+    (and export writes tt-mlir's): say so."""
+    layout = layout_of(source.type)
+    if layout is None:
+        return
+    shape = cast(TensorType[Attribute], source.type).get_shape()
+    expected = collapsed_map(shape)
+    if layout.linear.data != expected:
+        warn(
+            f"'{op.name}' op {role}'s layout map {layout.linear.data} is not tt-mlir's for "
+            f"{format_shape(shape)} row-major ({expected}): import-tt-mlir drops it and "
+            "export-tt-mlir writes tt-mlir's",
+            op=op,
+        )
+
+
 def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     """Replace one tt-mlir prepare op by the project's (see the module doc)."""
     _check_device(op)
     role = source_role(op)
-    source = retype(op.source, host_tensor_type(op, op.source, role))
+    new_source_type = host_tensor_type(op, op.source, role)
+    _warn_if_unusual_map(op, op.source, role)
+    source = retype(op.source, new_source_type)
     declared = {prop.spelled(tt_mlir=True): prop for prop in op.PROPERTIES}
     properties: dict[str, Attribute] = {}
     for name, value in op.properties.items():
@@ -241,6 +302,7 @@ def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
         new_op.verify()
     except VerifyException as error:
         raise _diagnostic(op, new_op, error) from None
+    _warn_if_resized(op, inferred)
     op.result.replace_all_uses_with(result)
     Rewriter.erase_op(op)
     return new_op
@@ -283,7 +345,29 @@ def import_tt_mlir(module: ModuleOp) -> list[ConvPrepareOp]:
         Rewriter.erase_op(device)
     for function in functions:
         refresh_signature(function)
+    follow_callee_types(module)
     return imported
+
+
+def follow_callee_types(module: ModuleOp) -> None:
+    """Give each `ttcore.load_cached` result the type its callee now returns (the prepared
+    tensors' types change on import and on export)."""
+    table = function_table(module)
+    callers: set[func.FuncOp] = set()
+    for op in [op for op in module.walk() if isinstance(op, LoadCachedOp)]:
+        callee = table.get(op.callee.root_reference.data)
+        if callee is None:
+            continue
+        outputs = callee.function_type.outputs.data
+        if len(outputs) == len(op.results):
+            for result, new_type in zip(list(op.results), outputs, strict=True):
+                if result.type != new_type:
+                    retype(result, new_type)
+                    caller = enclosing_function(op)
+                    if caller is not None:
+                        callers.add(caller)
+    for caller in callers:
+        refresh_signature(caller)  # a caller may return what it loaded
 
 
 def _unused(ops: Iterable[Operation]) -> list[Operation]:

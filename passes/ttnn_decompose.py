@@ -29,14 +29,15 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     i32,
+    i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
-from ttnn_xdsl.dialect.attributes import DEFAULT_GRID
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -50,6 +51,7 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsTiledLayoutOp,
 )
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
+from ttnn_xdsl.dialect.device import DEFAULT_DEVICE, TargetDevice, device_of_module
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.prepare_ops import (
     ConvPrepareOp,
@@ -57,7 +59,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvBiasOp,
     PrepareConvTranspose2dBiasOp,
 )
-from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, grid_of_module
+from ttnn_xdsl.dialect.tensor_types import denote_same_tensor
 
 RESOLUTION_ATTRIBUTE = "ttnn.resolution"
 """The discardable attribute on a decomposed layout op explaining the resolution."""
@@ -88,6 +90,52 @@ def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
         facts["act_block_w"] = i32_attribute(plan.act_block_w, "act_block_w")
     if plan.fold_stride is not None:
         facts["kernel_stride_folding"] = DenseArrayBase.from_list(i32, plan.fold_stride)
+    facts["l1"] = l1_summary(conv_l1_report(plan))
+    return DictionaryAttr(facts)
+
+
+def l1_summary(report: ConvL1Report) -> DictionaryAttr:
+    """The `l1` entry of `ttnn.resolution` (semantics.md §8.6): TT-NN's L1 estimate per core,
+    in bytes, of the configuration the weights are prepared for, against the device's budget;
+    each auto-shard candidate's total; the DRAM slices."""
+
+    def size(value: int) -> IntegerAttr:
+        return IntegerAttr(value, i64)
+
+    facts: dict[str, Attribute] = {"budget": size(report.device.l1_budget)}
+    estimate = report.estimate
+    if estimate is None:
+        facts["unavailable"] = StringAttr(report.unavailable or "")
+    else:
+        buffers = {
+            buffer.name.lower(): size(buffer.bytes)
+            for buffer in estimate.circular_buffers
+            if buffer.bytes and not buffer.globally_allocated
+        }
+        facts |= {
+            "estimate_of": StringAttr(estimate.layout.value),
+            "cores": size(estimate.core_count),
+            "circular_buffers": DictionaryAttr(buffers),
+            "output": size(estimate.output_bytes),
+            "halo_input": size(estimate.halo_input_bytes),
+            "halo_output": size(estimate.halo_output_bytes),
+            "total": size(estimate.total_bytes),
+        }
+    if report.fits is not None:
+        facts["fits"] = IntegerAttr.from_bool(report.fits)
+    if report.auto_shard is not None:
+        facts["auto_shard"] = DictionaryAttr(
+            {c.layout.value: size(c.total_bytes) for c in report.auto_shard.candidates}
+        )
+    slicing = report.slicing
+    if slicing is not None:
+        slices: dict[str, Attribute] = {
+            "slice_type": StringAttr(slicing.slice_type.value),
+            "num_slices": size(slicing.num_slices),
+        }
+        if report.largest_slice_bytes is not None:
+            slices["largest_slice"] = size(report.largest_slice_bytes)
+        facts["dram_slices"] = DictionaryAttr(slices)
     return DictionaryAttr(facts)
 
 
@@ -193,21 +241,21 @@ def bias_chain(plan: ConvWeightsPlan, bias: SSAValue) -> list[Operation]:
     return [layout]
 
 
-def decompose(op: ConvPrepareOp, grid: tuple[int, int]) -> list[Operation]:
+def decompose(op: ConvPrepareOp, device: TargetDevice) -> list[Operation]:
     """Replace a prepare op by its chain of layout ops, ending with a typecast to the
     weights dtype when the layout left another (TT-NN's final `to_dtype`); the new ops keep
     the op's location. Returns the chain."""
     if isinstance(op, ConvTranspose2dPrepareOp):
-        transpose = op.transpose_plan(grid)
+        transpose = op.transpose_plan(device)
         if isinstance(op, PrepareConvTranspose2dBiasOp):
             chain = bias_chain(transpose.conv, op.source)
             chain[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(transpose)
         else:
             chain = transpose_weight_chain(transpose, op.source)
     elif isinstance(op, PrepareConvBiasOp):
-        chain = bias_chain(op.resolve(grid), op.source)
+        chain = bias_chain(op.resolve(device), op.source)
     else:
-        chain = weight_chain(op.resolve(grid), op.source)
+        chain = weight_chain(op.resolve(device), op.source)
     last = chain[-1].results[0]
     if denote_same_tensor(last.type, op.result.type):
         # The same tensor, perhaps spelled otherwise: keep the user's spelling for its uses.
@@ -220,21 +268,21 @@ def decompose(op: ConvPrepareOp, grid: tuple[int, int]) -> list[Operation]:
     return chain
 
 
-def prepare_ops_with_grids(
-    op: Operation, grid: tuple[int, int] = DEFAULT_GRID
-) -> Iterator[tuple[ConvPrepareOp, tuple[int, int]]]:
-    """Each prepare op under `op` with the device grid it prepares for (the `ttnn.grid` of
-    its nearest module that has one), in program order: one walk, each module's attribute
-    read once."""
+def prepare_ops_with_devices(
+    op: Operation, device: TargetDevice = DEFAULT_DEVICE
+) -> Iterator[tuple[ConvPrepareOp, TargetDevice]]:
+    """Each prepare op under `op` with the device it prepares for (the attributes of its
+    modules, `dialect.device`), in program order: one walk, each module's attributes read
+    once."""
     if isinstance(op, ModuleOp):
-        grid = grid_of_module(op) or grid
+        device = device_of_module(op, device)
     if isinstance(op, ConvPrepareOp):
-        yield op, grid
+        yield op, device
         return
     for region in op.regions:
         for block in region.blocks:
             for child in block.ops:
-                yield from prepare_ops_with_grids(child, grid)
+                yield from prepare_ops_with_devices(child, device)
 
 
 @dataclass(frozen=True)
@@ -244,5 +292,5 @@ class TTNNDecompose(ModulePass):
     name = "ttnn-decompose"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for prepare, grid in list(prepare_ops_with_grids(op)):
-            decompose(prepare, grid)
+        for prepare, device in list(prepare_ops_with_devices(op)):
+            decompose(prepare, device)

@@ -9,7 +9,7 @@ from typing import cast
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DictionaryAttr, MemRefType, ModuleOp, TensorType
-from xdsl.ir import Attribute, OpResult, SSAValue
+from xdsl.ir import Attribute
 
 from ttnn_xdsl.core.errors import NotModelledError, RunError, TensorTypeError
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
@@ -21,27 +21,22 @@ from ttnn_xdsl.dialect.call_graph import (
     unrunnable_message,
     unrunnable_op,
 )
+from ttnn_xdsl.dialect.result_names import RESULT_ALIAS_PREFIX, result_alias, result_names
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
+from ttnn_xdsl.dialect.tensorbin_alignment import recorded as recorded_alignment
 from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
 from ttnn_xdsl.runtime.slots import TensorSlot
 
 __all__ = [
     "RESULT_ALIAS_PREFIX",
-    "calls_a_function",
     "find_entry",
     "module_functions",
     "result_alias",
     "result_names",
     "runnable_module",
+    "runs_whole",
     "signature",
 ]
-
-RESULT_ALIAS_PREFIX = "result"
-
-
-def result_alias(position: int) -> str:
-    """The name every result also answers to: `result0`, `result1`, … by position."""
-    return f"{RESULT_ALIAS_PREFIX}{position}"
 
 
 def module_functions(module: ModuleOp) -> Iterator[func.FuncOp]:
@@ -50,20 +45,6 @@ def module_functions(module: ModuleOp) -> Iterator[func.FuncOp]:
     for op in module.walk():
         if isinstance(op, func.FuncOp) and not op.is_declaration and not is_outlined(op):
             yield op
-
-
-def calls_a_function(function: func.FuncOp) -> bool:
-    """Whether `function` calls another function (a call of an outlined op's function is
-    part of its own work, not a call)."""
-    outlined = {
-        op.sym_name.data
-        for op in (function.parent_block() or function.body.block).ops
-        if isinstance(op, func.FuncOp) and is_outlined(op)
-    }
-    return any(
-        isinstance(op, func.CallOp) and op.callee.string_value() not in outlined
-        for op in function.walk()
-    )
 
 
 def find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
@@ -84,21 +65,34 @@ def find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
     )
 
 
-def runnable_module(module: ModuleOp, entry: func.FuncOp) -> tuple[ModuleOp, func.FuncOp]:
+def runs_whole(module: ModuleOp) -> bool:
+    """Whether the interpreter can take `module` as it is: no tt-mlir construct and no
+    function it cannot run anywhere in it (else it runs a copy of the functions an entry
+    reaches, `runnable_module`)."""
+    return not any(foreign_op_name(op) is not None for op in module.walk()) and (
+        unrunnable_op(module_functions(module)) is None
+    )
+
+
+def runnable_module(
+    module: ModuleOp, entry: func.FuncOp, whole: bool | None = None
+) -> tuple[ModuleOp, func.FuncOp]:
     """The module to interpret for `entry`: refused when `entry` or a function it calls
     holds an op the project does not run (`call_graph.unrunnable_op`; `NotModelledError`
     unless it is tt-mlir's prepare op, which only needs importing). When the module holds
-    tt-mlir constructs elsewhere (a forward pass next to the const-eval function being run,
-    tt-mlir's module wrappers), a new module of copies of `entry` and the functions it
-    calls."""
+    tt-mlir constructs or unrunnable functions elsewhere (a forward pass next to the
+    const-eval function being run, tt-mlir's module wrappers), a new module of copies of
+    `entry` and the functions it calls. `whole` is `runs_whole(module)` when a caller asking
+    for many entries has it."""
     reached = reachable_functions(entry, module)
     unrunnable = unrunnable_op(reached)
     if unrunnable is not None:
         op, function = unrunnable
         error = RunError if is_tt_mlir_prepare_op(op) else NotModelledError
         raise error(unrunnable_message(op, function), op=op)
-    foreign = any(foreign_op_name(op) is not None for op in module.walk())
-    if not foreign and entry.parent_op() is module:
+    if whole is None:
+        whole = runs_whole(module)
+    if whole and entry.parent_op() is module:
         return module, entry
     copies = [function.clone() for function in reached]
     return ModuleOp(copies), copies[0]
@@ -140,7 +134,8 @@ def _slot(
         if isinstance(memref_or_tensor, MemRefType):
             _check_recorded_tensor(label, recorded, memref_or_tensor)
         memref_or_tensor = recorded
-    return TensorSlot(name, position, _tensor_of(memref_or_tensor, label), memref_or_tensor)
+    tensor = _tensor_of(memref_or_tensor, label)
+    return TensorSlot(name, position, tensor, memref_or_tensor, recorded_alignment(attributes))
 
 
 def _check_recorded_tensor(label: str, recorded: Attribute, memref: MemRefType[Attribute]) -> None:
@@ -167,42 +162,3 @@ def _tensor_of(memref_or_tensor: Attribute, label: str) -> TensorInfo:
     raise RunError(
         f"{label}: cannot pass a value of type {memref_or_tensor} to or from the interpreter"
     )
-
-
-def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
-    """The name of each result of function `function_name`: the SSA name of the value its
-    `func.return` returns (`%prepared_weight` → `prepared_weight`); for an unnamed result of
-    a `func.call`, the callee's name of that result after the callee's name
-    (`conv1.prepared_weight`). None where there is no name, where two results would get the
-    same name, and where a name would be another result's alias (`result_alias`). Empty when
-    there is no such function."""
-    functions = {function.sym_name.data: function for function in module_functions(module)}
-    memo: dict[str, list[str | None]] = {}
-
-    def names_of(name: str, calling: frozenset[str]) -> list[str | None]:
-        if name not in memo:
-            returns = [op for op in functions[name].body.block.ops if isinstance(op, func.ReturnOp)]
-            values = list(returns[0].arguments) if returns else []
-            memo[name] = [name_of(value, calling | {name}) for value in values]
-        return memo[name]
-
-    def name_of(value: SSAValue, calling: frozenset[str]) -> str | None:
-        if value.name_hint is not None:
-            return value.name_hint
-        call = value.owner
-        if isinstance(value, OpResult) and isinstance(call, func.CallOp):
-            callee = call.callee.string_value()
-            if callee in functions and callee not in calling:
-                inner = names_of(callee, calling)
-                if value.index < len(inner) and inner[value.index] is not None:
-                    return f"{callee}.{inner[value.index]}"
-        return None
-
-    if function_name not in functions:
-        return []
-    names = names_of(function_name, frozenset())
-    aliases = {result_alias(position) for position in range(len(names))}
-    return [
-        name if name is not None and names.count(name) == 1 and name not in aliases else None
-        for name in names
-    ]

@@ -14,19 +14,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from ttnn_xdsl.core.errors import NotModelledError, RunError
+from ttnn_xdsl.dialect.call_graph import called_functions, function_table, is_outlined
+from ttnn_xdsl.dialect.ttcore import CPUModuleOp
 from ttnn_xdsl.program.entry import (
-    calls_a_function,
     find_entry,
     module_functions,
     result_names,
     runnable_module,
+    runs_whole,
     signature,
 )
 from ttnn_xdsl.program.loading import lower_source
-from ttnn_xdsl.program.provenance import layout_map_of
+from ttnn_xdsl.program.provenance import layout_map_of, tensor_level_module
 from ttnn_xdsl.runtime.execution import Executable
 from ttnn_xdsl.runtime.inputs import InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
@@ -45,6 +48,8 @@ class Program(Executable):
     source: ModuleOp | None = field(default=None, repr=False)
     """The verified module before lowering (what the result names and the layout pictures'
     provenance are read from); None when the Program was built from lowered IR directly."""
+    _tensor_level: ModuleOp | None = field(default=None, repr=False, init=False)
+    """`source` at tensor level (`provenance.tensor_level_module`), made on first use."""
 
     @classmethod
     def load(
@@ -82,23 +87,31 @@ class Program(Executable):
     ) -> list[Program]:
         """`load`, once, with one Program per function that calls no other function (in a
         module whose `@main` only calls its layers, each layer and not `@main`, which would
-        compute them again), in the module's order. A function holding a tt-mlir op the
-        project does not model (tt-mlir's forward pass beside its const-eval functions) is
-        left out, with the reason appended to `skipped`; tt-mlir's own prepare ops, not yet
-        imported, are still an error."""
+        compute them again; in a tt-mlir module, each const-eval function and not the forward
+        function that calls them through `ttcore.load_cached`), in the module's order. A
+        CPU-hoisted function (tt-xla's, in a `ttcore.cpu_module`) is part of the const-eval
+        function that calls it: that one runs. A function holding a tt-mlir op the project
+        does not model is left out, with the reason appended to `skipped`; tt-mlir's own
+        prepare ops, not yet imported, are still an error."""
         source, module = lower_source(module_or_text, passes, filename, ctx, timer)
+        table = function_table(source)
         leaves = [
             function.sym_name.data
             for function in module_functions(source)
-            if not calls_a_function(function)
+            if not _in_cpu_module(function)
+            and all(
+                _in_cpu_module(callee) or is_outlined(callee)
+                for callee in called_functions(function, table)
+            )
         ]
         if not leaves:
             raise RunError("the module has no function that calls no other function to run")
         programs: list[Program] = []
         reasons: list[str] = []
+        whole = runs_whole(module)  # once for every entry
         for name in leaves:
             try:
-                programs.append(cls.of_entry(module, name, source))
+                programs.append(cls.of_entry(module, name, source, whole))
             except NotModelledError as error:
                 reasons.append(error.message)
         if not programs:
@@ -111,11 +124,18 @@ class Program(Executable):
         return programs
 
     @classmethod
-    def of_entry(cls, module: ModuleOp, entry: str | None, source: ModuleOp | None) -> Program:
+    def of_entry(
+        cls,
+        module: ModuleOp,
+        entry: str | None,
+        source: ModuleOp | None,
+        whole: bool | None = None,
+    ) -> Program:
         """The Program of function `entry` of the lowered `module` (`source`: the module it
-        was lowered from, None when it is the input itself)."""
+        was lowered from, None when it is the input itself; `whole`: `runs_whole(module)`
+        when known)."""
         function = find_entry(module, entry)
-        executed, function = runnable_module(module, function)
+        executed, function = runnable_module(module, function, whole)
         name = function.sym_name.data
         arguments, results = signature(function, result_names(source or module, name))
         return cls(
@@ -146,7 +166,19 @@ class Program(Executable):
         None when the result is not made by prepare / layout ops from one argument."""
         if self.source is None:
             return None
-        return layout_map_of(self.source, self.entry, self.results[position], position)
+        if self._tensor_level is None:
+            self._tensor_level = tensor_level_module(self.source)
+        return layout_map_of(self._tensor_level, self.entry, self.results[position], position)
+
+
+def _in_cpu_module(function: func.FuncOp) -> bool:
+    """Whether `function` is one of tt-xla's CPU-hoisted functions (in a `ttcore.cpu_module`)."""
+    parent = function.parent_op()
+    while parent is not None:
+        if isinstance(parent, CPUModuleOp):
+            return True
+        parent = parent.parent_op()
+    return False
 
 
 def run(

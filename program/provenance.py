@@ -17,6 +17,7 @@ through `func.call`s (a `@main` that calls its layers)."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import cast
 
@@ -26,13 +27,15 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import DataType
-from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.core.errors import RunError, TTNNError
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.attributes import Conv2dConfigAttr, DataTypeAttr
+from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
 from ttnn_xdsl.dialect.conv_layout_ops import ConvLayoutOp, ConvWeightsIOHWToOIHWOp
-from ttnn_xdsl.dialect.conversion_ops import TypecastOp
+from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import (
     ConvPrepareOp,
     ConvTranspose2dPrepareOp,
@@ -41,6 +44,9 @@ from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvTranspose2dWeightsOp,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_PREPARE_OPS, PermuteOpBase, ReshapeOpBase
+from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
+from ttnn_xdsl.passes.tt_mlir_bookkeeping import run_as_project_ops
 from ttnn_xdsl.program.entry import find_entry, module_functions, signature
 from ttnn_xdsl.program.loading import lower_source
 from ttnn_xdsl.runtime.execution import Executable
@@ -53,7 +59,7 @@ from ttnn_xdsl.runtime.layout_map import (
 )
 from ttnn_xdsl.runtime.slots import TensorSlot
 
-__all__ = ["EXACT_INDEX_LIMIT", "OpChain", "layout_map_of", "trace_chain"]
+__all__ = ["EXACT_INDEX_LIMIT", "OpChain", "layout_map_of", "tensor_level_module", "trace_chain"]
 
 EXACT_INDEX_LIMIT = 2**24
 """Float32 holds every integer up to here exactly: the largest weight that can be traced."""
@@ -79,13 +85,39 @@ class OpChain:
         return isinstance(first, PrepareConvTranspose2dWeightsOp | ConvWeightsIOHWToOIHWOp)
 
 
-_TRACEABLE = (ConvPrepareOp, ConvLayoutOp, TypecastOp)
+_TRACEABLE = (ConvPrepareOp, ConvLayoutOp, TypecastOp, ToLayoutOp, ReshapeOpBase, PermuteOpBase)
+"""Ops that only move values (or, typecasts, convert them in place): a chain of them is
+traced. Reshapes and permutes of row-major data come from tt-mlir's bookkeeping."""
+
+
+def tensor_level_module(source: ModuleOp) -> ModuleOp:
+    """A copy of the verified module `source` as the lowering sees it at tensor level:
+    tt-mlir's prepare ops imported and its bookkeeping (moves, conversions, reshapes,
+    `load_cached`) made the project's ops. A result is then traced the same way whether its
+    run imported the file (`-p import-tt-mlir,ttnn-lower`), ran a file `ttnn-opt -p
+    import-tt-mlir` wrote, or ran the project's own IR. What cannot be imported or run is
+    left as it is (its results were not made by a run)."""
+    module = source.clone()
+    if any(isinstance(op, TT_MLIR_PREPARE_OPS) for op in module.walk()):
+        imported = module.clone()
+        try:
+            import_tt_mlir(imported)
+        except TTNNError:
+            pass
+        else:
+            module = imported
+    skipped = foreign_functions(module)
+    table = function_table(module)
+    for function in [f for f in module_functions(module) if f not in skipped]:
+        with contextlib.suppress(TTNNError):
+            run_as_project_ops(function, table)
+    return module
 
 
 def trace_chain(source: ModuleOp, entry_name: str, position: int) -> OpChain | None:
-    """The chain of prepare / layout / typecast ops that made result `position` of function
-    `entry_name` of the verified module `source` from one of its arguments (None when it was
-    made otherwise)."""
+    """The chain of prepare / layout / typecast / to_layout / reshape / permute ops that made
+    result `position` of function `entry_name` of the tensor-level module `source`
+    (`tensor_level_module`) from one of its arguments (None when it was made otherwise)."""
     functions = {function.sym_name.data: function for function in module_functions(source)}
     entry = functions.get(entry_name)
     if entry is None:
@@ -146,6 +178,7 @@ def _float32_module(source: ModuleOp, chain: OpChain) -> ModuleOp:
             continue  # a value conversion: the places are the same without it
         clone = op.clone()
         clone.operands = [value]
+        clone.location = op.location
         if isinstance(op, ConvPrepareOp):
             config = op.conv_config or Conv2dConfigAttr()
             fields = list(config.parameters)
@@ -165,10 +198,10 @@ def _float32_module(source: ModuleOp, chain: OpChain) -> ModuleOp:
 def layout_map_of(
     source: ModuleOp, entry: str, slot: TensorSlot, position: int
 ) -> LayoutMap | None:
-    """Where each element of result `position` (`slot`) of function `entry` of the verified
-    module `source` came from (None when it was not made by a chain of prepare / layout ops
-    from one argument). Raises RunError when the weight is too large to index exactly in
-    float32."""
+    """Where each element of result `position` (`slot`) of function `entry` of the
+    tensor-level module `source` (`tensor_level_module` of the verified module) came from
+    (None when it was not made by a chain of prepare / layout ops from one argument). Raises
+    RunError when the weight is too large to index exactly in float32."""
     chain = trace_chain(source, entry, position)
     if chain is None:
         return None
@@ -209,6 +242,7 @@ def layout_map_of(
         column_bands=columns,
         source_argument=chain.source.index,
         weight_axes=(1, 0, 2, 3) if chain.transposed_weight else (0, 1, 2, 3),
+        l1_report="" if plan is None else conv_l1_report(plan).describe(),
     )
     return with_source_kernel_rows(traced)
 

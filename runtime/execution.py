@@ -196,6 +196,7 @@ class Executable:
                 layout=slot.tensor.layout,
                 data=np.asarray(output),
                 memory_config=slot.tensor.memory_config,
+                tensorbin_alignment=slot.tensorbin_alignment,
             )
             for slot, output in zip(self.results, outputs, strict=True)
         ]

@@ -21,7 +21,16 @@ import ml_dtypes
 import numpy as np
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.core.shapes import TILE_SIZE, physical_shape_fits, tile_padded_shape
+from ttnn_xdsl.core.shapes import (
+    BFLOAT8_B_EXPONENTS_PER_TILE,
+    BFLOAT8_B_TILE_BYTES,
+    FACE_SIZE,
+    TILE_ELEMENTS,
+    TILE_SIZE,
+    bytes_per_tile,
+    physical_shape_fits,
+    tile_padded_shape,
+)
 
 __all__ = [
     "BFLOAT8_B_TILE_BYTES",
@@ -44,19 +53,7 @@ __all__ = [
     "untilize",
 ]
 
-FACE_SIZE = 16
-TILE_ELEMENTS = TILE_SIZE * TILE_SIZE
-# One shared exponent per 16-element face row: 4 faces x 16 rows.
-BFLOAT8_B_EXPONENTS_PER_TILE = (TILE_SIZE // FACE_SIZE) ** 2 * FACE_SIZE
-BFLOAT8_B_TILE_BYTES = BFLOAT8_B_EXPONENTS_PER_TILE + TILE_ELEMENTS
-
 BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
-
-_BYTES_PER_TILE: dict[DataType, int] = {
-    DataType.FLOAT32: 4 * TILE_ELEMENTS,
-    DataType.BFLOAT16: 2 * TILE_ELEMENTS,
-    DataType.BFLOAT8_B: BFLOAT8_B_TILE_BYTES,
-}
 
 # Little-endian element encodings of the device buffers (bf16 travels as its raw u16 bits).
 _LE_FLOAT32 = np.dtype("<f4")
@@ -82,11 +79,6 @@ _ML_FLOAT_DTYPES: frozenset[np.dtype] = frozenset(
     )
     if (t := getattr(ml_dtypes, name, None)) is not None
 )
-
-
-def bytes_per_tile(dtype: DataType) -> int:
-    """Bytes of one 32x32 tile on the device: 4096 (f32), 2048 (bf16), 1088 (bfloat8_b)."""
-    return _BYTES_PER_TILE[DataType(dtype)]
 
 
 def device_buffer_size(physical_shape: Sequence[int], dtype: DataType, layout: Layout) -> int:

@@ -68,6 +68,8 @@ class LayoutMap:
     weight_axes: tuple[int, int, int, int] = (0, 1, 2, 3)
     """The source dims holding a weight's output channel, input channel, kernel row and
     kernel column: (0, 1, 2, 3) for OIHW, (1, 0, 2, 3) for a conv_transpose2d's IOHW."""
+    l1_report: str = ""
+    """A prepared conv's L1 report (TT-NN's estimate per core, `ConvL1Report.describe`)."""
 
     @property
     def weight_shape(self) -> tuple[int, int, int, int]:
@@ -303,8 +305,10 @@ def _plan_subtitle(plan: ConvWeightsPlan, kind: str) -> str:
     params = plan.params
     if kind == "bias":
         width = plan.bias_physical_shape[-1]
+        kind_name = plan.layout_kind.value
+        article = "an" if kind_name[0] in "aeiou" else "a"
         return (
-            f"bias for a {plan.layout_kind.value} weight: row 0 holds the "
+            f"bias for {article} {kind_name} weight: row 0 holds the "
             f"{params.out_channels} values, zero-padded to {width} columns = "
             f"round_up(Cout_pad {plan.padded_out_channels}, 32·block_w "
             f"{plan.weight_block_w_ntiles}) and 32 rows · physical "
@@ -342,8 +346,8 @@ def _plan_subtitle(plan: ConvWeightsPlan, kind: str) -> str:
 
 
 def text_map(layout: LayoutMap, name: str, summary: str) -> str:
-    """The tile map of a matrix as text: a header (`name`, `summary`, the title and
-    subtitle), then one line per tile row — `#` a tile of data, `+` a tile partly padding,
+    """The tile map of a matrix as text: a header (`name`, `summary`, the title, subtitle and
+    L1 report), then one line per tile row — `#` a tile of data, `+` a tile partly padding,
     `.` a tile of padding only — with `│` between column shards, a rule between row blocks,
     and each block's label at its first row."""
     kinds = tile_kinds(layout.holds_data)
@@ -355,7 +359,7 @@ def text_map(layout: LayoutMap, name: str, summary: str) -> str:
         f"{name}: {summary}, {tile_rows}×{tile_columns} tiles: {counts[DATA]} data (#), "
         f"{counts[PARTIAL]} partly padding (+), {counts[PADDING]} padding (.)",
     ]
-    lines += [text for text in (layout.title, layout.subtitle) if text]
+    lines += [text for text in (layout.title, layout.subtitle, layout.l1_report) if text]
 
     def cells(values: Sequence[str]) -> str:
         return "".join(

@@ -8,13 +8,20 @@ What is drawn comes from a `layout_map.LayoutMap` (`provenance.layout_map_of` re
 the IR). Colours: for a conv weight W[o, i, r, s] (a conv_transpose2d's IOHW W[i, o, r, s])
 the kernel position (r, s) of the source is the hue — a mirrored kernel shows its taps in
 reverse — and the input channel i the shade (deep for channel 0, pale for the last); the
-output channel o is the column. A bias is coloured by its output channel; any other tensor by
-its values. Padding is light grey."""
+output channel o is the column. A 1×1 kernel has one position: its input channel is the hue.
+A bias is coloured by its output channel; any other tensor by its values. Padding is light
+grey.
+
+A tall matrix's panels stand side by side, a wide one's (a bias, a 1×1 conv's weight) one
+above the other, and no picture is wider than 16 inches (1760 pixels); titles are broken
+between their ` · `-separated parts, never inside a shape."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -45,6 +52,7 @@ __all__ = [
     "PICTURE_FORMATS",
     "element_colours",
     "face_row_exponents",
+    "layout_figure",
     "plot_layout",
     "render_layout",
 ]
@@ -71,16 +79,20 @@ def element_colours(layout: LayoutMap, values: np.ndarray | None = None) -> np.n
     colors = _matplotlib().colors
     holds = layout.holds_data
     hsv = np.zeros((*layout.index.shape, 3))
-    if layout.kind == "weight":
+    if layout.kind == "weight" and _taps(layout) > 1:
         _, i, r, s = layout.weight_coordinates()
-        _, channels, kernel_height, kernel_width = layout.weight_shape
-        taps = kernel_height * kernel_width
-        hsv[..., 0] = (r * kernel_width + s) / max(taps, 1) * HUE_RANGE
+        _, channels, _, kernel_width = layout.weight_shape
+        hsv[..., 0] = (r * kernel_width + s) / _taps(layout) * HUE_RANGE
         hsv[..., 1:] = _shade(i / max(channels - 1, 1))
         rgb = colors.hsv_to_rgb(np.clip(hsv, 0, 1))
-    elif layout.kind == "bias":
-        channel = layout.coordinates()[-1]
-        hsv[..., 0] = channel / max(layout.source_shape[-1], 1) * HUE_RANGE
+    elif layout.kind in ("weight", "bias"):
+        # A 1×1 kernel has one position: the hue tells its input channels apart instead. A
+        # bias is coloured by its output channel.
+        if layout.kind == "weight":
+            channel, count = layout.weight_coordinates()[1], layout.weight_shape[1]
+        else:
+            channel, count = layout.coordinates()[-1], layout.source_shape[-1]
+        hsv[..., 0] = channel / max(count, 1) * HUE_RANGE
         hsv[..., 1] = 0.85
         hsv[..., 2] = 0.8
         rgb = colors.hsv_to_rgb(np.clip(hsv, 0, 1))
@@ -92,6 +104,20 @@ def element_colours(layout: LayoutMap, values: np.ndarray | None = None) -> np.n
         rgb = _matplotlib().colormaps["viridis"](scaled)[..., :3]
     rgb[~holds] = PADDING_COLOUR
     return rgb
+
+
+def _taps(layout: LayoutMap) -> int:
+    """The kernel positions of a weight's source (KH·KW)."""
+    _, _, kernel_height, kernel_width = layout.weight_shape
+    return kernel_height * kernel_width
+
+
+def _hue_strip(count: int) -> np.ndarray:
+    """RGB [1, count, 3]: the hue of each of `count` channels (as `element_colours` gives a
+    bias or a 1×1 kernel's input channels)."""
+    colors = _matplotlib().colors
+    hue = np.arange(count) / max(count, 1) * HUE_RANGE
+    return colors.hsv_to_rgb(np.stack([hue, np.full(count, 0.85), np.full(count, 0.8)], -1))[None]
 
 
 def _shade(fraction: np.ndarray | float) -> np.ndarray:
@@ -156,11 +182,31 @@ def render_layout(
     left out."""
     if f".{picture_format}" not in PICTURE_FORMATS:
         raise TTNNError(f"a picture is png or svg, got '{picture_format}'")
+    figure = layout_figure(layout, tensor, name, exact)
+    buffer = io.BytesIO()
+    # A fixed date keeps the same picture the same bytes (SVG and PNG metadata).
+    metadata = {"Date": None} if picture_format == "svg" else {"Software": "ttnn-xdsl"}
+    with _matplotlib().rc_context({"svg.hashsalt": "ttnn-xdsl"}):  # SVG ids without randomness
+        figure.savefig(buffer, format=picture_format, dpi=PICTURE_DPI, metadata=metadata)
+    return buffer.getvalue()
+
+
+PICTURE_DPI = 110
+
+
+def layout_figure(
+    layout: LayoutMap,
+    tensor: PicturedTensor,
+    name: str = "",
+    exact: np.ndarray | None = None,
+) -> Any:
+    """The matplotlib Figure `render_layout` saves (see there)."""
     if tensor.layout != Layout.TILE:
         raise TTNNError(f"cannot draw {name or 'the tensor'}: only TILE tensors have tiles")
-    matplotlib = _matplotlib()
+    _matplotlib()
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
+    from matplotlib.ticker import MaxNLocator
 
     physical = tensor.physical_to_numpy()
     matrix_values = physical.reshape(-1, physical.shape[-1])
@@ -172,16 +218,18 @@ def render_layout(
         )
     bfloat8 = tensor.dtype == DataType.BFLOAT8_B
     panels = 1 + (2 if bfloat8 and exact is not None else 1 if bfloat8 else 0)
-    # Size: tiles stay square where the figure allows; very tall matrices are squeezed.
-    matrix_height = min(max(rows / 48, 4.0), 16.0)
-    matrix_width = min(max(matrix_height * columns / rows, 2.6), 12.0)
-    legend_width = 2.6
-    figure = Figure(
-        figsize=(matrix_width * panels + legend_width + 1.2 * panels, matrix_height + 2.2),
-        layout="constrained",
+    shape = _figure_shape(rows, columns, panels)
+    figure = Figure(figsize=shape.size, layout="constrained")
+    # Room at the edges for tick labels the layout engine places last (colour bars).
+    figure.get_layout_engine().set(h_pad=0.1, w_pad=0.1)
+    grid = figure.add_gridspec(
+        shape.grid[0],
+        shape.grid[1],
+        width_ratios=shape.width_ratios,
+        height_ratios=shape.height_ratios,
     )
-    grid = figure.add_gridspec(1, panels + 1, width_ratios=[matrix_width] * panels + [legend_width])
-    axes = figure.add_subplot(grid[0, 0])
+    places = [grid[k, 0] if shape.stacked else grid[0, k] for k in range(panels)]
+    axes = figure.add_subplot(places[0])
     axes.imshow(
         element_colours(layout, matrix_values),
         interpolation="nearest",
@@ -190,14 +238,11 @@ def render_layout(
     )
     _tile_grid(axes, rows, columns)
     _bands(axes, layout, rows, columns)
-    _axis_labels(axes, layout, rows, columns, matrix_width)
-    axes.set_title(
-        f"{name or 'tensor'}: {tensor.dtype.value}, {format_shape(tensor.physical_shape)}",
-        fontsize=9,
-    )
+    _axis_labels(axes, layout, rows, columns, shape)
+    panel_characters = int(shape.matrix_width * 15)
 
     if bfloat8:
-        exponent_axes = figure.add_subplot(grid[0, 1], sharey=axes)
+        exponent_axes = figure.add_subplot(places[1], sharey=axes)
         exponents = face_row_exponents(tensor)
         shown = np.ma.masked_equal(exponents, 0) - 127
         image = exponent_axes.imshow(
@@ -208,11 +253,18 @@ def render_layout(
             extent=(-0.5, columns - 0.5, rows - 0.5, -0.5),
         )
         _tile_grid(exponent_axes, rows, columns)
-        exponent_axes.set_title("shared exponent of each face row (E − 127)", fontsize=9)
+        exponent_axes.set_title(
+            _wrap("shared exponent of each face row (E − 127)", panel_characters), fontsize=9
+        )
         exponent_axes.set_xlabel("column")
-        figure.colorbar(image, ax=exponent_axes, location="bottom", shrink=0.8)
+        exponent_axes.tick_params(labelsize=7)
+        exponent_bar = figure.colorbar(image, ax=exponent_axes, location=shape.colorbar, shrink=0.8)
+        exponent_bar.ax.tick_params(labelsize=7)
+        # Exponents are integers: whole ticks.
+        exponent_bar.locator = MaxNLocator(integer=True)
+        exponent_bar.update_ticks()
         if exact is not None:
-            error_axes = figure.add_subplot(grid[0, 2], sharey=axes)
+            error_axes = figure.add_subplot(places[2], sharey=axes)
             held = layout.holds_data
             reference = np.zeros((rows, columns), np.float32)
             reference[held] = np.asarray(exact, np.float32).reshape(-1)[layout.index[held]]
@@ -229,28 +281,111 @@ def render_layout(
             )
             _tile_grid(error_axes, rows, columns)
             error_axes.set_title(
-                f"quantization error: bfloat8_b − exact (largest {bound:.3g})", fontsize=9
+                _wrap(
+                    f"quantization error: bfloat8_b − exact (largest {bound:.3g})",
+                    panel_characters,
+                ),
+                fontsize=9,
             )
             error_axes.set_xlabel("column")
-            figure.colorbar(image, ax=error_axes, location="bottom", shrink=0.8)
+            error_axes.tick_params(labelsize=7)
+            figure.colorbar(
+                image, ax=error_axes, location=shape.colorbar, shrink=0.8
+            ).ax.tick_params(labelsize=7)
 
-    _legend(figure.add_subplot(grid[0, panels]), layout, Patch)
+    legend_place = grid[:, 1] if shape.stacked else grid[0, panels]
+    _legend(figure.add_subplot(legend_place), layout, Patch)
     characters = int(figure.get_figwidth() * 14)
-    figure.suptitle(
-        _wrap(layout.title, characters) + "\n" + _wrap(layout.subtitle, characters), fontsize=9
+    heading = (
+        f"{name or 'tensor'}: {tensor.dtype.value}, physical {format_shape(tensor.physical_shape)}"
     )
-    buffer = io.BytesIO()
-    # A fixed date keeps the same picture the same bytes (SVG and PNG metadata).
-    metadata = {"Date": None} if picture_format == "svg" else {"Software": "ttnn-xdsl"}
-    with matplotlib.rc_context({"svg.hashsalt": "ttnn-xdsl"}):  # SVG ids without randomness
-        figure.savefig(buffer, format=picture_format, dpi=110, metadata=metadata)
-    return buffer.getvalue()
+    figure.suptitle(
+        "\n".join(
+            text
+            for text in (
+                _wrap(heading, characters),
+                _wrap(layout.title, characters),
+                _wrap(layout.subtitle, characters),
+                _wrap(layout.l1_report, characters),
+            )
+            if text
+        ),
+        fontsize=9,
+    )
+    return figure
+
+
+@dataclass(frozen=True)
+class FigureShape:
+    """Where a picture's panels go and how large it is (inches)."""
+
+    size: tuple[float, float]
+    grid: tuple[int, int]
+    width_ratios: list[float]
+    height_ratios: list[float]
+    matrix_width: float
+    stacked: bool
+    """Panels one above the other (a wide matrix), else side by side."""
+
+    @property
+    def colorbar(self) -> str:
+        return "right" if self.stacked else "bottom"
+
+
+LEGEND_WIDTH = 2.6
+MAXIMUM_WIDTH = 16.0
+"""The widest picture (inches; 1760 pixels at 110 dpi), a screen's width."""
+
+
+def _figure_shape(rows: int, columns: int, panels: int) -> FigureShape:
+    """Tiles square where the picture allows: a tall or square matrix's panels side by side
+    (very tall ones squeezed, the whole at most `MAXIMUM_WIDTH` wide), a wide one's (a bias,
+    a 1×1 conv's weight: few rows, many columns) one above the other."""
+    if columns >= 2 * rows:
+        width = min(max(columns / 48, 6.0), MAXIMUM_WIDTH - LEGEND_WIDTH - 1.0)
+        height = min(max(width * rows / columns, 0.9), 4.0)
+        # Each panel: its matrix, its title and axis labels (and a colour bar's room).
+        panel = height + 1.2
+        return FigureShape(
+            (width + LEGEND_WIDTH + 1.0, panel * panels + 1.2),
+            (panels, 2),
+            [width, LEGEND_WIDTH],
+            [panel] * panels,
+            width,
+            True,
+        )
+    height = min(max(rows / 48, 4.0), 16.0)
+    width = min(max(height * columns / rows, 2.6), 12.0)
+    width = min(width, (MAXIMUM_WIDTH - LEGEND_WIDTH) / panels - 1.2)
+    return FigureShape(
+        (width * panels + LEGEND_WIDTH + 1.2 * panels, height + 2.4),
+        (1, panels + 1),
+        [width] * panels + [LEGEND_WIDTH],
+        [1.0],
+        width,
+        False,
+    )
 
 
 def _wrap(text: str, width: int) -> str:
+    """`text` in lines of at most `width` characters, broken between its ` · `-separated
+    parts where it can, never inside a bracket (`[1, 1, 288, 64]`)."""
     import textwrap
 
-    return "\n".join(textwrap.wrap(text, width)) if text else ""
+    if not text:
+        return ""
+    protected = re.sub(
+        r"\[[^\]]*\]|\([^)]*\)", lambda match: match.group(0).replace(" ", "\u00a0"), text
+    )
+    lines: list[str] = []
+    for part in protected.split(" · "):
+        if lines and len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " · " + part
+        elif len(part) <= width:
+            lines.append(part)
+        else:
+            lines += textwrap.wrap(part, width, break_long_words=False)
+    return "\n".join(lines)
 
 
 def _tile_grid(axes: Any, rows: int, columns: int) -> None:
@@ -266,15 +401,15 @@ def _bands(axes: Any, layout: LayoutMap, rows: int, columns: int) -> None:
     for band in layout.row_bands:
         if band.start > 0:
             axes.axhline(band.start - 0.5, color="black", linewidth=1.6)
-        axes.text(
-            columns - 0.5 + columns * 0.02,
-            (band.start + band.stop) / 2,
-            band.label,
+    if layout.row_bands:
+        # Labels as the ticks of a right-hand axis: the layout engine makes room for them.
+        right = axes.secondary_yaxis("right")
+        right.set_yticks(
+            [(band.start + band.stop - 1) / 2 for band in layout.row_bands],
+            [band.label for band in layout.row_bands],
             fontsize=7,
-            va="center",
-            ha="left",
-            clip_on=False,
         )
+        right.tick_params(length=0)
     for band in layout.column_bands:
         if band.start > 0:
             axes.axvline(band.start - 0.5, color="black", linewidth=1.6)
@@ -289,14 +424,15 @@ def _bands(axes: Any, layout: LayoutMap, rows: int, columns: int) -> None:
         top.tick_params(length=0)
 
 
-def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int, width: float) -> None:
+def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int, shape: FigureShape) -> None:
     step = TILE_SIZE * max(1, (rows // TILE_SIZE) // 24)
     axes.set_yticks(range(0, rows, step))
     # About two tile-column labels an inch, so that they never overlap.
-    labels = max(2, int(width * 2))
+    labels = max(2, int(shape.matrix_width * 2))
     axes.set_xticks(range(0, columns, TILE_SIZE * max(1, -(-(columns // TILE_SIZE) // labels))))
     axes.tick_params(labelsize=7)
-    axes.set_ylabel("row of the physical matrix (tile rows every 32)")
+    # A label no longer than the panel is high.
+    axes.set_ylabel("row" if shape.stacked else "row of the physical matrix (tile rows every 32)")
     if layout.kind == "weight":
         o = layout.weight_coordinates()[0]
         held = layout.holds_data
@@ -307,11 +443,25 @@ def _axis_labels(axes: Any, layout: LayoutMap, rows: int, columns: int, width: f
         axes.set_xlabel("column")
 
 
+def _channel_strip(axes: Any, count: int, title: str) -> None:
+    """A legend strip of the hues of `count` channels, its first and last numbered."""
+    strip = axes.inset_axes((0.1, 0.7, 0.8, 0.08))
+    strip.imshow(_hue_strip(count), aspect="auto", extent=(-0.5, count - 0.5, 0, 1))
+    strip.set_yticks([])
+    strip.set_xticks([0, count - 1] if count > 1 else [0])
+    strip.tick_params(labelsize=6)
+    strip.set_title(title, fontsize=8)
+
+
 def _legend(axes: Any, layout: LayoutMap, patch: Any) -> None:
     """Kernel positions as a grid of their hues, the input-channel shades, padding."""
     colors = _matplotlib().colors
     axes.set_axis_off()
-    if layout.kind == "weight":
+    if layout.kind == "weight" and _taps(layout) == 1:
+        _channel_strip(axes, layout.weight_shape[1], "hue: input channel i (a 1×1 kernel)")
+    elif layout.kind == "bias":
+        _channel_strip(axes, layout.source_shape[-1], "hue: output channel o")
+    elif layout.kind == "weight":
         _, channels, kernel_height, kernel_width = layout.weight_shape
         taps = kernel_height * kernel_width
         hue = (np.arange(taps) / max(taps, 1) * HUE_RANGE).reshape(kernel_height, kernel_width)
@@ -319,21 +469,21 @@ def _legend(axes: Any, layout: LayoutMap, patch: Any) -> None:
         inset = axes.inset_axes((0.1, 0.55, 0.8, 0.4))
         inset.imshow(swatch, interpolation="nearest")
         inset.set_title("hue: kernel position (r, s)", fontsize=8)
-        inset.set_xticks(range(kernel_width))
-        inset.set_yticks(range(kernel_height))
+        # At most 8 numbers along a side, so that a long kernel's (1×16) do not run together.
+        inset.set_xticks(range(0, kernel_width, -(-kernel_width // 8)))
+        inset.set_yticks(range(0, kernel_height, -(-kernel_height // 8)))
         inset.set_xlabel("s", fontsize=7)
         inset.set_ylabel("r", fontsize=7)
         inset.tick_params(labelsize=6)
-        shades = axes.inset_axes((0.1, 0.33, 0.8, 0.06))
-        ramp = np.linspace(0, 1, 64)
-        strip = colors.hsv_to_rgb(np.concatenate([np.zeros((64, 1)), _shade(ramp)], -1))[None]
-        shades.imshow(strip, aspect="auto", extent=(0, max(channels - 1, 1), 0, 1))
-        shades.set_yticks([])
-        shades.set_xticks([0, channels - 1] if channels > 1 else [0])
-        shades.tick_params(labelsize=6)
-        shades.set_title("shade: input channel i (at r, s = 0, 0)", fontsize=8)
-    elif layout.kind == "bias":
-        axes.text(0.05, 0.8, "hue: output channel", fontsize=8, transform=axes.transAxes)
+        if channels > 1:  # one input channel (a depthwise conv's) has one shade: no strip
+            shades = axes.inset_axes((0.1, 0.33, 0.8, 0.06))
+            ramp = np.linspace(0, 1, 64)
+            strip = colors.hsv_to_rgb(np.concatenate([np.zeros((64, 1)), _shade(ramp)], -1))
+            shades.imshow(strip[None], aspect="auto", extent=(0, channels - 1, 0, 1))
+            shades.set_yticks([])
+            shades.set_xticks([0, channels - 1])
+            shades.tick_params(labelsize=6)
+            shades.set_title("shade: input channel i (at r, s = 0, 0)", fontsize=8)
     else:
         axes.text(0.05, 0.8, "colour: value (viridis)", fontsize=8, transform=axes.transAxes)
     lines = _matplotlib().lines

@@ -22,6 +22,9 @@ class TensorSlot:
     tensor: TensorInfo
     type: Attribute
     """The tensor type (or, for IR written at the loop level, the memref type)."""
+    tensorbin_alignment: tuple[int, ...] | None = None
+    """The alignment TT-NN writes in the `.tensorbin` header of this result when it is not
+    the usual one (a prepared bias, `dialect/tensorbin_alignment.py`)."""
 
     @property
     def label(self) -> str:

@@ -117,6 +117,9 @@ class DeviceTensor:
     layout: Layout
     data: np.ndarray = field(repr=False)
     memory_config: object | None = None
+    tensorbin_alignment: tuple[int, ...] | None = None
+    """The alignment to write in a `.tensorbin` header, when it is not the one
+    `tensorbin.header_alignment` gives (TT-NN's prepared bias: `[32, padded width]`)."""
 
     def __post_init__(self) -> None:
         # Normalise first (lists, numpy ints, plain strings), then check consistency.
@@ -273,7 +276,12 @@ class DeviceTensor:
         field; other TT-NN versions may not read it."""
         try:
             return _tensorbin().encode_tensorbin(
-                self.logical_shape, self.physical_shape, self.dtype, self.layout, self.to_bytes()
+                self.logical_shape,
+                self.physical_shape,
+                self.dtype,
+                self.layout,
+                self.to_bytes(),
+                self.tensorbin_alignment,
             )
         except ValueError as error:
             raise TensorFileError(f"cannot write this tensor as a .tensorbin: {error}") from None

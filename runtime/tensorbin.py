@@ -328,15 +328,28 @@ def encode_tensorbin(
     dtype: DataType,
     layout: Layout,
     data: bytes,
+    alignment: Sequence[int] | None = None,
 ) -> bytes:
     """The `.tensorbin` file TT-NN 0.81.1's `ttnn.dump_tensor` writes for a host tensor with
     these shapes, dtype and layout and host buffer `data` (`DeviceTensor.to_bytes()`), byte
-    for byte. Raises ValueError when the shapes, dtype and layout are not a tensor the
-    project has or `data` has the wrong size."""
+    for byte; `alignment` is the header's when TT-NN writes another than `header_alignment`'s
+    (a prepared bias). Raises ValueError when the shapes, dtype and layout are not a tensor
+    the project has, `alignment` does not give the physical shape, or `data` has the wrong
+    size."""
     logical = tuple(int(x) for x in logical_shape)
     physical = tuple(int(x) for x in physical_shape)
     dtype, layout = DataType(dtype), Layout(layout)
-    alignment = _check_writable(logical, physical, dtype, layout)
+    usual = _check_writable(logical, physical, dtype, layout)
+    if alignment is None:
+        alignment = usual
+    else:
+        alignment = tuple(int(x) for x in alignment)
+        derived = padded_shape(logical, alignment, layout)
+        if derived != physical:
+            raise ValueError(
+                f"the alignment {format_shape(alignment)} gives the physical shape "
+                f"{format_shape(derived)}, not {format_shape(physical)}"
+            )
     expected = device_buffer_size(physical, dtype, layout)
     if len(data) != expected:
         raise ValueError(

@@ -236,7 +236,7 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
         "enable_activation_reuse, enable_kernel_stride_folding) or a field tt-mlir writes "
         "(activation, deallocate_activation, reallocate_halo_output, reshard_if_not_optimal, "
         "override_sharding_config, core_grid, output_layout, enable_act_double_buffer, "
-        "enable_weights_double_buffer, config_tensors_in_dram)",
+        "enable_weights_double_buffer, config_tensors_in_dram, in_place)",
     ),
     (
         "#ttnn.conv2d_config<full_inner_dim = true, full_inner_dim = true>",

@@ -20,6 +20,11 @@ from ttnn_xdsl.conv.conv_layout_geometry import (
     special_padding_map,
     tiled_map,
 )
+from ttnn_xdsl.conv.conv_op_config import (
+    resolve_act_block_h_ntiles,
+    resolve_out_subblock,
+    resolve_weight_block_height,
+)
 from ttnn_xdsl.conv.conv_parameters import (
     ComputeKernelConfig,
     Conv2dConfig,
@@ -35,14 +40,11 @@ from ttnn_xdsl.conv.conv_resolution import (
     fold_parameters,
     is_depthwise_1d,
     is_mm_conv,
-    resolve_act_block_h_ntiles,
     resolve_conv_weights,
     resolve_input_channels_alignment,
     resolve_kernel_stride_folding,
-    resolve_out_subblock,
     resolve_parallel_config,
     resolve_shard_layout,
-    resolve_weight_block_height,
     resolve_weights_dtype,
 )
 from ttnn_xdsl.conv.divisors import (
@@ -285,7 +287,11 @@ def test_weights_dtype():
     assert resolve_weights_dtype(conv(weight_dtype=DataType.BFLOAT16)) == DataType.BFLOAT16
     params = conv(conv_config=config(weights_dtype=DataType.BFLOAT8_B))
     assert resolve_weights_dtype(params) == DataType.BFLOAT8_B
-    assert resolve_conv_weights(params).weights_dtype == DataType.BFLOAT8_B
+    # TT-NN's DRAM path builds a ROW_MAJOR placeholder weight of weights_dtype: bfp8_b refused.
+    with pytest.raises(ConvConfigError, match="Only TILE layout is supported for BFLOAT8_B"):
+        resolve_conv_weights(params)
+    on_l1 = replace(params, input_memory_config=L1)
+    assert resolve_conv_weights(on_l1).weights_dtype == DataType.BFLOAT8_B
 
 
 def test_mm_conv():
@@ -388,7 +394,7 @@ def test_folded_plan_kernel_equals_stride_is_interleaved_mm():
 
 def test_folded_plan_kernel_larger_than_stride():
     # 7×7 kernel, stride 2, padding 3 on a 16×16 DRAM row-major input, folding forced on:
-    # Cin 3·4 = 12, kernel 4×4, input 11×11 → OH = OW = 8, not an mm_conv.
+    # Cin 3·4 = 12, kernel 4×4, input 11×11, not an mm_conv.
     plan = resolve_conv_weights(
         conv(
             out_channels=64,
@@ -397,14 +403,15 @@ def test_folded_plan_kernel_larger_than_stride():
             kernel_size=(7, 7),
             stride=(2, 2),
             padding=(3, 3, 3, 3),
-            conv_config=config(enable_kernel_stride_folding=True),
+            conv_config=config(enable_kernel_stride_folding=True, shard_layout=HEIGHT),
         )
     )
     assert plan.fold_stride == (2, 2)
     assert not plan.mm_conv
     assert plan.expanded_weight_shape == (64, 12, 4, 4)
-    assert (plan.output_height, plan.output_width) == (8, 8)
-    # HEIGHT (stand-in), row-major DRAM → align 8: Cin_pad 16, act_block_w round_up(16·4, 32).
+    # On the DRAM path TT-NN's slice keeps the original padding after folding: 11 + 6 − 4 + 1.
+    assert (plan.output_height, plan.output_width) == (14, 14)
+    # HEIGHT, row-major DRAM → align 8: Cin_pad 16, act_block_w round_up(16·4, 32).
     assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
     assert plan.padded_in_channels == 16
     assert plan.act_block_w == 64
@@ -982,7 +989,12 @@ def test_weight_block_height_rules():
     kernel = (3, 3)
     assert resolve_weight_block_height(HEIGHT, 8, kernel, 1) == 32  # round_up(24, 32)
     assert resolve_weight_block_height(HEIGHT, 8, kernel, 1, enable_activation_reuse=True) == 96
-    assert resolve_weight_block_height(HEIGHT, 48, (1, 4), 1, depthwise_1d=True) == 64
+    # TT-NN 0.81.1 takes the usual HEIGHT block for a 1D depthwise conv (round_up(48·4, 32));
+    # the depthwise weight's own block height is set apart by the resolution.
+    assert resolve_weight_block_height(HEIGHT, 48, (1, 4), 1) == 192
+    # A WIDTH block under one tile is no error for a 1D depthwise weight (its blocks are
+    # act_block_h_ntiles high): 64·3 / (2·4) = 24 → 0.
+    assert resolve_weight_block_height(WIDTH, 64, (1, 3), 2, act_block_w_div=4) == 0
     assert resolve_weight_block_height(BLOCK, 64, kernel, 8) == 32  # round_up(8·3, 32)
     assert resolve_weight_block_height(BLOCK, 64, kernel, 8, full_inner_dim=True) == 96
     assert resolve_weight_block_height(WIDTH, 64, kernel, 2) == 288
@@ -1018,6 +1030,7 @@ def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
         in_channels=96,
         out_channels=96,
         input_layout=Layout.TILE,
+        input_memory_config=L1,
         conv_config=config(shard_layout=WIDTH, act_block_w_div=5),
     )
     plan = resolve_conv_weights(params)
@@ -1033,14 +1046,15 @@ def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
     )
     assert plan.act_block_w == 96
     assert plan.physical_shape == (1, 1, 864, 96)
-    # act_block_w_div 30: 864 / 90 = 9.6 rows → 0 tiles: an error.
+    # act_block_w_div 30: 864 / 90 = 9.6 rows → 0 tiles: TT-NN divides by it.
     with pytest.raises(ConvConfigError) as error:
         resolve_conv_weights(
             replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=30))
         )
     assert str(error.value) == (
-        "WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores "
-        "× act_block_w_div) = 864/90 to be at least one tile of 32 rows (act_block_w_div 30)"
+        "TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded "
+        "weight block act_block_w = in_channels_padded·KH·KW / (input cores × "
+        "act_block_w_div) = 864/90 is less than one tile of 32 rows (act_block_w_div 30)"
     )
 
 
@@ -1054,7 +1068,12 @@ def test_activation_reuse():
         input_memory_config=L1,
         conv_config=config(enable_activation_reuse=True),
     )
-    with pytest.raises(ConvConfigError, match="act_block_h_ntiles 1 greater than the output"):
+    with pytest.raises(
+        ConvConfigError,
+        match=r"^Activation reuse needs act block h \(1\) to be bigger than output image width "
+        r"in tiles \(1\) for the optimization to give boost \(TT-NN meets this in its L1 "
+        r"estimate for height_sharded, made to choose the shard layout since none is given\)$",
+    ):
         resolve_conv_weights(params)
     # act_block_h_override 64 (2 tiles) asks for 2-tile blocks.
     plan = resolve_conv_weights(
@@ -1083,7 +1102,7 @@ def test_act_block_h_override():
             input_width=32,
             input_layout=Layout.TILE,
             input_memory_config=L1,
-            conv_config=config(act_block_h_override=96),
+            conv_config=config(shard_layout=HEIGHT, act_block_h_override=96),
         )
     )
     assert (plan.out_nhw_ntiles, plan.nhw_cores, plan.act_block_h_ntiles) == (20, 7, 3)
@@ -1174,19 +1193,57 @@ def test_depthwise_1d_negative_cases_take_the_grouped_path():
     assert not taller.depthwise_1d and taller.groups_expand == 64
 
 
-def test_depthwise_1d_invalid_combinations():
-    with pytest.raises(ConvConfigError, match="supports only height_sharded, got block_sharded"):
-        resolve_conv_weights(depthwise(conv_config=config(shard_layout=BLOCK)))
-    # kernel (1, 2) = stride (1, 2) on a DRAM row-major input folds automatically.
-    folding = depthwise(
-        kernel_size=(1, 2),
-        stride=(1, 2),
-        input_layout=Layout.ROW_MAJOR,
-        input_memory_config=DRAM,
+def test_depthwise_1d_width_and_block_sharded():
+    """TT-NN 0.81.1 prepares a 1D depthwise weight under WIDTH and BLOCK sharding too: the
+    depthwise expansion [O, act_block_h·32·KW, 1, 1], padded and laid out as usual, WIDTH in
+    blocks of act_block_h_ntiles tiles (shapes measured on TT-NN 0.81.1)."""
+
+    def dw(channels: int, kw: int, width: int, layout: TensorMemoryLayout) -> Conv2dParameters:
+        return depthwise(
+            in_channels=channels,
+            out_channels=channels,
+            groups=channels,
+            kernel_size=(1, kw),
+            padding=(0, 0, kw // 2, kw // 2),
+            input_width=width,
+            conv_config=config(shard_layout=layout),
+        )
+
+    # WIDTH, 96 channels (3 cores), KW 5, 256 wide: act_block_h 8 → A = 256, 1280 rows padded
+    # to round_up(1280, 3·32) = 1344, in blocks of 8 tiles → 1536. TT-NN: [1, 1, 1536, 96].
+    plan = resolve_conv_weights(dw(96, 5, 256, WIDTH))
+    assert plan.depthwise_1d and plan.weight_block_h_ntiles == 8
+    assert plan.logical_shape == (1, 1, 1280, 96)
+    assert plan.physical_shape == (1, 1, 1536, 96)
+    # KW 1: 256 → 288 → round_up(288, 256) = 512 (TT-NN: [1, 1, 512, 96]).
+    assert resolve_conv_weights(dw(96, 1, 256, WIDTH)).physical_shape == (1, 1, 512, 96)
+    # BLOCK, 1000 wide: 8 NHW cores, shard 128 rows → A = 128; KW 5: 640 rows padded to
+    # round_up(640, 3·32) = 672, 224 a core (TT-NN: [1, 1, 672, 96]).
+    plan = resolve_conv_weights(dw(96, 5, 1000, BLOCK))
+    assert plan.logical_shape == (1, 1, 640, 96)
+    assert plan.physical_shape == (1, 1, 672, 96)
+
+
+def test_depthwise_1d_folded():
+    """TT-NN 0.81.1 expands a folded 1D depthwise weight first and folds the expansion; the
+    HEIGHT block holds the whole folded column. 96 channels, kernel = stride = (1, 2), 256
+    wide, HEIGHT: folded input 128 wide → act_block_h 1, A = 32 → [96, 64, 1, 1] → folded
+    [96, 128, 1, 1] (TT-NN: [1, 1, 128, 96])."""
+    plan = resolve_conv_weights(
+        depthwise(
+            in_channels=96,
+            out_channels=96,
+            groups=96,
+            kernel_size=(1, 2),
+            stride=(1, 2),
+            input_width=256,
+            conv_config=config(shard_layout=HEIGHT, enable_kernel_stride_folding=True),
+        )
     )
-    assert resolve_kernel_stride_folding(folding)
-    with pytest.raises(ConvConfigError, match="folding is not supported for a 1D depthwise"):
-        resolve_conv_weights(folding)
+    assert plan.depthwise_1d and plan.fold_stride == (1, 2)
+    assert plan.expanded_weight_shape == (96, 128, 1, 1)
+    assert plan.weight_block_h_ntiles == 4
+    assert plan.physical_shape == (1, 1, 128, 96)
 
 
 # ------------------------------------------------------------------------------------------
@@ -1220,6 +1277,7 @@ def test_subblock_width_in_a_plan():
         input_width=16,
         input_layout=Layout.TILE,
         input_memory_config=L1,
+        conv_config=config(shard_layout=HEIGHT),
     )
     plan = resolve_conv_weights(params)
     # 256 rows = 8 tiles → 8 cores of 1 tile; width round_up(200, 32)/32 = 7 tiles → (1, 7).
@@ -1243,7 +1301,13 @@ def test_bias_physical_shape():
     assert bias_physical_shape(32, 1) == (1, 1, 32, 32)
     # A 256-channel HEIGHT conv: 8-tile width, 1-tile blocks → sub-block (1, 8).
     plan = resolve_conv_weights(
-        conv(out_channels=256, input_layout=Layout.TILE, input_memory_config=L1, has_bias=True)
+        conv(
+            out_channels=256,
+            input_layout=Layout.TILE,
+            input_memory_config=L1,
+            has_bias=True,
+            conv_config=config(shard_layout=HEIGHT),
+        )
     )
     assert plan.weight_block_w_ntiles == 8
     assert plan.bias_logical_shape == (1, 1, 1, 256)
@@ -1268,3 +1332,147 @@ def test_two_value_padding_in_a_plan():
     plan = resolve_conv_weights(conv(padding=(1, 1)))
     assert plan.params.padding == (1, 1, 1, 1)
     assert plan.physical_shape == (1, 1, 96, 32)
+
+
+# ------------------------------------------------------------------------------------------
+# TT-NN 0.81.1's refusals and its sharded-input details (measured on TT-NN 0.81.1, mock device)
+# ------------------------------------------------------------------------------------------
+
+
+def test_bfloat8_b_on_the_dram_path():
+    """TT-NN plans a DRAM conv's slices with a ROW_MAJOR placeholder weight in weights_dtype:
+    refused for bfloat8_b unless the conv is an mm_conv (after folding) or a 1D conv."""
+    bfp8 = config(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT)
+    with pytest.raises(ConvConfigError, match="Only TILE layout is supported for BFLOAT8_B"):
+        resolve_conv_weights(conv(conv_config=bfp8))
+    with pytest.raises(ConvConfigError, match="Only TILE layout"):  # WIDTH: not an mm_conv
+        resolve_conv_weights(
+            conv(
+                kernel_size=(1, 1),
+                padding=(0, 0, 0, 0),
+                conv_config=config(weights_dtype=DataType.BFLOAT8_B, shard_layout=WIDTH),
+            )
+        )
+    # Accepted: L1, a 1×1 mm_conv, a conv1d, a conv that folds into an mm_conv.
+    resolve_conv_weights(conv(conv_config=bfp8, input_memory_config=L1))
+    resolve_conv_weights(conv(conv_config=bfp8, kernel_size=(1, 1), padding=(0, 0, 0, 0)))
+    resolve_conv_weights(
+        conv(conv_config=bfp8, input_height=1, kernel_size=(1, 3), padding=(0, 0, 1, 1))
+    )
+    resolve_conv_weights(
+        conv(conv_config=bfp8, kernel_size=(2, 2), stride=(2, 2), padding=(0,) * 4)
+    )
+
+
+def test_reshard_without_shard_layout():
+    """reshard_if_not_optimal with no shard_layout: TT-NN reads an unset layout for an input
+    already sharded and for a DRAM conv it slices (not an mm_conv, not a 1D conv)."""
+    reshard = config(reshard_if_not_optimal=True)
+    with pytest.raises(ConvConfigError, match="bad optional access"):
+        resolve_conv_weights(
+            conv(
+                input_layout=Layout.TILE,
+                input_memory_config=sharded(HEIGHT, 32),
+                conv_config=reshard,
+            )
+        )
+    with pytest.raises(ConvConfigError, match="bad optional access"):
+        resolve_conv_weights(conv(conv_config=reshard))
+    resolve_conv_weights(conv(conv_config=reshard, input_memory_config=L1))
+    resolve_conv_weights(conv(conv_config=reshard, kernel_size=(1, 1), padding=(0,) * 4))
+    resolve_conv_weights(
+        conv(conv_config=reshard, input_height=1, kernel_size=(1, 3), padding=(0, 0, 1, 1))
+    )
+
+
+def test_auto_shard_width_estimate():
+    """With no shard layout TT-NN estimates WIDTH sharding too: a WIDTH block under one tile
+    divides by zero, an act_block_h_override above one tile on fewer than 32 output rows
+    exceeds the shard."""
+    # 64 channels → 2 WIDTH cores of 32; a 1×1 kernel; 32 / 2 = 16 rows → 0 tiles.
+    one = dict(
+        in_channels=64,
+        out_channels=64,
+        kernel_size=(1, 1),
+        padding=(0,) * 4,
+        input_memory_config=L1,
+    )
+    with pytest.raises(ConvConfigError, match="integer divide by zero"):
+        resolve_conv_weights(conv(**one, conv_config=config(act_block_w_div=2)))
+    # Explicit HEIGHT: no estimate.
+    resolve_conv_weights(conv(**one, conv_config=config(act_block_w_div=2, shard_layout=HEIGHT)))
+    # 4×4 output (16 rows) with a 2-tile override: refused auto, accepted explicit.
+    small = dict(input_height=4, input_width=4, input_memory_config=L1)
+    with pytest.raises(ConvConfigError, match="exceeds the per-core output size"):
+        resolve_conv_weights(conv(**small, conv_config=config(act_block_h_override=64)))
+    resolve_conv_weights(
+        conv(**small, conv_config=config(act_block_h_override=64, shard_layout=WIDTH))
+    )
+    # ... and an explicit WIDTH conv run from DRAM is estimated slice by slice.
+    with pytest.raises(ConvConfigError, match="exceeds the per-core output size"):
+        resolve_conv_weights(
+            conv(
+                input_height=4,
+                input_width=4,
+                conv_config=config(act_block_h_override=64, shard_layout=WIDTH),
+            )
+        )
+
+
+def test_sharded_input_sets_the_nhw_split():
+    """A HEIGHT input sharded over 2×2 cores: 1024 output rows / 4 cores → 8-tile shards, so a
+    1D depthwise conv expands with A = 256 (TT-NN 0.81.1: [1, 1, 768, 64] for KW 3)."""
+    plan = resolve_conv_weights(
+        depthwise(
+            kernel_size=(1, 3),
+            padding=(0, 0, 1, 1),
+            input_width=1024,
+            input_memory_config=sharded(HEIGHT, 64, height=256, grid=(2, 2)),
+        )
+    )
+    assert plan.nhw_cores == 4
+    assert plan.act_block_h_ntiles == 8
+    assert plan.physical_shape == (1, 1, 768, 64)
+
+
+def test_resharded_input_pads_to_the_interleaved_alignment():
+    """reshard_if_not_optimal on a row-major input in 64-wide shards: the core split uses the
+    shard width's alignment (32), the channel padding the interleaved one (8). 40 channels,
+    kernel 1×5, BLOCK: 2 channel cores, Cin_pad round_up(40, 16) = 48, 24 a core → blocks of
+    round_up(120, 32) = 128 rows → 256 (TT-NN 0.81.1: [1, 1, 256, 64])."""
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=40,
+            out_channels=64,
+            input_height=16,
+            input_width=16,
+            kernel_size=(1, 5),
+            padding=(0, 0, 2, 2),
+            input_memory_config=sharded(BLOCK, 64, height=128, grid=(1, 2)),
+            conv_config=config(shard_layout=BLOCK, reshard_if_not_optimal=True),
+        )
+    )
+    assert (plan.input_cores_channels, plan.padded_in_channels) == (2, 48)
+    assert plan.physical_shape == (1, 1, 256, 64)
+
+
+def test_interleaved_mm_bias_pads_to_the_output_cores():
+    """A WIDTH conv folding into a 1×1 mm_conv from DRAM: interleaved MM weight, but its bias
+    pads Cout to n_c_out·32 with n_c_out = n_c_in = largest_divisor(2880/32 = 90, 130) = 90
+    (TT-NN 0.81.1 on 13×10: bias [1, 1, 32, 2880] for Cout 1)."""
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=320,
+            out_channels=1,
+            input_height=14,
+            input_width=14,
+            kernel_size=(3, 3),
+            stride=(3, 3),
+            padding=(2, 2, 2, 2),
+            grid=(13, 10),
+            conv_config=config(shard_layout=WIDTH, reshard_if_not_optimal=True),
+        )
+    )
+    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.physical_shape == (1, 1, 2880, 32)
+    assert plan.bias_physical_shape == (1, 1, 32, 2880)

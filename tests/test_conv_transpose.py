@@ -390,16 +390,13 @@ def test_a_shard_spec_holding_the_transpose_input_is_enough() -> None:
 
 
 def test_the_weight_refusals_leave_the_bias_alone_and_back() -> None:
-    # A multi-slice config is the weight's refusal; the bias passes it to the conv2d
-    # preparation, whose own rule refuses it too (not a matmul, not 1D).
+    # A multi-slice config is the weight's refusal (the project does not model the transposed
+    # conv's slicing: not an invalid configuration); the bias passes it to conv2d's
+    # prepare_conv_bias, which ignores it (TT-NN 0.81.1 prepares such a bias).
     slices = transpose(dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 4))
-    # TT-NN prepares them; the project does not model slicing (not an invalid configuration).
     with pytest.raises(ConvNotModelledError, match=r"^dram_slice_config dram_height with 4 slices"):
         resolve_conv_transpose2d_weights(slices)
-    with pytest.raises(
-        ConvNotModelledError, match=r"^conv2d_slice_config dram_height with 4 slices"
-    ):
-        resolve_conv_transpose2d_bias(slices)
+    assert resolve_conv_transpose2d_bias(slices).conv.bias_physical_shape == (1, 1, 32, 32)
     # Without weights_dtype only the bias is refused.
     no_dtype = transpose(conv_config=Conv2dConfig(shard_layout=HEIGHT))
     assert resolve_conv_transpose2d_weights(no_dtype).conv.weights_dtype == DataType.FLOAT32

@@ -26,118 +26,43 @@ from typing import Any
 
 import numpy as np
 import pytest
+from ttnn_reference_cases import (
+    DATA as REFERENCE_DATA,
+)
+from ttnn_reference_cases import (
+    GRIDS,
+    SHARD_LAYOUTS,
+    answer_type,
+    cases_of,
+    common_properties,
+    compared,
+    grid_of,
+    verdict,
+)
 from xdsl.dialects.builtin import TensorType, f32
-from xdsl.ir import Attribute, SSAValue
-from xdsl.utils.exceptions import VerifyException
+from xdsl.ir import SSAValue
 
 from ttnn_xdsl.conv import conv_resolution, conv_transpose
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters
 from ttnn_xdsl.core.enums import (
-    BufferType,
-    DataType,
     Layout,
-    ShardOrientation,
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div
 from ttnn_xdsl.dialect import (
-    Conv2dConfigAttr,
-    LayoutAttr,
-    MemoryConfigAttr,
     PrepareConvTranspose2dBiasOp,
     PrepareConvTranspose2dWeightsOp,
-    ShardSpecAttr,
     build_function,
     build_module,
-    tensor_type,
 )
 from ttnn_xdsl.dialect.prepare_ops import ConvTranspose2dPrepareOp
 from ttnn_xdsl.program import run
 from ttnn_xdsl.runtime import DeviceTensor
 
-DATA = Path(__file__).resolve().parent / "data" / "ttnn_reference" / "conv_transpose2d"
+DATA = REFERENCE_DATA / "conv_transpose2d"
 ANSWERS = sorted((DATA / "answers").glob("*.json"))
-GRIDS = {"wormhole_N150": (8, 8), "blackhole_P150": (13, 10)}
-DTYPES = {
-    "float32": DataType.FLOAT32,
-    "bfloat16": DataType.BFLOAT16,
-    "bfloat8_b": DataType.BFLOAT8_B,
-}
-TTNN_DTYPES = {f"DataType.{name.upper()}": dtype for name, dtype in DTYPES.items()}
-SHARD_LAYOUTS = {
-    "HEIGHT": TensorMemoryLayout.HEIGHT_SHARDED,
-    "WIDTH": TensorMemoryLayout.WIDTH_SHARDED,
-    "BLOCK": TensorMemoryLayout.BLOCK_SHARDED,
-}
-
-
-def grid_of(path: Path) -> tuple[int, int]:
-    return next(grid for device, grid in GRIDS.items() if device in path.name)
-
-
-def cases_of(path: Path) -> list[dict[str, Any]]:
-    """The answered cases of a file (a case the recording run skipped is no answer)."""
-    cases = json.loads(path.read_text())
-    return [case for case in cases.values() if case.get("error") != "skipped"]
-
-
-# --------------------------------------------------------------------------------------------
-# A case as the ops' properties
-# --------------------------------------------------------------------------------------------
-
-
-def conv_config(case: dict[str, Any]) -> Conv2dConfigAttr:
-    fields = dict(case["conv_config"])
-    if "weights_dtype" in fields:
-        fields["weights_dtype"] = DTYPES[fields["weights_dtype"]]
-    if "shard_layout" in fields:
-        fields["shard_layout"] = SHARD_LAYOUTS[fields["shard_layout"]]
-    return Conv2dConfigAttr(**fields)
-
-
-def memory_config(case: dict[str, Any]) -> MemoryConfigAttr:
-    shard = case.get("input_shard")
-    if shard is None:
-        buffer = BufferType.DRAM if case["mem"] == "DRAM" else BufferType.L1
-        return MemoryConfigAttr(buffer, TensorMemoryLayout.INTERLEAVED)
-    orientation = ShardOrientation(shard["orientation"].lower())
-    spec = ShardSpecAttr(tuple(shard["grid"]), tuple(shard["shard_shape"]), orientation)
-    return MemoryConfigAttr(BufferType.L1, SHARD_LAYOUTS[shard["kind"]], spec)
-
-
-def common_properties(case: dict[str, Any]) -> dict[str, object]:
-    """The properties both transposed ops take (TT-NN's keyword parameters)."""
-    layout = Layout.TILE if case["layout"] == "TILE" else Layout.ROW_MAJOR
-    return dict(
-        input_memory_config=memory_config(case),
-        input_layout=LayoutAttr(layout),
-        in_channels=case["in_channels"],
-        out_channels=case["O"],
-        batch_size=case["N"],
-        input_height=case["H"],
-        input_width=case["W"],
-        kernel_size=case["kernel"],
-        stride=case["stride"],
-        padding=case["pad"],
-        dilation=case["dilation"],
-        groups=case["groups"],
-        conv_config=conv_config(case),
-        input_dtype=DTYPES[case["input_dtype"]],
-    )
-
-
-def answer_type(case: dict[str, Any], what: str) -> Attribute | None:
-    """TT-NN's result type for the weight or the bias, None when TT-NN refused it."""
-    if f"{what}_padded_shape" not in case:
-        return None
-    return tensor_type(
-        case[f"{what}_logical_shape"],
-        TTNN_DTYPES[case[f"{what}_dtype"]],
-        Layout.TILE,
-        physical=case[f"{what}_padded_shape"],
-    )
 
 
 def build_op(case: dict[str, Any], what: str, grid: tuple[int, int]) -> ConvTranspose2dPrepareOp:
@@ -166,34 +91,6 @@ def build_op(case: dict[str, Any], what: str, grid: tuple[int, int]) -> ConvTran
     return made[0]
 
 
-def verdict(case: dict[str, Any], what: str, grid: tuple[int, int]) -> tuple[str, str]:
-    """("agree" | a disagreement, the project's message) for the case's weight or bias; any
-    exception other than the op's verifier error fails the test (a crash)."""
-    op = build_op(case, what, grid)
-    try:
-        op.verify()
-    except VerifyException as error:
-        message = str(error)
-        if "expected result type" in message:
-            return "project infers another type", message
-        if answer_type(case, what) is None:
-            return "agree", message
-        if "output image is empty" in message:
-            return "empty output", message  # TT-NN's uint32 sizes wrap; not counted
-        return "project refuses what TT-NN prepares", message
-    if answer_type(case, what) is None:
-        return "project accepts what TT-NN refuses", ""
-    return "agree", ""
-
-
-def compared(case: dict[str, Any]) -> list[str]:
-    """What TT-NN answered for: the weight, and the bias when it was asked and the weight was
-    prepared (the recording run asks for the bias after the weight)."""
-    if "weight_padded_shape" not in case or not case["bias"]:
-        return ["weight"]
-    return ["weight", "bias"]
-
-
 def on_dram_path(case: dict[str, Any]) -> bool:
     return case["mem"] == "DRAM" and "input_shard" not in case
 
@@ -212,7 +109,7 @@ def test_every_l1_case_agrees_with_tt_nn(path: Path) -> None:
         if on_dram_path(case):
             continue
         for what in compared(case):
-            result, message = verdict(case, what, grid)
+            result, message = verdict(build_op(case, what, grid), case, what)
             counted += result != "empty output"
             if result not in ("agree", "empty output"):
                 disagreements.append(f"{case['id']} {what}: {result}: {message[:200]}")
@@ -337,7 +234,7 @@ def test_every_dram_disagreement_is_a_decision_of_tt_nn_l1_model(path: Path) -> 
         if not on_dram_path(case):
             continue
         for what in compared(case):
-            result, message = verdict(case, what, grid)
+            result, message = verdict(build_op(case, what, grid), case, what)
             if result == "agree":
                 agreeing += 1
             elif result != "empty output" and explanation(case, what, grid) is None:
@@ -462,3 +359,6 @@ def test_prepared_bytes_are_tt_nn_s(device: str, name: str) -> None:
         assert prepared.physical_shape == expected.physical_shape
         assert prepared.dtype == expected.dtype
         assert prepared.to_bytes() == expected.to_bytes(), f"{device}/{name} {what}"
+        # The whole file, header included (a bias's alignment is [32, padded width]).
+        file = (folder / f"{what}.tensorbin").read_bytes()
+        assert prepared.to_tensorbin() == file, f"{device}/{name} {what}.tensorbin"

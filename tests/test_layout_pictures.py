@@ -45,6 +45,7 @@ module attributes {ttnn.grid = array<i32: 8, 8>} {
         input_layout = #ttnn.layout<row_major>
         in_channels = 3 out_channels = 2 batch_size = 1 input_height = 56 input_width = 56
         kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1
+        conv_config = #ttnn.conv2d_config<weights_dtype = bf16>
         : tensor<1x1x1x2xbf16>
         -> tensor<1x1x1x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
     func.return %prepared_weight, %prepared_bias
@@ -218,7 +219,8 @@ def test_the_text_map() -> None:
         "prepared_weight: [1, 1, 96, 32] bf16 tile (logical [1, 1, 27, 2]), 3×1 tiles: "
         "0 data (#), 3 partly padding (+), 0 padding (.)"
     )
-    assert lines[3:] == [
+    assert lines[3].startswith("L1 per core, TT-NN's estimate of the first DRAM slice in bytes: ")
+    assert lines[4:] == [
         "   0",
         "0  +  kernel row 0 (rows 0–31)",
         "   ─",
@@ -237,10 +239,11 @@ def test_shard_columns_in_the_text_map() -> None:
     layout = block.layout_map(0)
     text = block.run(random_seed=0)[0].tile_map(layout, "w")
     lines = text.splitlines()
-    assert lines[3] == "    0│1"
-    assert lines[4] == " 0  #│#  input channels of cores (0, *) (rows 0–95)"
-    assert lines[6] == " 2  +│+"  # 72 of 96 rows hold data: the third tile row is partial
-    assert lines[7] == "    ───"
+    assert lines[3].startswith("L1 per core, TT-NN's estimate of the first DRAM slice in bytes: ")
+    assert lines[4] == "    0│1"
+    assert lines[5] == " 0  #│#  input channels of cores (0, *) (rows 0–95)"
+    assert lines[7] == " 2  +│+"  # 72 of 96 rows hold data: the third tile row is partial
+    assert lines[8] == "    ───"
     assert lines[-1] == "columns: 0–31 cores (0, *) │ 32–63 cores (1, *)"
 
 
@@ -313,3 +316,83 @@ def test_picture_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
         "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
     )
     assert not (tmp_path / "w.png").exists()
+
+
+def _demo_pictures() -> list[tuple[str, Program, int]]:
+    """Every picture `make demo` draws: each result of examples/conv_layouts.mlir's and
+    examples/decoder_upsampling.mlir's functions and of ResNet-50's conv1 (the program and
+    the result's position)."""
+    layouts = Program.load_all((EXAMPLES / "conv_layouts.mlir").read_text())
+    decoder = Program.load_all((EXAMPLES / "decoder_upsampling.mlir").read_text())
+    conv1 = Program.load((EXAMPLES / "resnet50_conv_weights.mlir").read_text(), entry="conv1")
+    return [
+        (f"{program.entry}.{slot.name}", program, slot.position)
+        for program in [*layouts, *decoder, conv1]
+        for slot in program.results
+        if slot.tensor.layout.value == "tile"
+    ]
+
+
+def test_every_demo_picture_fits_a_screen_and_its_words_fit_it() -> None:
+    # No picture wider than 16 inches (1760 pixels at 110 dpi) or taller than 20; every word
+    # drawn (titles, labels, legends) inside the picture; the title never broken inside a
+    # shape or a parenthesis; a 1×1 kernel's legend and a bias's name what the hue is.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    from ttnn_xdsl.runtime.plot import PICTURE_DPI, layout_figure
+
+    pictures = _demo_pictures()
+    assert len(pictures) == 28  # what make demo draws: 15 layouts, 11 decoder, conv1's 2
+    for name, program, position in pictures:
+        inputs = program.prepare_inputs(random_seed=0)
+        tensor = program.run(inputs)[position]
+        layout = program.layout_map(position)
+        assert layout is not None
+        exact = inputs[layout.source_argument].to_numpy()
+        figure = layout_figure(layout, tensor, name, exact)
+        figure.set_dpi(PICTURE_DPI)
+        canvas = FigureCanvasAgg(figure)
+        canvas.draw()
+        width, height = figure.get_size_inches() * PICTURE_DPI
+        assert width <= 1760 and height <= 20 * PICTURE_DPI, (name, width, height)
+        # What is drawn (matplotlib's tight box: every title, label, tick and legend) lies
+        # inside the picture, to a pixel.
+        drawn = figure.get_tightbbox(canvas.get_renderer())
+        inches = figure.get_size_inches()
+        slack = 1 / PICTURE_DPI
+        assert drawn.x0 >= -slack and drawn.y0 >= -slack, (name, drawn)
+        assert drawn.x1 <= inches[0] + slack and drawn.y1 <= inches[1] + slack, (name, drawn)
+        texts = [t for t in figure.findobj(Text) if t.get_visible() and t.get_text().strip()]
+        title = figure._suptitle.get_text()  # pyright: ignore[reportAttributeAccessIssue]
+        assert title.splitlines()[0].startswith(f"{name}: ")
+        for line in title.splitlines():
+            assert line.count("[") == line.count("]") and line.count("(") == line.count(")"), line
+        words = {text.get_text() for text in texts}
+        if "bias" in name:
+            assert "hue: output channel o" in words, name
+        elif layout.source_shape[2:] == (1, 1):
+            assert "hue: input channel i (a 1×1 kernel)" in words, name
+            assert "hue: kernel position (r, s)" not in words, name
+        else:
+            assert "hue: kernel position (r, s)" in words, name
+
+
+def test_titles_break_between_their_parts() -> None:
+    from ttnn_xdsl.runtime.plot import _wrap  # pyright: ignore[reportPrivateUsage]
+
+    text = (
+        "op [64, 64, 3, 3] f32 · input 1×56×56×64 · physical [1, 1, 288, 64], logical [1, 1, 1, 64]"
+    )
+    assert _wrap(text, 40).split("\n") == [
+        "op [64,\u00a064,\u00a03,\u00a03] f32 · input 1×56×56×64",
+        "physical [1,\u00a01,\u00a0288,\u00a064], logical",
+        "[1,\u00a01,\u00a01,\u00a064]",
+    ]
+
+
+def test_a_bias_subtitle_names_its_weight_with_the_right_article() -> None:
+    program = Program.load((EXAMPLES / "conv_layouts.mlir").read_text(), entry="interleaved_matmul")
+    layout = program.layout_map(1)
+    assert layout is not None
+    assert layout.subtitle.startswith("bias for an interleaved_mm weight: row 0 holds the 256 ")

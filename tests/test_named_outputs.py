@@ -1,6 +1,7 @@
-"""Named results (`%prepared_weight` → `prepared_weight`, `result0` kept as an alias), and
-`ttnn-run --entry all` (every function that calls no other, results named
-`FUNCTION.NAME`), `--entry @NAME` and `--time`."""
+"""Named results (`%prepared_weight` → `prepared_weight`, names kept through lowering,
+`result0` only with `--aliases`, each array stored once), output folders that never mix
+runs, `.npz` inputs by argument name, and `ttnn-run --entry all` (every function that calls
+no other, results named `FUNCTION.NAME`), `--entry @NAME` and `--time`."""
 
 from __future__ import annotations
 
@@ -88,8 +89,7 @@ def test_resnet_main_names_every_array_after_its_layer(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """@main of the ResNet-50 example only calls the layers: its 106 results take the
-    layers' names, and result0… stay as aliases (a second copy in the .npz, a hard link in
-    a folder)."""
+    layers' names."""
     path = EXAMPLES / "resnet50_conv_weights.mlir"
     program = Program.load(path.read_text(), filename=str(path))
     assert [slot.name for slot in program.results[:4]] == [
@@ -137,9 +137,9 @@ def test_entry_all_runs_each_leaf_function(
     ]
     expected = []
     for function in functions:
-        expected += [f"{function}.prepared_weight", f"{function}.result0"]
+        expected += [f"{function}.prepared_weight"]
         if function != "depthwise_1d":  # a 1D depthwise conv has no bias
-            expected += [f"{function}.prepared_bias", f"{function}.result1"]
+            expected += [f"{function}.prepared_bias"]
     with np.load(tmp_path / "all.npz") as arrays:
         assert arrays.files == expected
         # Each function ran with its own inputs: the same values as running it alone.
@@ -147,9 +147,6 @@ def test_entry_all_runs_each_leaf_function(
             alone = Program.load(path.read_text(), entry=function).run(random_seed=0)[0]
             np.testing.assert_array_equal(
                 arrays[f"{function}.prepared_weight"], alone.physical_to_numpy()
-            )
-            np.testing.assert_array_equal(
-                arrays[f"{function}.prepared_weight"], arrays[f"{function}.result0"]
             )
         # The given depthwise weight: tap s of channel o repeated 32 times in rows
         # 32·s … 32·s + 31, column o (semantics.md §3.6.6, then §3.6.2 with BH = 96).
@@ -160,11 +157,7 @@ def test_entry_all_runs_each_leaf_function(
                 matrix[32 * s : 32 * s + 32, :], np.tile(weight[:, 0, 0, s], (32, 1))
             )
     files = sorted(os.listdir(tmp_path / "tb"))
-    assert len(files) == len(expected)
-    assert os.path.samefile(
-        tmp_path / "tb" / "grouped.prepared_weight.tensorbin",
-        tmp_path / "tb" / "grouped.result0.tensorbin",
-    )
+    assert files == sorted(f"{name}.tensorbin" for name in expected)
 
 
 def test_entry_all_wants_qualified_inputs(
@@ -190,7 +183,7 @@ def test_entry_may_be_spelled_with_its_at_sign(capsys: pytest.CaptureFixture[str
         capsys,
     )
     assert status == 0
-    assert out.startswith("grad_input (result0): tensor<2x64x64xbf16, #ttnn.tensor_layout<tile>>\n")
+    assert out.startswith("grad_input: tensor<2x64x64xbf16, #ttnn.tensor_layout<tile>>\n")
 
 
 def test_time_prints_a_table_of_the_phases(capsys: pytest.CaptureFixture[str]) -> None:
@@ -215,3 +208,154 @@ def test_time_prints_a_table_of_the_phases(capsys: pytest.CaptureFixture[str]) -
     total = float(lines[-1].split()[1])
     assert abs(sum(float(phase[1]) for phase in phases) - total) < 0.01
     assert lines[-1].split()[0] == "total"
+
+
+# ---------------------------------------------------------------------------------------------
+# Names through lowering, each array once, folders of one run, .npz inputs
+# ---------------------------------------------------------------------------------------------
+
+
+def test_names_survive_lowering(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # @unary returns %grad_input, written into the preallocated %buffer: after lowering the
+    # function returns %buffer, and the name recorded beside the result (ttnn.name) wins.
+    from ttnn_xdsl.tools import ttnn_opt
+
+    lowered = tmp_path / "lowered.mlir"
+    ttnn_opt.main([str(EXAMPLES / "assign_bw.mlir"), "-p", "ttnn-lower", "-o", str(lowered)])
+    assert 'ttnn.name = "grad_input"' in lowered.read_text()
+    program = Program.load(lowered.read_text(), entry="unary")
+    assert [slot.name for slot in program.results] == ["grad_input"]
+    status, out, _ = run_tool(
+        [lowered, "--entry", "unary", "--random-inputs", "0", "--print"], capsys
+    )
+    assert status == 0 and out.startswith("grad_input: tensor<2x64x64xbf16")
+
+
+def test_each_array_is_stored_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two 512×512 float32 results: 2 MiB of arrays; the .npz holds each once (no alias
+    # member), a few hundred bytes of headers more.
+    tile = "tensor<512x512xbf16, #ttnn.tensor_layout<tile>>"
+    source = tmp_path / "two.mlir"
+    source.write_text(
+        f"func.func @main(%g: {tile}) -> ({tile}, {tile}) {{\n"
+        f"  %a, %b = ttnn.assign_bw(%g, %g, %g) : ({tile}, {tile}, {tile}) -> ({tile}, {tile})\n"
+        f"  func.return %a, %b : {tile}, {tile}\n}}\n"
+    )
+    output = tmp_path / "out.npz"
+    assert run_tool([source, "--random-inputs", "0", "--output", output], capsys)[0] == 0
+    with np.load(output) as arrays:
+        assert arrays.files == ["a", "b"]
+    assert 2 * 512 * 512 * 4 < output.stat().st_size < 2 * 512 * 512 * 4 + 1024
+
+
+def test_a_folder_never_mixes_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "tb"
+    path = EXAMPLES / "assign_bw.mlir"
+    assert run_tool([path, "--random-inputs", "0", "--tensorbin", folder], capsys)[0] == 0
+    before = {name: (folder / name).read_bytes() for name in os.listdir(folder)}
+    assert sorted(before) == ["grad_a.tensorbin", "grad_b.tensorbin"]
+    # Another entry into the same folder: refused before anything runs, the folder as it was.
+    status, out, err = run_tool(
+        [path, "--entry", "unary", "--random-inputs", "0", "--tensorbin", folder], capsys
+    )
+    assert (status, out) == (1, "")
+    assert err == (
+        f"ttnn-run: error: --tensorbin {folder}: the folder holds grad_a.tensorbin, "
+        "grad_b.tensorbin, which this run does not write (an earlier run's?): remove them or "
+        "choose another folder, so that the folder holds one run's results\n"
+    )
+    assert {name: (folder / name).read_bytes() for name in os.listdir(folder)} == before
+    # The same run again replaces its own files; other kinds of files do not count.
+    (folder / "notes.txt").write_text("mine")
+    status, _, _ = run_tool([path, "--random-inputs", "1", "--tensorbin", folder], capsys)
+    assert status == 0
+    assert sorted(os.listdir(folder)) == ["grad_a.tensorbin", "grad_b.tensorbin", "notes.txt"]
+    assert (folder / "grad_a.tensorbin").read_bytes() != before["grad_a.tensorbin"]
+    # --aliases adds the positional names as hard links; dropping it later finds them stale.
+    status, _, _ = run_tool(
+        [path, "--random-inputs", "1", "--tensorbin", folder, "--aliases"], capsys
+    )
+    assert status == 0
+    assert os.path.samefile(folder / "grad_b.tensorbin", folder / "result1.tensorbin")
+    status, _, err = run_tool([path, "--random-inputs", "1", "--tensorbin", folder], capsys)
+    assert status == 1 and "holds result0.tensorbin, result1.tensorbin, which" in err
+
+
+def test_an_npz_archive_gives_inputs_by_argument_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One weights archive for the ResNet-50 example, members FUNCTION.ARGUMENT: running
+    # @conv1 takes its two members (and leaves the other layer's alone); --entry all takes
+    # each function's; both give what separate .npy inputs give.
+    path = EXAMPLES / "resnet50_conv_weights.mlir"
+    rng = np.random.default_rng(5)
+    weight = rng.standard_normal((64, 3, 7, 7)).astype(np.float32)
+    bias = rng.standard_normal((1, 1, 1, 64)).astype(np.float32)
+    layer = rng.standard_normal((64, 64, 1, 1)).astype(np.float32)
+    archive = tmp_path / "weights.npz"
+    np.savez(
+        archive, **{"conv1.weight": weight, "conv1.bias": bias, "layer1_0_conv1.weight": layer}
+    )
+    np.save(tmp_path / "w.npy", weight)
+    np.save(tmp_path / "b.npy", bias)
+    runs = {
+        "archive": ["--input", archive],
+        "files": [
+            "--input",
+            f"weight={tmp_path / 'w.npy'}",
+            "--input",
+            f"bias={tmp_path / 'b.npy'}",
+        ],
+    }
+    for label, inputs in runs.items():
+        status, out, err = run_tool(
+            [path, "--entry", "conv1", *inputs, "--output", tmp_path / f"{label}.npz"], capsys
+        )
+        assert (status, out, err) == (0, "", "")
+    with np.load(tmp_path / "archive.npz") as a, np.load(tmp_path / "files.npz") as b:
+        assert a.files == b.files == ["prepared_weight", "prepared_bias"]
+        for name in a.files:
+            np.testing.assert_array_equal(a[name], b[name])
+        conv1 = a["prepared_weight"]
+    status, _, _ = run_tool(
+        [
+            path,
+            "--entry",
+            "all",
+            "--input",
+            archive,
+            "--random-inputs",
+            "0",
+            "--output",
+            tmp_path / "all.npz",
+        ],
+        capsys,
+    )
+    assert status == 0
+    with np.load(tmp_path / "all.npz") as arrays:
+        np.testing.assert_array_equal(arrays["conv1.prepared_weight"], conv1)
+    # A member of the function run that names none of its arguments is an error.
+    np.savez(tmp_path / "typo.npz", **{"conv1.wieght": weight})
+    status, out, err = run_tool(
+        [path, "--entry", "conv1", "--input", tmp_path / "typo.npz", "--random-inputs", "0"],
+        capsys,
+    )
+    assert (status, out) == (1, "")
+    assert err == (
+        f"ttnn-run: error: --input {tmp_path / 'typo.npz'}: member 'conv1.wieght.npy' names no "
+        "argument of @conv1 (arguments: weight, bias)\n"
+    )
+
+
+def test_help_says_how_outputs_are_named_and_that_folders_never_mix_runs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run_tool(["--help"], capsys)
+    assert status == 0
+    text = " ".join(out.split())
+    assert "Output folders (--raw-output, --tensorbin, --plot) never mix runs" in text
+    assert (
+        "also name each result resultN (its position; a hard link, the data is written once)"
+        in text
+    )
+    assert "or an .npz archive of inputs, each member named after its argument" in text

@@ -37,13 +37,14 @@ from ttnn_xdsl.dialect.attributes import (
     LayoutAttr,
     MemoryConfigAttr,
 )
+from ttnn_xdsl.dialect.device import module_device
 from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvBiasOp,
     PrepareConvTranspose2dBiasOp,
     PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
 )
-from ttnn_xdsl.dialect.tensor_types import module_grid, tensor_info, tensor_type
+from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
 
 # ---------------------------------------------------------------------------------------------
 # ttnn.prepare_conv_weights / ttnn.prepare_conv_bias
@@ -86,6 +87,7 @@ def conv_properties(**overrides: object) -> dict[str, Attribute]:
     return properties
 
 
+L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
 WEIGHT = TensorType(f32, (2, 3, 3, 3))
 PREPARED = tensor_type((1, 1, 27, 2), DataType.FLOAT32, physical=(1, 1, 96, 32))
 
@@ -117,6 +119,8 @@ def test_prepare_conv_weights_every_optional_property() -> None:
         TensorType(bf16, (64, 64, 3, 3)),
         tensor_type((1, 1, 576, 64), DataType.BFLOAT8_B, physical=(1, 1, 576, 64)),
         input_layout=Layout.TILE,
+        # L1: TT-NN 0.81.1 cannot prepare bfloat8_b weights for a 3×3 conv run from DRAM.
+        input_memory_config=L1_INTERLEAVED,
         in_channels=64,
         out_channels=64,
         input_height=16,
@@ -149,14 +153,14 @@ def test_prepare_conv_weights_follows_the_module_grid() -> None:
     )
     on_2x2 = prepare_weights(weight, PREPARED, **block)
     in_module(on_2x2, {"ttnn.grid": DenseArrayBase.from_list(i32, [2, 2])})
-    assert module_grid(on_2x2) == (2, 2)
+    assert module_device(on_2x2).grid == (2, 2)
     assert on_2x2.inferred_result_type() == tensor_type(
         (1, 1, 576, 64), DataType.FLOAT32, physical=(1, 1, 576, 64)
     )
     bad_grid = prepare_weights()
     in_module(bad_grid, {"ttnn.grid": DenseArrayBase.from_list(i32, [8])})
     with pytest.raises(VerifyException) as error:
-        module_grid(bad_grid)
+        module_device(bad_grid)
     assert str(error.value) == (
         "expected the module attribute ttnn.grid to be array<i32: X, Y> with two positive "
         "values, got array<i32: 8>"
@@ -241,6 +245,9 @@ PREPARED_BIAS = tensor_type((1, 1, 1, 2), DataType.FLOAT32, physical=(1, 1, 32, 
 def prepare_bias(
     bias_type: Attribute = BIAS, result_type: Attribute = PREPARED_BIAS, **overrides: object
 ) -> PrepareConvBiasOp:
+    """The bias op of `conv_properties`, with conv_config.weights_dtype f32 unless overridden
+    (TT-NN 0.81.1's prepare_conv_bias needs one)."""
+    overrides.setdefault("conv_config", Conv2dConfigAttr(weights_dtype=DataType.FLOAT32))
     return PrepareConvBiasOp.build(
         operands=[values(bias_type)[0]],
         result_types=[result_type],
@@ -273,10 +280,26 @@ def test_prepare_conv_bias() -> None:
         ),
         ({"stride": (0, 0)}, "expected stride to have 2 positive values, got [0, 0]"),
         (
-            {"conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B)},
+            {
+                "conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B),
+                "input_memory_config": L1_INTERLEAVED,
+            },
             "expected result type tensor<1x1x1x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, "
             "physical = 1x1x32x32>> (inferred from the conv parameters), got "
             "tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>",
+        ),
+        (
+            {"conv_config": None},
+            "prepare_conv_bias needs conv_config.weights_dtype: TT-NN 0.81.1's "
+            "prepare_conv_bias reads it unconditionally (it has no weight to take the dtype "
+            'from) and fails without it (TT-NN: "bad optional access")',
+        ),
+        (
+            {"conv_config": Conv2dConfigAttr(weights_dtype=DataType.BFLOAT8_B)},
+            "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a "
+            "DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan "
+            "its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN "
+            'rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")',
         ),
     ],
 )

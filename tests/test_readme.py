@@ -4,12 +4,14 @@
   on random inputs (as `ttnn-run --random-inputs 0 --entry F` would). A block preceded by
   `<!-- readme: types -->` is a list of types instead, one per line (`// comments` allowed),
   each parsed and checked to be a TT-NN type that can exist.
-- ```python: executed as written, from the repository's root, in a fresh namespace. A block
+- ```python: executed as written, in a fresh namespace, from a temporary folder that links
+  to everything in the repository's root (what it writes stays out of the repository). A block
   preceded by `<!-- readme: lit -->` is a user's `lit.cfg`: it becomes the config of a small
   suite (one test running `ttnn-opt` and `filecheck`), run with lit from a shell whose PATH
   does not hold this environment.
-- ```sh: each command that starts with `.venv/bin/` runs with this environment's tools and
-  must succeed; `make …` lines are the commands that run these tests and are not rerun.
+- ```sh: each command that starts with `.venv/bin/` runs with this environment's tools, from
+  such a folder, and must succeed; `make …` lines are the commands that run these tests and
+  are not rerun.
 - A block without a language is sample output, not run.
 
 A block preceded by `<!-- readme: skip REASON -->` is not run; every skip names its reason.
@@ -132,17 +134,28 @@ def run_lit_config(block: Block, folder: Path) -> None:
     assert "Passed: 1" in result.stdout or "1 Passed" in result.stdout, result.stdout
 
 
-def run_python(block: Block) -> None:
+def working_copy(folder: Path) -> Path:
+    """A folder that looks like the repository's root to the README's commands (a link to
+    each of its files and folders) but keeps what they write (`out/…`) out of the
+    repository: `make test` leaves the repository as it found it."""
+    for entry in ROOT.iterdir():
+        if not entry.name.startswith(".") and entry.name != "out":
+            (folder / entry.name).symlink_to(entry)
+    return folder
+
+
+def run_python(block: Block, folder: Path) -> None:
     code = compile(block.text, block.id, "exec")
     cwd = Path.cwd()
-    os.chdir(ROOT)
+    os.chdir(working_copy(folder))
     try:
         exec(code, {"__name__": "__readme__"})
     finally:
         os.chdir(cwd)
 
 
-def run_sh(block: Block) -> None:
+def run_sh(block: Block, folder: Path) -> None:
+    working_copy(folder)
     ran = 0
     for line in block.text.splitlines():
         command = line.split("  #")[0].strip()
@@ -153,7 +166,7 @@ def run_sh(block: Block) -> None:
             continue
         argv = shlex.split(command)
         argv[0] = str(BIN / argv[0].removeprefix(".venv/bin/"))
-        result = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=600)
+        result = subprocess.run(argv, cwd=folder, capture_output=True, text=True, timeout=600)
         assert result.returncode == 0, f"{block.id}: {command}\n{result.stderr}"
         ran += 1
     assert ran or "make " in block.text, f"{block.id}: no command ran"
@@ -163,12 +176,22 @@ def run_sh(block: Block) -> None:
     "block", [b for b in BLOCKS if b.language and b.directive != "skip"], ids=lambda b: b.id
 )
 def test_readme_block(block: Block, tmp_path: Path) -> None:
+    before = sorted(path.name for path in ROOT.iterdir())
+    run_block(block, tmp_path)
+    # What the block wrote (`out/conv1`, …) is not in the repository.
+    assert sorted(path.name for path in ROOT.iterdir()) == before
+
+
+def run_block(block: Block, tmp_path: Path) -> None:
     if block.directive == "lit":
         run_lit_config(block, tmp_path)
         return
-    runners = {"mlir": run_mlir, "python": run_python, "sh": run_sh}
+    if block.language == "mlir":
+        run_mlir(block)
+        return
+    runners = {"python": run_python, "sh": run_sh}
     assert block.language in runners, f"{block.id}: no runner for ```{block.language}"
-    runners[block.language](block)
+    runners[block.language](block, tmp_path)
 
 
 PACKAGE_FOLDERS = (
@@ -195,3 +218,35 @@ def test_the_repository_map_names_every_module() -> None:
         if path.name != "__init__.py" and path.name not in tree
     ]
     assert missing == []
+
+
+def _anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation but `-` dropped, spaces `-`."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def test_the_contents_list_every_section() -> None:
+    text = README.read_text()
+    contents = text[text.index("Contents:") : text.index("\n\n", text.index("Contents:"))]
+    links = re.findall(r"\]\(#([^)]+)\)", contents)
+    headings = [
+        _anchor(line.lstrip("#")) for line in text.splitlines() if re.match(r"#{2,3} ", line)
+    ]
+    assert links == headings
+    # Near the top: before the first section after the Quick start.
+    assert text.index("Contents:") < text.index("\n## ", text.index("## Quick start") + 1)
+
+
+def test_every_make_target_says_how_long_it_takes() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    (phony,) = re.findall(r"^\.PHONY: (.*)$", makefile, re.MULTILINE)
+    text = README.read_text()
+    quick_start = text[text.index("## Quick start") : text.index("Contents:")]
+    for target in phony.split():
+        if target in ("lint", "pytest", "lit"):  # the parts of make test, timed in its line
+            assert f"({target}, " in quick_start, target
+            continue
+        assert re.search(rf"^make {target} +# \[[^\]]*\d[^\]]*\] ", quick_start, re.MULTILINE), (
+            target
+        )

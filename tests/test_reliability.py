@@ -398,7 +398,7 @@ def test_7_entry_in_a_nested_module(tmp_path: Path, capsys: pytest.CaptureFixtur
     output = tmp_path / "nested.npz"
     args = [str(source), "--input", f"a={tmp_path / 'a.npy'}", "--output", str(output)]
     assert run_tool(ttnn_run.main, args, capsys) == (0, "", "")
-    np.testing.assert_array_equal(np.load(output)["result0"], values)
+    np.testing.assert_array_equal(np.load(output)["a"], values)
 
 
 def test_7_tilize_window_offsets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -432,7 +432,7 @@ def test_7_tilize_window_offsets(tmp_path: Path, capsys: pytest.CaptureFixture[s
     expected = bf16_round(values)
     expected[:10, :32] = bf16_round(values[30:40, :32])
     expected[10:32, :32] = 0
-    np.testing.assert_array_equal(np.load(output)["result0"], expected)
+    np.testing.assert_array_equal(np.load(output)["m"], expected)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -711,7 +711,7 @@ def test_13_bfloat16_npy_from_ml_dtypes(tmp_path: Path, capsys: pytest.CaptureFi
         str(output),
     ]
     assert run_tool(ttnn_run.main, args, capsys) == (0, "", "")
-    np.testing.assert_array_equal(np.load(output)["result0"], bf16_round(values))
+    np.testing.assert_array_equal(np.load(output)["grad_a"], bf16_round(values))
     # A plain NumPy 2-byte void array (`|V2`) is not bfloat16.
     np.save(tmp_path / "void.npy", np.zeros((1, 1, 40, 50), "V2"))
     run_fails_with(
@@ -739,7 +739,7 @@ def test_13_float16_and_float64_npy(tmp_path: Path, capsys: pytest.CaptureFixtur
         ]
         assert run_tool(ttnn_run.main, args, capsys) == (0, "", "")
         expected = bf16_round(values.astype(dtype).astype(np.float32))
-        np.testing.assert_array_equal(np.load(output)["result0"], expected)
+        np.testing.assert_array_equal(np.load(output)["grad_a"], expected)
 
 
 def test_corrupt_npy_headers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

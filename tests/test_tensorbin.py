@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import struct
 from pathlib import Path
 
@@ -488,17 +487,15 @@ def test_ttnn_run_writes_tensorbin_files(
     assert sorted(p.name for p in (tmp_path / "tb").iterdir()) == [
         "grad_a.tensorbin",
         "grad_b.tensorbin",
-        "result0.tensorbin",
-        "result1.tensorbin",
     ]
     # examples/assign_bw.mlir: gradients [1, 1, 40, 50], bf16 then bfloat8_b, TILE.
-    for position, dtype in enumerate((DataType.BFLOAT16, DataType.BFLOAT8_B)):
-        content = (tmp_path / "tb" / f"result{position}.tensorbin").read_bytes()
+    for name, dtype in (("grad_a", DataType.BFLOAT16), ("grad_b", DataType.BFLOAT8_B)):
+        content = (tmp_path / "tb" / f"{name}.tensorbin").read_bytes()
         decoded = decode_tensorbin(content)
         assert decoded.logical_shape == (1, 1, 40, 50)
         assert decoded.physical_shape == (1, 1, 64, 64)
         assert (decoded.dtype, decoded.layout) == (dtype, Layout.TILE)
-        assert decoded.data == (tmp_path / "raw" / f"result{position}.bin").read_bytes()
+        assert decoded.data == (tmp_path / "raw" / f"{name}.bin").read_bytes()
 
 
 def test_ttnn_run_reads_tensorbin_inputs(
@@ -526,8 +523,7 @@ def test_ttnn_run_reads_tensorbin_inputs(
     ]
     assert run_tool([*from_npy, "--raw-output", f"{tmp_path}/npy"], capsys)[0] == 0
     assert run_tool([*from_tensorbin, "--raw-output", f"{tmp_path}/tb"], capsys)[0] == 0
-    for position in (0, 1):
-        name = f"result{position}.bin"
+    for name in ("grad_a.bin", "grad_b.bin"):
         assert (tmp_path / "tb" / name).read_bytes() == (tmp_path / "npy" / name).read_bytes()
 
 
@@ -604,18 +600,14 @@ def test_resnet50_tensorbin_files_read_back_as_raw_output(
     assert (status, err) == (0, "")
     program = Program.load(RESNET50.read_text(), filename=str(RESNET50))
     assert len(program.results) == 106
-    # 106 results, each under its layer's name and its alias resultN (one file, two names).
-    assert len(list((tmp_path / "tb").iterdir())) == 2 * 106
+    # 106 results, each under its layer's name, one file each.
+    assert len(list((tmp_path / "tb").iterdir())) == 106
     for slot in program.results:
-        tensor = DeviceTensor.load_tensorbin(tmp_path / "tb" / f"result{slot.position}.tensorbin")
-        assert tensor.to_bytes() == (tmp_path / "raw" / f"result{slot.position}.bin").read_bytes()
+        tensor = DeviceTensor.load_tensorbin(tmp_path / "tb" / f"{slot.name}.tensorbin")
+        assert tensor.to_bytes() == (tmp_path / "raw" / f"{slot.name}.bin").read_bytes()
         assert tensor.logical_shape == slot.tensor.shape
         assert tensor.physical_shape == slot.tensor.physical_shape
         assert (tensor.dtype, tensor.layout) == (slot.tensor.dtype, slot.tensor.layout)
-        assert os.path.samefile(
-            tmp_path / "tb" / f"{slot.name}.tensorbin",
-            tmp_path / "tb" / f"result{slot.position}.tensorbin",
-        )
 
 
 def test_accepted_variants_read_the_same_tensor() -> None:

@@ -45,7 +45,7 @@ def test_output_files_honour_the_umask(tmp_path: Path) -> None:
         f"ttnn_opt.main(['{EXAMPLES / 'assign_bw.mlir'}', '-o', '{tmp_path / 'out.mlir'}'])"
     )
     subprocess.run([sys.executable, "-c", script], check=True)
-    for path in (tmp_path / "out.npz", tmp_path / "raw" / "result0.bin", tmp_path / "out.mlir"):
+    for path in (tmp_path / "out.npz", tmp_path / "raw" / "grad_a.bin", tmp_path / "out.mlir"):
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o644, path
 
 
@@ -54,12 +54,161 @@ def test_ttnn_run_asks_numpy_for_one_blas_thread(
     monkeypatch: pytest.MonkeyPatch, given: str | None, expected: str
 ) -> None:
     # The console script sets OPENBLAS_NUM_THREADS (before NumPy loads) unless it is set.
-    from ttnn_xdsl.tools import entry
+    from ttnn_xdsl.tools import launch
 
     monkeypatch.setenv("OPENBLAS_NUM_THREADS", given or "")  # restored after the test
     if given is None:
         monkeypatch.delenv("OPENBLAS_NUM_THREADS")
     monkeypatch.setattr(sys, "argv", ["ttnn-run", "--version"])
     with pytest.raises(SystemExit):
-        entry.ttnn_run()
+        launch.ttnn_run()
     assert os.environ["OPENBLAS_NUM_THREADS"] == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# Ctrl-C
+# ---------------------------------------------------------------------------------------------
+
+
+def test_ctrl_c_during_a_run_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    # ttnn-run reads its input from a FIFO: when our end of it opens, the tool has imported
+    # everything, parsed and lowered the IR and waits in the read; SIGINT stops it there.
+    import signal
+
+    fifo = tmp_path / "grad.npy"
+    os.mkfifo(fifo)
+    output = tmp_path / "out" / "results.npz"
+    process = subprocess.Popen(
+        [
+            BIN / "ttnn-run",
+            EXAMPLES / "assign_bw.mlir",
+            "--input",
+            f"grad={fifo}",
+            "--random-inputs",
+            "0",
+            "--output",
+            output,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A test run in the background (`make test &`) ignores SIGINT, and so would the tool:
+        # it gets the default handling a terminal's Ctrl-C meets.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        with open(fifo, "wb"):
+            process.send_signal(signal.SIGINT)
+            stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert (process.returncode, stdout, stderr) == (130, "", "ttnn-run: interrupted\n")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("tool", ["ttnn-opt", "ttnn-run"])
+def test_ctrl_c_while_the_tool_is_imported_is_one_line(
+    tool: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Most of a short run is Python importing NumPy and xDSL: the entry point imports the
+    # tool itself, so an interrupt there is the same line.
+    import importlib
+
+    from ttnn_xdsl.tools import launch
+
+    def interrupted_import(name: str) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib, "import_module", interrupted_import)
+    monkeypatch.setattr(sys, "argv", [tool, "x.mlir"])
+    with pytest.raises(SystemExit) as exit_request:
+        getattr(launch, tool.replace("-", "_"))()
+    assert exit_request.value.code == 130
+    assert capsys.readouterr().err == f"{tool}: interrupted\n"
+
+
+def test_ctrl_c_while_writing_leaves_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Interrupted after the first of two files is staged: neither file, no temporary file,
+    # no folder the call made.
+    from ttnn_xdsl.tools import cli
+
+    real_chmod = os.chmod
+    calls: list[str] = []
+
+    def chmod_then_interrupt(path: str, mode: int) -> None:
+        real_chmod(path, mode)
+        calls.append(path)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "chmod", chmod_then_interrupt)
+    folder = tmp_path / "new" / "raw"
+    with pytest.raises(KeyboardInterrupt):
+        cli.write_files_atomically(
+            [(str(folder / "a.bin"), b"a"), (str(folder / "b.bin"), b"b")], str(folder)
+        )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_make_install_silences_setuptools_editable_warning() -> None:
+    # setuptools (≥ 69, as pip's build environment has it) warns on every editable install
+    # of a package-dir map that "folders … with the same name as your package … may take
+    # precedence": the project has no folder named ttnn_xdsl. The Makefile's install filters
+    # exactly that warning (its summary line starts "Editable installation."), nothing else.
+    import re
+
+    makefile = (EXAMPLES.parent / "Makefile").read_text()
+    (recipe,) = [line for line in makefile.splitlines() if "pip install" in line and "-e" in line]
+    (setting,) = re.findall(r'PYTHONWARNINGS="([^"]*)"', recipe)
+    assert setting == "ignore:Editable installation"
+    emit = (
+        "import warnings; warnings.warn('Editable installation.\\n!!\\n  Please be careful "
+        "with folders in your working directory with the same name as your package')"
+    )
+    other = "import warnings; warnings.warn('something else')"
+    environment = {**os.environ, "PYTHONWARNINGS": setting}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], env=environment, capture_output=True, text=True
+        )
+        for code in (emit, other)
+    ]
+    assert runs[0].stderr == ""
+    assert "something else" in runs[1].stderr
+
+
+def test_make_clean_removes_what_the_targets_make(tmp_path: Path) -> None:
+    # A copy of the Makefile in a folder holding every output of make demo, test, bench and
+    # fuzz (and the lit suite's temporary folder): make clean leaves only the sources.
+    import shutil
+
+    from ttnn_xdsl.tools.lit_config import temporary_exec_root
+
+    shutil.copy(EXAMPLES.parent / "Makefile", tmp_path / "Makefile")
+    outputs = [
+        "out/conv1/prepared_weight.png",
+        "examples/out/resnet50/conv1.prepared_weight.tensorbin",
+        "benchmarks/results.json",
+        "fuzz-findings/case.txt",
+        ".pytest_cache/x",
+        ".ruff_cache/x",
+        ".hypothesis/x",
+        "ttnn_xdsl.egg-info/PKG-INFO",
+    ]
+    sources = ["examples/demo.py", "benchmarks/run.py", "tests/filecheck/lit.cfg"]
+    for name in outputs + sources:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n')
+    (venv / "python").chmod(0o755)
+    lit_outputs = Path(temporary_exec_root(str(tmp_path / "tests" / "filecheck")))
+    lit_outputs.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(["make", "clean"], cwd=tmp_path, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    left = sorted(str(path.relative_to(tmp_path)) for path in tmp_path.rglob("*") if path.is_file())
+    assert left == sorted(["Makefile", *sources])
+    assert not lit_outputs.exists()

@@ -465,9 +465,9 @@ def test_resnet_stem(device, tmp_path: Path, weights_dtype, ir_dtype, label) -> 
     assert dumped(bias, tmp_path / "b.tensorbin") == expected[1]
 
 
-def test_resnet_stem_sliced_from_dram_is_not_covered(device) -> None:
-    """TT-NN prepares the stem for a DRAM input in 4 height slices ([1, 1, 147, 64] padded to
-    [1, 1, 448, 64]); the project does not model slicing and says so."""
+def test_resnet_stem_sliced_from_dram(device) -> None:
+    """TT-NN prepares the stem for a DRAM input in 4 height slices for one slice of the
+    output: [1, 1, 147, 64] padded to [1, 1, 448, 64] (its answer for this call)."""
     w = ttnn.from_torch(np.zeros((64, 3, 7, 7), np.float32), ttnn.bfloat16)
     dram = dict(
         stem_kwargs(device, ttnn.bfloat16),
@@ -475,14 +475,11 @@ def test_resnet_stem_sliced_from_dram_is_not_covered(device) -> None:
         input_layout=ttnn.ROW_MAJOR_LAYOUT,
         slice_config=ttnn.Conv2dSliceConfig(slice_type=ttnn.Conv2dDRAMSliceHeight, num_slices=4),
     )
-    with pytest.raises(NotImplementedError) as error:
-        ttnn.prepare_conv_weights(weight_tensor=w, weights_format="OIHW", has_bias=True, **dram)
-    assert str(error.value) == (
-        "ttnn_xdsl.ttnn.prepare_conv_weights does not cover this call: conv2d_slice_config "
-        "dram_height with 4 slices is not supported: TT-NN then prepares the weights for one "
-        "slice of the output, which ttnn-xdsl does not model (supported: l1_full, or a single "
-        "slice)"
+    prepared = ttnn.prepare_conv_weights(
+        weight_tensor=w, weights_format="OIHW", has_bias=True, **dram
     )
+    assert list(prepared.shape) == [1, 1, 147, 64]
+    assert list(prepared.padded_shape) == [1, 1, 448, 64]
 
 
 # ------------------------------------------------------------------------------------------
@@ -691,3 +688,112 @@ def test_the_device_grid_reaches_the_preparation(monkeypatch, tmp_path: Path) ->
         [expected] = ir_path(mlir, {"w": weight}, tmp_path)
         dumps[name] = dumped(prepared, tmp_path / f"{name}.tensorbin")
         assert dumps[name] == expected
+
+
+def test_open_device_sizes_set_the_l1_budget() -> None:
+    """TT-NN 0.81.1 (tests/data/ttnn_reference/conv2d/answers/device_opens_wormhole_N150.json,
+    b0048): a 48 → 128 3×3 WIDTH conv on a 224×224 float32 DRAM input is prepared after
+    `open_device(device_id=0)` and refused after `open_device(device_id=0, l1_small_size=917504)`,
+    which leaves 1393312 − 917504 bytes: no number of DRAM slices fits."""
+    weight = np.zeros((128, 48, 3, 3), np.float32)
+
+    def prepare(**sizes: int) -> ttnn.Tensor:
+        device = ttnn.open_device(device_id=0, **sizes)
+        try:
+            return ttnn.prepare_conv_weights(
+                weight_tensor=ttnn.from_torch(weight, dtype=ttnn.float32),
+                input_memory_config=ttnn.DRAM_MEMORY_CONFIG,
+                input_layout=ttnn.TILE_LAYOUT,
+                weights_format="OIHW",
+                in_channels=48,
+                out_channels=128,
+                batch_size=1,
+                input_height=224,
+                input_width=224,
+                kernel_size=(3, 3),
+                stride=(1, 1),
+                padding=(1, 1),
+                dilation=(1, 1),
+                has_bias=False,
+                groups=1,
+                device=device,
+                input_dtype=ttnn.float32,
+                conv_config=ttnn.Conv2dConfig(
+                    weights_dtype=ttnn.bfloat16,
+                    shard_layout=ttnn.TensorMemoryLayout.WIDTH_SHARDED,
+                ),
+            )
+        finally:
+            ttnn.close_device(device)
+
+    prepared = prepare()
+    assert (list(prepared.shape), list(prepared.padded_shape)) == (
+        [1, 1, 432, 128],
+        [1, 1, 576, 128],
+    )
+    assert list(prepare(l1_small_size=131072).padded_shape) == [1, 1, 576, 128]
+    with pytest.raises(RuntimeError, match=r"more than the 475808 bytes free"):
+        prepare(l1_small_size=917504)
+
+
+# ------------------------------------------------------------------------------------------
+# A decoder's up-sampling: conv_transpose2d 2×2 stride 2 (IOHW weight), weight and bias
+# ------------------------------------------------------------------------------------------
+
+
+def test_unet_up_conv_weight_and_bias(device, tmp_path: Path) -> None:
+    rng = np.random.default_rng(7)  # the crosscheck script's draws for this call
+    weight = rng.standard_normal((128, 64, 2, 2), dtype=np.float32)
+    bias = rng.standard_normal((1, 1, 1, 64), dtype=np.float32)
+    up = dict(
+        input_memory_config=ttnn.L1_MEMORY_CONFIG,
+        input_layout=ttnn.TILE_LAYOUT,
+        in_channels=128,
+        out_channels=64,
+        batch_size=1,
+        input_height=28,
+        input_width=28,
+        kernel_size=(2, 2),
+        stride=(2, 2),
+        padding=(0, 0),
+        dilation=(1, 1),
+        groups=1,
+        device=device,
+        input_dtype=ttnn.bfloat16,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+    )
+    prepared_weight = ttnn.prepare_conv_transpose2d_weights(
+        weight_tensor=ttnn.from_torch(weight, dtype=ttnn.float32),
+        weights_format="IOHW",
+        has_bias=True,
+        **up,
+    )
+    prepared_bias = ttnn.prepare_conv_transpose2d_bias(
+        bias_tensor=ttnn.from_torch(bias, dtype=ttnn.float32), **up
+    )
+    assert_answer(prepared_weight, "UNet up-conv weight")
+    assert_answer(prepared_bias, "UNet up-conv bias")
+    common = (
+        f"input_memory_config = {L1} input_layout = #ttnn.layout<tile> in_channels = 128 "
+        "out_channels = 64 batch_size = 1 input_height = 28 input_width = 28 "
+        "kernel_size = [2, 2] stride = [2, 2] padding = [0, 0]"
+    )
+    config = (
+        "groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> "
+        "input_dtype = #ttnn.data_type<bf16>"
+    )
+    weight_type = "tensor<1x1x512x64xbf16, #ttnn.tensor_layout<tile>>"
+    bias_type = "tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>"
+    mlir = f"""
+    func.func @main(%w: tensor<128x64x2x2xf32>, %b: tensor<1x1x1x64xf32>)
+        -> ({weight_type}, {bias_type}) {{
+      %pw = ttnn.prepare_conv_transpose2d_weights %w {common} weights_format = "IOHW"
+          output_padding = [0, 0] dilation = [1, 1] has_bias = true {config}
+          : tensor<128x64x2x2xf32> -> {weight_type}
+      %pb = ttnn.prepare_conv_transpose2d_bias %b {common} dilation = [1, 1] {config}
+          : tensor<1x1x1x64xf32> -> {bias_type}
+      func.return %pw, %pb : {weight_type}, {bias_type}
+    }}"""
+    expected = ir_path(mlir, {"w": weight, "b": bias}, tmp_path)
+    assert dumped(prepared_weight, tmp_path / "w.tensorbin") == expected[0]
+    assert dumped(prepared_bias, tmp_path / "b.tensorbin") == expected[1]

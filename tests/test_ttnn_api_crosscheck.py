@@ -29,4 +29,4 @@ def test_the_script_reports_what_tt_nn_reported(tmp_path: Path, device: str, fix
     )
     expected = (FIXTURES / f"crosscheck.{fixture}.txt").read_text().splitlines()
     assert report.read_text().splitlines() == expected
-    assert len(expected) == 76
+    assert len(expected) == 80

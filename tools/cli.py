@@ -3,6 +3,9 @@ exit statuses, and output files written atomically with the user's umask.
 
 Exit status 0: success. 1: a user error (`TTNNError`), printed as one line —
 `FILE:LINE:COL: error: message` when its position is known, else `TOOL: error: message`.
+A warning of the project's (`TTNNWarning`) is one line too, `FILE:LINE:COL: warning: …`,
+printed when the command succeeds (after its work, on stderr); a failure prints only its
+error line.
 2: anything else, an internal error of the project, printed as `TOOL: internal error: …`
 with a hint to rerun with `--traceback` (which shows the Python traceback instead).
 """
@@ -13,13 +16,16 @@ import contextlib
 import gc
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError, TTNNWarning
+from ttnn_xdsl.tools.launch import INTERRUPTED_STATUS
 
 __all__ = [
     "one_printable_line",
@@ -87,7 +93,14 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         with warnings.catch_warnings():
             if not show_traceback:
                 warnings.simplefilter("ignore")
+            # The project's own warnings are for the user: one line each, printed when the
+            # command succeeds (a failure is its one error line).
+            warnings.simplefilter("always", TTNNWarning)
+            held: list[str] = []
+            warnings.showwarning = _warning_printer(tool, warnings.showwarning, held)
             body()
+        for line in held:
+            print(line, file=sys.stderr)
     except TTNNError as error:
         if show_traceback:
             raise
@@ -98,7 +111,14 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
-    except (KeyboardInterrupt, SystemExit):
+    except KeyboardInterrupt:
+        if show_traceback:
+            raise
+        # Ctrl-C: one line and 128 + SIGINT, as shells report it; outputs are written
+        # all-or-nothing (`write_files_atomically`), so nothing is left half-written.
+        print(f"{tool}: interrupted", file=sys.stderr)
+        sys.exit(INTERRUPTED_STATUS)
+    except SystemExit:
         raise
     except MemoryError as error:
         if show_traceback:
@@ -117,6 +137,24 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         )
         print(one_printable_line(message), file=sys.stderr)
         sys.exit(2)
+
+
+def _warning_printer(
+    tool: str, default: Callable[..., None], held: list[str]
+) -> Callable[..., None]:
+    """`warnings.showwarning` holding a `TTNNWarning` as its one line (`FILE:LINE:COL:
+    warning: message`, or `TOOL: warning: message`) in `held`, others shown as before."""
+
+    def show(
+        message: Warning | str, category: type[Warning], *args: object, **kwargs: object
+    ) -> None:
+        if isinstance(message, TTNNWarning):
+            line = str(message) if message.location else f"{tool}: warning: {message.message}"
+            held.append(one_printable_line(line))
+        else:
+            default(message, category, *args, **kwargs)
+
+    return show
 
 
 def _umask() -> int:
@@ -171,16 +209,38 @@ def write_files_atomically(
             except OSError:
                 shutil.copyfile(source, temporary)
             staged.append((temporary, target))
-        for temporary, target in staged:
-            os.replace(temporary, target)
-    except OSError as error:
+        with _interrupts_deferred():
+            for temporary, target in staged:
+                os.replace(temporary, target)
+    except BaseException as error:
+        # A failure or a Ctrl-C before the renames: nothing of this call is left behind.
         for temporary, _ in staged:
             if os.path.exists(temporary):
                 os.unlink(temporary)
         for created_folder in reversed(created):
             with contextlib.suppress(OSError):
                 os.rmdir(created_folder)
-        raise TTNNError(f"cannot write '{target}': {error.strerror}") from None
+        if isinstance(error, OSError):
+            raise TTNNError(f"cannot write '{target}': {error.strerror}") from None
+        raise
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Within the block a Ctrl-C waits until the block ends (then it raises as usual): the
+    renames that put a run's outputs in place all happen, or none does. Only the main thread
+    can handle signals; elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[object] = []
+    previous = signal.signal(signal.SIGINT, lambda *caught: received.append(caught))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if received:
+        raise KeyboardInterrupt
 
 
 def _make_folders(path: str, created: list[str]) -> None:

@@ -15,13 +15,16 @@ virtual environment. It adds the substitutions `%python` (this interpreter) and 
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import sys
 import sysconfig
+import tempfile
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["configure", "scripts_folder"]
+__all__ = ["configure", "remove_temporary_exec_root", "scripts_folder", "temporary_exec_root"]
 
 
 def scripts_folder() -> str:
@@ -58,3 +61,16 @@ def configure(
             " | ttnn-opt --split-input-file | filecheck %s",
         )
     )
+
+
+def temporary_exec_root(source_root: str) -> str:
+    """A folder for a suite's outputs outside the repository: in the system's temporary
+    folder, one per user and suite folder (two checkouts never share one)."""
+    suite = os.path.abspath(source_root)
+    checkout = hashlib.sha256(suite.encode()).hexdigest()[:12]
+    return os.path.join(tempfile.gettempdir(), f"ttnn-xdsl-lit-{os.getuid()}-{checkout}")
+
+
+def remove_temporary_exec_root(source_root: str) -> None:
+    """`make clean`: remove the folder `temporary_exec_root` names."""
+    shutil.rmtree(temporary_exec_root(source_root), ignore_errors=True)

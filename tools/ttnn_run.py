@@ -2,20 +2,23 @@
 
     ttnn-run FILE [-p PASSES] [--entry NAME|all] [--input NAME=PATH.npy|PATH.tensorbin ...]
              [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR]
-             [--tensorbin DIR] [--print] [--expect DIR|FILE.npz] [--time] [--no-bulk]
+             [--tensorbin DIR] [--aliases] [--print] [--expect DIR|FILE.npz] [--time]
+             [--no-bulk]
 
 Inputs are logical values in .npy files (any float dtype), by argument name (without `%`)
 or position, converted to each argument's type (rounding, tilizing, packing), or TT-NN
 0.81.1 `.tensorbin` files, whose dtype, layout and shapes must be the argument's. Each result
-is named after the value the function returns (`%prepared_weight` → `prepared_weight`), with
-`result0`, `result1`, … as aliases; `--entry all` runs every function that calls no other and
-names each result `FUNCTION.NAME` (aliases `FUNCTION.resultN`). Results go to OUT.npz as
-float32 arrays (the logical values, or the whole physical matrix when the result type writes
-a `physical` shape), to DIR/NAME.bin as exact device bytes and/or to DIR/NAME.tensorbin as
-TT-NN 0.81.1 tensor files. Every user error is one line on stderr and exit status 1, and no
-output file is written unless the whole run succeeded. When stderr is a terminal, work that
-takes more than about a second shows progress bars there; `--time` prints the time of each
-phase on stderr.
+is named after the value the function returns (`%prepared_weight` → `prepared_weight`), else
+`resultN` by position (`--aliases`: that too, as a hard link in the folders); `--entry all`
+runs every function that calls no other and names each result `FUNCTION.NAME`. Results go to
+OUT.npz as float32 arrays (the logical values, or the whole physical matrix when the result
+type writes a `physical` shape), to DIR/NAME.bin as exact device bytes and/or to
+DIR/NAME.tensorbin as TT-NN 0.81.1 tensor files. An output folder holding files of its kind
+that the run does not write (an earlier run's) is refused. Every user error is one line on
+stderr and exit status 1, and no output file is written unless the whole run succeeded; Ctrl-C
+is `ttnn-run: interrupted`, exit status 130. When stderr is a terminal, work that takes more
+than about a second shows progress bars there; `--time` prints the time of each phase on
+stderr.
 """
 
 from __future__ import annotations
@@ -82,7 +85,13 @@ def byte_count(text: str) -> int:
 
 def build_argument_parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(
-        prog="ttnn-run", description="Lower an IR file and run it in the NumPy interpreter."
+        prog="ttnn-run",
+        description="Lower an IR file and run it in the NumPy interpreter.",
+        epilog="Output folders (--raw-output, --tensorbin, --plot) never mix runs: a folder "
+        "that holds files of its kind (.bin, .tensorbin, pictures) this run does not write — "
+        "an earlier run's results — is refused before anything runs; remove them or choose "
+        "another folder. This run's own files are replaced. Every output is written all or "
+        "nothing.",
     )
     parser.add_argument("input_file", help="the .mlir file to run")
     parser.add_argument(
@@ -104,9 +113,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "--input",
         action="append",
         default=[],
-        metavar="NAME=PATH.npy|PATH.tensorbin",
+        metavar="NAME=PATH.npy|PATH.tensorbin|PATH.npz",
         help="an input: argument name (without %%) or position, and a .npy file of its values "
-        "or a TT-NN 0.81.1 .tensorbin file of the argument's type",
+        "or a TT-NN 0.81.1 .tensorbin file of the argument's type; or an .npz archive of "
+        "inputs, each member named after its argument (NAME.npy, or FUNCTION.NAME.npy; "
+        "members for other functions of the module are left alone; NAME=PATH wins over a "
+        "member)",
     )
     parser.add_argument(
         "--random-inputs",
@@ -116,16 +128,30 @@ def build_argument_parser() -> argparse.ArgumentParser:
         help="fill every argument without --input with standard normal values from SEED",
     )
     parser.add_argument(
-        "--output", default=None, metavar="OUT.npz", help="write results as float32 arrays"
+        "--output",
+        default=None,
+        metavar="OUT.npz",
+        help="write results as float32 arrays, one member a result, under its name",
     )
     parser.add_argument(
-        "--raw-output", default=None, metavar="DIR", help="write each result's exact device bytes"
+        "--raw-output",
+        default=None,
+        metavar="DIR",
+        help="write each result's exact device bytes, DIR/NAME.bin",
     )
     parser.add_argument(
         "--tensorbin",
         default=None,
         metavar="DIR",
-        help="write each result as a TT-NN 0.81.1 .tensorbin file (ttnn.load_tensor reads it)",
+        help="write each result as a TT-NN 0.81.1 .tensorbin file (ttnn.load_tensor reads it), "
+        "DIR/NAME.tensorbin",
+    )
+    parser.add_argument(
+        "--aliases",
+        action="store_true",
+        help="in the --raw-output and --tensorbin folders, also name each result resultN (its "
+        "position; a hard link, the data is written once); without it each result has one "
+        "name, the IR's or resultN",
     )
     parser.add_argument(
         "--max-bytes",
@@ -160,7 +186,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="DIR|FILE.npz",
         help="compare each result with the expected values in DIR (NAME.tensorbin, NAME.bin "
-        "device bytes or NAME.npy values, by any of the result's names) or in FILE.npz; name "
+        "device bytes or NAME.npy values, by its name or resultN) or in FILE.npz; name "
         "the first differing tile, face, row and column; exit 1 when any result differs",
     )
     parser.add_argument(
@@ -180,6 +206,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def input_archives(specs: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The `--input` values split into `NAME=PATH` specs and `PATH.npz` archives."""
+    archives = [spec for spec in specs if "=" not in spec and spec.endswith(".npz")]
+    return [spec for spec in specs if spec not in archives], archives
+
+
 def load_inputs(
     specs: Sequence[str], max_bytes: int = DEFAULT_MAX_BYTES
 ) -> dict[str, np.ndarray | DeviceTensor]:
@@ -189,7 +221,15 @@ def load_inputs(
     for spec in specs:
         name, separator, path = spec.partition("=")
         if not separator or not name or not path:
-            raise TTNNError(f"--input expects NAME=PATH.npy or NAME=PATH.tensorbin, got '{spec}'")
+            raise TTNNError(
+                "--input expects NAME=PATH.npy, NAME=PATH.tensorbin or PATH.npz (its members "
+                f"by argument name), got '{spec}'"
+            )
+        if path.endswith(".npz"):
+            raise TTNNError(
+                f"--input {name}: '{path}' is an .npz archive: give it as --input {path} (each "
+                "member is the input of the argument it is named after)"
+            )
         if name in inputs:
             raise TTNNError(f"--input {name} is given twice")
         if path.endswith(TENSORBIN_SUFFIX):
@@ -215,6 +255,74 @@ def load_inputs(
     return inputs
 
 
+def archive_inputs(
+    archives: Sequence[str],
+    programs: Sequence[Program],
+    qualified: bool,
+    given: dict[str, InputValue],
+    max_bytes: int,
+) -> dict[str, InputValue]:
+    """The inputs in `--input PATH.npz` archives, by argument name: a member `NAME.npy` is the
+    input of the argument NAME of the function run (also written `FUNCTION.NAME`, as with
+    `--entry all`, where only that form names one). A member named after another function
+    of the module (`layer2.weight`) is for that function and is not read; any other member
+    that names no argument is an error. An input given as `--input NAME=PATH` takes the
+    place of the archive's; two archives giving one input are an error."""
+    functions = set(programs[0].functions) if programs else set()
+    running = {program.entry for program in programs}
+    wanted: dict[str, str] = {}  # member name → the input key it gives
+    arguments: list[str] = []
+    for program in programs:
+        for slot in program.arguments:
+            if slot.name is None:
+                continue
+            qualified_name = f"{program.entry}.{slot.name}"
+            key = qualified_name if qualified else slot.name
+            wanted[qualified_name] = key
+            if not qualified:
+                wanted[slot.name] = key
+            arguments.append(key)
+    found: dict[str, InputValue] = {}
+    sources: dict[str, str] = {}
+    for path in archives:
+        try:
+            archive = zipfile.ZipFile(path)
+        except FileNotFoundError:
+            raise TTNNError(f"--input: no such file '{path}'") from None
+        except (OSError, zipfile.BadZipFile) as error:
+            raise TTNNError(f"--input: cannot read '{path}' as an .npz archive ({error})") from None
+        with archive:
+            for member in archive.namelist():
+                name = member.removesuffix(".npy")
+                key = wanted.get(name)
+                if key is None:
+                    function, dot, _ = name.rpartition(".")
+                    if dot and function in functions - running:
+                        continue  # another function's input
+                    where = ", ".join(f"@{program.entry}" for program in programs)
+                    listing = ", ".join(arguments) or "none"
+                    raise TTNNError(
+                        f"--input {path}: member '{member}' names no argument of {where} "
+                        f"(arguments: {listing})"
+                    )
+                if key in given:
+                    continue  # --input NAME=PATH given: it takes the member's place
+                if key in found:
+                    raise TTNNError(
+                        f"--input {key} is given twice ({sources[key]} and {path} hold it)"
+                    )
+                source = f"{path}[{member}]"
+                try:
+                    with archive.open(member) as stream:
+                        found[key] = read_npy_stream(stream, source, max_bytes)
+                except TTNNError as error:
+                    raise TTNNError(f"--input {key}: {error.message}") from None
+                except (OSError, zipfile.BadZipFile, NotImplementedError) as error:
+                    raise TTNNError(f"--input {key}: cannot read {source} ({error})") from None
+                sources[key] = path
+    return found
+
+
 def result_name(slot: TensorSlot, function: str | None = None) -> str:
     """The name of a result in every output (the .npz member and the file names of
     --raw-output and --tensorbin): the name the IR gives it (`prepared_weight`), else
@@ -223,10 +331,12 @@ def result_name(slot: TensorSlot, function: str | None = None) -> str:
     return f"{function}.{name}" if function else name
 
 
-def result_aliases(slot: TensorSlot, function: str | None = None) -> tuple[str, ...]:
-    """The other names of a result in every output: `resultN` when the IR names it (after
-    `FUNCTION.` when `function` is given)."""
-    if slot.name is None:
+def result_aliases(
+    slot: TensorSlot, function: str | None = None, aliases: bool = True
+) -> tuple[str, ...]:
+    """The other names of a result in the output folders (`--aliases`): `resultN` when the
+    IR names it (after `FUNCTION.` when `function` is given); none without `aliases`."""
+    if slot.name is None or not aliases:
         return ()
     alias = result_alias(slot.position)
     return (f"{function}.{alias}" if function else alias,)
@@ -242,26 +352,82 @@ class NamedResult:
     slot: TensorSlot
     function: str
 
+    qualified: bool = False
+    """Named `FUNCTION.NAME` (`--entry all`)."""
+
     @property
     def names(self) -> tuple[str, ...]:
         return (self.name, *self.aliases)
 
+    @property
+    def lookup_names(self) -> tuple[str, ...]:
+        """The names --expect looks for: its names, and its position (`resultN`) always."""
+        position = result_aliases(self.slot, self.function if self.qualified else None)
+        return tuple(dict.fromkeys((*self.names, *position)))
+
 
 def named_results(
-    program: Program, tensors: Sequence[DeviceTensor], qualified: bool
+    program: Program, tensors: Sequence[DeviceTensor], qualified: bool, aliases: bool = False
 ) -> list[NamedResult]:
-    """The results of `program`, named (after `FUNCTION.` when `qualified`)."""
+    """The results of `program`, named (after `FUNCTION.` when `qualified`; with their
+    `resultN` aliases when `aliases`)."""
     function = program.entry if qualified else None
     return [
         NamedResult(
             result_name(slot, function),
-            result_aliases(slot, function),
+            result_aliases(slot, function, aliases),
             tensor,
             slot,
             program.entry,
+            qualified,
         )
         for tensor, slot in zip(tensors, program.results, strict=True)
     ]
+
+
+def output_names(programs: Sequence[Program], qualified: bool, aliases: bool) -> list[str]:
+    """Every name the results of `programs` will be written under (before they run)."""
+    names: list[str] = []
+    for program in programs:
+        function = program.entry if qualified else None
+        for slot in program.results:
+            names += [result_name(slot, function), *result_aliases(slot, function, aliases)]
+    return names
+
+
+OUTPUT_KINDS = {
+    "--raw-output": (".bin",),
+    "--tensorbin": (TENSORBIN_SUFFIX,),
+    "--plot": (".png", ".svg"),
+}
+"""The files each output folder holds, by the flag that names the folder."""
+
+
+def check_output_folders(folders: dict[str, str | None], names: Sequence[str]) -> None:
+    """A folder never mixes runs: refuse an output folder holding files of its kind that
+    this run will not write (an earlier run's), before anything runs. `folders` maps each
+    flag of `OUTPUT_KINDS` to its folder (None when not given); this run writes NAME and
+    its kind's suffix there for each of `names` (a picture in the --plot format only, but
+    a picture of another format is as stale)."""
+    for flag, folder in folders.items():
+        if folder is None or not os.path.isdir(folder):
+            continue
+        suffixes = OUTPUT_KINDS[flag]
+        written = {name + suffix for name in names for suffix in suffixes}
+        stale = sorted(
+            entry
+            for entry in os.listdir(folder)
+            if entry.endswith(suffixes) and not entry.startswith(".") and entry not in written
+        )
+        if stale:
+            listing = ", ".join(stale[:3]) + (
+                f" and {len(stale) - 3} more" if len(stale) > 3 else ""
+            )
+            raise TTNNError(
+                f"{flag} {folder}: the folder holds {listing}, which this run does not write "
+                "(an earlier run's?): remove them or choose another folder, so that the "
+                "folder holds one run's results"
+            )
 
 
 def output_values(tensor: DeviceTensor, slot: TensorSlot) -> np.ndarray:
@@ -302,8 +468,8 @@ def write_outputs(
 ) -> None:
     """Write --output, --raw-output, --tensorbin and the --plot pictures (`plot`: the folder
     and its files) atomically: a failure leaves no output (and no folder this call created).
-    Every name of a result is an .npz member (the data is stored under each) and a file name
-    (aliases are hard links to one file)."""
+    A result is one .npz member, under its name; in a folder, its file is named after it
+    and its aliases (`--aliases`) are hard links to that file."""
     files: list[tuple[str, bytes]] = list(plot[1]) if plot is not None else []
     links: list[tuple[str, str]] = []
     if npz is not None:
@@ -312,8 +478,7 @@ def write_outputs(
             for result in results:
                 member = io.BytesIO()
                 np.save(member, output_values(result.tensor, result.slot).astype(np.float32))
-                for name in result.names:
-                    archive.writestr(f"{name}.npy", member.getvalue())
+                archive.writestr(f"{result.name}.npy", member.getvalue())
         files.append((npz, buffer.getvalue()))
     for folder, suffix, content in (
         (raw_dir, ".bin", DeviceTensor.to_bytes),
@@ -437,19 +602,19 @@ def expected_for(
 ) -> tuple[str, DeviceTensor] | None:
     """The expected tensor for a result from `where` (a folder, or an .npz open as
     `archive`) and its source, or None when there is none: the first of NAME.tensorbin,
-    NAME.bin, NAME.npy over the result's names (name first, then aliases). An array larger
+    NAME.bin, NAME.npy over the result's names (name first, then `resultN`). An array larger
     than `max_bytes` is refused from its header."""
     tensor = result.slot.tensor
     if archive is not None:
         members = set(archive.namelist())
-        for name in result.names:
+        for name in result.lookup_names:
             if f"{name}.npy" in members:
                 source = f"{where}[{name}]"
                 with archive.open(f"{name}.npy") as member:
                     values = read_npy_stream(member, source, max_bytes)
                 return source, expected_from_values(values, tensor, source)
         return None
-    for name in result.names:
+    for name in result.lookup_names:
         for suffix in EXPECTED_SUFFIXES:
             path = os.path.join(where, name + suffix)
             if os.path.isfile(path):
@@ -534,7 +699,8 @@ def run_command(arguments: argparse.Namespace) -> None:
                 text = decode_source(stream.read(), arguments.input_file)
         except OSError as error:
             raise TTNNError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
-        inputs = load_inputs(arguments.input, arguments.max_bytes)
+        specs, archives = input_archives(arguments.input)
+        inputs = load_inputs(specs, arguments.max_bytes)
     every_function = arguments.entry == "all"
     skipped: list[str] = []  # --entry all: the functions left out, and why
     common = dict(
@@ -548,6 +714,19 @@ def run_command(arguments: argparse.Namespace) -> None:
         check_qualified_inputs(inputs, programs)
     else:
         programs = [Program.load(text, entry=arguments.entry, **common)]
+    if archives:
+        with timer.phase("read files"):
+            inputs.update(
+                archive_inputs(archives, programs, every_function, inputs, arguments.max_bytes)
+            )
+        if every_function:
+            check_qualified_inputs(inputs, programs)
+    folders = {
+        "--raw-output": arguments.raw_output,
+        "--tensorbin": arguments.tensorbin,
+        "--plot": arguments.plot,
+    }
+    check_output_folders(folders, output_names(programs, every_function, arguments.aliases))
     results: list[NamedResult] = []
     with progress_bars(terminal_bars(), programs) as (listeners, function_done):
         for program in programs:
@@ -558,7 +737,7 @@ def run_command(arguments: argparse.Namespace) -> None:
                 listeners=listeners,
                 timer=timer,
             )
-            results += named_results(program, tensors, every_function)
+            results += named_results(program, tensors, every_function, arguments.aliases)
             function_done()
     maps: dict[str, LayoutMap] = {}
     drawn: tuple[str, list[tuple[str, bytes]]] | None = None

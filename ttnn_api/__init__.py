@@ -37,7 +37,12 @@ from ttnn_xdsl.ttnn.configs import (
     WormholeComputeKernelConfig,
     init_device_compute_kernel_config,
 )
-from ttnn_xdsl.ttnn.conv2d import prepare_conv_bias, prepare_conv_weights
+from ttnn_xdsl.ttnn.conv2d import (
+    prepare_conv_bias,
+    prepare_conv_transpose2d_bias,
+    prepare_conv_transpose2d_weights,
+    prepare_conv_weights,
+)
 from ttnn_xdsl.ttnn.device import Device, MeshDevice, close_device, open_device
 from ttnn_xdsl.ttnn.enums import (
     Arch,
@@ -172,6 +177,8 @@ __all__ = [
     "manage_device",
     "open_device",
     "prepare_conv_bias",
+    "prepare_conv_transpose2d_bias",
+    "prepare_conv_transpose2d_weights",
     "prepare_conv_weights",
     "to_device",
     "to_torch",

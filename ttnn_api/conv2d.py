@@ -1,9 +1,10 @@
-"""`prepare_conv_weights` and `prepare_conv_bias` with TT-NN 0.81.1's signatures: keyword-only,
-TT-NN's keyword names, required set and defaults, and TT-NN's TypeError for a call they do not
-accept.
+"""`prepare_conv_weights`, `prepare_conv_bias`, `prepare_conv_transpose2d_weights` and
+`prepare_conv_transpose2d_bias` with TT-NN 0.81.1's signatures: keyword-only, TT-NN's keyword
+names, required set and defaults, and TT-NN's TypeError for a call they do not accept.
 
-Each call is the project's op (`ttnn.prepare_conv_weights` / `ttnn.prepare_conv_bias`,
-whose properties are these keywords) built for the device's grid, verified, lowered and run
+Each call is the project's op of the same name (`ttnn.prepare_conv_weights`, …, whose
+properties are these keywords) built for the device (its grid, and the sizes it was opened
+with), verified, lowered and run
 (`programs`); the result is a TILE tensor on the device, DRAM interleaved, as TT-NN returns
 it. A preparation is declared once (`Preparation`: its binding, its op, its tensor keyword);
 the functions are thin calls of `prepare`."""
@@ -17,7 +18,13 @@ from typing import Any
 from xdsl.ir import SSAValue
 
 from ttnn_xdsl.core import enums as core
-from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp, PrepareConvBiasOp, PrepareConvWeightsOp
+from ttnn_xdsl.dialect.prepare_ops import (
+    ConvPrepareOp,
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+)
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn import conversion
 from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComputeKernelConfig
@@ -37,7 +44,15 @@ from ttnn_xdsl.ttnn.signatures import (
 )
 from ttnn_xdsl.ttnn.tensor import Tensor
 
-__all__ = ["PREPARATIONS", "Preparation", "prepare", "prepare_conv_bias", "prepare_conv_weights"]
+__all__ = [
+    "PREPARATIONS",
+    "Preparation",
+    "prepare",
+    "prepare_conv_bias",
+    "prepare_conv_transpose2d_bias",
+    "prepare_conv_transpose2d_weights",
+    "prepare_conv_weights",
+]
 
 _TENSOR = "ttnn._ttnn.tensor."
 _PAIR = "collections.abc.Sequence[int]"
@@ -63,6 +78,7 @@ _PARAMETERS = {
         Parameter("kernel_size", _PAIR, accept_uint32_sequence(2)),
         Parameter("stride", _PAIR, accept_uint32_sequence(2)),
         Parameter("padding", f"{_PAIR} | {_PAIR}", accept_uint32_sequence(2, 4)),
+        Parameter("output_padding", _PAIR, accept_uint32_sequence(2), (0, 0), "[0, 0]"),
         Parameter("dilation", _PAIR, accept_uint32_sequence(2)),
         Parameter("has_bias", "bool", accept_bool),
         Parameter("groups", "int", accept_uint32),
@@ -86,12 +102,16 @@ _PARAMETERS = {
             accept_optional(accept_instance(WormholeComputeKernelConfig)),
             None,
         ),
-        Parameter(
-            "slice_config",
-            "ttnn._ttnn.operations.sliding_window.Op2DSliceConfig | None",
-            accept_optional(accept_instance(Op2DSliceConfig)),
-            None,
+        *(
+            Parameter(
+                name,
+                "ttnn._ttnn.operations.sliding_window.Op2DSliceConfig | None",
+                accept_optional(accept_instance(Op2DSliceConfig)),
+                None,
+            )
+            for name in ("slice_config", "dram_slice_config")
         ),
+        Parameter("mirror_kernel", "bool", accept_bool, True),
     )
 }
 
@@ -143,7 +163,34 @@ PREPARE_CONV_BIAS = Preparation(
     "bias_tensor",
 )
 
-PREPARATIONS = (PREPARE_CONV_WEIGHTS, PREPARE_CONV_BIAS)
+PREPARE_CONV_TRANSPOSE2D_WEIGHTS = Preparation(
+    _binding(
+        "prepare_conv_transpose2d_weights",
+        "weight_tensor input_memory_config input_layout weights_format in_channels "
+        "out_channels batch_size input_height input_width kernel_size stride padding "
+        "output_padding dilation has_bias groups device input_dtype output_dtype conv_config "
+        "compute_config dram_slice_config mirror_kernel",
+    ),
+    PrepareConvTranspose2dWeightsOp,
+    "weight_tensor",
+)
+PREPARE_CONV_TRANSPOSE2D_BIAS = Preparation(
+    _binding(
+        "prepare_conv_transpose2d_bias",
+        "bias_tensor input_memory_config input_layout in_channels out_channels batch_size "
+        "input_height input_width kernel_size stride padding dilation groups device "
+        "input_dtype output_dtype conv_config compute_config dram_slice_config",
+    ),
+    PrepareConvTranspose2dBiasOp,
+    "bias_tensor",
+)
+
+PREPARATIONS = (
+    PREPARE_CONV_WEIGHTS,
+    PREPARE_CONV_BIAS,
+    PREPARE_CONV_TRANSPOSE2D_WEIGHTS,
+    PREPARE_CONV_TRANSPOSE2D_BIAS,
+)
 """Every prepare function of this module (the docs list their signatures)."""
 
 
@@ -187,13 +234,14 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
     if preparation.conv1d_weight:
         tensor = _conv1d_weight(tensor, values["input_height"])
     source_type = conversion.tensor_type_of(tensor, on_device=source.device() is not None)
-    grid = device.grid
+    target = device.target_device
     op = preparation.op
 
     def body(argument: SSAValue) -> list[SSAValue]:
-        return [op(argument, grid=grid, **properties).result]
+        return [op(argument, device=target, **properties).result]
 
-    call = Call(name, (source_type,), tuple(sorted(properties.items())), grid, body)
+    parameters = tuple(sorted(properties.items()))
+    call = Call(name, (source_type,), parameters, device.grid, body, device._opened_with)
     [result] = run_call(call, [tensor], device, prepares=True)
     return Tensor._wrap(result, device, DRAM_MEMORY_CONFIG)
 
@@ -215,3 +263,23 @@ def prepare_conv_bias(*args: Any, **kwargs: Any) -> Tensor:
     compute_config=None, slice_config=None)`: the [1, 1, 1, Cout] host bias as the conv reads
     it, on `device` (semantics.md §3.4)."""
     return prepare(PREPARE_CONV_BIAS, args, kwargs)
+
+
+def prepare_conv_transpose2d_weights(*args: Any, **kwargs: Any) -> Tensor:
+    """TT-NN's `prepare_conv_transpose2d_weights(*, weight_tensor, input_memory_config,
+    input_layout, weights_format, in_channels, out_channels, batch_size, input_height,
+    input_width, kernel_size, stride, padding, output_padding=[0, 0], dilation, has_bias,
+    groups, device, input_dtype, output_dtype=None, conv_config=None, compute_config=None,
+    dram_slice_config=None, mirror_kernel=True)`: the IOHW host weight
+    [in_channels, out_channels / groups, KH, KW] in the tiled layout the transposed conv reads,
+    on `device` (semantics.md §7)."""
+    return prepare(PREPARE_CONV_TRANSPOSE2D_WEIGHTS, args, kwargs)
+
+
+def prepare_conv_transpose2d_bias(*args: Any, **kwargs: Any) -> Tensor:
+    """TT-NN's `prepare_conv_transpose2d_bias(*, bias_tensor, input_memory_config, input_layout,
+    in_channels, out_channels, batch_size, input_height, input_width, kernel_size, stride,
+    padding, dilation, groups, device, input_dtype, output_dtype=None, conv_config=None,
+    compute_config=None, dram_slice_config=None)`: the [1, 1, 1, Cout] host bias as the
+    transposed conv reads it, on `device` (semantics.md §7.4)."""
+    return prepare(PREPARE_CONV_TRANSPOSE2D_BIAS, args, kwargs)

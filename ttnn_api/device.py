@@ -14,6 +14,7 @@ from typing import Any
 
 from xdsl.interpreter import Interpreter
 
+from ttnn_xdsl.dialect.device import TargetDevice
 from ttnn_xdsl.runtime.progress import Bar, BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.ttnn.enums import Arch
 from ttnn_xdsl.ttnn.memory import CoreCoord, CoreGrid
@@ -74,15 +75,16 @@ class MeshDevice:
     """An open device: a 1×1 mesh of one chip. `compute_with_storage_grid_size()` is its
     worker grid, the grid every preparation for it is resolved on."""
 
-    __slots__ = ("__weakref__", "_closed", "_kind", "_progress")
+    __slots__ = ("__weakref__", "_closed", "_kind", "_opened_with", "_progress")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("MeshDevice: open a device with ttnn.open_device(device_id=0)")
 
     @classmethod
-    def _open(cls, kind: DeviceKind) -> MeshDevice:
+    def _open(cls, kind: DeviceKind, opened_with: tuple[tuple[str, int], ...] = ()) -> MeshDevice:
         device = object.__new__(cls)
         device._kind = kind
+        device._opened_with = opened_with
         device._closed = False
         device._progress = Progress(terminal_bars)
         weakref.finalize(device, device._progress.close)
@@ -92,6 +94,12 @@ class MeshDevice:
     def grid(self) -> tuple[int, int]:
         """The worker grid (x, y) (ttnn_xdsl's own attribute)."""
         return self._kind.grid
+
+    @property
+    def target_device(self) -> TargetDevice:
+        """The device as the IR's prepare ops take it: the grid, and the memory sizes it was
+        opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1)."""
+        return TargetDevice(self._kind.grid, **dict(self._opened_with), opened=True)
 
     def arch(self) -> Arch:
         return self._kind.arch
@@ -146,14 +154,17 @@ _OPEN_DEVICE = Binding(
 def open_device(*args: Any, **kwargs: Any) -> MeshDevice:
     """TT-NN's `open_device(*, device_id, l1_small_size=0, trace_region_size=0,
     num_command_queues=1, dispatch_core_config=None, worker_l1_size=0)`: the one chip,
-    `device_id=0`, of the card `TTNN_XDSL_DEVICE` names. The sizes are accepted and change
-    nothing (the project models no device memory)."""
+    `device_id=0`, of the card `TTNN_XDSL_DEVICE` names. `l1_small_size` and
+    `worker_l1_size` set the L1 left to a conv, with which TT-NN chooses shard layouts and DRAM
+    slices (semantics.md §8.1); `trace_region_size` lives in DRAM."""
     _, values = _OPEN_DEVICE.bind(args, kwargs)
     kind = selected_device()
     if values["device_id"] != 0:
         # What TT-NN says on a one-chip system.
         raise RuntimeError(f"Chip to board mapping for chip {values['device_id']} not found.")
-    return MeshDevice._open(kind)
+    sizes = ("l1_small_size", "worker_l1_size", "trace_region_size")
+    opened_with = tuple((size, values[size]) for size in sizes if values[size])
+    return MeshDevice._open(kind, opened_with)
 
 
 def close_device(device: MeshDevice) -> None:

@@ -52,10 +52,13 @@ class Call:
     grid: tuple[int, int] | None
     """The device's worker grid (the module's `ttnn.grid`); None when no op reads one."""
     body: Body
+    open_device: tuple[tuple[str, int], ...] = ()
+    """The sizes the device was opened with (the module's `ttnn.open_device`), when not
+    TT-NN's defaults."""
 
     @property
     def key(self) -> Hashable:
-        return (self.name, self.argument_types, self.parameters, self.grid)
+        return (self.name, self.argument_types, self.parameters, self.grid, self.open_device)
 
 
 _programs: OrderedDict[Hashable, Program] = OrderedDict()
@@ -80,7 +83,7 @@ def program_for(call: Call) -> Program:
             call.body,
             argument_names=[f"arg{index}" for index in range(len(call.argument_types))],
         )
-        module = build_module(function, grid=call.grid)
+        module = build_module(function, grid=call.grid, open_device=dict(call.open_device) or None)
         module.verify()
         program = Program.load(module)
     _programs[call.key] = program

@@ -147,6 +147,15 @@ FILLED_BY_ALLOC = "filled by alloc"
 """Key of the interpreter data naming the `linalg.fill`s whose buffer is already zero."""
 
 
+def _reshaped(op: memref.CollapseShapeOp | memref.ExpandShapeOp, source: np.ndarray) -> Any:
+    """The buffer with the result's shape (a view of a contiguous buffer; the lowerings only
+    read through it). Its size must be the source's."""
+    shape = cast(MemRefType[Attribute], op.result.type).get_shape()
+    if math.prod(shape) != source.size:
+        raise op_error(op, f"cannot view {format_shape(source.shape)} as {format_shape(shape)}")
+    return source.reshape(shape)
+
+
 def _is_positive_zero(value: float) -> bool:
     return value == 0 and math.copysign(1.0, value) > 0
 
@@ -257,6 +266,18 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         ]
         # A rank-reducing subview drops unit dims; reshaping a view to drop them stays a view.
         return (window.reshape(result_shape),)
+
+    @impl(memref.CollapseShapeOp)
+    def run_collapse_shape(
+        self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: PythonValues
+    ) -> PythonValues:
+        return (_reshaped(op, args[0]),)
+
+    @impl(memref.ExpandShapeOp)
+    def run_expand_shape(
+        self, interpreter: Interpreter, op: memref.ExpandShapeOp, args: PythonValues
+    ) -> PythonValues:
+        return (_reshaped(op, args[0]),)
 
     @impl(memref.CopyOp)
     def run_copy(

@@ -156,17 +156,19 @@ MAX_RESULT_VALUES = 4_000_000
 
 
 def _check_results(expected: Callable[[], Expected | None]) -> Callable[[Path], str | None]:
-    """A check of `out.npz` (values) and `raw/resultN.bin` (bytes) against what `expected`
+    """A check of `out.npz` (values) and `raw/NAME.bin` (bytes) against what `expected`
     computes (after the run: the reference is only computed for an accepted case; None when
-    it is too large to compute)."""
+    it is too large to compute). The results are the archive's members, in result order."""
 
     def check(folder: Path) -> str | None:
         pairs = expected()
         if pairs is None:
             return NOT_COMPARED
         values = _load_npz(folder)
-        for number, (matrix, data) in enumerate(pairs):
-            name = f"result{number}"
+        names = list(values)
+        if len(names) != len(pairs):
+            return f"{len(names)} results written, {len(pairs)} expected"
+        for name, (matrix, data) in zip(names, pairs, strict=True):
             if (difference := _compare(name, values[name], matrix)) is not None:
                 return difference
             raw = (folder / "raw" / f"{name}.bin").read_bytes()

@@ -309,14 +309,14 @@ def _expected(
 
 
 def _assign_bw_check(grad: np.ndarray):
-    """examples/assign_bw.mlir @main: result0 is grad in bf16, result1 grad in bfloat8_b
+    """examples/assign_bw.mlir @main: grad_a is grad in bf16, grad_b grad in bfloat8_b
     (both from the bf16 grad the device holds)."""
 
     def check(folder: Path) -> str | None:
         values = _load_npz(folder)
         as_float = np.asarray(grad, dtype=np.float32)
         held = device_values(_padded(as_float), "bf16")
-        for name, dtype in (("result0", "bf16"), ("result1", "bfp8_b")):
+        for name, dtype in (("grad_a", "bf16"), ("grad_b", "bfp8_b")):
             expected = device_values(held, dtype)[..., :40, :50]
             if (difference := _compare(name, values[name], expected)) is not None:
                 return difference

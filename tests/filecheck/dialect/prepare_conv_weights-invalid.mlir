@@ -19,7 +19,7 @@ func.func @f(%w: tensor<2x3x3x3xf32, #ttnn.tensor_layout<row_major>>) {
 
 // The weight dtype is f32 or bf16 (docs/semantics.md §3.2): f16 is no TT-NN dtype.
 func.func @f(%w: tensor<2x3x3x3xf16>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf16> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf16> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op weight_tensor: expected element type f32, bf16 or !ttnn.bfp8_b, got f16
   func.return
 }
@@ -29,7 +29,7 @@ func.func @f(%w: tensor<2x3x3x3xf16>) {
 
 // The weight dtype is f32 or bf16: a host tensor cannot be bfloat8_b.
 func.func @f(%w: tensor<2x3x3x3x!ttnn.bfp8_b>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3x!ttnn.bfp8_b> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3x!ttnn.bfp8_b> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 2]]:18: error: bfloat8_b needs the tile layout, got a host row-major tensor tensor<2x3x3x3x!ttnn.bfp8_b>
   func.return
 }
@@ -289,7 +289,7 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 
 // The result type equals the inferred one: the dtype (conv_config.weights_dtype).
 func.func @f(%w: tensor<2x3x3x3xf32>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected result type tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> (inferred from the conv parameters), got tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   func.return
 }
@@ -379,17 +379,17 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // Resolution errors are diagnostics too: enable_activation_reuse needs more activation rows than output-width tiles.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_activation_reuse = true> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op enable_activation_reuse needs act_block_h_ntiles 1 greater than the output width in tiles 1 (output width 8)
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op Activation reuse needs act block h {{[(]}}1{{[)]}} to be bigger than output image width in tiles {{[(]}}1{{[)]}} for the optimization to give boost
   func.return
 }
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Resolution: a 1D depthwise conv is height sharded only.
+// Resolution: reshard_if_not_optimal on a sharded input needs a shard_layout (TT-NN 0.81.1 reads an unset one).
 func.func @f(%w: tensor<8x1x1x3xf32>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 1 input_width = 64 kernel_size = [1, 3] stride = [1, 1] padding = [0, 1] dilation = [1, 1] has_bias = false groups = 8 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded> : tensor<8x1x1x3xf32> -> tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op a 1D depthwise conv (groups 8) supports only height_sharded, got width_sharded
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 2x1, shape = 32x32>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 8 out_channels = 8 batch_size = 1 input_height = 1 input_width = 64 kernel_size = [1, 3] stride = [1, 1] padding = [0, 1] dilation = [1, 1] has_bias = false groups = 8 conv_config = #ttnn.conv2d_config<reshard_if_not_optimal = true> : tensor<8x1x1x3xf32> -> tensor<1x1x96x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op reshard_if_not_optimal on an input already sharded needs conv_config.shard_layout: TT-NN 0.81.1 neither auto-shards a sharded input nor, with reshard_if_not_optimal, keeps its layout, and reads the unset shard_layout (TT-NN: "bad optional access")
   func.return
 }
 
@@ -399,7 +399,7 @@ func.func @f(%w: tensor<8x1x1x3xf32>) {
 // Resolution: WIDTH takes the block in whole tiles; 576 / (2 · 20) = 14 rows is none.
 func.func @f(%w: tensor<64x64x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<shard_layout = width_sharded, act_block_w_div = 20> : tensor<64x64x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op WIDTH_SHARDED needs act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = 576/40 to be at least one tile of 32 rows (act_block_w_div 20)
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded weight block act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = 576/40 is less than one tile of 32 rows (act_block_w_div 20)
   func.return
 }
 
@@ -500,6 +500,17 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 func.func @f(%w: tensor<2x3x3x3xf32>) {
   %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
   // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:37: error: 'ttnn.prepare_conv_weights' is missing properties 'in_channels', 'groups'
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Kernel-stride folding of a 1×1 kernel with stride 2 on a DRAM input folds into a 1×1 matmul,
+// which TT-NN 0.81.1's DRAM slicing refuses.
+func.func @f(%w: tensor<64x32x1x1xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 32 out_channels = 64 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [1, 1] stride = [2, 2] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, enable_kernel_stride_folding = true> : tensor<64x32x1x1xf32> -> tensor<1x1x128x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x128x64>>
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op kernel-stride folding of a 1x1 kernel with stride 2x2 on the DRAM path: the folded kernel is 1x1, a matmul, which TT-NN 0.81.1's DRAM slicing refuses (TT-NN: "Conv2D DRAM with matmul should never use the slicing code path.")
   func.return
 }
 

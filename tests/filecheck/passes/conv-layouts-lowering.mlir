@@ -9,9 +9,10 @@
 // RUN: ttnn-opt %s -p convert-ttnn-to-tiles | filecheck %s --check-prefix=NOTTNN
 // RUN: ttnn-opt %s -p ttnn-lower | filecheck %s --check-prefix=NOTTNN
 
-// No ttnn op is left (`!ttnn.bfp8_b` types and `{ttnn.tensor = ...}` attributes stay).
+// No ttnn op is left (`!ttnn.bfp8_b` types and the result attributes `{ttnn.tensor = ...}` and,
+// for a prepared bias, `ttnn.tensorbin_alignment = ...` stay).
 // NOTTNN: builtin.module
-// NOTTNN-NOT: {{[ ]ttnn\.}}
+// NOTTNN-NOT: {{[ ]ttnn\.[a-z_0-9]+ [^=]}}
 
 // §3.6.1: M[(r·KW + s)·I + i, o] = W[o, i, r, s], rows round_up(36, 32) = 64, cols 32; no
 // channel padding; f32 → bf16 per tile.
@@ -412,12 +413,14 @@ func.func @fold(%w: tensor<4x2x3x5xf32>) -> tensor<4x8x2x3xf32> {
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return %[[E]] : memref<4x8x2x3xf32>
 
-// §3.4: the bias goes to row 0 of a zero 32×64 matrix, then 1×2 tiles, f32 → bfloat8_b.
+// §3.4: the bias goes to row 0 of a zero 32×64 matrix, then 1×2 tiles, f32 → bfloat8_b. The
+// result records the alignment TT-NN writes in a prepared bias's .tensorbin header, [32, 64].
 func.func @bias(%b: tensor<1x1x1x40xf32>) -> tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> {
   %0 = ttnn.conv_bias_layout %b width = 64 : tensor<1x1x1x40xf32> -> tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
   func.return %0 : tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 }
 // CHECK-LABEL: func.func @bias(
+// CHECK-SAME:      ttnn.tensorbin_alignment = array<i32: 32, 64>
 // CHECK-NEXT:    %[[M:[^ ]+]] = memref.alloc() : memref<32x64xf32>
 // CHECK-NEXT:    %[[MZ:[^ ]+]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:    linalg.fill ins(%[[MZ]] : f32) outs(%[[M]] : memref<32x64xf32>)

@@ -26,8 +26,8 @@ func.func @binary(%grad: tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>,
 // CHECK-SAME:    %grad: memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %a: memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %b: memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>})
-// CHECK-SAME:    -> (memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>},
-// CHECK-SAME:        memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>}) {
+// CHECK-SAME:    -> (memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "ga"},
+// CHECK-SAME:        memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "gb"}) {
 // CHECK-NOT:   ttnn.assign_bw
 // CHECK-NEXT:    %[[GA:.*]] = memref.alloc() : memref<1x1x2x2x!tile.tile<32x32, bf16>>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
@@ -68,7 +68,7 @@ func.func @binary(%grad: tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>,
 // CHECK-NOT:   ttnn.assign_bw
 
 // LOWER-LABEL: func.func @binary(
-// LOWER-SAME:    -> (memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>},
+// LOWER-SAME:    -> (memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x64x64xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "ga"},
 // LOWER-NEXT:    %[[GA:.*]] = memref.alloc() : memref<1x1x2x2x!tile.tile<32x32, bf16>>
 // LOWER-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // LOWER-NEXT:    %[[C1:.*]] = arith.constant 1 : index
@@ -109,8 +109,8 @@ func.func @binary_casts(%grad: tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>
 // CHECK-SAME:    %grad: memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %a: memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %b: memref<1x1x2x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<1x1x40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>})
-// CHECK-SAME:    -> (memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>},
-// CHECK-SAME:        memref<1x1x2x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<1x1x40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>}) {
+// CHECK-SAME:    -> (memref<1x1x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x40x50xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "ga"},
+// CHECK-SAME:        memref<1x1x2x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<1x1x40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>, ttnn.name = "gb"}) {
 // CHECK-NEXT:    %[[GA:.*]] = memref.alloc() : memref<1x1x2x2x!tile.tile<32x32, bf16>>
 // CHECK:               %[[T:.*]] = tile.load %grad[%[[I0:.*]], %[[I1:.*]], %[[I2:.*]], %[[I3:.*]]] : memref<1x1x2x2x!tile.tile<32x32, bf16>>
 // CHECK-NEXT:          tile.store %[[T]], %[[GA]][%[[I0]], %[[I1]], %[[I2]], %[[I3]]] : memref<1x1x2x2x!tile.tile<32x32, bf16>>
@@ -169,7 +169,7 @@ func.func @unary(%grad: tensor<64x96xbf16, #ttnn.tensor_layout<tile>>,
 // CHECK-LABEL: func.func @unary(
 // CHECK-SAME:    %grad: memref<2x3x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<64x96xbf16, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %a: memref<2x3x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<64x96xbf16, #ttnn.tensor_layout<tile>>})
-// CHECK-SAME:    -> (memref<2x3x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<64x96xbf16, #ttnn.tensor_layout<tile>>}) {
+// CHECK-SAME:    -> (memref<2x3x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<64x96xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "ga"}) {
 // CHECK-NEXT:    %[[GA:.*]] = memref.alloc() : memref<2x3x!tile.tile<32x32, bf16>>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
@@ -217,7 +217,7 @@ func.func @required_true_false(%grad: tensor<2x64x32xbf16, #ttnn.tensor_layout<t
 // CHECK-SAME:    %grad: memref<2x2x1x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x64x32xbf16, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %a: memref<2x2x1x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x64x32x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %b: memref<2x2x1x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x64x32xbf16, #ttnn.tensor_layout<tile>>})
-// CHECK-SAME:    -> (memref<2x2x1x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x64x32x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>}) {
+// CHECK-SAME:    -> (memref<2x2x1x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x64x32x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>, ttnn.name = "ga"}) {
 // CHECK-NEXT:    %[[GA:.*]] = memref.alloc() : memref<2x2x1x!tile.tile<32x32, !ttnn.bfp8_b>>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
@@ -269,7 +269,7 @@ func.func @required_false_true(%grad: tensor<33x1x!ttnn.bfp8_b, #ttnn.tensor_lay
 // CHECK-SAME:    %grad: memref<2x1x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<33x1x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %a: memref<2x1x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<33x1x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %b: memref<2x1x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<33x1xbf16, #ttnn.tensor_layout<tile>>})
-// CHECK-SAME:    -> (memref<2x1x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<33x1xbf16, #ttnn.tensor_layout<tile>>}) {
+// CHECK-SAME:    -> (memref<2x1x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<33x1xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "gb"}) {
 // CHECK-NEXT:    %[[GB:.*]] = memref.alloc() : memref<2x1x!tile.tile<32x32, bf16>>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
@@ -316,7 +316,7 @@ func.func @preallocated_unary(%grad: tensor<2x64x64x!ttnn.bfp8_b, #ttnn.tensor_l
 // CHECK-SAME:    %grad: memref<2x2x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %a: memref<2x2x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %buffer: memref<2x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x64x64xbf16, #ttnn.tensor_layout<tile>>})
-// CHECK-SAME:    -> (memref<2x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x64x64xbf16, #ttnn.tensor_layout<tile>>}) {
+// CHECK-SAME:    -> (memref<2x2x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x64x64xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "ga"}) {
 // CHECK-NOT:     memref.alloc
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
@@ -375,8 +375,8 @@ func.func @preallocated_binary(%grad: tensor<2x3x32x64xbf16, #ttnn.tensor_layout
 // CHECK-LABEL: func.func @preallocated_binary(
 // CHECK-SAME:    %input_grad: memref<2x3x1x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x3x32x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>},
 // CHECK-SAME:    %other_grad: memref<2x3x1x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x3x32x64xbf16, #ttnn.tensor_layout<tile>>})
-// CHECK-SAME:    -> (memref<2x3x1x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x3x32x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>},
-// CHECK-SAME:        memref<2x3x1x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x3x32x64xbf16, #ttnn.tensor_layout<tile>>}) {
+// CHECK-SAME:    -> (memref<2x3x1x2x!tile.tile<32x32, !ttnn.bfp8_b>> {ttnn.tensor = tensor<2x3x32x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>, ttnn.name = "ga"},
+// CHECK-SAME:        memref<2x3x1x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<2x3x32x64xbf16, #ttnn.tensor_layout<tile>>, ttnn.name = "gb"}) {
 // CHECK-NOT:     memref.alloc
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index

@@ -18,7 +18,7 @@ func.func @block_13x10_row(%w: tensor<8x96x2x2xf32>) -> tensor<1x1x384x8xbf16, #
   func.return %0 : tensor<1x1x384x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x768x32>>
 }
 // CHECK-LABEL: func.func @block_13x10_row(
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_block_sharded_layout %w in_shards = 12 out_shards = 1 full_inner_dim = false padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 12 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32}} : tensor<8x96x2x2xf32> -> tensor<1x1x384x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x768x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_block_sharded_layout %w in_shards = 12 out_shards = 1 full_inner_dim = false padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 12 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32, l1 = {{.*}}}} : tensor<8x96x2x2xf32> -> tensor<1x1x384x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x768x32>>
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x384x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x768x32>> -> tensor<1x1x384x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x768x32>>
 // CHECK-NEXT:    func.return %[[T]]
 
@@ -28,18 +28,18 @@ func.func @block_13x10_row_bias(%b: tensor<1x1x1x8xf32>) -> tensor<1x1x1x8xbf16,
   func.return %0 : tensor<1x1x1x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK-LABEL: func.func @block_13x10_row_bias(
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_bias_layout %b width = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 12 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32}} : tensor<1x1x1x8xf32> -> tensor<1x1x1x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_bias_layout %b width = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 12 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32, l1 = {{.*}}}} : tensor<1x1x1x8xf32> -> tensor<1x1x1x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x1x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> -> tensor<1x1x1x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 // CHECK-NEXT:    func.return %[[T]]
 
 // transpose_shards (COL_MAJOR): channels on grid.y = 10 -> 6 input channel shards; NHW on
 // grid.x -> 2.
 func.func @block_13x10_col(%w: tensor<8x96x2x2xf32>) -> tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 96 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = block_sharded, transpose_shards = true> : tensor<8x96x2x2xf32> -> tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 96 out_channels = 8 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = block_sharded, transpose_shards = true> : tensor<8x96x2x2xf32> -> tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
   func.return %0 : tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
 }
 // CHECK-LABEL: func.func @block_13x10_col(
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_block_sharded_layout %w in_shards = 6 out_shards = 1 full_inner_dim = false padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 6 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32}} : tensor<8x96x2x2xf32> -> tensor<1x1x384x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_block_sharded_layout %w in_shards = 6 out_shards = 1 full_inner_dim = false padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 6 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32, l1 = {{.*}}}} : tensor<8x96x2x2xf32> -> tensor<1x1x384x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
 // CHECK-NEXT:    %[[T:[^ ]+]] = ttnn.typecast %[[M]] : tensor<1x1x384x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x32>> -> tensor<1x1x384x8x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
 // CHECK-NEXT:    func.return %[[T]]
 
@@ -49,7 +49,7 @@ func.func @block_13x10_full(%w: tensor<8x96x2x2xbf16>) -> tensor<1x1x384x8xbf16,
   func.return %0 : tensor<1x1x384x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
 }
 // CHECK-LABEL: func.func @block_13x10_full(
-// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_block_sharded_layout %w in_shards = 12 out_shards = 1 full_inner_dim = true padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 12 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32}} : tensor<8x96x2x2xbf16> -> tensor<1x1x384x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
+// CHECK-NEXT:    %[[M:[^ ]+]] = ttnn.conv_weights_block_sharded_layout %w in_shards = 12 out_shards = 1 full_inner_dim = true padded_in_channels = 96 padded_out_channels = 32 {ttnn.resolution = {shard_layout = "block_sharded", mm_conv = false, input_channels_alignment = 8 : i32, input_cores_channels = 12 : i32, output_cores_channels = 1 : i32, nhw_cores = 2 : i32, act_block_h_ntiles = 1 : i32, out_subblock_w_ntiles = 1 : i32, act_block_w = 32 : i32, l1 = {{.*}}}} : tensor<8x96x2x2xbf16> -> tensor<1x1x384x8xbf16, #ttnn.tensor_layout<tile, physical = 1x1x384x32>>
 // CHECK-NEXT:    func.return %[[M]]
 
 }

@@ -39,13 +39,23 @@
 // TRUNCATED:     {{\A}}ttnn-run: error: --input grad: cannot read '{{.*}}.truncated.npy' as a .npy file ({{.*}}){{$}}
 // TRUNCATED-NOT: {{.}}
 
-// An .npz archive given as an input.
+// An .npz archive given as one input's file: an archive gives its members by argument name.
 // RUN: rm -rf %t.npz %t.dir
 // RUN: not ttnn-run %s --input grad=%t.arrays.npz --input input_a=%t.ok.npy --input input_b=%t.ok.npy --output %t.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=NPZ
 // RUN: test ! -e %t.npz
 // RUN: test ! -e %t.dir
-// NPZ:     {{\A}}ttnn-run: error: --input grad: '{{.*}}.arrays.npz' is a zip archive (an .npz?), expected one .npy array{{$}}
+// NPZ:     {{\A}}ttnn-run: error: --input grad: '{{.*}}.arrays.npz' is an .npz archive: give it as --input {{.*}}.arrays.npz (each member is the input of the argument it is named after){{$}}
 // NPZ-NOT: {{.}}
+// An .npy file that is a zip archive underneath is still refused as such.
+// RUN: cp %t.arrays.npz %t.zip.npy
+// RUN: not ttnn-run %s --input grad=%t.zip.npy --random-inputs 0 2>&1 | filecheck %s --check-prefix=ZIP
+// ZIP:     {{\A}}ttnn-run: error: --input grad: '{{.*}}.zip.npy' is a zip archive (an .npz?), expected one .npy array{{$}}
+// ZIP-NOT: {{.}}
+// An archive member that names no argument.
+// RUN: %python -c "import numpy as np; np.savez('%t.typo.npz', gard=np.ones((2, 3), np.float32))"
+// RUN: not ttnn-run %s --input %t.typo.npz --random-inputs 0 2>&1 | filecheck %s --check-prefix=MEMBER
+// MEMBER:     {{\A}}ttnn-run: error: --input {{.*}}.typo.npz: member 'gard.npy' names no argument of @main (arguments: grad, input_a, input_b){{$}}
+// MEMBER-NOT: {{.}}
 
 // An input of the wrong shape.
 // RUN: rm -rf %t.npz %t.dir
@@ -91,7 +101,7 @@
 // RUN: rm -rf %t.npz %t.dir
 // RUN: ttnn-run %s --input grad=%t.ok.npy --input input_a=%t.ok.npy --input input_b=%t.ok.npy --output %t.npz --raw-output %t.dir
 // RUN: test -f %t.npz
-// RUN: test -f %t.dir/result1.bin
+// RUN: test -f %t.dir/gb.bin && test ! -e %t.dir/result1.bin
 
 func.func @main(%grad: tensor<2x3xbf16, #ttnn.tensor_layout<tile>>,
                 %input_a: tensor<2x3xbf16, #ttnn.tensor_layout<tile>>,

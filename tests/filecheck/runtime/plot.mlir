@@ -1,5 +1,6 @@
 // ttnn-run --plot-text and --plot: the tile map of each TILE result (# data, + partly padding,
-// . padding) with its blocks, and a picture per TILE result in the --plot folder.
+// . padding) with its blocks, and a picture per TILE result in the --plot folder. The header
+// ends with TT-NN's L1 estimate per core for the conv (docs/semantics.md §8.6).
 // semantics.md §3.7 A: W[2, 3, 3, 3] on a ROW_MAJOR DRAM input is HEIGHT sharded with 3 → 8
 // input channels: each kernel row is one 32-row block (3 taps of 8 channels, 24 rows), so
 // every tile is part padding.
@@ -8,6 +9,7 @@
 // CHECK:      prepared_weight: [1, 1, 96, 32] bf16 tile (logical [1, 1, 27, 2]), 3×1 tiles: 0 data (#), 3 partly padding (+), 0 padding (.)
 // CHECK-NEXT: ttnn.prepare_conv_weights [2, 3, 3, 3] f32 → bf16 · input 1×56×56×3 row_major dram interleaved · kernel 3×3 stride 1×1 padding 1 dilation 1×1 groups 1 · grid 8×8
 // CHECK-NEXT: height_sharded → special_padding layout · Cin 3→8 (align 8), Cout 2→32 · blocks 1×1 tiles · each of the 49 cores (0, 0)…(0, 6) reads every block · physical [1, 1, 96, 32], logical [1, 1, 27, 2]
+// CHECK-NEXT: L1 per core, TT-NN's estimate of the first DRAM slice in bytes: height_sharded on 49 cores · circular buffers 12352 = weights 2048 + act 4096 + act_tilized 4096 + bias 2048 + l1_array 64 · output 4096, halo 2944: total 19392 of 1393312 · auto shard: height_sharded 19392, block_sharded 92832, width_sharded 4086080 → height_sharded · DRAM slices: 1 along the output height, the largest needs 19392 · fits
 // CHECK-NEXT:    0
 // CHECK-NEXT: 0  +  kernel row 0 (rows 0–31)
 // CHECK-NEXT:    ─
@@ -17,6 +19,7 @@
 // CHECK-NEXT: prepared_bias: [1, 1, 32, 32] bf16 tile (logical [1, 1, 1, 2]), 1×1 tiles: 0 data (#), 1 partly padding (+), 0 padding (.)
 // CHECK-NEXT: ttnn.prepare_conv_bias [1, 1, 1, 2] f32 → bf16 · input 1×56×56×3 row_major dram interleaved · kernel 3×3 stride 1×1 padding 1 dilation 1×1 groups 1 · grid 8×8
 // CHECK-NEXT: bias for a special_padding weight: row 0 holds the 2 values, zero-padded to 32 columns = round_up(Cout_pad 32, 32·block_w 1) and 32 rows · physical [1, 1, 32, 32], logical [1, 1, 1, 2]
+// CHECK-NEXT: L1 per core, TT-NN's estimate of the first DRAM slice in bytes: height_sharded on 49 cores · circular buffers 12352 = weights 2048 + act 4096 + act_tilized 4096 + bias 2048 + l1_array 64 · output 4096, halo 2944: total 19392 of 1393312 · auto shard: height_sharded 19392, block_sharded 92832, width_sharded 4086080 → height_sharded · DRAM slices: 1 along the output height, the largest needs 19392 · fits
 // CHECK-NEXT:    0
 // CHECK-NEXT: 0  +
 // CHECK-NOT:  {{.}}

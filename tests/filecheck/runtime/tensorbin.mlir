@@ -1,11 +1,11 @@
 // ttnn-run's TT-NN 0.81.1 tensor files: `--tensorbin DIR` writes DIR/ga.tensorbin, … (named
-// after the returned values) with the aliases DIR/result0.tensorbin, …
+// after the returned values; with --aliases also DIR/result0.tensorbin, …)
 // (read back, they are the --raw-output bytes), and `--input NAME=PATH.tensorbin` takes one
 // as an argument. Errors are one line on stderr (`{{\A}}` anchors it at the very start and
 // `-NOT: {{.}}` rejects any further line), a non-zero exit, and no output written.
 
 // RUN: rm -rf %t.raw %t.tb %t.out
-// RUN: ttnn-run %s --random-inputs 0 --raw-output %t.raw --tensorbin %t.tb
+// RUN: ttnn-run %s --random-inputs 0 --raw-output %t.raw --tensorbin %t.tb --aliases
 // RUN: %python -c "import os; print(sorted(os.listdir('%t.tb')))" | filecheck %s --check-prefix=FILES
 // FILES: ['ga.tensorbin', 'gb.tensorbin', 'result0.tensorbin', 'result1.tensorbin']
 
@@ -21,8 +21,8 @@
 // The results fed back as inputs give the same results.
 // RUN: rm -rf %t.again
 // RUN: ttnn-run %s --input grad=%t.tb/result0.tensorbin --input input_a=%t.tb/result0.tensorbin --input input_b=%t.tb/result1.tensorbin --raw-output %t.again
-// RUN: cmp %t.again/result0.bin %t.raw/result0.bin
-// RUN: cmp %t.again/result1.bin %t.raw/result1.bin
+// RUN: cmp %t.again/ga.bin %t.raw/ga.bin
+// RUN: cmp %t.again/gb.bin %t.raw/gb.bin
 
 // A file of another dtype than its argument.
 // RUN: not ttnn-run %s --input grad=%t.tb/result1.tensorbin --random-inputs 0 --tensorbin %t.out 2>&1 | filecheck %s --check-prefix=DTYPE

@@ -15,7 +15,7 @@
 //
 // RUN: xdsl-opt %S/../../../examples/prepare_conv_weights.mlir -p ttnn-lower | filecheck %s --check-prefix=LOWER
 // LOWER:     func.func @main(%weight: memref<64x64x3x3xf32> {ttnn.tensor = tensor<64x64x3x3xf32>}
-// LOWER-SAME:  -> (memref<1x1x18x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>}
+// LOWER-SAME:  -> (memref<1x1x18x2x!tile.tile<32x32, bf16>> {ttnn.tensor = tensor<1x1x576x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x64>>, ttnn.name = "prepared_weight"}
 // LOWER:     scf.for
 // LOWER:     tile.tilize
 // LOWER:     tile.typecast

@@ -79,15 +79,15 @@
 #weight_bottleneck_1x1_reduce = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 1024 + d1 + d2, d3), <1x1>, memref<262144x1xbf16, #system_memory>>
 #weight_bottleneck_1x1_reduce_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 1024 + d2, d3), <1x1>, memref<32x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_bottleneck_1x1_reduce = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x256xbf16, #system_memory>>
-#bias_bottleneck_1x1_reduce_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
-#input_bottleneck_1x1_reduce = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 196 + d1 * 196 + d2, d3), <1x1>, memref<7x32x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
-#output_bottleneck_1x1_reduce = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 196 + d1 * 196 + d2, d3), <1x1>, memref<7x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_bottleneck_1x1_reduce_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#input_bottleneck_1x1_reduce = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 224 + d1 * 224 + d2, d3), <1x1>, memref<7x32x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#output_bottleneck_1x1_reduce = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 224 + d1 * 224 + d2, d3), <1x1>, memref<7x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #weight_bottleneck_1x1_expand_2048ch = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 512 + d1 + d2, d3), <1x1>, memref<1048576x1xbf16, #system_memory>>
 #weight_bottleneck_1x1_expand_2048ch_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 512 + d1 * 512 + d2, d3), <1x1>, memref<16x64x!ttcore.tile<32x32, bfp_bf8>, #dram>, <interleaved>>
 #bias_bottleneck_1x1_expand_2048ch = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x2048xbf16, #system_memory>>
-#bias_bottleneck_1x1_expand_2048ch_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x64x!ttcore.tile<32x32, bfp_bf8>, #dram>, <interleaved>>
-#input_bottleneck_1x1_expand_2048ch = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 49 + d1 * 49 + d2, d3), <1x1>, memref<2x16x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
-#output_bottleneck_1x1_expand_2048ch = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 49 + d1 * 49 + d2, d3), <1x1>, memref<2x64x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_bottleneck_1x1_expand_2048ch_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x64x!ttcore.tile<32x32, bfp_bf8>, #dram>, <interleaved>>
+#input_bottleneck_1x1_expand_2048ch = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 * 64 + d2, d3), <1x1>, memref<2x16x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#output_bottleneck_1x1_expand_2048ch = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 * 64 + d2, d3), <1x1>, memref<2x64x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #conv2d_config = #ttnn.conv2d_config<weights_dtype = bfp_bf8, activation = <op_type = relu>, deallocate_activation = false, reallocate_halo_output = true, act_block_h_override = 0, act_block_w_div = 1, reshard_if_not_optimal = false, override_sharding_config = false, transpose_shards = false, output_layout = tile, enable_act_double_buffer = false, enable_weights_double_buffer = false, enable_kernel_stride_folding = false, config_tensors_in_dram = false>
 module {
   func.func private @bottleneck_1x1_reduce_const_eval_0(%arg0: tensor<256x1024x1x1xbf16, #weight_bottleneck_1x1_reduce>, %arg1: tensor<1x1x1x256xbf16, #bias_bottleneck_1x1_reduce>) -> (tensor<1x1x1024x256xbf16, #weight_bottleneck_1x1_reduce_prepared>, tensor<1x1x1x256xbf16, #bias_bottleneck_1x1_reduce_prepared>) attributes {tt.function_type = "const_eval"} {
@@ -111,6 +111,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<256x1024x1x1xbf16, #weight_bottleneck_1x1_reduce>, !ttnn.device) -> tensor<1x1x1024x256xbf16, #weight_bottleneck_1x1_reduce_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 1 : i32,

@@ -78,15 +78,15 @@
 #weight_depthwise_3x3 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 3 + d1 * 3 + d2, d3), <1x1>, memref<192x3xbf16, #system_memory>>
 #weight_depthwise_3x3_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 576 + d1 * 576 + d2, d3), <1x1>, memref<18x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_depthwise_3x3 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x64xbf16, #system_memory>>
-#bias_depthwise_3x3_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_depthwise_3x3_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input_depthwise_3x3 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 12544 + d1 * 12544 + d2, d3), <1x1>, memref<392x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #output_depthwise_3x3 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 12544 + d1 * 12544 + d2, d3), <1x1>, memref<392x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #weight_depthwise_3x3_s2 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 3 + d1 * 3 + d2, d3), <1x1>, memref<384x3xbf16, #system_memory>>
 #weight_depthwise_3x3_s2_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 1152 + d1 * 1152 + d2, d3), <1x1>, memref<36x4x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_depthwise_3x3_s2 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x128xbf16, #system_memory>>
-#bias_depthwise_3x3_s2_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x4x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_depthwise_3x3_s2_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x4x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input_depthwise_3x3_s2 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 3136 + d1 * 3136 + d2, d3), <1x1>, memref<98x4x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
-#output_depthwise_3x3_s2 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 784 + d1 * 784 + d2, d3), <1x1>, memref<25x4x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#output_depthwise_3x3_s2 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 800 + d1 * 800 + d2, d3), <1x1>, memref<25x4x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 module {
   func.func private @depthwise_3x3_const_eval_0(%arg0: tensor<64x1x3x3xbf16, #weight_depthwise_3x3>, %arg1: tensor<1x1x1x64xbf16, #bias_depthwise_3x3>) -> (tensor<1x1x576x64xbf16, #weight_depthwise_3x3_prepared>, tensor<1x1x1x64xbf16, #bias_depthwise_3x3_prepared>) attributes {tt.function_type = "const_eval"} {
     %0 = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
@@ -109,6 +109,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<64x1x3x3xbf16, #weight_depthwise_3x3>, !ttnn.device) -> tensor<1x1x576x64xbf16, #weight_depthwise_3x3_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 64 : i32,
@@ -166,6 +167,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<128x1x3x3xbf16, #weight_depthwise_3x3_s2>, !ttnn.device) -> tensor<1x1x1152x128xbf16, #weight_depthwise_3x3_s2_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 128 : i32,

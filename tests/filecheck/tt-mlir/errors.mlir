@@ -36,7 +36,7 @@ func.func @device_weight(%w: tensor<32x3x3x3xbf16, #tiles>) -> tensor<1x1x27x32x
 #bias = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x32xbf16, #system_memory>>
 func.func @f16(%b: tensor<1x1x1x32xbf16, #bias>) -> tensor<1x1x1x32xbf16> {
   %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
-  %p = "ttnn.prepare_conv2d_bias"(%b, %d) <{batch_size = 1 : i32, dilation = array<i32: 1, 1>, groups = 1 : i32, in_channels = 3 : i32, input_height = 8 : i32, input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_tensor_layout = #ttnn.layout<tile>, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, out_channels = 32 : i32, padding = array<i32: 1, 1>, stride = array<i32: 1, 1>, input_dtype = #ttcore.supportedDataTypes<f16>}> : (tensor<1x1x1x32xbf16, #bias>, !ttnn.device) -> tensor<1x1x1x32xbf16>
+  %p = "ttnn.prepare_conv2d_bias"(%b, %d) <{conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>, batch_size = 1 : i32, dilation = array<i32: 1, 1>, groups = 1 : i32, in_channels = 3 : i32, input_height = 8 : i32, input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_tensor_layout = #ttnn.layout<tile>, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, out_channels = 32 : i32, padding = array<i32: 1, 1>, stride = array<i32: 1, 1>, input_dtype = #ttcore.supportedDataTypes<f16>}> : (tensor<1x1x1x32xbf16, #bias>, !ttnn.device) -> tensor<1x1x1x32xbf16>
   return %p : tensor<1x1x1x32xbf16>
 }
 // CHECK: errors.mlir:[[# @LINE - 3]]:3: error: 'ttnn.prepare_conv2d_bias' op input_dtype f16 is not supported (expected f32, bf16 or bfp_bf8)
@@ -52,17 +52,6 @@ func.func @twelve_cores(%w: tensor<32x3x3x3xbf16, #host>) -> tensor<1x1x27x32xbf
   return %p : tensor<1x1x27x32xbf16>
 }
 // CHECK: errors.mlir:[[# @LINE - 3]]:3: error: 'ttnn.prepare_conv2d_weights' op input_memory_config: #ttnn.shard_spec over the cores (0,0)-(7,0) + (0,1)-(3,1) is not supported: the shard grid must be one rectangle from core (0, 0)
-
-// -----
-
-#system_memory = #ttnn.buffer_type<system_memory>
-#host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), <1x1>, memref<288x3xbf16, #system_memory>>
-func.func @slices(%w: tensor<32x3x3x3xbf16, #host>) -> tensor<1x1x27x32xbf16> {
-  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
-  %p = "ttnn.prepare_conv2d_weights"(%w, %d) <{batch_size = 1 : i32, dilation = array<i32: 1, 1>, groups = 1 : i32, has_bias = false, in_channels = 3 : i32, input_height = 8 : i32, input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_tensor_layout = #ttnn.layout<tile>, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, out_channels = 32 : i32, padding = array<i32: 1, 1>, stride = array<i32: 1, 1>, weights_format = "OIHW", input_dtype = #ttcore.supportedDataTypes<bf16>, conv2d_slice_config = #ttnn.conv2d_slice_config<dram_width, 4>}> : (tensor<32x3x3x3xbf16, #host>, !ttnn.device) -> tensor<1x1x27x32xbf16>
-  return %p : tensor<1x1x27x32xbf16>
-}
-// CHECK: errors.mlir:[[# @LINE - 3]]:3: error: 'ttnn.prepare_conv2d_weights' op conv2d_slice_config dram_width with 4 slices is not supported: TT-NN then prepares the weights for one slice of the output, which ttnn-xdsl does not model (supported: l1_full, or a single slice)
 
 // -----
 

@@ -47,7 +47,7 @@
 #weight_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 + d2, d3), <1x1>, memref<6144x3xbf16, #system_memory>>
 #weight_inception_1x3_asymmetric_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 192 + d1 * 192 + d2, d3), <1x1>, memref<6x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x96xbf16, #system_memory>>
-#bias_inception_1x3_asymmetric_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_inception_1x3_asymmetric_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 1024 + d2, d3), <1x1>, memref<32x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #output_inception_1x3_asymmetric = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 1024 + d1 * 1024 + d2, d3), <1x1>, memref<32x3x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 module {
@@ -72,6 +72,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<96x64x1x3xbf16, #weight_inception_1x3_asymmetric>, !ttnn.device) -> tensor<1x1x192x96xbf16, #weight_inception_1x3_asymmetric_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 1 : i32,

@@ -15,8 +15,12 @@
 // RUN: ttnn-opt %s -p import-tt-mlir,ttnn-lower | filecheck %s --check-prefix=LOWER
 // RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry resnet_stem_7x7_const_eval_0 --random-inputs 0 --print | filecheck %s --check-prefix=RUN-RESNET_STEM_7X7_CONST_EVAL_0
 // RUN: ttnn-opt %s -p import-tt-mlir,export-tt-mlir | filecheck %s --check-prefix=EXPORT
+// The tile map is traced through the import, whichever way the file was imported (the same
+// map as the native conv1 of examples/resnet50_conv_weights.mlir).
+// RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry resnet_stem_7x7_const_eval_0 --random-inputs 0 --plot-text | filecheck %s --check-prefix=MAP
 // Round trip: exporting the import and importing it again gives the import.
 // RUN: ttnn-opt %s -p import-tt-mlir -o %t.imported.mlir
+// RUN: ttnn-run %t.imported.mlir --entry resnet_stem_7x7_const_eval_0 --random-inputs 0 --plot-text | filecheck %s --check-prefix=MAP
 // RUN: ttnn-opt %s -p import-tt-mlir,export-tt-mlir,import-tt-mlir | diff %t.imported.mlir -
 
 // PARSE-LABEL: func.func private @resnet_stem_7x7_const_eval_0(
@@ -40,6 +44,10 @@
 // RUN-RESNET_STEM_7X7_CONST_EVAL_0-NEXT:   logical [1, 1, 147, 64], physical [1, 1, 448, 64], bf16, tile, 28 tiles, 57344 bytes
 // RUN-RESNET_STEM_7X7_CONST_EVAL_0:      result1: tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 // RUN-RESNET_STEM_7X7_CONST_EVAL_0-NEXT:   logical [1, 1, 1, 64], physical [1, 1, 32, 64], bf16, tile, 2 tiles, 4096 bytes
+// MAP:      result0: [1, 1, 448, 64] bf16 tile (logical [1, 1, 147, 64]), 14×2 tiles: 0 data (#), 28 partly padding (+), 0 padding (.)
+// MAP-NEXT: ttnn.prepare_conv_weights [64, 3, 7, 7] bf16 → bf16 · input 1×224×224×3 row_major dram interleaved
+// MAP:       0  ++  kernel row 0 (rows 0–63)
+// MAP:      12  ++  kernel row 6 (rows 384–447)
 // EXPORT-LABEL: func.func private @resnet_stem_7x7_const_eval_0(%arg0: tensor<64x3x7x7xbf16, #ttnn.ttnn_layout<{{.*}}, <1x1>, memref<1344x7xbf16, #ttnn.buffer_type<system_memory>>>>
 // EXPORT:         %0 = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
 // EXPORT:         "ttnn.prepare_conv2d_weights"(%arg0, %0) {{.*}} -> tensor<1x1x147x64xbf16, #ttnn.ttnn_layout<{{.*}}, <1x1>, memref<5x2x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>>
@@ -50,9 +58,9 @@
 #dram = #ttnn.buffer_type<dram>
 #system_memory = #ttnn.buffer_type<system_memory>
 #weight_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 21 + d1 * 7 + d2, d3), <1x1>, memref<1344x7xbf16, #system_memory>>
-#weight_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 147 + d1 * 147 + d2, d3), <1x1>, memref<5x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#weight_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 160 + d1 * 160 + d2, d3), <1x1>, memref<5x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x64xbf16, #system_memory>>
-#bias_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_resnet_stem_7x7_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 50176 + d1 * 50176 + d2, d3), <1x1>, memref<50176x3xbf16, #dram>, <interleaved>>
 #output_resnet_stem_7x7 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 12544 + d1 * 12544 + d2, d3), <1x1>, memref<392x2x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 module {
@@ -78,6 +86,7 @@ module {
     }> : (tensor<64x3x7x7xbf16, #weight_resnet_stem_7x7>, !ttnn.device) -> tensor<1x1x147x64xbf16, #weight_resnet_stem_7x7_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
        batch_size = 1 : i32,
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        dilation = array<i32: 1, 1>,
        groups = 1 : i32,
        in_channels = 3 : i32,

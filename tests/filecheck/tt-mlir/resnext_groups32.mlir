@@ -47,9 +47,9 @@
 #weight_resnext_groups32 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 24 + d1 * 3 + d2, d3), <1x1>, memref<6144x3xbf16, #system_memory>>
 #weight_resnext_groups32_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 2304 + d1 * 2304 + d2, d3), <1x1>, memref<72x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_resnext_groups32 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x256xbf16, #system_memory>>
-#bias_resnext_groups32_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
-#input_resnext_groups32 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 196 + d1 * 196 + d2, d3), <1x1>, memref<7x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
-#output_resnext_groups32 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 196 + d1 * 196 + d2, d3), <1x1>, memref<7x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_resnext_groups32_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#input_resnext_groups32 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 224 + d1 * 224 + d2, d3), <1x1>, memref<7x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#output_resnext_groups32 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 224 + d1 * 224 + d2, d3), <1x1>, memref<7x8x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 module {
   func.func private @resnext_groups32_const_eval_0(%arg0: tensor<256x8x3x3xbf16, #weight_resnext_groups32>, %arg1: tensor<1x1x1x256xbf16, #bias_resnext_groups32>) -> (tensor<1x1x2304x256xbf16, #weight_resnext_groups32_prepared>, tensor<1x1x1x256xbf16, #bias_resnext_groups32_prepared>) attributes {tt.function_type = "const_eval"} {
     %0 = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
@@ -72,6 +72,7 @@ module {
        output_dtype = #ttcore.supportedDataTypes<bf16>
     }> : (tensor<256x8x3x3xbf16, #weight_resnext_groups32>, !ttnn.device) -> tensor<1x1x2304x256xbf16, #weight_resnext_groups32_prepared>
     %2 = "ttnn.prepare_conv2d_bias"(%arg1, %0) <{
+       conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16>,
        batch_size = 1 : i32,
        dilation = array<i32: 1, 1>,
        groups = 32 : i32,

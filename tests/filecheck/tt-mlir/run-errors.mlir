@@ -6,10 +6,10 @@
 // RUN: not ttnn-run %s -p import-tt-mlir,ttnn-lower --entry forward --random-inputs 0 2>&1 | filecheck %s --check-prefix=FORWARD
 // RUN: not ttnn-run %s --entry forward_const_eval_0 --random-inputs 0 2>&1 | filecheck %s --check-prefix=NO-IMPORT
 // RUN: not ttnn-run %s -p '' --entry forward_const_eval_0 --random-inputs 0 2>&1 | filecheck %s --check-prefix=NO-LOWER
-// --entry all runs every function it can and says why it leaves the forward function out.
+// --entry all runs the const-eval function, not the forward function that calls it.
 // RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry all --random-inputs 0 --print 2>&1 | filecheck %s --check-prefix=ALL
-// ALL:      {{\A}}not run: cannot run 'ttnn.get_device' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
-// ALL-NEXT: forward_const_eval_0.result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+// (@forward calls the const-eval function through ttcore.load_cached: it is not run again.)
+// ALL:      {{\A}}forward_const_eval_0.result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 // Without import-tt-mlir, tt-mlir's prepare ops are still an error.
 // RUN: not ttnn-run %s --entry all --random-inputs 0 2>&1 | filecheck %s --check-prefix=ALL-NO-IMPORT
 // ALL-NO-IMPORT: {{\A}}{{.*}}run-errors.mlir:{{[0-9]+}}:5: error: cannot run 'ttnn.prepare_conv2d_weights' in @forward_const_eval_0: it is tt-mlir's op; import it first (-p import-tt-mlir,ttnn-lower){{$}}
@@ -17,7 +17,7 @@
 // CHECK:      result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 // CHECK-NEXT:   logical [1, 1, 27, 32], physical [1, 1, 288, 32], bf16, tile, 9 tiles, 18432 bytes
 
-// FORWARD: run-errors.mlir:[[# @LINE + 18]]:5: error: cannot run 'ttnn.get_device' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// FORWARD: run-errors.mlir:[[# @LINE + 20]]:5: error: cannot run 'ttnn.conv2d' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
 // FORWARD-NOT: Traceback
 
 // NO-IMPORT: run-errors.mlir:[[# @LINE + 11]]:5: error: cannot run 'ttnn.prepare_conv2d_weights' in @forward_const_eval_0: it is tt-mlir's op; import it first (-p import-tt-mlir,ttnn-lower)
@@ -26,7 +26,7 @@
 #dram = #ttnn.buffer_type<dram>
 #system_memory = #ttnn.buffer_type<system_memory>
 #host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), <1x1>, memref<288x3xbf16, #system_memory>>
-#prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 27 + d1 * 27 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 * 64 + d2, d3), <1x1>, memref<2x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 module {
   func.func private @forward_const_eval_0(%arg0: tensor<32x3x3x3xbf16, #host>) -> tensor<1x1x27x32xbf16, #prepared> attributes {tt.function_type = "const_eval"} {

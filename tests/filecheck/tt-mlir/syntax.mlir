@@ -16,9 +16,9 @@
 #system_memory = #ttnn.buffer_type<system_memory>
 #core_range = #ttnn.core_range<(0,0), (1,5)>
 #host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 48 + d1 * 3 + d2, d3), <1x1>, memref<1536x3xbf16, #system_memory>>
-#tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 144 + d1 * 144 + d2, d3), <1x1>, memref<5x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 160 + d1 * 160 + d2, d3), <1x1>, memref<5x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x32xbf16, #system_memory>>
-#bias_tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bfp_bf8>, #dram>, <interleaved>>
+#bias_tiles = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bfp_bf8>, #dram>, <interleaved>>
 #sharded = #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <6x2>, memref<2x1x!ttcore.tile<32x32, f32>, #l1>, <height_sharded>, core_ranges = <[#core_range]>>
 #config = #ttnn.conv2d_config<weights_dtype = bfp_bf8, activation = <op_type = relu>, deallocate_activation = false, reallocate_halo_output = true, act_block_h_override = 0, act_block_w_div = 1, reshard_if_not_optimal = false, override_sharding_config = false, shard_layout = height_sharded, core_grid = <[#ttnn.core_range<(0,0), (7,7)>]>, transpose_shards = false, output_layout = tile, enable_act_double_buffer = false, enable_weights_double_buffer = false, enable_kernel_stride_folding = false, config_tensors_in_dram = false>
 #compute = #ttnn.device_compute_kernel_config<math_fidelity = lofi, math_approx_mode = true, fp32_dest_acc_en = false, packer_l1_acc = false, dst_full_sync_en = false>

@@ -45,9 +45,9 @@
 #dram = #ttnn.buffer_type<dram>
 #system_memory = #ttnn.buffer_type<system_memory>
 #weight_yolo_640x640 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), <1x1>, memref<288x3xbf16, #system_memory>>
-#weight_yolo_640x640_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 27 + d1 * 27 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#weight_yolo_640x640_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #bias_yolo_640x640 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x32xbf16, #system_memory>>
-#bias_yolo_640x640_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
+#bias_yolo_640x640_prepared = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #input_yolo_640x640 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 409600 + d1 * 409600 + d2, d3), <1x1>, memref<409600x3xbf16, #dram>, <interleaved>>
 #output_yolo_640x640 = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 102400 + d1 * 102400 + d2, d3), <1x1>, memref<3200x1x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>
 #conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16, act_block_h_override = 64, enable_act_double_buffer = true>

@@ -1,0 +1,65 @@
+"""The alignment TT-NN 0.81.1 writes in a prepared conv bias's `.tensorbin` header.
+
+TT-NN's `dump_tensor` of `prepare_conv_bias`'s (and `prepare_conv_transpose2d_bias`'s) result
+stores the alignment `[32, padded width]` (docs/tensorbin.md §4), where any other TILE tensor
+gets the rule of `runtime.tensorbin.header_alignment` (`[32, 32]` for a bias padded only to
+whole tiles). The bias layout op is gone once the IR is lowered, so `convert-ttnn-to-tiles`
+records the alignment beside each result it makes (`ttnn.tensorbin_alignment`), and the
+runtime writes it.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import DenseArrayBase, DictionaryAttr, IntegerType, i32
+from xdsl.ir import Attribute, SSAValue
+
+from ttnn_xdsl.core.shapes import TILE_SIZE
+from ttnn_xdsl.dialect.conv_layout_ops import ConvBiasLayoutOp
+from ttnn_xdsl.dialect.conversion_ops import TypecastOp
+
+__all__ = ["ALIGNMENT_ATTRIBUTE", "alignment_attribute", "own_result_alignments", "recorded"]
+
+ALIGNMENT_ATTRIBUTE = "ttnn.tensorbin_alignment"
+"""The result attribute recording the alignment TT-NN writes for a prepared bias."""
+
+
+def _returned(function: func.FuncOp) -> list[SSAValue]:
+    if function.is_declaration:
+        return []
+    returns = [op for op in function.body.block.ops if isinstance(op, func.ReturnOp)]
+    return list(returns[0].arguments) if returns else []
+
+
+def _bias_alignment(value: SSAValue) -> tuple[int, int] | None:
+    """`[32, width]` when `value` is a prepared bias (a bias layout op's result, cast or not)."""
+    while isinstance(value.owner, TypecastOp):
+        value = value.owner.input
+    if isinstance(value.owner, ConvBiasLayoutOp):
+        return (TILE_SIZE, value.owner.value_of("width"))
+    return None
+
+
+def recorded(attributes: DictionaryAttr | None) -> tuple[int, ...] | None:
+    """The alignment a result's attributes record, None when they record none."""
+    if attributes is None:
+        return None
+    alignment = attributes.data.get(ALIGNMENT_ATTRIBUTE)
+    if isinstance(alignment, DenseArrayBase) and isinstance(alignment.elt_type, IntegerType):
+        return tuple(int(x) for x in alignment.get_values())
+    return None
+
+
+def own_result_alignments(function: func.FuncOp) -> list[tuple[int, ...] | None]:
+    """For each result of `function`: the alignment to write for it, recorded, else that of a
+    prepared bias it returns; None for any other result."""
+    attributes = function.res_attrs.data if function.res_attrs else ()
+    return [
+        (recorded(attributes[position]) if position < len(attributes) else None)
+        or _bias_alignment(value)
+        for position, value in enumerate(_returned(function))
+    ]
+
+
+def alignment_attribute(alignment: tuple[int, ...]) -> Attribute:
+    return DenseArrayBase.from_list(i32, alignment)

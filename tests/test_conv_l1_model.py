@@ -1,0 +1,127 @@
+"""TT-NN 0.81.1's L1 model (dialect/conv_l1_model.py): the L1 budget, auto sharding and DRAM
+slicing, each against an answer of TT-NN 0.81.1 on its mock device (research l1model: the dev set,
+probe3 and probe_tests answer files)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ttnn_xdsl.conv.conv_l1_model import Arch, L1Device, default_l1_budget
+from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
+from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.errors import ConvConfigError
+
+DRAM = InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
+L1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
+BLOCK = TensorMemoryLayout.BLOCK_SHARDED
+
+
+def test_default_budget_is_tt_nn_default_open() -> None:
+    # ttnn.open_device(device_id=0): the L1 allocator's free bytes per bank.
+    assert default_l1_budget(Arch.WORMHOLE_B0) == 1_393_312
+    assert default_l1_budget(Arch.BLACKHOLE) == 1_461_120
+    # l1_small_size comes out of it; worker_l1_size replaces the default worker L1.
+    assert default_l1_budget(Arch.WORMHOLE_B0, l1_small_size=32768) == 1_360_544
+    assert default_l1_budget(Arch.WORMHOLE_B0, 65536, worker_l1_size=1_000_000) == 934_464
+    assert L1Device.for_grid((13, 10)).l1_budget == 1_461_120
+    assert L1Device.for_grid((8, 8), 500_000).l1_budget == 500_000
+
+
+def conv(**changes: object) -> Conv2dParameters:
+    values: dict[str, object] = dict(
+        in_channels=64,
+        out_channels=96,
+        batch_size=1,
+        input_height=8,
+        input_width=8,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(3, 3, 3, 3),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(weights_dtype=DataType.FLOAT32),
+        compute_config=None,
+        input_dtype=DataType.BFLOAT16,
+    )
+    values.update(changes)
+    return Conv2dParameters(**values)  # type: ignore[arg-type]
+
+
+def test_auto_shard_picks_block_where_tt_nn_does() -> None:
+    # Dev set r0042 (Wormhole): TT-NN [1, 1, 768, 96] — BLOCK, 8 channel cores of 8 channels.
+    plan = resolve_conv_weights(conv())
+    assert plan.shard_layout == BLOCK
+    assert plan.physical_shape == (1, 1, 768, 96)
+    assert plan.l1 is not None and plan.l1.slicing is not None
+    assert plan.l1.slicing.num_slices == 1
+    auto = plan.l1.slice_auto_shard
+    assert auto is not None and [c.layout for c in auto.candidates] == [
+        HEIGHT,
+        BLOCK,
+        TensorMemoryLayout.WIDTH_SHARDED,
+    ]
+    height, block, _ = auto.candidates
+    assert block.total_bytes < height.total_bytes and block.core_count >= 8
+    report = conv_l1_report(plan)
+    assert report.device.l1_budget == 1_393_312
+    assert report.auto_shard == auto and report.estimate is not None
+    # One slice of the whole conv: its estimate is the BLOCK candidate's.
+    assert report.estimate.total_bytes == block.total_bytes == report.needed_bytes
+    assert report.fits
+
+
+def test_auto_shard_grouped_with_block_override() -> None:
+    # Dev set r0043: groups 4, 2x2, act_block_h_override 128 → TT-NN [1, 1, 192, 128].
+    plan = resolve_conv_weights(
+        conv(
+            in_channels=24,
+            out_channels=128,
+            input_height=28,
+            input_width=28,
+            kernel_size=(2, 2),
+            padding=(2, 2, 2, 1),
+            groups=4,
+            has_bias=True,
+            weight_dtype=DataType.FLOAT32,
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, act_block_h_override=128),
+        )
+    )
+    assert plan.physical_shape == (1, 1, 192, 128)
+
+
+def test_bfloat8_b_on_the_dram_path_is_refused() -> None:
+    params = conv(conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B))
+    with pytest.raises(ConvConfigError, match="Only TILE layout is supported for BFLOAT8_B"):
+        resolve_conv_weights(params)
+    assert resolve_conv_weights(replace(params, input_memory_config=L1)).weights_dtype == (
+        DataType.BFLOAT8_B
+    )
+
+
+def test_the_budget_decides_the_slicing() -> None:
+    # probe3 b0048: 48 → 128, 3x3, 224x224 TILE f32 input, WIDTH. TT-NN prepares it with the
+    # default device open and refuses it after open_device(l1_small_size=917504).
+    params = conv(
+        in_channels=48,
+        out_channels=128,
+        input_height=224,
+        input_width=224,
+        padding=(1, 1, 1, 1),
+        input_layout=Layout.TILE,
+        input_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16, shard_layout=TensorMemoryLayout.WIDTH_SHARDED
+        ),
+    )
+    assert resolve_conv_weights(params).physical_shape == (1, 1, 576, 128)
+    with pytest.raises(ConvConfigError, match="more than the 475808 bytes free"):
+        resolve_conv_weights(replace(params, l1_budget=1_393_312 - 917_504))

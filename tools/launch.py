@@ -1,0 +1,51 @@
+"""The console scripts' entry points: `ttnn-opt` and `ttnn-run` (pyproject.toml).
+
+They import the tool only when called, so that Ctrl-C while Python is still importing the
+tool (NumPy, xDSL, the dialects: most of a short run's time) is the same one line as Ctrl-C
+later — `TOOL: interrupted`, exit status 130 (128 + SIGINT), as shells report it — and not
+a traceback of whichever import it stopped. After the imports the tool's own error
+reporting (`cli.report_errors`) does the same.
+
+`ttnn-run` loads NumPy, whose OpenBLAS starts a thread per core when it loads (0.1 s of CPU
+at every start, which a machine running many tools — a lit suite — pays in time); the tool
+never multiplies matrices, so it asks for one, unless the environment says otherwise. The
+variable must be set before NumPy is imported: here, before the tool is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+__all__ = ["interrupted", "ttnn_opt", "ttnn_run"]
+
+INTERRUPTED_STATUS = 130
+"""The exit status of a run stopped by Ctrl-C (SIGINT): 128 + 2."""
+
+
+def interrupted(tool: str) -> None:
+    """Report a Ctrl-C as one line and exit 130."""
+    print(f"{tool}: interrupted", file=sys.stderr)
+    sys.exit(INTERRUPTED_STATUS)
+
+
+def _launch(tool: str, module: str) -> None:
+    try:
+        main = importlib.import_module(module).main
+    except KeyboardInterrupt:
+        if "--traceback" in sys.argv[1:]:
+            raise
+        interrupted(tool)
+    main()
+
+
+def ttnn_opt() -> None:
+    """`ttnn-opt` (`tools/ttnn_opt.py`)."""
+    _launch("ttnn-opt", "ttnn_xdsl.tools.ttnn_opt")
+
+
+def ttnn_run() -> None:
+    """`ttnn-run` (`tools/ttnn_run.py`)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    _launch("ttnn-run", "ttnn_xdsl.tools.ttnn_run")

@@ -386,12 +386,13 @@ class ConvertTTNNToTiles(ModulePass):
         for function in functions:
             run_as_project_ops(function, table)
         # What each function returns is read before outlining, while its results are still
-        # the ops' own (a prepared bias's alignment is read off its layout op).
+        # the ops' own (a prepared bias's alignment is read off its layout op). An outlined
+        # op's function is part of its callers: its results are neither named nor aligned.
         names = {f: own_result_names(f) for f in functions}
         alignments = {f: own_result_alignments(f) for f in functions}
         outlined = outline_repeated_ops(functions, lowered_together)
-        names |= {f: own_result_names(f) for f in outlined}
-        alignments |= {f: own_result_alignments(f) for f in outlined}
+        names |= {f: [] for f in outlined}
+        alignments |= {f: [] for f in outlined}
         functions += outlined
         result_tensors = {
             f: [t if isinstance(t, TensorType) else None for t in f.function_type.outputs.data]

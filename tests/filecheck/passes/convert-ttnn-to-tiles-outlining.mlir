@@ -56,8 +56,8 @@ func.func @second(%x: tensor<40x50xbf16, #ttnn.tensor_layout<tile>>, %z: tensor<
 // `--entry all` runs @first and @second, not the outlined function; both calls of it give
 // what the op gives.
 // ALL-NOT:     typecast_0
-// ALL:         first.cast (first.result0): tensor<40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
-// ALL:         first.bias (first.result1):
+// ALL:         first.cast: tensor<40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
+// ALL:         first.bias: tensor<1x1x1x64xbf16
 // ALL:         second.result0: tensor<40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
 // ALL:         second.result1: tensor<40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
 // ALL:         second.result2: tensor<40x50xf32, #ttnn.tensor_layout<tile>>

@@ -15,6 +15,7 @@ Representations (the project-wide convention, shared with the interpreter):
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Iterator, Sequence
 
 import ml_dtypes
@@ -258,6 +259,7 @@ class _PackScratch:
     and every other step is a contiguous pass over uint32."""
 
     def __init__(self, tiles: int):
+        self.capacity = tiles
         size = tiles * TILE_ELEMENTS
         self.bits = np.empty(size, _U32)
         self.work = np.empty(size, _U32)
@@ -270,6 +272,20 @@ class _PackScratch:
         size = tiles * TILE_ELEMENTS
         buffers = (self.bits, self.work, self.sign)
         return tuple(buffer[:size].reshape(shape) for buffer in buffers)
+
+
+_SCRATCH = threading.local()
+"""Each thread's largest `_PackScratch` so far: a conversion reuses it rather than allocating
+(and the kernel faulting in) 2.5 MiB of fresh pages per call (0.5 ms of a 2048² packing)."""
+
+
+def _pack_scratch(tiles: int) -> _PackScratch:
+    """A scratch for chunks of `tiles` tiles, kept for the thread's next conversion."""
+    scratch: _PackScratch | None = getattr(_SCRATCH, "scratch", None)
+    if scratch is None or scratch.capacity < tiles:
+        scratch = _PackScratch(tiles)
+        _SCRATCH.scratch = scratch
+    return scratch
 
 
 def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
@@ -387,7 +403,7 @@ def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
     the gather into face-row lines is one long copy), `out` `[..., 1088]` uint8 with the same
     leading dims (any strides)."""
     lead = tiles.shape[:-2]
-    scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(lead))))
+    scratch = _pack_scratch(min(CHUNK_TILES, max(1, math.prod(lead))))
     for index in _chunks(lead, CHUNK_TILES):
         chunk = tiles[index]
         if chunk.dtype != np.float32 or not chunk.flags.c_contiguous:
@@ -539,7 +555,7 @@ def to_tile_data(
     slab = _chunk_scratch(grid, np.dtype(np.float32))
     if dtype == DataType.BFLOAT8_B:
         out = np.empty((*grid, BFLOAT8_B_TILE_BYTES), np.uint8)
-        scratch = _PackScratch(min(CHUNK_TILES, max(1, math.prod(grid))))
+        scratch = _pack_scratch(min(CHUNK_TILES, max(1, math.prod(grid))))
         for index, tiles in _tile_windows(values, grid, slab):
             # Tiles from a row-major window are strided: make them contiguous first, so the
             # gather into face-row lines is one long copy.

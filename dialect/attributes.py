@@ -86,6 +86,11 @@ TENSOR_ATTRIBUTE = "ttnn.tensor"
 memref stands for: `convert-ttnn-to-tiles` writes it, the runtime reads it to convert values
 at the boundary."""
 
+OUTLINED_ATTRIBUTE = "ttnn.outlined"
+"""The unit attribute of a private function `convert-ttnn-to-tiles` made to lower an op that
+occurs more than once in a module once: the function holds that op's loops and each
+occurrence calls it. A tool never picks such a function as the one to run."""
+
 
 # --------------------------------------------------------------------------------------------
 # Enum attributes: `#ttnn.<name><value>`

@@ -23,6 +23,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.traits import SymbolTable
 
 from ttnn_xdsl.core.errors import TensorTypeError
+from ttnn_xdsl.dialect.attributes import OUTLINED_ATTRIBUTE
 from ttnn_xdsl.dialect.tt_mlir import (
     TT_MLIR_PREPARE_OPS,
     TTMLIRTensorOp,
@@ -37,6 +38,7 @@ __all__ = [
     "foreign_functions",
     "foreign_ops",
     "function_table",
+    "is_outlined",
     "reachable_functions",
     "unrunnable_message",
     "unrunnable_op",
@@ -98,6 +100,12 @@ def first_foreign_op(function: func.FuncOp) -> Operation | None:
     """The first of `foreign_ops(function)`, None when there is none."""
     found = foreign_ops(function)
     return found[0] if found else None
+
+
+def is_outlined(function: func.FuncOp) -> bool:
+    """Whether `function` holds the loops of an op the lowering outlined (`OUTLINED_ATTRIBUTE`):
+    part of the functions that call it, never run on its own."""
+    return OUTLINED_ATTRIBUTE in function.attributes
 
 
 def function_table(module: ModuleOp, *, definitions: bool = False) -> dict[str, func.FuncOp]:

@@ -1,6 +1,9 @@
 """`convert-ttnn-to-tiles`: bufferize functions on TT-NN tensors and lower every `ttnn`
 tensor op into `scf.for` loops whose bodies are tile ops.
 
+An op that occurs more than once in a module with the same properties and types is lowered
+once: into a private function that each occurrence calls (`outlining.py`).
+
 Functions holding tt-mlir ops the project does not model (`ttnn.conv2d`, …), and functions
 calling them, are left untouched at tensor level (`dialect/call_graph.py`).
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import func, memref
@@ -33,7 +37,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -65,6 +69,7 @@ from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering, refresh_signature
+from ttnn_xdsl.passes.outlining import outline_repeated_ops
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import run_as_project_ops
 
 
@@ -117,14 +122,60 @@ class LowerAssignBw(RewritePattern):
                 results.append(dest)
 
 
+def tilizes_for(op: ToLayoutOp) -> TypecastOp | None:
+    """The typecast `op` tilizes for, when its only use is one that changes the dtype of its
+    TILE result: the two are lowered together, into one loop nest (`LowerTypecast`)."""
+    use = op.result.get_unique_use()
+    if tensor_info(op.result.type).layout != Layout.TILE or use is None:
+        return None
+    source = op.input.type
+    if isinstance(source, MemRefType):  # bufferized already
+        if isinstance(cast(MemRefType[Attribute], source).element_type, tile.TileType):
+            return None
+    elif tensor_info(source).layout == Layout.TILE:
+        return None
+    user = use.operation
+    if not isinstance(user, TypecastOp):
+        return None
+    if tensor_info(user.result.type).dtype == tensor_info(op.result.type).dtype:
+        return None
+    return user
+
+
+def lowered_together(op: Operation) -> bool:
+    """Whether `op` is a to_layout lowered with its typecast, or that typecast (`tilizes_for`):
+    the two stay where they are (`outline_repeated_ops` leaves them)."""
+    if isinstance(op, TypecastOp):
+        op = op.input.owner  # pyright: ignore[reportAssignmentType]
+        return isinstance(op, ToLayoutOp) and tilizes_for(op) is not None
+    return isinstance(op, ToLayoutOp) and tilizes_for(op) is not None
+
+
 @dataclass
 class LowerTypecast(RewritePattern):
     """typecast → a loop nest over tiles (TILE) or 32×32 windows (ROW_MAJOR: tilize,
-    convert, untilize) converting each to the result dtype."""
+    convert, untilize) converting each to the result dtype. A typecast of a row-major
+    tensor's `to_layout` to TILE (its only use) takes the to_layout in: one nest tilizes each
+    window, converts it and stores the tile, as TT-NN's host conversion does in one pass."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: TypecastOp, rewriter: PatternRewriter) -> None:
         result_info = tensor_info(op.result.type)
+        to_layout = op.input.owner
+        if isinstance(to_layout, ToLayoutOp) and tilizes_for(to_layout) is op:
+            with lowering(rewriter, op) as results:
+                dest = allocate(op.result.type)
+                source = to_layout.input
+
+                def tilize_convert(tiles: list[SSAValue], elements: list[SSAValue]) -> None:
+                    window = tile.TilizeOp(source, elements).result
+                    converted = tile.TypecastOp(window, result_info.dtype).result
+                    tile.StoreOp(converted, dest, tiles)
+
+                tile_windows(result_info.shape, tilize_convert)
+                results.append(dest)
+            rewriter.erase(to_layout)
+            return
         row_major = result_info.layout != Layout.TILE
         same_dtype = memref_type(op.input).element_type == buffer_type(op.result.type).element_type
         if row_major and not same_dtype and len(result_info.shape) < 1:
@@ -158,10 +209,12 @@ class LowerTypecast(RewritePattern):
 class LowerToLayout(RewritePattern):
     """to_layout → tilize each 32×32 window into a tile (row-major → TILE, zero padding),
     untilize each tile into its window (TILE → row-major, padding dropped), or a plain copy
-    (same layout)."""
+    (same layout); a tilize whose only use is a typecast is lowered with it."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ToLayoutOp, rewriter: PatternRewriter) -> None:
+        if tilizes_for(op) is not None:
+            return  # lowered with its typecast (`LowerTypecast`)
         result_info = tensor_info(op.result.type)
         source_is_tiled = isinstance(memref_type(op.input).element_type, tile.TileType)
         with lowering(rewriter, op) as results:
@@ -332,12 +385,19 @@ class ConvertTTNNToTiles(ModulePass):
         table = function_table(op)
         for function in functions:
             run_as_project_ops(function, table)
+        # What each function returns is read before outlining, while its results are still
+        # the ops' own (a prepared bias's alignment is read off its layout op). An outlined
+        # op's function is part of its callers: its results are neither named nor aligned.
+        names = {f: own_result_names(f) for f in functions}
+        alignments = {f: own_result_alignments(f) for f in functions}
+        outlined = outline_repeated_ops(functions, lowered_together)
+        names |= {f: [] for f in outlined}
+        alignments |= {f: [] for f in outlined}
+        functions += outlined
         result_tensors = {
             f: [t if isinstance(t, TensorType) else None for t in f.function_type.outputs.data]
             for f in functions
         }
-        names = {f: own_result_names(f) for f in functions}
-        alignments = {f: own_result_alignments(f) for f in functions}
         for function in functions:
             bufferize_signature(function)
         calls = [c for f in functions for c in f.walk() if isinstance(c, func.CallOp)]

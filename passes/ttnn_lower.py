@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.transforms.canonicalize import CanonicalizePass
@@ -29,5 +30,19 @@ class TTNNLower(ModulePass):
         # Only the ttnn ops need it (the input was verified, and the pipeline's output is):
         # verifying the whole module here again made a third full verification.
         verify_ops(nested for nested in op.walk() if nested.dialect_name() == "ttnn")
-        for step in (ConvertTTNNToTiles(), CanonicalizePass(), CommonSubexpressionElimination()):
+        ConvertTTNNToTiles().apply(ctx, op)
+        hoist_loop_constants(op)
+        for step in (CanonicalizePass(), CommonSubexpressionElimination()):
             step.apply(ctx, op)
+
+
+def hoist_loop_constants(module: ModuleOp) -> None:
+    """Move the constants inside each outermost `scf.for` to just before it, in order: where
+    canonicalize puts them, one loop level per round of its patterns (a nest of depth 4 made
+    it walk the module five times)."""
+    for loop in [op for op in module.walk() if isinstance(op, scf.ForOp)]:
+        if isinstance(loop.parent_op(), scf.ForOp):
+            continue
+        for constant in [op for op in loop.walk() if isinstance(op, arith.ConstantOp)]:
+            constant.detach()
+            loop.parent_block().insert_op_before(constant, loop)

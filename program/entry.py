@@ -15,6 +15,7 @@ from ttnn_xdsl.core.errors import NotModelledError, RunError, TensorTypeError
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.buffers import buffer_type, tensor_of_buffer
 from ttnn_xdsl.dialect.call_graph import (
+    is_outlined,
     is_tt_mlir_prepare_op,
     reachable_functions,
     unrunnable_message,
@@ -39,9 +40,10 @@ __all__ = [
 
 
 def module_functions(module: ModuleOp) -> Iterator[func.FuncOp]:
-    """The module's function definitions, in order."""
+    """The module's function definitions, in order, apart from those the lowering outlined
+    (`call_graph.is_outlined`: parts of the functions that call them)."""
     for op in module.walk():
-        if isinstance(op, func.FuncOp) and not op.is_declaration:
+        if isinstance(op, func.FuncOp) and not op.is_declaration and not is_outlined(op):
             yield op
 
 

@@ -18,7 +18,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
 from ttnn_xdsl.core.errors import NotModelledError, RunError
-from ttnn_xdsl.dialect.call_graph import called_functions, function_table
+from ttnn_xdsl.dialect.call_graph import called_functions, function_table, is_outlined
 from ttnn_xdsl.dialect.ttcore import CPUModuleOp
 from ttnn_xdsl.program.entry import (
     find_entry,
@@ -99,7 +99,10 @@ class Program(Executable):
             function.sym_name.data
             for function in module_functions(source)
             if not _in_cpu_module(function)
-            and all(_in_cpu_module(callee) for callee in called_functions(function, table))
+            and all(
+                _in_cpu_module(callee) or is_outlined(callee)
+                for callee in called_functions(function, table)
+            )
         ]
         if not leaves:
             raise RunError("the module has no function that calls no other function to run")

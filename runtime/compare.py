@@ -20,7 +20,7 @@ from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
+from ttnn_xdsl.runtime.tensorbin_schema import TENSORBIN_SUFFIX
 
 if TYPE_CHECKING:
     from ttnn_xdsl.dialect.tensor_types import TensorInfo

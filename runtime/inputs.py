@@ -20,22 +20,23 @@ InputValue = np.ndarray | DeviceTensor
 BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
 
 
+def _shown(fact: object) -> str:
+    """A dtype, layout or shape as a message names it."""
+    return format_shape(fact) if isinstance(fact, tuple) else str(getattr(fact, "value", fact))
+
+
 def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
     """Convert an input to the argument's tensor type (rounding, tilizing, packing); a
     DeviceTensor must already be of that type."""
     tensor = slot.tensor
     if isinstance(value, DeviceTensor):
         differences = [
-            f"{what} is {given}, expected {wanted}"
+            f"{what} is {_shown(given)}, expected {_shown(wanted)}"
             for what, given, wanted in (
-                ("dtype", value.dtype.value, tensor.dtype.value),
-                ("layout", value.layout.value, tensor.layout.value),
-                ("logical shape", format_shape(value.logical_shape), format_shape(tensor.shape)),
-                (
-                    "physical shape",
-                    format_shape(value.physical_shape),
-                    format_shape(tensor.physical_shape),
-                ),
+                ("dtype", value.dtype, tensor.dtype),
+                ("layout", value.layout, tensor.layout),
+                ("logical shape", value.logical_shape, tensor.shape),
+                ("physical shape", value.physical_shape, tensor.physical_shape),
             )
             if given != wanted
         ]

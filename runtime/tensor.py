@@ -13,12 +13,23 @@ import numpy as np
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TensorFileError, TensorTypeError
 from ttnn_xdsl.core.shapes import physical_shape_fits, tile_padded_shape
-from ttnn_xdsl.runtime import formats, tensorbin
+from ttnn_xdsl.runtime import formats
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from ttnn_xdsl.runtime.layout_map import LayoutMap
 
 __all__ = ["DeviceTensor"]
+
+
+def _tensorbin() -> ModuleType:
+    """The `.tensorbin` reader and writer, imported when first used (it loads flatbuffers,
+    which a run that writes no .tensorbin does not need)."""
+    from ttnn_xdsl.runtime import tensorbin
+
+    return tensorbin
+
 
 # Element dtype of the data array of each TT-NN dtype.
 _DATA_DTYPES: dict[DataType, np.dtype] = {
@@ -204,7 +215,7 @@ class DeviceTensor:
         in errors). Raises TensorFileError, one line, for a file TT-NN would not load, one
         that does not fit the 0.81.1 header layout, or a tensor the project cannot hold
         (see `tensorbin.decode_tensorbin`)."""
-        contents = tensorbin.decode_tensorbin(content, source)
+        contents = _tensorbin().decode_tensorbin(content, source)
         return cls.from_bytes(
             contents.data,
             contents.logical_shape,
@@ -217,7 +228,7 @@ class DeviceTensor:
     def load_tensorbin(cls, path: str | os.PathLike[str]) -> DeviceTensor:
         """Read a `.tensorbin` file written by TT-NN 0.81.1's `ttnn.dump_tensor` (or by
         `save_tensorbin`); the name must end in `.tensorbin`. See `from_tensorbin`."""
-        contents = tensorbin.read_tensorbin(path)
+        contents = _tensorbin().read_tensorbin(path)
         return cls.from_bytes(
             contents.data,
             contents.logical_shape,
@@ -264,7 +275,7 @@ class DeviceTensor:
         `memory_config` is not recorded (a host tensor has none). The format has no version
         field; other TT-NN versions may not read it."""
         try:
-            return tensorbin.encode_tensorbin(
+            return _tensorbin().encode_tensorbin(
                 self.logical_shape,
                 self.physical_shape,
                 self.dtype,
@@ -278,8 +289,8 @@ class DeviceTensor:
     def save_tensorbin(self, path: str | os.PathLike[str]) -> None:
         """Write `to_tensorbin()` to `path`, whose name must end in `.tensorbin`; load it in
         TT-NN with `ttnn.load_tensor(path, device=device)`."""
-        tensorbin.check_tensorbin_name(path)
-        tensorbin.write_tensorbin(path, self.to_tensorbin())
+        _tensorbin().check_tensorbin_name(path)
+        _tensorbin().write_tensorbin(path, self.to_tensorbin())
 
     # -- pictures --------------------------------------------------------------------------
 

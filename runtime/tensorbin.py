@@ -48,6 +48,7 @@ from ttnn_xdsl.runtime.tensorbin_schema import (
     PLACEMENT_TENSOR_DIM_NONE,
     REQUIRED_DATA_ALIGNMENT,
     TABLES,
+    TENSORBIN_SUFFIX,
     TILE_SHAPE,
     UNIONS,
     Field,
@@ -66,9 +67,6 @@ __all__ = [
     "read_tensorbin",
     "write_tensorbin",
 ]
-
-TENSORBIN_SUFFIX = ".tensorbin"
-"""`ttnn.load_tensor` refuses a file whose name does not end in this."""
 
 _UINT32_LIMIT = 2**32
 _DATA_TYPES_BY_CODE: dict[int, DataType] = {code: dtype for dtype, code in DATA_TYPE_CODES.items()}

@@ -25,12 +25,16 @@ __all__ = [
     "PAGE_CONFIG_TAGS",
     "REQUIRED_DATA_ALIGNMENT",
     "TABLES",
+    "TENSORBIN_SUFFIX",
     "TILE_SHAPE",
     "UNIONS",
     "Field",
     "FieldKind",
     "Table",
 ]
+
+TENSORBIN_SUFFIX = ".tensorbin"
+"""`ttnn.load_tensor` refuses a file whose name does not end in this."""
 
 HEADER_SIZE_BYTES = 8
 """The file starts with the header size H as a little-endian uint64."""

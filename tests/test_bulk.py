@@ -54,13 +54,19 @@ def interpret(
     module: object, entry: str, arguments: list[np.ndarray], bulk: bool
 ) -> tuple[list[np.ndarray], Counter[str]]:
     """Run `entry` on copies of `arguments`; the results, the arguments afterwards (the IR
-    may write them) and the op counts."""
-    buffers = [argument.copy() for argument in arguments]
+    may write them) and the op counts. In bulk it runs twice, on fresh copies: the second run
+    replays the nests the first recorded (`bulk._Plan`), and both must give the same bytes;
+    the second's are returned."""
     interpreter = make_interpreter(module, bulk)  # type: ignore[arg-type]
-    counter = OpCounter()
-    interpreter.listeners = (counter,)
-    results = interpreter.call_op(entry, tuple(buffers))
-    return [np.asarray(r) for r in results] + buffers, counter.counts
+    outcomes: list[list[np.ndarray]] = []
+    for _ in range(2 if bulk else 1):
+        buffers = [argument.copy() for argument in arguments]
+        counter = OpCounter()
+        interpreter.listeners = (counter,)
+        results = interpreter.call_op(entry, tuple(buffers))
+        outcomes.append([np.asarray(r) for r in results] + buffers)
+    assert_same_bytes(outcomes[0], outcomes[-1])
+    return outcomes[-1], counter.counts
 
 
 def assert_same_bytes(bulk: list[np.ndarray], op_by_op: list[np.ndarray]) -> None:
@@ -101,6 +107,86 @@ def test_examples_give_the_same_bytes_in_bulk(example: str, entry: str | None) -
         program.run(random_seed=11), program.run(random_seed=11, bulk=False), strict=True
     ):
         assert a == b
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Whether each nest the interpreter reached ran its recorded moves (`bulk._Plan`)."""
+    from ttnn_xdsl.runtime.interpreter import bulk
+
+    outcomes: list[bool] = []
+    replay = bulk._Plan.replay  # pyright: ignore[reportPrivateUsage]
+
+    def recording(plan: Any, interpreter: Interpreter, bounds: Any) -> bool:
+        outcomes.append(replay(plan, interpreter, bounds))
+        return outcomes[-1]
+
+    monkeypatch.setattr(bulk._Plan, "replay", recording)  # pyright: ignore[reportPrivateUsage]
+    return outcomes
+
+
+@pytest.mark.parametrize(("example", "entry"), EXAMPLES)
+def test_a_nest_run_again_on_other_buffers_gives_their_bytes(
+    example: str, entry: str | None, replays: list[bool]
+) -> None:
+    # The second run of each nest, on other inputs and fresh results of the same layout,
+    # runs the moves recorded at the first (no evaluation): the bytes of op-by-op execution.
+    path = ROOT / "examples" / example
+    program = Program.load(path.read_text(), entry=entry, filename=str(path))
+    program.run(random_seed=11)
+    replays.clear()
+    second = program.run(random_seed=12)
+    assert replays and all(replays)
+    for a, b in zip(second, program.run(random_seed=12, bulk=False), strict=True):
+        assert a == b
+
+
+COPY_TILES = """
+func.func @copy(%a: memref<2x3x!tile.tile<32x32, f32>>, %b: memref<2x3x!tile.tile<32x32, f32>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    scf.for %j = %c0 to %c3 step %c1 {
+      %t = tile.load %a[%i, %j] : memref<2x3x!tile.tile<32x32, f32>>
+      tile.store %t, %b[%i, %j] : memref<2x3x!tile.tile<32x32, f32>>
+    }
+  }
+  func.return
+}
+"""
+
+
+def test_a_recorded_nest_is_evaluated_again_for_buffers_that_alias_otherwise(
+    replays: list[bool],
+) -> None:
+    # Recorded on two buffers, run on one buffer passed twice (and the other way round): the
+    # buffers share memory in one layout and not in the other, so the nest is evaluated
+    # again (and, on one buffer, its write overlaps its read: op by op, the same bytes).
+    ctx = make_context()
+    module = parse_module(ctx, COPY_TILES, "copy.mlir")
+    verify_module(module)
+    rng = np.random.default_rng(3)
+    interpreter = make_interpreter(module)
+    expected_replays = ([False, True, True], [False, True, False, False])
+    for calls, expected in zip(
+        (("two", "one", "two", "two"), ("one", "two", "one", "one")), expected_replays, strict=True
+    ):
+        replays.clear()
+        for call in calls:
+            a = rng.standard_normal((2, 3, 32, 32)).astype(np.float32)
+            if call == "two":
+                b = np.zeros_like(a)
+                interpreter.call_op("copy", (a, b))
+                assert b.tobytes() == a.tobytes()
+            else:
+                before = a.copy()
+                interpreter.call_op("copy", (a, a))
+                assert a.tobytes() == before.tobytes()
+        # The nest is recorded on two buffers (the first call of all) and replayed for two
+        # buffers only; on one buffer it is evaluated again, and its overlap runs it op by op.
+        assert replays == expected
 
 
 def test_resnet50_raw_output_is_the_same_in_bulk(tmp_path: Path) -> None:
@@ -781,11 +867,11 @@ def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPa
     """The interpreter recognises what the lowering emits: no loop nest of a lowered example
     or tt-mlir corpus file falls back to op-by-op execution (10–100× slower). A change of the
     lowering's output that bulk execution does not recognise fails here, not silently."""
-    from ttnn_xdsl.runtime import interpreter
+    from ttnn_xdsl.runtime.interpreter import scf
     from ttnn_xdsl.runtime.interpreter.bulk import NotBulk
 
     fallbacks: list[str] = []
-    run_in_bulk = interpreter.run_nest_in_bulk
+    run_in_bulk = scf.run_nest_in_bulk
 
     def recording(*args: Any) -> None:
         try:
@@ -794,7 +880,7 @@ def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPa
             fallbacks.append(f"{args[1].location}: {reason}")
             raise
 
-    monkeypatch.setattr(interpreter, "run_nest_in_bulk", recording)
+    monkeypatch.setattr(scf, "run_nest_in_bulk", recording)
     corpus = ROOT / "tests" / "filecheck" / "tt-mlir"
     sources = [(path, None) for path in sorted((ROOT / "examples").glob("*.mlir"))]
     sources += [(path, "import-tt-mlir,ttnn-lower") for path in sorted(corpus.glob("*.mlir"))]

@@ -262,10 +262,14 @@ def test_convert_tiles_into_strided_buffers_matches_previous(
 
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
 @pytest.mark.parametrize("chunk", [1, 128])
-def test_non_finite_values_fail_in_every_chunk(bad: float, chunk: int) -> None:
+@pytest.mark.parametrize("where", [(2, 39, 69), (0, 0, 0)])
+def test_non_finite_values_fail_in_every_chunk(
+    bad: float, chunk: int, where: tuple[int, int, int]
+) -> None:
+    # In the last tile of the last chunk, or the first of the first.
     with chunks_of(chunk):
         values = np.ones((3, 40, 70), np.float32)
-        values[2, 39, 69] = bad  # in the last tile of the last chunk
+        values[where] = bad
         message = "bfloat8_b cannot encode non-finite values"
         with pytest.raises(ValueError, match=message):
             formats.to_tile_data(values, DataType.BFLOAT8_B)

@@ -298,6 +298,54 @@ def test_each_fact_is_derived_once_per_op_through_ttnn_lower(monkeypatch) -> Non
     assert asked > computed  # verification and lowering ask again, and get the same map
 
 
+# Runs a tool in a fresh interpreter, then prints the modules loaded.
+TOOL_PROBE = """
+import importlib, json, sys
+tool = importlib.import_module("ttnn_xdsl.tools." + sys.argv[1].replace("-", "_"))
+try:
+    tool.main(sys.argv[2:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+NEVER_AT_START = ("matplotlib", "tqdm", "flatbuffers", "xdsl.interpreters")
+"""What a run that draws no picture, shows no progress bar, writes no .tensorbin and holds
+only the ops the project interprets itself does not import (xdsl.interpreters imports every
+interpreter of xDSL, RISC-V and Snitch included)."""
+
+
+def loaded_by(*command: str) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", TOOL_PROBE, *command], capture_output=True, text=True, check=True
+    )
+    return json.loads(result.stderr.splitlines()[-1])
+
+
+def loaded_of(modules: list[str], packages: tuple[str, ...]) -> list[str]:
+    """The modules of `packages` among `modules`."""
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)]
+
+
+def test_tools_import_only_what_the_command_uses(tmp_path: Path) -> None:
+    tile = tmp_path / "tile.mlir"
+    t = "tensor<32x32xbf16, #ttnn.tensor_layout<tile>>"
+    tile.write_text(
+        f"func.func @main(%g: {t}, %a: {t}) -> {t} {{\n"
+        f"  %0 = ttnn.assign_bw(%g, %a) : ({t}, {t}) -> {t}\n  func.return %0 : {t}\n}}\n"
+    )
+    run = loaded_by("ttnn-run", str(tile), "--random-inputs", "0")
+    assert "ttnn_xdsl.runtime.interpreter" in run  # it did run
+    assert loaded_of(run, NEVER_AT_START) == []
+    for arguments in (["--version"], [str(tile), "-p", "ttnn-lower"]):
+        opt = loaded_by("ttnn-opt", *arguments)
+        assert loaded_of(opt, (*NEVER_AT_START, "ttnn_xdsl.runtime", "ttnn_xdsl.program")) == []
+    # Writing a .tensorbin is what loads flatbuffers.
+    written = loaded_by("ttnn-run", str(tile), "--random-inputs", "0", "--tensorbin", str(tmp_path))
+    assert "flatbuffers" in written
+    assert loaded_of(written, ("matplotlib", "tqdm", "xdsl.interpreters")) == []
+
+
 # Runs in a fresh interpreter: compile and lower the examples, whose prepare ops ask TT-NN's L1
 # model (auto sharding, DRAM slicing); print whether NumPy was loaded.
 COMPILER_PROBE = """

@@ -49,6 +49,22 @@ def test_output_files_honour_the_umask(tmp_path: Path) -> None:
         assert stat.S_IMODE(os.stat(path).st_mode) == 0o644, path
 
 
+@pytest.mark.parametrize(("given", "expected"), [(None, "1"), ("4", "4")])
+def test_ttnn_run_asks_numpy_for_one_blas_thread(
+    monkeypatch: pytest.MonkeyPatch, given: str | None, expected: str
+) -> None:
+    # The console script sets OPENBLAS_NUM_THREADS (before NumPy loads) unless it is set.
+    from ttnn_xdsl.tools import launch
+
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", given or "")  # restored after the test
+    if given is None:
+        monkeypatch.delenv("OPENBLAS_NUM_THREADS")
+    monkeypatch.setattr(sys, "argv", ["ttnn-run", "--version"])
+    with pytest.raises(SystemExit):
+        launch.ttnn_run()
+    assert os.environ["OPENBLAS_NUM_THREADS"] == expected
+
+
 # ---------------------------------------------------------------------------------------------
 # Ctrl-C
 # ---------------------------------------------------------------------------------------------

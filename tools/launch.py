@@ -5,11 +5,17 @@ tool (NumPy, xDSL, the dialects: most of a short run's time) is the same one lin
 later — `TOOL: interrupted`, exit status 130 (128 + SIGINT), as shells report it — and not
 a traceback of whichever import it stopped. After the imports the tool's own error
 reporting (`cli.report_errors`) does the same.
+
+`ttnn-run` loads NumPy, whose OpenBLAS starts a thread per core when it loads (0.1 s of CPU
+at every start, which a machine running many tools — a lit suite — pays in time); the tool
+never multiplies matrices, so it asks for one, unless the environment says otherwise. The
+variable must be set before NumPy is imported: here, before the tool is.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 __all__ = ["interrupted", "ttnn_opt", "ttnn_run"]
@@ -41,4 +47,5 @@ def ttnn_opt() -> None:
 
 def ttnn_run() -> None:
     """`ttnn-run` (`tools/ttnn_run.py`)."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     _launch("ttnn-run", "ttnn_xdsl.tools.ttnn_run")

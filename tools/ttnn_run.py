@@ -51,7 +51,7 @@ from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy, read_npy_stream
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-from ttnn_xdsl.runtime.tensorbin import TENSORBIN_SUFFIX
+from ttnn_xdsl.runtime.tensorbin_schema import TENSORBIN_SUFFIX
 from ttnn_xdsl.runtime.timing import PhaseTimer
 from ttnn_xdsl.tools.cli import (
     package_versions,

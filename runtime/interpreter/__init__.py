@@ -1,10 +1,12 @@
 """The NumPy interpreter of tiled loop IR, built on xDSL's `Interpreter`.
 
-It executes func, scf and arith (xDSL's own implementations; index arithmetic without its
-type reflection, `arith.py`; a loop step that is not positive refused) and, one file per
-dialect as xDSL's interpreters do, memref (`memref.py`), the few linalg ops the lowerings use
-(`linalg.py`) and the tile dialect (`tile.py`), on NumPy buffers (`buffers.py`); any other op
-is an error.
+It executes func, scf and arith — calls, returns, `scf.for` and index arithmetic as xDSL's
+implementations do, in the project's own files (`func.py`, `scf.py`: a loop step that is not
+positive refused; `arith.py`: index arithmetic without type reflection), xDSL's own for every
+other op of those dialects (`upstream.py`, imported only for a module that holds one) — and,
+one file per dialect as xDSL's interpreters do, memref (`memref.py`), the few linalg ops the
+lowerings use (`linalg.py`) and the tile dialect (`tile.py`), on NumPy buffers (`buffers.py`);
+any other op is an error.
 
 The interpreter has no implementation of the tensor-level `ttnn` ops: a module that still
 holds one is refused ("run ttnn-lower first"), and so is one holding a tt-mlir op the
@@ -19,84 +21,61 @@ op by op. Both give the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from xdsl.dialects import func, scf
+# The dialects are imported by class name: the submodules func, scf and arith of this package
+# would shadow their modules.
+from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.scf import ScfFunctions
+from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Operation
 
 from ttnn_xdsl.core.errors import RunError, format_location
 from ttnn_xdsl.dialect.call_graph import unrunnable_message, unrunnable_op
-from ttnn_xdsl.runtime.interpreter.arith import FastArithFunctions
-from ttnn_xdsl.runtime.interpreter.buffers import op_error
-from ttnn_xdsl.runtime.interpreter.bulk import NotBulk, run_nest_in_bulk
+from ttnn_xdsl.runtime.interpreter.arith import IndexArithFunctions, scalar_constant
+from ttnn_xdsl.runtime.interpreter.func import FuncFunctions
 from ttnn_xdsl.runtime.interpreter.linalg import NumPyLinalgFunctions
 from ttnn_xdsl.runtime.interpreter.memref import NumPyMemRefFunctions
+from ttnn_xdsl.runtime.interpreter.scf import BulkScfFunctions, CheckedScfFunctions
 from ttnn_xdsl.runtime.interpreter.tile import TileFunctions
 
-__all__ = ["BulkScfFunctions", "execute", "make_interpreter", "tensor_level_ops"]
+__all__ = ["execute", "make_interpreter", "needs_upstream", "tensor_level_ops"]
 
 
-@register_impls
-class CheckedScfFunctions(ScfFunctions):
-    """xDSL's scf, with `scf.for` refusing a step that is not positive (MLIR leaves it
-    undefined; Python's `range` fails on 0 and runs nothing for a negative step)."""
+_UPSTREAM_DIALECTS = frozenset({"arith", "builtin", "func", "scf"})
+"""The dialects whose ops xDSL's implementations run when the project's files do not."""
 
-    @impl(scf.ForOp)
-    def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
-        lower, upper, step, *loop_values = args
-        if step < 1:
-            raise op_error(op, f"the step must be positive, got {step}")
-        values = tuple(loop_values)
-        for index in range(lower, upper, step):
-            values = interpreter.run_ssacfg_region(op.body, (index, *values), "for_loop")
-        return values
+_OWN_FUNCTIONS: tuple[type[InterpreterFunctions], ...] = (
+    IndexArithFunctions,
+    FuncFunctions,
+    CheckedScfFunctions,
+)
 
 
-@register_impls
-class BulkScfFunctions(CheckedScfFunctions):
-    """xDSL's scf implementations, with `scf.for` running its loop nest in bulk when it can
-    (`bulk.run_nest_in_bulk`) and op by op otherwise."""
-
-    def __init__(self) -> None:
-        self.op_by_op: set[scf.ForOp] = set()
-        """Loops whose nest cannot run in bulk whatever the values (not tried again)."""
-
-    @impl(scf.ForOp)
-    def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
-        if op not in self.op_by_op:
-            try:
-                run_nest_in_bulk(interpreter, op, args[:3])
-                return ()
-            except NotBulk as reason:
-                if reason.structural:
-                    self.op_by_op.add(op)
-        # xDSL wraps implementations: the inherited one returns an OpImplResult.
-        return super().run_for(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]
+def _own_ops() -> frozenset[type[Operation]]:
+    """The ops of those dialects the project's files run (`@impl`s and callables)."""
+    ops: set[type[Operation]] = {ModuleOp}
+    for functions in _OWN_FUNCTIONS:
+        ops.update(op for op, _ in functions._impls())  # pyright: ignore[reportPrivateUsage]
+        ops.update(op for op, _ in functions._callable_impls())  # pyright: ignore[reportPrivateUsage]
+    return frozenset(ops)
 
 
-@register_impls
-class CallByNameFunctions(FuncFunctions):
-    """xDSL's func implementations, with `func.call` finding its callee in a table of the
-    module's functions (xDSL's lookup scans the module at every call)."""
+_OWN_OPS = _own_ops()
 
-    def __init__(self, module: ModuleOp) -> None:
-        self.functions: dict[str, func.FuncOp] = {}
-        for op in module.body.block.ops:
-            if isinstance(op, func.FuncOp):
-                self.functions.setdefault(op.sym_name.data, op)  # the first, as xDSL finds
 
-    @impl(func.CallOp)
-    def run_call(
-        self, interpreter: Interpreter, op: func.CallOp, args: PythonValues
-    ) -> PythonValues:
-        callee = self.functions.get(op.callee.string_value())
-        return interpreter.call_op(callee if callee is not None else op.callee, args)
+def needs_upstream(ops: Iterable[Operation]) -> bool:
+    """Whether any of `ops` is an arith, builtin, func or scf op only xDSL's implementations
+    run (a dense constant among them)."""
+    for op in ops:
+        if type(op) in _OWN_OPS:
+            if isinstance(op, ConstantOp) and not scalar_constant(op):
+                return True
+        elif op.dialect_name() in _UPSTREAM_DIALECTS:
+            return True
+    return False
 
 
 def tensor_level_ops(module: Operation) -> list[Operation]:
@@ -106,10 +85,10 @@ def tensor_level_ops(module: Operation) -> list[Operation]:
 
 
 def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
-    """An interpreter for a lowered module: xDSL's implementations of func, scf and arith,
-    with NumPy memref/linalg and the tile dialect; loop nests in bulk unless `bulk` is
-    False."""
-    unrunnable = unrunnable_op(op for op in module.walk() if isinstance(op, func.FuncOp))
+    """An interpreter for a lowered module: func, scf and arith (xDSL's implementations for
+    the ops the project's files do not run), NumPy memref/linalg and the tile dialect; loop
+    nests in bulk unless `bulk` is False."""
+    unrunnable = unrunnable_op(op for op in module.walk() if isinstance(op, FuncOp))
     if unrunnable is not None:
         op, function = unrunnable
         raise RunError(unrunnable_message(op, function), op=op)
@@ -123,16 +102,24 @@ def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
             + "; the interpreter runs lowered loops only: run ttnn-lower first"
         )
     interpreter = Interpreter(module)
-    for functions in (
-        FastArithFunctions(),
-        BuiltinFunctions(),
-        CallByNameFunctions(module),
+    own: list[InterpreterFunctions] = [
+        FuncFunctions(module),
         BulkScfFunctions() if bulk else CheckedScfFunctions(),
         NumPyMemRefFunctions(),
         NumPyLinalgFunctions(),
         TileFunctions(),
-    ):
-        interpreter.register_implementations(functions)
+    ]
+    if needs_upstream(module.walk()):
+        from ttnn_xdsl.runtime.interpreter.upstream import upstream_functions
+
+        # xDSL's tables first (their arith with the project's index arithmetic), the
+        # project's files over them.
+        for functions in upstream_functions():
+            interpreter.register_implementations(functions)
+    else:
+        own.append(IndexArithFunctions())
+    for functions in own:
+        interpreter.register_implementations(functions, override=True)
     return interpreter
 
 

@@ -1,9 +1,8 @@
-"""arith: xDSL's implementations, with the ops the lowerings use on every loop iteration
-(`arith.constant`, `addi`, `subi`, `muli`) computing the integer width from the type with a
-plain `isinstance` instead of xDSL's generic type reflection, which costs about 0.1 ms an op.
-The values are xDSL's: the result wrapped to the type's width (the interpreter's index width
-for `index`). A signed division by zero (undefined in MLIR; an assertion in xDSL) is a
-one-line error at the op."""
+"""arith: the ops the lowerings use on every loop iteration (`arith.constant` of an integer
+or float, `addi`, `subi`, `muli`), computing the integer width from the type with a plain
+`isinstance` instead of xDSL's generic type reflection, which costs about 0.1 ms an op. The
+values are xDSL's: the result wrapped to the type's width (the interpreter's index width for
+`index`). Every other arith op is xDSL's (`upstream.py`)."""
 
 from __future__ import annotations
 
@@ -11,14 +10,17 @@ from collections.abc import Callable
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
-from xdsl.interpreters.arith import ArithFunctions
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.comparisons import to_signed
 
-from ttnn_xdsl.runtime.interpreter.buffers import op_error
-
-__all__ = ["FastArithFunctions"]
+__all__ = ["IndexArithFunctions", "scalar_constant"]
 
 
 def _width(interpreter: Interpreter, type: Attribute) -> int:
@@ -39,9 +41,15 @@ def _binary(
     return (to_signed(function(to_signed(args[0], width), to_signed(args[1], width)), width),)
 
 
+def scalar_constant(op: Operation) -> bool:
+    """Whether `op` is an `arith.constant` of one integer or float (what this file runs;
+    a dense constant is xDSL's)."""
+    return isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr | FloatAttr)
+
+
 @register_impls
-class FastArithFunctions(ArithFunctions):
-    """xDSL's arith implementations; constant, addi, subi and muli without type reflection."""
+class IndexArithFunctions(InterpreterFunctions):
+    """constant (scalar), addi, subi and muli without type reflection."""
 
     @impl(arith.ConstantOp)
     def run_constant(
@@ -52,7 +60,9 @@ class FastArithFunctions(ArithFunctions):
             return (to_signed(value.value.data, interpreter.index_bitwidth),)
         if isinstance(value, IntegerAttr | FloatAttr):
             return (value.value.data,)
-        return super().run_constant(interpreter, op, args)
+        # A dense constant: only reached beside xDSL's arith (`upstream.CheckedArithFunctions`).
+        # xDSL wraps implementations: the inherited one returns an OpImplResult.
+        return super().run_constant(interpreter, op, args).values  # pyright: ignore
 
     @impl(arith.AddiOp)
     def run_addi(
@@ -71,31 +81,3 @@ class FastArithFunctions(ArithFunctions):
         self, interpreter: Interpreter, op: arith.MuliOp, args: PythonValues
     ) -> PythonValues:
         return _binary(interpreter, op.result.type, args, int.__mul__)
-
-    def _check_divisor(self, op: Operation, args: PythonValues) -> None:
-        if args[1] == 0:
-            raise op_error(op, "division by zero")
-
-    @impl(arith.DivSIOp)
-    def run_divsi(
-        self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues
-    ) -> PythonValues:
-        self._check_divisor(op, args)
-        # xDSL wraps implementations: the inherited one returns an OpImplResult.
-        return super().run_divsi(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]
-
-    @impl(arith.RemSIOp)
-    def run_remsi(
-        self, interpreter: Interpreter, op: arith.RemSIOp, args: PythonValues
-    ) -> PythonValues:
-        self._check_divisor(op, args)
-        # xDSL wraps implementations: the inherited one returns an OpImplResult.
-        return super().run_remsi(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]
-
-    @impl(arith.FloorDivSIOp)
-    def run_floordivsi(
-        self, interpreter: Interpreter, op: arith.FloorDivSIOp, args: PythonValues
-    ) -> PythonValues:
-        self._check_divisor(op, args)
-        # xDSL wraps implementations: the inherited one returns an OpImplResult.
-        return super().run_floordivsi(interpreter, op, args).values  # pyright: ignore[reportAttributeAccessIssue]

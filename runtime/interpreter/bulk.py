@@ -46,6 +46,7 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError, format_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
@@ -245,6 +246,10 @@ def _check_window_start(op: Operation, grid: Sequence[int], start: Affine) -> No
 # ---------------------------------------------------------------------------------------------
 
 
+Rebind = Callable[[Any], Any]
+"""Maps each array of an evaluated nest to its stand-in (`_Plan`), or back."""
+
+
 class TileValue(ABC):
     """A tile at every grid point: `array()` is `[*grid, 32, 32]` (or `[*grid, 1088]`)."""
 
@@ -254,6 +259,10 @@ class TileValue(ABC):
 
     def store_into(self, dest: np.ndarray) -> None:
         np.copyto(dest, self.array())
+
+    @abstractmethod
+    def rebound(self, rebind: Rebind) -> TileValue:
+        """The same tile value with every array `rebind`-mapped."""
 
 
 @dataclass
@@ -266,6 +275,9 @@ class ArrayTile(TileValue):
     def array(self) -> np.ndarray:
         return self.values
 
+    def rebound(self, rebind: Rebind) -> TileValue:
+        return ArrayTile(rebind(self.values))
+
 
 @dataclass
 class ConvertedTile(TileValue):
@@ -273,17 +285,27 @@ class ConvertedTile(TileValue):
     destination when it is stored."""
 
     source: TileValue
-    op: tile.TypecastOp
+    source_dtype: DataType
+    target_dtype: DataType
+    where: str
+    """The op's location (or name), for an error (a NaN into bfloat8_b)."""
+
+    @staticmethod
+    def of(source: TileValue, op: tile.TypecastOp) -> ConvertedTile:
+        return ConvertedTile(
+            source,
+            cast(tile.TileType, op.input.type).dtype,
+            cast(tile.TileType, op.result.type).dtype,
+            format_location(op.location) or op.name,
+        )
 
     def _convert(self, out: np.ndarray | None) -> np.ndarray:
-        source = cast(tile.TileType, self.op.input.type).dtype
-        target = cast(tile.TileType, self.op.result.type).dtype
+        source, target = self.source_dtype, self.target_dtype
         try:
             return formats.convert_tiles(self.source.array(), source, target, out=out)
         except ValueError as error:
-            where = format_location(self.op.location) or self.op.name
             raise RunError(
-                f"{source.value} -> {target.value} typecast at {where}: {error}"
+                f"{source.value} -> {target.value} typecast at {self.where}: {error}"
             ) from None
 
     def array(self) -> np.ndarray:
@@ -291,6 +313,11 @@ class ConvertedTile(TileValue):
 
     def store_into(self, dest: np.ndarray) -> None:
         self._convert(dest)
+
+    def rebound(self, rebind: Rebind) -> TileValue:
+        return ConvertedTile(
+            self.source.rebound(rebind), self.source_dtype, self.target_dtype, self.where
+        )
 
 
 @dataclass
@@ -319,6 +346,14 @@ class TilizedTile(TileValue):
         for part, window in self.parts:
             rows, cols = window.shape[-2:]
             np.copyto(dest[_grid_index(part, len(self.grid))][..., :rows, :cols], window)
+
+    def rebound(self, rebind: Rebind) -> TileValue:
+        return TilizedTile(
+            [(part, rebind(window)) for part, window in self.parts],
+            self.grid,
+            self.dtype,
+            None if self.whole is None else rebind(self.whole),
+        )
 
 
 def _grid_index(part: dict[int, slice], rank: int) -> tuple[slice, ...]:
@@ -377,6 +412,111 @@ def _intersect(a: dict[int, slice], b: dict[int, slice]) -> dict[int, slice] | N
 
 
 # ---------------------------------------------------------------------------------------------
+# Data moves
+# ---------------------------------------------------------------------------------------------
+
+
+class Move(ABC):
+    """One data move of a nest over all its iterations."""
+
+    @abstractmethod
+    def run(self) -> None: ...
+
+    @abstractmethod
+    def rebound(self, rebind: Rebind) -> Move:
+        """The same move with every array `rebind`-mapped."""
+
+
+@dataclass
+class StoreMove(Move):
+    """`tile.store`: the tiles of every iteration into their places."""
+
+    value: TileValue
+    dest: np.ndarray
+
+    def run(self) -> None:
+        self.value.store_into(self.dest)
+
+    def rebound(self, rebind: Rebind) -> Move:
+        return StoreMove(self.value.rebound(rebind), rebind(self.dest))
+
+
+@dataclass
+class UntilizeMove(Move):
+    """`tile.untilize`: each tile into its window, the part inside the memref."""
+
+    value: TileValue
+    parts: list[tuple[dict[int, slice], np.ndarray]]
+    rank: int
+
+    def run(self) -> None:
+        tiles = self.value.array()
+        for part, window in self.parts:
+            rows, cols = window.shape[-2:]
+            np.copyto(window, tiles[_grid_index(part, self.rank)][..., :rows, :cols])
+
+    def rebound(self, rebind: Rebind) -> Move:
+        parts = [(part, rebind(window)) for part, window in self.parts]
+        return UntilizeMove(self.value.rebound(rebind), parts, self.rank)
+
+
+@dataclass
+class FillMove(Move):
+    """`linalg.fill`: one value into every iteration's view."""
+
+    dest: np.ndarray
+    value: Any
+
+    def run(self) -> None:
+        self.dest[...] = self.value
+
+    def rebound(self, rebind: Rebind) -> Move:
+        return FillMove(rebind(self.dest), self.value)
+
+
+@dataclass
+class CopyMove(Move):
+    """`linalg.copy` / `transpose` / `broadcast`, `memref.copy`: a view into another."""
+
+    dest: np.ndarray
+    source: np.ndarray
+
+    def run(self) -> None:
+        np.copyto(self.dest, self.source)
+
+    def rebound(self, rebind: Rebind) -> Move:
+        return CopyMove(rebind(self.dest), rebind(self.source))
+
+
+@dataclass
+class Moves:
+    """What a nest does: its moves in program order, with the views they read and write."""
+
+    moves: list[Move]
+    reads: list[np.ndarray]
+    writes: list[np.ndarray]
+
+    def run(self) -> None:
+        """Check that no write reaches an element twice or overlaps a read or another write,
+        then run the moves in program order."""
+        for position, write in enumerate(self.writes):
+            if not _each_element_once(write):
+                raise NotBulk("a write that reaches an element more than once", False)
+            for other in self.writes[position + 1 :] + self.reads:
+                if _overlap(write, other):
+                    raise NotBulk("a write that may overlap a read or another write", False)
+        for move in self.moves:
+            move.run()
+
+    def rebound(self, rebind: Rebind) -> Moves:
+        return Moves(
+            [move.rebound(rebind) for move in self.moves],
+            [rebind(array) for array in self.reads],
+            [rebind(array) for array in self.writes],
+        )
+
+
+# ---------------------------------------------------------------------------------------------
 # The nest
 # ---------------------------------------------------------------------------------------------
 
@@ -394,7 +534,9 @@ class _Nest:
         self.values: dict[SSAValue, Any] = {}
         self.reads: list[np.ndarray] = []
         self.writes: list[np.ndarray] = []
-        self.moves: list[Callable[[], None]] = []
+        self.moves: list[Move] = []
+        self.external: dict[SSAValue, Any] = {}
+        """The values of SSA values defined outside the nest that the evaluation read."""
 
     # -- values --------------------------------------------------------------------------
 
@@ -404,6 +546,7 @@ class _Nest:
         if ssa in self.values:
             return self.values[ssa]
         (value,) = self.interpreter.get_values((ssa,))
+        self.external[ssa] = value
         return value
 
     def index(self, ssa: SSAValue) -> Affine:
@@ -540,7 +683,7 @@ class _Nest:
         dest = self.indexed(op, self.view(op.buffer), op.indices).strided(self.grid)
         value = self.tile(op.value)
         self.writes.append(dest)
-        self.moves.append(lambda: value.store_into(dest))
+        self.moves.append(StoreMove(value, dest))
 
     def windows(
         self, op: Operation, source: View, indices: Sequence[SSAValue]
@@ -588,18 +731,11 @@ class _Nest:
         value = self.tile(op.value)
         rank = len(self.grid)
         self.writes.extend(window for _, window in parts)
-
-        def move() -> None:
-            tiles = value.array()
-            for part, window in parts:
-                rows, cols = window.shape[-2:]
-                np.copyto(window, tiles[_grid_index(part, rank)][..., :rows, :cols])
-
-        self.moves.append(move)
+        self.moves.append(UntilizeMove(value, parts, rank))
 
     def typecast(self, op: Operation) -> None:
         op = cast(tile.TypecastOp, op)
-        self.values[op.result] = ConvertedTile(self.tile(op.input), op)
+        self.values[op.result] = ConvertedTile.of(self.tile(op.input), op)
 
     def linalg_move(self, op: Operation) -> None:
         """linalg.copy / transpose / broadcast / fill and memref.copy between views."""
@@ -613,11 +749,7 @@ class _Nest:
             value = self.value(source_ssa)
             if isinstance(value, Affine | View | TileValue):
                 raise NotBulk("a fill with a loop-dependent value")
-
-            def fill() -> None:
-                dest[...] = value
-
-            self.moves.append(fill)
+            self.moves.append(FillMove(dest, value))
             return
         source = self.view(source_ssa).strided(self.grid)
         self.reads.append(source)
@@ -627,21 +759,10 @@ class _Nest:
         elif isinstance(op, linalg.BroadcastOp):
             added = tuple(rank + int(d) for d in op.dimensions.get_values())
             source = np.broadcast_to(np.expand_dims(source, added), dest.shape)
-        self.moves.append(lambda: np.copyto(dest, source))
+        self.moves.append(CopyMove(dest, source))
 
-    # -- running ------------------------------------------------------------------------------
-
-    def run(self) -> None:
-        """Check that no write reaches an element twice or overlaps a read or another write,
-        then run the moves in program order."""
-        for position, write in enumerate(self.writes):
-            if not _each_element_once(write):
-                raise NotBulk("a write that reaches an element more than once", False)
-            for other in self.writes[position + 1 :] + self.reads:
-                if _overlap(write, other):
-                    raise NotBulk("a write that may overlap a read or another write", False)
-        for move in self.moves:
-            move()
+    def evaluated(self) -> Moves:
+        return Moves(self.moves, self.reads, self.writes)
 
 
 _BODIES: weakref.WeakKeyDictionary[scf.ForOp, tuple[tuple[int, ...], int | None]] = (
@@ -757,9 +878,138 @@ _HANDLERS: dict[type[Operation], Callable[[_Nest, Operation], None]] = {
 }
 
 
-def run_nest_in_bulk(interpreter: Interpreter, loop: scf.ForOp, bounds: Sequence[int]) -> None:
+class ArrayRef(NamedTuple):
+    """An array of a recorded nest (`_Plan`): a view into the memory of the nest's
+    external value number `slot` (at `offset` bytes from the start of that memory)."""
+
+    slot: int
+    offset: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    dtype: np.dtype[Any]
+    writeable: bool
+
+
+class _NotRecordable(Exception):
+    """An array of the nest that is not a view of one of its external values."""
+
+
+def _owner(array: np.ndarray) -> np.ndarray | None:
+    """The array whose memory `array` views (following NumPy's view chain; None when that
+    memory is not a contiguous array's)."""
+    owner: Any = array
+    while (base := getattr(owner, "base", None)) is not None:
+        owner = base
+    return owner if isinstance(owner, np.ndarray) and owner.flags.c_contiguous else None
+
+
+def _address(array: np.ndarray) -> int:
+    return array.__array_interface__["data"][0]
+
+
+def _layout(values: Sequence[Any]) -> tuple[tuple[Any, ...], list[np.ndarray]] | None:
+    """What a nest's evaluation depends on in its external values — each integer or float
+    itself, each array's shape, strides, dtype and place in the memory it views (so which
+    arrays share memory, and where) but not its contents — and that memory of each: None
+    when a value is of another kind."""
+    owners: list[np.ndarray] = []
+    layout: list[Any] = []
+    for value in values:
+        if isinstance(value, np.ndarray):
+            owner = _owner(value)
+            if owner is None:
+                return None
+            slot = next((k for k, known in enumerate(owners) if known is owner), None)
+            if slot is None:
+                owners.append(owner)
+                slot = len(owners) - 1
+            place = 0 if value is owner else _address(value) - _address(owner)
+            writeable = value.flags.writeable
+            layout.append((value.shape, value.strides, value.dtype, writeable, slot, place))
+            layout.append(owner.nbytes)
+        elif isinstance(value, int | float | np.integer | np.floating):
+            layout.append((type(value), value))
+        else:
+            return None
+    return tuple(layout), owners
+
+
+@dataclass
+class _Plan:
+    """A nest evaluated once, to run again without evaluating it: its moves with every array
+    an `ArrayRef` into the external values it was read from. A run whose bounds and external
+    values have the same layout (`_layout`) makes the same views of its own buffers — every
+    index range and write checked at the recording holds for them — and checks the overlaps
+    of its own buffers again."""
+
+    bounds: tuple[int, ...]
+    external: tuple[SSAValue, ...]
+    layout: tuple[Any, ...]
+    moves: Moves
+
+    @staticmethod
+    def record(bounds: Sequence[int], nest: _Nest) -> _Plan | None:
+        found = _layout(list(nest.external.values()))
+        if found is None:
+            return None
+        layout, owners = found
+
+        def reference(array: np.ndarray) -> ArrayRef:
+            owner = _owner(array)
+            slot = next((k for k, known in enumerate(owners) if known is owner), None)
+            if owner is None or slot is None:
+                raise _NotRecordable
+            offset = 0 if array is owner else _address(array) - _address(owner)
+            return ArrayRef(
+                slot, offset, array.shape, array.strides, array.dtype, array.flags.writeable
+            )
+
+        try:
+            moves = nest.evaluated().rebound(reference)
+        except _NotRecordable:
+            return None
+        return _Plan(tuple(bounds), tuple(nest.external), layout, moves)
+
+    def replay(self, interpreter: Interpreter, bounds: Sequence[int]) -> bool:
+        """Run the nest on this run's values; False (nothing done) when they differ in
+        layout from the recorded ones."""
+        if tuple(bounds) != self.bounds:
+            return False
+        found = _layout(interpreter.get_values(self.external))
+        if found is None or found[0] != self.layout:
+            return False
+        memory = [owner.reshape(-1).view(np.uint8) for owner in found[1]]
+        views: dict[ArrayRef, np.ndarray] = {}
+
+        def array(ref: ArrayRef) -> np.ndarray:
+            view = views.get(ref)
+            if view is None:
+                buffer = memory[ref.slot]
+                view = np.ndarray(
+                    ref.shape, ref.dtype, buffer=buffer, offset=ref.offset, strides=ref.strides
+                )
+                if not ref.writeable:
+                    view.flags.writeable = False
+                views[ref] = view
+            return view
+
+        self.moves.rebound(array).run()
+        return True
+
+
+def run_nest_in_bulk(
+    interpreter: Interpreter,
+    loop: scf.ForOp,
+    bounds: Sequence[int],
+    plans: dict[scf.ForOp, _Plan] | None = None,
+) -> None:
     """Run the loop nest rooted at `loop` (whose bounds the interpreter has evaluated to
-    `bounds`) in bulk. Raises NotBulk, having written nothing, when it cannot."""
+    `bounds`) in bulk. Raises NotBulk, having written nothing, when it cannot. With `plans`,
+    a nest evaluated before on values of the same layout runs its recorded moves (`_Plan`),
+    and one evaluated now is recorded."""
+    plan = plans.get(loop) if plans is not None else None
+    if plan is not None and plan.replay(interpreter, bounds):
+        return
     nest = _Nest(interpreter)
     if not nest.enter(loop, bounds):
         return
@@ -769,4 +1019,9 @@ def run_nest_in_bulk(interpreter: Interpreter, loop: scf.ForOp, bounds: Sequence
         if inner is not None and not nest.enter(inner):
             return
         current = inner
-    nest.run()
+    moves = nest.evaluated()
+    moves.run()
+    if plans is not None:
+        recorded = _Plan.record(bounds, nest)
+        if recorded is not None:
+            plans[loop] = recorded

@@ -205,3 +205,37 @@ func.func @row_major_copy(%x: tensor<3x5xf32>) -> tensor<3x5xf32> {
 // LOWER-NEXT:    linalg.copy ins(%x : memref<3x5xf32>) outs(%[[OUT]] : memref<3x5xf32>)
 // LOWER-NEXT:    func.return %[[OUT]] : memref<3x5xf32>
 // LOWER-NOT:   ttnn.to_layout
+
+// Row-major f32 → TILE, then a typecast to bfloat8_b as the to_layout's only use: one loop
+// nest tilizes each window, converts the tile and stores it (TT-NN's host conversion in one
+// pass; no f32 tile buffer in between).
+func.func @tilize_then_typecast(%x: tensor<40x50xf32>) -> tensor<40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>> {
+  %t = ttnn.to_layout %x : tensor<40x50xf32> -> tensor<40x50xf32, #ttnn.tensor_layout<tile>>
+  %r = ttnn.typecast %t : tensor<40x50xf32, #ttnn.tensor_layout<tile>> -> tensor<40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
+  func.return %r : tensor<40x50x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
+}
+// CHECK-LABEL: func.func @tilize_then_typecast(
+// CHECK-NEXT:    %r = memref.alloc() : memref<2x2x!tile.tile<32x32, !ttnn.bfp8_b>>
+// CHECK-NOT:     memref.alloc
+// CHECK:             %[[T:.*]] = tile.tilize %x[%{{.*}}, %{{.*}}] : memref<40x50xf32> -> !tile.tile<32x32, f32>
+// CHECK-NEXT:        %[[U:.*]] = tile.typecast %[[T]] : !tile.tile<32x32, f32> -> !tile.tile<32x32, !ttnn.bfp8_b>
+// CHECK-NEXT:        tile.store %[[U]], %r[%{{.*}}, %{{.*}}] : memref<2x2x!tile.tile<32x32, !ttnn.bfp8_b>>
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return %r : memref<2x2x!tile.tile<32x32, !ttnn.bfp8_b>>
+
+// The tiled value used twice: the to_layout has its own nest, and so has the typecast.
+func.func @tilize_used_twice(%x: tensor<40x50xf32>)
+    -> (tensor<40x50xf32, #ttnn.tensor_layout<tile>>, tensor<40x50xbf16, #ttnn.tensor_layout<tile>>) {
+  %t = ttnn.to_layout %x : tensor<40x50xf32> -> tensor<40x50xf32, #ttnn.tensor_layout<tile>>
+  %r = ttnn.typecast %t : tensor<40x50xf32, #ttnn.tensor_layout<tile>> -> tensor<40x50xbf16, #ttnn.tensor_layout<tile>>
+  func.return %t, %r : tensor<40x50xf32, #ttnn.tensor_layout<tile>>, tensor<40x50xbf16, #ttnn.tensor_layout<tile>>
+}
+// CHECK-LABEL: func.func @tilize_used_twice(
+// CHECK-NEXT:    %t = memref.alloc() : memref<2x2x!tile.tile<32x32, f32>>
+// CHECK:             tile.tilize %x
+// CHECK-NEXT:        tile.store
+// CHECK:         %r = memref.alloc() : memref<2x2x!tile.tile<32x32, bf16>>
+// CHECK:             tile.load %t
+// CHECK-NEXT:        tile.typecast
+// CHECK:         func.return %t, %r

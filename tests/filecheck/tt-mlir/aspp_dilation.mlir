@@ -31,7 +31,8 @@
 // IMPORT:         "ttnn.conv2d"(
 // LOWER-LABEL:  func.func private @aspp_dilation6_const_eval_0(%arg0: memref<256x256x3x3xbf16> {ttnn.tensor = tensor<256x256x3x3xbf16>}
 // LOWER-NOT:      ttnn.prepare
-// LOWER:          scf.for
+// LOWER:          func.call @conv_weights_block_sharded_layout_0(%arg0)
+// LOWER:          func.call @conv_bias_layout_0(%arg1)
 // LOWER-LABEL:  func.func @aspp_dilation6(
 // LOWER:          "ttnn.conv2d"(
 // RUN-ASPP_DILATION6_CONST_EVAL_0:      result0: tensor<1x1x2304x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x2304x256>>
@@ -59,9 +60,17 @@
 // IMPORT:         "ttnn.conv2d"(
 // LOWER-LABEL:  func.func private @aspp_dilation12_const_eval_0(%arg0: memref<256x256x3x3xbf16> {ttnn.tensor = tensor<256x256x3x3xbf16>}
 // LOWER-NOT:      ttnn.prepare
-// LOWER:          scf.for
+// LOWER:          func.call @conv_weights_block_sharded_layout_0(%arg0)
+// LOWER:          func.call @conv_bias_layout_0(%arg1)
 // LOWER-LABEL:  func.func @aspp_dilation12(
 // LOWER:          "ttnn.conv2d"(
+// The two dilations prepare their weights and biases alike: each layout is lowered once.
+// LOWER-LABEL:  func.func private @conv_weights_block_sharded_layout_0(
+// LOWER-SAME:     attributes {ttnn.outlined}
+// LOWER:          scf.for
+// LOWER-LABEL:  func.func private @conv_bias_layout_0(
+// LOWER-SAME:     attributes {ttnn.outlined}
+// LOWER:          scf.for
 // RUN-ASPP_DILATION12_CONST_EVAL_0:      result0: tensor<1x1x2304x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x2304x256>>
 // RUN-ASPP_DILATION12_CONST_EVAL_0-NEXT:   logical [1, 1, 2304, 256], physical [1, 1, 2304, 256], bf16, tile, 576 tiles, 1179648 bytes
 // RUN-ASPP_DILATION12_CONST_EVAL_0:      result1: tensor<1x1x1x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x256>>

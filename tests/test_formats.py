@@ -246,6 +246,22 @@ def test_bfloat16_keeps_shape_and_bf16_input() -> None:
     assert np.array_equal(round_to_bfloat16(result).view(np.uint16), result.view(np.uint16))
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_bfloat16_of_a_large_tensor_on_two_threads(dtype: type) -> None:
+    # 2^21 values: 16 chunks, the second half converted on a worker thread; every bit
+    # pattern class (a NaN of each sign near the end, inside the worker's half) by the rule
+    # (float64 values of float32s go through float32 exactly).
+    rng = np.random.default_rng(7)
+    bits = rng.integers(0, 2**32, 2**21, dtype=np.uint64).astype(np.uint32)
+    bits[-5:] = [0x7F800001, 0xFFC00000, 0x7F800000, 0xFF800000, 0x00000001]
+    with np.errstate(invalid="ignore"):  # the signalling NaN
+        values = bits.view(np.float32).astype(dtype).reshape(64, 32768)
+    expected = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    expected[np.isnan(bits.view(np.float32))] = 0x7FC0
+    result = round_to_bfloat16(values).view(np.uint16).reshape(-1)
+    assert np.array_equal(result, expected)
+
+
 def test_bfloat16_matches_ml_dtypes_on_all_exponents() -> None:
     rng = np.random.default_rng(1)
     words = rng.integers(0, 1 << 32, size=400_000, dtype=np.uint64).astype(np.uint32)

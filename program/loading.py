@@ -3,6 +3,8 @@ it with a pass pipeline (`ttnn-lower` by default when it still holds ttnn ops)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
@@ -26,10 +28,12 @@ def lower_source(
     filename: str = "<input>",
     ctx: Context | None = None,
     timer: PhaseTimer | None = None,
+    verified: Callable[[ModuleOp], None] | None = None,
 ) -> tuple[ModuleOp, ModuleOp]:
     """Parse and verify, then lower a copy: (the verified module, the lowered module).
     `passes` is a pipeline (None: `ttnn-lower` when the module holds ttnn ops, else none;
-    "" runs no pass); `timer` records the phases `parse` and `lower`."""
+    "" runs no pass); `timer` records the phases `parse` and `lower`; `verified` is called
+    with the verified module before it is lowered."""
     ctx = ctx or make_context()
     with phase(timer, "parse"):
         if isinstance(module_or_text, str):
@@ -37,6 +41,8 @@ def lower_source(
         else:
             source = module_or_text
         verify_module(source)
+    if verified is not None:
+        verified(source)
     with phase(timer, "lower"):
         # Lowering rewrites the module in place: work on a copy, never the caller's.
         module = source.clone()

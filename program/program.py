@@ -10,14 +10,14 @@ signature read (`entry`), run by the runtime (`runtime.execution.Executable`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
-from ttnn_xdsl.core.errors import NotModelledError, RunError
+from ttnn_xdsl.core.errors import NotModelledError, RunError, TTNNError
 from ttnn_xdsl.dialect.call_graph import called_functions, function_table, is_outlined
 from ttnn_xdsl.dialect.ttcore import CPUModuleOp
 from ttnn_xdsl.program.entry import (
@@ -30,8 +30,8 @@ from ttnn_xdsl.program.entry import (
 )
 from ttnn_xdsl.program.loading import lower_source
 from ttnn_xdsl.program.provenance import layout_map_of, tensor_level_module
-from ttnn_xdsl.runtime.execution import Executable
-from ttnn_xdsl.runtime.inputs import InputValue
+from ttnn_xdsl.runtime.execution import Executable, draw_in_background
+from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
 from ttnn_xdsl.runtime.tensor import DeviceTensor
@@ -62,15 +62,42 @@ class Program(Executable):
         ctx: Context | None = None,
         timer: PhaseTimer | None = None,
         max_bytes: int = DEFAULT_MAX_BYTES,
+        random_seed: int | None = None,
+        given: Collection[str | int] = (),
     ) -> Program:
         """Parse (when given text) and verify a module, lower it (`passes`, default
         `ttnn-lower` when it still holds ttnn ops; "" runs no pass) and find the entry
         function (`entry`, default `main` or the only function; a leading `@` is allowed).
         `timer` records the phases `parse` and `lower`. A run refuses any tensor or buffer
-        larger than `max_bytes`."""
-        source, module = lower_source(module_or_text, passes, filename, ctx, timer)
+        larger than `max_bytes`.
+
+        With `random_seed`, the values `run(random_seed=random_seed)` draws for the entry's
+        arguments not in `given` (names or positions of the inputs the run will give) are
+        drawn while the module is lowered, on another core (the first such run takes them;
+        another run draws its own): `ttnn-run --random-inputs SEED` loads this way."""
+        drawn: list[BackgroundDraw | None] = []
+
+        def start_drawing(source: ModuleOp) -> None:
+            assert random_seed is not None
+            try:
+                function = find_entry(source, entry)
+                arguments, _ = signature(function, [])
+            except TTNNError:
+                return  # the same error comes where the lowered module's entry is read
+            name = function.sym_name.data
+            drawn.append(draw_in_background(name, arguments, random_seed, given, max_bytes))
+
+        source, module = lower_source(
+            module_or_text,
+            passes,
+            filename,
+            ctx,
+            timer,
+            verified=start_drawing if random_seed is not None else None,
+        )
         program = cls.of_entry(module, entry, source)
         program.max_bytes = max_bytes
+        program.take_draw(drawn[0] if drawn else None)
         return program
 
     @classmethod

@@ -5,7 +5,7 @@ parses, verifies, lowers and reads the signature); nothing here compiles."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import cast
@@ -19,7 +19,7 @@ from xdsl.ir import Attribute
 from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.core.shapes import format_bytes, format_shape
 from ttnn_xdsl.dialect.call_graph import function_table
-from ttnn_xdsl.runtime.inputs import InputValue, standard_normal, to_device
+from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue, standard_normal, to_device
 from ttnn_xdsl.runtime.interpreter import make_interpreter
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype, op_error
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
@@ -28,7 +28,14 @@ from ttnn_xdsl.runtime.slots import TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
 
-__all__ = ["Executable", "check_allocations", "phase"]
+__all__ = [
+    "Executable",
+    "argument_position",
+    "check_allocations",
+    "check_size",
+    "draw_in_background",
+    "phase",
+]
 
 
 def phase(timer: PhaseTimer | None, name: str) -> AbstractContextManager[None]:
@@ -56,6 +63,8 @@ class Executable:
     )
     """What runs of this module keep, shared with the Executables of its other entries."""
     _function: func.FuncOp | None = field(default=None, init=False, repr=False, compare=False)
+    _draw: BackgroundDraw | None = field(default=None, init=False, repr=False, compare=False)
+    """Random inputs being drawn for a run (`draw_in_background`)."""
 
     def share_state_with(self, other: Executable) -> None:
         """Share `other`'s interpreters and checks when both run the same module (not when
@@ -94,13 +103,17 @@ class Executable:
                 raise RunError(f"argument {self.arguments[position].label} is given twice")
             given[position] = value
         rng = np.random.default_rng(random_seed) if random_seed is not None else None
+        drawn = iter(self._drawn_already(random_seed, given))
         prepared: list[tuple[DeviceTensor, bool]] = []
         for slot in self.arguments:
             if slot.position in given:
                 value = given[slot.position]
                 prepared.append((to_device(value, slot), not isinstance(value, DeviceTensor)))
             elif rng is not None:
-                prepared.append((to_device(standard_normal(rng, slot.tensor.shape), slot), True))
+                tensor = next(drawn, None)
+                if tensor is None:
+                    tensor = to_device(standard_normal(rng, slot.tensor.shape), slot)
+                prepared.append((tensor, True))
             else:
                 raise RunError(
                     f"missing input for argument {slot.label} of @{self.entry} "
@@ -110,30 +123,31 @@ class Executable:
                 )
         return prepared
 
+    def take_draw(self, draw: BackgroundDraw | None) -> None:
+        """Values drawn in the background (`draw_in_background`) for the next run: a run with
+        their seed and without inputs for their arguments takes them instead of drawing."""
+        self._draw = draw
+
+    def _drawn_already(
+        self, random_seed: int | None, given: Mapping[int, InputValue]
+    ) -> list[DeviceTensor]:
+        """The arguments drawn in the background for this run's seed and missing arguments
+        (taken once), or none."""
+        draw, self._draw = self._draw, None
+        if draw is None or draw.seed != random_seed:
+            return []
+        missing = [slot for slot in self.arguments if slot.position not in given]
+        if draw.positions != tuple(slot.position for slot in missing):
+            return []
+        if draw.types != tuple(slot.tensor for slot in missing):
+            return []
+        return draw.tensors()
+
     def _check_size(self, kind: str, slot: TensorSlot) -> None:
-        """Refuse an argument or result larger than `max_bytes` (4 bytes a value at its
-        physical shape: the float32 values every conversion works on)."""
-        size = 4 * math.prod(slot.tensor.physical_shape)
-        if size > self.max_bytes:
-            raise RunError(
-                f"{kind} {slot.label} of @{self.entry} ({slot.type}) takes "
-                f"{format_bytes(size)}, more than the limit of {format_bytes(self.max_bytes)}"
-            )
+        check_size(kind, slot, self.entry, self.max_bytes)
 
     def _position_of(self, key: str | int, by_name: Mapping[str, int]) -> int:
-        if isinstance(key, int) or (isinstance(key, str) and key.isascii() and key.isdigit()):
-            position = int(key)
-            if not 0 <= position < len(self.arguments):
-                raise RunError(
-                    f"input position {position} is out of range: @{self.entry} has "
-                    f"{len(self.arguments)} argument(s)"
-                )
-            return position
-        name = key.removeprefix("%")
-        if name not in by_name:
-            known = ", ".join(f"%{n}" for n in by_name) or "none named"
-            raise RunError(f"@{self.entry} has no argument %{name} (arguments: {known})")
-        return by_name[name]
+        return argument_position(key, len(self.arguments), by_name, self.entry)
 
     def run(
         self,
@@ -200,6 +214,59 @@ class Executable:
             )
             for slot, output in zip(self.results, outputs, strict=True)
         ]
+
+
+def check_size(kind: str, slot: TensorSlot, entry: str, max_bytes: int) -> None:
+    """Refuse an argument or result of @`entry` larger than `max_bytes` (4 bytes a value at
+    its physical shape: the float32 values every conversion works on)."""
+    size = 4 * math.prod(slot.tensor.physical_shape)
+    if size > max_bytes:
+        raise RunError(
+            f"{kind} {slot.label} of @{entry} ({slot.type}) takes "
+            f"{format_bytes(size)}, more than the limit of {format_bytes(max_bytes)}"
+        )
+
+
+def argument_position(key: str | int, count: int, by_name: Mapping[str, int], entry: str) -> int:
+    """The position of the argument an input names (`name`, `%name`, a position or its
+    digits) among the `count` arguments of @`entry` (`by_name`: the named ones)."""
+    if isinstance(key, int) or (isinstance(key, str) and key.isascii() and key.isdigit()):
+        position = int(key)
+        if not 0 <= position < count:
+            raise RunError(
+                f"input position {position} is out of range: @{entry} has {count} argument(s)"
+            )
+        return position
+    name = key.removeprefix("%")
+    if name not in by_name:
+        known = ", ".join(f"%{n}" for n in by_name) or "none named"
+        raise RunError(f"@{entry} has no argument %{name} (arguments: {known})")
+    return by_name[name]
+
+
+def draw_in_background(
+    entry: str,
+    arguments: Sequence[TensorSlot],
+    random_seed: int,
+    given: Collection[str | int] = (),
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> BackgroundDraw | None:
+    """Start drawing, on a thread of its own, the values a run of @`entry` with
+    `random_seed` draws for its `arguments` not in `given` (names, `%names` or positions),
+    for an Executable of that function to take (`Executable.take_draw`). None when the run
+    would refuse the inputs first (an unknown name, an argument beyond `max_bytes`, a
+    negative seed): nothing is drawn for it."""
+    if random_seed < 0:
+        return None
+    by_name = {slot.name: slot.position for slot in arguments if slot.name}
+    try:
+        positions = {argument_position(key, len(arguments), by_name, entry) for key in given}
+        for slot in arguments:
+            check_size("argument", slot, entry, max_bytes)
+    except RunError:
+        return None
+    missing = [slot for slot in arguments if slot.position not in positions]
+    return BackgroundDraw(random_seed, missing)
 
 
 @dataclass

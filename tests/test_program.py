@@ -4,6 +4,8 @@ it reports, converting inputs by name or position, and running."""
 # ruff: noqa: E501 - IR lines are long; they stay as the printer writes them.
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 from reference_formats import bf16_round, device_bytes
@@ -12,6 +14,7 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import RunError, TTNNError
 from ttnn_xdsl.program import Program, run
 from ttnn_xdsl.runtime import DeviceTensor
+from ttnn_xdsl.runtime.inputs import standard_normal
 
 T = "#ttnn.tensor_layout<tile>"
 TWO_FUNCTIONS = f"""
@@ -172,3 +175,83 @@ def test_with_entry_reuses_the_lowered_module() -> None:
     np.testing.assert_array_equal(result.to_numpy(), np.full((32, 32), 1.5, np.float32))
     with pytest.raises(RunError, match="no function @nope to run"):
         program.with_entry("nope")
+
+
+@pytest.fixture
+def draws_by_thread(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The thread each argument's random values are drawn on, in order."""
+    from ttnn_xdsl.runtime import execution, inputs
+
+    threads: list[str] = []
+    original = inputs.standard_normal
+
+    def recording(
+        rng: np.random.Generator,
+        shape: tuple[int, ...],
+        out: np.ndarray | None = None,
+        chunk_values: int = 1 << 16,
+    ) -> np.ndarray:
+        threads.append(threading.current_thread().name)
+        return original(rng, shape, out, chunk_values)
+
+    monkeypatch.setattr(inputs, "standard_normal", recording)
+    monkeypatch.setattr(execution, "standard_normal", recording)
+    return threads
+
+
+def test_the_draw_is_the_same_stream_in_chunks_of_any_size() -> None:
+    # The background draw uses larger chunks than a run: the values are the same.
+    whole = np.random.default_rng(5).standard_normal(300_001).astype(np.float32)
+    for chunk_values in (7_777, 1 << 16, 1 << 20):
+        drawn = standard_normal(np.random.default_rng(5), (300_001,), chunk_values=chunk_values)
+        assert drawn.tobytes() == whole.tobytes()
+
+
+def test_random_inputs_drawn_while_lowering_are_the_runs_own(draws_by_thread: list[str]) -> None:
+    # Program.load(random_seed=S) draws on another thread what run(random_seed=S) draws:
+    # the same values, taken by the first such run; a second run draws its own.
+    program = Program.load(TWO_FUNCTIONS, random_seed=7)
+    first = program.run(random_seed=7)
+    assert draws_by_thread == ["ttnn-xdsl-draw"] * 2
+    second = program.run(random_seed=7)
+    assert draws_by_thread[2:] == ["MainThread"] * 2
+    expected = Program.load(TWO_FUNCTIONS).run(random_seed=7)
+    assert first[0].to_bytes() == second[0].to_bytes() == expected[0].to_bytes()
+
+
+def test_random_inputs_drawn_while_lowering_skip_the_given_ones(
+    draws_by_thread: list[str],
+) -> None:
+    grad = np.random.default_rng(1).standard_normal((1, 1, 40, 50)).astype(np.float32)
+    program = Program.load(TWO_FUNCTIONS, random_seed=3, given=["%grad"])
+    (result,) = program.run({"grad": grad}, random_seed=3)
+    assert draws_by_thread == ["ttnn-xdsl-draw"]  # %a only
+    (expected,) = Program.load(TWO_FUNCTIONS).run({"grad": grad}, random_seed=3)
+    assert result.to_bytes() == expected.to_bytes()
+
+
+def test_a_run_unlike_the_draw_draws_its_own(draws_by_thread: list[str]) -> None:
+    # Another seed, or inputs the draw did not expect: drawn in the run, as without it.
+    grad = np.zeros((1, 1, 40, 50), np.float32)
+    for seed, given in ((4, {}), (3, {"grad": grad}), (3, {1: grad})):
+        draws_by_thread.clear()
+        program = Program.load(TWO_FUNCTIONS, random_seed=3)
+        (result,) = program.run(given, random_seed=seed)
+        assert draws_by_thread.count("MainThread") == 2 - len(given)
+        (expected,) = Program.load(TWO_FUNCTIONS).run(given, random_seed=seed)
+        assert result.to_bytes() == expected.to_bytes()
+
+
+def test_nothing_is_drawn_for_inputs_a_run_refuses(draws_by_thread: list[str]) -> None:
+    # An argument beyond max_bytes, an unknown input name, a negative seed: no drawing
+    # starts, and the run refuses as it does without it.
+    program = Program.load(TWO_FUNCTIONS, random_seed=0, max_bytes=1000)
+    with pytest.raises(RunError, match=r"^argument %grad of @main .* more than the limit"):
+        program.run(random_seed=0)
+    program = Program.load(TWO_FUNCTIONS, random_seed=0, given=["nope"])
+    with pytest.raises(RunError, match=r"^@main has no argument %nope"):
+        program.run({"nope": np.zeros(1)}, random_seed=0)
+    program = Program.load(TWO_FUNCTIONS, random_seed=-1)
+    with pytest.raises(RunError, match=r"^the random seed must be a non-negative integer"):
+        program.run(random_seed=-1)
+    assert draws_by_thread == []

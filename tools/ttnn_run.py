@@ -713,7 +713,17 @@ def run_command(arguments: argparse.Namespace) -> None:
         programs = Program.load_all(text, skipped=skipped, **common)
         check_qualified_inputs(inputs, programs)
     else:
-        programs = [Program.load(text, entry=arguments.entry, **common)]
+        # The random inputs are drawn on another core while the module is lowered (not
+        # with archives: which inputs they give is known once the module is loaded).
+        programs = [
+            Program.load(
+                text,
+                entry=arguments.entry,
+                random_seed=None if archives else arguments.random_inputs,
+                given=list(inputs),
+                **common,
+            )
+        ]
     if archives:
         with timer.phase("read files"):
             inputs.update(

@@ -6,13 +6,16 @@ drives when TT-NN is left to decide by itself (docs/semantics.md §8):
   (TT-NN's `determine_conv_config_for_auto_shard` / `calculate_L1_usage_for_conv_op`);
 - **DRAM slicing** — a conv on TT-NN's DRAM path is cut into slices of its output height or
   width, as few as fit the device's free L1 (`op_slicing::determine_slice_config` with the
-  conv's `Conv2dSliceAttr`), and its weights are prepared for one slice.
+  conv's `Conv2dSliceAttr`), and its weights are prepared for one slice; a conv_transpose2d's
+  weight is sliced with its own attribute (`ConvT2DSliceAttr`: its slices' input rows,
+  transposed padding, sharded input and estimate, semantics.md §7.4).
 
 Pure Python, no IR. Every function is a rule written from TT-NN's source (conv2d_utils.cpp,
 conv2d_op_program_factory_common.cpp, sliding_window.cpp, op_slicing.cpp, conv2d.cpp,
-prepare_conv2d_weights.cpp; docs/conv-vs-tt-metal.md says which) and checked against TT-NN 0.81.1
-on a mock device. The estimate is returned as plain data (`ConvL1Usage`: circular buffers and
-tensors in bytes, against the budget), so it can be printed.
+conv_transpose2d.cpp, prepare_conv2d_weights.cpp; docs/conv-vs-tt-metal.md says which) and
+checked against TT-NN 0.81.1 on a mock device. The estimate is returned as plain data
+(`ConvL1Usage`: circular buffers and tensors in bytes, against the budget), so it can be
+printed.
 
 The L1 budget is what TT-NN's allocator reports free in one L1 bank when nothing is allocated:
 `worker_l1_size - l1_small_size`, where `worker_l1_size` defaults to the device's largest

@@ -2,9 +2,10 @@
 does it: the weight is transformed on the host — its groups expanded, IOHW transposed to OIHW,
 the kernel mirrored — and then prepared as the weight of an *equivalent conv2d*, the stride-1
 conv over the transpose's zero-stuffed, re-padded ("full") input; the bias is prepared as that
-conv's bias. Every transpose-specific rule lives here: the equivalent conv2d's parameters, the
-input TT-NN hands it on its DRAM path, the weight transform's facts and the refusals of the
-transposed op. The equivalent conv is then resolved by the conv2d resolution itself
+conv's bias. Every transpose-specific rule lives here: the equivalent conv2d's parameters, where
+TT-NN prepares the weight and, on its DRAM path, the first slice and the input TT-NN hands it
+(the slices themselves are `conv_l1_model`'s), the weight transform's facts and the refusals of
+the transposed op. The equivalent conv is then resolved by the conv2d resolution itself
 (`conv_resolution.resolve_conv_weights`).
 
 Plain Python, no IR: the ops `ttnn.prepare_conv_transpose2d_weights` / `_bias` infer their

@@ -204,6 +204,14 @@ def output_extent(size: int, pad: int, kernel: int, stride: int, dilation: int) 
     return span // stride + 1 if span >= 0 else 0
 
 
+def transposed_output_extent(
+    size: int, pad: int, kernel: int, stride: int, dilation: int, output_padding: int
+) -> int:
+    """One axis of a conv_transpose2d's output: `(I − 1)·s − (p_before + p_after) + d·(k − 1)
+    + output_padding + 1` (`pad` the two sides' sum); ≤ 0 for an empty output."""
+    return (size - 1) * stride - pad + dilation * (kernel - 1) + output_padding + 1
+
+
 # ------------------------------------------------------------------------------------------
 # Validation (semantics.md §3.2, parameter checks)
 # ------------------------------------------------------------------------------------------

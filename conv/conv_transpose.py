@@ -2,9 +2,10 @@
 does it: the weight is transformed on the host — its groups expanded, IOHW transposed to OIHW,
 the kernel mirrored — and then prepared as the weight of an *equivalent conv2d*, the stride-1
 conv over the transpose's zero-stuffed, re-padded ("full") input; the bias is prepared as that
-conv's bias. Every transpose-specific rule lives here: the equivalent conv2d's parameters, the
-input TT-NN hands it on its DRAM path, the weight transform's facts and the refusals of the
-transposed op. The equivalent conv is then resolved by the conv2d resolution itself
+conv's bias. Every transpose-specific rule lives here: the equivalent conv2d's parameters, where
+TT-NN prepares the weight and, on its DRAM path, the first slice and the input TT-NN hands it
+(the slices themselves are `conv_l1_model`'s), the weight transform's facts and the refusals of
+the transposed op. The equivalent conv is then resolved by the conv2d resolution itself
 (`conv_resolution.resolve_conv_weights`).
 
 Plain Python, no IR: the ops `ttnn.prepare_conv_transpose2d_weights` / `_bias` infer their
@@ -16,6 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from ttnn_xdsl.conv.conv_l1_model import (
+    ConvKnobs,
+    L1Device,
+    SliceDecision,
+    TransposedConvGeometry,
+    TransposedSlice,
+    TransposedSliceWindow,
+    determine_transposed_slice_config,
+    slice_rounding,
+    transposed_slice_memory_config,
+    transposed_slice_window,
+)
 from ttnn_xdsl.conv.conv_parameters import (
     ComputeKernelConfig,
     Conv2dConfig,
@@ -24,40 +37,37 @@ from ttnn_xdsl.conv.conv_parameters import (
     InputMemoryConfig,
     check_padding,
     check_window_parameter,
+    transposed_output_extent,
     validate_counts,
     validate_input_shard_spec,
     validate_parameters,
 )
 from ttnn_xdsl.conv.conv_resolution import (
     ConvWeightsPlan,
-    is_mm_conv,
+    l1_knobs,
     resolve_conv_weights,
-    resolve_input_channels_alignment,
-    resolve_parallel_config,
-    resolve_shard_layout,
-    runs_from_dram,
+    resolve_weights_dtype,
 )
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
     DataType,
     Layout,
-    ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
-from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import ceil_div, format_shape
 
 __all__ = [
     "ConvTranspose2dParameters",
     "ConvTranspose2dPlan",
-    "dram_path_input_memory_config",
+    "TransposeDramPath",
     "equivalent_conv2d",
     "normalize_transpose_parameters",
     "resolve_conv_transpose2d_bias",
     "resolve_conv_transpose2d_weights",
+    "resolve_dram_path",
     "transpose_output_size",
-    "weight_runs_dram_path",
 ]
 
 
@@ -111,17 +121,16 @@ def transpose_output_size(
     (`output_padding` defaults to the parameters'); ≤ 0 for an empty output."""
     top, bottom, left, right = params.padding
     extra = params.output_padding if output_padding is None else output_padding
-    sizes = []
-    for size, kernel, stride, dilation, before, after, pad_after in (
-        (params.input_height, params.kernel_size[0], params.stride[0], params.dilation[0], top,
-         bottom, extra[0]),
-        (params.input_width, params.kernel_size[1], params.stride[1], params.dilation[1], left,
-         right, extra[1]),
-    ):  # fmt: skip
-        sizes.append(
-            (size - 1) * stride - (before + after) + dilation * (kernel - 1) + pad_after + 1
-        )
-    return sizes[0], sizes[1]
+    return (
+        transposed_output_extent(
+            params.input_height, top + bottom, params.kernel_size[0], params.stride[0],
+            params.dilation[0], extra[0],
+        ),
+        transposed_output_extent(
+            params.input_width, left + right, params.kernel_size[1], params.stride[1],
+            params.dilation[1], extra[1],
+        ),
+    )  # fmt: skip
 
 
 def full_input_size(
@@ -203,118 +212,164 @@ def validate_transpose_parameters(params: ConvTranspose2dParameters, for_bias: b
 # ------------------------------------------------------------------------------------------
 
 
-def weight_runs_dram_path(params: ConvTranspose2dParameters) -> bool:
-    """Whether TT-NN 0.81.1 prepares the weight on its DRAM path (its
-    `determine_conv_transpose2d_execution_path`, observed): without `dram_slice_config` exactly
-    when the input is in DRAM. `l1_full`, or a DRAM slice config of one slice, is the L1 path
-    whatever the input's buffer; more slices are refused (`check_weight_slicing`)."""
-    return params.dram_slice_config is None and params.input_memory_config.is_dram
+@dataclass(frozen=True)
+class TransposeDramPath:
+    """TT-NN 0.81.1's DRAM path of a conv_transpose2d's weight (semantics.md §7.4): the slice
+    config (the caller's, or the fewest slices its L1 model fits in the device's L1), the first
+    slice of the output, the sharded input TT-NN builds for that slice and the full input of
+    the stride-1 conv the slice runs as, which the weight is prepared for."""
+
+    device: L1Device
+    geometry: TransposedConvGeometry
+    knobs: ConvKnobs
+    slicing: SliceDecision
+    first_slice: TransposedSliceWindow
+    slice_input: TransposedSlice
+    """The first slice's input shard spec, with TT-NN's auto-shard choice when it made one."""
+    full_input_size: tuple[int, int]
+
+    @property
+    def sliced(self) -> bool:
+        """More than one slice: the weight is prepared for a row-major input."""
+        return self.slicing.num_slices > 1
+
+    @property
+    def input_memory_config(self) -> InputMemoryConfig:
+        """The slice's shard spec as the equivalent conv2d's input memory config: the core
+        counts in its grid — (c, nhw) or (nhw, c) for BLOCK by orientation, (nhw, 1) for HEIGHT,
+        (c, 1) for WIDTH — as the conv2d preparation reads only the counts (semantics.md
+        §3.3a). The project's memory config has no DRAM shard, so it is an L1 one."""
+        spec = self.slice_input.input_shard
+        split = spec.split
+        if spec.layout == TensorMemoryLayout.BLOCK_SHARDED:
+            return InputMemoryConfig(
+                BufferType.L1, spec.layout, spec.shard_shape, spec.grid_shape, split.orientation
+            )
+        cores = split.nhw if spec.layout == TensorMemoryLayout.HEIGHT_SHARDED else split.channels
+        return InputMemoryConfig(BufferType.L1, spec.layout, spec.shard_shape, (cores, 1))
 
 
-def dram_path_input_memory_config(params: ConvTranspose2dParameters) -> InputMemoryConfig:
-    """The sharded input config TT-NN 0.81.1 hands the equivalent conv2d on the weight's DRAM
-    path (`ConvT2DSliceAttr::get_input_memory_config` → `determine_input_memory_config`), for
-    one slice (the project's stand-in never slices, semantics.md §4 row 2):
-
-    - the shard layout: `conv_config.shard_layout`, else TT-NN's automatic choice, made on the
-      full input with the transpose's own stride and padding (`auto_shard_probe`);
-    - the channel alignment of a sliced (DRAM) op, which counts as row-major: 32 for WIDTH,
-      else 8;
-    - the core split of step 7 on the transpose's output, channel padding on, no
-      act_block_h_override, COL_MAJOR iff transpose_shards;
-    - the shard [round_up(N·H·W, nhw·r)/nhw, round_up(Cin, c·align)/c] over the transpose's own
-      input (r = 1 for a WIDTH row-major input, else 32).
-
-    The grid holds the core counts: (c, nhw) or (nhw, c) for BLOCK by orientation, (nhw, 1)
-    for HEIGHT, (c, 1) for WIDTH (the conv2d preparation reads only the counts, semantics.md
-    §3.3a). The project's memory config has no DRAM shard, so it is an L1 one: what matters is
-    that the conv2d preparation reads its spec."""
-    config = params.conv_config
-    shard_layout = config.shard_layout or resolve_shard_layout(auto_shard_probe(params))
-    alignment = resolve_input_channels_alignment(
-        shard_layout,
-        Layout.ROW_MAJOR,
-        InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
-        mm_conv=False,
-    )
-    orientation = (
-        ShardOrientation.COL_MAJOR if config.transpose_shards else ShardOrientation.ROW_MAJOR
-    )
-    output_height, output_width = transpose_output_size(params)
-    parallel = resolve_parallel_config(
-        shard_layout,
-        batch_size=params.batch_size,
+def transposed_geometry(params: ConvTranspose2dParameters) -> TransposedConvGeometry:
+    """The conv_transpose2d as TT-NN's slice attribute for it sees it, on normalized
+    parameters (its output padding counted: 0.81.1 threads it into the weight's preparation)."""
+    input_dtype = params.input_dtype or DataType.BFLOAT16
+    return TransposedConvGeometry(
+        batch=params.batch_size,
         in_channels=params.in_channels,
         out_channels=params.out_channels,
-        output_height=output_height,
-        output_width=output_width,
-        input_channels_alignment=alignment,
-        grid=params.grid,
-        orientation=orientation,
-    )
-    width = shard_layout == TensorMemoryLayout.WIDTH_SHARDED
-    row_unit = 1 if width and params.input_layout == Layout.ROW_MAJOR else TILE_SIZE
-    nhw, channel_cores = parallel.nhw_cores, parallel.input_cores_channels
-    rows = params.batch_size * params.input_height * params.input_width
-    shard = (
-        round_up(rows, nhw * row_unit) // nhw,
-        round_up(params.in_channels, channel_cores * alignment) // channel_cores,
-    )
-    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        col_major = orientation == ShardOrientation.COL_MAJOR
-        grid = (nhw, channel_cores) if col_major else (channel_cores, nhw)
-        return InputMemoryConfig(BufferType.L1, shard_layout, shard, grid, orientation)
-    grid = (nhw, 1) if shard_layout == TensorMemoryLayout.HEIGHT_SHARDED else (channel_cores, 1)
-    return InputMemoryConfig(BufferType.L1, shard_layout, shard, grid)
-
-
-def auto_shard_probe(params: ConvTranspose2dParameters) -> Conv2dParameters:
-    """The conv TT-NN 0.81.1's DRAM path chooses an automatic shard layout for (its slice
-    attribute): the full input, the transpose's own stride and padding, groups 1, the input as
-    given. The choice itself is the conv2d resolution's (`resolve_shard_layout`)."""
-    full_height, full_width = full_input_size(params)
-    return Conv2dParameters(
-        in_channels=params.in_channels,
-        out_channels=params.out_channels,
-        batch_size=params.batch_size,
-        input_height=full_height,
-        input_width=full_width,
-        kernel_size=params.kernel_size,
-        stride=params.stride,
-        padding=params.padding,
-        dilation=params.dilation,
-        groups=1,
+        in_hw=(params.input_height, params.input_width),
+        kernel=(params.kernel_size[0], params.kernel_size[1]),
+        stride=(params.stride[0], params.stride[1]),
+        padding=(params.padding[0], params.padding[1], params.padding[2], params.padding[3]),
+        output_padding=(params.output_padding[0], params.output_padding[1]),
+        dilation=(params.dilation[0], params.dilation[1]),
+        groups=params.groups,
         has_bias=params.has_bias,
-        weight_dtype=params.weight_dtype,
+        input_dtype=input_dtype,
+        output_dtype=params.output_dtype or input_dtype,
         input_layout=params.input_layout,
-        input_memory_config=params.input_memory_config,
-        conv_config=params.conv_config,
-        compute_config=params.compute_config,
-        grid=params.grid,
-        l1_budget=params.l1_budget,
-        check_input_shard_spec=False,
+    )
+
+
+def resolve_dram_path(
+    params: ConvTranspose2dParameters, equivalent: Conv2dParameters
+) -> TransposeDramPath | None:
+    """Where TT-NN 0.81.1 prepares the weight (its `determine_conv_transpose2d_execution_path`
+    after resolving an automatic slice count), and on its DRAM path what it decides there
+    (semantics.md §7.4), for `equivalent`, the weight's equivalent conv2d of the whole input:
+
+    - a slice config of one slice or more of `l1_full`, a DRAM slice config of one slice, and no
+      slice config with an L1 input: the L1 path (None);
+    - a slice config of 0 slices: TT-NN first chooses the count along the given dimension
+      (`l1_full` counts as width, unrounded) and refuses when none fits; the L1 path for one
+      slice or for `l1_full`, else the DRAM path;
+    - no slice config with a DRAM input: the DRAM path, TT-NN choosing dimension and count;
+    - a DRAM slice config of ≥ 2 slices: the DRAM path with them (at most the output extent).
+
+    On the DRAM path the weight is prepared for the first slice of the output,
+    ceil(ceil(extent / r) / n)·r rows or columns (r = 32 for width slices of a TILE output,
+    else 1)."""
+    slice_config = params.dram_slice_config
+    if slice_config is None:
+        if not params.input_memory_config.is_dram:
+            return None
+    elif slice_config.num_slices == 1 or (
+        slice_config.slice_type == Conv2dSliceType.L1_FULL and slice_config.num_slices > 1
+    ):
+        return None
+    device = L1Device.for_grid(params.grid, params.l1_budget)
+    geometry = transposed_geometry(params)
+    knobs = l1_knobs(equivalent, resolve_weights_dtype(equivalent))
+    layout = params.conv_config.shard_layout
+    if slice_config is not None and slice_config.num_slices > 0:
+        slicing = SliceDecision(
+            slice_config.slice_type, slice_config.num_slices, 0, device.l1_budget
+        )
+    else:
+        given = None if slice_config is None else slice_config.slice_type
+        slicing = determine_transposed_slice_config(geometry, layout, knobs, device, given)
+        if slice_config is not None and (
+            slicing.num_slices == 1 or slicing.slice_type == Conv2dSliceType.L1_FULL
+        ):
+            return None
+    height = slicing.slice_type == Conv2dSliceType.DRAM_HEIGHT
+    output_height, output_width = geometry.out_hw
+    extent = output_height if height else output_width
+    if slicing.num_slices > extent:
+        raise ConvConfigError(
+            f"dram_slice_config asks for {slicing.num_slices} slices of an output "
+            f'{"height" if height else "width"} of {extent} (TT-NN 0.81.1: "Number of slices '
+            f'should be less or equal than the dimension being sliced in Conv2D DRAM Slicing")'
+        )
+    rounding = slice_rounding(knobs.output_layout, slicing.slice_type)
+    size = ceil_div(ceil_div(extent, rounding), slicing.num_slices) * rounding
+    end = (size, output_width) if height else (output_height, size)
+    first = transposed_slice_window(geometry, (0, 0), end, knobs.output_layout)
+    slice_input = transposed_slice_memory_config(geometry, first.shape, layout, knobs, device)
+    slice_height, slice_width = first.shape.in_hw
+    slice_params = replace(params, input_height=slice_height, input_width=slice_width)
+    check_first_slice_output(slice_params)
+    full = full_input_size(slice_params)
+    return TransposeDramPath(device, geometry, knobs, slicing, first, slice_input, full)
+
+
+def check_first_slice_output(slice_params: ConvTranspose2dParameters) -> None:
+    """TT-NN 0.81.1 prepares a DRAM-sliced weight for the first slice's input rows and columns
+    with the conv's own padding (not the slice's): when the slice reads too few of them, that
+    conv has no output, TT-NN's uint32 sizes wrap and it prepares a weight for a nonsensical
+    conv, which the project refuses as it does any empty output (semantics.md §7.5)."""
+    output_height, output_width = transpose_output_size(slice_params)
+    if output_height >= 1 and output_width >= 1:
+        return
+    raise ConvConfigError(
+        f"output image is empty for the first DRAM slice: TT-NN 0.81.1 prepares the weight for "
+        f"its {slice_params.input_height}x{slice_params.input_width} input positions with the "
+        f"conv's own padding {format_shape(slice_params.padding)}, an output of "
+        f"{output_height}x{output_width} (its uint32 sizes wrap)"
     )
 
 
 def equivalent_conv2d(
     params: ConvTranspose2dParameters, for_bias: bool = False
-) -> Conv2dParameters:
+) -> tuple[Conv2dParameters, TransposeDramPath | None]:
     """The conv2d whose `prepare_conv_weights` (`prepare_conv_bias` when `for_bias`) TT-NN 0.81.1
-    runs for this conv_transpose2d, on normalized parameters (semantics.md §7.2):
+    runs for this conv_transpose2d, on normalized parameters (semantics.md §7.2), and the
+    weight's DRAM path when it takes it (§7.4):
 
     - input N × full_H × full_W × Cin (`full_input_size`), stride (1, 1), padding 0, the same
       kernel, dilation, channels, conv_config and compute_config;
     - the weight: output_padding counted in the full input (0.81.1 threads it into the weight's
       preparation), groups 1 (the transform made the weight dense), and the L1 path
-      (`l1_full`): on the DRAM path the input is the sharded config TT-NN builds
-      (`dram_path_input_memory_config`), else the input as given;
+      (`l1_full`); on the DRAM path (`resolve_dram_path`) the full input of the first slice, the
+      sharded input TT-NN builds for it, and a row-major input when there are several slices;
     - the bias: no output_padding (0.81.1's bias takes none), the transpose's groups, the input
-      and the caller's `dram_slice_config` as given (a DRAM input takes conv2d's own DRAM path).
+      as given and no slice config (conv2d's `prepare_conv_bias` does not pass it on): a DRAM
+      input takes conv2d's own DRAM path.
     """
     output_padding = (0, 0) if for_bias else params.output_padding
     full_height, full_width = full_input_size(params, output_padding)
     if for_bias:
-        slice_config, groups = params.dram_slice_config, params.groups
+        slice_config, groups = None, params.groups
     else:
         slice_config, groups = Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0), 1
     conv = Conv2dParameters(
@@ -341,34 +396,27 @@ def equivalent_conv2d(
         output_dtype=params.output_dtype,
         check_input_shard_spec=False,
     )
-    if for_bias or not weight_runs_dram_path(params):
-        return conv
-    # Its other parameters are sound before TT-NN's DRAM-path input is built from them.
+    if for_bias:
+        return conv, None
+    # Its other parameters are sound before TT-NN's DRAM path is planned from them.
     validate_parameters(conv)
-    return replace(conv, input_memory_config=dram_path_input_memory_config(params))
+    dram = resolve_dram_path(params, conv)
+    if dram is None:
+        return conv, None
+    full_height, full_width = dram.full_input_size
+    sliced = replace(
+        conv,
+        input_height=full_height,
+        input_width=full_width,
+        input_layout=Layout.ROW_MAJOR if dram.sliced else params.input_layout,
+        input_memory_config=dram.input_memory_config,
+    )
+    return sliced, dram
 
 
 # ------------------------------------------------------------------------------------------
 # Refusals of the transposed op (semantics.md §7.5)
 # ------------------------------------------------------------------------------------------
-
-
-def check_weight_slicing(params: ConvTranspose2dParameters) -> None:
-    """A DRAM `dram_slice_config` of more than one slice (or an automatic number) prepares the
-    weight for one slice of the output with a row-major input, decided by TT-NN's slicing
-    model: not modelled (ConvNotModelledError), refused as conv2d's (semantics.md §6)."""
-    slice_config = params.dram_slice_config
-    if slice_config is None or slice_config.slice_type == Conv2dSliceType.L1_FULL:
-        return
-    if slice_config.num_slices == 1:
-        return
-    slices = slice_config.num_slices
-    count = "an automatic number of" if slices == 0 else str(slices)
-    raise ConvNotModelledError(
-        f"dram_slice_config {slice_config.slice_type} with {count} slices is not supported: "
-        "TT-NN then prepares the conv_transpose2d weight for one slice of the output with a "
-        "row-major input, which ttnn-xdsl does not model (supported: l1_full, or a single slice)"
-    )
 
 
 def check_reshard_without_shard_layout(equivalent: Conv2dParameters) -> None:
@@ -399,29 +447,6 @@ def check_bias_weights_dtype(params: ConvTranspose2dParameters) -> None:
         )
 
 
-def check_bias_bfloat8_b_on_dram(
-    params: ConvTranspose2dParameters, equivalent: Conv2dParameters
-) -> None:
-    """On a DRAM input without `dram_slice_config` the bias's equivalent conv2d takes conv2d's
-    DRAM path, which plans its slicing with a row-major placeholder weight of `weights_dtype`:
-    bfloat8_b cannot be row-major, and TT-NN 0.81.1 fails ("Only TILE layout is supported for
-    BFLOAT8_B dtype!") unless the conv needs no slicing — a matmul conv (semantics.md §3.3
-    step 2) or a 1D conv (KH == 1 and full_H == 1)."""
-    if params.dram_slice_config is not None or not runs_from_dram(equivalent):
-        return
-    if params.conv_config.weights_dtype != DataType.BFLOAT8_B:
-        return
-    conv1d = equivalent.kernel_size[0] == 1 and equivalent.input_height == 1
-    if is_mm_conv(equivalent) or conv1d:
-        return
-    raise ConvConfigError(
-        "prepare_conv_transpose2d_bias with weights_dtype bfp8_b on a DRAM input: TT-NN 0.81.1 "
-        "plans the DRAM slicing of the equivalent conv2d with a row-major bfloat8_b weight and "
-        "fails ('Only TILE layout is supported for BFLOAT8_B dtype!'); use bf16 or f32, or an "
-        "L1 input"
-    )
-
-
 # ------------------------------------------------------------------------------------------
 # The whole preparation
 # ------------------------------------------------------------------------------------------
@@ -444,14 +469,20 @@ class ConvTranspose2dPlan:
     preparation takes none)."""
     full_input_size: tuple[int, int]
     """(full_H, full_W), the equivalent conv2d's input."""
-    dram_path: bool
-    """Whether the weight is prepared on TT-NN's DRAM path (`weight_runs_dram_path`)."""
+    dram: TransposeDramPath | None
+    """The weight's DRAM path, when TT-NN prepares it there (`resolve_dram_path`): its slicing,
+    the first slice and the input TT-NN builds for it."""
     equivalent: Conv2dParameters
     """The conv2d TT-NN prepares for."""
     conv: ConvWeightsPlan
     """The conv2d preparation of `equivalent` (semantics.md §3.3)."""
     dense_weight_shape: tuple[int, int, int, int]
     """OIHW [Cout, Cin, KH, KW] after the grouped expansion and the transpose."""
+
+    @property
+    def dram_path(self) -> bool:
+        """Whether the weight is prepared on TT-NN's DRAM path."""
+        return self.dram is not None
 
     @property
     def groups(self) -> int:
@@ -469,12 +500,8 @@ def _resolve(params: ConvTranspose2dParameters, for_bias: bool) -> ConvTranspose
     validate_transpose_parameters(params, for_bias)
     if for_bias:
         check_bias_weights_dtype(params)
-    else:
-        check_weight_slicing(params)
-    equivalent = equivalent_conv2d(params, for_bias)
-    if for_bias:
-        check_bias_bfloat8_b_on_dram(params, equivalent)
-    else:
+    equivalent, dram = equivalent_conv2d(params, for_bias)
+    if not for_bias:
         check_reshard_without_shard_layout(equivalent)
     conv = resolve_conv_weights(equivalent)
     kernel_height, kernel_width = params.kernel_size[0], params.kernel_size[1]
@@ -483,7 +510,7 @@ def _resolve(params: ConvTranspose2dParameters, for_bias: bool) -> ConvTranspose
         for_bias=for_bias,
         output_size=transpose_output_size(params, (0, 0) if for_bias else None),
         full_input_size=(equivalent.input_height, equivalent.input_width),
-        dram_path=not for_bias and weight_runs_dram_path(params),
+        dram=dram,
         equivalent=equivalent,
         conv=conv,
         dense_weight_shape=(params.out_channels, params.in_channels, kernel_height, kernel_width),

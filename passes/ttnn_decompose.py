@@ -201,7 +201,7 @@ def equivalent_conv2d_summary(plan: ConvTranspose2dPlan) -> DictionaryAttr:
     """The equivalent conv2d of a conv_transpose2d (semantics.md §7.2) as a reader needs it:
     its input (the transpose's zero-stuffed, padded input), stride, padding, dilation and
     groups, the transpose's output, and, on the weight's DRAM path, the sharded input TT-NN
-    hands it."""
+    hands it (and, sliced, which slice the weight is prepared for)."""
     equivalent = plan.equivalent
     facts: dict[str, Attribute] = {
         "input_height": i32_attribute(equivalent.input_height, "input_height"),
@@ -220,6 +220,12 @@ def equivalent_conv2d_summary(plan: ConvTranspose2dPlan) -> DictionaryAttr:
             f"{memory.memory_layout.value} on {x}x{y} cores, shards of {height}x{width}, "
             f"{memory.shard_orientation.value}"
         )
+        if plan.dram is not None and plan.dram.sliced:
+            slicing = plan.dram.slicing
+            facts["dram_slices"] = StringAttr(
+                f"the first of {slicing.num_slices} {slicing.slice_type.value} slices, a "
+                f"{equivalent.input_layout.value} input"
+            )
     return DictionaryAttr(facts)
 
 

@@ -284,9 +284,15 @@ def describe_transpose_plan(
     full_height, full_width = plan.full_input_size
     equivalent = plan.equivalent
     path = ""
-    if plan.dram_path:
+    if plan.dram is not None:
         shard = equivalent.input_memory_config
         path = f", DRAM path: {shard.memory_layout.value} input"
+        if plan.dram.sliced:
+            slicing = plan.dram.slicing
+            path += (
+                f", first of {slicing.num_slices} {slicing.slice_type.value} slices "
+                f"({equivalent.input_layout.value})"
+            )
     transform = ""
     if kind == "weight":
         steps = [f"grouped ×{params.groups}"] if params.groups > 1 else []

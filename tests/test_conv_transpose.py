@@ -1,7 +1,8 @@
 """A conv_transpose2d's preparation (docs/semantics.md §7, `conv.conv_transpose`) against
 hand-computed values: the output and the equivalent conv2d's input (PyTorch's ConvTranspose2d
-formula, worked out in the comments), the equivalent conv2d TT-NN prepares for, the input TT-NN
-hands it on its DRAM path, and the refusals with their exact messages. The shapes TT-NN itself
+formula, worked out in the comments), the equivalent conv2d TT-NN prepares for, the path and the
+input TT-NN hands it on its DRAM path (its first slice), and the refusals with their exact
+messages. The shapes TT-NN itself
 gives are tests/test_conv_transpose_reference.py's."""
 
 from __future__ import annotations
@@ -18,14 +19,13 @@ from ttnn_xdsl.conv.conv_parameters import (
 from ttnn_xdsl.conv.conv_resolution import WeightLayoutKind
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
-    dram_path_input_memory_config,
+    TransposeDramPath,
     equivalent_conv2d,
     full_input_size,
     normalize_transpose_parameters,
     resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
     transpose_output_size,
-    weight_runs_dram_path,
 )
 from ttnn_xdsl.core.enums import (
     BufferType,
@@ -35,7 +35,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
+from ttnn_xdsl.core.errors import ConvConfigError
 
 HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
 WIDTH = TensorMemoryLayout.WIDTH_SHARDED
@@ -114,7 +114,8 @@ def test_output_and_full_input(
 
 def test_the_weight_equivalent_conv2d() -> None:
     params = transpose(groups=2, dram_slice_config=None)
-    equivalent = equivalent_conv2d(params)
+    equivalent, dram = equivalent_conv2d(params)
+    assert dram is None  # an L1 input without slice config
     assert (equivalent.input_height, equivalent.input_width) == (14, 12)  # with output_padding
     assert equivalent.stride == (1, 1)
     assert equivalent.padding == (0, 0, 0, 0)
@@ -127,11 +128,14 @@ def test_the_weight_equivalent_conv2d() -> None:
 
 
 def test_the_bias_equivalent_conv2d() -> None:
-    slices = Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0)
-    equivalent = equivalent_conv2d(transpose(groups=2, dram_slice_config=slices), for_bias=True)
+    slices = Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 4)
+    equivalent, dram = equivalent_conv2d(
+        transpose(groups=2, dram_slice_config=slices), for_bias=True
+    )
     assert (equivalent.input_height, equivalent.input_width) == (13, 11)  # no output_padding
     assert equivalent.groups == 2  # kept
-    assert equivalent.slice_config == slices  # the caller's
+    assert equivalent.slice_config is None  # conv2d's prepare_conv_bias does not pass it on
+    assert dram is None
     assert equivalent.has_bias
 
 
@@ -143,13 +147,16 @@ def test_the_bias_equivalent_conv2d() -> None:
         (DRAM, Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0), False),
         (DRAM, Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1), False),
         (L1, Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 1), False),
+        (DRAM, Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 4), False),
+        # 0 slices: TT-NN's count first; this small conv fits in one slice, the L1 path.
+        (L1, Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 0), False),
+        (L1, Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 2), True),
     ],
 )
 def test_which_path_prepares_the_weight(
     memory: InputMemoryConfig, slices: Conv2dSliceConfig | None, dram: bool
 ) -> None:
     params = transpose(input_memory_config=memory, dram_slice_config=slices)
-    assert weight_runs_dram_path(params) == dram
     assert resolve_conv_transpose2d_weights(params).dram_path == dram
 
 
@@ -158,11 +165,19 @@ def test_which_path_prepares_the_weight(
 # --------------------------------------------------------------------------------------------
 
 
+def dram_path(params: ConvTranspose2dParameters) -> TransposeDramPath:
+    """The weight's DRAM path (the test's conv takes it)."""
+    dram = resolve_conv_transpose2d_weights(params).dram
+    assert dram is not None
+    return dram
+
+
 def test_dram_path_block_input() -> None:
     # 16 → 8, 2×2 stride 2 on 1×8×8, BLOCK, row-major orientation, 8×8 grid; the output is
-    # 16×16 = 256 rows = 8 tiles. Alignment 8 (a sliced op): ceil(16/8) = 2 channel blocks →
-    # n_c = with_padding(2, 8) = 2; nhw = with_padding_and_mult(8, 8, 1) = 8. Shards:
-    # round_up(64, 8·32)/8 = 32 rows, round_up(16, 2·8)/2 = 8 channels; grid (2, 8).
+    # 16×16 = 256 rows = 8 tiles, one slice (it fits L1). Alignment 8 (a sliced op):
+    # ceil(16/8) = 2 channel blocks → n_c = with_padding(2, 8) = 2; nhw =
+    # with_padding_and_mult(8, 8, 1) = 8. Shards: round_up(64, 8·32)/8 = 32 rows,
+    # round_up(16, 2·8)/2 = 8 channels; grid (2, 8).
     params = transpose(
         out_channels=8,
         input_height=8,
@@ -173,7 +188,8 @@ def test_dram_path_block_input() -> None:
         input_memory_config=DRAM,
         conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=BLOCK),
     )
-    assert dram_path_input_memory_config(params) == InputMemoryConfig(
+    assert dram_path(params).slicing.num_slices == 1
+    assert dram_path(params).input_memory_config == InputMemoryConfig(
         BufferType.L1, BLOCK, (32, 8), (2, 8), ShardOrientation.ROW_MAJOR
     )
     # The equivalent conv2d reads that spec: 2 input-channel cores (TT-NN's answer, 0.81.1:
@@ -184,14 +200,15 @@ def test_dram_path_block_input() -> None:
     assert plan.physical_shape == (1, 1, 256, 32)
     # transpose_shards: COL_MAJOR, the channel split along y: grid (8, 2).
     col_major = replace(params, conv_config=replace(params.conv_config, transpose_shards=True))
-    assert dram_path_input_memory_config(col_major) == InputMemoryConfig(
+    assert dram_path(col_major).input_memory_config == InputMemoryConfig(
         BufferType.L1, BLOCK, (32, 8), (8, 2), ShardOrientation.COL_MAJOR
     )
 
 
 def test_dram_path_height_input_and_the_automatic_shard_layout() -> None:
-    # The UNet up-conv, 128 → 64 on 1×32×32 in DRAM, no shard_layout: the project's stand-in
-    # for TT-NN's automatic choice is HEIGHT. Output 64×64 = 4096 rows = 128 tiles; nhw =
+    # The UNet up-conv, 128 → 64 on 1×32×32 in DRAM, no shard_layout: TT-NN's automatic
+    # choice (its L1 estimate, semantics.md §8) is HEIGHT, in one slice. Output 64×64 = 4096
+    # rows = 128 tiles; nhw =
     # with_padding_and_mult(128, 64, 1) = 64; shards round_up(1024, 64·32)/64 = 32 rows of
     # round_up(128, 8) = 128 channels, on (64, 1) cores (the count is what the conv2d reads).
     params = transpose(
@@ -205,9 +222,11 @@ def test_dram_path_height_input_and_the_automatic_shard_layout() -> None:
         input_memory_config=DRAM,
         conv_config=BF16,
     )
-    assert dram_path_input_memory_config(params) == InputMemoryConfig(
-        BufferType.L1, HEIGHT, (32, 128), (64, 1)
-    )
+    dram = dram_path(params)
+    assert dram.slicing.num_slices == 1
+    assert dram.slice_input.auto_shard is not None
+    assert dram.slice_input.auto_shard.layout == HEIGHT
+    assert dram.input_memory_config == InputMemoryConfig(BufferType.L1, HEIGHT, (32, 128), (64, 1))
     plan = resolve_conv_transpose2d_weights(params).conv
     # TT-NN 0.81.1's answer with shard_layout = height_sharded: [1, 1, 512, 64]. HEIGHT on
     # the 65×65 equivalent, act_block_w = round_up(128·2, 32) = 256, two kernel rows.
@@ -229,9 +248,44 @@ def test_dram_path_width_input_of_a_row_major_input() -> None:
         input_memory_config=DRAM,
         conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH),
     )
-    assert dram_path_input_memory_config(params) == InputMemoryConfig(
+    assert dram_path(params).input_memory_config == InputMemoryConfig(
         BufferType.L1, WIDTH, (32, 32), (2, 1)
     )
+
+
+def test_dram_path_first_of_several_slices() -> None:
+    # The UNet up-conv (2×2 stride 2, 128 → 64 on 1×32×32), HEIGHT, in 4 height slices: the
+    # output's 64 rows → 16 a slice. The first reads input rows [0, ceil((16 − 1 + 1 − 1)/2)
+    # = 8): the stuffed input's d·(k − 1) − p = 1 zero row before, then rows up to 15 − 1 +
+    # 1 = 15, i.e. input row 7; the slice's transposed padding d·(k − 1) − 1 = 0 at the top,
+    # at the bottom d·(k − 1) − (16 − 1) % 2 = 0. The weight is prepared for that slice with
+    # the conv's own padding: (8 − 1)·2 − 0 + 1 + 1 = 16 rows + 1 = 17 of full input, (32 −
+    # 1)·2 + 2 + 1 = 65 columns, and a row-major input (several slices). The shard: the
+    # slice's 16×64 = 1024 output rows = 32 tiles on 32 cores; round_up(1·8·32, 32·32)/32 =
+    # 32 rows of round_up(128, 8) = 128 channels.
+    params = transpose(
+        in_channels=128,
+        out_channels=64,
+        input_height=32,
+        input_width=32,
+        kernel_size=(2, 2),
+        padding=(0, 0),
+        output_padding=(0, 0),
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=HEIGHT),
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 4),
+    )
+    plan = resolve_conv_transpose2d_weights(params)
+    dram = plan.dram
+    assert dram is not None and dram.sliced
+    assert (dram.first_slice.in_start, dram.first_slice.in_end) == ((0, 0), (8, 32))
+    assert dram.first_slice.shape.padding == (0, 0, 0, 0)
+    assert dram.first_slice.shape.out_hw == (16, 64)
+    assert dram.full_input_size == (17, 65) == plan.full_input_size
+    assert plan.equivalent.input_layout == Layout.ROW_MAJOR
+    assert dram.input_memory_config == InputMemoryConfig(BufferType.L1, HEIGHT, (32, 128), (32, 1))
+    # HEIGHT, a row-major input: round_up(128·2, 32) = 256 rows a kernel row, two of them.
+    assert plan.conv.physical_shape == (1, 1, 512, 64)
 
 
 def test_a_dram_1x1_transpose_is_not_an_interleaved_matmul() -> None:
@@ -318,10 +372,24 @@ def test_the_bias_width() -> None:
                 conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT),
             ),
             True,
-            "prepare_conv_transpose2d_bias with weights_dtype bfp8_b on a DRAM input: TT-NN "
-            "0.81.1 plans the DRAM slicing of the equivalent conv2d with a row-major bfloat8_b "
-            "weight and fails ('Only TILE layout is supported for BFLOAT8_B dtype!'); use bf16 "
-            "or f32, or an L1 input",
+            "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a DRAM "
+            "input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan its DRAM "
+            "slices it builds a row-major bfloat8_b placeholder weight, which TT-NN rejects "
+            '(TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")',
+        ),
+        (
+            # l1_full does not help: the bias's prepare_conv_bias is not given it (TT-NN 0.81.1
+            # refuses such a bias, tests/data/ttnn_reference/conv_transpose2d/answers).
+            dict(
+                input_memory_config=DRAM,
+                conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT),
+                dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0),
+            ),
+            True,
+            "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a DRAM "
+            "input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan its DRAM "
+            "slices it builds a row-major bfloat8_b placeholder weight, which TT-NN rejects "
+            '(TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")',
         ),
         (
             dict(
@@ -344,12 +412,34 @@ def test_the_bias_width() -> None:
             "optional access')",
         ),
         (
-            dict(dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 0)),
+            # The output's 12 rows cannot make 13 slices.
+            dict(dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 13)),
             False,
-            "dram_slice_config dram_width with an automatic number of slices is not supported: "
-            "TT-NN then prepares the conv_transpose2d weight for one slice of the output with "
-            "a row-major input, which ttnn-xdsl does not model (supported: l1_full, or a "
-            "single slice)",
+            'dram_slice_config asks for 13 slices of an output height of 12 (TT-NN 0.81.1: '
+            '"Number of slices should be less or equal than the dimension being sliced in '
+            'Conv2D DRAM Slicing")',
+        ),
+        (
+            # A 1×1 kernel, stride 1, padding 3 on 14×14: an output of 13 − 6 + 1 = 8 rows. In
+            # 4 height slices the first, 2 rows, reads input rows [0, 2 + 3) (with the slice's
+            # own transposed padding, 3 above and 0 below, they give its 2 rows); TT-NN
+            # prepares the weight for those 5 rows with the conv's own padding: (5 − 1) − 6 +
+            # 1 = −1 rows.
+            dict(
+                in_channels=8,
+                out_channels=8,
+                input_height=14,
+                input_width=14,
+                kernel_size=(1, 1),
+                stride=(1, 1),
+                padding=(3, 3),
+                output_padding=(0, 0),
+                dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 4),
+            ),
+            False,
+            "output image is empty for the first DRAM slice: TT-NN 0.81.1 prepares the weight "
+            "for its 5x14 input positions with the conv's own padding [3, 3, 3, 3], an output "
+            "of -1x8 (its uint32 sizes wrap)",
         ),
         (
             # The spec describes the transpose's own 30-row input: 1 core × 16 rows is short.
@@ -390,11 +480,11 @@ def test_a_shard_spec_holding_the_transpose_input_is_enough() -> None:
 
 
 def test_the_weight_refusals_leave_the_bias_alone_and_back() -> None:
-    # A multi-slice config is the weight's refusal (the project does not model the transposed
-    # conv's slicing: not an invalid configuration); the bias passes it to conv2d's
-    # prepare_conv_bias, which ignores it (TT-NN 0.81.1 prepares such a bias).
-    slices = transpose(dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 4))
-    with pytest.raises(ConvNotModelledError, match=r"^dram_slice_config dram_height with 4 slices"):
+    # A slice config too many for the weight's output is the weight's refusal; the bias passes
+    # it to conv2d's prepare_conv_bias, which is not given it (TT-NN 0.81.1 prepares such a
+    # bias).
+    slices = transpose(dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 13))
+    with pytest.raises(ConvConfigError, match=r"^dram_slice_config asks for 13 slices"):
         resolve_conv_transpose2d_weights(slices)
     assert resolve_conv_transpose2d_bias(slices).conv.bias_physical_shape == (1, 1, 32, 32)
     # Without weights_dtype only the bias is refused.

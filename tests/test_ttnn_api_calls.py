@@ -809,3 +809,55 @@ def test_the_conv_itself_says_it_needs_a_card(name: str) -> None:
         "model: it covers the weight and bias preparation (prepare_conv_weights, "
         "prepare_conv_bias, prepare_conv_transpose2d_weights, prepare_conv_transpose2d_bias)"
     )
+
+
+def test_conv_transpose2d_weight_in_dram_slices(device) -> None:
+    # TT-NN's DRAM path in two height slices (the lit test's @dram_slices): the weight is
+    # prepared for the first slice with a row-major input, TT-NN 0.81.1's [1, 1, 192, 32]
+    # (tests/data/ttnn_reference/conv_transpose2d/answers/transpose_dram_probes_wormhole_N150.json,
+    # lit_h2); without the slice config the L1 path's [1, 1, 288, 32]. Its bfloat8_b bias on a
+    # DRAM input is refused whatever the slice config (TT-NN: "Only TILE layout is supported
+    # for BFLOAT8_B dtype!").
+    weight = np.ones((16, 24, 3, 3), dtype=np.float32)
+    call = dict(
+        input_memory_config=ttnn.L1_MEMORY_CONFIG,
+        input_layout=ttnn.TILE_LAYOUT,
+        in_channels=16,
+        out_channels=24,
+        batch_size=1,
+        input_height=6,
+        input_width=5,
+        kernel_size=(3, 3),
+        stride=(2, 2),
+        padding=(1, 1),
+        dilation=(1, 1),
+        groups=1,
+        device=device,
+        input_dtype=ttnn.bfloat16,
+        conv_config=ttnn.Conv2dConfig(
+            weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+        ),
+    )
+    sliced = ttnn.Conv2dSliceConfig(slice_type=ttnn.Conv2dDRAMSliceHeight, num_slices=2)
+    for slices, rows in ((sliced, 192), (None, 288)):
+        prepared = ttnn.prepare_conv_transpose2d_weights(
+            weight_tensor=ttnn.from_torch(weight, dtype=ttnn.float32),
+            weights_format="IOHW",
+            output_padding=(1, 1),
+            has_bias=True,
+            dram_slice_config=slices,
+            **call,
+        )
+        assert list(prepared.padded_shape) == [1, 1, rows, 32]
+    in_dram = dict(
+        call,
+        input_memory_config=ttnn.DRAM_MEMORY_CONFIG,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b),
+    )
+    l1_full = ttnn.Conv2dSliceConfig(slice_type=ttnn.Conv2dL1Full, num_slices=0)
+    with pytest.raises(RuntimeError, match="Only TILE layout is supported for BFLOAT8_B dtype"):
+        ttnn.prepare_conv_transpose2d_bias(
+            bias_tensor=ttnn.from_torch(np.ones((1, 1, 1, 24), np.float32), dtype=ttnn.float32),
+            dram_slice_config=l1_full,
+            **in_dram,
+        )

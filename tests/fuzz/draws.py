@@ -644,7 +644,11 @@ def _prepared(
     physical = matrix.reshape(1, 1, *matrix.shape)
     results = [(device_values(physical, dtype), device_bytes(physical, dtype))]
     if bias is not None:
-        width = plan.bias_physical_shape[-1]
+        # The bias op's own plan: on a transposed conv's DRAM path the weight is prepared for a
+        # slice's sharded input, the bias on conv2d's own path, and their widths can differ.
+        bias_op_name = op_name.replace("_weights", "_bias")
+        (bias_op,) = _ops(module, bias_op_name)
+        width = bias_op.resolve().bias_physical_shape[-1]
         padded = bias_matrix(host_values(bias, host), width).reshape(1, 1, 32, width)
         results.append((device_values(padded, dtype), device_bytes(padded, dtype)))
     return results

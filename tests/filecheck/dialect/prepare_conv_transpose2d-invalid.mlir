@@ -125,10 +125,10 @@ func.func @f(%w: tensor<16x24x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// A DRAM slice config of several slices is not modelled.
+// More DRAM slices than the output has rows (12).
 func.func @f(%w: tensor<16x24x3x3xf32>) {
-  %0 = ttnn.prepare_conv_transpose2d_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 16 out_channels = 24 batch_size = 1 input_height = 6 input_width = 5 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] output_padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> dram_slice_config = #ttnn.conv2d_slice_config<dram_height, 2> : tensor<16x24x3x3xf32> -> tensor<1x1x144x24xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_transpose2d-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_transpose2d_weights' op dram_slice_config dram_height with 2 slices is not supported: TT-NN then prepares the conv_transpose2d weight for one slice of the output with a row-major input, which ttnn-xdsl does not model (supported: l1_full, or a single slice)
+  %0 = ttnn.prepare_conv_transpose2d_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 16 out_channels = 24 batch_size = 1 input_height = 6 input_width = 5 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] output_padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> dram_slice_config = #ttnn.conv2d_slice_config<dram_height, 13> : tensor<16x24x3x3xf32> -> tensor<1x1x144x24xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_transpose2d-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_transpose2d_weights' op dram_slice_config asks for 13 slices of an output height of 12 (TT-NN 0.81.1: "Number of slices should be less or equal than the dimension being sliced in Conv2D DRAM Slicing")
   func.return
 }
 
@@ -158,7 +158,18 @@ func.func @f(%w: tensor<1x1x1x24xf32>) {
 // A bfloat8_b bias on a DRAM input (TT-NN: 'Only TILE layout is supported for BFLOAT8_B dtype!').
 func.func @f(%w: tensor<1x1x1x24xf32>) {
   %0 = ttnn.prepare_conv_transpose2d_bias %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 16 out_channels = 24 batch_size = 1 input_height = 6 input_width = 5 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = height_sharded> : tensor<1x1x1x24xf32> -> tensor<1x1x1x24x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
-  // CHECK-NEXT: {{.*}}prepare_conv_transpose2d-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_transpose2d_bias' op prepare_conv_transpose2d_bias with weights_dtype bfp8_b on a DRAM input: TT-NN 0.81.1 plans the DRAM slicing of the equivalent conv2d with a row-major bfloat8_b weight and fails ('Only TILE layout is supported for BFLOAT8_B dtype!'); use bf16 or f32, or an L1 input
+  // CHECK-NEXT: {{.*}}prepare_conv_transpose2d-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_transpose2d_bias' op TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// The same with dram_slice_config l1_full: the bias's preparation is not given it (TT-NN 0.81.1
+// refuses it too).
+func.func @f(%w: tensor<1x1x1x24xf32>) {
+  %0 = ttnn.prepare_conv_transpose2d_bias %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 16 out_channels = 24 batch_size = 1 input_height = 6 input_width = 5 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = height_sharded> dram_slice_config = #ttnn.conv2d_slice_config<l1_full, 0> : tensor<1x1x1x24xf32> -> tensor<1x1x1x24x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+  // CHECK-NEXT: {{.*}}prepare_conv_transpose2d-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_transpose2d_bias' op TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")
   func.return
 }
 

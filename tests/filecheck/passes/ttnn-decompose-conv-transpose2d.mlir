@@ -58,3 +58,14 @@ func.func @one_by_one_stride_2(%w: tensor<40x24x1x1xf32>) -> tensor<1x1x40x24xf3
 // CHECK-NEXT:    %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 1 : tensor<40x24x1x1xf32> -> tensor<24x40x1x1xf32>
 // CHECK-NEXT:    %1 = ttnn.conv_weights_interleaved_mm_layout %0 {ttnn.resolution = {shard_layout = "height_sharded", mm_conv = true, {{.*}}}, ttnn.equivalent_conv2d = {input_height = 15 : i32, input_width = 15 : i32, {{.*}}}} : tensor<24x40x1x1xf32> -> tensor<1x1x40x24xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
 // CHECK-NEXT:    func.return %1
+
+// Two DRAM height slices (TT-NN 0.81.1: [1, 1, 192, 32]): the weight is prepared for the first
+// slice, its input rows [0, 4) as a 10x12 equivalent input, row-major.
+func.func @dram_slices(%w: tensor<16x24x3x3xf32>) -> tensor<1x1x144x24xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>> {
+  %0 = ttnn.prepare_conv_transpose2d_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 16 out_channels = 24 batch_size = 1 input_height = 6 input_width = 5 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] output_padding = [1, 1] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> dram_slice_config = #ttnn.conv2d_slice_config<dram_height, 2> : tensor<16x24x3x3xf32> -> tensor<1x1x144x24xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
+  func.return %0 : tensor<1x1x144x24xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
+}
+// CHECK-LABEL: func.func @dram_slices(
+// CHECK-NEXT:    %0 = ttnn.conv_weights_iohw_to_oihw %w groups = 1
+// CHECK-NEXT:    %1 = ttnn.conv_weights_mirror_kernel %0
+// CHECK-NEXT:    %2 = ttnn.conv_weights_special_padding_layout %1 {{.*}}ttnn.equivalent_conv2d = {input_height = 10 : i32, input_width = 12 : i32, {{.*}}, output_size = array<i32: 12, 10>, dram_path_input = "height_sharded on 6x1 cores, shards of 32x16, row_major", dram_slices = "the first of 2 dram_height slices, a row_major input"}}

@@ -307,14 +307,16 @@ class _PackScratch:
         size = tiles * TILE_ELEMENTS
         self.bits = np.empty(size, _U32)
         self.work = np.empty(size, _U32)
-        self.sign = np.empty(size, _U32)
         self.tiles = np.empty(size, np.float32)
+        self.packed = np.empty(size, np.uint8)
+        self.sign = np.empty(size, np.uint8)
+        self.nonzero = np.empty(size, np.uint8)
 
     def face_rows(self, tiles: int) -> tuple[np.ndarray, ...]:
-        """`[16, tiles·64]` views of the buffers: bits, work, sign."""
+        """`[16, tiles·64]` views of the buffers: bits, work, packed, sign, nonzero."""
         shape = (FACE_SIZE, tiles * BFLOAT8_B_EXPONENTS_PER_TILE)
         size = tiles * TILE_ELEMENTS
-        buffers = (self.bits, self.work, self.sign)
+        buffers = (self.bits, self.work, self.packed, self.sign, self.nonzero)
         return tuple(buffer[:size].reshape(shape) for buffer in buffers)
 
 
@@ -335,8 +337,9 @@ def _pack_scratch(tiles: int) -> _PackScratch:
 def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
     """semantics.md §1.3 on face rows laid out column-major: the one place of the bfloat8_b
     rule. `scratch.bits` `[16, tiles·64]` holds fp32 bit patterns, column k the 16 values of
-    face row k; on return it holds each value's sign|magnitude byte (as uint32 0-255), and
-    the shared exponents `[tiles·64]` (uint32) are returned. Raises ValueError on NaN or Inf.
+    face row k. Returns the shared exponents `[tiles·64]` (uint32) and each value's
+    sign|magnitude byte, `[16, tiles·64]` uint8 laid out as the bits. Raises ValueError on
+    NaN or Inf.
 
     Per face row the shared exponent E is the largest biased fp32 exponent; each value's
     24-bit significand is shifted right by E - e (the shifted-out bits are dropped), then
@@ -345,10 +348,11 @@ def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
 
     The shifted significand of |x| = significand · 2^(e - 150) is |x| · 2^(150 - E): an exact
     float32 product (a power of two), whose integer part is what the shift keeps; so the
-    steps are float passes — scale, truncate, scale by 2^-17, round half to even, saturate —
-    rather than a shift per value (fewer passes over the data).
+    steps are float passes — scale, truncate, scale by 2^-17, round half to even — rather
+    than a shift per value (fewer passes over the data); the rest is bytes: the magnitude
+    (at most 128) saturated, and the sign added where the magnitude is not 0.
     """
-    bits, work, sign = scratch.face_rows(tiles)
+    bits, work, packed, sign, nonzero = scratch.face_rows(tiles)
     np.bitwise_and(bits, _U32(0x7FFFFFFF), out=work)  # |x|, whose largest bits give E
     shared = work.max(axis=0)
     np.right_shift(shared, _U32(23), out=shared)
@@ -369,16 +373,17 @@ def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
     np.multiply(magnitude, scale, out=magnitude)
     np.trunc(magnitude, out=magnitude)  # the bits the shift drops
     np.multiply(magnitude, np.float32(2.0**-17), out=magnitude)
-    np.rint(magnitude, out=magnitude)  # half to even on the low 17 bits
-    np.minimum(magnitude, np.float32(127), out=magnitude)
-    np.right_shift(bits, _U32(24), out=sign)
-    np.bitwise_and(sign, _U32(0x80), out=sign)
-    np.copyto(bits, magnitude, casting="unsafe")
+    np.rint(magnitude, out=magnitude)  # half to even on the low 17 bits: 0 to 128
+    np.copyto(packed, magnitude, casting="unsafe")  # exact
+    np.right_shift(packed, np.uint8(7), out=sign)  # 1 for 128 only: saturate at 127
+    np.subtract(packed, sign, out=packed)
+    np.less(bits.view(np.int32), 0, out=sign.view(np.bool_))  # the sign bit
+    np.left_shift(sign, np.uint8(7), out=sign)
     # The sign only where the magnitude is not 0: magnitude + 127 has bit 7 set iff it is.
-    np.add(bits, _U32(127), out=work)
-    np.bitwise_and(sign, work, out=sign)
-    np.bitwise_or(bits, sign, out=bits)
-    return shared
+    np.add(packed, np.uint8(127), out=nonzero)
+    np.bitwise_and(sign, nonzero, out=sign)
+    np.bitwise_or(packed, sign, out=packed)
+    return shared, packed
 
 
 # Face rows are processed in row-major order — (tile, row, column half), i.e. (t, r // 16,
@@ -411,34 +416,20 @@ def _in_face_order(rows: np.ndarray, lead: tuple[int, ...]) -> np.ndarray:
     return np.swapaxes(split, -1, -2)
 
 
-def _write_packed(out: np.ndarray, shared: np.ndarray, scratch: _PackScratch, count: int) -> None:
-    """Write packed tiles into `out` `[..., 1088]` (count tiles): the shared exponents, then
-    the bytes of each face row, four at a time as little-endian uint32 words."""
+def _write_packed(out: np.ndarray, shared: np.ndarray, packed: np.ndarray) -> None:
+    """Write packed tiles into `out` `[..., 1088]`: the shared exponents `[tiles·64]`, then
+    the face rows' bytes, `packed` `[16, tiles·64]` (line c: byte c of every face row), both
+    from row-major face-row order into face order."""
     lead = out.shape[:-1]
-    rows = count * BFLOAT8_B_EXPONENTS_PER_TILE
     exponents = out[..., :BFLOAT8_B_EXPONENTS_PER_TILE].reshape((*lead, _HALF, _HALF, FACE_SIZE))
     np.copyto(exponents, _in_face_order(shared, lead), casting="unsafe")
-    # Line c of the face rows holds byte c of each: word j is bytes 4j..4j+3.
-    byte_lines = scratch.bits[: FACE_SIZE * rows].reshape(FACE_SIZE // 4, 4, rows)
-    for byte in (1, 2, 3):
-        np.left_shift(byte_lines[:, byte], _U32(8 * byte), out=byte_lines[:, byte])
-        np.bitwise_or(byte_lines[:, 0], byte_lines[:, byte], out=byte_lines[:, 0])
+    # packed: (byte, *lead, row half, row in face, column half) -> the data's (*lead, row
+    # half, column half, row in face, byte).
+    ranks = len(lead)
+    lines = packed.reshape((FACE_SIZE, *lead, _HALF, FACE_SIZE, _HALF))
+    order = (*range(1, ranks + 1), ranks + 1, ranks + 3, ranks + 2, 0)
     data = out[..., BFLOAT8_B_EXPONENTS_PER_TILE:]
-    if data.strides[-1] != 1:
-        staged = np.empty(data.shape, np.uint8)
-        _write_words(staged, byte_lines[:, 0])
-        np.copyto(data, staged)
-    else:
-        _write_words(data, byte_lines[:, 0])
-
-
-def _write_words(data: np.ndarray, words: np.ndarray) -> None:
-    """Interleave `words` `[4, rows]` (word j of every face row, row-major face-row order)
-    into the packed bytes `data` `[..., 1024]` (last axis contiguous)."""
-    lead = data.shape[:-1]
-    slots = data.view(_LE_UINT32).reshape((*lead, _HALF, _HALF, FACE_SIZE, 4))
-    for position in range(4):
-        np.copyto(slots[..., position], _in_face_order(words[position], lead))
+    np.copyto(data.reshape((*lead, _HALF, _HALF, FACE_SIZE, FACE_SIZE)), lines.transpose(order))
 
 
 def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
@@ -458,7 +449,7 @@ def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
             chunk = contiguous
         count = _gather_tiles(scratch, chunk)
         if count:
-            _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
+            _write_packed(out[index], *_pack_face_rows(scratch, count))
 
     for index in _chunks(lead, CHUNK_TILES):
         pack(index)
@@ -612,7 +603,7 @@ def to_tile_data(
             np.copyto(contiguous, tiles, casting="unsafe")
             count = _gather_tiles(scratch, contiguous)
             if count:
-                _write_packed(out[index], _pack_face_rows(scratch, count), scratch, count)
+                _write_packed(out[index], *_pack_face_rows(scratch, count))
         return out
     out = np.empty((*grid, TILE_SIZE, TILE_SIZE), _VALUE_DTYPES[dtype])
     converted = _chunk_scratch(grid, np.dtype(np.float32))

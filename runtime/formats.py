@@ -61,7 +61,6 @@ BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
 # Little-endian element encodings of the device buffers (bf16 travels as its raw u16 bits).
 _LE_FLOAT32 = np.dtype("<f4")
 _LE_UINT16 = np.dtype("<u2")
-_LE_UINT32 = np.dtype("<u4")
 
 # Value dtypes of the data arrays for float32 / bfloat16 tensors.
 _VALUE_DTYPES: dict[DataType, np.dtype] = {

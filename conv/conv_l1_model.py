@@ -1283,15 +1283,32 @@ def transposed_slices_l1_bytes(
     slice estimate over the slices."""
     g = geometry
     axis = 0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1
+    top, bottom, left, right = g.padding
+    pad_before, pad_after = (top, bottom) if axis == 0 else (left, right)
+    out = g.out_hw[axis]
+    seen: dict[tuple[int, ...], int | None] = {}
 
     def slice_bytes(o_start: tuple[int, int], o_end: tuple[int, int]) -> int | None:
-        window = transposed_slice_window(g, o_start, o_end, knobs.output_layout)
-        # the op skips slices whose clamped input window is empty
-        if window.in_start[axis] >= window.in_end[axis]:
-            return None
-        usage = transposed_slice_l1_usage(g, window.shape, layout, knobs, device, num_slices > 1)
-        assert usage.usage is not None
-        return usage.usage.slice_bytes
+        # A slice's window is the sliced axis's alone (the other is whole): slices whose axis
+        # reads as many rows with the same padding are estimated once (a search of a large
+        # image tries thousands of counts; building each window was quadratic in its time).
+        start, end = o_start[axis], o_end[axis]
+        in_start, in_end, *padding = _transposed_slice_axis(
+            start, end, out, g.in_hw[axis], g.kernel[axis], g.stride[axis],
+            g.dilation[axis], pad_before, pad_after, g.output_padding[axis],
+        )  # fmt: skip
+        key = (end - start, in_end - in_start, *padding)
+        if key not in seen:
+            window = transposed_slice_window(g, o_start, o_end, knobs.output_layout)
+            # the op skips slices whose clamped input window is empty
+            empty = window.in_start[axis] >= window.in_end[axis]
+            usage = None
+            if not empty:
+                sliced = num_slices > 1
+                usage = transposed_slice_l1_usage(g, window.shape, layout, knobs, device, sliced)
+                assert usage.usage is not None
+            seen[key] = None if usage is None else usage.usage.slice_bytes
+        return seen[key]
 
     return largest_slice_bytes(g.out_hw, slice_type, num_slices, knobs.output_layout, slice_bytes)
 

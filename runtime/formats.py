@@ -220,6 +220,8 @@ def _round_to_bfloat16_into(out: np.ndarray, values: np.ndarray) -> None:
     """`out[...] = round_to_bfloat16(values)` for a bfloat16 `out` of the same shape, chunk by
     chunk (each chunk's NaN check reads what its cast just wrote, still in the cache), through
     float32 (NumPy's cast) when `values` is not float32."""
+    if values.ndim == 0:  # a chunk of a 0-d array is a scalar, not a view to write into
+        out, values = out.reshape(1), values.reshape(1)
     per_chunk = CHUNK_TILES * TILE_ELEMENTS
     indices = list(_chunks(values.shape, per_chunk))
     if values.dtype == np.float32:

@@ -12,7 +12,13 @@ from ttnn_xdsl.conv.conv_l1_model import Arch, L1Device, default_l1_budget
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
-from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.core.errors import ConvConfigError
 
 DRAM = InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
@@ -125,3 +131,75 @@ def test_the_budget_decides_the_slicing() -> None:
     assert resolve_conv_weights(params).physical_shape == (1, 1, 576, 128)
     with pytest.raises(ConvConfigError, match="more than the 475808 bytes free"):
         resolve_conv_weights(replace(params, l1_budget=1_393_312 - 917_504))
+
+
+def _every_window_largest_slice_bytes(geometry, slice_type, num_slices, layout, knobs, device):
+    """The largest slice estimate over n transposed slices, each slice's window built and
+    estimated on its own (no slices sharing an estimate)."""
+    from ttnn_xdsl.conv.conv_l1_model import (
+        largest_slice_bytes,
+        transposed_slice_l1_usage,
+        transposed_slice_window,
+    )
+
+    axis = 0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1
+
+    def slice_bytes(o_start: tuple[int, int], o_end: tuple[int, int]) -> int | None:
+        window = transposed_slice_window(geometry, o_start, o_end, knobs.output_layout)
+        if window.in_start[axis] >= window.in_end[axis]:
+            return None
+        return transposed_slice_l1_usage(
+            geometry, window.shape, layout, knobs, device, num_slices > 1
+        ).usage.slice_bytes
+
+    return largest_slice_bytes(
+        geometry.out_hw, slice_type, num_slices, knobs.output_layout, slice_bytes
+    )
+
+
+@pytest.mark.parametrize(
+    ("in_hw", "kernel", "stride", "padding", "output_padding", "dilation", "layout"),
+    [
+        ((37, 29), (3, 3), (2, 2), (1, 1, 1, 1), (1, 1), (1, 1), Layout.TILE),
+        ((23, 41), (4, 5), (3, 2), (0, 2, 3, 0), (2, 0), (1, 2), Layout.ROW_MAJOR),
+        ((9, 8), (7, 7), (1, 1), (0, 0, 0, 0), (0, 0), (1, 1), Layout.TILE),  # kernel > input
+        ((6, 5), (2, 2), (8, 5), (0, 0, 1, 1), (5, 3), (1, 1), Layout.ROW_MAJOR),  # stride > kernel
+        ((30, 30), (3, 3), (2, 2), (4, 4, 4, 4), (0, 0), (3, 3), Layout.TILE),
+    ],
+)
+def test_transposed_slices_share_estimates_of_equal_windows(
+    in_hw, kernel, stride, padding, output_padding, dilation, layout
+) -> None:
+    # The search estimates a slice once per window shape of its sliced axis (a 4096² DRAM
+    # input tries thousands of counts): the same largest need, or the same refusal, as
+    # building every slice's window, for every count and both slice types.
+    from ttnn_xdsl.conv.conv_l1_model import TransposedConvGeometry, transposed_slices_l1_bytes
+    from ttnn_xdsl.conv.conv_op_config import ConvKnobs
+
+    geometry = TransposedConvGeometry(
+        batch=2, in_channels=48, out_channels=40, in_hw=in_hw, kernel=kernel, stride=stride,
+        padding=padding, output_padding=output_padding, dilation=dilation, groups=1,
+        has_bias=True, input_dtype=DataType.BFLOAT16, output_dtype=DataType.BFLOAT16,
+        input_layout=layout,
+    )  # fmt: skip
+    knobs = ConvKnobs(
+        act_block_h_override=0, act_block_w_div=1, full_inner_dim=False,
+        enable_activation_reuse=False, enable_act_double_buffer=False,
+        enable_weights_double_buffer=False, output_layout=layout, config_tensors_in_dram=False,
+        transpose_shards=False, weights_dtype=DataType.BFLOAT16, fp32_dest_acc_en=False,
+        packer_l1_acc=False,
+    )  # fmt: skip
+    device = L1Device()
+    compared = 0
+    for slice_type in (Conv2dSliceType.DRAM_HEIGHT, Conv2dSliceType.DRAM_WIDTH):
+        extent = geometry.out_hw[0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1]
+        for num_slices in range(1, extent + 1):
+            answers = []
+            for largest in (transposed_slices_l1_bytes, _every_window_largest_slice_bytes):
+                try:
+                    answers.append(largest(geometry, slice_type, num_slices, None, knobs, device))
+                except ConvConfigError as error:
+                    answers.append(str(error))
+            assert answers[0] == answers[1], (slice_type, num_slices)
+            compared += 1
+    assert compared == sum(geometry.out_hw)

@@ -246,6 +246,19 @@ def test_bfloat16_keeps_shape_and_bf16_input() -> None:
     assert np.array_equal(round_to_bfloat16(result).view(np.uint16), result.view(np.uint16))
 
 
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(np.float32(1.00390625), 0x3F80), (np.array(1.01171875), 0x3F82), (np.array(-np.nan), 0x7FC0)],
+)
+def test_bfloat16_of_a_0d_array(value: np.ndarray, expected: int) -> None:
+    # A 0-d array (ttnn.from_torch of a scalar tensor as bfloat16) is rounded like any
+    # other: 1 + 2^-8 is a tie to even (0x3F80), 1 + 3·2^-8 one to 0x3F82; it used to raise
+    # TypeError ("copyto() argument 1 must be a numpy.ndarray").
+    result = round_to_bfloat16(value)
+    assert result.shape == ()
+    assert int(result.view(np.uint16)) == expected
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_bfloat16_of_a_large_tensor_on_two_threads(dtype: type) -> None:
     # 2^21 values: 16 chunks, the second half converted on a worker thread; every bit

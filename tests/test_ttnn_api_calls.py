@@ -861,3 +861,48 @@ def test_conv_transpose2d_weight_in_dram_slices(device) -> None:
             dram_slice_config=l1_full,
             **in_dram,
         )
+
+
+@pytest.mark.parametrize(
+    "name", ["prepare_conv_weights", "prepare_conv_bias", "prepare_conv_transpose2d_weights"]
+)
+def test_a_closed_device_prepares_nothing(name: str) -> None:
+    # TT-NN 0.81.1 raises a RuntimeError when a preparation runs on a closed device
+    # ("SubDeviceManagerTracker is not initialized on MeshDevice"); it used to prepare here.
+    device = ttnn.open_device(device_id=0)
+    ttnn.close_device(device)
+    transposed = "transpose" in name
+    source = (
+        np.ones((1, 1, 1, 8), np.float32)
+        if name.endswith("bias")
+        else np.ones((8, 8, 3, 3), np.float32)
+    )
+    call = dict(
+        input_memory_config=ttnn.DRAM_MEMORY_CONFIG,
+        input_layout=ttnn.TILE_LAYOUT,
+        in_channels=8,
+        out_channels=8,
+        batch_size=1,
+        input_height=8,
+        input_width=8,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(1, 1),
+        groups=1,
+        device=device,
+        input_dtype=ttnn.bfloat16,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+    )
+    if name.endswith("bias"):
+        call["bias_tensor"] = ttnn.from_torch(source, dtype=ttnn.float32)
+    else:
+        call["weight_tensor"] = ttnn.from_torch(source, dtype=ttnn.float32)
+        call["weights_format"] = "IOHW" if transposed else "OIHW"
+        call["has_bias"] = True
+    with pytest.raises(RuntimeError) as error:
+        getattr(ttnn, name)(**call)
+    assert str(error.value) == (
+        f"{name}: the device is closed (ttnn.close_device); open one with "
+        "ttnn.open_device(device_id=0)"
+    )

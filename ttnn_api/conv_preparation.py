@@ -231,6 +231,7 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
     _, values = preparation.binding.bind(args, kwargs)
     source: Tensor = values.pop(preparation.source)
     device: MeshDevice = values.pop("device")
+    device.check_open(name)
     with ir_refusals(name):
         properties = {key: _property(key, value, name) for key, value in values.items()}
     tensor = source.value

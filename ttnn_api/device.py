@@ -101,6 +101,15 @@ class MeshDevice:
         opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1)."""
         return TargetDevice(self._kind.grid, **dict(self._opened_with), opened=True)
 
+    def check_open(self, function: str) -> None:
+        """Refuse to run `function` on this device once it is closed, as TT-NN 0.81.1 does (a
+        RuntimeError: "SubDeviceManagerTracker is not initialized on MeshDevice")."""
+        if self._closed:
+            raise RuntimeError(
+                f"{function}: the device is closed (ttnn.close_device); open one with "
+                "ttnn.open_device(device_id=0)"
+            )
+
     def arch(self) -> Arch:
         return self._kind.arch
 

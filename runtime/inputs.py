@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import ml_dtypes
@@ -98,6 +99,27 @@ def standard_normal(
     return values
 
 
+_SWITCH_LOCK = threading.Lock()
+_SWITCH_USERS: list[float] = []  # the interval before the first user, once per user
+
+
+@contextmanager
+def _short_switch_interval(interval: float) -> Iterator[None]:
+    """The interpreter's switch interval at most `interval` while any draw runs: the
+    interval of before is put back when the last of several concurrent draws ends."""
+    with _SWITCH_LOCK:
+        before = _SWITCH_USERS[0] if _SWITCH_USERS else sys.getswitchinterval()
+        _SWITCH_USERS.append(before)
+        sys.setswitchinterval(min(before, interval))
+    try:
+        yield
+    finally:
+        with _SWITCH_LOCK:
+            _SWITCH_USERS.pop()
+            if not _SWITCH_USERS:
+                sys.setswitchinterval(before)
+
+
 class BackgroundDraw:
     """The arguments `slots` converted from the values `standard_normal` draws from `seed`
     (in order, from one generator: what a run with that seed draws for them), drawn and
@@ -133,19 +155,16 @@ class BackgroundDraw:
     SWITCH_INTERVAL = 1e-4
 
     def _draw(self, slots: list[TensorSlot]) -> None:
-        switch_interval = sys.getswitchinterval()
-        sys.setswitchinterval(min(switch_interval, self.SWITCH_INTERVAL))
-        try:
-            rng = np.random.default_rng(self.seed)
-            for slot in slots:
-                values = standard_normal(
-                    rng, slot.tensor.shape, self._values, chunk_values=self.CHUNK_VALUES
-                )
-                self._tensors.append(to_device(values, slot))
-        except BaseException as error:  # MemoryError: raised where the tensors are used
-            self._error = error
-        finally:
-            sys.setswitchinterval(switch_interval)
+        with _short_switch_interval(self.SWITCH_INTERVAL):
+            try:
+                rng = np.random.default_rng(self.seed)
+                for slot in slots:
+                    values = standard_normal(
+                        rng, slot.tensor.shape, self._values, chunk_values=self.CHUNK_VALUES
+                    )
+                    self._tensors.append(to_device(values, slot))
+            except BaseException as error:  # MemoryError: raised where the tensors are used
+                self._error = error
 
     def tensors(self) -> list[DeviceTensor]:
         """The arguments, once drawn and converted (raises what that raised)."""

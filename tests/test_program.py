@@ -4,6 +4,7 @@ it reports, converting inputs by name or position, and running."""
 # ruff: noqa: E501 - IR lines are long; they stay as the printer writes them.
 from __future__ import annotations
 
+import sys
 import threading
 
 import numpy as np
@@ -14,7 +15,7 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import RunError, TTNNError
 from ttnn_xdsl.program import Program, run
 from ttnn_xdsl.runtime import DeviceTensor
-from ttnn_xdsl.runtime.inputs import standard_normal
+from ttnn_xdsl.runtime.inputs import _short_switch_interval, standard_normal
 
 T = "#ttnn.tensor_layout<tile>"
 TWO_FUNCTIONS = f"""
@@ -255,3 +256,20 @@ def test_nothing_is_drawn_for_inputs_a_run_refuses(draws_by_thread: list[str]) -
     with pytest.raises(RunError, match=r"^the random seed must be a non-negative integer"):
         program.run(random_seed=-1)
     assert draws_by_thread == []
+
+
+def test_the_switch_interval_is_restored_after_overlapping_draws() -> None:
+    # Each background draw shortens the interpreter's switch interval while it runs; the
+    # interval of before comes back when the last of overlapping draws ends.
+    before = sys.getswitchinterval()
+    first = _short_switch_interval(1e-4)
+    second = _short_switch_interval(1e-4)
+    first.__enter__()
+    second.__enter__()
+    assert sys.getswitchinterval() == pytest.approx(1e-4)
+    first.__exit__(None, None, None)  # the first to start ends first: still short
+    assert sys.getswitchinterval() == pytest.approx(1e-4)
+    second.__exit__(None, None, None)
+    assert sys.getswitchinterval() == before
+    Program.load(TWO_FUNCTIONS, random_seed=1).run(random_seed=1)
+    assert sys.getswitchinterval() == before

@@ -87,15 +87,21 @@ class Program(Executable):
             name = function.sym_name.data
             drawn.append(draw_in_background(name, arguments, random_seed, given, max_bytes))
 
-        source, module = lower_source(
-            module_or_text,
-            passes,
-            filename,
-            ctx,
-            timer,
-            verified=start_drawing if random_seed is not None else None,
-        )
-        program = cls.of_entry(module, entry, source)
+        try:
+            source, module = lower_source(
+                module_or_text,
+                passes,
+                filename,
+                ctx,
+                timer,
+                verified=start_drawing if random_seed is not None else None,
+            )
+            program = cls.of_entry(module, entry, source)
+        except BaseException:  # an error or Ctrl-C: no run takes the values being drawn
+            for draw in drawn:
+                if draw is not None:
+                    draw.cancel()
+            raise
         program.max_bytes = max_bytes
         program.take_draw(drawn[0] if drawn else None)
         return program

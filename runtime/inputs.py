@@ -140,6 +140,7 @@ class BackgroundDraw:
         self.types = tuple(slot.tensor for slot in slots)
         self._tensors: list[DeviceTensor] = []
         self._error: BaseException | None = None
+        self._cancelled = threading.Event()
         self._thread = threading.Thread(
             target=self._draw, args=(list(slots),), name="ttnn-xdsl-draw", daemon=True
         )
@@ -159,12 +160,22 @@ class BackgroundDraw:
             try:
                 rng = np.random.default_rng(self.seed)
                 for slot in slots:
+                    if self._cancelled.is_set():
+                        return
                     values = standard_normal(
                         rng, slot.tensor.shape, self._values, chunk_values=self.CHUNK_VALUES
                     )
                     self._tensors.append(to_device(values, slot))
             except BaseException as error:  # MemoryError: raised where the tensors are used
                 self._error = error
+
+    def cancel(self) -> None:
+        """Stop drawing after the argument being drawn (the load failed: no run will take
+        the values), and free the buffer."""
+        self._cancelled.set()
+        self._thread.join()
+        self._values = np.empty(0, np.float32)
+        self._tensors = []
 
     def tensors(self) -> list[DeviceTensor]:
         """The arguments, once drawn and converted (raises what that raised)."""

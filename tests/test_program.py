@@ -273,3 +273,22 @@ def test_the_switch_interval_is_restored_after_overlapping_draws() -> None:
     assert sys.getswitchinterval() == before
     Program.load(TWO_FUNCTIONS, random_seed=1).run(random_seed=1)
     assert sys.getswitchinterval() == before
+
+
+def test_a_load_that_fails_stops_its_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The draw starts once the module is verified; a pipeline that then fails (or Ctrl-C)
+    # stops it: no run will take the values.
+    from ttnn_xdsl.runtime import inputs
+
+    cancelled: list[bool] = []
+    original = inputs.BackgroundDraw.cancel
+
+    def recording(self: inputs.BackgroundDraw) -> None:
+        original(self)
+        cancelled.append(not self._thread.is_alive())
+
+    monkeypatch.setattr(inputs.BackgroundDraw, "cancel", recording)
+    with pytest.raises(TTNNError, match=r"^bad pass pipeline 'no-such-pass': unknown pass"):
+        Program.load(TWO_FUNCTIONS, random_seed=0, passes="no-such-pass")
+    assert cancelled == [True]
+    assert not any(thread.name == "ttnn-xdsl-draw" for thread in threading.enumerate())

@@ -796,7 +796,9 @@ class SliceDecision:
     l1_bytes: int
     budget: int
     tried: tuple[tuple[str, int, int], ...] = field(default_factory=tuple)
-    """(slice type, slices, bytes) of every configuration tried, in order."""
+    """(slice type, slices, bytes) of every configuration tried, in order: the bytes of its
+    largest slice, or, for a count that does not fit, of the first slice found above the
+    budget."""
 
     def as_dict(self) -> dict:
         return {
@@ -832,11 +834,15 @@ def largest_slice_bytes(
     num_slices: int,
     output_layout: Layout,
     slice_bytes: Callable[[tuple[int, int], tuple[int, int]], int | None],
+    above: int | None = None,
 ) -> int:
     """`compute_L1_usage_for_slice_config`, whatever op is sliced: the output cut into
     `num_slices` blocks along the slice type's dimension (whole `slice_rounding` units, the
     first ones one unit larger), and the largest of `slice_bytes(start, end)` over them (None:
-    the block's clamped input window is empty, a block the op skips without moving on)."""
+    the block's clamped input window is empty, a block the op skips without moving on).
+    With `above`, the first block found to need more than `above` bytes is the answer: the
+    slicing does not fit, and the search needs no more (a large image's search tries
+    thousands of counts, each of thousands of blocks)."""
     oh, ow = output_hw
     height = slice_type == Conv2dSliceType.DRAM_HEIGHT
     dim = oh if height else ow
@@ -854,6 +860,8 @@ def largest_slice_bytes(
         if need is None:
             continue
         best = max(best, need)
+        if above is not None and best > above:
+            return best
         start += size
     return best
 
@@ -865,9 +873,10 @@ def slices_l1_bytes(
     layout: TensorMemoryLayout | None,
     knobs: ConvKnobs,
     device: L1Device,
+    above: int | None = None,
 ) -> int:
     """`compute_L1_usage_for_slice_config` with a conv2d's slice attribute: the largest slice
-    estimate over the slices."""
+    estimate over the slices (`above`: as `largest_slice_bytes`)."""
     g = geometry
     height = slice_type == Conv2dSliceType.DRAM_HEIGHT
     axis = 0 if height else 1
@@ -889,7 +898,9 @@ def slices_l1_bytes(
             seen[key] = None if empty else slice_l1_bytes(g, window, layout, knobs, device)
         return seen[key]
 
-    return largest_slice_bytes(g.out_hw, slice_type, num_slices, knobs.output_layout, slice_bytes)
+    return largest_slice_bytes(
+        g.out_hw, slice_type, num_slices, knobs.output_layout, slice_bytes, above
+    )
 
 
 def determine_slice_config(
@@ -906,7 +917,7 @@ def determine_slice_config(
         geometry.out_hw,
         knobs.output_layout,
         device.l1_budget,
-        lambda stype, n: slices_l1_bytes(geometry, stype, n, layout, knobs, device),
+        lambda stype, n, above: slices_l1_bytes(geometry, stype, n, layout, knobs, device, above),
         slice_type,
     )
 
@@ -916,15 +927,17 @@ def search_slice_config(
     output_hw: tuple[int, int],
     output_layout: Layout,
     budget: int,
-    largest_slice_bytes: Callable[[Conv2dSliceType, int], int],
+    largest_slice_bytes: Callable[[Conv2dSliceType, int, int | None], int],
     slice_type: Conv2dSliceType | None = None,
     _retry: bool = False,
     _tried: tuple = (),
 ) -> SliceDecision:
     """`op_slicing::determine_slice_config`, whatever op is sliced (its slice attribute gives
-    `largest_slice_bytes` of n slices of a type): the fewest slices (from 1) whose largest slice
-    fits the budget, along the given dimension, or (none given) the best-guess dimension of the
-    op's input `input_hw`, then the other one; TT-NN refuses when neither fits."""
+    `largest_slice_bytes` of n slices of a type, stopping early above a bound): the fewest
+    slices (from 1) whose largest slice fits the budget, along the given dimension, or (none
+    given) the best-guess dimension of the op's input `input_hw`, then the other one; TT-NN
+    refuses when neither fits. A count that does not fit is known as soon as one slice needs
+    more than the budget; the most slices are estimated whole, for the refusal's message."""
     auto = slice_type is None
     stype = best_guess_slice_type(input_hw[0], input_hw[1], output_layout) if auto else slice_type
     height = stype == Conv2dSliceType.DRAM_HEIGHT
@@ -935,7 +948,7 @@ def search_slice_config(
     n = 1
     found = None
     while n <= max_slices:
-        need = largest_slice_bytes(stype, n)
+        need = largest_slice_bytes(stype, n, None if n == max_slices else budget)
         tried.append((stype.value, n, need))
         if budget >= need:
             found = need
@@ -1278,9 +1291,10 @@ def transposed_slices_l1_bytes(
     layout: TensorMemoryLayout | None,
     knobs: ConvKnobs,
     device: L1Device,
+    above: int | None = None,
 ) -> int:
     """`compute_L1_usage_for_slice_config` with the transposed slice attribute: the largest
-    slice estimate over the slices."""
+    slice estimate over the slices (`above`: as `largest_slice_bytes`)."""
     g = geometry
     axis = 0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1
     top, bottom, left, right = g.padding
@@ -1310,7 +1324,9 @@ def transposed_slices_l1_bytes(
             seen[key] = None if usage is None else usage.usage.slice_bytes
         return seen[key]
 
-    return largest_slice_bytes(g.out_hw, slice_type, num_slices, knobs.output_layout, slice_bytes)
+    return largest_slice_bytes(
+        g.out_hw, slice_type, num_slices, knobs.output_layout, slice_bytes, above
+    )
 
 
 def determine_transposed_slice_config(
@@ -1327,6 +1343,8 @@ def determine_transposed_slice_config(
         geometry.out_hw,
         knobs.output_layout,
         device.l1_budget,
-        lambda stype, n: transposed_slices_l1_bytes(geometry, stype, n, layout, knobs, device),
+        lambda stype, n, above: transposed_slices_l1_bytes(
+            geometry, stype, n, layout, knobs, device, above
+        ),
         slice_type,
     )

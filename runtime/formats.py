@@ -151,7 +151,7 @@ def _usable_cores() -> int:
 def _for_each_chunk(indices: list[Index], convert: Callable[[Index], None]) -> None:
     """`convert(index)` for every chunk; for a large tensor on a machine with two cores or
     more, the second half of the chunks on a worker thread while this thread does the first
-    (each thread has its own scratch buffers: `_SCRATCH`). Chunks write disjoint parts of the
+    (`convert` keeps any scratch buffer per thread). Chunks write disjoint parts of the
     output, so the halves do not interact; the first error raised is raised here, after both
     halves stopped."""
     if len(indices) < PARALLEL_CHUNKS or _usable_cores() < 2:
@@ -440,27 +440,27 @@ def _write_packed(out: np.ndarray, shared: np.ndarray, packed: np.ndarray) -> No
     np.copyto(data.reshape((*lead, _HALF, _HALF, FACE_SIZE, FACE_SIZE)), lines.transpose(order))
 
 
+def _pack_chunk(out: np.ndarray, tiles: np.ndarray, scratch: _PackScratch) -> None:
+    """Pack one chunk of tiles `[..., 32, 32]` (any real dtype and strides: one that is not
+    contiguous float32 is made so first, so the gather into face-row lines is one long copy)
+    into `out` `[..., 1088]`."""
+    if tiles.dtype != np.float32 or not tiles.flags.c_contiguous:
+        contiguous = scratch.contiguous(tiles.shape)
+        np.copyto(contiguous, tiles, casting="unsafe")
+        tiles = contiguous
+    count = _gather_tiles(scratch, tiles)
+    if count:
+        _write_packed(out, *_pack_face_rows(scratch, count))
+
+
 def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
     """`out[...] = pack_bfloat8_b_tiles(tiles)`, chunk by chunk: `tiles` `[..., 32, 32]` of
-    any real dtype and strides (a chunk that is not contiguous float32 is made so first, so
-    the gather into face-row lines is one long copy), `out` `[..., 1088]` uint8 with the same
-    leading dims (any strides)."""
+    any real dtype and strides, `out` `[..., 1088]` uint8 with the same leading dims (any
+    strides)."""
     lead = tiles.shape[:-2]
-    capacity = min(CHUNK_TILES, max(1, math.prod(lead)))
-
-    def pack(index: Index) -> None:
-        scratch = _pack_scratch(capacity)  # this thread's
-        chunk = tiles[index]
-        if chunk.dtype != np.float32 or not chunk.flags.c_contiguous:
-            contiguous = scratch.contiguous(chunk.shape)
-            np.copyto(contiguous, chunk, casting="unsafe")
-            chunk = contiguous
-        count = _gather_tiles(scratch, chunk)
-        if count:
-            _write_packed(out[index], *_pack_face_rows(scratch, count))
-
+    scratch = _pack_scratch(min(CHUNK_TILES, max(1, math.prod(lead))))
     for index in _chunks(lead, CHUNK_TILES):
-        pack(index)
+        _pack_chunk(out[index], tiles[index], scratch)
 
 
 def pack_bfloat8_b_tiles(tiles: np.ndarray) -> np.ndarray:
@@ -605,13 +605,7 @@ def to_tile_data(
         out = np.empty((*grid, BFLOAT8_B_TILE_BYTES), np.uint8)
         scratch = _pack_scratch(min(CHUNK_TILES, max(1, math.prod(grid))))
         for index, tiles in _tile_windows(values, grid, slab):
-            # Tiles from a row-major window are strided: make them contiguous first, so the
-            # gather into face-row lines is one long copy.
-            contiguous = scratch.contiguous(tiles.shape)
-            np.copyto(contiguous, tiles, casting="unsafe")
-            count = _gather_tiles(scratch, contiguous)
-            if count:
-                _write_packed(out[index], *_pack_face_rows(scratch, count))
+            _pack_chunk(out[index], tiles, scratch)
         return out
     out = np.empty((*grid, TILE_SIZE, TILE_SIZE), _VALUE_DTYPES[dtype])
     converted = _chunk_scratch(grid, np.dtype(np.float32))

@@ -8,8 +8,19 @@ from dataclasses import replace
 
 import pytest
 
-from ttnn_xdsl.conv.conv_l1_model import Arch, L1Device, default_l1_budget
+from ttnn_xdsl.conv.conv_l1_model import (
+    Arch,
+    L1Device,
+    TransposedConvGeometry,
+    default_l1_budget,
+    largest_slice_bytes,
+    search_slice_config,
+    transposed_slice_l1_usage,
+    transposed_slice_window,
+    transposed_slices_l1_bytes,
+)
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
+from ttnn_xdsl.conv.conv_op_config import ConvKnobs
 from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
 from ttnn_xdsl.core.enums import (
@@ -133,15 +144,40 @@ def test_the_budget_decides_the_slicing() -> None:
         resolve_conv_weights(replace(params, l1_budget=1_393_312 - 917_504))
 
 
+def _transposed_geometry(
+    in_hw: tuple[int, int],
+    kernel: tuple[int, int],
+    stride: tuple[int, int],
+    padding: tuple[int, int, int, int],
+    output_padding: tuple[int, int],
+    dilation: tuple[int, int],
+    layout: Layout,
+    channels: tuple[int, int] = (48, 40),
+    batch: int = 2,
+) -> TransposedConvGeometry:
+    """A conv_transpose2d of bf16 tensors, with a bias, ungrouped."""
+    return TransposedConvGeometry(
+        batch=batch, in_channels=channels[0], out_channels=channels[1], in_hw=in_hw,
+        kernel=kernel, stride=stride, padding=padding, output_padding=output_padding,
+        dilation=dilation, groups=1, has_bias=True, input_dtype=DataType.BFLOAT16,
+        output_dtype=DataType.BFLOAT16, input_layout=layout,
+    )  # fmt: skip
+
+
+def _default_knobs(output_layout: Layout) -> ConvKnobs:
+    """The conv config's knobs at their defaults, bf16 weights."""
+    return ConvKnobs(
+        act_block_h_override=0, act_block_w_div=1, full_inner_dim=False,
+        enable_activation_reuse=False, enable_act_double_buffer=False,
+        enable_weights_double_buffer=False, output_layout=output_layout,
+        config_tensors_in_dram=False, transpose_shards=False,
+        weights_dtype=DataType.BFLOAT16, fp32_dest_acc_en=False, packer_l1_acc=False,
+    )  # fmt: skip
+
+
 def _every_window_largest_slice_bytes(geometry, slice_type, num_slices, layout, knobs, device):
     """The largest slice estimate over n transposed slices, each slice's window built and
     estimated on its own (no slices sharing an estimate)."""
-    from ttnn_xdsl.conv.conv_l1_model import (
-        largest_slice_bytes,
-        transposed_slice_l1_usage,
-        transposed_slice_window,
-    )
-
     axis = 0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1
 
     def slice_bytes(o_start: tuple[int, int], o_end: tuple[int, int]) -> int | None:
@@ -173,22 +209,10 @@ def test_transposed_slices_share_estimates_of_equal_windows(
     # The search estimates a slice once per window shape of its sliced axis (a 4096² DRAM
     # input tries thousands of counts): the same largest need, or the same refusal, as
     # building every slice's window, for every count and both slice types.
-    from ttnn_xdsl.conv.conv_l1_model import TransposedConvGeometry, transposed_slices_l1_bytes
-    from ttnn_xdsl.conv.conv_op_config import ConvKnobs
-
-    geometry = TransposedConvGeometry(
-        batch=2, in_channels=48, out_channels=40, in_hw=in_hw, kernel=kernel, stride=stride,
-        padding=padding, output_padding=output_padding, dilation=dilation, groups=1,
-        has_bias=True, input_dtype=DataType.BFLOAT16, output_dtype=DataType.BFLOAT16,
-        input_layout=layout,
-    )  # fmt: skip
-    knobs = ConvKnobs(
-        act_block_h_override=0, act_block_w_div=1, full_inner_dim=False,
-        enable_activation_reuse=False, enable_act_double_buffer=False,
-        enable_weights_double_buffer=False, output_layout=layout, config_tensors_in_dram=False,
-        transpose_shards=False, weights_dtype=DataType.BFLOAT16, fp32_dest_acc_en=False,
-        packer_l1_acc=False,
-    )  # fmt: skip
+    geometry = _transposed_geometry(
+        in_hw, kernel, stride, padding, output_padding, dilation, layout
+    )
+    knobs = _default_knobs(layout)
     device = L1Device()
     compared = 0
     for slice_type in (Conv2dSliceType.DRAM_HEIGHT, Conv2dSliceType.DRAM_WIDTH):
@@ -213,26 +237,10 @@ def test_the_slice_search_stops_a_count_at_its_first_slice_above_the_budget(
     # A count that does not fit is known at its first slice above the budget (a 4096²
     # DRAM conv_transpose2d verified in 13.5 s, now 0.4 s): the same decision, or the same
     # refusal with the same numbers, as estimating every slice of every count.
-    from ttnn_xdsl.conv.conv_l1_model import (
-        TransposedConvGeometry,
-        search_slice_config,
-        transposed_slices_l1_bytes,
+    geometry = _transposed_geometry(
+        in_hw, (3, 3), (2, 2), (1, 1, 1, 1), (1, 1), (1, 1), Layout.TILE, (64, 64), batch=1
     )
-    from ttnn_xdsl.conv.conv_op_config import ConvKnobs
-
-    geometry = TransposedConvGeometry(
-        batch=1, in_channels=64, out_channels=64, in_hw=in_hw, kernel=(3, 3), stride=(2, 2),
-        padding=(1, 1, 1, 1), output_padding=(1, 1), dilation=(1, 1), groups=1,
-        has_bias=True, input_dtype=DataType.BFLOAT16, output_dtype=DataType.BFLOAT16,
-        input_layout=Layout.TILE,
-    )  # fmt: skip
-    knobs = ConvKnobs(
-        act_block_h_override=0, act_block_w_div=1, full_inner_dim=False,
-        enable_activation_reuse=False, enable_act_double_buffer=False,
-        enable_weights_double_buffer=False, output_layout=Layout.TILE,
-        config_tensors_in_dram=False, transpose_shards=False,
-        weights_dtype=DataType.BFLOAT16, fp32_dest_acc_en=False, packer_l1_acc=False,
-    )  # fmt: skip
+    knobs = _default_knobs(Layout.TILE)
     device = L1Device(l1_budget=budget)
     estimated: list[tuple[int | None, int]] = []
 

@@ -5,6 +5,7 @@ TT-NN 0.81.1's constructors, attributes, value equality and reprs (`1-2`, `[0-0 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from ttnn_xdsl.ttnn.enums import BufferType, ShardOrientation, TensorMemoryLayout
@@ -38,7 +39,25 @@ __all__ = [
 _TENSOR = "ttnn._ttnn.tensor."
 
 
-class CoreCoord:
+class _Value(ABC):
+    """Equality and hashing by value, as TT-NN's bound types compare: two objects of the same
+    class are equal when their `_key()`s are."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def _key(self) -> object: ...
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+class CoreCoord(_Value):
     """A core's (x, y): x counts columns, y rows. `CoreCoord(1, 2)` or `CoreCoord((1, 2))`;
     prints `1-2`."""
 
@@ -80,15 +99,15 @@ class CoreCoord:
     def y(self) -> int:
         return self._y
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, tuple):
-            return (self._x, self._y) == other
-        if not isinstance(other, CoreCoord):
-            return NotImplemented
-        return (self._x, self._y) == (other._x, other._y)
+    def _key(self) -> tuple[int, int]:
+        return (self._x, self._y)
 
-    def __hash__(self) -> int:
-        return hash((self._x, self._y))
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple):  # TT-NN's coordinates compare equal to (x, y) tuples
+            return self._key() == other
+        return super().__eq__(other)
+
+    __hash__ = _Value.__hash__
 
     def __repr__(self) -> str:
         return f"{self._x}-{self._y}"
@@ -103,7 +122,7 @@ def _accept_coord(value: Any) -> CoreCoord:
     raise Rejected(f"expected a CoreCoord, got {type_name(value)}")
 
 
-class CoreRange:
+class CoreRange(_Value):
     """The rectangle of cores from `start` to `end`, both included; prints `[0-0 - 7-7]`."""
 
     __slots__ = ("_end", "_start")
@@ -155,14 +174,6 @@ class CoreRange:
             or other._end.y < self._start.y
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CoreRange):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __repr__(self) -> str:
         return f"[{self._start} - {self._end}]"
 
@@ -193,7 +204,7 @@ def _accept_range(value: Any) -> CoreRange:
     return value
 
 
-class CoreRangeSet:
+class CoreRangeSet(_Value):
     """Non-overlapping rectangles of cores; prints `{[0-0 - 7-7], [0-9 - 2-9]}`."""
 
     __slots__ = ("_ranges",)
@@ -246,19 +257,14 @@ class CoreRangeSet:
             CoreCoord(max(r.end.x for r in self._ranges), max(r.end.y for r in self._ranges)),
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CoreRangeSet):
-            return NotImplemented
-        return set(self._ranges) == set(other._ranges)
-
-    def __hash__(self) -> int:
-        return hash(frozenset(self._ranges))
+    def _key(self) -> frozenset[CoreRange]:
+        return frozenset(self._ranges)
 
     def __repr__(self) -> str:
         return "{" + ", ".join(map(repr, self._ranges)) + "}"
 
 
-class ShardSpec:
+class ShardSpec(_Value):
     """The cores a sharded tensor is spread over, the shape of one shard and the order of
     the shards over the cores."""
 
@@ -308,14 +314,6 @@ class ShardSpec:
     def _key(self) -> tuple[object, ...]:
         return (self._grid, self._shape, self._orientation)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ShardSpec):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __repr__(self) -> str:
         grid = ", ".join(core_range.json() for core_range in self._grid.ranges())
         return (
@@ -324,7 +322,7 @@ class ShardSpec:
         )
 
 
-class MemoryConfig:
+class MemoryConfig(_Value):
     """Where a device tensor lives: its memory layout (interleaved or sharded), its buffer
     type (DRAM or L1) and, for a sharded layout, its shard spec. Read-only, compared by
     value."""
@@ -393,14 +391,6 @@ class MemoryConfig:
     def _key(self) -> tuple[object, ...]:
         return (self._memory_layout, self._buffer_type, self._shard_spec)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MemoryConfig):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
     def __repr__(self) -> str:
         shard = "std::nullopt" if self._shard_spec is None else repr(self._shard_spec)
         return (
@@ -418,7 +408,7 @@ L1_WIDTH_SHARDED_MEMORY_CONFIG = MemoryConfig(TensorMemoryLayout.WIDTH_SHARDED, 
 L1_BLOCK_SHARDED_MEMORY_CONFIG = MemoryConfig(TensorMemoryLayout.BLOCK_SHARDED, BufferType.L1)
 
 
-class CoreGrid:
+class CoreGrid(_Value):
     """A grid of x × y cores (`device.core_grid`); prints `ttnn.CoreGrid(x=8, y=8)`."""
 
     __slots__ = ("_x", "_y")
@@ -452,13 +442,8 @@ class CoreGrid:
     def num_cores(self) -> int:
         return self._x * self._y
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CoreGrid):
-            return NotImplemented
-        return (self._x, self._y) == (other._x, other._y)
-
-    def __hash__(self) -> int:
-        return hash((self._x, self._y))
+    def _key(self) -> tuple[int, int]:
+        return (self._x, self._y)
 
     def __repr__(self) -> str:
         return f"ttnn.CoreGrid(x={self._x}, y={self._y})"

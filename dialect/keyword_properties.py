@@ -20,6 +20,7 @@ i32 integers bare (`64`), i32 arrays in brackets (`[3, 3]`), booleans (`true`), 
 from __future__ import annotations
 
 import difflib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -88,16 +89,16 @@ def _parse_i32(parser: Parser, key: str) -> int:
     return value
 
 
-class PropertyKind:
+class PropertyKind(ABC):
     """What a property holds: its IRDL constraint, how its value is written in the custom
     syntax, built from a Python value and read back as a plain Python value."""
 
     placeholder: str = "#…"
     """How the syntax reference writes a value of this kind."""
 
+    @abstractmethod
     def constraint(self) -> Any:
         """The constraint of the IRDL property definition."""
-        raise NotImplementedError
 
     def parse(self, parser: Parser, key: str) -> Attribute:
         return parser.parse_attribute()

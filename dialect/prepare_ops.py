@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from dataclasses import fields
 from typing import ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.rewriter import Rewriter
@@ -230,8 +230,73 @@ def bias_result_type(plan: ConvWeightsPlan) -> TensorType[Attribute]:
     )
 
 
+class WeightPrepareOp(ConvPrepareOp, ABC):
+    """Base of the ops preparing a conv's weight: the host weight `weight_tensor` of rank 4
+    in the layout `WEIGHTS_FORMAT` names, `has_bias` a property, a prepared weight's type."""
+
+    weight_tensor = operand_def(TensorType)
+
+    WEIGHTS_FORMAT: ClassVar[str]
+    """The only `weights_format` the op takes (OIHW for a conv2d, IOHW for a transposed)."""
+
+    @property
+    def source(self) -> SSAValue:
+        return self.weight_tensor
+
+    @property
+    def has_bias_value(self) -> bool:
+        return bool(self.value_of("has_bias"))
+
+    def _verify_weight(self) -> tuple[int, ...]:
+        """The weight is a host f32 / bf16 tensor of rank 4 in `WEIGHTS_FORMAT`: its shape."""
+        self._verify_source("weight_tensor")
+        weight = tensor_info(self.weight_tensor.type)
+        if len(weight.shape) != 4:
+            raise self.error(
+                f"expected weight_tensor of rank 4 ({self.WEIGHTS_FORMAT}), "
+                f"got rank {len(weight.shape)}"
+            )
+        weights_format = self.value_of("weights_format")
+        if weights_format != self.WEIGHTS_FORMAT:
+            raise self.error(
+                f'expected weights_format "{self.WEIGHTS_FORMAT}", got "{weights_format}"'
+            )
+        return weight.shape
+
+    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
+        return weight_result_type(plan)
+
+
+class BiasPrepareOp(ConvPrepareOp, ABC):
+    """Base of the ops preparing a conv's bias: the host bias `bias_tensor` [1, 1, 1, Cout]
+    (a conv with a bias), a prepared bias's type."""
+
+    bias_tensor = operand_def(TensorType)
+
+    @property
+    def source(self) -> SSAValue:
+        return self.bias_tensor
+
+    @property
+    def has_bias_value(self) -> bool:
+        return True
+
+    @abstractmethod
+    def _bias_plan(self) -> tuple[int, ConvWeightsPlan]:
+        """The op's out_channels and the conv2d plan its bias is prepared for."""
+
+    def verify_(self) -> None:
+        self._verify_source("bias_tensor")
+        out_channels, plan = self._bias_plan()
+        self._verify_bias_shape(out_channels)
+        self._verify_result(self.result_type_of(plan))
+
+    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
+        return bias_result_type(plan)
+
+
 @irdl_op_definition
-class PrepareConvWeightsOp(ConvPrepareOp):
+class PrepareConvWeightsOp(WeightPrepareOp):
     """`ttnn.prepare_conv_weights`: turns an OIHW host weight into the tiled device layout
     a TT-NN conv2d with these parameters reads (semantics.md §3).
 
@@ -245,56 +310,34 @@ class PrepareConvWeightsOp(ConvPrepareOp):
 
     name = "ttnn.prepare_conv_weights"
 
-    weight_tensor = operand_def(TensorType)
-
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_WEIGHTS_PROPERTIES
-
-    weights_format: StringAttr
-    has_bias: BoolAttr
-
-    @property
-    def source(self) -> SSAValue:
-        return self.weight_tensor
-
-    @property
-    def has_bias_value(self) -> bool:
-        return bool(self.has_bias.value.data)
+    WEIGHTS_FORMAT: ClassVar[str] = "OIHW"
 
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, Conv2dParameters)
         return resolve_conv_weights(params)
 
     def verify_(self) -> None:
-        self._verify_source("weight_tensor")
-        weight = tensor_info(self.weight_tensor.type)
-        if len(weight.shape) != 4:
-            raise self.error(
-                f"expected weight_tensor of rank 4 (OIHW), got rank {len(weight.shape)}"
-            )
-        if self.weights_format.data != "OIHW":
-            raise self.error(f'expected weights_format "OIHW", got "{self.weights_format.data}"')
+        shape = self._verify_weight()
         plan = self.resolve()
         params = plan.params
         out_channels, in_channels, groups = params.out_channels, params.in_channels, params.groups
-        if weight.shape[0] != out_channels:
+        if shape[0] != out_channels:
             raise self.error(
                 f"expected out_channels {out_channels} to match the weight's dim 0 "
-                f"{weight.shape[0]} (shape {format_shape(weight.shape)})"
+                f"{shape[0]} (shape {format_shape(shape)})"
             )
-        if weight.shape[1] != in_channels // groups:
+        if shape[1] != in_channels // groups:
             raise self.error(
-                f"expected the weight's dim 1 {weight.shape[1]} to be in_channels / groups = "
+                f"expected the weight's dim 1 {shape[1]} to be in_channels / groups = "
                 f"{in_channels} / {groups} = {in_channels // groups}"
             )
-        self._verify_kernel(params.kernel_size, weight.shape)
+        self._verify_kernel(params.kernel_size, shape)
         self._verify_result(self.result_type_of(plan))
-
-    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
-        return weight_result_type(plan)
 
 
 @irdl_op_definition
-class PrepareConvBiasOp(ConvPrepareOp):
+class PrepareConvBiasOp(BiasPrepareOp):
     """`ttnn.prepare_conv_bias`: turns a [1, 1, 1, Cout] host bias into the device layout a
     TT-NN conv2d with these parameters reads (semantics.md §3.4): zero-padded to
     [1, 1, 32, round_up(Cout_pad, 32·weight_block_w)] with the values in row 0, TILE, in the
@@ -302,30 +345,15 @@ class PrepareConvBiasOp(ConvPrepareOp):
 
     name = "ttnn.prepare_conv_bias"
 
-    bias_tensor = operand_def(TensorType)
-
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_BIAS_PROPERTIES
-
-    @property
-    def source(self) -> SSAValue:
-        return self.bias_tensor
-
-    @property
-    def has_bias_value(self) -> bool:
-        return True
 
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, Conv2dParameters)
         return resolve_conv_bias(params)
 
-    def verify_(self) -> None:
-        self._verify_source("bias_tensor")
+    def _bias_plan(self) -> tuple[int, ConvWeightsPlan]:
         plan = self.resolve()
-        self._verify_bias_shape(plan.params.out_channels)
-        self._verify_result(self.result_type_of(plan))
-
-    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
-        return bias_result_type(plan)
+        return plan.params.out_channels, plan
 
 
 class ConvTranspose2dPrepareOp(ConvPrepareOp, ABC):
@@ -344,7 +372,7 @@ class ConvTranspose2dPrepareOp(ConvPrepareOp, ABC):
 
 
 @irdl_op_definition
-class PrepareConvTranspose2dWeightsOp(ConvTranspose2dPrepareOp):
+class PrepareConvTranspose2dWeightsOp(ConvTranspose2dPrepareOp, WeightPrepareOp):
     """`ttnn.prepare_conv_transpose2d_weights`: turns an IOHW host weight [Cin, Cout/groups,
     KH, KW] into the tiled device layout a TT-NN conv_transpose2d with these parameters reads
     (semantics.md §7).
@@ -362,56 +390,34 @@ class PrepareConvTranspose2dWeightsOp(ConvTranspose2dPrepareOp):
 
     name = "ttnn.prepare_conv_transpose2d_weights"
 
-    weight_tensor = operand_def(TensorType)
-
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES
-
-    weights_format: StringAttr
-    has_bias: BoolAttr
-
-    @property
-    def source(self) -> SSAValue:
-        return self.weight_tensor
-
-    @property
-    def has_bias_value(self) -> bool:
-        return bool(self.has_bias.value.data)
+    WEIGHTS_FORMAT: ClassVar[str] = "IOHW"
 
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, ConvTranspose2dParameters)
         return resolve_conv_transpose2d_weights(params)
 
     def verify_(self) -> None:
-        self._verify_source("weight_tensor")
-        weight = tensor_info(self.weight_tensor.type)
-        if len(weight.shape) != 4:
-            raise self.error(
-                f"expected weight_tensor of rank 4 (IOHW), got rank {len(weight.shape)}"
-            )
-        if self.weights_format.data != "IOHW":
-            raise self.error(f'expected weights_format "IOHW", got "{self.weights_format.data}"')
+        shape = self._verify_weight()
         plan = self.transpose_plan()
         params = plan.params
         in_channels, out_channels, groups = params.in_channels, params.out_channels, params.groups
-        if weight.shape[0] != in_channels:
+        if shape[0] != in_channels:
             raise self.error(
                 f"expected in_channels {in_channels} to match the weight's dim 0 "
-                f"{weight.shape[0]} (IOHW shape {format_shape(weight.shape)})"
+                f"{shape[0]} (IOHW shape {format_shape(shape)})"
             )
-        if weight.shape[1] != out_channels // groups:
+        if shape[1] != out_channels // groups:
             raise self.error(
-                f"expected the weight's dim 1 {weight.shape[1]} to be out_channels / groups = "
+                f"expected the weight's dim 1 {shape[1]} to be out_channels / groups = "
                 f"{out_channels} / {groups} = {out_channels // groups}"
             )
-        self._verify_kernel(params.kernel_size, weight.shape)
+        self._verify_kernel(params.kernel_size, shape)
         self._verify_result(self.result_type_of(plan.conv))
-
-    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
-        return weight_result_type(plan)
 
 
 @irdl_op_definition
-class PrepareConvTranspose2dBiasOp(ConvTranspose2dPrepareOp):
+class PrepareConvTranspose2dBiasOp(ConvTranspose2dPrepareOp, BiasPrepareOp):
     """`ttnn.prepare_conv_transpose2d_bias`: turns a [1, 1, 1, Cout] host bias into the device
     layout a TT-NN conv_transpose2d with these parameters reads (semantics.md §7.4): the bias of
     the equivalent conv2d (without output_padding, which TT-NN 0.81.1's bias does not take),
@@ -420,27 +426,12 @@ class PrepareConvTranspose2dBiasOp(ConvTranspose2dPrepareOp):
 
     name = "ttnn.prepare_conv_transpose2d_bias"
 
-    bias_tensor = operand_def(TensorType)
-
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_BIAS_PROPERTIES
-
-    @property
-    def source(self) -> SSAValue:
-        return self.bias_tensor
-
-    @property
-    def has_bias_value(self) -> bool:
-        return True
 
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, ConvTranspose2dParameters)
         return resolve_conv_transpose2d_bias(params)
 
-    def verify_(self) -> None:
-        self._verify_source("bias_tensor")
+    def _bias_plan(self) -> tuple[int, ConvWeightsPlan]:
         plan = self.transpose_plan()
-        self._verify_bias_shape(plan.params.out_channels)
-        self._verify_result(self.result_type_of(plan.conv))
-
-    def result_type_of(self, plan: ConvWeightsPlan) -> TensorType[Attribute]:
-        return bias_result_type(plan)
+        return plan.params.out_channels, plan.conv

@@ -136,10 +136,11 @@ def _chunks(shape: Sequence[int], per_chunk: int) -> Iterator[Index]:
 
 
 # NumPy releases the GIL inside its loops, so two threads converting halves of a tensor keep
-# two cores busy. Used for the bf16 rounding, ml_dtypes' cast (scalar code: 2.8 -> 1.75 ms
-# for 2048², on this machine's two cores); not for the bfloat8_b packing, whose vectorized
-# float passes gained nothing from a second thread there (12.1 vs 12.4 ms). Below this many
-# chunks (4 MiB of float32) a second thread costs more than it gains.
+# two cores busy. Used for the bf16 rounding, ml_dtypes' cast (one long call per chunk:
+# 2.8 -> 1.75 ms for 2048², on this machine's two cores); not for the bfloat8_b packing,
+# whose ~40 short NumPy calls per chunk each hand the GIL over: on two threads 2048² took
+# 10.0 ms against 7.8 on one. Below this many chunks (4 MiB of float32) a second thread
+# costs more than it gains.
 PARALLEL_CHUNKS = 8
 _WORKER: list[ThreadPoolExecutor] = []
 
@@ -296,41 +297,83 @@ def tiles_from_face_order(flat: np.ndarray) -> np.ndarray:
 
 _U32 = np.uint32
 
+# The packer takes a chunk's face rows (16 values each, 64 per tile, in face order) with each
+# row cut into four units of four values, each moved as one 16-byte unit: NumPy moves a unit
+# as fast as a single value, so regrouping the values costs a quarter of the element-wise
+# moves. Unit j of every face row sits on line j of a `[4, rows·4]` buffer, so the shared
+# exponent is three elementwise maxima of lines and two of neighbouring values, the packed
+# bytes go back to their tiles as 4-byte units, and every other step is one long contiguous
+# pass. (Whole face rows moved as one unit, with no lines, cost more: a maximum over 16
+# neighbours and a scale repeated 16 times are NumPy loops of 16 elements.)
+_UNIT = 4
+_LINES = FACE_SIZE // _UNIT
+_FLOAT_UNIT = np.dtype((np.void, _UNIT * np.dtype(np.float32).itemsize))
+_BYTE_UNIT = np.dtype(np.uint32)  # the unit's four packed bytes
+
 
 class _PackScratch:
     """Scratch buffers of the bfloat8_b packer for chunks of up to `tiles` tiles, allocated
-    once per conversion. Face rows are laid out column-major, `[16, rows]`: element j of
-    every face row on one contiguous line, so the shared exponent is 15 elementwise maxima
-    and every other step is a contiguous pass. Two uint32 buffers and one of bytes (1.1 MiB
-    for 128 tiles, within the L2 cache; each buffer serves several steps: a fourth 512 KiB
-    buffer cost 5% of the packing's time): `work` holds a chunk made contiguous, then |x|
-    and the magnitudes, then the bytes of the sign steps; `bits` the fp32 bit patterns."""
+    once per thread (about 1 MiB for 128 tiles, within the L2 cache; every buffer serves
+    several steps, since a smaller working set is a faster one): `bits` the fp32 bit
+    patterns in lines, then |x| and the magnitudes; `packed` the sign|magnitude bytes;
+    `sign` the sign bytes; `units` the maxima per unit, then the alignment scale per unit,
+    then the bytes of the byte steps; `rows` the shared exponent per face row; `pairs` the
+    maxima per two units, then the scale per face row. `staging` is used (and its pages
+    touched) only by chunks that are not float32 with contiguous rows."""
 
     def __init__(self, tiles: int):
         self.capacity = tiles
         size = tiles * TILE_ELEMENTS
         self.bits = np.empty(size, _U32)
-        self.work = np.empty(size, _U32)
         self.packed = np.empty(size, np.uint8)
+        self.sign = np.empty(size, np.uint8)
+        self.staging = np.empty(size, np.float32)  # its pages are touched only when used
+        self.units = np.empty(size // _LINES, _U32)
+        self.rows = np.empty(size // FACE_SIZE, _U32)
+        self.pairs = np.empty(size // FACE_SIZE, np.uint64)
 
     def contiguous(self, shape: tuple[int, ...]) -> np.ndarray:
-        """A float32 array of `shape` in `work`, for a chunk to be made contiguous in."""
-        return self.work.view(np.float32)[: math.prod(shape)].reshape(shape)
+        """A float32 array of `shape`, for a chunk to be made contiguous in (before it is
+        gathered into lines)."""
+        return self.staging[: math.prod(shape)].reshape(shape)
 
-    def face_rows(self, tiles: int) -> tuple[np.ndarray, ...]:
-        """`[16, tiles·64]` views: bits, work, packed, and two byte views into `work` (used
-        once the magnitudes are bytes)."""
-        shape = (FACE_SIZE, tiles * BFLOAT8_B_EXPONENTS_PER_TILE)
-        size = tiles * TILE_ELEMENTS
-        work_bytes = self.work.view(np.uint8)
-        sign, nonzero = work_bytes[:size], work_bytes[size : 2 * size]
-        buffers = (self.bits, self.work, self.packed, sign, nonzero)
+    def lines(self, rows: int) -> tuple[np.ndarray, ...]:
+        """`[4, rows·4]` views of bits, packed, sign, and the bytes of `units` for `rows`
+        face rows."""
+        size = rows * FACE_SIZE
+        shape = (_LINES, size // _LINES)
+        buffers = (self.bits, self.packed, self.sign, self.units.view(np.uint8))
         return tuple(buffer[:size].reshape(shape) for buffer in buffers)
+
+    def per_unit(self, pairs: np.ndarray) -> np.ndarray:
+        """Float32 values per face row, each given twice as one uint64 (`pairs` `[rows]`),
+        repeated for each of the row's four values: `[rows·4]` float32, in `units`."""
+        rows = pairs.size
+        repeated = self.units[: rows * _UNIT]
+        quads = repeated.view(np.uint64).reshape(rows, 2)
+        np.copyto(quads[:, 0], pairs)
+        np.copyto(quads[:, 1], pairs)
+        return repeated.view(np.float32)
+
+
+def _twice(value: float) -> int:
+    """The bits of float32 `value` twice, as one uint64: two neighbouring float32 values."""
+    return int(np.float32(value).view(_U32)) * 0x1_0000_0001
+
+
+# Per biased exponent E, twice as one uint64: the float32 2^(150 - E) that aligns a face
+# row's values (semantics.md §1.3, below), or 0 where a row needs more than a scale: 0 < E < 23,
+# where 2^(150 - E) is not a float32, and E = 255, NaN or Inf. A row of zeros and denormals
+# only (E = 0) gets 2^127, which makes all its values 0.
+_ALIGNMENT_SCALES = np.array(
+    [0 if 0 < e < 23 or e == 0xFF else _twice(2.0 ** (150 - max(e, 23))) for e in range(256)],
+    np.uint64,
+)
 
 
 _SCRATCH = threading.local()
 """Each thread's largest `_PackScratch` so far: a conversion reuses it rather than allocating
-(and the kernel faulting in) 2.5 MiB of fresh pages per call (0.5 ms of a 2048² packing)."""
+(and the kernel faulting in) fresh pages per call (0.5 ms of a 2048² packing)."""
 
 
 def _pack_scratch(tiles: int) -> _PackScratch:
@@ -342,12 +385,11 @@ def _pack_scratch(tiles: int) -> _PackScratch:
     return scratch
 
 
-def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
-    """semantics.md §1.3 on face rows laid out column-major: the one place of the bfloat8_b
-    rule. `scratch.bits` `[16, tiles·64]` holds fp32 bit patterns, column k the 16 values of
-    face row k. Returns the shared exponents `[tiles·64]` (uint32) and each value's
-    sign|magnitude byte, `[16, tiles·64]` uint8 laid out as the bits. Raises ValueError on
-    NaN or Inf.
+def _pack_face_rows(scratch: _PackScratch, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """semantics.md §1.3 on `rows` face rows in lines: the one place of the bfloat8_b rule.
+    `scratch.bits` `[4, rows·4]` holds fp32 bit patterns, line j unit j of every face row.
+    Returns the shared exponents `[rows]` (uint32) and each value's sign|magnitude byte,
+    `[4, rows·4]` uint8 laid out as the bits. Raises ValueError on NaN or Inf.
 
     Per face row the shared exponent E is the largest biased fp32 exponent; each value's
     24-bit significand is shifted right by E - e (the shifted-out bits are dropped), then
@@ -360,33 +402,31 @@ def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
     than a shift per value (fewer passes over the data); the rest is bytes: the magnitude
     (at most 128) saturated, and the sign added where the magnitude is not 0.
     """
-    bits, work, packed, sign, nonzero = scratch.face_rows(tiles)
-    np.bitwise_and(bits, _U32(0x7FFFFFFF), out=work)  # |x|, whose largest bits give E
-    shared = work.max(axis=0)
+    work, packed, sign, nonzero = scratch.lines(rows)
+    np.less(work.view(np.int32), 0, out=sign.view(np.bool_))  # the sign bit
+    np.bitwise_and(work, _U32(0x7FFFFFFF), out=work)  # |x|, whose largest bits give E
+    unit_max = scratch.units[: rows * _UNIT]
+    work.max(axis=0, out=unit_max)
+    pair_max = scratch.pairs.view(_U32)[: rows * 2]
+    np.maximum(unit_max[0::2], unit_max[1::2], out=pair_max)
+    shared = scratch.rows[:rows]
+    np.maximum(pair_max[0::2], pair_max[1::2], out=shared)
     np.right_shift(shared, _U32(23), out=shared)
-    if int(shared.max()) == 0xFF:
-        raise ValueError("bfloat8_b cannot encode non-finite values (NaN or Inf found)")
+    scale = scratch.pairs[:rows]  # (free again once E is known)
+    np.take(_ALIGNMENT_SCALES, shared, out=scale)
+    if not scale.all():
+        _special_rows(scratch, shared, work, scale)
     magnitude = work.view(np.float32)
-    # 2^(150 - E) is a float32 for E >= 23. A row below that (all its values under 2^-104:
-    # all-zero padding rows, any scale does; or tiny values, rare) is first scaled by 2^64,
-    # exactly, once its denormals are flushed: read with the implicit bit a denormal
-    # survives only when E <= 7, and a scaled one would be normal.
-    scaled_exponent = np.maximum(shared, _U32(23))
-    tiny = (shared > 0) & (shared < 23)
-    if tiny.any():
-        np.copyto(work, _U32(0), where=work < _U32(0x800000))
-        np.multiply(magnitude, np.where(tiny, np.float32(2.0**64), np.float32(1)), out=magnitude)
-        scaled_exponent = np.where(tiny, shared + _U32(64), scaled_exponent)
-    scale = np.left_shift(_U32(277) - scaled_exponent, _U32(23)).view(np.float32)
-    np.multiply(magnitude, scale, out=magnitude)
+    np.multiply(magnitude, scratch.per_unit(scale), out=magnitude)
     np.trunc(magnitude, out=magnitude)  # the bits the shift drops
     np.multiply(magnitude, np.float32(2.0**-17), out=magnitude)
     np.rint(magnitude, out=magnitude)  # half to even on the low 17 bits: 0 to 128
     np.copyto(packed, magnitude, casting="unsafe")  # exact
-    np.right_shift(packed, np.uint8(7), out=sign)  # 1 for 128 only: saturate at 127
-    np.subtract(packed, sign, out=packed)
-    np.less(bits.view(np.int32), 0, out=sign.view(np.bool_))  # the sign bit
-    np.left_shift(sign, np.uint8(7), out=sign)
+    # Byte steps, as comparisons and products: NumPy's shifts of bytes are not vectorized.
+    saturated = nonzero  # (its buffer, `units`, is free once the scale is applied)
+    np.greater(packed, np.uint8(127), out=saturated.view(np.bool_))  # 128 only: to 127
+    np.subtract(packed, saturated, out=packed)
+    np.multiply(sign, np.uint8(0x80), out=sign)
     # The sign only where the magnitude is not 0: magnitude + 127 has bit 7 set iff it is.
     np.add(packed, np.uint8(127), out=nonzero)
     np.bitwise_and(sign, nonzero, out=sign)
@@ -394,69 +434,77 @@ def _pack_face_rows(scratch: _PackScratch, tiles: int) -> np.ndarray:
     return shared, packed
 
 
-# Face rows are processed in row-major order — (tile, row, column half), i.e. (t, r // 16,
-# r % 16, c // 16) — so gathering a chunk of contiguous tiles into lines is one long strided
-# copy; the packed bytes list them in face order (t, r // 16, c // 16, r % 16), which the
-# writes below restore.
+def _special_rows(
+    scratch: _PackScratch, shared: np.ndarray, work: np.ndarray, scale: np.ndarray
+) -> None:
+    """The face rows `_ALIGNMENT_SCALES` marks with 0 in `scale`: a NaN or Inf is an error;
+    a row with 0 < E < 23 (all its values under 2^-104; rare) is first scaled by 2^64,
+    exactly, once its denormals are flushed — read with the implicit bit a denormal survives
+    only when E <= 7, and a scaled one would be normal — and then aligned for E + 64."""
+    if int(shared.max()) == 0xFF:
+        raise ValueError("bfloat8_b cannot encode non-finite values (NaN or Inf found)")
+    tiny = scale == 0
+    np.copyto(work, _U32(0), where=work < _U32(0x800000))
+    factor = np.where(tiny, np.uint64(_twice(2.0**64)), np.uint64(_twice(1.0)))
+    magnitude = work.view(np.float32)
+    np.multiply(magnitude, scratch.per_unit(factor), out=magnitude)
+    np.take(_ALIGNMENT_SCALES, np.where(tiny, shared + _U32(64), shared), out=scale)
+
+
 _HALF = TILE_SIZE // FACE_SIZE
 
 
-def _gather_tiles(scratch: _PackScratch, tiles: np.ndarray) -> int:
-    """Copy tiles `[..., 32, 32]` (any real dtype, cast to float32) into `scratch.bits` as
-    face rows column-major: value (r, c) of tile t goes to line c % 16, column (t, r, c // 16).
-    Returns the tile count."""
+def _gather_lines(scratch: _PackScratch, tiles: np.ndarray) -> int:
+    """Copy float32 tiles `[..., 32, 32]` (rows contiguous, any other strides) into
+    `scratch.bits` as lines: unit j of every face row on line j, the face rows in face order
+    (tile, row half, column half, row in face), which the packed bytes keep. Returns the
+    number of face rows."""
     lead = tiles.shape[:-2]
-    count = math.prod(lead)
-    lines = scratch.bits[: count * TILE_ELEMENTS].view(np.float32)
-    source = tiles.reshape((*lead, TILE_SIZE, _HALF, FACE_SIZE))
-    np.copyto(
-        lines.reshape((FACE_SIZE, *lead, TILE_SIZE, _HALF)),
-        np.moveaxis(source, -1, 0),
-        casting="unsafe",
-    )
-    return count
-
-
-def _in_face_order(rows: np.ndarray, lead: tuple[int, ...]) -> np.ndarray:
-    """A view of per-face-row values `[tiles·64]` in row-major face-row order as
-    `[*lead, 2, 2, 16]`: (row half, column half, row in face) — the packed order."""
-    split = rows.reshape((*lead, _HALF, FACE_SIZE, _HALF))
-    return np.swapaxes(split, -1, -2)
+    ranks = len(lead)
+    units = tiles.view(_FLOAT_UNIT).reshape((*lead, _HALF, FACE_SIZE, _HALF, _LINES))
+    in_face_order = units.transpose((ranks + 3, *range(ranks), ranks, ranks + 2, ranks + 1))
+    rows = math.prod(lead) * BFLOAT8_B_EXPONENTS_PER_TILE
+    lines = scratch.bits[: rows * FACE_SIZE].view(_FLOAT_UNIT)
+    np.copyto(lines.reshape(in_face_order.shape), in_face_order)
+    return rows
 
 
 def _write_packed(out: np.ndarray, shared: np.ndarray, packed: np.ndarray) -> None:
-    """Write packed tiles into `out` `[..., 1088]`: the shared exponents `[tiles·64]`, then
-    the face rows' bytes, `packed` `[16, tiles·64]` (line c: byte c of every face row), both
-    from row-major face-row order into face order."""
+    """Write packed tiles into `out` `[..., 1088]` (bytes contiguous): the shared exponents
+    `[rows]`, then the face rows' bytes, `packed` `[4, rows·4]` (line j the bytes of unit j
+    of every face row), both with the face rows in face order."""
     lead = out.shape[:-1]
-    exponents = out[..., :BFLOAT8_B_EXPONENTS_PER_TILE].reshape((*lead, _HALF, _HALF, FACE_SIZE))
-    np.copyto(exponents, _in_face_order(shared, lead), casting="unsafe")
-    # packed: (byte, *lead, row half, row in face, column half) -> the data's (*lead, row
-    # half, column half, row in face, byte).
-    ranks = len(lead)
-    lines = packed.reshape((FACE_SIZE, *lead, _HALF, FACE_SIZE, _HALF))
-    order = (*range(1, ranks + 1), ranks + 1, ranks + 3, ranks + 2, 0)
-    data = out[..., BFLOAT8_B_EXPONENTS_PER_TILE:]
-    np.copyto(data.reshape((*lead, _HALF, _HALF, FACE_SIZE, FACE_SIZE)), lines.transpose(order))
+    exponents = out[..., :BFLOAT8_B_EXPONENTS_PER_TILE]
+    np.copyto(exponents, shared.reshape(exponents.shape), casting="unsafe")
+    data = out[..., BFLOAT8_B_EXPONENTS_PER_TILE:].view(_BYTE_UNIT)
+    data = data.reshape((*lead, BFLOAT8_B_EXPONENTS_PER_TILE, _LINES))
+    units = packed.view(_BYTE_UNIT).reshape((_LINES, *lead, BFLOAT8_B_EXPONENTS_PER_TILE))
+    for line in range(_LINES):  # a copy per line: long inner loops, not ones of 4 units
+        np.copyto(data[..., line], units[line])
 
 
 def _pack_chunk(out: np.ndarray, tiles: np.ndarray, scratch: _PackScratch) -> None:
     """Pack one chunk of tiles `[..., 32, 32]` (any real dtype and strides: one that is not
-    contiguous float32 is made so first, so the gather into face-row lines is one long copy)
-    into `out` `[..., 1088]`."""
-    if tiles.dtype != np.float32 or not tiles.flags.c_contiguous:
+    float32 with contiguous rows is made so first) into `out` `[..., 1088]` (bytes
+    contiguous)."""
+    if tiles.dtype != np.float32 or tiles.strides[-1] != tiles.itemsize:
         contiguous = scratch.contiguous(tiles.shape)
         np.copyto(contiguous, tiles, casting="unsafe")
         tiles = contiguous
-    count = _gather_tiles(scratch, tiles)
-    if count:
-        _write_packed(out, *_pack_face_rows(scratch, count))
+    if tiles.size:
+        rows = _gather_lines(scratch, tiles)
+        _write_packed(out, *_pack_face_rows(scratch, rows))
 
 
 def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
     """`out[...] = pack_bfloat8_b_tiles(tiles)`, chunk by chunk: `tiles` `[..., 32, 32]` of
     any real dtype and strides, `out` `[..., 1088]` uint8 with the same leading dims (any
     strides)."""
+    if out.size and out.strides[-1] != 1:  # the packer writes whole 4-byte units
+        contiguous = np.empty(out.shape, np.uint8)
+        _pack_into(contiguous, tiles)
+        np.copyto(out, contiguous)
+        return
     lead = tiles.shape[:-2]
     scratch = _pack_scratch(min(CHUNK_TILES, max(1, math.prod(lead))))
     for index in _chunks(lead, CHUNK_TILES):

@@ -157,6 +157,9 @@ def test_pack_bfloat8_b_matches_previous(
             _same(formats.pack_bfloat8_b_tiles(bf16), previous.pack_bfloat8_b_tiles(bf16))
         strided = np.swapaxes(tiles, -1, -2)[..., ::-1, :]
         _same(formats.pack_bfloat8_b_tiles(strided), previous.pack_bfloat8_b_tiles(strided))
+        # Rows contiguous (moved as they are) but tiles or rows out of memory order.
+        for view in (tiles[::-1], tiles[..., ::-1, :]):
+            _same(formats.pack_bfloat8_b_tiles(view), previous.pack_bfloat8_b_tiles(view))
 
 
 @settings(max_examples=60, deadline=None)
@@ -258,6 +261,11 @@ def test_convert_tiles_into_strided_buffers_matches_previous(
         assert returned is destination
         _same(np.ascontiguousarray(destination), np.asarray(expected))
         assert not padded[(*keep_lead, 0)].view(np.uint8).any()
+        if target == DataType.BFLOAT8_B:  # into every other byte: the packer's fallback
+            spread = np.zeros((*expected.shape[:-1], 2 * expected.shape[-1]), np.uint8)
+            formats.convert_tiles(source_data, source, target, out=spread[..., ::2])
+            _same(np.ascontiguousarray(spread[..., ::2]), np.asarray(expected))
+            assert not spread[..., 1::2].any()
 
 
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])

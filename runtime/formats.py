@@ -493,7 +493,11 @@ def _pack_chunk(out: np.ndarray, tiles: np.ndarray, scratch: _PackScratch) -> No
         tiles = contiguous
     if tiles.size:
         rows = _gather_lines(scratch, tiles)
-        _write_packed(out, *_pack_face_rows(scratch, rows))
+        # A value far below its row's exponent aligns to 0 by underflowing: not an error,
+        # whatever error state the caller set.
+        with np.errstate(under="ignore"):
+            packed = _pack_face_rows(scratch, rows)
+        _write_packed(out, *packed)
 
 
 def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
@@ -792,20 +796,27 @@ def convert_tiles(
     """Tiles in the TILE data representation of `source` converted to that of `target`, as
     TT-NN's typecast does: through float32 (exact from bf16 and bfloat8_b), then bf16
     rounding (§1.2) or bfloat8_b packing (§1.3). With `out` (an array of the target
-    representation of the same tiles, any strides) the result is written there, chunk by
-    chunk, and `out` is returned."""
+    representation of the same tiles, any strides, not overlapping `data`) the result is
+    written there, chunk by chunk, and `out` is returned; ValueError when `out` is not of
+    that shape and dtype."""
     source, target = DataType(source), DataType(target)
     data = np.asarray(data)
     if source == target and out is None:
         return data
+    lead = data.shape[:-1] if source == DataType.BFLOAT8_B else data.shape[:-2]
+    shape = (
+        (*lead, BFLOAT8_B_TILE_BYTES)
+        if target == DataType.BFLOAT8_B
+        else (*lead, TILE_SIZE, TILE_SIZE)
+    )
+    dtype = np.dtype(np.uint8 if target == DataType.BFLOAT8_B else _VALUE_DTYPES[target])
     if out is None:
-        lead = data.shape[:-1] if source == DataType.BFLOAT8_B else data.shape[:-2]
-        shape = (
-            (*lead, BFLOAT8_B_TILE_BYTES)
-            if target == DataType.BFLOAT8_B
-            else (*lead, TILE_SIZE, TILE_SIZE)
+        out = np.empty(shape, dtype)
+    elif out.shape != shape or out.dtype != dtype:
+        raise ValueError(
+            f"convert_tiles: out must be {dtype} of shape {list(shape)} for {target.value} "
+            f"tiles, got {out.dtype} {list(out.shape)}"
         )
-        out = np.empty(shape, np.uint8 if target == DataType.BFLOAT8_B else _VALUE_DTYPES[target])
     if source == target:
         np.copyto(out, data)
         return out

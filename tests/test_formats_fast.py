@@ -307,3 +307,24 @@ def test_device_tensor_bytes_match_previous(
         face_order = previous.tiles_to_face_order(expected)
         raw = (face_order.view(np.uint16) if dtype == "bf16" else face_order).tobytes()
     assert tensor.to_bytes() == raw
+
+
+def test_aligning_to_zero_is_no_error_whatever_the_error_state() -> None:
+    # 1e-30 aligned to its row's exponent (1e30's) underflows to 0: the right byte, not an error.
+    tiles = np.zeros((1, 32, 32), np.float32)
+    tiles[0, 0, :2] = (1e30, -1e-30)
+    with np.errstate(all="raise"):
+        _same(formats.pack_bfloat8_b_tiles(tiles), previous.pack_bfloat8_b_tiles(tiles))
+
+
+def test_convert_tiles_refuses_an_out_of_another_shape_or_dtype() -> None:
+    tiles = np.ones((2, 3, 32, 32), np.float32)
+    for out, got in (
+        (np.empty((3, 2, 1088), np.uint8), "uint8 [3, 2, 1088]"),
+        (np.empty((2, 3, 1088), np.int8), "int8 [2, 3, 1088]"),
+    ):
+        with pytest.raises(ValueError) as error:
+            formats.convert_tiles(tiles, DataType.FLOAT32, DataType.BFLOAT8_B, out=out)
+        assert str(error.value) == (
+            f"convert_tiles: out must be uint8 of shape [2, 3, 1088] for bfp8_b tiles, got {got}"
+        )

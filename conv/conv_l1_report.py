@@ -19,9 +19,12 @@ from ttnn_xdsl.conv.conv_l1_model import (
     conv_l1_usage,
     slice_memory_config,
     slices_l1_bytes,
+    transposed_slice_l1_usage,
+    transposed_slices_l1_bytes,
 )
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, L1Decisions
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.core.enums import Conv2dSliceType, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 
@@ -123,6 +126,30 @@ def conv_l1_report(plan: ConvWeightsPlan) -> ConvL1Report:
     return _report(
         plan.l1, plan.shard_layout, _kept_input_shard(plan), plan.params.conv_config.shard_layout
     )
+
+
+def transpose_l1_report(plan: ConvTranspose2dPlan) -> ConvL1Report:
+    """The L1 report of a resolved conv_transpose2d's weight or bias. On the weight's DRAM
+    path it is what TT-NN estimates there (its slice attribute for conv_transpose2d): the
+    first slice's usage (the slice's own input shard, the conv's buffers for the slice's
+    output), the slicing with its largest slice's need, and the auto-shard choice made for
+    the slice. Elsewhere TT-NN estimates the equivalent conv2d: its report."""
+    dram = plan.dram
+    if dram is None:
+        return conv_l1_report(plan.conv)
+    layout = plan.params.conv_config.shard_layout
+    geometry, knobs, device, slicing = dram.geometry, dram.knobs, dram.device, dram.slicing
+    auto_shard = dram.slice_input.auto_shard
+    try:
+        first = transposed_slice_l1_usage(
+            geometry, dram.first_slice.shape, layout, knobs, device, dram.sliced
+        )
+        largest = slicing.l1_bytes or transposed_slices_l1_bytes(
+            geometry, slicing.slice_type, slicing.num_slices, layout, knobs, device
+        )
+    except ConvConfigError as error:
+        return ConvL1Report(device, None, error.message, auto_shard, slicing, None)
+    return ConvL1Report(device, first.usage, None, auto_shard, slicing, largest)
 
 
 @lru_cache(maxsize=512)

@@ -35,7 +35,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report
+from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.dialect.conv_layout_ops import (
@@ -68,8 +68,9 @@ EQUIVALENT_CONV2D_ATTRIBUTE = "ttnn.equivalent_conv2d"
 """The discardable attribute on a transposed op's layout op: the conv2d TT-NN prepares for."""
 
 
-def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
-    """The facts of the resolution a reader needs to see why this layout was chosen."""
+def resolution_summary(plan: ConvWeightsPlan, l1: ConvL1Report | None = None) -> DictionaryAttr:
+    """The facts of the resolution a reader needs to see why this layout was chosen; `l1`,
+    the L1 report, when it is not the plan's own (a conv_transpose2d's)."""
     counts = {
         name: i32_attribute(value, name)
         for name, value in (
@@ -90,7 +91,7 @@ def resolution_summary(plan: ConvWeightsPlan) -> DictionaryAttr:
         facts["act_block_w"] = i32_attribute(plan.act_block_w, "act_block_w")
     if plan.fold_stride is not None:
         facts["kernel_stride_folding"] = DenseArrayBase.from_list(i32, plan.fold_stride)
-    facts["l1"] = l1_summary(conv_l1_report(plan))
+    facts["l1"] = l1_summary(l1 or conv_l1_report(plan))
     return DictionaryAttr(facts)
 
 
@@ -139,9 +140,12 @@ def l1_summary(report: ConvL1Report) -> DictionaryAttr:
     return DictionaryAttr(facts)
 
 
-def weight_chain(plan: ConvWeightsPlan, weight: SSAValue) -> list[Operation]:
+def weight_chain(
+    plan: ConvWeightsPlan, weight: SSAValue, l1: ConvL1Report | None = None
+) -> list[Operation]:
     """The layout ops that prepare `weight` as `plan` says: [grouped | depthwise] → [fold] →
-    the layout op of the plan's layout kind (in the weight's own dtype)."""
+    the layout op of the plan's layout kind (in the weight's own dtype; `l1` as in
+    `resolution_summary`)."""
     chain: list[Operation] = []
     value = weight
     if plan.groups_expand is not None:
@@ -157,11 +161,11 @@ def weight_chain(plan: ConvWeightsPlan, weight: SSAValue) -> list[Operation]:
     if plan.fold_stride is not None:
         chain.append(ConvWeightsFoldKernelStrideOp(value, stride=plan.fold_stride))
         value = chain[-1].results[0]
-    chain.append(layout_op(plan, value))
+    chain.append(layout_op(plan, value, l1))
     return chain
 
 
-def layout_op(plan: ConvWeightsPlan, value: SSAValue) -> Operation:
+def layout_op(plan: ConvWeightsPlan, value: SSAValue, l1: ConvL1Report | None) -> Operation:
     """The layout op of the plan's layout kind, in the weight's own dtype."""
     padding = {
         "padded_in_channels": plan.padded_in_channels,
@@ -193,7 +197,7 @@ def layout_op(plan: ConvWeightsPlan, value: SSAValue) -> Operation:
             full_inner_dim=plan.full_inner_dim,
             **padding,
         )
-    op.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan)
+    op.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan, l1)
     return op
 
 
@@ -235,7 +239,7 @@ def transpose_weight_chain(plan: ConvTranspose2dPlan, weight: SSAValue) -> list[
     chain: list[Operation] = [ConvWeightsIOHWToOIHWOp(weight, groups=plan.groups)]
     if plan.mirror_kernel:
         chain.append(ConvWeightsMirrorKernelOp(chain[-1].results[0]))
-    chain += weight_chain(plan.conv, chain[-1].results[0])
+    chain += weight_chain(plan.conv, chain[-1].results[0], transpose_l1_report(plan))
     chain[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(plan)
     return chain
 

@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, Region, SSAValue
 from xdsl.rewriter import Rewriter
 
-from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
+from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError, TTNNError
@@ -242,9 +242,19 @@ def layout_map_of(
         column_bands=columns,
         source_argument=chain.source.index,
         weight_axes=(1, 0, 2, 3) if chain.transposed_weight else (0, 1, 2, 3),
-        l1_report="" if plan is None else conv_l1_report(plan).describe(),
+        l1_report=_l1_report(prepare, plan),
     )
     return with_source_kernel_rows(traced)
+
+
+def _l1_report(prepare: ConvPrepareOp | None, plan: ConvWeightsPlan | None) -> str:
+    """The L1 line of a picture: the report of the prepare op's resolution, if any."""
+    report: ConvL1Report | None = None
+    if isinstance(prepare, ConvTranspose2dPrepareOp):
+        report = transpose_l1_report(prepare.transpose_plan())
+    elif plan is not None:
+        report = conv_l1_report(plan)
+    return "" if report is None else report.describe()
 
 
 def describe_chain(

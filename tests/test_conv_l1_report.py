@@ -7,9 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ttnn_xdsl.conv.conv_l1_model import Arch, default_l1_budget
-from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
+from ttnn_xdsl.conv.conv_l1_report import conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
+    normalize_transpose_parameters,
+    resolve_conv_transpose2d_weights,
+)
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -169,3 +174,46 @@ def test_an_estimate_tt_nn_cannot_make() -> None:
         'per-core output size 1")'
     )
     assert report.describe().startswith("L1 per core: no estimate, TT-NN's estimate refuses")
+
+
+def test_a_transposed_weight_on_the_dram_path_reports_tt_nn_s_slices() -> None:
+    # ConvTranspose2d(64, 64, 4, stride=2, padding=1) on a 256x256 DRAM input: TT-NN slices the
+    # transposed conv's 512x512 output, not the equivalent conv2d's input.
+    params = normalize_transpose_parameters(
+        ConvTranspose2dParameters(
+            in_channels=64,
+            out_channels=64,
+            batch_size=1,
+            input_height=256,
+            input_width=256,
+            kernel_size=(4, 4),
+            stride=(2, 2),
+            padding=(1, 1),
+            output_padding=(0, 0),
+            dilation=(1, 1),
+            groups=1,
+            has_bias=False,
+            weight_dtype=DataType.FLOAT32,
+            input_layout=Layout.ROW_MAJOR,
+            input_memory_config=DRAM,
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16),
+        )
+    )
+    plan = resolve_conv_transpose2d_weights(params)
+    assert plan.dram is not None
+    report = transpose_l1_report(plan)
+    assert report.slicing is not None and report.estimate is not None
+    assert (report.slicing.slice_type, report.slicing.num_slices) == (
+        Conv2dSliceType.DRAM_WIDTH,
+        6,
+    )
+    # The fewest slices that fit: the largest of 6 fits the budget, the largest of 5 did not.
+    tried = dict(((n, bytes_) for _, n, bytes_ in report.slicing.tried))
+    assert tried[6] == report.needed_bytes <= 1_393_312 < tried[5]
+    # The estimate is of the slice TT-NN auto-shards, the one whose input the weight is
+    # prepared for: HEIGHT on the equivalent conv2d's input memory config as well.
+    assert report.auto_shard is not None and report.auto_shard.layout == HEIGHT
+    assert report.estimate.layout == plan.equivalent.input_memory_config.memory_layout == HEIGHT
+    assert "· DRAM slices: 6 along the output width, the largest needs " in report.describe()
+    # The equivalent conv2d alone would report no slicing (its input is the slice's, in L1).
+    assert conv_l1_report(plan.conv).slicing is None

@@ -3,7 +3,8 @@
 // is prepared for (its first slice on the DRAM path): the circular buffers TT-NN allocates, the
 // output shard, the halo's input and output, their total against the device's budget and whether
 // it fits; each auto-shard candidate's total where TT-NN chose the shard layout; the DRAM slices
-// where it sliced. tests/test_conv_l1_report.py derives the first case's numbers by hand.
+// where it sliced (for a conv_transpose2d's weight on the DRAM path: TT-NN's slices of the
+// transposed conv). tests/test_conv_l1_report.py derives the first case's numbers by hand.
 //
 // RUN: ttnn-opt %s --split-input-file -p ttnn-decompose | filecheck %s
 
@@ -55,3 +56,15 @@ func.func @dram_width_slices_smaller_budget(%w: tensor<64x64x3x3xf32>) -> tensor
 }
 // CHECK-LABEL: func.func @dram_width_slices_smaller_budget(
 // CHECK: ttnn.resolution = {{.*}}, l1 = {budget = 869024 : i64, estimate_of = "height_sharded", cores = 64 : i64, circular_buffers = {weights = 24576 : i64, act = 147456 : i64, act_second_reader = 147456 : i64, act_tilized = 294912 : i64, l1_array = 64 : i64}, output = 98304 : i64, halo_input = 102400 : i64, halo_output = 125440 : i64, total = 838208 : i64, fits = true, auto_shard = {height_sharded = 843072 : i64, block_sharded = 3176896 : i64, width_sharded = 63080896 : i64}, dram_slices = {slice_type = "dram_width", num_slices = 6 : i64, largest_slice = 838208 : i64}}}} :
+
+// -----
+
+// A conv_transpose2d's weight on TT-NN's DRAM path: the report is what TT-NN estimates there, for
+// its slices of the transposed conv (not the equivalent conv2d's whole input): the first of 6
+// width slices, auto-sharded as HEIGHT; its usage is the largest slice's.
+func.func @transposed_dram_slices(%w: tensor<64x64x4x4xf32>) -> tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>> {
+  %0 = ttnn.prepare_conv_transpose2d_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "IOHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 256 input_width = 256 kernel_size = [4, 4] stride = [2, 2] padding = [1, 1] output_padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : tensor<64x64x4x4xf32> -> tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>>
+  func.return %0 : tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>>
+}
+// CHECK-LABEL: func.func @transposed_dram_slices(
+// CHECK: ttnn.conv_weights_special_padding_layout {{.*}}l1 = {budget = 1393312 : i64, estimate_of = "height_sharded", cores = 64 : i64, circular_buffers = {weights = 32768 : i64, act = 196608 : i64, act_second_reader = 196608 : i64, act_tilized = 393216 : i64, l1_array = 64 : i64}, output = 98304 : i64, halo_input = 28672 : i64, halo_output = 139392 : i64, total = 1056960 : i64, fits = true, auto_shard = {height_sharded = 1056960 : i64, block_sharded = 1287888 : i64, width_sharded = 107170432 : i64}, dram_slices = {slice_type = "dram_width", num_slices = 6 : i64, largest_slice = 1056960 : i64}}}, ttnn.equivalent_conv2d = {{.*}}dram_slices = "the first of 6 dram_width slices, a row_major input"}}

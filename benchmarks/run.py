@@ -7,8 +7,9 @@ Every anchor is measured in the same run except TT-NN's own host work, which `ma
 cannot run (the project never imports TT-NN): those are constants measured with TT-NN 0.81.1
 on this machine (benchmarks/ttnn_reference.json, with the date, the machine and how), marked
 "TT-NN constant" in the table. In-process cases alternate the project and its reference
-`--repeats` (11) times; the ratio is of the minima (the least disturbed runs on a shared
-machine), the ratio of the medians beside it. Whole processes are timed by a small launcher
+`--repeats` (11) times (those against a TT-NN constant time the project as the constant was
+timed, 6. / 7.); the ratio is of the minima (the least disturbed runs on a shared machine),
+the ratio of the medians beside it. Whole processes are timed by a small launcher
 (wall and CPU time, peak resident memory); the machine's load average before and after the
 run is recorded, since other processes share the cores. The sources are byte-compiled first,
 so that no tool compiles them at start-up (as an installed package is).

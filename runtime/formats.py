@@ -318,8 +318,8 @@ class _PackScratch:
     patterns in lines, then |x| and the magnitudes; `packed` the sign|magnitude bytes;
     `sign` the sign bytes; `units` the maxima per unit, then the alignment scale per unit,
     then the bytes of the byte steps; `rows` the shared exponent per face row; `pairs` the
-    maxima per two units, then the scale per face row. `staging` is used (and its pages
-    touched) only by chunks that are not float32 with contiguous rows."""
+    maxima per two units. `staging` is used (and its pages touched) only by chunks that are
+    not float32 with contiguous rows."""
 
     def __init__(self, tiles: int):
         self.capacity = tiles
@@ -330,7 +330,7 @@ class _PackScratch:
         self.staging = np.empty(size, np.float32)  # its pages are touched only when used
         self.units = np.empty(size // _LINES, _U32)
         self.rows = np.empty(size // FACE_SIZE, _U32)
-        self.pairs = np.empty(size // FACE_SIZE, np.uint64)
+        self.pairs = np.empty(size // FACE_SIZE * 2, _U32)
 
     def contiguous(self, shape: tuple[int, ...]) -> np.ndarray:
         """A float32 array of `shape`, for a chunk to be made contiguous in (before it is
@@ -345,29 +345,26 @@ class _PackScratch:
         buffers = (self.bits, self.packed, self.sign, self.units.view(np.uint8))
         return tuple(buffer[:size].reshape(shape) for buffer in buffers)
 
-    def per_unit(self, pairs: np.ndarray) -> np.ndarray:
-        """Float32 values per face row, each given twice as one uint64 (`pairs` `[rows]`),
-        repeated for each of the row's four values: `[rows·4]` float32, in `units`."""
-        rows = pairs.size
-        repeated = self.units[: rows * _UNIT]
-        quads = repeated.view(np.uint64).reshape(rows, 2)
-        np.copyto(quads[:, 0], pairs)
-        np.copyto(quads[:, 1], pairs)
-        return repeated.view(np.float32)
+    def per_unit(self, rows: int) -> np.ndarray:
+        """`[rows]` 16-byte units over `units`: one float32 value per face row, four times."""
+        return self.units[: rows * _UNIT].view(_FLOAT_UNIT)
 
 
-def _twice(value: float) -> int:
-    """The bits of float32 `value` twice, as one uint64: two neighbouring float32 values."""
-    return int(np.float32(value).view(_U32)) * 0x1_0000_0001
+def _four_times(value: float) -> bytes:
+    """Float32 `value` four times: one value for each of a unit's four."""
+    return np.full(_UNIT, value, np.float32).tobytes()
 
 
-# Per biased exponent E, twice as one uint64: the float32 2^(150 - E) that aligns a face
-# row's values (semantics.md §1.3, below), or 0 where a row needs more than a scale: 0 < E < 23,
-# where 2^(150 - E) is not a float32, and E = 255, NaN or Inf. A row of zeros and denormals
-# only (E = 0) gets 2^127, which makes all its values 0.
+# Per biased exponent E, four times (a unit's worth): the float32 2^(150 - E) that aligns a
+# face row's values (semantics.md §1.3, below), or 0 where a row needs more than a scale:
+# 0 < E < 23, where 2^(150 - E) is not a float32, and E = 255, NaN or Inf. A row of zeros and
+# denormals only (E = 0) gets 2^127, which makes all its values 0.
 _ALIGNMENT_SCALES = np.array(
-    [0 if 0 < e < 23 or e == 0xFF else _twice(2.0 ** (150 - max(e, 23))) for e in range(256)],
-    np.uint64,
+    [
+        _four_times(0.0 if 0 < e < 23 or e == 0xFF else 2.0 ** (150 - max(e, 23)))
+        for e in range(256)
+    ],
+    _FLOAT_UNIT,
 )
 
 
@@ -407,17 +404,17 @@ def _pack_face_rows(scratch: _PackScratch, rows: int) -> tuple[np.ndarray, np.nd
     np.bitwise_and(work, _U32(0x7FFFFFFF), out=work)  # |x|, whose largest bits give E
     unit_max = scratch.units[: rows * _UNIT]
     work.max(axis=0, out=unit_max)
-    pair_max = scratch.pairs.view(_U32)[: rows * 2]
+    pair_max = scratch.pairs[: rows * 2]
     np.maximum(unit_max[0::2], unit_max[1::2], out=pair_max)
     shared = scratch.rows[:rows]
     np.maximum(pair_max[0::2], pair_max[1::2], out=shared)
     np.right_shift(shared, _U32(23), out=shared)
-    scale = scratch.pairs[:rows]  # (free again once E is known)
-    np.take(_ALIGNMENT_SCALES, shared, out=scale)
-    if not scale.all():
+    scale = scratch.per_unit(rows)  # (`units` is free again once E is known)
+    np.take(_ALIGNMENT_SCALES, shared, out=scale, mode="clip")  # (E < 256: never clipped)
+    if not scale.view(np.uint64)[0::2].all():
         _special_rows(scratch, shared, work, scale)
     magnitude = work.view(np.float32)
-    np.multiply(magnitude, scratch.per_unit(scale), out=magnitude)
+    np.multiply(magnitude, scale.view(np.float32), out=magnitude)
     np.trunc(magnitude, out=magnitude)  # the bits the shift drops
     np.multiply(magnitude, np.float32(2.0**-17), out=magnitude)
     np.rint(magnitude, out=magnitude)  # half to even on the low 17 bits: 0 to 128
@@ -437,17 +434,18 @@ def _pack_face_rows(scratch: _PackScratch, rows: int) -> tuple[np.ndarray, np.nd
 def _special_rows(
     scratch: _PackScratch, shared: np.ndarray, work: np.ndarray, scale: np.ndarray
 ) -> None:
-    """The face rows `_ALIGNMENT_SCALES` marks with 0 in `scale`: a NaN or Inf is an error;
-    a row with 0 < E < 23 (all its values under 2^-104; rare) is first scaled by 2^64,
-    exactly, once its denormals are flushed — read with the implicit bit a denormal survives
-    only when E <= 7, and a scaled one would be normal — and then aligned for E + 64."""
+    """The face rows `_ALIGNMENT_SCALES` marks with 0 in `scale` (per face row, a unit of four
+    float32): a NaN or Inf is an error; a row with 0 < E < 23 (all its values under 2^-104;
+    rare) is first scaled by 2^64, exactly, once its denormals are flushed — read with the
+    implicit bit a denormal survives only when E <= 7, and a scaled one would be normal — and
+    then aligned for E + 64."""
     if int(shared.max()) == 0xFF:
         raise ValueError("bfloat8_b cannot encode non-finite values (NaN or Inf found)")
-    tiny = scale == 0
+    tiny = scale.view(np.uint64)[0::2] == 0
     np.copyto(work, _U32(0), where=work < _U32(0x800000))
-    factor = np.where(tiny, np.uint64(_twice(2.0**64)), np.uint64(_twice(1.0)))
+    factor = np.where(np.repeat(tiny, _UNIT), np.float32(2.0**64), np.float32(1))
     magnitude = work.view(np.float32)
-    np.multiply(magnitude, scratch.per_unit(factor), out=magnitude)
+    np.multiply(magnitude, factor.astype(np.float32), out=magnitude)
     np.take(_ALIGNMENT_SCALES, np.where(tiny, shared + _U32(64), shared), out=scale)
 
 

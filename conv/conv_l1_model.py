@@ -1227,12 +1227,14 @@ def transposed_slice_l1_usage(
     knobs: ConvKnobs,
     device: L1Device,
     sliced: bool,
+    planning: bool = True,
 ) -> TransposedSlice:
     """`ConvT2DSliceAttr::get_L1_usage` of one slice (`sliced`: of more than one): the conv's
     buffers for the slice's input split, a weight of round_up(Cin, 32·n_c_in)·KH·KW rows ×
     round_up(Cout, 32·n_c_out) columns and the slice's output as asked; the input shard; the
     halo's largest window over the slice's full input (stride 1, no padding). Raises what
-    TT-NN's estimate refuses, saying where it meets it."""
+    TT-NN's estimate refuses, saying where it meets it when `planning` (TT-NN estimating the
+    slices to choose their count)."""
     g, s = geometry, slice_shape
     memory = transposed_slice_memory_config(g, s, layout, knobs, device)
     spec = memory.input_shard
@@ -1263,6 +1265,8 @@ def transposed_slice_l1_usage(
             device.arch,
         )
     except ConvConfigError as error:
+        if not planning:
+            raise
         raise ConvConfigError(
             f"{error.message} (TT-NN meets this in its L1 estimate for {spec.layout.value} of a "
             "slice of the conv_transpose2d, made to plan its DRAM slices)"

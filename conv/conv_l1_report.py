@@ -141,9 +141,11 @@ def transpose_l1_report(plan: ConvTranspose2dPlan) -> ConvL1Report:
     geometry, knobs, device, slicing = dram.geometry, dram.knobs, dram.device, dram.slicing
     auto_shard = dram.slice_input.auto_shard
     try:
+        # (It fails only for a slice count the user gave: a count TT-NN chose was estimated.)
         first = transposed_slice_l1_usage(
-            geometry, dram.first_slice.shape, layout, knobs, device, dram.sliced
+            geometry, dram.first_slice.shape, layout, knobs, device, dram.sliced, planning=False
         )
+        # (l1_bytes is 0 for a slice count the user gave: TT-NN estimated no slices.)
         largest = slicing.l1_bytes or transposed_slices_l1_bytes(
             geometry, slicing.slice_type, slicing.num_slices, layout, knobs, device
         )

@@ -91,7 +91,7 @@ def resolution_summary(plan: ConvWeightsPlan, l1: ConvL1Report | None = None) ->
         facts["act_block_w"] = i32_attribute(plan.act_block_w, "act_block_w")
     if plan.fold_stride is not None:
         facts["kernel_stride_folding"] = DenseArrayBase.from_list(i32, plan.fold_stride)
-    facts["l1"] = l1_summary(l1 or conv_l1_report(plan))
+    facts["l1"] = l1_summary(l1 if l1 is not None else conv_l1_report(plan))
     return DictionaryAttr(facts)
 
 

@@ -138,8 +138,8 @@ def _chunks(shape: Sequence[int], per_chunk: int) -> Iterator[Index]:
 # NumPy releases the GIL inside its loops, so two threads converting halves of a tensor keep
 # two cores busy. Used for the bf16 rounding, ml_dtypes' cast (one long call per chunk:
 # 2.8 -> 1.75 ms for 2048², on this machine's two cores); not for the bfloat8_b packing,
-# whose ~40 short NumPy calls per chunk each hand the GIL over: on two threads 2048² took
-# 10.0 ms against 7.8 on one. Below this many chunks (4 MiB of float32) a second thread
+# whose some 30 short NumPy calls per chunk each hand the GIL over: on two threads 2048²
+# took 10.0 ms against 7.8 on one. Below this many chunks (4 MiB of float32) a second thread
 # costs more than it gains.
 PARALLEL_CHUNKS = 8
 _WORKER: list[ThreadPoolExecutor] = []
@@ -313,13 +313,13 @@ _BYTE_UNIT = np.dtype(np.uint32)  # the unit's four packed bytes
 
 class _PackScratch:
     """Scratch buffers of the bfloat8_b packer for chunks of up to `tiles` tiles, allocated
-    once per thread (about 1 MiB for 128 tiles, within the L2 cache; every buffer serves
+    once per thread (about 1 MiB for 128 tiles, within the L2 cache; `bits` and `units` serve
     several steps, since a smaller working set is a faster one): `bits` the fp32 bit
     patterns in lines, then |x| and the magnitudes; `packed` the sign|magnitude bytes;
-    `sign` the sign bytes; `units` the maxima per unit, then the alignment scale per unit,
-    then the bytes of the byte steps; `rows` the shared exponent per face row; `pairs` the
-    maxima per two units. `staging` is used (and its pages touched) only by chunks that are
-    not float32 with contiguous rows."""
+    `sign` the sign bytes; `units`, per face row and position in a unit, the maximum over the
+    row's four units, then the alignment scale, then the bytes of the byte steps; `pairs` the
+    maxima of neighbouring positions; `rows` the shared exponent per face row. `staging` is
+    used (and its pages touched) only by chunks that are not float32 with contiguous rows."""
 
     def __init__(self, tiles: int):
         self.capacity = tiles
@@ -337,7 +337,7 @@ class _PackScratch:
         gathered into lines)."""
         return self.staging[: math.prod(shape)].reshape(shape)
 
-    def lines(self, rows: int) -> tuple[np.ndarray, ...]:
+    def lines(self, rows: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """`[4, rows·4]` views of bits, packed, sign, and the bytes of `units` for `rows`
         face rows."""
         size = rows * FACE_SIZE
@@ -399,11 +399,11 @@ def _pack_face_rows(scratch: _PackScratch, rows: int) -> tuple[np.ndarray, np.nd
     than a shift per value (fewer passes over the data); the rest is bytes: the magnitude
     (at most 128) saturated, and the sign added where the magnitude is not 0.
     """
-    work, packed, sign, nonzero = scratch.lines(rows)
-    np.less(work.view(np.int32), 0, out=sign.view(np.bool_))  # the sign bit
-    np.bitwise_and(work, _U32(0x7FFFFFFF), out=work)  # |x|, whose largest bits give E
+    values, packed, sign, nonzero = scratch.lines(rows)
+    np.less(values.view(np.int32), 0, out=sign.view(np.bool_))  # the sign bit
+    np.bitwise_and(values, _U32(0x7FFFFFFF), out=values)  # |x|, whose largest bits give E
     unit_max = scratch.units[: rows * _UNIT]
-    work.max(axis=0, out=unit_max)
+    values.max(axis=0, out=unit_max)
     pair_max = scratch.pairs[: rows * 2]
     np.maximum(unit_max[0::2], unit_max[1::2], out=pair_max)
     shared = scratch.rows[:rows]
@@ -412,8 +412,8 @@ def _pack_face_rows(scratch: _PackScratch, rows: int) -> tuple[np.ndarray, np.nd
     scale = scratch.per_unit(rows)  # (`units` is free again once E is known)
     np.take(_ALIGNMENT_SCALES, shared, out=scale, mode="clip")  # (E < 256: never clipped)
     if not scale.view(np.uint64)[0::2].all():
-        _special_rows(scratch, shared, work, scale)
-    magnitude = work.view(np.float32)
+        _special_rows(shared, values, scale)
+    magnitude = values.view(np.float32)
     np.multiply(magnitude, scale.view(np.float32), out=magnitude)
     np.trunc(magnitude, out=magnitude)  # the bits the shift drops
     np.multiply(magnitude, np.float32(2.0**-17), out=magnitude)
@@ -431,9 +431,7 @@ def _pack_face_rows(scratch: _PackScratch, rows: int) -> tuple[np.ndarray, np.nd
     return shared, packed
 
 
-def _special_rows(
-    scratch: _PackScratch, shared: np.ndarray, work: np.ndarray, scale: np.ndarray
-) -> None:
+def _special_rows(shared: np.ndarray, values: np.ndarray, scale: np.ndarray) -> None:
     """The face rows `_ALIGNMENT_SCALES` marks with 0 in `scale` (per face row, a unit of four
     float32): a NaN or Inf is an error; a row with 0 < E < 23 (all its values under 2^-104;
     rare) is first scaled by 2^64, exactly, once its denormals are flushed — read with the
@@ -442,10 +440,10 @@ def _special_rows(
     if int(shared.max()) == 0xFF:
         raise ValueError("bfloat8_b cannot encode non-finite values (NaN or Inf found)")
     tiny = scale.view(np.uint64)[0::2] == 0
-    np.copyto(work, _U32(0), where=work < _U32(0x800000))
+    np.copyto(values, _U32(0), where=values < _U32(0x800000))
     factor = np.where(np.repeat(tiny, _UNIT), np.float32(2.0**64), np.float32(1))
-    magnitude = work.view(np.float32)
-    np.multiply(magnitude, factor.astype(np.float32), out=magnitude)
+    magnitude = values.view(np.float32)
+    np.multiply(magnitude, factor, out=magnitude)
     np.take(_ALIGNMENT_SCALES, np.where(tiny, shared + _U32(64), shared), out=scale)
 
 

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ttnn_xdsl.conv.conv_l1_model import Arch, default_l1_budget
+from ttnn_xdsl.conv.conv_l1_model import Arch, default_l1_budget, transposed_slices_l1_bytes
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report, transpose_l1_report
-from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dConfig,
+    Conv2dParameters,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+)
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
@@ -23,6 +28,7 @@ from ttnn_xdsl.core.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.shapes import TILE_SIZE
+from ttnn_xdsl.program import Program
 
 HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
 WIDTH = TensorMemoryLayout.WIDTH_SHARDED
@@ -176,6 +182,20 @@ def test_an_estimate_tt_nn_cannot_make() -> None:
     assert report.describe().startswith("L1 per core: no estimate, TT-NN's estimate refuses")
 
 
+TRANSPOSED_DRAM_WEIGHT = (
+    "func.func @up(%w: tensor<64x64x4x4xf32>) -> tensor<1x1x1024x64xbf16, "
+    "#ttnn.tensor_layout<tile>> {\n"
+    "  %0 = ttnn.prepare_conv_transpose2d_weights %w input_memory_config = "
+    "#ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = "
+    '#ttnn.layout<row_major> weights_format = "IOHW" in_channels = 64 out_channels = 64 '
+    "batch_size = 1 input_height = 256 input_width = 256 kernel_size = [4, 4] stride = [2, 2] "
+    "padding = [1, 1] output_padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 "
+    "conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : tensor<64x64x4x4xf32> -> "
+    "tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>>\n"
+    "  func.return %0 : tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>>\n}\n"
+)
+
+
 def test_a_transposed_weight_on_the_dram_path_reports_tt_nn_s_slices() -> None:
     # ConvTranspose2d(64, 64, 4, stride=2, padding=1) on a 256x256 DRAM input: TT-NN slices the
     # transposed conv's 512x512 output, not the equivalent conv2d's input.
@@ -200,20 +220,70 @@ def test_a_transposed_weight_on_the_dram_path_reports_tt_nn_s_slices() -> None:
         )
     )
     plan = resolve_conv_transpose2d_weights(params)
-    assert plan.dram is not None
+    dram = plan.dram
+    assert dram is not None
     report = transpose_l1_report(plan)
     assert report.slicing is not None and report.estimate is not None
     assert (report.slicing.slice_type, report.slicing.num_slices) == (
         Conv2dSliceType.DRAM_WIDTH,
         6,
     )
-    # The fewest slices that fit: the largest of 6 fits the budget, the largest of 5 did not.
-    tried = dict(((n, bytes_) for _, n, bytes_ in report.slicing.tried))
-    assert tried[6] == report.needed_bytes <= 1_393_312 < tried[5]
-    # The estimate is of the slice TT-NN auto-shards, the one whose input the weight is
-    # prepared for: HEIGHT on the equivalent conv2d's input memory config as well.
+
+    # The fewest slices that fit, each count's largest slice estimated here afresh.
+    def largest(slices: int) -> int:
+        return transposed_slices_l1_bytes(
+            dram.geometry, Conv2dSliceType.DRAM_WIDTH, slices, None, dram.knobs, dram.device
+        )
+
+    assert largest(6) == report.needed_bytes <= 1_393_312 < largest(5)
+    # The first slice: ceil(ceil(512 / 32) / 6) · 32 = 96 of the 512 output columns, all 512
+    # rows, HEIGHT on 64 cores: an output shard of 512 · 96 / 64 = 768 positions × 64
+    # channels in bf16.
+    assert dram.first_slice.shape.out_hw == (512, 96)
+    assert report.estimate.core_count == 64 and report.estimate.layout == HEIGHT
+    assert report.estimate.output_bytes == 512 * 96 // 64 * 64 * 2
     assert report.auto_shard is not None and report.auto_shard.layout == HEIGHT
-    assert report.estimate.layout == plan.equivalent.input_memory_config.memory_layout == HEIGHT
     assert "· DRAM slices: 6 along the output width, the largest needs " in report.describe()
     # The equivalent conv2d alone would report no slicing (its input is the slice's, in L1).
     assert conv_l1_report(plan.conv).slicing is None
+    # The picture's L1 line is this report's.
+    layout = Program.load(TRANSPOSED_DRAM_WEIGHT).layout_map(0)
+    assert layout is not None and layout.l1_report == report.describe()
+    assert layout.l1_report.startswith(
+        "L1 per core, TT-NN's estimate of the first DRAM slice in bytes: height_sharded on 64 cores"
+    )
+
+
+def test_a_transposed_weight_whose_given_slices_tt_nn_cannot_estimate() -> None:
+    # Two DRAM height slices given: TT-NN prepares the WIDTH weight without estimating them
+    # (the conv would refuse the activation block: 2 tiles asked, 1 tile of output per core).
+    params = normalize_transpose_parameters(
+        ConvTranspose2dParameters(
+            in_channels=128,
+            out_channels=128,
+            batch_size=1,
+            input_height=4,
+            input_width=4,
+            kernel_size=(3, 3),
+            stride=(1, 1),
+            padding=(1, 1),
+            output_padding=(0, 0),
+            dilation=(1, 1),
+            groups=1,
+            has_bias=False,
+            weight_dtype=DataType.FLOAT32,
+            input_layout=Layout.ROW_MAJOR,
+            input_memory_config=DRAM,
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH, act_block_h_override=64
+            ),
+            dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 2),
+        )
+    )
+    report = transpose_l1_report(resolve_conv_transpose2d_weights(params))
+    assert report.estimate is None and report.fits is None and report.slicing is not None
+    assert report.unavailable == (
+        "act_block_h_override 64 makes an activation block of 2 tiles, more than a core's "
+        'output shard of 1 tile(s) (TT-NN 0.81.1: "Conv2d output block size 2 exceeds the '
+        'per-core output size 1")'
+    )

@@ -61,7 +61,8 @@ func.func @dram_width_slices_smaller_budget(%w: tensor<64x64x3x3xf32>) -> tensor
 
 // A conv_transpose2d's weight on TT-NN's DRAM path: the report is what TT-NN estimates there, for
 // its slices of the transposed conv (not the equivalent conv2d's whole input): the first of 6
-// width slices, auto-sharded as HEIGHT; its usage is the largest slice's.
+// width slices, auto-sharded as HEIGHT; its usage is the largest slice's. (test_conv_l1_report.py
+// derives the slice, its output shard and the slice count apart.)
 func.func @transposed_dram_slices(%w: tensor<64x64x4x4xf32>) -> tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>> {
   %0 = ttnn.prepare_conv_transpose2d_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "IOHW" in_channels = 64 out_channels = 64 batch_size = 1 input_height = 256 input_width = 256 kernel_size = [4, 4] stride = [2, 2] padding = [1, 1] output_padding = [0, 0] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : tensor<64x64x4x4xf32> -> tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>>
   func.return %0 : tensor<1x1x1024x64xbf16, #ttnn.tensor_layout<tile>>

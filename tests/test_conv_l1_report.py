@@ -182,6 +182,31 @@ def test_an_estimate_tt_nn_cannot_make() -> None:
     assert report.describe().startswith("L1 per core: no estimate, TT-NN's estimate refuses")
 
 
+def transpose(**changes: object) -> ConvTranspose2dParameters:
+    """ConvTranspose2d(64, 64, 4, stride=2, padding=1) on a 1×256×256 row-major DRAM input,
+    bf16 weights, no shard layout (TT-NN slices it), normalized; `changes` replace fields."""
+    values: dict[str, object] = dict(
+        in_channels=64,
+        out_channels=64,
+        batch_size=1,
+        input_height=256,
+        input_width=256,
+        kernel_size=(4, 4),
+        stride=(2, 2),
+        padding=(1, 1),
+        output_padding=(0, 0),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16),
+    )
+    values.update(changes)
+    return normalize_transpose_parameters(ConvTranspose2dParameters(**values))  # type: ignore[arg-type]
+
+
 TRANSPOSED_DRAM_WEIGHT = (
     "func.func @up(%w: tensor<64x64x4x4xf32>) -> tensor<1x1x1024x64xbf16, "
     "#ttnn.tensor_layout<tile>> {\n"
@@ -199,26 +224,7 @@ TRANSPOSED_DRAM_WEIGHT = (
 def test_a_transposed_weight_on_the_dram_path_reports_tt_nn_s_slices() -> None:
     # ConvTranspose2d(64, 64, 4, stride=2, padding=1) on a 256x256 DRAM input: TT-NN slices the
     # transposed conv's 512x512 output, not the equivalent conv2d's input.
-    params = normalize_transpose_parameters(
-        ConvTranspose2dParameters(
-            in_channels=64,
-            out_channels=64,
-            batch_size=1,
-            input_height=256,
-            input_width=256,
-            kernel_size=(4, 4),
-            stride=(2, 2),
-            padding=(1, 1),
-            output_padding=(0, 0),
-            dilation=(1, 1),
-            groups=1,
-            has_bias=False,
-            weight_dtype=DataType.FLOAT32,
-            input_layout=Layout.ROW_MAJOR,
-            input_memory_config=DRAM,
-            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16),
-        )
-    )
+    params = transpose()
     plan = resolve_conv_transpose2d_weights(params)
     dram = plan.dram
     assert dram is not None
@@ -257,28 +263,17 @@ def test_a_transposed_weight_on_the_dram_path_reports_tt_nn_s_slices() -> None:
 def test_a_transposed_weight_whose_given_slices_tt_nn_cannot_estimate() -> None:
     # Two DRAM height slices given: TT-NN prepares the WIDTH weight without estimating them
     # (the conv would refuse the activation block: 2 tiles asked, 1 tile of output per core).
-    params = normalize_transpose_parameters(
-        ConvTranspose2dParameters(
-            in_channels=128,
-            out_channels=128,
-            batch_size=1,
-            input_height=4,
-            input_width=4,
-            kernel_size=(3, 3),
-            stride=(1, 1),
-            padding=(1, 1),
-            output_padding=(0, 0),
-            dilation=(1, 1),
-            groups=1,
-            has_bias=False,
-            weight_dtype=DataType.FLOAT32,
-            input_layout=Layout.ROW_MAJOR,
-            input_memory_config=DRAM,
-            conv_config=Conv2dConfig(
-                weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH, act_block_h_override=64
-            ),
-            dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 2),
-        )
+    params = transpose(
+        in_channels=128,
+        out_channels=128,
+        input_height=4,
+        input_width=4,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH, act_block_h_override=64
+        ),
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 2),
     )
     report = transpose_l1_report(resolve_conv_transpose2d_weights(params))
     assert report.estimate is None and report.fits is None and report.slicing is not None

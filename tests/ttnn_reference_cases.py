@@ -6,8 +6,9 @@ reference tests."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
@@ -134,22 +135,112 @@ def compared(case: dict[str, Any]) -> list[str]:
     return ["weight", "bias"]
 
 
+def output_is_empty(case: dict[str, Any]) -> bool:
+    """Whether the case's conv has no output pixel, computed here from the case alone (apart
+    from the project's resolution): conv2d's (H + pads − d(k − 1) − 1) / s + 1, or
+    conv_transpose2d's (H − 1)·s − pads + d(k − 1) + output_padding + 1, for each axis."""
+    pad = case["pad"]
+    top, bottom, left, right = (pad[0], pad[0], pad[1], pad[1]) if len(pad) == 2 else pad
+    (kernel_h, kernel_w), (stride_h, stride_w) = case["kernel"], case["stride"]
+    dilation_h, dilation_w = case["dilation"]
+    if "output_padding" in case:
+        extra_h, extra_w = case["output_padding"]
+        height = (case["H"] - 1) * stride_h - top - bottom + dilation_h * (kernel_h - 1) + extra_h
+        width = (case["W"] - 1) * stride_w - left - right + dilation_w * (kernel_w - 1) + extra_w
+        return height + 1 < 1 or width + 1 < 1
+    height = (case["H"] + top + bottom - dilation_h * (kernel_h - 1) - 1) // stride_h + 1
+    width = (case["W"] + left + right - dilation_w * (kernel_w - 1) - 1) // stride_w + 1
+    return height < 1 or width < 1
+
+
+REFUSAL_RULES: tuple[tuple[str, str], ...] = (
+    # (what TT-NN's error names, what the project's message must say for the same rule)
+    ("tensor_spec.cpp:134: layout == Layout::TILE", "cannot prepare bfloat8_b weights for a conv "
+     "it runs from DRAM"),
+    ("bad optional access", "reshard_if_not_optimal"),
+    ("bad optional access", "prepare_conv_bias needs conv_config.weights_dtype"),
+    ("process died", "crashes on this conv"),
+    ("conv2d_utils.cpp:486: act_block_h_ntiles", "Activation reuse needs act block h"),
+    ("op_slicing.cpp:266", "does not fit the device's L1 even in the most slices"),
+    ("conv2d_op_program_factory_common.cpp:233", "act_block_h_override"),
+    ("prepare_conv_transpose2d_weights", "dram_slice_config asks for"),
+    ("conv2d_utils.cpp:1533: padded_height", "kernel-stride folding needs the padded input height"),
+    ("conv2d_utils.cpp:1538: padded_width", "kernel-stride folding needs the padded input width"),
+    ("conv2d.cpp:540: !mm_conv", "kernel-stride folding of a"),
+)  # fmt: skip
+"""TT-NN's refusals by the rule that refused (its TT_FATAL's place or its failure), each with
+the words of the project's message for that rule: a refusal agrees only when the project
+names TT-NN's rule."""
+
+
+def same_rule(tt_nn_error: str, message: str) -> bool:
+    """Whether the project's refusal `message` names the rule of TT-NN's `tt_nn_error`."""
+    return any(tt_nn in tt_nn_error and project in message for tt_nn, project in REFUSAL_RULES)
+
+
 def verdict(op: TTNNOperation, case: dict[str, Any], what: str) -> tuple[str, str]:
-    """("agree" | a disagreement, the project's message) for the op preparing the case's weight
-    or bias, written with TT-NN's result type (any other where TT-NN refused: the verifier
-    then has to refuse for another reason than the type). Any exception other than the op's
-    verifier error fails the test (a crash)."""
+    """("agree" | "empty output" | a disagreement, the project's message) for the op preparing
+    the case's weight or bias, written with TT-NN's result type (any other where TT-NN
+    refused: the verifier then has to refuse for another reason than the type).
+
+    A refusal agrees with TT-NN's only when it names TT-NN's rule (`REFUSAL_RULES`). An
+    output that is empty (`output_is_empty`, decided here) is refused by the project whatever
+    TT-NN did (its uint32 sizes wrap): "empty output", which the tests count apart and pin by
+    id. Any exception other than the op's verifier error fails the test (a crash)."""
+    error = case.get("error" if what == "weight" else "bias_error")
     try:
         op.verify()
-    except VerifyException as error:
-        message = str(error)
+    except VerifyException as exception:
+        message = str(exception)
         if "expected result type" in message:
             return "project infers another type", message
-        if answer_type(case, what) is None:
+        if "output image is empty" in message and output_is_empty(case):
+            return "empty output", message
+        if error is None:
+            return "project refuses what TT-NN prepares", message
+        if same_rule(error, message):
             return "agree", message
-        if "output image is empty" in message:
-            return "empty output", message  # TT-NN's uint32 sizes wrap; not counted
-        return "project refuses what TT-NN prepares", message
-    if answer_type(case, what) is None:
+        return "project refuses for another rule than TT-NN's", message
+    if error is not None:
         return "project accepts what TT-NN refuses", ""
     return "agree", ""
+
+
+class FileComparison(NamedTuple):
+    """A file's cases held against the project: how many weights and biases were compared,
+    the ones refused as empty outputs ("r0032 weight") and the disagreements by (id, what)."""
+
+    compared: int
+    empty: set[str]
+    disagreements: dict[tuple[str, str], str]
+
+
+def compare_file(
+    path: Path, build_op: Callable[[dict[str, Any], str, tuple[int, int]], TTNNOperation]
+) -> FileComparison:
+    """Every answered case of a file, its weight and (when compared) its bias, built by
+    `build_op` on the file's device and judged by `verdict`."""
+    grid = grid_of(path)
+    compared_count = 0
+    empty: set[str] = set()
+    disagreements: dict[tuple[str, str], str] = {}
+    for case in cases_of(path):
+        for what in compared(case):
+            result, message = verdict(build_op(case, what, grid), case, what)
+            if result == "empty output":
+                empty.add(f"{case['id']} {what}")
+                continue
+            compared_count += 1
+            if result != "agree":
+                disagreements[case["id"], what] = f"{result}: {message[:240]}"
+    return FileComparison(compared_count, empty, disagreements)
+
+
+def empty_outputs(path: Path) -> set[str]:
+    """The weights and biases of a file whose conv has no output (`output_is_empty`)."""
+    return {
+        f"{case['id']} {what}"
+        for case in cases_of(path)
+        if output_is_empty(case)
+        for what in compared(case)
+    }

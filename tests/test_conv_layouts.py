@@ -362,6 +362,32 @@ MATRIX_CASES = [
     block_case("block_padded", (30, 10, 2, 2), 2, 2, False, (128, 64), padded=(16, 64)),
     # full: BHP round_up(8·4, 32) = 32 = iw·KH·KW → rows = I·KH·KW = 64
     block_case("block_padded_full", (30, 10, 2, 2), 2, 2, True, (64, 64), padded=(16, 64)),
+    # Kernels that are not square (KH ≠ KW), so that a kernel-row stride written with the
+    # other extent moves elements.
+    # I·KW = 24 ≤ BH 32, rows 32·KH 2 = 64, cols 32
+    sp_case("sp_k2x3", (8, 8, 2, 3), 1, 1, False, (64, 32)),
+    # I·KW = 48 ≤ BH 64, rows 64·KH 1 = 64
+    sp_case("sp_k1x3", (8, 16, 1, 3), 2, 1, False, (64, 32)),
+    # I·KW = 16 ≤ BH 32, rows 32·KH 3 = 96
+    sp_case("sp_k3x1", (8, 16, 3, 1), 1, 1, False, (96, 32)),
+    # reuse: BH 64 ≥ I·KH·KW = 48, rows 64
+    sp_case("sp_k2x3_reuse", (8, 8, 2, 3), 2, 1, True, (64, 32)),
+    # rows round_up(8·2·3 = 48, 32) = 64, cols 32
+    tiled_case("tiled_k2x3", (8, 8, 2, 3), 1, 1, (64, 32)),
+    # rows round_up(16·1·3 = 48, 64) = 64, cols round_up(40, 64) = 64
+    tiled_case("tiled_k1x3", (40, 16, 1, 3), 2, 2, (64, 64)),
+    # rows round_up(16·3·1 = 48, 32) = 64, cols 32
+    tiled_case("tiled_k3x1", (8, 16, 3, 1), 1, 1, (64, 32)),
+    # iw 8: BHP round_up(8·3, 32)·2 = 64, iw·KH·KW = 48 < 64 → rows 128; ow 32 → cols 64
+    block_case("block_k2x3", (64, 16, 2, 3), 2, 2, False, (128, 64)),
+    # full: BHP round_up(48, 32) = 64 → rows 128
+    block_case("block_k2x3_full", (64, 16, 2, 3), 2, 2, True, (128, 64)),
+    # iw 16: BHP round_up(16·3, 32)·1 = 64, 48 < 64 → rows 128
+    block_case("block_k1x3", (64, 32, 1, 3), 2, 2, False, (128, 64)),
+    # iw 16: BHP round_up(16·1, 32)·3 = 96, 48 < 96 → rows 192
+    block_case("block_k3x1", (64, 32, 3, 1), 2, 2, False, (192, 64)),
+    # full: BHP round_up(48, 32) = 64 → rows 128
+    block_case("block_k3x1_full", (64, 32, 3, 1), 2, 2, True, (128, 64)),
 ]
 
 

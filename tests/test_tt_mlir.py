@@ -729,7 +729,8 @@ def test_running_a_tt_mlir_op_names_it() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The corpus, byte for byte
+# The corpus, byte for byte against the tests' reference formulas (semantics.md §3.6 with the
+# numbers each file's header derives by hand; TT-NN's own bytes are in test_conv_transpose_reference)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -858,7 +859,7 @@ CORPUS_BYTES = [
     CORPUS_BYTES,
     ids=[case[1].removesuffix("_const_eval_0") for case in CORPUS_BYTES],
 )
-def test_corpus_prepares_tt_nn_bytes(
+def test_corpus_prepares_the_reference_formulas_bytes(
     file: str,
     entry: str,
     shape: tuple[int, int, int, int],

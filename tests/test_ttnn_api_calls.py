@@ -2,7 +2,9 @@
 conv1d, a Stable Diffusion VAE / UNet block, a ResNet stem, TT-NN's own assign_bw test): each
 result has the shapes TT-NN 0.81.1 gives for the same call (its answers, committed in
 tests/fixtures/ttnn_api/) and dumps the `.tensorbin` file the IR path writes — the same op
-written in MLIR by hand, lowered and run by `Program` — byte for byte.
+written in MLIR by hand, lowered and run by `Program` — byte for byte; a conv preparation's
+bytes are also those of the tests' reference formulas (`reference_chain`), not only the
+project's own IR path.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 import ml_dtypes
 import numpy as np
 import pytest
+from reference_chain import reference_results
 
 import ttnn_xdsl.ttnn as ttnn
 from ttnn_xdsl.program import Program
@@ -54,8 +57,14 @@ def assert_answer(tensor: ttnn.Tensor, label: str) -> None:
 
 
 def ir_path(mlir: str, inputs: dict[str, np.ndarray], folder: Path) -> list[bytes]:
-    """The `.tensorbin` bytes of each result of `mlir`'s @main run on `inputs`."""
+    """The `.tensorbin` bytes of each result of `mlir`'s @main run on `inputs`; a conv
+    preparation's results are first held against the reference formulas (`reference_chain`:
+    the tests' own layouts and formats on the layout ops the decomposition chose), so that
+    the API's bytes, equal to these files, are the formulas' too."""
     results = Program.load(mlir).run(inputs)
+    if "prepare_conv" in mlir:
+        reference = reference_results(mlir, inputs)
+        assert [result.to_bytes() for result in results] == reference
     files = []
     for index, result in enumerate(results):
         path = folder / f"ir{index}.tensorbin"

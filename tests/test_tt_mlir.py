@@ -730,7 +730,7 @@ def test_running_a_tt_mlir_op_names_it() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # The corpus, byte for byte against the tests' reference formulas (semantics.md §3.6 with the
-# numbers each file's header derives by hand; TT-NN's own bytes are in test_conv_transpose_reference)
+# numbers each file's header derives; TT-NN's own bytes: test_conv_transpose_reference)
 # ---------------------------------------------------------------------------------------------
 
 

@@ -1,6 +1,7 @@
 """The plain facts below everything else, with no IR and no xDSL: TT-NN's enumerations
-(`enums`), tile shapes and size arithmetic (`shapes`), and the project's one error tree
-(`errors`). Every other package imports these; they import nothing of the project."""
+(`enums`), tile shapes and size arithmetic (`shapes`), the project's one error tree
+(`errors`), and the one rule every output file is written by (`output_files`). Every other
+package imports these; they import nothing of the project."""
 
 from ttnn_xdsl.core.enums import (
     DEVICE_BUFFER_TYPES,

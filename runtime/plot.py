@@ -28,6 +28,7 @@ import numpy as np
 
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.layout_map import LayoutMap
@@ -159,14 +160,11 @@ def plot_layout(
     exact: np.ndarray | None = None,
 ) -> None:
     """Draw `tensor`'s physical matrix as `layout` describes it into `path`, a PNG or SVG
-    file by its extension (see `render_layout`)."""
+    file by its extension (see `render_layout`), written by the project's output rule
+    (`write_output_files`)."""
     path = os.fspath(path)
     picture = render_layout(layout, tensor, _check_path(path)[1:], name, exact)
-    try:
-        with open(path, "wb") as stream:
-            stream.write(picture)
-    except OSError as error:
-        raise TTNNError(f"cannot write '{path}': {error.strerror}") from None
+    write_output_files([(path, picture)])
 
 
 def render_layout(

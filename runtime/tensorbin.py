@@ -31,7 +31,8 @@ from flatbuffers import number_types
 from flatbuffers.table import Table as FlatbufferTable
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.core.errors import TensorFileError
+from ttnn_xdsl.core.errors import TensorFileError, TTNNError
+from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import format_shape, physical_shape_fits, round_up
 from ttnn_xdsl.runtime.formats import device_buffer_size
 from ttnn_xdsl.runtime.tensorbin_schema import (
@@ -721,11 +722,11 @@ def read_tensorbin(path: str | os.PathLike[str]) -> TensorbinContents:
 
 
 def write_tensorbin(path: str | os.PathLike[str], content: bytes) -> None:
-    """Write encoded `.tensorbin` bytes to `path`, whose name must end in `.tensorbin`."""
+    """Write encoded `.tensorbin` bytes to `path`, whose name must end in `.tensorbin`, by the
+    project's output rule (`write_output_files`: a file atomically, a device written
+    through)."""
     check_tensorbin_name(path)
-    name = os.fspath(path)
     try:
-        with open(name, "wb") as stream:
-            stream.write(content)
-    except OSError as error:
-        _fail(name, f"cannot write: {error.strerror}")
+        write_output_files([(os.fspath(path), content)])
+    except TTNNError as error:
+        raise TensorFileError(error.message) from None

@@ -182,6 +182,7 @@ def test_formats_and_device_tensor_load_no_ir() -> None:
         "ttnn_xdsl.core",
         "ttnn_xdsl.core.enums",
         "ttnn_xdsl.core.errors",
+        "ttnn_xdsl.core.output_files",
         "ttnn_xdsl.core.shapes",
         "ttnn_xdsl.runtime",
         "ttnn_xdsl.runtime.compare",
@@ -348,11 +349,14 @@ def test_tools_import_only_what_the_command_uses(tmp_path: Path) -> None:
 
 # Runs in a fresh interpreter: compile and lower the examples, whose prepare ops ask TT-NN's L1
 # model (auto sharding, DRAM slicing); print whether NumPy was loaded.
+# The output goes to a file of the test's own folder (argv[1]), never /dev/null: a tool that
+# replaced its target would turn a device into a regular file.
 COMPILER_PROBE = """
-import sys
+import os, sys
 from ttnn_xdsl.tools.ttnn_opt import main
+folder = sys.argv[1]
 for example in ("examples/conv_layouts.mlir", "examples/prepare_conv_weights.mlir"):
-    sys.argv = ["ttnn-opt", example, "-p", "ttnn-lower", "-o", "/dev/null"]
+    sys.argv = ["ttnn-opt", example, "-p", "ttnn-lower", "-o", os.path.join(folder, "out.mlir")]
     try:
         main()
     except SystemExit as exit:
@@ -361,10 +365,14 @@ print("numpy" in sys.modules)
 """
 
 
-def test_the_compiler_loads_no_numpy() -> None:
+def test_the_compiler_loads_no_numpy(tmp_path: Path) -> None:
     """NumPy is the runtime's (it costs ~90 ms at start-up): compiling, the L1 model included,
     does without it."""
     result = subprocess.run(
-        [sys.executable, "-c", COMPILER_PROBE], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, "-c", COMPILER_PROBE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
     )
     assert result.stdout.strip() == "False"

@@ -132,7 +132,7 @@ def test_ctrl_c_while_writing_leaves_no_file(
 ) -> None:
     # Interrupted after the first of two files is staged: neither file, no temporary file,
     # no folder the call made.
-    from ttnn_xdsl.tools import cli
+    from ttnn_xdsl.core.output_files import write_output_files
 
     real_chmod = os.chmod
     calls: list[str] = []
@@ -146,7 +146,7 @@ def test_ctrl_c_while_writing_leaves_no_file(
     monkeypatch.setattr(os, "chmod", chmod_then_interrupt)
     folder = tmp_path / "new" / "raw"
     with pytest.raises(KeyboardInterrupt):
-        cli.write_files_atomically(
+        write_output_files(
             [(str(folder / "a.bin"), b"a"), (str(folder / "b.bin"), b"b")], str(folder)
         )
     assert list(tmp_path.iterdir()) == []

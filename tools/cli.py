@@ -1,11 +1,14 @@
 """What `ttnn-opt` and `ttnn-run` share as command-line tools: one-line error reporting with
-exit statuses, and output files written atomically with the user's umask.
+exit statuses. (Their output files are written by one rule, `core.output_files`.)
 
 Exit status 0: success. 1: a user error (`TTNNError`), printed as one line —
 `FILE:LINE:COL: error: message` when its position is known, else `TOOL: error: message`.
 A warning of the project's (`TTNNWarning`) is one line too, `FILE:LINE:COL: warning: …`,
 printed when the command succeeds (after its work, on stderr); a failure prints only its
 error line.
+A failure to write standard output (a full disk, an I/O error) is a user error too:
+`TOOL: error: cannot write standard output: REASON`, exit status 1; a reader that went away
+(`| head`) ends the tool quietly with status 1, as Unix tools do.
 2: anything else, an internal error of the project, printed as `TOOL: internal error: …`
 with a hint to rerun with `--traceback` (which shows the Python traceback instead).
 """
@@ -15,14 +18,11 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import shutil
-import signal
 import sys
-import tempfile
-import threading
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from importlib.metadata import PackageNotFoundError, version
+from typing import TextIO
 
 from ttnn_xdsl.core.errors import TTNNError, TTNNWarning
 from ttnn_xdsl.tools.launch import INTERRUPTED_STATUS
@@ -32,7 +32,6 @@ __all__ = [
     "package_versions",
     "quiet_garbage_collector",
     "report_errors",
-    "write_files_atomically",
 ]
 
 
@@ -89,7 +88,9 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
     machine. Python warnings (NumPy's floating-point ones, deprecations) are developers' noise:
     shown only with `--traceback`."""
     show_traceback = "--traceback" in argv
+    standard_output = sys.stdout
     try:
+        sys.stdout = _ReportedWrites(standard_output)  # type: ignore[assignment]
         with warnings.catch_warnings():
             if not show_traceback:
                 warnings.simplefilter("ignore")
@@ -99,23 +100,25 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
             held: list[str] = []
             warnings.showwarning = _warning_printer(tool, warnings.showwarning, held)
             body()
+            sys.stdout.flush()  # a write error of the last printed lines is reported here
         for line in held:
             print(line, file=sys.stderr)
     except TTNNError as error:
         if show_traceback:
             raise
+        if isinstance(error, StandardOutputError):
+            _discard_standard_output(standard_output)
         print(format_user_error(tool, error), file=sys.stderr)
         sys.exit(1)
     except BrokenPipeError:
         # The reader of our output went away (`| head`): stop quietly, as Unix tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _discard_standard_output(standard_output)
         sys.exit(1)
     except KeyboardInterrupt:
         if show_traceback:
             raise
         # Ctrl-C: one line and 128 + SIGINT, as shells report it; outputs are written
-        # all-or-nothing (`write_files_atomically`), so nothing is left half-written.
+        # all-or-nothing (`write_output_files`), so nothing is left half-written.
         print(f"{tool}: interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED_STATUS)
     except SystemExit:
@@ -137,6 +140,56 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         )
         print(one_printable_line(message), file=sys.stderr)
         sys.exit(2)
+    finally:
+        sys.stdout = standard_output
+
+
+class StandardOutputError(TTNNError):
+    """Standard output cannot be written (a full disk, an I/O error): not a bug, the
+    user's output went where it cannot be written."""
+
+
+class _ReportedWrites:
+    """`sys.stdout` whose failed writes (other than a reader gone away, `BrokenPipeError`)
+    raise `StandardOutputError`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        with self._reported():
+            return self._stream.write(text)
+
+    def flush(self) -> None:
+        with self._reported():
+            self._stream.flush()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def _reported() -> Iterator[None]:
+        try:
+            yield
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise StandardOutputError(f"cannot write standard output: {reason}") from None
+
+
+def _discard_standard_output(stream: TextIO) -> None:
+    """Point the process's standard output at the null device, so that the text still
+    buffered for it is dropped when Python exits instead of failing again (a second error
+    message and exit status 120). Only the process's own standard output: a stream a caller
+    put in its place (a test's capture) is left alone."""
+    if stream is not sys.__stdout__:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
 
 
 def _warning_printer(
@@ -155,106 +208,3 @@ def _warning_printer(
             default(message, category, *args, **kwargs)
 
     return show
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_files_atomically(
-    files: Sequence[tuple[str, bytes]],
-    *folders: str | None,
-    links: Sequence[tuple[str, str]] = (),
-) -> None:
-    """Write each (path, data) through a temporary file next to it, then rename them all
-    into place, so a failure leaves no output behind — and removes each of `folders` (and
-    their parents) that this call created (None entries are ignored). Each (alias, path) of
-    `links` makes `alias` a second name of the file written at `path` (a hard link; a copy
-    where the file system has none). Files get the permissions the umask allows (like
-    `open`). Raises TTNNError when a file cannot be written."""
-    created: list[str] = []
-    staged: list[tuple[str, str]] = []
-    wanted = [folder for folder in folders if folder is not None]
-    target = wanted[0] if wanted else (files[0][0] if files else "")
-    mode = 0o666 & ~_umask()
-    try:
-        for folder in wanted:
-            target = folder
-            _make_folders(folder, created)
-            if not os.path.isdir(folder):
-                raise NotADirectoryError(20, "Not a directory", folder)
-        for target, data in files:
-            if os.path.isdir(target):
-                raise IsADirectoryError(21, "Is a directory", target)
-            descriptor, temporary = tempfile.mkstemp(
-                dir=os.path.dirname(os.path.abspath(target)), prefix=".ttnn-xdsl-"
-            )
-            staged.append((temporary, target))
-            with os.fdopen(descriptor, "wb") as stream:
-                stream.write(data)
-            os.chmod(temporary, mode)
-        written = {os.path.abspath(path): temporary for temporary, path in staged}
-        for target, original in links:
-            if os.path.isdir(target):
-                raise IsADirectoryError(21, "Is a directory", target)
-            temporary = os.path.join(
-                os.path.dirname(os.path.abspath(target)),
-                f".ttnn-xdsl-{os.getpid()}-{len(staged)}-{os.path.basename(target)}",
-            )
-            source = written[os.path.abspath(original)]
-            try:
-                os.link(source, temporary)
-            except OSError:
-                shutil.copyfile(source, temporary)
-            staged.append((temporary, target))
-        with _interrupts_deferred():
-            for temporary, target in staged:
-                os.replace(temporary, target)
-    except BaseException as error:
-        # A failure or a Ctrl-C before the renames: nothing of this call is left behind.
-        for temporary, _ in staged:
-            if os.path.exists(temporary):
-                os.unlink(temporary)
-        for created_folder in reversed(created):
-            with contextlib.suppress(OSError):
-                os.rmdir(created_folder)
-        if isinstance(error, OSError):
-            raise TTNNError(f"cannot write '{target}': {error.strerror}") from None
-        raise
-
-
-@contextlib.contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Within the block a Ctrl-C waits until the block ends (then it raises as usual): the
-    renames that put a run's outputs in place all happen, or none does. Only the main thread
-    can handle signals; elsewhere the block runs as it is."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    received: list[object] = []
-    previous = signal.signal(signal.SIGINT, lambda *caught: received.append(caught))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if received:
-        raise KeyboardInterrupt
-
-
-def _make_folders(path: str, created: list[str]) -> None:
-    """Create `path` and its missing parents, appending each to `created` (outermost
-    first) as soon as it exists."""
-    missing: list[str] = []
-    folder = os.path.abspath(path)
-    while not os.path.exists(folder):
-        missing.append(folder)
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            break
-        folder = parent
-    missing.reverse()
-    for folder in missing:
-        os.mkdir(folder)
-        created.append(folder)

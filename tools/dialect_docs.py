@@ -55,11 +55,12 @@ from xdsl.irdl import (
 from xdsl.printer import Printer
 
 from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.dialect.context import PROJECT_DIALECTS, make_context
 from ttnn_xdsl.dialect.keyword_properties import REQUIRED, OpProperty
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp
 from ttnn_xdsl.frontend import parse_module, verify_module
-from ttnn_xdsl.tools.cli import report_errors, write_files_atomically
+from ttnn_xdsl.tools.cli import report_errors
 
 __all__ = ["DEFAULT_EXAMPLES", "dialect_reference", "load_examples", "main", "missing_examples"]
 
@@ -492,7 +493,7 @@ def main(args: Sequence[str] | None = None) -> None:
         if arguments.output is None:
             sys.stdout.write(text)
         else:
-            write_files_atomically([(arguments.output, text.encode())])
+            write_output_files([(arguments.output, text.encode())])
 
     report_errors("dialect_docs", body, argv)
 

@@ -3,7 +3,8 @@
 Every upstream flag works. User errors (a parse or verify error, an unknown pass, a bad pass
 option, a missing file) print one line — `FILE:LINE:COL: error: message` where there is a
 position — and exit with status 1; `--traceback` shows the Python traceback instead.
-`-o FILE` is written atomically: on failure nothing is left behind.
+`-o FILE` is written by the project's output rule (`core.output_files`): a file atomically (on
+failure nothing is left behind), a device, FIFO or `/dev/stdout` written through.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.frontend.diagnostics import upstream_failure
@@ -33,7 +35,6 @@ from ttnn_xdsl.tools.cli import (
     package_versions,
     quiet_garbage_collector,
     report_errors,
-    write_files_atomically,
 )
 
 
@@ -178,7 +179,7 @@ class TTNNOptMain(xDSLOptMain):
             sys.stdout.write(text)
             sys.stdout.flush()
             return
-        write_files_atomically([(self.args.output_file, text.encode())])
+        write_output_files([(self.args.output_file, text.encode())])
 
 
 def main(args: Sequence[str] | None = None) -> None:

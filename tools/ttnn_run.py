@@ -37,6 +37,7 @@ import numpy as np
 
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import format_bytes, format_shape
 from ttnn_xdsl.frontend.source import decode_source
 from ttnn_xdsl.program import Program, TensorSlot, result_alias
@@ -57,7 +58,6 @@ from ttnn_xdsl.tools.cli import (
     package_versions,
     quiet_garbage_collector,
     report_errors,
-    write_files_atomically,
 )
 
 
@@ -91,7 +91,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "that holds files of its kind (.bin, .tensorbin, pictures) this run does not write — "
         "an earlier run's results — is refused before anything runs; remove them or choose "
         "another folder. This run's own files are replaced. Every output is written all or "
-        "nothing.",
+        "nothing: a regular file through a temporary file renamed over it (a symbolic link "
+        "stays a link), a device, FIFO or /dev/stdout written through, never replaced.",
     )
     parser.add_argument("input_file", help="the .mlir file to run")
     parser.add_argument(
@@ -493,7 +494,7 @@ def write_outputs(
     plot_dir = plot[0] if plot is not None else None
     # The .npz's folder is made like the output folders (and removed again on failure).
     npz_dir = (os.path.dirname(npz) or None) if npz is not None else None
-    write_files_atomically(files, raw_dir, tensorbin_dir, plot_dir, npz_dir, links=links)
+    write_output_files(files, raw_dir, tensorbin_dir, plot_dir, npz_dir, links=links)
 
 
 def inputs_of(

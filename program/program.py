@@ -29,7 +29,12 @@ from ttnn_xdsl.program.entry import (
     signature,
 )
 from ttnn_xdsl.program.loading import lower_source
-from ttnn_xdsl.program.provenance import layout_map_of, tensor_level_module
+from ttnn_xdsl.program.provenance import (
+    check_traceable,
+    layout_map_of,
+    tensor_level_module,
+    trace_chain,
+)
 from ttnn_xdsl.runtime.execution import Executable, draw_in_background
 from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
@@ -193,15 +198,31 @@ class Program(Executable):
         """The names of the module's functions, in order (the possible entries)."""
         return [function.sym_name.data for function in module_functions(self.module)]
 
+    def check_traceable(self, position: int) -> None:
+        """Raise RunError when `layout_map(position)` would refuse the result's source as too
+        large to trace — from the types, before anything runs (a picture of a weight of 2^24
+        elements or more is refused at once, not after the run)."""
+        if self.source is None:
+            return
+        chain = trace_chain(self._tensor_level_source(), self.entry, position)
+        if chain is not None:
+            check_traceable(chain, position)
+
+    def _tensor_level_source(self) -> ModuleOp:
+        assert self.source is not None
+        if self._tensor_level is None:
+            self._tensor_level = tensor_level_module(self.source)
+        return self._tensor_level
+
     def layout_map(self, position: int) -> LayoutMap | None:
         """Where each element of result `position` came from, read off the IR by running
         its op chain in float32 on an index-encoded input (`provenance.layout_map_of`);
         None when the result is not made by prepare / layout ops from one argument."""
         if self.source is None:
             return None
-        if self._tensor_level is None:
-            self._tensor_level = tensor_level_module(self.source)
-        return layout_map_of(self._tensor_level, self.entry, self.results[position], position)
+        return layout_map_of(
+            self._tensor_level_source(), self.entry, self.results[position], position
+        )
 
 
 def _in_cpu_module(function: func.FuncOp) -> bool:

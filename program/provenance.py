@@ -18,6 +18,7 @@ through `func.call`s (a `@main` that calls its layers)."""
 from __future__ import annotations
 
 import contextlib
+import math
 from dataclasses import dataclass
 from typing import cast
 
@@ -59,7 +60,14 @@ from ttnn_xdsl.runtime.layout_map import (
 )
 from ttnn_xdsl.runtime.slots import TensorSlot
 
-__all__ = ["EXACT_INDEX_LIMIT", "OpChain", "layout_map_of", "tensor_level_module", "trace_chain"]
+__all__ = [
+    "EXACT_INDEX_LIMIT",
+    "OpChain",
+    "check_traceable",
+    "layout_map_of",
+    "tensor_level_module",
+    "trace_chain",
+]
 
 EXACT_INDEX_LIMIT = 2**24
 """Float32 holds every integer up to here exactly: the largest weight that can be traced."""
@@ -195,6 +203,18 @@ def _float32_module(source: ModuleOp, chain: OpChain) -> ModuleOp:
     return ModuleOp([function], attributes=dict(source.attributes))
 
 
+def check_traceable(chain: OpChain, position: int) -> None:
+    """Raise RunError when the source of `chain` (which made result `position`) is too large
+    to trace: its elements are numbered 1, 2, … in float32, exact up to `EXACT_INDEX_LIMIT`.
+    Known from the types alone, so a caller can ask before running anything."""
+    source_shape = tensor_info(chain.source.type).shape
+    if math.prod(source_shape) + 1 >= EXACT_INDEX_LIMIT:
+        raise RunError(
+            f"cannot trace result {position}: its source {format_shape(source_shape)} has more "
+            f"than 2^24 elements, beyond what float32 indices hold exactly"
+        )
+
+
 def layout_map_of(
     source: ModuleOp, entry: str, slot: TensorSlot, position: int
 ) -> LayoutMap | None:
@@ -205,13 +225,9 @@ def layout_map_of(
     chain = trace_chain(source, entry, position)
     if chain is None:
         return None
+    check_traceable(chain, position)
     source_shape = tensor_info(chain.source.type).shape
     size = int(np.prod(source_shape))
-    if size + 1 >= EXACT_INDEX_LIMIT:
-        raise RunError(
-            f"cannot trace result {position}: its source {format_shape(source_shape)} has more "
-            f"than 2^24 elements, beyond what float32 indices hold exactly"
-        )
     _, lowered = lower_source(_float32_module(source, chain), None)
     function = find_entry(lowered, "provenance")
     arguments, results = signature(function, [])

@@ -18,10 +18,11 @@ from xdsl.ir import Attribute
 
 from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.core.shapes import format_bytes, format_shape
-from ttnn_xdsl.dialect.call_graph import function_table
+from ttnn_xdsl.dialect.call_graph import function_table, reachable_functions
 from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue, standard_normal, to_device
 from ttnn_xdsl.runtime.interpreter import make_interpreter
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype, op_error
+from ttnn_xdsl.runtime.memory import available_memory
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
 from ttnn_xdsl.runtime.read_only import read_only_arguments
 from ttnn_xdsl.runtime.slots import TensorSlot
@@ -32,6 +33,7 @@ __all__ = [
     "Executable",
     "argument_position",
     "check_allocations",
+    "check_memory",
     "check_size",
     "draw_in_background",
     "phase",
@@ -58,6 +60,8 @@ class Executable:
     """The largest tensor or buffer a run accepts (`DEFAULT_MAX_BYTES`)."""
     _read_only: list[bool] | None = field(default=None, init=False, repr=False, compare=False)
     """Per argument, whether the IR only reads it (computed on the first run)."""
+    _allocated: int | None = field(default=None, init=False, repr=False, compare=False)
+    """The bytes of the buffers a run of the entry allocates (`allocated_bytes`, on first use)."""
     _shared: ModuleRunState = field(
         default_factory=lambda: ModuleRunState(), init=False, repr=False, compare=False
     )
@@ -94,6 +98,7 @@ class Executable:
         for kind, slots in (("argument", self.arguments), ("result", self.results)):
             for slot in slots:
                 self._check_size(kind, slot)
+        self._check_buffers()
         given: dict[int, InputValue] = {}
         items = inputs.items() if isinstance(inputs, Mapping) else enumerate(inputs)
         by_name = {slot.name: slot.position for slot in self.arguments if slot.name}
@@ -146,6 +151,20 @@ class Executable:
     def _check_size(self, kind: str, slot: TensorSlot) -> None:
         check_size(kind, slot, self.entry, self.max_bytes)
 
+    def _check_buffers(self) -> None:
+        """Before anything of a run is allocated: each `memref.alloc` within `max_bytes`,
+        and the arguments and buffers together within the memory the machine has left."""
+        executed = self.executed or self.module
+        shared = self._shared
+        if shared.allocations_checked != self.max_bytes:
+            check_allocations(executed, self.max_bytes)
+            shared.allocations_checked = self.max_bytes
+        if self._allocated is None:
+            entry = shared.function_table(executed).get(self.entry)
+            functions = reachable_functions(entry, shared.function_table(executed)) if entry else []
+            self._allocated = allocated_bytes(functions)
+        check_memory(self.entry, self.arguments, self._allocated)
+
     def _position_of(self, key: str | int, by_name: Mapping[str, int]) -> int:
         return argument_position(key, len(self.arguments), by_name, self.entry)
 
@@ -178,9 +197,6 @@ class Executable:
                 for (tensor, made_here), read_only in zip(arguments, self._read_only, strict=True)
             ]
         with phase(timer, "interpret"):
-            if shared.allocations_checked != self.max_bytes:
-                check_allocations(executed, self.max_bytes)
-                shared.allocations_checked = self.max_bytes
             # One interpreter per mode, made (and the module checked for ttnn ops) on first
             # use; one that a run left half-way through is dropped.
             interpreter = shared.interpreters.pop(bulk, None) or make_interpreter(executed, bulk)
@@ -227,6 +243,49 @@ def check_size(kind: str, slot: TensorSlot, entry: str, max_bytes: int) -> None:
         )
 
 
+def arguments_bytes(arguments: Sequence[TensorSlot]) -> int:
+    """What a run's arguments take as the float32 values every input conversion works on (4
+    bytes a value at the physical shape, as `check_size` counts them)."""
+    return sum(4 * math.prod(slot.tensor.physical_shape) for slot in arguments)
+
+
+def allocated_bytes(functions: Sequence[func.FuncOp]) -> int:
+    """The bytes of every `memref.alloc` in `functions` (static sizes; the results are among
+    them), each counted once: an alloc in a loop or in a function called again is freed
+    before it is made anew."""
+    total = 0
+    for function in functions:
+        for op in function.walk():
+            if isinstance(op, memref.AllocOp):
+                memref_type = cast(MemRefType[Attribute], op.memref.type)
+                if all(d >= 0 for d in memref_type.get_shape()):
+                    shape, dtype = buffer_shape_and_dtype(memref_type)
+                    total += math.prod(shape) * dtype.itemsize
+    return total
+
+
+MEMORY_CHECKED_FROM = 64 * 2**20
+"""A run needing less (64 MiB) is not compared with the memory available: reading the system's
+figures takes about 0.2 ms, more than such a run's own overhead, and no machine that runs the
+project has less left."""
+
+
+def check_memory(entry: str, arguments: Sequence[TensorSlot], allocated: int = 0) -> None:
+    """Refuse a run of @`entry` whose arguments (`arguments_bytes`) and buffers (`allocated`
+    bytes) together take more memory than the machine has available (`available_memory`):
+    the run would be killed by the system, or swap for minutes, before failing."""
+    needed = arguments_bytes(arguments) + allocated
+    if needed < MEMORY_CHECKED_FROM:
+        return
+    available = available_memory()
+    if available is not None and needed > available:
+        raise RunError(
+            f"a run of @{entry} needs at least {format_bytes(needed)} (arguments "
+            f"{format_bytes(needed - allocated)}, buffers {format_bytes(allocated)}), more than "
+            f"the {format_bytes(available)} of memory available"
+        )
+
+
 def argument_position(key: str | int, count: int, by_name: Mapping[str, int], entry: str) -> int:
     """The position of the argument an input names (`name`, `%name`, a position or its
     digits) among the `count` arguments of @`entry` (`by_name`: the named ones)."""
@@ -254,8 +313,8 @@ def draw_in_background(
     """Start drawing, on a thread of its own, the values a run of @`entry` with
     `random_seed` draws for its `arguments` not in `given` (names, `%names` or positions),
     for an Executable of that function to take (`Executable.take_draw`). None when the run
-    would refuse the inputs first (an unknown name, an argument beyond `max_bytes`, a
-    negative seed): nothing is drawn for it."""
+    would refuse the inputs first (an unknown name, an argument beyond `max_bytes`,
+    arguments beyond the memory available, a negative seed): nothing is drawn for it."""
     if random_seed < 0:
         return None
     by_name = {slot.name: slot.position for slot in arguments if slot.name}
@@ -263,6 +322,7 @@ def draw_in_background(
         positions = {argument_position(key, len(arguments), by_name, entry) for key in given}
         for slot in arguments:
             check_size("argument", slot, entry, max_bytes)
+        check_memory(entry, arguments)
     except RunError:
         return None
     missing = [slot for slot in arguments if slot.position not in positions]

@@ -160,7 +160,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
         default=DEFAULT_MAX_BYTES,
         metavar="SIZE",
         help="refuse an input file, argument, result or buffer larger than SIZE bytes "
-        "(a suffix K, M, G or T multiplies by 1024, 1024², …; default 8G)",
+        "(a suffix K, M, G or T multiplies by 1024, 1024², …; default 8G); whatever SIZE, a "
+        "run needing more than the memory the machine has left is refused before it starts",
     )
     parser.add_argument("--print", action="store_true", help="print each result")
     parser.add_argument(
@@ -543,6 +544,15 @@ def progress_bars(
             functions.close()
 
 
+def check_traceable(programs: Sequence[Program]) -> None:
+    """--plot, --plot-text: refuse, before anything runs, a TILE result whose layout map
+    cannot be traced (`Program.check_traceable`)."""
+    for program in programs:
+        for slot in program.results:
+            if slot.tensor.layout == Layout.TILE:
+                program.check_traceable(slot.position)
+
+
 def layout_maps(
     results: Sequence[NamedResult], programs: Sequence[Program]
 ) -> dict[str, LayoutMap]:
@@ -738,6 +748,8 @@ def run_command(arguments: argparse.Namespace) -> None:
         "--plot": arguments.plot,
     }
     check_output_folders(folders, output_names(programs, every_function, arguments.aliases))
+    if arguments.plot is not None or arguments.plot_text:
+        check_traceable(programs)
     results: list[NamedResult] = []
     with progress_bars(terminal_bars(), programs) as (listeners, function_done):
         for program in programs:

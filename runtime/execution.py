@@ -22,7 +22,7 @@ from ttnn_xdsl.dialect.call_graph import function_table, reachable_functions
 from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue, standard_normal, to_device
 from ttnn_xdsl.runtime.interpreter import make_interpreter
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype, op_error
-from ttnn_xdsl.runtime.memory import available_memory
+from ttnn_xdsl.runtime.memory import check_memory
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
 from ttnn_xdsl.runtime.read_only import read_only_arguments
 from ttnn_xdsl.runtime.slots import TensorSlot
@@ -33,7 +33,7 @@ __all__ = [
     "Executable",
     "argument_position",
     "check_allocations",
-    "check_memory",
+    "check_run_memory",
     "check_size",
     "draw_in_background",
     "phase",
@@ -163,7 +163,7 @@ class Executable:
             entry = shared.function_table(executed).get(self.entry)
             functions = reachable_functions(entry, shared.function_table(executed)) if entry else []
             self._allocated = allocated_bytes(functions)
-        check_memory(self.entry, self.arguments, self._allocated)
+        check_run_memory(self.entry, self.arguments, self._allocated)
 
     def _position_of(self, key: str | int, by_name: Mapping[str, int]) -> int:
         return argument_position(key, len(self.arguments), by_name, self.entry)
@@ -264,26 +264,15 @@ def allocated_bytes(functions: Sequence[func.FuncOp]) -> int:
     return total
 
 
-MEMORY_CHECKED_FROM = 64 * 2**20
-"""A run needing less (64 MiB) is not compared with the memory available: reading the system's
-figures takes about 0.2 ms, more than such a run's own overhead, and no machine that runs the
-project has less left."""
-
-
-def check_memory(entry: str, arguments: Sequence[TensorSlot], allocated: int = 0) -> None:
+def check_run_memory(entry: str, arguments: Sequence[TensorSlot], allocated: int = 0) -> None:
     """Refuse a run of @`entry` whose arguments (`arguments_bytes`) and buffers (`allocated`
-    bytes) together take more memory than the machine has available (`available_memory`):
-    the run would be killed by the system, or swap for minutes, before failing."""
-    needed = arguments_bytes(arguments) + allocated
-    if needed < MEMORY_CHECKED_FROM:
-        return
-    available = available_memory()
-    if available is not None and needed > available:
-        raise RunError(
-            f"a run of @{entry} needs at least {format_bytes(needed)} (arguments "
-            f"{format_bytes(needed - allocated)}, buffers {format_bytes(allocated)}), more than "
-            f"the {format_bytes(available)} of memory available"
-        )
+    bytes) together need more memory than the machine has available (`check_memory`)."""
+    taken = arguments_bytes(arguments)
+    check_memory(
+        f"a run of @{entry}",
+        taken + allocated,
+        f"arguments {format_bytes(taken)}, buffers {format_bytes(allocated)}",
+    )
 
 
 def argument_position(key: str | int, count: int, by_name: Mapping[str, int], entry: str) -> int:
@@ -322,7 +311,7 @@ def draw_in_background(
         positions = {argument_position(key, len(arguments), by_name, entry) for key in given}
         for slot in arguments:
             check_size("argument", slot, entry, max_bytes)
-        check_memory(entry, arguments)
+        check_run_memory(entry, arguments)
     except RunError:
         return None
     missing = [slot for slot in arguments if slot.position not in positions]

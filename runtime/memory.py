@@ -6,7 +6,30 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["available_memory"]
+from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.core.shapes import format_bytes
+
+__all__ = ["MEMORY_CHECKED_FROM", "available_memory", "check_memory"]
+
+MEMORY_CHECKED_FROM = 64 * 2**20
+"""Less (64 MiB) is not compared with the memory available: reading the system's figures takes
+about 0.2 ms, more than a small run's own overhead, and no machine that runs the project has
+less left."""
+
+
+def check_memory(what: str, needed: int, detail: str = "") -> None:
+    """Refuse `what` (`a run of @main`) needing `needed` bytes (`detail`: of what) when the
+    machine has less available (`available_memory`): it would be killed by the system, or
+    swap for minutes, before failing."""
+    if needed < MEMORY_CHECKED_FROM:
+        return
+    available = available_memory()
+    if available is not None and needed > available:
+        raise RunError(
+            f"{what} needs at least {format_bytes(needed)}{f' ({detail})' if detail else ''}, "
+            f"more than the {format_bytes(available)} of memory available"
+        )
+
 
 MEMINFO = "/proc/meminfo"
 CGROUP_FILES = (

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import math
+import os
+import stat
 import zlib
 from typing import IO, Any
 
@@ -20,7 +22,7 @@ import numpy as np
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import format_bytes, format_shape
 
-__all__ = ["DEFAULT_MAX_BYTES", "read_npy", "read_npy_stream"]
+__all__ = ["DEFAULT_MAX_BYTES", "npy_data_bytes", "read_npy", "read_npy_stream"]
 
 DEFAULT_MAX_BYTES = 8 * 2**30
 """The largest tensor or buffer a run accepts by default (8 GiB): each argument and result
@@ -63,7 +65,7 @@ def read_npy_stream(stream: IO[bytes], source: str, max_bytes: int) -> np.ndarra
     try:
         stream.seek(0)
         shape, dtype, bfloat16 = _read_header(stream)
-        size = math.prod(shape) * dtype.itemsize
+        size = _data_bytes(shape, dtype)
         if size > max_bytes:
             described = f"shape {format_shape(shape)}, {'bfloat16' if bfloat16 else dtype}"
             raise TTNNError(
@@ -76,6 +78,27 @@ def read_npy_stream(stream: IO[bytes], source: str, max_bytes: int) -> np.ndarra
         message = " ".join(str(error).split()) or type(error).__name__
         raise TTNNError(f"cannot read {source} as a .npy file ({message})") from None
     return array.view(ml_dtypes.bfloat16) if bfloat16 else array
+
+
+def npy_data_bytes(path: str) -> int | None:
+    """The bytes of the array the .npy file `path` holds, from its header alone (before any
+    input is read); None for what is not a regular file with a readable header (a FIFO is
+    read once, by `read_npy`, which then says what is wrong)."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as stream:
+            if stream.read(len(_NPY_MAGIC)) != _NPY_MAGIC:
+                return None
+            stream.seek(0)
+            shape, dtype, _ = _read_header(stream)
+    except (OSError, ValueError, EOFError):
+        return None
+    return _data_bytes(shape, dtype)
+
+
+def _data_bytes(shape: tuple[int, ...], dtype: np.dtype[Any]) -> int:
+    return math.prod(shape) * dtype.itemsize
 
 
 def _read_header(stream: IO[bytes]) -> tuple[tuple[int, ...], np.dtype[Any], bool]:

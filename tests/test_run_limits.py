@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ttnn_xdsl.program import Program
@@ -61,7 +62,7 @@ def test_two_16_gib_inputs_are_refused_beyond_the_memory_available(
 ) -> None:
     # Each input is within --max-bytes 100G; both together are not within the 24 GiB the
     # machine is said to have left.
-    monkeypatch.setattr(execution, "available_memory", lambda: 24 * GIB)
+    monkeypatch.setattr(memory, "available_memory", lambda: 24 * GIB)
     source = tmp_path / "huge.mlir"
     source.write_text(TWO_HUGE_INPUTS)
     line = run_refused(
@@ -70,6 +71,26 @@ def test_two_16_gib_inputs_are_refused_beyond_the_memory_available(
     assert line == (
         "ttnn-run: error: a run of @main needs at least 32 GiB (arguments 32 GiB, buffers "
         "0 bytes), more than the 24 GiB of memory available"
+    )
+
+
+def test_two_16_gib_input_files_are_refused_before_reading_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two .npy files whose headers declare 16 GiB each (the data is not there: reading one
+    # would fail otherwise), within --max-bytes 100G each.
+    monkeypatch.setattr(memory, "available_memory", lambda: 24 * GIB)
+    source = tmp_path / "huge.mlir"
+    source.write_text(TWO_HUGE_INPUTS)
+    for name in ("a", "b"):
+        with open(tmp_path / f"{name}.npy", "wb") as stream:
+            header = {"descr": "<f4", "fortran_order": False, "shape": (4096, 1048576)}
+            np.lib.format.write_array_header_1_0(stream, header)
+    inputs = ["--input", f"a={tmp_path / 'a.npy'}", "--input", f"b={tmp_path / 'b.npy'}"]
+    line = run_refused([str(source), *inputs, "--max-bytes", "100G"], capsys, tmp_path)
+    assert line == (
+        "ttnn-run: error: reading the --input files needs at least 32 GiB, more than the "
+        "24 GiB of memory available"
     )
 
 
@@ -90,7 +111,7 @@ def test_buffers_count_with_the_arguments(
 ) -> None:
     # A lowered function allocating two 4 GiB buffers (2^30 float32 values each, one a
     # result) beside a 4 KiB argument: 8 GiB + 4 KiB, beyond the 8 GiB said to be left.
-    monkeypatch.setattr(execution, "available_memory", lambda: 8 * GIB)
+    monkeypatch.setattr(memory, "available_memory", lambda: 8 * GIB)
     buffer = "memref<32768x32768xf32>"
     source = tmp_path / "alloc.mlir"
     source.write_text(
@@ -117,7 +138,7 @@ def test_a_run_within_the_memory_available_runs(monkeypatch: pytest.MonkeyPatch)
     table = execution.function_table(program.module, definitions=True)
     assert execution.allocated_bytes([table["main"]]) == 4 * 2048 + 4 * 1088
     asked: list[int] = []
-    monkeypatch.setattr(execution, "available_memory", lambda: asked.append(1) or 0)
+    monkeypatch.setattr(memory, "available_memory", lambda: asked.append(1) or 0)
     assert len(program.run(random_seed=0)) == 2
     assert asked == []
 

@@ -24,6 +24,7 @@ stderr.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import sys
@@ -49,7 +50,8 @@ from ttnn_xdsl.runtime.compare import (
 )
 from ttnn_xdsl.runtime.inputs import InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
-from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy, read_npy_stream
+from ttnn_xdsl.runtime.memory import check_memory
+from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, npy_data_bytes, read_npy, read_npy_stream
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin_schema import TENSORBIN_SUFFIX
@@ -218,7 +220,9 @@ def load_inputs(
     specs: Sequence[str], max_bytes: int = DEFAULT_MAX_BYTES
 ) -> dict[str, np.ndarray | DeviceTensor]:
     """Read `NAME=PATH.npy` (logical values; at most `max_bytes` of them) and
-    `NAME=PATH.tensorbin` (a TT-NN tensor) inputs."""
+    `NAME=PATH.tensorbin` (a TT-NN tensor) inputs; none when together they hold more than the
+    memory available."""
+    check_memory("reading the --input files", input_files_bytes(specs, max_bytes))
     inputs: dict[str, np.ndarray | DeviceTensor] = {}
     for spec in specs:
         name, separator, path = spec.partition("=")
@@ -255,6 +259,24 @@ def load_inputs(
             raise TTNNError(f"--input {name}: {error.message}") from None
         inputs[name] = array
     return inputs
+
+
+def input_files_bytes(specs: Sequence[str], max_bytes: int) -> int:
+    """What the `NAME=PATH` input files hold, from the .npy files' headers and the
+    .tensorbin files' sizes. A file that cannot be sized, or holds more than `max_bytes`,
+    counts nothing: reading it says why it is refused."""
+    total = 0
+    for spec in specs:
+        path = spec.partition("=")[2]
+        size: int | None = None
+        if path.endswith(TENSORBIN_SUFFIX):
+            with contextlib.suppress(OSError):
+                size = os.path.getsize(path)
+        else:
+            size = npy_data_bytes(path)
+        if size is not None and size <= max_bytes:
+            total += size
+    return total
 
 
 def archive_inputs(

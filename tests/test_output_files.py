@@ -301,6 +301,20 @@ def test_a_full_standard_output_is_one_error_line(command: list[str]) -> None:
     )
 
 
+def test_a_closed_standard_output_is_one_error_line() -> None:
+    # Started with standard output closed (`>&-`), Python has no sys.stdout.
+    result = subprocess.run(
+        [BIN / "ttnn-opt", ASSIGN_BW],
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (result.returncode, result.stderr) == (
+        1,
+        f"ttnn-opt: error: cannot write standard output: {os.strerror(9)}\n",
+    )
+
+
 def test_a_full_device_as_output_is_one_error_line(tmp_path: Path) -> None:
     full = full_device(tmp_path)
     result = subprocess.run(

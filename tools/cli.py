@@ -21,6 +21,7 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
+from errno import EBADF
 from importlib.metadata import PackageNotFoundError, version
 from typing import TextIO
 
@@ -151,16 +152,21 @@ class StandardOutputError(TTNNError):
 
 class _ReportedWrites:
     """`sys.stdout` whose failed writes (other than a reader gone away, `BrokenPipeError`)
-    raise `StandardOutputError`."""
+    raise `StandardOutputError`; so does a write when the process has no standard output
+    (started with it closed, `>&-`: Python's `sys.stdout` is None)."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
+        if self._stream is None:
+            raise StandardOutputError(f"cannot write standard output: {os.strerror(EBADF)}")
         with self._reported():
             return self._stream.write(text)
 
     def flush(self) -> None:
+        if self._stream is None:
+            return  # nothing was written to it
         with self._reported():
             self._stream.flush()
 
@@ -179,12 +185,12 @@ class _ReportedWrites:
             raise StandardOutputError(f"cannot write standard output: {reason}") from None
 
 
-def _discard_standard_output(stream: TextIO) -> None:
+def _discard_standard_output(stream: TextIO | None) -> None:
     """Point the process's standard output at the null device, so that the text still
     buffered for it is dropped when Python exits instead of failing again (a second error
     message and exit status 120). Only the process's own standard output: a stream a caller
     put in its place (a test's capture) is left alone."""
-    if stream is not sys.__stdout__:
+    if stream is None or stream is not sys.__stdout__:
         return
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)

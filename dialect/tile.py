@@ -7,6 +7,11 @@ plain memref (`memref<64x64x3x3xf32>`). The ops move single tiles between the tw
 change their element type; loops (`scf.for`), windows (`memref.subview`) and 2D data
 movement (`linalg.transpose`, `linalg.copy`, `linalg.broadcast`, `linalg.fill`) come from
 upstream dialects.
+
+A lowering marks each loop nest it means to run in bulk with the discardable unit attribute
+`tile.bulk` on its outermost `scf.for` (`BULK_NEST`): the interpreter runs such a nest as a
+few strided NumPy operations, says so loudly when it cannot, and runs any other loop op by
+op.
 """
 
 from __future__ import annotations
@@ -14,8 +19,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import IndexType, IntAttr, MemRefType
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SSAValue, TypeAttribute
+from xdsl.dialects.builtin import IndexType, IntAttr, MemRefType, UnitAttr
+from xdsl.ir import (
+    Attribute,
+    Dialect,
+    Operation,
+    ParametrizedAttribute,
+    SSAValue,
+    TypeAttribute,
+)
 from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
@@ -226,6 +238,23 @@ class TypecastOp(IRDLOperation):
                 f"'{self.name}' op expected a different result element type, got "
                 f"{self.input.type} -> {self.result.type}"
             )
+
+
+BULK_NEST = "tile.bulk"
+"""The discardable unit attribute on the outermost `scf.for` of a nest the lowering means to
+run in bulk: the loop and the loops nested in it form a perfect nest whose bounds are
+constants, whose indices are affine in the induction variables and whose bodies move,
+tilize or convert tiles (`runtime/interpreter/bulk.py`)."""
+
+
+def mark_bulk_nest(loop: Operation) -> None:
+    """State that `loop` (an outermost `scf.for`) and its inner loops run in bulk."""
+    loop.attributes[BULK_NEST] = UnitAttr()
+
+
+def is_bulk_nest(loop: Operation) -> bool:
+    """Whether a lowering marked `loop` as the outermost loop of a nest to run in bulk."""
+    return BULK_NEST in loop.attributes
 
 
 TILE = Dialect("tile", [LoadOp, StoreOp, TilizeOp, UntilizeOp, TypecastOp], [TileType])

@@ -11,6 +11,8 @@ from xdsl.dialects.builtin import IndexType, MemRefType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
+from ttnn_xdsl.dialect import tile
+
 
 def index(value: int) -> SSAValue:
     """An `arith.constant value : index`, inserted by the enclosing ImplicitBuilder."""
@@ -19,24 +21,33 @@ def index(value: int) -> SSAValue:
 
 def loop_nest(upper_bounds: Sequence[int], body: Callable[[list[SSAValue]], None]) -> None:
     """`scf.for` loops from 0 to each bound with step 1, outermost first, built at the
-    current ImplicitBuilder; `body(induction_variables)` fills the innermost block."""
-    if not upper_bounds:
-        body([])
+    current ImplicitBuilder and marked as a nest to run in bulk (`tile.BULK_NEST` on the
+    outermost loop); `body(induction_variables)` fills the innermost block.
+
+    A bound of 1 makes no loop (its index is the constant 0) and a bound of 0 makes nothing:
+    canonicalize would inline a one-iteration loop, and with it the marker of an outermost
+    one."""
+    if 0 in upper_bounds:
         return
+    looped = [level for level, bound in enumerate(upper_bounds) if bound > 1]
+    if not looped:
+        body([index(0) for _ in upper_bounds])
+        return
+    levels = range(len(upper_bounds))
     zero, one = index(0), index(1)
 
-    def build(level: int, induction_variables: list[SSAValue]) -> None:
+    def build(position: int, induction_variables: dict[int, SSAValue]) -> scf.ForOp:
         block = Block(arg_types=[IndexType()])
         with ImplicitBuilder(block) as (variable,):
-            variables = [*induction_variables, variable]
-            if level + 1 == len(upper_bounds):
-                body(variables)
+            variables = {**induction_variables, looped[position]: variable}
+            if position + 1 == len(looped):
+                body([variables[level] if level in variables else index(0) for level in levels])
             else:
-                build(level + 1, variables)
+                build(position + 1, variables)
             scf.YieldOp()
-        scf.ForOp(zero, index(upper_bounds[level]), one, [], Region(block))
+        return scf.ForOp(zero, index(upper_bounds[looped[position]]), one, [], Region(block))
 
-    build(0, [])
+    tile.mark_bulk_nest(build(0, {}))
 
 
 def scaled(value: SSAValue, factor: int) -> SSAValue:

@@ -13,8 +13,11 @@ reported as one-line RunErrors.
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
+import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,12 +30,14 @@ from hypothesis import strategies as st
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation
 
-from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.core.errors import RunError, TTNNWarning
 from ttnn_xdsl.dialect import make_context
+from ttnn_xdsl.dialect.tile import is_bulk_nest
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.interpreter import make_interpreter
+from ttnn_xdsl.runtime.interpreter.scf import STRICT_BULK_VARIABLE, strict_bulk_from_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 TTNN_RUN = str(Path(sys.executable).parent / "ttnn-run")
@@ -51,19 +56,28 @@ class OpCounter(Interpreter.Listener):
 
 
 def interpret(
-    module: object, entry: str, arguments: list[np.ndarray], bulk: bool
+    module: object,
+    entry: str,
+    arguments: list[np.ndarray],
+    bulk: bool,
+    fallbacks: list[str] | None = None,
 ) -> tuple[list[np.ndarray], Counter[str]]:
     """Run `entry` on copies of `arguments`; the results, the arguments afterwards (the IR
     may write them) and the op counts. In bulk it runs twice, on fresh copies: the second run
     replays the nests the first recorded (`bulk._Plan`), and both must give the same bytes;
-    the second's are returned."""
-    interpreter = make_interpreter(module, bulk)  # type: ignore[arg-type]
+    the second's are returned. Strict (a marked nest that falls back is an error) unless
+    `fallbacks` is given: then the fallback warnings are appended to it."""
+    interpreter = make_interpreter(module, bulk, strict=fallbacks is None)  # type: ignore[arg-type]
     outcomes: list[list[np.ndarray]] = []
     for _ in range(2 if bulk else 1):
         buffers = [argument.copy() for argument in arguments]
         counter = OpCounter()
         interpreter.listeners = (counter,)
-        results = interpreter.call_op(entry, tuple(buffers))
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", TTNNWarning)
+            results = interpreter.call_op(entry, tuple(buffers))
+        if fallbacks is not None:
+            fallbacks += [str(warning.message) for warning in caught]
         outcomes.append([np.asarray(r) for r in results] + buffers)
     assert_same_bytes(outcomes[0], outcomes[-1])
     return outcomes[-1], counter.counts
@@ -152,7 +166,7 @@ func.func @copy(%a: memref<2x3x!tile.tile<32x32, f32>>, %b: memref<2x3x!tile.til
       %t = tile.load %a[%i, %j] : memref<2x3x!tile.tile<32x32, f32>>
       tile.store %t, %b[%i, %j] : memref<2x3x!tile.tile<32x32, f32>>
     }
-  }
+  } {tile.bulk}
   func.return
 }
 """
@@ -168,25 +182,103 @@ def test_a_recorded_nest_is_evaluated_again_for_buffers_that_alias_otherwise(
     module = parse_module(ctx, COPY_TILES, "copy.mlir")
     verify_module(module)
     rng = np.random.default_rng(3)
-    interpreter = make_interpreter(module)
+    interpreter = make_interpreter(module, strict=False)
     expected_replays = ([False, True, True], [False, True, False, False])
-    for calls, expected in zip(
-        (("two", "one", "two", "two"), ("one", "two", "one", "one")), expected_replays, strict=True
-    ):
-        replays.clear()
-        for call in calls:
-            a = rng.standard_normal((2, 3, 32, 32)).astype(np.float32)
-            if call == "two":
-                b = np.zeros_like(a)
-                interpreter.call_op("copy", (a, b))
-                assert b.tobytes() == a.tobytes()
-            else:
-                before = a.copy()
-                interpreter.call_op("copy", (a, a))
-                assert a.tobytes() == before.tobytes()
-        # The nest is recorded on two buffers (the first call of all) and replayed for two
-        # buffers only; on one buffer it is evaluated again, and its overlap runs it op by op.
-        assert replays == expected
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", TTNNWarning)
+        for calls, expected in zip(
+            (("two", "one", "two", "two"), ("one", "two", "one", "one")),
+            expected_replays,
+            strict=True,
+        ):
+            replays.clear()
+            for call in calls:
+                a = rng.standard_normal((2, 3, 32, 32)).astype(np.float32)
+                if call == "two":
+                    b = np.zeros_like(a)
+                    interpreter.call_op("copy", (a, b))
+                    assert b.tobytes() == a.tobytes()
+                else:
+                    before = a.copy()
+                    interpreter.call_op("copy", (a, a))
+                    assert a.tobytes() == before.tobytes()
+            # The nest is recorded on two buffers (the first call of all) and replayed for
+            # two buffers only; on one buffer it is evaluated again, and its overlap runs it
+            # op by op.
+            assert replays == expected
+    # The fallback on one buffer is reported once, for the nest, at its outermost loop.
+    assert [str(warning.message) for warning in caught] == [
+        "copy.mlir:7:3: warning: loop nest runs op by op "
+        "(a write that may overlap a read or another write)"
+    ]
+
+
+def test_a_marked_nest_that_falls_back_is_an_error_when_strict() -> None:
+    # The suite runs strict (conftest.py): the interpreter's default then raises.
+    module = parse_module(make_context(), COPY_TILES, "copy.mlir")
+    a = np.ones((2, 3, 32, 32), np.float32)
+    with pytest.raises(RunError) as error:
+        make_interpreter(module).call_op("copy", (a, a))  # type: ignore[arg-type]
+    assert str(error.value) == (
+        "copy.mlir:7:3: loop nest runs op by op (a write that may overlap a read or another write)"
+    )
+    assert (a == 1).all()
+
+
+def test_an_unmarked_nest_runs_op_by_op_without_a_word() -> None:
+    # Only the lowering's marker asks for bulk execution: the same nest without it runs op by
+    # op, one tile.load per tile, and nothing is reported.
+    module = parse(COPY_TILES.replace(" {tile.bulk}", ""))
+    a = np.random.default_rng(4).standard_normal((2, 3, 32, 32)).astype(np.float32)
+    fallbacks: list[str] = []
+    (_, b), counts = interpret(module, "copy", [a, np.zeros_like(a)], True, fallbacks)
+    assert b.tobytes() == a.tobytes()
+    assert counts["tile.load"] == 6 and fallbacks == []
+
+
+def test_ttnn_run_warns_once_per_nest_that_falls_back(tmp_path: Path) -> None:
+    path = tmp_path / "fold.mlir"
+    path.write_text(FOLD_BY_REMAINDERS)
+    out = tmp_path / "out"
+    environment = {**os.environ, STRICT_BULK_VARIABLE: "0"}
+    result = subprocess.run(
+        [TTNN_RUN, str(path), "-p", "", "--random-inputs", "0", "--raw-output", str(out)],
+        capture_output=True,
+        text=True,
+        env=environment,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == (
+        f"{path}:12:3: warning: loop nest runs op by op ('arith.remsi' in a loop nest)\n"
+    )
+    # The result (named after the value returned) is what op-by-op execution writes.
+    op_by_op = str(tmp_path / "o")
+    subprocess.run(
+        [
+            TTNN_RUN,
+            str(path),
+            "-p",
+            "",
+            "--random-inputs",
+            "0",
+            "--raw-output",
+            op_by_op,
+            "--no-bulk",
+        ],
+        check=True,
+    )
+    assert (out / "e.bin").read_bytes() == (tmp_path / "o" / "e.bin").read_bytes()
+    # Strict (as the test suites run it), the same run is one error line and writes nothing.
+    strict = subprocess.run(
+        [TTNN_RUN, str(path), "-p", "", "--random-inputs", "0", "--raw-output", str(out / "x")],
+        capture_output=True,
+        text=True,
+    )
+    assert strict.returncode == 1
+    assert strict.stderr == (
+        f"ttnn-run: error: {path}:12:3: loop nest runs op by op ('arith.remsi' in a loop nest)\n"
+    )
+    assert not (out / "x").exists()
 
 
 def test_resnet50_raw_output_is_the_same_in_bulk(tmp_path: Path) -> None:
@@ -503,7 +595,7 @@ class Nest:
         indent = "  " * (len(self.loops) + 1)
         lines += [indent + line for line in self.body]
         for k in reversed(range(len(self.loops))):
-            lines.append("  " * (k + 1) + "}")
+            lines.append("  " * (k + 1) + ("} {tile.bulk}" if k == 0 else "}"))
         lines += ["  func.return", "}"]
         return "\n".join(lines)
 
@@ -535,14 +627,20 @@ def test_random_nests_give_the_same_bytes(seed: int) -> None:
     nest = random_nest(seed)
     module = parse(nest.text())
     arguments = [array for _, _, array in nest.arguments]
-    bulk, bulk_counts = interpret(module, "main", arguments, True)
+    # A nest expected to run in bulk runs strict (a fallback is an error); the others report
+    # their fallback, once.
+    fallbacks: list[str] | None = None if nest.expects_bulk else []
+    bulk, bulk_counts = interpret(module, "main", arguments, True, fallbacks)
     op_by_op, counts = interpret(module, "main", arguments, False)
     assert_same_bytes(bulk, op_by_op)
     moved = sum(n for name, n in counts.items() if name.startswith(("tile.", "linalg.")))
     bulk_moved = sum(n for name, n in bulk_counts.items() if name.startswith(("tile.", "linalg.")))
     if nest.expects_bulk:
         assert bulk_moved == 0, nest.text()
-    # Otherwise the nest (or, when inner loops can, only its outer loops) ran op by op.
+    else:
+        assert fallbacks is not None and len(fallbacks) <= 1
+        assert all(": warning: loop nest runs op by op (" in line for line in fallbacks)
+        assert bulk_moved in (0, moved) and (bulk_moved == moved) == bool(fallbacks)
     assert moved > 0 or not np.prod([loop.count for loop in nest.loops])
 
 
@@ -595,7 +693,7 @@ func.func @main(%w: memref<8x4x3x3xf32>) -> memref<8x16x2x2xf32> {
       linalg.copy ins(%src : memref<8x4xf32, strided<[36, 9], offset: ?>>)
           outs(%dst : memref<8x4xf32, strided<[64, 4], offset: ?>>)
     }
-  }
+  } {tile.bulk}
   func.return %e : memref<8x16x2x2xf32>
 }
 """
@@ -617,10 +715,15 @@ def test_a_nest_with_a_non_affine_index_runs_op_by_op() -> None:
     # by op, giving what the op-by-op interpreter gives.
     program = Program.load(FOLD_BY_REMAINDERS, passes="")
     arguments = [np.random.default_rng(5).standard_normal((8, 4, 3, 3)).astype(np.float32)]
-    bulk, bulk_counts = interpret(program.module, program.entry, arguments, True)
+    fallbacks: list[str] = []
+    bulk, bulk_counts = interpret(program.module, program.entry, arguments, True, fallbacks)
     op_by_op, counts = interpret(program.module, program.entry, arguments, False)
     assert_same_bytes(bulk, op_by_op)
     assert bulk_counts["arith.remsi"] == counts["arith.remsi"] == 18  # ran op by op
+    # Said once (the interpreter does not try a nest again that cannot run in bulk).
+    assert fallbacks == [
+        "<input>:12:3: warning: loop nest runs op by op ('arith.remsi' in a loop nest)"
+    ]
     assert bulk[0].tobytes() == fold_formula(arguments[0]).tobytes()
 
 
@@ -695,7 +798,7 @@ def test_out_of_bounds_indices_fail_before_any_write(case: str) -> None:
         "    %j = arith.addi %i, %c1 : index\n"
         "    %k = arith.subi %i, %c1 : index\n"
         + "".join(f"    {line}\n" for line in body.splitlines())
-        + "  }\n  func.return\n}\n"
+        + "  } {tile.bulk}\n  func.return\n}\n"
     )
     # The failing op is the first line of the body that the message names.
     failing = {"load": 0, "store": 1, "subview": 0, "tilize": 1}[case]
@@ -725,7 +828,7 @@ def test_out_of_bounds_is_one_line_from_ttnn_run(tmp_path: Path) -> None:
         "    %t = tile.load %a[%c0, %j] : memref<1x4x!tile.tile<32x32, f32>>\n"
         "    %u = tile.typecast %t : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>\n"
         "    tile.store %u, %b[%c0, %i] : memref<1x4x!tile.tile<32x32, bf16>>\n"
-        "  }\n"
+        "  } {tile.bulk}\n"
         "  func.return %b : memref<1x4x!tile.tile<32x32, bf16>>\n"
         "}\n"
     )
@@ -753,7 +856,7 @@ def test_a_nan_into_bfloat8_b_fails_the_same_in_bulk() -> None:
         "    %t = tile.load %a[%i] : memref<3x!tile.tile<32x32, f32>>\n"
         "    %u = tile.typecast %t : !tile.tile<32x32, f32> -> !tile.tile<32x32, !ttnn.bfp8_b>\n"
         "    tile.store %u, %b[%i] : memref<3x!tile.tile<32x32, !ttnn.bfp8_b>>\n"
-        "  }\n  func.return\n}\n"
+        "  } {tile.bulk}\n  func.return\n}\n"
     )
     module = parse(text)
     a = np.ones((3, 32, 32), np.float32)
@@ -791,7 +894,7 @@ NEST = """func.func @main(%a: {tiles}) -> {tiles} {{
       %t = tile.load {source}[%i, %c0, %j] : {tiles}
       tile.store %t, %b[{indices}] : {tiles}
     }}
-  }}
+  }} {{tile.bulk}}
   func.return %b : {tiles}
 }}
 """
@@ -835,7 +938,7 @@ def test_only_a_nest_that_writes_every_tile_skips_zeroing(change: str, whole: bo
     assert written_whole_next(alloc) is whole
     a = np.arange(1, 6 * 1024 + 1, dtype=np.float32).reshape(3, 1, 2, 32, 32)
     for bulk in (True, False):
-        (result,) = make_interpreter(module, bulk).call_op("main", (a,))  # type: ignore[arg-type]
+        (result, _), _ = interpret(module, "main", [a], bulk, fallbacks=[])
         assert np.array_equal(result, expected_tiles(a, change)), (change, bulk)
 
 
@@ -863,28 +966,30 @@ def test_only_written_or_returned_arguments_are_copied() -> None:
     assert all(read_only_arguments(resnet.module, resnet.entry))
 
 
-def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The interpreter recognises what the lowering emits: no loop nest of a lowered example
-    or tt-mlir corpus file falls back to op-by-op execution (10–100× slower). A change of the
-    lowering's output that bulk execution does not recognise fails here, not silently."""
-    from ttnn_xdsl.runtime.interpreter import scf
-    from ttnn_xdsl.runtime.interpreter.bulk import NotBulk
+def lit_runs() -> list[tuple[Path, str | None]]:
+    """The lit inputs `ttnn-run` runs successfully (a `RUN: ttnn-run %s` line without `not`),
+    each with the passes of its first such line (None: ttnn-run's default)."""
+    runs: dict[Path, str | None] = {}
+    for path in sorted((ROOT / "tests" / "filecheck").rglob("*.mlir")):
+        for line in path.read_text().splitlines():
+            found = re.search(r"RUN: ttnn-run %s(.*)", line)
+            if found is None or path in runs:
+                continue
+            passes = re.search(r"-p (''|\S+)", found.group(1))
+            runs[path] = None if passes is None else passes.group(1).strip("'")
+    return sorted(runs.items())
 
-    fallbacks: list[str] = []
-    run_in_bulk = scf.run_nest_in_bulk
 
-    def recording(*args: Any) -> None:
-        try:
-            run_in_bulk(*args)
-        except NotBulk as reason:
-            fallbacks.append(f"{args[1].location}: {reason}")
-            raise
-
-    monkeypatch.setattr(scf, "run_nest_in_bulk", recording)
+def test_every_nest_the_lowering_emits_runs_in_bulk() -> None:
+    """No loop nest the lowering marks to run in bulk falls back to op-by-op execution
+    (10–100× slower) in any example, tt-mlir corpus file or lit input ttnn-run runs: the
+    suite runs strict (conftest.py), so a fallback is a RunError here, not a silent slowdown."""
+    assert strict_bulk_from_environment()
     corpus = ROOT / "tests" / "filecheck" / "tt-mlir"
     sources = [(path, None) for path in sorted((ROOT / "examples").glob("*.mlir"))]
     sources += [(path, "import-tt-mlir,ttnn-lower") for path in sorted(corpus.glob("*.mlir"))]
-    ran = 0
+    sources += [run for run in lit_runs() if run not in sources]
+    ran = nests = 0
     unrunnable: list[str] = []
     for path, passes in sources:
         if "split-input-file" in path.read_text():
@@ -894,10 +999,11 @@ def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPa
         except RunError:
             unrunnable.append(path.name)
             continue
+        nests += sum(is_bulk_nest(op) for op in programs[0].module.walk())
         for program in programs:
             program.run(random_seed=0)
             ran += 1
-    assert ran > 60  # every example's and corpus file's runnable functions
+    assert len(sources) >= 35 and ran >= 100 and nests >= 190, (len(sources), ran, nests)
     # Nothing to run: its functions hold tt-mlir's conv (tt-mlir's EmitC test), batch-norm
     # folding (ResNet-50), a load_cached of a function the file does not define (syntax).
     assert unrunnable == [
@@ -905,4 +1011,3 @@ def test_every_nest_the_lowering_emits_runs_in_bulk(monkeypatch: pytest.MonkeyPa
         "real_resnet50_stem_bn_fold.mlir",
         "syntax.mlir",
     ]
-    assert fallbacks == []

@@ -13,10 +13,12 @@ holds one is refused ("run ttnn-lower first"), and so is one holding a tt-mlir o
 project does not model (named in the message). Every value it produces comes from running
 the lowered loops.
 
-By default a loop nest whose body moves, tilizes or converts tiles at indices affine in its
-induction variables runs in bulk: the same ops over the whole iteration space as a few
-strided NumPy operations (`bulk.py`); any other nest, and every nest with `bulk=False`, runs
-op by op. Both give the same bytes.
+By default each loop nest the lowering marked as a bulk nest (the unit attribute `tile.bulk`
+on its outermost `scf.for`: its body moves, tilizes or converts tiles at indices affine in
+its induction variables) runs in bulk: the same ops over the whole iteration space as a few
+strided NumPy operations (`bulk.py`). A marked nest that cannot is reported — a warning, or
+an error when strict — and runs op by op; so does every unmarked loop, and every loop with
+`bulk=False`. Both give the same bytes.
 """
 
 from __future__ import annotations
@@ -38,7 +40,11 @@ from ttnn_xdsl.runtime.interpreter.arith import IndexArithFunctions, scalar_cons
 from ttnn_xdsl.runtime.interpreter.func import FuncFunctions
 from ttnn_xdsl.runtime.interpreter.linalg import NumPyLinalgFunctions
 from ttnn_xdsl.runtime.interpreter.memref import NumPyMemRefFunctions
-from ttnn_xdsl.runtime.interpreter.scf import BulkScfFunctions, CheckedScfFunctions
+from ttnn_xdsl.runtime.interpreter.scf import (
+    BulkScfFunctions,
+    CheckedScfFunctions,
+    strict_bulk_from_environment,
+)
 from ttnn_xdsl.runtime.interpreter.tile import TileFunctions
 
 __all__ = ["execute", "make_interpreter", "needs_upstream", "tensor_level_ops"]
@@ -84,10 +90,14 @@ def tensor_level_ops(module: Operation) -> list[Operation]:
     return [op for op in module.walk() if op.dialect_name() == "ttnn"]
 
 
-def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
+def make_interpreter(
+    module: ModuleOp, bulk: bool = True, strict: bool | None = None
+) -> Interpreter:
     """An interpreter for a lowered module: func, scf and arith (xDSL's implementations for
-    the ops the project's files do not run), NumPy memref/linalg and the tile dialect; loop
-    nests in bulk unless `bulk` is False."""
+    the ops the project's files do not run), NumPy memref/linalg and the tile dialect; the
+    marked loop nests in bulk unless `bulk` is False. A marked nest that cannot run in bulk
+    is a warning, or a RunError when `strict` (by default, when the environment variable
+    `TTNN_XDSL_STRICT_BULK` is 1)."""
     unrunnable = unrunnable_op(op for op in module.walk() if isinstance(op, FuncOp))
     if unrunnable is not None:
         op, function = unrunnable
@@ -104,7 +114,9 @@ def make_interpreter(module: ModuleOp, bulk: bool = True) -> Interpreter:
     interpreter = Interpreter(module)
     own: list[InterpreterFunctions] = [
         FuncFunctions(module),
-        BulkScfFunctions() if bulk else CheckedScfFunctions(),
+        BulkScfFunctions(strict_bulk_from_environment() if strict is None else strict)
+        if bulk
+        else CheckedScfFunctions(),
         NumPyMemRefFunctions(),
         NumPyLinalgFunctions(),
         TileFunctions(),

@@ -40,24 +40,22 @@ func.func @interleaved_mm(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xbf16, #ttn
 // CHECK-NEXT:        %[[DST:[^ ]+]] = memref.subview %[[M]][%[[ROW]], 0] [4, 8] [1, 1] : memref<64x32xf32> to memref<4x8xf32, strided<[32, 1], offset: ?>>
 // CHECK-NEXT:        linalg.transpose ins(%[[SRC]]:memref<8x4xf32, strided<[36, 9], offset: ?>>) outs(%[[DST]]:memref<4x8xf32, strided<[32, 1], offset: ?>>) permutation = [1, 0]
 // CHECK-NEXT:      }
-// CHECK-NEXT:    }
+// CHECK-NEXT:    } {tile.bulk}
 // CHECK-NEXT:    %[[OUT:[^ ]+]] = memref.alloc() : memref<1x1x2x1x!tile.tile<32x32, bf16>>
 // CHECK-NEXT:    %[[T0:[^ ]+]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[T1:[^ ]+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[ROWS:[^ ]+]] = arith.constant 2 : index
 // CHECK-NEXT:    scf.for %[[I:[^ ]+]] = %[[T0]] to %[[ROWS]] step %[[T1]] {
-// CHECK-NEXT:      %[[COLS:[^ ]+]] = arith.constant 1 : index
-// CHECK-NEXT:      scf.for %[[J:[^ ]+]] = %[[T0]] to %[[COLS]] step %[[T1]] {
-// CHECK-NEXT:        %[[C32:[^ ]+]] = arith.constant 32 : index
-// CHECK-NEXT:        %[[Y:[^ ]+]] = arith.muli %[[I]], %[[C32]] : index
-// CHECK-NEXT:        %[[C32B:[^ ]+]] = arith.constant 32 : index
-// CHECK-NEXT:        %[[X:[^ ]+]] = arith.muli %[[J]], %[[C32B]] : index
-// CHECK-NEXT:        %[[TILE:[^ ]+]] = tile.tilize %[[M]][%[[Y]], %[[X]]] : memref<64x32xf32> -> !tile.tile<32x32, f32>
-// CHECK-NEXT:        %[[CAST:[^ ]+]] = tile.typecast %[[TILE]] : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>
-// CHECK-NEXT:        %[[Z:[^ ]+]] = arith.constant 0 : index
-// CHECK-NEXT:        tile.store %[[CAST]], %[[OUT]][%[[Z]], %[[Z]], %[[I]], %[[J]]] : memref<1x1x2x1x!tile.tile<32x32, bf16>>
-// CHECK-NEXT:      }
-// CHECK-NEXT:    }
+// CHECK-NEXT:      %[[J:[^ ]+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[C32:[^ ]+]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[Y:[^ ]+]] = arith.muli %[[I]], %[[C32]] : index
+// CHECK-NEXT:      %[[C32B:[^ ]+]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[X:[^ ]+]] = arith.muli %[[J]], %[[C32B]] : index
+// CHECK-NEXT:      %[[TILE:[^ ]+]] = tile.tilize %[[M]][%[[Y]], %[[X]]] : memref<64x32xf32> -> !tile.tile<32x32, f32>
+// CHECK-NEXT:      %[[CAST:[^ ]+]] = tile.typecast %[[TILE]] : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>
+// CHECK-NEXT:      %[[Z:[^ ]+]] = arith.constant 0 : index
+// CHECK-NEXT:      tile.store %[[CAST]], %[[OUT]][%[[Z]], %[[Z]], %[[I]], %[[J]]] : memref<1x1x2x1x!tile.tile<32x32, bf16>>
+// CHECK-NEXT:    } {tile.bulk}
 // CHECK-NEXT:    func.return %[[OUT]] : memref<1x1x2x1x!tile.tile<32x32, bf16>>
 
 // §3.6.2 without reuse, after padding I 3 → 8 and O 2 → 32: each kernel row starts a block of
@@ -94,11 +92,11 @@ func.func @special_padding(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttn
 // CHECK-NEXT:    %[[OUT:[^ ]+]] = memref.alloc() : memref<1x1x3x1x!tile.tile<32x32, f32>>
 // CHECK:         %[[ROWS:[^ ]+]] = arith.constant 3 : index
 // CHECK-NEXT:    scf.for %[[I:[^ ]+]] = %{{[^ ]+}} to %[[ROWS]] step %{{[^ ]+}} {
-// CHECK-NEXT:      %[[COLS:[^ ]+]] = arith.constant 1 : index
-// CHECK-NEXT:      scf.for %[[J:[^ ]+]] = %{{[^ ]+}} to %[[COLS]] step %{{[^ ]+}} {
-// CHECK:             %[[TILE:[^ ]+]] = tile.tilize %[[M]][%{{[^ ]+}}, %{{[^ ]+}}] : memref<96x32xf32> -> !tile.tile<32x32, f32>
-// CHECK-NEXT:        %[[Z:[^ ]+]] = arith.constant 0 : index
-// CHECK-NEXT:        tile.store %[[TILE]], %[[OUT]][%[[Z]], %[[Z]], %[[I]], %[[J]]] : memref<1x1x3x1x!tile.tile<32x32, f32>>
+// CHECK-NEXT:      %[[J:[^ ]+]] = arith.constant 0 : index
+// CHECK:           %[[TILE:[^ ]+]] = tile.tilize %[[M]][%{{[^ ]+}}, %{{[^ ]+}}] : memref<96x32xf32> -> !tile.tile<32x32, f32>
+// CHECK-NEXT:      %[[Z:[^ ]+]] = arith.constant 0 : index
+// CHECK-NEXT:      tile.store %[[TILE]], %[[OUT]][%[[Z]], %[[Z]], %[[I]], %[[J]]] : memref<1x1x3x1x!tile.tile<32x32, f32>>
+// CHECK-NEXT:    } {tile.bulk}
 // CHECK:         func.return %[[OUT]] : memref<1x1x3x1x!tile.tile<32x32, f32>>
 
 // §3.6.2 with activation reuse: kernel positions packed, M[(r·3 + s)·8 + i, o], i.e. row
@@ -430,14 +428,14 @@ func.func @bias(%b: tensor<1x1x1x40xf32>) -> tensor<1x1x1x40x!ttnn.bfp8_b, #ttnn
 // CHECK-NEXT:    %[[OUT:[^ ]+]] = memref.alloc() : memref<1x1x1x2x!tile.tile<32x32, !ttnn.bfp8_b>>
 // CHECK-NEXT:    %[[T0:[^ ]+]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[T1:[^ ]+]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[ROWS:[^ ]+]] = arith.constant 1 : index
-// CHECK-NEXT:    scf.for %[[I:[^ ]+]] = %[[T0]] to %[[ROWS]] step %[[T1]] {
-// CHECK-NEXT:      %[[COLS:[^ ]+]] = arith.constant 2 : index
-// CHECK-NEXT:      scf.for %[[J:[^ ]+]] = %{{[^ ]+}} to %[[COLS]] step %{{[^ ]+}} {
-// CHECK:             %[[TILE:[^ ]+]] = tile.tilize %[[M]][%{{[^ ]+}}, %{{[^ ]+}}] : memref<32x64xf32> -> !tile.tile<32x32, f32>
-// CHECK-NEXT:        %[[CAST:[^ ]+]] = tile.typecast %[[TILE]] : !tile.tile<32x32, f32> -> !tile.tile<32x32, !ttnn.bfp8_b>
-// CHECK-NEXT:        %[[Z:[^ ]+]] = arith.constant 0 : index
-// CHECK-NEXT:        tile.store %[[CAST]], %[[OUT]][%[[Z]], %[[Z]], %[[I]], %[[J]]] : memref<1x1x1x2x!tile.tile<32x32, !ttnn.bfp8_b>>
+// CHECK-NEXT:    %[[COLS:[^ ]+]] = arith.constant 2 : index
+// CHECK-NEXT:    scf.for %[[J:[^ ]+]] = %[[T0]] to %[[COLS]] step %[[T1]] {
+// CHECK-NEXT:      %[[I:[^ ]+]] = arith.constant 0 : index
+// CHECK:           %[[TILE:[^ ]+]] = tile.tilize %[[M]][%{{[^ ]+}}, %{{[^ ]+}}] : memref<32x64xf32> -> !tile.tile<32x32, f32>
+// CHECK-NEXT:      %[[CAST:[^ ]+]] = tile.typecast %[[TILE]] : !tile.tile<32x32, f32> -> !tile.tile<32x32, !ttnn.bfp8_b>
+// CHECK-NEXT:      %[[Z:[^ ]+]] = arith.constant 0 : index
+// CHECK-NEXT:      tile.store %[[CAST]], %[[OUT]][%[[Z]], %[[Z]], %[[I]], %[[J]]] : memref<1x1x1x2x!tile.tile<32x32, !ttnn.bfp8_b>>
+// CHECK-NEXT:    } {tile.bulk}
 // CHECK:         func.return %[[OUT]]
 
 // A decomposed chain (fold → interleaved MM → typecast, as ttnn-decompose writes it): the

@@ -48,8 +48,8 @@ func.func @tilize(%x: tensor<40x50xbf16>) -> tensor<40x50xbf16, #ttnn.tensor_lay
 // LOWER-NEXT:    func.return %[[OUT]]
 // LOWER-NOT:   ttnn.to_layout
 
-// Row-major → TILE, rank 4, 1x2x33x1 f32: 1x2x2x1 tiles; ttnn-lower folds the loops of trip
-// count 1 and the offset 0 * 32 of the single tile column.
+// Row-major → TILE, rank 4, 1x2x33x1 f32: 1x2x2x1 tiles; a dim of one tile has no loop (its
+// index is the constant 0) and ttnn-lower folds the offset 0 * 32 of the single tile column.
 func.func @tilize_rank4(%x: tensor<1x2x33x1xf32>) -> tensor<1x2x33x1xf32, #ttnn.tensor_layout<tile>> {
   %0 = ttnn.to_layout %x : tensor<1x2x33x1xf32> -> tensor<1x2x33x1xf32, #ttnn.tensor_layout<tile>>
   func.return %0 : tensor<1x2x33x1xf32, #ttnn.tensor_layout<tile>>
@@ -60,21 +60,21 @@ func.func @tilize_rank4(%x: tensor<1x2x33x1xf32>) -> tensor<1x2x33x1xf32, #ttnn.
 // CHECK-NEXT:    %[[OUT:.*]] = memref.alloc() : memref<1x2x2x1x!tile.tile<32x32, f32>>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[N0:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    scf.for %[[I0:.*]] = %[[C0]] to %[[N0]] step %[[C1]] {
-// CHECK-NEXT:      %[[N1:.*]] = arith.constant 2 : index
-// CHECK-NEXT:      scf.for %[[I1:.*]] = %[[C0]] to %[[N1]] step %[[C1]] {
-// CHECK-NEXT:        %[[N2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:        scf.for %[[I2:.*]] = %[[C0]] to %[[N2]] step %[[C1]] {
-// CHECK-NEXT:          %[[N3:.*]] = arith.constant 1 : index
-// CHECK-NEXT:          scf.for %[[I3:.*]] = %[[C0]] to %[[N3]] step %[[C1]] {
-// CHECK-NEXT:            %[[S0:.*]] = arith.constant 32 : index
-// CHECK-NEXT:            %[[R:.*]] = arith.muli %[[I2]], %[[S0]] : index
-// CHECK-NEXT:            %[[S1:.*]] = arith.constant 32 : index
-// CHECK-NEXT:            %[[C:.*]] = arith.muli %[[I3]], %[[S1]] : index
-// CHECK-NEXT:            %[[T:.*]] = tile.tilize %x[%[[I0]], %[[I1]], %[[R]], %[[C]]] : memref<1x2x33x1xf32> -> !tile.tile<32x32, f32>
-// CHECK-NEXT:            tile.store %[[T]], %[[OUT]][%[[I0]], %[[I1]], %[[I2]], %[[I3]]] : memref<1x2x2x1x!tile.tile<32x32, f32>>
-// CHECK:         func.return %[[OUT]] : memref<1x2x2x1x!tile.tile<32x32, f32>>
+// CHECK-NEXT:    %[[N1:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    scf.for %[[I1:.*]] = %[[C0]] to %[[N1]] step %[[C1]] {
+// CHECK-NEXT:      %[[N2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      scf.for %[[I2:.*]] = %[[C0]] to %[[N2]] step %[[C1]] {
+// CHECK-NEXT:        %[[I0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[I3:.*]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[S0:.*]] = arith.constant 32 : index
+// CHECK-NEXT:        %[[R:.*]] = arith.muli %[[I2]], %[[S0]] : index
+// CHECK-NEXT:        %[[S1:.*]] = arith.constant 32 : index
+// CHECK-NEXT:        %[[C:.*]] = arith.muli %[[I3]], %[[S1]] : index
+// CHECK-NEXT:        %[[T:.*]] = tile.tilize %x[%[[I0]], %[[I1]], %[[R]], %[[C]]] : memref<1x2x33x1xf32> -> !tile.tile<32x32, f32>
+// CHECK-NEXT:        tile.store %[[T]], %[[OUT]][%[[I0]], %[[I1]], %[[I2]], %[[I3]]] : memref<1x2x2x1x!tile.tile<32x32, f32>>
+// CHECK-NEXT:      }
+// CHECK-NEXT:    } {tile.bulk}
+// CHECK-NEXT:    func.return %[[OUT]] : memref<1x2x2x1x!tile.tile<32x32, f32>>
 // CHECK-NOT:   ttnn.to_layout
 
 // LOWER-LABEL: func.func @tilize_rank4(
@@ -155,11 +155,11 @@ func.func @untilize_rank2(%x: tensor<33x1xf32, #ttnn.tensor_layout<tile>>) -> te
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[N0:.*]] = arith.constant 2 : index
 // CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[N0]] step %[[C1]] {
-// CHECK-NEXT:      %[[N1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:      scf.for %[[J:.*]] = %[[C0]] to %[[N1]] step %[[C1]] {
-// CHECK:             %[[T:.*]] = tile.load %x[%[[I]], %[[J]]] : memref<2x1x!tile.tile<32x32, f32>>
-// CHECK-NEXT:        tile.untilize %[[T]], %[[OUT]][%{{.*}}, %{{.*}}] : !tile.tile<32x32, f32>, memref<33x1xf32>
-// CHECK:         func.return %[[OUT]] : memref<33x1xf32>
+// CHECK-NEXT:      %[[J:.*]] = arith.constant 0 : index
+// CHECK:           %[[T:.*]] = tile.load %x[%[[I]], %[[J]]] : memref<2x1x!tile.tile<32x32, f32>>
+// CHECK-NEXT:      tile.untilize %[[T]], %[[OUT]][%{{.*}}, %{{.*}}] : !tile.tile<32x32, f32>, memref<33x1xf32>
+// CHECK-NEXT:    } {tile.bulk}
+// CHECK-NEXT:    func.return %[[OUT]] : memref<33x1xf32>
 
 // LOWER-LABEL: func.func @untilize_rank2(
 // LOWER-NEXT:    %[[OUT:.*]] = memref.alloc() : memref<33x1xf32>

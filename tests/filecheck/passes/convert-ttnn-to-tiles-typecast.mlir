@@ -101,18 +101,18 @@ func.func @tile_f32_to_bf16(%x: tensor<1x2x32x33xf32, #ttnn.tensor_layout<tile>>
 // CHECK-NEXT:    %[[OUT:.*]] = memref.alloc() : memref<1x2x1x2x!tile.tile<32x32, bf16>>
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[N0:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    scf.for %[[I0:.*]] = %[[C0]] to %[[N0]] step %[[C1]] {
-// CHECK-NEXT:      %[[N1:.*]] = arith.constant 2 : index
-// CHECK-NEXT:      scf.for %[[I1:.*]] = %[[C0]] to %[[N1]] step %[[C1]] {
-// CHECK-NEXT:        %[[N2:.*]] = arith.constant 1 : index
-// CHECK-NEXT:        scf.for %[[I2:.*]] = %[[C0]] to %[[N2]] step %[[C1]] {
-// CHECK-NEXT:          %[[N3:.*]] = arith.constant 2 : index
-// CHECK-NEXT:          scf.for %[[I3:.*]] = %[[C0]] to %[[N3]] step %[[C1]] {
-// CHECK-NEXT:            %[[T:.*]] = tile.load %x[%[[I0]], %[[I1]], %[[I2]], %[[I3]]] : memref<1x2x1x2x!tile.tile<32x32, f32>>
-// CHECK-NEXT:            %[[U:.*]] = tile.typecast %[[T]] : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>
-// CHECK-NEXT:            tile.store %[[U]], %[[OUT]][%[[I0]], %[[I1]], %[[I2]], %[[I3]]] : memref<1x2x1x2x!tile.tile<32x32, bf16>>
-// CHECK:         func.return %[[OUT]] : memref<1x2x1x2x!tile.tile<32x32, bf16>>
+// CHECK-NEXT:    %[[N1:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    scf.for %[[I1:.*]] = %[[C0]] to %[[N1]] step %[[C1]] {
+// CHECK-NEXT:      %[[N3:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      scf.for %[[I3:.*]] = %[[C0]] to %[[N3]] step %[[C1]] {
+// CHECK-NEXT:        %[[I0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[I2:.*]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[T:.*]] = tile.load %x[%[[I0]], %[[I1]], %[[I2]], %[[I3]]] : memref<1x2x1x2x!tile.tile<32x32, f32>>
+// CHECK-NEXT:        %[[U:.*]] = tile.typecast %[[T]] : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>
+// CHECK-NEXT:        tile.store %[[U]], %[[OUT]][%[[I0]], %[[I1]], %[[I2]], %[[I3]]] : memref<1x2x1x2x!tile.tile<32x32, bf16>>
+// CHECK-NEXT:      }
+// CHECK-NEXT:    } {tile.bulk}
+// CHECK-NEXT:    func.return %[[OUT]] : memref<1x2x1x2x!tile.tile<32x32, bf16>>
 // CHECK-NOT:   ttnn.typecast
 
 // LOWER-LABEL: func.func @tile_f32_to_bf16(
@@ -219,17 +219,15 @@ func.func @row_major_bf16_to_f32(%x: tensor<33x1xbf16>) -> tensor<33x1xf32> {
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[N0:.*]] = arith.constant 2 : index
 // CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[N0]] step %[[C1]] {
-// CHECK-NEXT:      %[[N1:.*]] = arith.constant 1 : index
-// CHECK-NEXT:      scf.for %[[J:.*]] = %[[C0]] to %[[N1]] step %[[C1]] {
-// CHECK-NEXT:        %[[S0:.*]] = arith.constant 32 : index
-// CHECK-NEXT:        %[[R:.*]] = arith.muli %[[I]], %[[S0]] : index
-// CHECK-NEXT:        %[[S1:.*]] = arith.constant 32 : index
-// CHECK-NEXT:        %[[C:.*]] = arith.muli %[[J]], %[[S1]] : index
-// CHECK-NEXT:        %[[T:.*]] = tile.tilize %x[%[[R]], %[[C]]] : memref<33x1xbf16> -> !tile.tile<32x32, bf16>
-// CHECK-NEXT:        %[[U:.*]] = tile.typecast %[[T]] : !tile.tile<32x32, bf16> -> !tile.tile<32x32, f32>
-// CHECK-NEXT:        tile.untilize %[[U]], %[[OUT]][%[[R]], %[[C]]] : !tile.tile<32x32, f32>, memref<33x1xf32>
-// CHECK-NEXT:      }
-// CHECK-NEXT:    }
+// CHECK-NEXT:      %[[J:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[S0:.*]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[R:.*]] = arith.muli %[[I]], %[[S0]] : index
+// CHECK-NEXT:      %[[S1:.*]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[C:.*]] = arith.muli %[[J]], %[[S1]] : index
+// CHECK-NEXT:      %[[T:.*]] = tile.tilize %x[%[[R]], %[[C]]] : memref<33x1xbf16> -> !tile.tile<32x32, bf16>
+// CHECK-NEXT:      %[[U:.*]] = tile.typecast %[[T]] : !tile.tile<32x32, bf16> -> !tile.tile<32x32, f32>
+// CHECK-NEXT:      tile.untilize %[[U]], %[[OUT]][%[[R]], %[[C]]] : !tile.tile<32x32, f32>, memref<33x1xf32>
+// CHECK-NEXT:    } {tile.bulk}
 // CHECK-NEXT:    func.return %[[OUT]] : memref<33x1xf32>
 
 // LOWER-LABEL: func.func @row_major_bf16_to_f32(

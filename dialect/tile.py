@@ -9,9 +9,12 @@ movement (`linalg.transpose`, `linalg.copy`, `linalg.broadcast`, `linalg.fill`) 
 upstream dialects.
 
 A lowering marks each loop nest it means to run in bulk with the discardable unit attribute
-`tile.bulk` on its outermost `scf.for` (`BULK_NEST`): the interpreter runs such a nest as a
-few strided NumPy operations, says so loudly when it cannot, and runs any other loop op by
-op.
+`tile.bulk` on the nest's outermost `scf.for` (printed `} {tile.bulk}`): that loop and the
+loops in it form a perfect nest with constant bounds whose indices are affine in the
+induction variables. The interpreter runs such a nest as a few strided NumPy operations; a
+marked nest it cannot run so is a warning (`FILE:LINE:COL: warning: loop nest runs op by op
+(reason)`), or an error with `TTNN_XDSL_STRICT_BULK=1`, and runs op by op. An unmarked loop
+always runs op by op.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 The lowerings produce loop nests whose bodies move, tilize or convert tiles at indices that are
 affine in the induction variables (`i·32`, `r·KW·I + s·I`, …). Interpreting such a nest op by
 op costs several interpreted ops per tile; executing it in bulk costs a few NumPy calls per
-nest. This module recognises such a nest when the interpreter reaches its outermost `scf.for`
-and runs the *same IR* over the whole iteration space at once:
+nest. The lowering marks each such nest (`tile.BULK_NEST` on its outermost `scf.for`); when
+the interpreter reaches a marked loop this module runs the *same IR* over the whole
+iteration space at once, checking as it goes that the nest is what the marker says:
 
 * The nest is perfect (each body holds index arithmetic, one inner loop, the terminator; the
   innermost body straight-line ops) with bounds that do not depend on its own induction
@@ -26,8 +27,8 @@ view never leaves its buffer. Bulk execution must give the bytes the op-by-op ex
 gives, so a nest runs op by op instead when it holds anything else (any other op, a non-affine
 index such as `arith.remsi` of an induction variable, a triangular or loop-carried loop), when
 a write might reach an element twice (a destination index that ignores an induction
-variable) or when a buffer it writes may overlap one it reads or another it writes. Inner
-loops of a nest run op by op still try bulk execution themselves.
+variable) or when a buffer it writes may overlap one it reads or another it writes: NotBulk,
+with the reason the interpreter reports (`scf.BulkScfFunctions`).
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from xdsl.dialects import scf
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation
 
@@ -999,7 +1000,11 @@ def test_every_nest_the_lowering_emits_runs_in_bulk() -> None:
         except RunError:
             unrunnable.append(path.name)
             continue
-        nests += sum(is_bulk_nest(op) for op in programs[0].module.walk())
+        # The lowering marks every nest it emits, at its outermost loop only.
+        loops = [op for op in programs[0].module.walk() if isinstance(op, scf.ForOp)]
+        outermost = [loop for loop in loops if not isinstance(loop.parent_op(), scf.ForOp)]
+        assert [is_bulk_nest(loop) for loop in loops] == [loop in outermost for loop in loops]
+        nests += len(outermost)
         for program in programs:
             program.run(random_seed=0)
             ran += 1
@@ -1011,3 +1016,26 @@ def test_every_nest_the_lowering_emits_runs_in_bulk() -> None:
         "real_resnet50_stem_bn_fold.mlir",
         "syntax.mlir",
     ]
+
+
+def test_the_marker_survives_printing_and_parsing(tmp_path: Path) -> None:
+    # `ttnn-opt -p ttnn-lower` writes `} {tile.bulk}`; ttnn-run reads the lowered file back
+    # (`-p ''`) and runs its nests in bulk, strict (a fallback would fail the run): the same
+    # bytes as running the tensor-level example.
+    example = ROOT / "examples" / "prepare_conv_weights.mlir"
+    lowered = tmp_path / "lowered.mlir"
+    ttnn_opt = str(Path(TTNN_RUN).parent / "ttnn-opt")
+    subprocess.run([ttnn_opt, str(example), "-p", "ttnn-lower", "-o", str(lowered)], check=True)
+    assert lowered.read_text().count("} {tile.bulk}") == 5
+    for source, passes, folder in ((example, [], "direct"), (lowered, ["-p", ""], "reparsed")):
+        raw = str(tmp_path / folder)
+        subprocess.run(
+            [TTNN_RUN, str(source), *passes, "--random-inputs", "3", "--raw-output", raw],
+            check=True,
+        )
+    names = sorted(path.name for path in (tmp_path / "direct").iterdir())
+    assert names == ["prepared_bias.bin", "prepared_weight.bin"]
+    for name in names:
+        assert (tmp_path / "direct" / name).read_bytes() == (
+            tmp_path / "reparsed" / name
+        ).read_bytes()

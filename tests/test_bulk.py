@@ -221,7 +221,8 @@ def test_a_marked_nest_that_falls_back_is_an_error_when_strict() -> None:
     with pytest.raises(RunError) as error:
         make_interpreter(module).call_op("copy", (a, a))  # type: ignore[arg-type]
     assert str(error.value) == (
-        "copy.mlir:7:3: loop nest runs op by op (a write that may overlap a read or another write)"
+        "copy.mlir:7:3: error: loop nest runs op by op "
+        "(a write that may overlap a read or another write)"
     )
     assert (a == 1).all()
 
@@ -277,7 +278,7 @@ def test_ttnn_run_warns_once_per_nest_that_falls_back(tmp_path: Path) -> None:
     )
     assert strict.returncode == 1
     assert strict.stderr == (
-        f"ttnn-run: error: {path}:12:3: loop nest runs op by op ('arith.remsi' in a loop nest)\n"
+        f"{path}:12:3: error: loop nest runs op by op ('arith.remsi' in a loop nest)\n"
     )
     assert not (out / "x").exists()
 

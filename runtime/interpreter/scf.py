@@ -21,7 +21,7 @@ from xdsl.interpreter import (
     register_impls,
 )
 
-from ttnn_xdsl.core.errors import RunError, format_location, warn
+from ttnn_xdsl.core.errors import RunError, warn
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.buffers import op_error
 from ttnn_xdsl.runtime.interpreter.bulk import NotBulk, run_nest_in_bulk
@@ -90,8 +90,7 @@ class BulkScfFunctions(CheckedScfFunctions):
         """A marked nest runs op by op: an error when strict, else a warning once per nest."""
         message = f"loop nest runs op by op ({reason})"
         if self.strict:
-            where = format_location(loop.location)
-            raise RunError(f"{where}: {message}" if where else message)
+            raise RunError(message, op=loop)
         if loop not in self.reported:
             self.reported.add(loop)
             warn(message, op=loop)

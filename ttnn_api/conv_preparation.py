@@ -246,7 +246,7 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
 
     parameters = tuple(sorted(properties.items()))
     call = Call(name, (source_type,), parameters, device.grid, body, device._opened_with)
-    [result] = run_call(call, [tensor], device, prepares=True)
+    [result] = run_call(call, [tensor], device, prepares=True, sources={preparation.source: source})
     return Tensor._wrap(result, device, DRAM_MEMORY_CONFIG)
 
 

@@ -84,6 +84,7 @@ from ttnn_xdsl.ttnn.model_helpers import (
     reshape,
     to_layout,
 )
+from ttnn_xdsl.ttnn.pictures import layout_text, plot_layout
 from ttnn_xdsl.ttnn.tensor import (
     Shape,
     Tensor,
@@ -208,9 +209,11 @@ __all__ = [
     "int8",
     "int32",
     "is_tensor_storage_on_device",
+    "layout_text",
     "load_tensor",
     "manage_device",
     "open_device",
+    "plot_layout",
     "prepare_conv_bias",
     "prepare_conv_transpose2d_bias",
     "prepare_conv_transpose2d_weights",

@@ -31,6 +31,7 @@ from ttnn_xdsl.ttnn.tensor import Tensor
 __all__ = [
     "CACHE_SIZE",
     "Call",
+    "MadeBy",
     "cached_programs",
     "in_ttnn_words",
     "ir_refusals",
@@ -64,6 +65,18 @@ class Call:
     @property
     def key(self) -> Hashable:
         return (self.name, self.argument_types, self.parameters, self.grid, self.open_device)
+
+
+@dataclass(frozen=True)
+class MadeBy:
+    """The call that made a tensor: the Program that ran it, the position of the tensor among
+    its results and the tensors it ran on (the pictures trace the layout through the Program
+    and show a bfloat8_b result's quantization error against its source values)."""
+
+    function: str
+    program: Program
+    position: int
+    inputs: tuple[DeviceTensor, ...]
 
 
 _programs: OrderedDict[Hashable, Program] = OrderedDict()

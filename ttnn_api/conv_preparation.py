@@ -34,7 +34,7 @@ from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComput
 from ttnn_xdsl.ttnn.device import MeshDevice
 from ttnn_xdsl.ttnn.enums import DataType, Layout
 from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig
-from ttnn_xdsl.ttnn.programs import Call, MadeBy, ir_refusals, program_for, run_call
+from ttnn_xdsl.ttnn.programs import Call, ir_refusals, program_for, run_call
 from ttnn_xdsl.ttnn.signatures import (
     Binding,
     Overload,
@@ -45,7 +45,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_uint32,
     accept_uint32_sequence,
 )
-from ttnn_xdsl.ttnn.tensor import Tensor
+from ttnn_xdsl.ttnn.tensor import MadeBy, Tensor
 
 __all__ = [
     "PREPARATIONS",

@@ -26,7 +26,7 @@ from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn.device import MeshDevice
 from ttnn_xdsl.ttnn.enums import DataType, Layout
-from ttnn_xdsl.ttnn.tensor import Tensor
+from ttnn_xdsl.ttnn.tensor import MadeBy, Tensor
 
 __all__ = [
     "CACHE_SIZE",
@@ -65,18 +65,6 @@ class Call:
     @property
     def key(self) -> Hashable:
         return (self.name, self.argument_types, self.parameters, self.grid, self.open_device)
-
-
-@dataclass(frozen=True)
-class MadeBy:
-    """The call that made a tensor: the Program that ran it, the position of the tensor among
-    its results and the tensors it ran on (the pictures trace the layout through the Program
-    and show a bfloat8_b result's quantization error against its source values)."""
-
-    function: str
-    program: Program
-    position: int
-    inputs: tuple[DeviceTensor, ...]
 
 
 _programs: OrderedDict[Hashable, Program] = OrderedDict()

@@ -13,12 +13,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import ml_dtypes
 import numpy as np
 
 from ttnn_xdsl.core.errors import TensorFileError, TensorTypeError
+from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn.device import MeshDevice
 from ttnn_xdsl.ttnn.enums import (
@@ -48,6 +50,7 @@ from ttnn_xdsl.ttnn.signatures import (
 )
 
 __all__ = [
+    "MadeBy",
     "Shape",
     "Tensor",
     "dump_tensor",
@@ -58,9 +61,6 @@ __all__ = [
     "to_device",
     "to_torch",
 ]
-
-if TYPE_CHECKING:
-    from ttnn_xdsl.ttnn.programs import MadeBy
 
 _TENSOR = "ttnn._ttnn.tensor."
 _DEVICE = "ttnn._ttnn.multi_device.MeshDevice"
@@ -326,6 +326,18 @@ def _accept_flat_data(value: Any) -> np.ndarray:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise Rejected(f"expected a sequence of floats, got {type_name(value)}")
     return np.array([accept_float(item) for item in value], dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class MadeBy:
+    """The call that made a tensor: the Program that ran it, the position of the tensor among
+    its results and the tensors it ran on (the pictures trace the layout through the Program
+    and show a bfloat8_b result's quantization error against its source values)."""
+
+    function: str
+    program: Program
+    position: int
+    inputs: tuple[DeviceTensor, ...]
 
 
 class Tensor:

@@ -177,6 +177,22 @@ def is_depthwise_1d(params: Conv2dParameters) -> bool:
     )
 
 
+def prepared_input_height(
+    folded: Conv2dParameters, slicing: SliceDecision | None, output_size: tuple[int, int]
+) -> int:
+    """The input height of the conv whose weight TT-NN 0.81.1 prepares (what its
+    `is_1d_depthwise_conv` reads): the (folded) conv's own, except on the DRAM path with height
+    slices (even one), where it is the rows the first slice's `output_size[0]` output rows
+    span, (OH_slice − 1)·sH + dH·(KH − 1) + 1, neither clamped to the input nor counting its
+    padding — so a depthwise 1×k conv whose first slice has one output row is a 1D depthwise
+    conv to TT-NN, whatever its input height and stride (found against TT-NN 0.81.1,
+    tests/data/ttnn_reference/conv2d/answers/depthwise_dram_*). Width slices keep the height."""
+    if slicing is None or slicing.slice_type != Conv2dSliceType.DRAM_HEIGHT:
+        return folded.input_height
+    kernel_height, stride_height = folded.kernel_size[0], folded.stride[0]
+    return (output_size[0] - 1) * stride_height + folded.dilation[0] * (kernel_height - 1) + 1
+
+
 def resolve_shard_layout(params: Conv2dParameters) -> TensorMemoryLayout:
     """Step 5: an input already sharded keeps its own kind, whatever `conv_config.shard_layout`
     says (TT-NN: `conv_config.shard_layout = input_memory_config.memory_layout()`,
@@ -741,9 +757,6 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     else:
         folded = params
         fold_stride = None
-    # The weight's 1D depthwise expansion: the original weight, the folded input height.
-    depthwise = is_depthwise_1d(replace(params, input_height=folded.input_height))
-
     # (OH, OW) of the conv TT-NN blocks: the folded conv keeps the original padding on
     # TT-NN's prepare path (setup_conv_prep_config).
     memory = params.input_memory_config
@@ -826,6 +839,12 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     act_block_h_ntiles = blocking.act_block_h_ntiles
     out_width_ntiles = blocking.per_core_out_w_ntiles
     subblock_h, subblock_w = blocking.out_subblock_h_ntiles, blocking.out_subblock_w_ntiles
+
+    # The weight's 1D depthwise expansion: the original weight, the input height of the conv
+    # TT-NN prepares (the folded conv's, or its first DRAM height slice's).
+    depthwise = is_depthwise_1d(
+        replace(params, input_height=prepared_input_height(folded, l1.slicing, (oh, ow)))
+    )
 
     # Weight expansion: grouped or 1D depthwise, then folding.
     o, kh, kw = cout, params.kernel_size[0], params.kernel_size[1]

@@ -177,13 +177,15 @@ def normalize_transpose_parameters(params: ConvTranspose2dParameters) -> ConvTra
 def validate_transpose_parameters(params: ConvTranspose2dParameters, for_bias: bool) -> None:
     """The checks of the transposed conv's own parameters, on normalized parameters: the counts
     (semantics.md §3.2), a non-empty output (for the bias, without output_padding, which its
-    preparation does not take), and an L1 input's shard spec against the transpose's own input
+    preparation does not take, except where TT-NN prepares it anyway: `empty_bias_refusal`), and
+    an L1 input's shard spec against the transpose's own input
     [N·H·W, Cin] (semantics.md §3.3a). The equivalent conv2d checks everything else.
     TT-NN 0.81.1 checks none of these (an empty output wraps its uint32 sizes)."""
     validate_counts(params)
     output_padding = (0, 0) if for_bias else params.output_padding
     oh, ow = transpose_output_size(params, output_padding)
-    if oh < 1 or ow < 1:
+    refusal = empty_bias_refusal(params) if for_bias else None
+    if (oh < 1 or ow < 1) and (refusal is not None or not for_bias):
         top, bottom, left, right = params.padding
         axis, size, extent, kernel, stride, dilation, before, after, extra = (
             ("OH", oh, params.input_height, params.kernel_size[0], params.stride[0],
@@ -197,7 +199,8 @@ def validate_transpose_parameters(params: ConvTranspose2dParameters, for_bias: b
             raise ConvConfigError(
                 "output image is empty without output_padding (the bias's preparation takes "
                 f"none): {axis} = (input − 1)·stride − padding + dilation·(kernel − 1) + 1 = "
-                f"{values} + 1 = {size}"
+                f"{values} + 1 = {size}; TT-NN 0.81.1 prepares such a bias only for an L1 "
+                f"input with a shard layout: {refusal}"
             )
         raise ConvConfigError(
             f"output image is empty: {axis} = (input − 1)·stride − padding + "
@@ -205,6 +208,38 @@ def validate_transpose_parameters(params: ConvTranspose2dParameters, for_bias: b
         )
     if params.input_memory_config.sharded_in_l1:
         validate_input_shard_spec(params)
+
+
+def empty_bias_refusal(params: ConvTranspose2dParameters) -> str | None:
+    """Why TT-NN 0.81.1 does not prepare the bias of a conv_transpose2d whose output is empty
+    without output_padding (the bias's preparation takes none; its conv2d sees an output of 0
+    or fewer rows and its uint32 sizes wrap), None where it prepares it. Measured on 158 such
+    biases (semantics.md §7.5): it prepares them for an L1 input with a shard layout (given,
+    or the input's own sharding), as the bias of the conv with one output row or column
+    (`bias_output_padding`); it dies (integer divide-by-zero) auto-sharding that conv (an
+    interleaved L1 input without `shard_layout`), and from DRAM its conv2d DRAM path dies,
+    hangs or prepares by how the sizes wrap (the project refuses them all)."""
+    memory = params.input_memory_config
+    if memory.buffer_type == BufferType.DRAM:
+        return (
+            "from DRAM its conv2d DRAM path slices that empty output and dies (integer "
+            "divide-by-zero), hangs or prepares by how its uint32 sizes wrap"
+        )
+    if params.conv_config.shard_layout is None and not memory.is_sharded:
+        return "it dies (integer divide-by-zero) auto-sharding that empty conv: give shard_layout"
+    return None
+
+
+def bias_output_padding(params: ConvTranspose2dParameters) -> tuple[int, int]:
+    """The output_padding the bias's equivalent conv2d is resolved with: none (its preparation
+    takes none), or, where its output is empty and TT-NN prepares it anyway
+    (`empty_bias_refusal`), the least that gives the conv one output row and column: TT-NN's
+    bias of the empty conv is that conv's (measured: the same width on all 71 it prepared from
+    L1 in tests/data/ttnn_reference/conv_transpose2d/empty_bias/, e.g. `[1, 1, 32, 288]` for
+    256 channels on an input WIDTH sharded over 9 cores, and on 2 random draws whose weight is
+    empty too, `[1, 1, 32, 2080]` for 2048 channels BLOCK sharded)."""
+    oh, ow = transpose_output_size(params, (0, 0))
+    return (max(0, 1 - oh), max(0, 1 - ow))
 
 
 # ------------------------------------------------------------------------------------------
@@ -366,7 +401,7 @@ def equivalent_conv2d(
       as given and no slice config (conv2d's `prepare_conv_bias` does not pass it on): a DRAM
       input takes conv2d's own DRAM path.
     """
-    output_padding = (0, 0) if for_bias else params.output_padding
+    output_padding = bias_output_padding(params) if for_bias else params.output_padding
     full_height, full_width = full_input_size(params, output_padding)
     if for_bias:
         slice_config, groups = None, params.groups

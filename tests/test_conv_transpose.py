@@ -332,6 +332,35 @@ def test_the_bias_width() -> None:
     assert plan.weights_dtype == DataType.BFLOAT16
 
 
+@pytest.mark.parametrize(
+    ("layout", "out_channels", "width"),
+    [
+        (HEIGHT, 24, 32),
+        (TensorMemoryLayout.BLOCK_SHARDED, 40, 64),
+        (TensorMemoryLayout.WIDTH_SHARDED, 512, 512),
+    ],
+)
+def test_the_bias_of_an_output_empty_without_output_padding(
+    layout: TensorMemoryLayout, out_channels: int, width: int
+) -> None:
+    """From an L1 input with a shard layout TT-NN 0.81.1 prepares the bias although its conv
+    has (1 − 1)·2 − 2 + 0 + 1 = −1 rows without output_padding: [1, 1, 1, Cout] in
+    [1, 1, 32, 32·n] as TT-NN's answers in tests/data/ttnn_reference/conv_transpose2d/
+    empty_bias/ (tb2910_0020: 40 channels BLOCK → 64; tb2910_0067: 512 WIDTH → 512)."""
+    params = transpose(
+        input_height=1,
+        kernel_size=(1, 3),
+        padding=(1, 1),
+        output_padding=(2, 0),
+        out_channels=out_channels,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=layout),
+    )
+    plan = resolve_conv_transpose2d_bias(params)
+    assert plan.output_size == (-1, 9)
+    assert plan.conv.bias_logical_shape == (1, 1, 1, out_channels)
+    assert plan.conv.bias_physical_shape == (1, 1, 32, width)
+
+
 # --------------------------------------------------------------------------------------------
 # Refusals (semantics.md §7.5)
 # --------------------------------------------------------------------------------------------
@@ -353,12 +382,37 @@ def test_the_bias_width() -> None:
         ),
         (
             # With output_padding 2 the weight's output has (1 − 1)·2 − 2 + 0 + 2 + 1 = 1 row;
-            # the bias takes no output_padding: −1 rows.
-            dict(input_height=1, kernel_size=(1, 3), padding=(1, 1), output_padding=(2, 0)),
+            # the bias takes no output_padding: −1 rows, which TT-NN auto-shards and dies on.
+            dict(
+                input_height=1,
+                kernel_size=(1, 3),
+                padding=(1, 1),
+                output_padding=(2, 0),
+                conv_config=BF16,
+            ),
             True,
             "output image is empty without output_padding (the bias's preparation takes "
             "none): OH = (input − 1)·stride − padding + dilation·(kernel − 1) + 1 = "
-            "(1 − 1)·2 − (1 + 1) + 1·(1 − 1) + 1 = -1",
+            "(1 − 1)·2 − (1 + 1) + 1·(1 − 1) + 1 = -1; TT-NN 0.81.1 prepares such a bias only "
+            "for an L1 input with a shard layout: it dies (integer divide-by-zero) "
+            "auto-sharding that empty conv: give shard_layout",
+        ),
+        (
+            # The same from DRAM, HEIGHT.
+            dict(
+                input_height=1,
+                kernel_size=(1, 3),
+                padding=(1, 1),
+                output_padding=(2, 0),
+                input_memory_config=DRAM,
+            ),
+            True,
+            "output image is empty without output_padding (the bias's preparation takes "
+            "none): OH = (input − 1)·stride − padding + dilation·(kernel − 1) + 1 = "
+            "(1 − 1)·2 − (1 + 1) + 1·(1 − 1) + 1 = -1; TT-NN 0.81.1 prepares such a bias only "
+            "for an L1 input with a shard layout: from DRAM its conv2d DRAM path slices that "
+            "empty output and dies (integer divide-by-zero), hangs or prepares by how its uint32 "
+            "sizes wrap",
         ),
         (
             dict(conv_config=Conv2dConfig(shard_layout=HEIGHT)),

@@ -17,12 +17,15 @@ naming the function. docs/ttnn-api.md lists every name with its signature.
 Modules: `enums`, `memory` (MemoryConfig, shard specs, cores), `configs` (Conv2dConfig,
 slice and compute configs), `tensor` (Tensor, from_torch, …), `device`, `conv_preparation`
 (the prepare functions; `conv2d` and its kin raise NotImplementedError), `backward`
-(assign_bw); `signatures`, `conversion` (to the IR), `programs` (building, caching and
-running the IR) and `printing` (tensor reprs) serve them.
+(assign_bw), `model_helpers` (reshape, to_layout, create_sharded_memory_config: what model
+code calls around conv weights); `signatures`, `conversion` (to the IR), `programs`
+(building, caching and running the IR) and `printing` (tensor reprs) serve them. Any other
+TT-NN name is an AttributeError saying in one line that the module does not cover it.
 """
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from ttnn_xdsl.ttnn.backward import assign_bw
 from ttnn_xdsl.ttnn.configs import (
@@ -75,6 +78,13 @@ from ttnn_xdsl.ttnn.memory import (
     MemoryConfig,
     ShardSpec,
 )
+from ttnn_xdsl.ttnn.model_helpers import (
+    ShardStrategy,
+    create_sharded_memory_config,
+    reshape,
+    to_layout,
+)
+from ttnn_xdsl.ttnn.pictures import layout_text, plot_layout
 from ttnn_xdsl.ttnn.tensor import (
     Shape,
     Tensor,
@@ -117,6 +127,23 @@ def manage_device(device_id: int) -> Iterator[MeshDevice]:
         close_device(device)
 
 
+def __getattr__(name: str) -> Any:
+    """A TT-NN name the module does not have: AttributeError in one line saying so (dunder
+    names are Python's own lookups, not TT-NN's)."""
+    if name.startswith("__"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    functions = ", ".join(
+        sorted(item for item in __all__ if item[0].islower() and item not in _DTYPES)
+    )
+    raise AttributeError(
+        f"ttnn_xdsl.ttnn does not cover ttnn.{name} (it covers: {functions}; and the classes, "
+        "enums and constants docs/ttnn-api.md lists)"
+    )
+
+
+_DTYPES = {"bfloat4_b", "bfloat8_b", "bfloat16", "float32", "fp8_e4m3", "int8", "int32"}
+_DTYPES |= {"uint8", "uint16", "uint32"}
+
 __all__ = [
     "DEVICE_STORAGE_TYPE",
     "DRAM_MEMORY_CONFIG",
@@ -156,6 +183,7 @@ __all__ = [
     "Shape",
     "ShardOrientation",
     "ShardSpec",
+    "ShardStrategy",
     "StorageType",
     "Tensor",
     "TensorMemoryLayout",
@@ -171,6 +199,7 @@ __all__ = [
     "conv1d",
     "conv2d",
     "conv_transpose2d",
+    "create_sharded_memory_config",
     "dump_tensor",
     "float32",
     "fp8_e4m3",
@@ -180,14 +209,18 @@ __all__ = [
     "int8",
     "int32",
     "is_tensor_storage_on_device",
+    "layout_text",
     "load_tensor",
     "manage_device",
     "open_device",
+    "plot_layout",
     "prepare_conv_bias",
     "prepare_conv_transpose2d_bias",
     "prepare_conv_transpose2d_weights",
     "prepare_conv_weights",
+    "reshape",
     "to_device",
+    "to_layout",
     "to_torch",
     "uint8",
     "uint16",

@@ -34,7 +34,7 @@ from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComput
 from ttnn_xdsl.ttnn.device import MeshDevice
 from ttnn_xdsl.ttnn.enums import DataType, Layout
 from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig
-from ttnn_xdsl.ttnn.programs import Call, ir_refusals, run_call
+from ttnn_xdsl.ttnn.programs import Call, ir_refusals, program_for, run_call
 from ttnn_xdsl.ttnn.signatures import (
     Binding,
     Overload,
@@ -45,7 +45,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_uint32,
     accept_uint32_sequence,
 )
-from ttnn_xdsl.ttnn.tensor import Tensor
+from ttnn_xdsl.ttnn.tensor import MadeBy, Tensor
 
 __all__ = [
     "PREPARATIONS",
@@ -246,8 +246,9 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
 
     parameters = tuple(sorted(properties.items()))
     call = Call(name, (source_type,), parameters, device.grid, body, device._opened_with)
-    [result] = run_call(call, [tensor], device, prepares=True)
-    return Tensor._wrap(result, device, DRAM_MEMORY_CONFIG)
+    [result] = run_call(call, [tensor], device, prepares=True, sources={preparation.source: source})
+    made_by = MadeBy(name, program_for(call), 0, (tensor,))
+    return Tensor._wrap(result, device, DRAM_MEMORY_CONFIG, made_by)
 
 
 def prepare_conv_weights(*args: Any, **kwargs: Any) -> Tensor:

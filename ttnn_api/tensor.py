@@ -13,12 +13,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ml_dtypes
 import numpy as np
 
 from ttnn_xdsl.core.errors import TensorFileError, TensorTypeError
+from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn.device import MeshDevice
 from ttnn_xdsl.ttnn.enums import (
@@ -48,6 +50,7 @@ from ttnn_xdsl.ttnn.signatures import (
 )
 
 __all__ = [
+    "MadeBy",
     "Shape",
     "Tensor",
     "dump_tensor",
@@ -325,6 +328,18 @@ def _accept_flat_data(value: Any) -> np.ndarray:
     return np.array([accept_float(item) for item in value], dtype=np.float32)
 
 
+@dataclass(frozen=True)
+class MadeBy:
+    """The call that made a tensor: the Program that ran it, the position of the tensor among
+    its results and the tensors it ran on (the pictures trace the layout through the Program
+    and show a bfloat8_b result's quantization error against its source values)."""
+
+    function: str
+    program: Program
+    position: int
+    inputs: tuple[DeviceTensor, ...]
+
+
 class Tensor:
     """A TT-NN tensor: its values in a TT-NN data format, where it is stored (host or
     device) and its memory config.
@@ -334,13 +349,13 @@ class Tensor:
     the array's when not given); `Tensor(data, shape, data_type, layout)` takes a flat list;
     `Tensor(tensor)` copies."""
 
-    __slots__ = ("_device", "_memory_config", "_value")
+    __slots__ = ("_device", "_made_by", "_memory_config", "_value")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         index, values = _TENSOR_INIT.bind(args, kwargs)
         if index == 0:
             other: Tensor = values["arg"]
-            self._set(other._value, other._device, other._memory_config)
+            self._set(other._value, other._device, other._memory_config, other._made_by)
             return
         if index == 1:
             shape = values["shape"]
@@ -377,18 +392,33 @@ class Tensor:
 
     @classmethod
     def _wrap(
-        cls, value: DeviceTensor, device: MeshDevice | None, memory_config: MemoryConfig
+        cls,
+        value: DeviceTensor,
+        device: MeshDevice | None,
+        memory_config: MemoryConfig,
+        made_by: MadeBy | None = None,
     ) -> Tensor:
         tensor = object.__new__(cls)
-        tensor._set(value, device, memory_config)
+        tensor._set(value, device, memory_config, made_by)
         return tensor
 
     def _set(
-        self, value: DeviceTensor, device: MeshDevice | None, memory_config: MemoryConfig
+        self,
+        value: DeviceTensor,
+        device: MeshDevice | None,
+        memory_config: MemoryConfig,
+        made_by: MadeBy | None = None,
     ) -> None:
         self._value = value
         self._device = device
         self._memory_config = memory_config
+        self._made_by = made_by
+
+    @property
+    def made_by(self) -> MadeBy | None:
+        """The call that prepared this tensor (ttnn_xdsl's own attribute; None for a tensor
+        no preparation made): what `ttnn.plot_layout` and `ttnn.layout_text` trace."""
+        return self._made_by
 
     @property
     def value(self) -> DeviceTensor:
@@ -586,18 +616,18 @@ def to_device(
     if not isinstance(device, MeshDevice):
         raise TypeError(f"to_device expects a MeshDevice, got {type_name(device)}")
     if tensor.device() is not None:
-        return Tensor._wrap(tensor.value, tensor.device(), tensor.memory_config())
+        return Tensor._wrap(tensor.value, tensor.device(), tensor.memory_config(), tensor.made_by)
     config = memory_config or DRAM_MEMORY_CONFIG
     if not isinstance(config, MemoryConfig):
         raise TypeError(f"to_device expects a MemoryConfig, got {type_name(config)}")
-    return Tensor._wrap(tensor.value, device, config)
+    return Tensor._wrap(tensor.value, device, config, tensor.made_by)
 
 
 def from_device(tensor: Tensor, blocking: bool = True, *, queue_id: Any = None) -> Tensor:
     """`tensor` on the host, with its memory config; a host tensor comes back as it is."""
     if not isinstance(tensor, Tensor):
         raise TypeError(f"from_device expects a ttnn.Tensor, got {type_name(tensor)}")
-    return Tensor._wrap(tensor.value, None, tensor.memory_config())
+    return Tensor._wrap(tensor.value, None, tensor.memory_config(), tensor.made_by)
 
 
 def _tensorbin_path(file_name: Any, caller: str) -> str:

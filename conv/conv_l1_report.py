@@ -11,20 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ttnn_xdsl.conv.conv_l1_model import (
-    AutoShardChoice,
-    ConvL1Usage,
-    L1Device,
-    SliceDecision,
-    conv_l1_usage,
-    slice_memory_config,
-    slices_l1_bytes,
-    transposed_slice_l1_usage,
-    transposed_slices_l1_bytes,
-)
+from ttnn_xdsl.conv.conv_l1_model import AutoShardChoice, ConvL1Usage, L1Device, conv_l1_usage
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, L1Decisions
+from ttnn_xdsl.conv.conv_slicing import (
+    Conv2dSliceAttribute,
+    SliceDecision,
+    slice_memory_config,
+    slices_l1_bytes,
+)
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_transpose_slicing import (
+    TransposedSliceAttribute,
+    transposed_slice_l1_usage,
+)
 from ttnn_xdsl.core.enums import Conv2dSliceType, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 
@@ -146,8 +146,9 @@ def transpose_l1_report(plan: ConvTranspose2dPlan) -> ConvL1Report:
             geometry, dram.first_slice.shape, layout, knobs, device, dram.sliced, planning=False
         )
         # (l1_bytes is 0 for a slice count the user gave: TT-NN estimated no slices.)
-        largest = slicing.l1_bytes or transposed_slices_l1_bytes(
-            geometry, slicing.slice_type, slicing.num_slices, layout, knobs, device
+        attribute = TransposedSliceAttribute(geometry, layout, knobs, device)
+        largest = slicing.l1_bytes or slices_l1_bytes(
+            attribute, slicing.slice_type, slicing.num_slices
         )
     except ConvConfigError as error:
         return ConvL1Report(device, None, error.message, auto_shard, slicing, None)
@@ -176,8 +177,9 @@ def _report(
             estimate = conv_l1_usage(
                 first.geometry, first.input_shard.layout, knobs, device, first.input_shard
             )
+            attribute = Conv2dSliceAttribute(geometry, given_shard_layout, knobs, device)
             largest = slicing.l1_bytes or slices_l1_bytes(
-                geometry, slicing.slice_type, slicing.num_slices, given_shard_layout, knobs, device
+                attribute, slicing.slice_type, slicing.num_slices
             )
         elif decisions.auto_shard is not None:
             estimate = decisions.auto_shard.chosen

@@ -21,11 +21,7 @@ from ttnn_xdsl.conv.conv_l1_model import (
     AutoShardChoice,
     ConvGeometry,
     L1Device,
-    SliceDecision,
     choose_auto_shard,
-    determine_slice_config,
-    slice_memory_config,
-    slice_rounding,
 )
 from ttnn_xdsl.conv.conv_layout_geometry import (
     WeightMatrixMap,
@@ -56,6 +52,13 @@ from ttnn_xdsl.conv.conv_parameters import (
     normalize_parameters,
     output_image_size,
     validate_parameters,
+)
+from ttnn_xdsl.conv.conv_slicing import (
+    Conv2dSliceAttribute,
+    SliceDecision,
+    decide_slices,
+    first_slice_end,
+    slice_memory_config,
 )
 from ttnn_xdsl.core.enums import (
     Conv2dSliceType,
@@ -509,26 +512,9 @@ def resolve_dram_slicing(
     fit the budget), the first slice's output and the shard spec TT-NN gives its input, and
     the core split and channel alignment its weights are prepared for."""
     config = params.conv_config
-    slice_config = params.slice_config
-    if slice_config is not None and slice_config.num_slices > 0:
-        decision = SliceDecision(
-            slice_config.slice_type, slice_config.num_slices, 0, device.l1_budget
-        )
-    else:
-        given = None if slice_config is None else slice_config.slice_type
-        decision = determine_slice_config(geometry, config.shard_layout, knobs, device, given)
-    height = decision.slice_type == Conv2dSliceType.DRAM_HEIGHT
-    dim = geometry.out_hw[0] if height else geometry.out_hw[1]
-    if decision.num_slices > dim:
-        raise ConvConfigError(
-            f"conv2d_slice_config asks for {decision.num_slices} slices of an output "
-            f'{"height" if height else "width"} of {dim} (TT-NN 0.81.1: "Number of slices '
-            f"should be less or equal than the dimension being sliced in Conv2D DRAM "
-            f'Slicing")'
-        )
-    rounding = slice_rounding(knobs.output_layout, decision.slice_type)
-    size = ceil_div(ceil_div(dim, rounding), decision.num_slices) * rounding
-    out_hw = (size, geometry.out_hw[1]) if height else (geometry.out_hw[0], size)
+    attribute = Conv2dSliceAttribute(geometry, config.shard_layout, knobs, device)
+    decision = decide_slices(attribute, params.slice_config)
+    out_hw = first_slice_end(geometry.out_hw, decision, knobs.output_layout, "conv2d_slice_config")
     first = slice_memory_config(geometry, (0, 0), out_hw, config.shard_layout, knobs, device)
     spec = first.input_shard
     sliced = decision.num_slices > 1

@@ -11,18 +11,19 @@ import pytest
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     L1Device,
-    TransposedConvGeometry,
     default_l1_budget,
-    largest_slice_bytes,
-    search_slice_config,
-    transposed_slice_l1_usage,
-    transposed_slice_window,
-    transposed_slices_l1_bytes,
 )
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import ConvKnobs
 from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
+from ttnn_xdsl.conv.conv_slicing import largest_slice_bytes, search_slice_config, slices_l1_bytes
+from ttnn_xdsl.conv.conv_transpose_slicing import (
+    TransposedConvGeometry,
+    TransposedSliceAttribute,
+    transposed_slice_l1_usage,
+    transposed_slice_window,
+)
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -175,6 +176,15 @@ def _default_knobs(output_layout: Layout) -> ConvKnobs:
     )  # fmt: skip
 
 
+def _searched_largest_slice_bytes(
+    geometry, slice_type, num_slices, layout, knobs, device, above=None
+):
+    """The search's largest slice estimate over n transposed slices (equal windows estimated
+    once)."""
+    attribute = TransposedSliceAttribute(geometry, layout, knobs, device)
+    return slices_l1_bytes(attribute, slice_type, num_slices, above)
+
+
 def _every_window_largest_slice_bytes(geometry, slice_type, num_slices, layout, knobs, device):
     """The largest slice estimate over n transposed slices, each slice's window built and
     estimated on its own (no slices sharing an estimate)."""
@@ -219,7 +229,10 @@ def test_transposed_slices_share_estimates_of_equal_windows(
         extent = geometry.out_hw[0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1]
         for num_slices in range(1, extent + 1):
             answers = []
-            for largest in (transposed_slices_l1_bytes, _every_window_largest_slice_bytes):
+            for largest in (
+                _searched_largest_slice_bytes,
+                _every_window_largest_slice_bytes,
+            ):
                 try:
                     answers.append(largest(geometry, slice_type, num_slices, None, knobs, device))
                 except ConvConfigError as error:
@@ -245,12 +258,12 @@ def test_the_slice_search_stops_a_count_at_its_first_slice_above_the_budget(
     estimated: list[tuple[int | None, int]] = []
 
     def largest(stype: Conv2dSliceType, n: int, above: int | None) -> int:
-        need = transposed_slices_l1_bytes(geometry, stype, n, None, knobs, device, above)
+        need = _searched_largest_slice_bytes(geometry, stype, n, None, knobs, device, above)
         estimated.append((above, need))
         return need
 
     def whole(stype: Conv2dSliceType, n: int, above: int | None) -> int:
-        return transposed_slices_l1_bytes(geometry, stype, n, None, knobs, device)
+        return _searched_largest_slice_bytes(geometry, stype, n, None, knobs, device)
 
     answers = []
     for search in (largest, whole):

@@ -11,13 +11,14 @@ from ttnn_xdsl.conv.conv_parameters import (
     Conv2dSliceConfig,
     InputMemoryConfig,
 )
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind, resolve_conv_weights
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
     resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
 )
+from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 
 __all__ = [
     "Conv2dConfig",

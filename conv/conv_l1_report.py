@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ttnn_xdsl.conv.conv_l1_decisions import L1Decisions
 from ttnn_xdsl.conv.conv_l1_model import AutoShardChoice, ConvL1Usage, L1Device, conv_l1_usage
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, L1Decisions
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_slicing import (
     Conv2dSliceAttribute,
     SliceDecision,
@@ -123,9 +124,8 @@ class ConvL1Report:
 
 def conv_l1_report(plan: ConvWeightsPlan) -> ConvL1Report:
     """The L1 report of a resolved conv (made once per distinct conv)."""
-    return _report(
-        plan.l1, plan.shard_layout, _kept_input_shard(plan), plan.params.conv_config.shard_layout
-    )
+    given_shard_layout = plan.params.conv_config.shard_layout
+    return _report(plan.l1, plan.sharding.shard_layout, _kept_input_shard(plan), given_shard_layout)
 
 
 def transpose_l1_report(plan: ConvTranspose2dPlan) -> ConvL1Report:
@@ -200,5 +200,5 @@ def _kept_input_shard(plan: ConvWeightsPlan) -> ShardSpec | None:
         return None
     assert memory.shard_grid is not None and memory.shard_shape is not None
     x, y = memory.shard_grid
-    split = CoreSplit(plan.shard_layout, plan.orientation, x, y, x * y)
+    split = CoreSplit(plan.sharding.shard_layout, plan.sharding.orientation, x, y, x * y)
     return ShardSpec(split, memory.shard_shape)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from ttnn_xdsl.conv.conv_form import resolve_weights_dtype
+from ttnn_xdsl.conv.conv_l1_decisions import l1_knobs
 from ttnn_xdsl.conv.conv_l1_model import L1Device
 from ttnn_xdsl.conv.conv_op_config import ConvKnobs
 from ttnn_xdsl.conv.conv_parameters import (
@@ -32,12 +34,7 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_input_shard_spec,
     validate_parameters,
 )
-from ttnn_xdsl.conv.conv_resolution import (
-    ConvWeightsPlan,
-    l1_knobs,
-    resolve_conv_weights,
-    resolve_weights_dtype,
-)
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_slicing import SliceDecision, decide_slices, first_slice_end
 from ttnn_xdsl.conv.conv_transpose_slicing import (
     TransposedConvGeometry,

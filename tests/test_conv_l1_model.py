@@ -77,8 +77,8 @@ def conv(**changes: object) -> Conv2dParameters:
 def test_auto_shard_picks_block_where_tt_nn_does() -> None:
     # Dev set r0042 (Wormhole): TT-NN [1, 1, 768, 96] — BLOCK, 8 channel cores of 8 channels.
     plan = resolve_conv_weights(conv())
-    assert plan.shard_layout == BLOCK
-    assert plan.physical_shape == (1, 1, 768, 96)
+    assert plan.sharding.shard_layout == BLOCK
+    assert plan.layout.physical_shape == (1, 1, 768, 96)
     assert plan.l1 is not None and plan.l1.slicing is not None
     assert plan.l1.slicing.num_slices == 1
     auto = plan.l1.slice_auto_shard
@@ -113,7 +113,7 @@ def test_auto_shard_grouped_with_block_override() -> None:
             conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, act_block_h_override=128),
         )
     )
-    assert plan.physical_shape == (1, 1, 192, 128)
+    assert plan.layout.physical_shape == (1, 1, 192, 128)
 
 
 def test_bfloat8_b_on_the_dram_path_is_refused() -> None:
@@ -140,7 +140,7 @@ def test_the_budget_decides_the_slicing() -> None:
             weights_dtype=DataType.BFLOAT16, shard_layout=TensorMemoryLayout.WIDTH_SHARDED
         ),
     )
-    assert resolve_conv_weights(params).physical_shape == (1, 1, 576, 128)
+    assert resolve_conv_weights(params).layout.physical_shape == (1, 1, 576, 128)
     with pytest.raises(ConvConfigError, match="more than the 475808 bytes free"):
         resolve_conv_weights(replace(params, l1_budget=1_393_312 - 917_504))
 

@@ -58,7 +58,7 @@ def resolve_input_channels_alignment(
     input_memory_config: InputMemoryConfig,
     mm_conv: bool,
 ) -> int:
-    """Step 6 for the conv's own input (`conv_l1_model.input_channels_alignment` with the
+    """Step 6 for the conv's own input (`conv_op_config.input_channels_alignment` with the
     input's shard width, when it is sharded)."""
     shard = input_memory_config.shard_shape if input_memory_config.is_sharded else None
     return input_channels_alignment(
@@ -115,7 +115,7 @@ def resolve_parallel_config(
     input_split: CoreSplit | None = None,
 ) -> ParallelConfig:
     """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`, in
-    `conv_l1_model`).
+    `conv_op_config`).
 
     `orientation` only matters for BLOCK (ROW_MAJOR: channels along grid.x, NHW along
     grid.y; COL_MAJOR the other way). Channel padding is off for an mm_conv, whose output

@@ -32,6 +32,7 @@ from ttnn_xdsl.conv.conv_slicing import (
     decide_slices,
     first_slice_end,
     slice_memory_config,
+    slices_beyond_extent,
 )
 from ttnn_xdsl.core.enums import DataType, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
@@ -227,7 +228,14 @@ def resolve_dram_slicing(
     config = params.conv_config
     attribute = Conv2dSliceAttribute(geometry, config.shard_layout, knobs, device)
     decision = decide_slices(attribute, params.slice_config)
-    out_hw = first_slice_end(geometry.out_hw, decision, knobs.output_layout, "conv2d_slice_config")
+    beyond = slices_beyond_extent(geometry.out_hw, decision)
+    if beyond is not None:
+        raise ConvConfigError(
+            f"conv2d_slice_config asks for {decision.num_slices} slices of an output "
+            f'{beyond[0]} of {beyond[1]} (TT-NN 0.81.1: "Number of slices should be less or '
+            f'equal than the dimension being sliced in Conv2D DRAM Slicing")'
+        )
+    out_hw = first_slice_end(geometry.out_hw, decision, knobs.output_layout)
     first = slice_memory_config(geometry, (0, 0), out_hw, config.shard_layout, knobs, device)
     spec = first.input_shard
     sliced = decision.num_slices > 1

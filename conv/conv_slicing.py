@@ -251,21 +251,25 @@ def decide_slices(
     return determine_slice_config(attribute, given)
 
 
+def slices_beyond_extent(
+    output_hw: tuple[int, int], decision: SliceDecision
+) -> tuple[str, int] | None:
+    """TT-NN's bound on a slice count, at most the output extent it slices: None within it,
+    else the extent's name and size (each op refuses in the words of its slice config)."""
+    axis = slice_axis(decision.slice_type)
+    if decision.num_slices <= output_hw[axis]:
+        return None
+    return ("height" if axis == 0 else "width", output_hw[axis])
+
+
 def first_slice_end(
-    output_hw: tuple[int, int], decision: SliceDecision, output_layout: Layout, config_name: str
+    output_hw: tuple[int, int], decision: SliceDecision, output_layout: Layout
 ) -> tuple[int, int]:
     """The end of the first slice of the output (it starts at (0, 0)), the slice TT-NN prepares
     the weights for: ceil(ceil(extent / r) / n)·r rows or columns (r = `slice_rounding`), the
-    other axis whole. Raises when `config_name` (the op's slice config parameter) asks for
-    more slices than the extent sliced."""
+    other axis whole."""
     axis = slice_axis(decision.slice_type)
     extent = output_hw[axis]
-    if decision.num_slices > extent:
-        raise ConvConfigError(
-            f"{config_name} asks for {decision.num_slices} slices of an output "
-            f'{"height" if axis == 0 else "width"} of {extent} (TT-NN 0.81.1: "Number of slices '
-            f'should be less or equal than the dimension being sliced in Conv2D DRAM Slicing")'
-        )
     rounding = slice_rounding(output_layout, decision.slice_type)
     size = ceil_div(ceil_div(extent, rounding), decision.num_slices) * rounding
     return (size, output_hw[1]) if axis == 0 else (output_hw[0], size)

@@ -35,7 +35,12 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_parameters,
 )
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
-from ttnn_xdsl.conv.conv_slicing import SliceDecision, decide_slices, first_slice_end
+from ttnn_xdsl.conv.conv_slicing import (
+    SliceDecision,
+    decide_slices,
+    first_slice_end,
+    slices_beyond_extent,
+)
 from ttnn_xdsl.conv.conv_transpose_slicing import (
     TransposedConvGeometry,
     TransposedSlice,
@@ -302,7 +307,14 @@ def resolve_dram_path(
         slicing.num_slices == 1 or slicing.slice_type == Conv2dSliceType.L1_FULL
     ):
         return None
-    end = first_slice_end(geometry.out_hw, slicing, knobs.output_layout, "dram_slice_config")
+    beyond = slices_beyond_extent(geometry.out_hw, slicing)
+    if beyond is not None:
+        raise ConvConfigError(
+            f"dram_slice_config asks for {slicing.num_slices} slices of an output "
+            f'{beyond[0]} of {beyond[1]} (TT-NN 0.81.1: "Number of slices should be less or '
+            f'equal than the dimension being sliced in Conv2D DRAM Slicing")'
+        )
+    end = first_slice_end(geometry.out_hw, slicing, knobs.output_layout)
     first = transposed_slice_window(geometry, (0, 0), end, knobs.output_layout)
     slice_input = transposed_slice_memory_config(geometry, first.shape, layout, knobs, device)
     slice_height, slice_width = first.shape.in_hw

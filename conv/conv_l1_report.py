@@ -11,20 +11,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ttnn_xdsl.conv.conv_l1_model import (
-    AutoShardChoice,
-    ConvL1Usage,
-    L1Device,
+from ttnn_xdsl.conv.conv_l1_decisions import L1Decisions
+from ttnn_xdsl.conv.conv_l1_model import AutoShardChoice, ConvL1Usage, L1Device, conv_l1_usage
+from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.conv.conv_slicing import (
+    Conv2dSliceAttribute,
     SliceDecision,
-    conv_l1_usage,
     slice_memory_config,
     slices_l1_bytes,
-    transposed_slice_l1_usage,
-    transposed_slices_l1_bytes,
 )
-from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, L1Decisions
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_transpose_slicing import (
+    TransposedSliceAttribute,
+    transposed_slice_l1_usage,
+)
 from ttnn_xdsl.core.enums import Conv2dSliceType, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 
@@ -123,9 +124,8 @@ class ConvL1Report:
 
 def conv_l1_report(plan: ConvWeightsPlan) -> ConvL1Report:
     """The L1 report of a resolved conv (made once per distinct conv)."""
-    return _report(
-        plan.l1, plan.shard_layout, _kept_input_shard(plan), plan.params.conv_config.shard_layout
-    )
+    given_shard_layout = plan.params.conv_config.shard_layout
+    return _report(plan.l1, plan.sharding.shard_layout, _kept_input_shard(plan), given_shard_layout)
 
 
 def transpose_l1_report(plan: ConvTranspose2dPlan) -> ConvL1Report:
@@ -146,8 +146,9 @@ def transpose_l1_report(plan: ConvTranspose2dPlan) -> ConvL1Report:
             geometry, dram.first_slice.shape, layout, knobs, device, dram.sliced, planning=False
         )
         # (l1_bytes is 0 for a slice count the user gave: TT-NN estimated no slices.)
-        largest = slicing.l1_bytes or transposed_slices_l1_bytes(
-            geometry, slicing.slice_type, slicing.num_slices, layout, knobs, device
+        attribute = TransposedSliceAttribute(geometry, layout, knobs, device)
+        largest = slicing.l1_bytes or slices_l1_bytes(
+            attribute, slicing.slice_type, slicing.num_slices
         )
     except ConvConfigError as error:
         return ConvL1Report(device, None, error.message, auto_shard, slicing, None)
@@ -176,8 +177,9 @@ def _report(
             estimate = conv_l1_usage(
                 first.geometry, first.input_shard.layout, knobs, device, first.input_shard
             )
+            attribute = Conv2dSliceAttribute(geometry, given_shard_layout, knobs, device)
             largest = slicing.l1_bytes or slices_l1_bytes(
-                geometry, slicing.slice_type, slicing.num_slices, given_shard_layout, knobs, device
+                attribute, slicing.slice_type, slicing.num_slices
             )
         elif decisions.auto_shard is not None:
             estimate = decisions.auto_shard.chosen
@@ -198,5 +200,5 @@ def _kept_input_shard(plan: ConvWeightsPlan) -> ShardSpec | None:
         return None
     assert memory.shard_grid is not None and memory.shard_shape is not None
     x, y = memory.shard_grid
-    split = CoreSplit(plan.shard_layout, plan.orientation, x, y, x * y)
+    split = CoreSplit(plan.sharding.shard_layout, plan.sharding.orientation, x, y, x * y)
     return ShardSpec(split, memory.shard_shape)

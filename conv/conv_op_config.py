@@ -286,7 +286,7 @@ def is_1d_depthwise_conv(
     """TT-NN 0.81.1's `is_1d_depthwise_conv`: groups == Cin == Cout, KH == 1, input height 1
     and no bias (KW is not looked at; groups 1 qualifies too). Such a conv is auto-sharded
     HEIGHT only (`conv_l1_model.choose_auto_shard`); with groups > 1 its weight is expanded by
-    the 1D depthwise layout (`conv_resolution.is_depthwise_1d`)."""
+    the 1D depthwise layout (`conv_form.is_depthwise_1d`)."""
     return (
         groups == in_channels == out_channels
         and kernel_height == 1

@@ -2,11 +2,11 @@
 does it: the weight is transformed on the host — its groups expanded, IOHW transposed to OIHW,
 the kernel mirrored — and then prepared as the weight of an *equivalent conv2d*, the stride-1
 conv over the transpose's zero-stuffed, re-padded ("full") input; the bias is prepared as that
-conv's bias. Every transpose-specific rule lives here: the equivalent conv2d's parameters, where
-TT-NN prepares the weight and, on its DRAM path, the first slice and the input TT-NN hands it
-(the slices themselves are `conv_l1_model`'s), the weight transform's facts and the refusals of
-the transposed op. The equivalent conv is then resolved by the conv2d resolution itself
-(`conv_resolution.resolve_conv_weights`).
+conv's bias. Every transpose-specific rule lives here or, for its DRAM slices, beside it in
+`conv_transpose_slicing`: the equivalent conv2d's parameters, where TT-NN prepares the weight
+and, on its DRAM path, the first slice and the input TT-NN hands it, the weight transform's
+facts and the refusals of the transposed op. The equivalent conv is then resolved by the conv2d
+resolution itself (`conv_resolution.resolve_conv_weights`).
 
 Plain Python, no IR: the ops `ttnn.prepare_conv_transpose2d_weights` / `_bias` infer their
 result types with it and `ttnn-decompose` builds their chains from its plans.
@@ -17,18 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from ttnn_xdsl.conv.conv_l1_model import (
-    ConvKnobs,
-    L1Device,
-    SliceDecision,
-    TransposedConvGeometry,
-    TransposedSlice,
-    TransposedSliceWindow,
-    determine_transposed_slice_config,
-    slice_rounding,
-    transposed_slice_memory_config,
-    transposed_slice_window,
-)
+from ttnn_xdsl.conv.conv_form import resolve_weights_dtype
+from ttnn_xdsl.conv.conv_l1_decisions import l1_knobs
+from ttnn_xdsl.conv.conv_l1_model import L1Device
+from ttnn_xdsl.conv.conv_op_config import ConvKnobs
 from ttnn_xdsl.conv.conv_parameters import (
     ComputeKernelConfig,
     Conv2dConfig,
@@ -42,11 +34,20 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_input_shard_spec,
     validate_parameters,
 )
-from ttnn_xdsl.conv.conv_resolution import (
-    ConvWeightsPlan,
-    l1_knobs,
-    resolve_conv_weights,
-    resolve_weights_dtype,
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
+from ttnn_xdsl.conv.conv_slicing import (
+    SliceDecision,
+    decide_slices,
+    first_slice_end,
+    slices_beyond_extent,
+)
+from ttnn_xdsl.conv.conv_transpose_slicing import (
+    TransposedConvGeometry,
+    TransposedSlice,
+    TransposedSliceAttribute,
+    TransposedSliceWindow,
+    transposed_slice_memory_config,
+    transposed_slice_window,
 )
 from ttnn_xdsl.core.enums import (
     BufferType,
@@ -56,7 +57,7 @@ from ttnn_xdsl.core.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.errors import ConvConfigError
-from ttnn_xdsl.core.shapes import ceil_div, format_shape
+from ttnn_xdsl.core.shapes import format_shape
 
 __all__ = [
     "ConvTranspose2dParameters",
@@ -336,29 +337,19 @@ def resolve_dram_path(
     geometry = transposed_geometry(params)
     knobs = l1_knobs(equivalent, resolve_weights_dtype(equivalent))
     layout = params.conv_config.shard_layout
-    if slice_config is not None and slice_config.num_slices > 0:
-        slicing = SliceDecision(
-            slice_config.slice_type, slice_config.num_slices, 0, device.l1_budget
-        )
-    else:
-        given = None if slice_config is None else slice_config.slice_type
-        slicing = determine_transposed_slice_config(geometry, layout, knobs, device, given)
-        if slice_config is not None and (
-            slicing.num_slices == 1 or slicing.slice_type == Conv2dSliceType.L1_FULL
-        ):
-            return None
-    height = slicing.slice_type == Conv2dSliceType.DRAM_HEIGHT
-    output_height, output_width = geometry.out_hw
-    extent = output_height if height else output_width
-    if slicing.num_slices > extent:
+    slicing = decide_slices(TransposedSliceAttribute(geometry, layout, knobs, device), slice_config)
+    if slice_config is not None and (
+        slicing.num_slices == 1 or slicing.slice_type == Conv2dSliceType.L1_FULL
+    ):
+        return None
+    beyond = slices_beyond_extent(geometry.out_hw, slicing)
+    if beyond is not None:
         raise ConvConfigError(
             f"dram_slice_config asks for {slicing.num_slices} slices of an output "
-            f'{"height" if height else "width"} of {extent} (TT-NN 0.81.1: "Number of slices '
-            f'should be less or equal than the dimension being sliced in Conv2D DRAM Slicing")'
+            f'{beyond[0]} of {beyond[1]} (TT-NN 0.81.1: "Number of slices should be less or '
+            f'equal than the dimension being sliced in Conv2D DRAM Slicing")'
         )
-    rounding = slice_rounding(knobs.output_layout, slicing.slice_type)
-    size = ceil_div(ceil_div(extent, rounding), slicing.num_slices) * rounding
-    end = (size, output_width) if height else (output_height, size)
+    end = first_slice_end(geometry.out_hw, slicing, knobs.output_layout)
     first = transposed_slice_window(geometry, (0, 0), end, knobs.output_layout)
     slice_input = transposed_slice_memory_config(geometry, first.shape, layout, knobs, device)
     slice_height, slice_width = first.shape.in_hw

@@ -218,7 +218,10 @@ def weight_result_type(plan: ConvWeightsPlan) -> TensorType[Attribute]:
     """A prepared weight's type (semantics.md §3.3 step 11): TILE, `weights_dtype`, the
     logical and physical shapes of the plan."""
     return tensor_type(
-        plan.logical_shape, plan.weights_dtype, Layout.TILE, physical=plan.physical_shape
+        plan.layout.logical_shape,
+        plan.weights_dtype,
+        Layout.TILE,
+        physical=plan.layout.physical_shape,
     )
 
 
@@ -226,7 +229,7 @@ def bias_result_type(plan: ConvWeightsPlan) -> TensorType[Attribute]:
     """A prepared bias's type (semantics.md §3.4): TILE, `weights_dtype`, [1, 1, 1, Cout] in
     [1, 1, 32, width]."""
     return tensor_type(
-        plan.bias_logical_shape, plan.weights_dtype, Layout.TILE, physical=plan.bias_physical_shape
+        plan.bias.logical_shape, plan.weights_dtype, Layout.TILE, physical=plan.bias.physical_shape
     )
 
 

@@ -188,10 +188,13 @@ def run_resnet50() -> None:
         elapsed = time.perf_counter() - started
         total += elapsed
         weight = tuple(op.weight_tensor.type.get_shape())  # type: ignore[attr-defined]
-        cores = f"{plan.input_cores_channels}x{plan.output_cores_channels}/{plan.nhw_cores}"
+        sharding, layout = plan.sharding, plan.layout
+        cores = (
+            f"{sharding.input_cores_channels}x{sharding.output_cores_channels}/{sharding.nhw_cores}"
+        )
         print(
-            f"{name:22} {format_shape(weight):18} {plan.layout_kind.value:16} {cores:11} "
-            f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
+            f"{name:22} {format_shape(weight):18} {layout.kind.value:16} {cores:11} "
+            f"{format_shape(layout.logical_shape):18} {format_shape(layout.physical_shape):18} "
             f"{elapsed * 1000:5.0f} ms"
         )
     print(f"{'-' * len(header)}\n{'total (weights and biases)':>{len(header) - 9}} {total:6.2f} s")
@@ -219,15 +222,19 @@ def run_conv_layouts() -> None:
         steps = ", ".join(
             step
             for step, taken in (
-                (f"grouped x{plan.groups_expand}", plan.groups_expand is not None),
-                ("1D depthwise", plan.depthwise_1d),
-                (f"fold {plan.fold_stride}", plan.fold_stride is not None),
+                (
+                    f"grouped x{plan.expansion.groups_expand}",
+                    plan.expansion.groups_expand is not None,
+                ),
+                ("1D depthwise", plan.form.depthwise_1d),
+                (f"fold {plan.form.fold_stride}", plan.form.fold_stride is not None),
             )
             if taken
         )
+        layout = plan.layout
         print(
-            f"{name:30} {plan.layout_kind.value:16} {steps or '-':28} "
-            f"{format_shape(plan.logical_shape):18} {format_shape(plan.physical_shape):18} "
+            f"{name:30} {layout.kind.value:16} {steps or '-':28} "
+            f"{format_shape(layout.logical_shape):18} {format_shape(layout.physical_shape):18} "
             f"{weight.dtype.value:7} {len(weight.to_bytes()):8}"
         )
 
@@ -258,8 +265,8 @@ def run_decoder() -> None:
         full = "x".join(map(str, plan.full_input_size)) + " s1 p0"
         print(
             f"{name:24} {format_shape(weight):18} {output:9} {full:16} "
-            f"{'DRAM' if plan.dram_path else 'L1':5} {plan.conv.layout_kind.value:16} "
-            f"{format_shape(plan.conv.physical_shape):18} {plan.conv.weights_dtype.value:7}"
+            f"{'DRAM' if plan.dram_path else 'L1':5} {plan.conv.layout.kind.value:16} "
+            f"{format_shape(plan.conv.layout.physical_shape):18} {plan.conv.weights_dtype.value:7}"
         )
     pictures = sorted(p.name for p in (EXAMPLES / "out" / "decoder").glob("*.png"))
     print(f"{len(pictures)} pictures in examples/out/decoder/")

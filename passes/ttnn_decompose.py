@@ -36,8 +36,9 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -74,23 +75,23 @@ def resolution_summary(plan: ConvWeightsPlan, l1: ConvL1Report | None = None) ->
     counts = {
         name: i32_attribute(value, name)
         for name, value in (
-            ("input_channels_alignment", plan.input_channels_alignment),
-            ("input_cores_channels", plan.input_cores_channels),
-            ("output_cores_channels", plan.output_cores_channels),
-            ("nhw_cores", plan.nhw_cores),
-            ("act_block_h_ntiles", plan.act_block_h_ntiles),
-            ("out_subblock_w_ntiles", plan.weight_block_w_ntiles),
+            ("input_channels_alignment", plan.sharding.input_channels_alignment),
+            ("input_cores_channels", plan.sharding.input_cores_channels),
+            ("output_cores_channels", plan.sharding.output_cores_channels),
+            ("nhw_cores", plan.sharding.nhw_cores),
+            ("act_block_h_ntiles", plan.blocking.act_block_h_ntiles),
+            ("out_subblock_w_ntiles", plan.blocking.weight_block_w_ntiles),
         )
     }
     facts: dict[str, Attribute] = {
-        "shard_layout": StringAttr(plan.shard_layout.value),
-        "mm_conv": IntegerAttr.from_bool(plan.mm_conv),
+        "shard_layout": StringAttr(plan.sharding.shard_layout.value),
+        "mm_conv": IntegerAttr.from_bool(plan.form.mm_conv),
         **counts,
     }
-    if plan.act_block_w is not None:
-        facts["act_block_w"] = i32_attribute(plan.act_block_w, "act_block_w")
-    if plan.fold_stride is not None:
-        facts["kernel_stride_folding"] = DenseArrayBase.from_list(i32, plan.fold_stride)
+    if plan.blocking.act_block_w is not None:
+        facts["act_block_w"] = i32_attribute(plan.blocking.act_block_w, "act_block_w")
+    if plan.form.fold_stride is not None:
+        facts["kernel_stride_folding"] = DenseArrayBase.from_list(i32, plan.form.fold_stride)
     facts["l1"] = l1_summary(l1 if l1 is not None else conv_l1_report(plan))
     return DictionaryAttr(facts)
 
@@ -148,18 +149,18 @@ def weight_chain(
     `resolution_summary`)."""
     chain: list[Operation] = []
     value = weight
-    if plan.groups_expand is not None:
-        chain.append(ConvWeightsGroupedLayoutOp(value, groups=plan.groups_expand))
-    elif plan.depthwise_act_block_h_ntiles is not None:
+    if plan.expansion.groups_expand is not None:
+        chain.append(ConvWeightsGroupedLayoutOp(value, groups=plan.expansion.groups_expand))
+    elif plan.expansion.depthwise_act_block_h_ntiles is not None:
         chain.append(
             ConvWeightsDepthwiseLayoutOp(
-                value, act_block_h_ntiles=plan.depthwise_act_block_h_ntiles
+                value, act_block_h_ntiles=plan.expansion.depthwise_act_block_h_ntiles
             )
         )
     if chain:
         value = chain[-1].results[0]
-    if plan.fold_stride is not None:
-        chain.append(ConvWeightsFoldKernelStrideOp(value, stride=plan.fold_stride))
+    if plan.form.fold_stride is not None:
+        chain.append(ConvWeightsFoldKernelStrideOp(value, stride=plan.form.fold_stride))
         value = chain[-1].results[0]
     chain.append(layout_op(plan, value, l1))
     return chain
@@ -168,33 +169,33 @@ def weight_chain(
 def layout_op(plan: ConvWeightsPlan, value: SSAValue, l1: ConvL1Report | None) -> Operation:
     """The layout op of the plan's layout kind, in the weight's own dtype."""
     padding = {
-        "padded_in_channels": plan.padded_in_channels,
-        "padded_out_channels": plan.padded_out_channels,
+        "padded_in_channels": plan.layout.padded_in_channels,
+        "padded_out_channels": plan.layout.padded_out_channels,
     }
-    kind = plan.layout_kind
+    kind = plan.layout.kind
     if kind == WeightLayoutKind.INTERLEAVED_MM:
         op: Operation = ConvWeightsInterleavedMMLayoutOp(value)
     elif kind == WeightLayoutKind.SPECIAL_PADDING:
         op = ConvWeightsSpecialPaddingLayoutOp(
             value,
-            block_h=plan.weight_block_h_ntiles,
-            block_w=plan.weight_block_w_ntiles,
-            enable_activation_reuse=plan.enable_activation_reuse,
+            block_h=plan.blocking.weight_block_h_ntiles,
+            block_w=plan.blocking.weight_block_w_ntiles,
+            enable_activation_reuse=plan.layout.enable_activation_reuse,
             **padding,
         )
     elif kind == WeightLayoutKind.TILED:
         op = ConvWeightsTiledLayoutOp(
             value,
-            block_h=plan.weight_block_h_ntiles,
-            block_w=plan.weight_block_w_ntiles,
+            block_h=plan.blocking.weight_block_h_ntiles,
+            block_w=plan.blocking.weight_block_w_ntiles,
             **padding,
         )
     else:
         op = ConvWeightsBlockShardedLayoutOp(
             value,
-            in_shards=plan.input_cores_channels,
-            out_shards=plan.output_cores_channels,
-            full_inner_dim=plan.full_inner_dim,
+            in_shards=plan.sharding.input_cores_channels,
+            out_shards=plan.sharding.output_cores_channels,
+            full_inner_dim=plan.layout.full_inner_dim,
             **padding,
         )
     op.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan, l1)
@@ -246,7 +247,7 @@ def transpose_weight_chain(plan: ConvTranspose2dPlan, weight: SSAValue) -> list[
 
 def bias_chain(plan: ConvWeightsPlan, bias: SSAValue) -> list[Operation]:
     """The bias layout op (the width of semantics.md §3.4)."""
-    layout = ConvBiasLayoutOp(bias, width=plan.bias_physical_shape[-1])
+    layout = ConvBiasLayoutOp(bias, width=plan.bias.physical_shape[-1])
     layout.attributes[RESOLUTION_ATTRIBUTE] = resolution_summary(plan)
     return [layout]
 

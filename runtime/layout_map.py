@@ -13,8 +13,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, WeightLayoutKind
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.core.enums import DataType, ShardOrientation
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 
@@ -172,17 +173,17 @@ def layout_bands(
     if plan is None or kind != "weight":
         return (), ()
     rows, columns = shape
-    layout = plan.layout_kind
+    layout = plan.layout.kind
     if layout == WeightLayoutKind.SPECIAL_PADDING:
-        block = (plan.weight_block_h_ntiles or 0) * TILE_SIZE
-        kernel_rows = plan.padded_weight_shape[2]
+        block = (plan.blocking.weight_block_h_ntiles or 0) * TILE_SIZE
+        kernel_rows = plan.layout.padded_weight_shape[2]
         if plan.params.conv_config.enable_activation_reuse or block == 0:
             return (Band(0, rows, "one block: every kernel row"),), ()
         return _ranges(kernel_rows, block, [f"kernel row {r}" for r in range(kernel_rows)]), ()
     if layout == WeightLayoutKind.TILED:
-        block = (plan.weight_block_h_ntiles or 0) * TILE_SIZE
+        block = (plan.blocking.weight_block_h_ntiles or 0) * TILE_SIZE
         blocks = rows // block if block else 0
-        shards = plan.output_cores_channels
+        shards = plan.sharding.output_cores_channels
         width = columns // shards
         return (
             _ranges(blocks, block, [f"block {b}" for b in range(blocks)]),
@@ -193,8 +194,11 @@ def layout_bands(
             ),
         )
     if layout == WeightLayoutKind.BLOCK_SHARDED:
-        in_shards, out_shards = plan.input_cores_channels, plan.output_cores_channels
-        along_x = plan.orientation == ShardOrientation.ROW_MAJOR
+        in_shards, out_shards = (
+            plan.sharding.input_cores_channels,
+            plan.sharding.output_cores_channels,
+        )
+        along_x = plan.sharding.orientation == ShardOrientation.ROW_MAJOR
 
         def cores(k: int) -> str:
             return f"cores ({k}, *)" if along_x else f"cores (*, {k})"
@@ -213,16 +217,16 @@ def layout_bands(
 def _cores_reading(plan: ConvWeightsPlan) -> str:
     """Which cores read the prepared weight, in words."""
     grid = plan.params.grid
-    if plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM:
+    if plan.layout.kind == WeightLayoutKind.INTERLEAVED_MM:
         return "interleaved in DRAM, read as one matmul"
-    if plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING:
-        last = core_of(plan.nhw_cores - 1, grid)
-        return f"each of the {plan.nhw_cores} cores (0, 0)…{last} reads every block"
-    if plan.layout_kind == WeightLayoutKind.TILED:
-        return f"{plan.output_cores_channels} output-channel shards, one per core"
+    if plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING:
+        last = core_of(plan.sharding.nhw_cores - 1, grid)
+        return f"each of the {plan.sharding.nhw_cores} cores (0, 0)…{last} reads every block"
+    if plan.layout.kind == WeightLayoutKind.TILED:
+        return f"{plan.sharding.output_cores_channels} output-channel shards, one per core"
     return (
-        f"{plan.input_cores_channels} × {plan.output_cores_channels} blocks, "
-        f"{plan.orientation.value} shards"
+        f"{plan.sharding.input_cores_channels} × {plan.sharding.output_cores_channels} blocks, "
+        f"{plan.sharding.orientation.value} shards"
     )
 
 
@@ -310,44 +314,46 @@ def _plan_subtitle(plan: ConvWeightsPlan, kind: str) -> str:
     """The layout the resolution chose, with its numbers; for a bias, its padding."""
     params = plan.params
     if kind == "bias":
-        width = plan.bias_physical_shape[-1]
-        kind_name = plan.layout_kind.value
+        width = plan.bias.physical_shape[-1]
+        kind_name = plan.layout.kind.value
         article = "an" if kind_name[0] in "aeiou" else "a"
         return (
             f"bias for {article} {kind_name} weight: row 0 holds the "
             f"{params.out_channels} values, zero-padded to {width} columns = "
-            f"round_up(Cout_pad {plan.padded_out_channels}, 32·block_w "
-            f"{plan.weight_block_w_ntiles}) and 32 rows · physical "
-            f"{format_shape(plan.bias_physical_shape)}, logical "
-            f"{format_shape(plan.bias_logical_shape)}"
+            f"round_up(Cout_pad {plan.layout.padded_out_channels}, 32·block_w "
+            f"{plan.blocking.weight_block_w_ntiles}) and 32 rows · physical "
+            f"{format_shape(plan.bias.physical_shape)}, logical "
+            f"{format_shape(plan.bias.logical_shape)}"
         )
     steps = [
         text
         for text, taken in (
-            (f"grouped ×{plan.groups_expand}", plan.groups_expand is not None),
-            ("1D depthwise", plan.depthwise_1d),
-            (f"folded by stride {plan.fold_stride}", plan.fold_stride is not None),
+            (f"grouped ×{plan.expansion.groups_expand}", plan.expansion.groups_expand is not None),
+            ("1D depthwise", plan.form.depthwise_1d),
+            (f"folded by stride {plan.form.fold_stride}", plan.form.fold_stride is not None),
         )
         if taken
     ]
+    blocking, layout = plan.blocking, plan.layout
     block = (
-        f" · blocks {plan.weight_block_h_ntiles}×{plan.weight_block_w_ntiles} tiles"
-        if plan.weight_block_h_ntiles
+        f" · blocks {blocking.weight_block_h_ntiles}×{blocking.weight_block_w_ntiles} tiles"
+        if blocking.weight_block_h_ntiles
         else ""
     )
     # On the matmul shortcut (semantics.md §3.3 step 4) the shard layout chooses nothing.
     chosen = (
         "1×1 matmul shortcut"
-        if plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
-        else plan.shard_layout.value
+        if layout.kind == WeightLayoutKind.INTERLEAVED_MM
+        else plan.sharding.shard_layout.value
     )
+    expanded = plan.expansion.expanded_weight_shape
     return (
-        f"{chosen} → {plan.layout_kind.value} layout"
+        f"{chosen} → {layout.kind.value} layout"
         + (f" ({', '.join(steps)})" if steps else "")
-        + f" · Cin {plan.expanded_weight_shape[1]}→{plan.padded_in_channels} (align "
-        f"{plan.input_channels_alignment}), Cout {plan.expanded_weight_shape[0]}→"
-        f"{plan.padded_out_channels}{block} · {_cores_reading(plan)} · physical "
-        f"{format_shape(plan.physical_shape)}, logical {format_shape(plan.logical_shape)}"
+        + f" · Cin {expanded[1]}→{layout.padded_in_channels} (align "
+        f"{plan.sharding.input_channels_alignment}), Cout {expanded[0]}→"
+        f"{layout.padded_out_channels}{block} · {_cores_reading(plan)} · physical "
+        f"{format_shape(layout.physical_shape)}, logical {format_shape(layout.logical_shape)}"
     )
 
 

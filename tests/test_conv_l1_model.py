@@ -11,18 +11,19 @@ import pytest
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     L1Device,
-    TransposedConvGeometry,
     default_l1_budget,
-    largest_slice_bytes,
-    search_slice_config,
-    transposed_slice_l1_usage,
-    transposed_slice_window,
-    transposed_slices_l1_bytes,
 )
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import ConvKnobs
 from ttnn_xdsl.conv.conv_parameters import Conv2dConfig, Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
+from ttnn_xdsl.conv.conv_slicing import largest_slice_bytes, search_slice_config, slices_l1_bytes
+from ttnn_xdsl.conv.conv_transpose_slicing import (
+    TransposedConvGeometry,
+    TransposedSliceAttribute,
+    transposed_slice_l1_usage,
+    transposed_slice_window,
+)
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -76,8 +77,8 @@ def conv(**changes: object) -> Conv2dParameters:
 def test_auto_shard_picks_block_where_tt_nn_does() -> None:
     # Dev set r0042 (Wormhole): TT-NN [1, 1, 768, 96] — BLOCK, 8 channel cores of 8 channels.
     plan = resolve_conv_weights(conv())
-    assert plan.shard_layout == BLOCK
-    assert plan.physical_shape == (1, 1, 768, 96)
+    assert plan.sharding.shard_layout == BLOCK
+    assert plan.layout.physical_shape == (1, 1, 768, 96)
     assert plan.l1 is not None and plan.l1.slicing is not None
     assert plan.l1.slicing.num_slices == 1
     auto = plan.l1.slice_auto_shard
@@ -112,7 +113,7 @@ def test_auto_shard_grouped_with_block_override() -> None:
             conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, act_block_h_override=128),
         )
     )
-    assert plan.physical_shape == (1, 1, 192, 128)
+    assert plan.layout.physical_shape == (1, 1, 192, 128)
 
 
 def test_bfloat8_b_on_the_dram_path_is_refused() -> None:
@@ -139,7 +140,7 @@ def test_the_budget_decides_the_slicing() -> None:
             weights_dtype=DataType.BFLOAT16, shard_layout=TensorMemoryLayout.WIDTH_SHARDED
         ),
     )
-    assert resolve_conv_weights(params).physical_shape == (1, 1, 576, 128)
+    assert resolve_conv_weights(params).layout.physical_shape == (1, 1, 576, 128)
     with pytest.raises(ConvConfigError, match="more than the 475808 bytes free"):
         resolve_conv_weights(replace(params, l1_budget=1_393_312 - 917_504))
 
@@ -173,6 +174,15 @@ def _default_knobs(output_layout: Layout) -> ConvKnobs:
         config_tensors_in_dram=False, transpose_shards=False,
         weights_dtype=DataType.BFLOAT16, fp32_dest_acc_en=False, packer_l1_acc=False,
     )  # fmt: skip
+
+
+def _searched_largest_slice_bytes(
+    geometry, slice_type, num_slices, layout, knobs, device, above=None
+):
+    """The search's largest slice estimate over n transposed slices (equal windows estimated
+    once)."""
+    attribute = TransposedSliceAttribute(geometry, layout, knobs, device)
+    return slices_l1_bytes(attribute, slice_type, num_slices, above)
 
 
 def _every_window_largest_slice_bytes(geometry, slice_type, num_slices, layout, knobs, device):
@@ -219,7 +229,10 @@ def test_transposed_slices_share_estimates_of_equal_windows(
         extent = geometry.out_hw[0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1]
         for num_slices in range(1, extent + 1):
             answers = []
-            for largest in (transposed_slices_l1_bytes, _every_window_largest_slice_bytes):
+            for largest in (
+                _searched_largest_slice_bytes,
+                _every_window_largest_slice_bytes,
+            ):
                 try:
                     answers.append(largest(geometry, slice_type, num_slices, None, knobs, device))
                 except ConvConfigError as error:
@@ -245,12 +258,12 @@ def test_the_slice_search_stops_a_count_at_its_first_slice_above_the_budget(
     estimated: list[tuple[int | None, int]] = []
 
     def largest(stype: Conv2dSliceType, n: int, above: int | None) -> int:
-        need = transposed_slices_l1_bytes(geometry, stype, n, None, knobs, device, above)
+        need = _searched_largest_slice_bytes(geometry, stype, n, None, knobs, device, above)
         estimated.append((above, need))
         return need
 
     def whole(stype: Conv2dSliceType, n: int, above: int | None) -> int:
-        return transposed_slices_l1_bytes(geometry, stype, n, None, knobs, device)
+        return _searched_largest_slice_bytes(geometry, stype, n, None, knobs, device)
 
     answers = []
     for search in (largest, whole):

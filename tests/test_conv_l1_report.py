@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ttnn_xdsl.conv.conv_l1_model import Arch, default_l1_budget, transposed_slices_l1_bytes
+from ttnn_xdsl.conv.conv_l1_model import Arch, default_l1_budget
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dConfig,
@@ -15,11 +15,13 @@ from ttnn_xdsl.conv.conv_parameters import (
     InputMemoryConfig,
 )
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
+from ttnn_xdsl.conv.conv_slicing import slices_l1_bytes
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     normalize_transpose_parameters,
     resolve_conv_transpose2d_weights,
 )
+from ttnn_xdsl.conv.conv_transpose_slicing import TransposedSliceAttribute
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -237,9 +239,8 @@ def test_a_transposed_weight_on_the_dram_path_reports_tt_nn_s_slices() -> None:
 
     # The fewest slices that fit, each count's largest slice estimated here afresh.
     def largest(slices: int) -> int:
-        return transposed_slices_l1_bytes(
-            dram.geometry, Conv2dSliceType.DRAM_WIDTH, slices, None, dram.knobs, dram.device
-        )
+        attribute = TransposedSliceAttribute(dram.geometry, None, dram.knobs, dram.device)
+        return slices_l1_bytes(attribute, Conv2dSliceType.DRAM_WIDTH, slices)
 
     assert largest(6) == report.needed_bytes <= 1_393_312 < largest(5)
     # The first slice: ceil(ceil(512 / 32) / 6) · 32 = 96 of the 512 output columns, all 512

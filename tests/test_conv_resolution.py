@@ -10,6 +10,13 @@ from dataclasses import replace
 
 import pytest
 
+from ttnn_xdsl.conv.conv_form import (
+    fold_parameters,
+    is_depthwise_1d,
+    is_mm_conv,
+    resolve_kernel_stride_folding,
+    resolve_weights_dtype,
+)
 from ttnn_xdsl.conv.conv_layout_geometry import (
     bias_physical_shape,
     block_sharded_map,
@@ -35,18 +42,13 @@ from ttnn_xdsl.conv.conv_parameters import (
     output_image_size,
     validate_parameters,
 )
-from ttnn_xdsl.conv.conv_resolution import (
-    WeightLayoutKind,
-    fold_parameters,
-    is_depthwise_1d,
-    is_mm_conv,
-    resolve_conv_weights,
+from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
+from ttnn_xdsl.conv.conv_sharding import (
     resolve_input_channels_alignment,
-    resolve_kernel_stride_folding,
     resolve_parallel_config,
     resolve_shard_layout,
-    resolve_weights_dtype,
 )
+from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.conv.divisors import (
     common_divisor,
     find_divisor_with_padding,
@@ -381,15 +383,15 @@ def test_folded_plan_kernel_equals_stride_is_interleaved_mm():
             stride=(4, 4),
         )
     )
-    assert plan.fold_stride == (4, 4)
-    assert plan.mm_conv
-    assert plan.folded.in_channels == 48
-    assert plan.folded.kernel_size == (1, 1)
-    assert (plan.output_height, plan.output_width) == (8, 8)
-    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
-    assert plan.expanded_weight_shape == (64, 48, 1, 1)
-    assert plan.logical_shape == (1, 1, 48, 64)
-    assert plan.physical_shape == (1, 1, 64, 64)  # round_up(48, 32), round_up(64, 32)
+    assert plan.form.fold_stride == (4, 4)
+    assert plan.form.mm_conv
+    assert plan.form.folded.in_channels == 48
+    assert plan.form.folded.kernel_size == (1, 1)
+    assert (plan.blocking.output_height, plan.blocking.output_width) == (8, 8)
+    assert plan.layout.kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.expansion.expanded_weight_shape == (64, 48, 1, 1)
+    assert plan.layout.logical_shape == (1, 1, 48, 64)
+    assert plan.layout.physical_shape == (1, 1, 64, 64)  # round_up(48, 32), round_up(64, 32)
 
 
 def test_folded_plan_kernel_larger_than_stride():
@@ -406,17 +408,17 @@ def test_folded_plan_kernel_larger_than_stride():
             conv_config=config(enable_kernel_stride_folding=True, shard_layout=HEIGHT),
         )
     )
-    assert plan.fold_stride == (2, 2)
-    assert not plan.mm_conv
-    assert plan.expanded_weight_shape == (64, 12, 4, 4)
+    assert plan.form.fold_stride == (2, 2)
+    assert not plan.form.mm_conv
+    assert plan.expansion.expanded_weight_shape == (64, 12, 4, 4)
     # On the DRAM path TT-NN's slice keeps the original padding after folding: 11 + 6 − 4 + 1.
-    assert (plan.output_height, plan.output_width) == (14, 14)
+    assert (plan.blocking.output_height, plan.blocking.output_width) == (14, 14)
     # HEIGHT, row-major DRAM → align 8: Cin_pad 16, act_block_w round_up(16·4, 32).
-    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
-    assert plan.padded_in_channels == 16
-    assert plan.act_block_w == 64
-    assert plan.logical_shape == (1, 1, 12 * 16, 64)
-    assert plan.physical_shape == (1, 1, 64 * 4, 64)
+    assert plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.layout.padded_in_channels == 16
+    assert plan.blocking.act_block_w == 64
+    assert plan.layout.logical_shape == (1, 1, 12 * 16, 64)
+    assert plan.layout.physical_shape == (1, 1, 64 * 4, 64)
 
 
 def test_shard_layout():
@@ -452,8 +454,8 @@ def test_alignment_rules():
 def test_alignment_in_the_plan():
     memory = sharded(HEIGHT, 48)
     plan = resolve_conv_weights(conv(in_channels=40, out_channels=32, input_memory_config=memory))
-    assert plan.input_channels_alignment == 16
-    assert plan.padded_in_channels == 48  # round_up(40, 16)
+    assert plan.sharding.input_channels_alignment == 16
+    assert plan.layout.padded_in_channels == 48  # round_up(40, 16)
 
 
 # ------------------------------------------------------------------------------------------
@@ -521,24 +523,32 @@ def test_block_row_major_vs_col_major_on_13x10():
 
     row = plan(False)
     # channels along x = 13: with_padding(11, 13) = 11; NHW along y = 10: 32 tiles → 8.
-    assert row.orientation == ShardOrientation.ROW_MAJOR
-    assert (row.input_cores_channels, row.output_cores_channels, row.nhw_cores) == (11, 11, 8)
-    assert (row.padded_in_channels, row.padded_out_channels) == (352, 352)
-    assert row.act_block_w == 96  # round_up(352/11 · 3, 32)
-    assert row.act_block_h_ntiles == 4  # round_up(1024, 8·32)/8 = 128 rows
+    assert row.sharding.orientation == ShardOrientation.ROW_MAJOR
+    assert (
+        row.sharding.input_cores_channels,
+        row.sharding.output_cores_channels,
+        row.sharding.nhw_cores,
+    ) == (11, 11, 8)
+    assert (row.layout.padded_in_channels, row.layout.padded_out_channels) == (352, 352)
+    assert row.blocking.act_block_w == 96  # round_up(352/11 · 3, 32)
+    assert row.blocking.act_block_h_ntiles == 4  # round_up(1024, 8·32)/8 = 128 rows
     # iw 32: BHP = round_up(96, 32)·3 = 288 = iw·9 → rows I·9; ow 32 = owp → cols O.
-    assert row.physical_shape == (1, 1, 352 * 9, 352)
+    assert row.layout.physical_shape == (1, 1, 352 * 9, 352)
 
     col = plan(True)
     # channels along y = 10: with_padding(11, 10) = 6; NHW along x = 13: 32 tiles → 11.
-    assert col.orientation == ShardOrientation.COL_MAJOR
-    assert (col.input_cores_channels, col.output_cores_channels, col.nhw_cores) == (6, 6, 11)
-    assert (col.padded_in_channels, col.padded_out_channels) == (384, 384)
-    assert col.act_block_w == 192  # round_up(384/6 · 3, 32)
-    assert col.act_block_h_ntiles == 3  # round_up(1024, 11·32)/11 = 96 rows
-    assert col.out_width_ntiles == 2  # 384 / (6·32)
-    assert col.weight_block_w_ntiles == 2  # (3, 2) is the first sub-block fitting 3×2
-    assert col.physical_shape == (1, 1, 384 * 9, 384)
+    assert col.sharding.orientation == ShardOrientation.COL_MAJOR
+    assert (
+        col.sharding.input_cores_channels,
+        col.sharding.output_cores_channels,
+        col.sharding.nhw_cores,
+    ) == (6, 6, 11)
+    assert (col.layout.padded_in_channels, col.layout.padded_out_channels) == (384, 384)
+    assert col.blocking.act_block_w == 192  # round_up(384/6 · 3, 32)
+    assert col.blocking.act_block_h_ntiles == 3  # round_up(1024, 11·32)/11 = 96 rows
+    assert col.blocking.out_width_ntiles == 2  # 384 / (6·32)
+    assert col.blocking.weight_block_w_ntiles == 2  # (3, 2) is the first sub-block fitting 3×2
+    assert col.layout.physical_shape == (1, 1, 384 * 9, 384)
 
 
 # ------------------------------------------------------------------------------------------
@@ -548,21 +558,21 @@ def test_block_row_major_vs_col_major_on_13x10():
 
 def special_padding_row(plan, r: int, s: int, i: int) -> int:
     """semantics.md §3.6.2 without reuse: M[r·BH + s·Cin + i, o]."""
-    block_rows = plan.weight_block_h_ntiles * 32
-    return r * block_rows + s * plan.padded_in_channels + i
+    block_rows = plan.blocking.weight_block_h_ntiles * 32
+    return r * block_rows + s * plan.layout.padded_in_channels + i
 
 
 def test_worked_example_height_row_major():
     plan = resolve_conv_weights(conv(conv_config=config(shard_layout=HEIGHT)))
-    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
-    assert plan.input_channels_alignment == 8
-    assert plan.padded_in_channels == 8
-    assert plan.padded_out_channels == 32
-    assert plan.act_block_w == 32  # BH
-    assert plan.weight_block_h_ntiles == 1
-    assert plan.physical_shape == (1, 1, 96, 32)
-    assert plan.logical_shape == (1, 1, 27, 2)
-    assert plan.padded_weight_shape == (32, 8, 3, 3)
+    assert plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.sharding.input_channels_alignment == 8
+    assert plan.layout.padded_in_channels == 8
+    assert plan.layout.padded_out_channels == 32
+    assert plan.blocking.act_block_w == 32  # BH
+    assert plan.blocking.weight_block_h_ntiles == 1
+    assert plan.layout.physical_shape == (1, 1, 96, 32)
+    assert plan.layout.logical_shape == (1, 1, 27, 2)
+    assert plan.layout.padded_weight_shape == (32, 8, 3, 3)
     assert special_padding_row(plan, r=1, s=0, i=2) == 34  # W[1, 2, 1, 0] → col 1
 
 
@@ -574,11 +584,11 @@ def test_worked_example_height_tile_l1():
             conv_config=config(shard_layout=HEIGHT),
         )
     )
-    assert plan.input_channels_alignment == 32
-    assert plan.padded_in_channels == 32
-    assert plan.act_block_w == 96
-    assert plan.physical_shape == (1, 1, 288, 32)
-    assert plan.logical_shape == (1, 1, 27, 2)
+    assert plan.sharding.input_channels_alignment == 32
+    assert plan.layout.padded_in_channels == 32
+    assert plan.blocking.act_block_w == 96
+    assert plan.layout.physical_shape == (1, 1, 288, 32)
+    assert plan.layout.logical_shape == (1, 1, 27, 2)
     assert special_padding_row(plan, r=1, s=0, i=2) == 98
 
 
@@ -591,30 +601,30 @@ def test_worked_example_width():
             conv_config=config(shard_layout=WIDTH),
         )
     )
-    assert plan.layout_kind == WeightLayoutKind.TILED
-    assert (plan.input_cores_channels, plan.output_cores_channels) == (2, 2)
-    assert plan.padded_in_channels == 64
-    assert plan.act_block_w == 288  # 64·9 / 2
-    assert plan.weight_block_h_ntiles == 9
-    assert plan.physical_shape == (1, 1, 576, 64)
-    assert plan.logical_shape == (1, 1, 576, 64)
+    assert plan.layout.kind == WeightLayoutKind.TILED
+    assert (plan.sharding.input_cores_channels, plan.sharding.output_cores_channels) == (2, 2)
+    assert plan.layout.padded_in_channels == 64
+    assert plan.blocking.act_block_w == 288  # 64·9 / 2
+    assert plan.blocking.weight_block_h_ntiles == 9
+    assert plan.layout.physical_shape == (1, 1, 576, 64)
+    assert plan.layout.logical_shape == (1, 1, 576, 64)
     # §3.6.3: M[(r·KW + s)·Cin + i, o]; W[40, 10, 2, 1] → row 458, col 40.
-    assert (2 * 3 + 1) * plan.padded_in_channels + 10 == 458
+    assert (2 * 3 + 1) * plan.layout.padded_in_channels + 10 == 458
 
 
 def test_worked_example_block_row_major():
     params = conv(in_channels=64, out_channels=64, conv_config=config(shard_layout=BLOCK))
     plan = resolve_conv_weights(params)
-    assert plan.layout_kind == WeightLayoutKind.BLOCK_SHARDED
-    assert plan.input_channels_alignment == 8
-    assert (plan.input_cores_channels, plan.output_cores_channels) == (8, 2)
-    assert plan.padded_in_channels == 64
-    assert plan.physical_shape == (1, 1, 768, 64)
-    assert plan.logical_shape == (1, 1, 576, 64)
+    assert plan.layout.kind == WeightLayoutKind.BLOCK_SHARDED
+    assert plan.sharding.input_channels_alignment == 8
+    assert (plan.sharding.input_cores_channels, plan.sharding.output_cores_channels) == (8, 2)
+    assert plan.layout.padded_in_channels == 64
+    assert plan.layout.physical_shape == (1, 1, 768, 64)
+    assert plan.layout.logical_shape == (1, 1, 576, 64)
 
     def row(plan, o: int, i: int, r: int, s: int, full: bool) -> tuple[int, int]:
-        iw = plan.padded_in_channels // plan.input_cores_channels
-        ow = plan.padded_out_channels // plan.output_cores_channels
+        iw = plan.layout.padded_in_channels // plan.sharding.input_cores_channels
+        ow = plan.layout.padded_out_channels // plan.sharding.output_cores_channels
         ic, c = divmod(i, iw)
         oc, k = divmod(o, ow)
         if full:
@@ -629,8 +639,8 @@ def test_worked_example_block_row_major():
     full = resolve_conv_weights(
         replace(params, conv_config=config(shard_layout=BLOCK, full_inner_dim=True))
     )
-    assert full.physical_shape == (1, 1, 768, 64)  # BHP 96 either way
-    assert full.act_block_w == 96  # round_up(8·3·3, 32)
+    assert full.layout.physical_shape == (1, 1, 768, 64)  # BHP 96 either way
+    assert full.blocking.act_block_w == 96  # round_up(8·3·3, 32)
     assert row(full, 40, 10, 2, 1, full=True) == (154, 40)
 
 
@@ -638,15 +648,15 @@ def test_worked_example_grouped_mm_conv_dram():
     plan = resolve_conv_weights(
         conv(in_channels=4, out_channels=4, groups=2, kernel_size=(1, 1), padding=(0, 0, 0, 0))
     )
-    assert plan.mm_conv
-    assert plan.auto_shard
-    assert plan.groups_expand == 2
-    assert not plan.depthwise_1d
-    assert plan.expanded_weight_shape == (4, 4, 1, 1)
-    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
-    assert plan.physical_shape == (1, 1, 32, 32)
-    assert plan.logical_shape == (1, 1, 4, 4)
-    assert plan.act_block_w is None and plan.weight_block_h_ntiles is None
+    assert plan.form.mm_conv
+    assert plan.sharding.auto_shard
+    assert plan.expansion.groups_expand == 2
+    assert not plan.form.depthwise_1d
+    assert plan.expansion.expanded_weight_shape == (4, 4, 1, 1)
+    assert plan.layout.kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.layout.physical_shape == (1, 1, 32, 32)
+    assert plan.layout.logical_shape == (1, 1, 4, 4)
+    assert plan.blocking.act_block_w is None and plan.blocking.weight_block_h_ntiles is None
 
 
 def test_worked_example_layout_helpers():
@@ -698,23 +708,23 @@ def one_by_one(**overrides: object) -> Conv2dParameters:
 
 def test_mm_conv_dram_input_with_shard_layout_is_interleaved_mm():
     plan = resolve_conv_weights(one_by_one(conv_config=config(shard_layout=HEIGHT)))
-    assert plan.mm_conv and not plan.auto_shard
-    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
-    assert plan.physical_shape == (1, 1, 64, 64)
-    assert plan.padded_weight_shape == (64, 64, 1, 1)
+    assert plan.form.mm_conv and not plan.sharding.auto_shard
+    assert plan.layout.kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.layout.physical_shape == (1, 1, 64, 64)
+    assert plan.layout.padded_weight_shape == (64, 64, 1, 1)
 
 
 def test_mm_conv_l1_input_with_shard_layout_is_sharded():
     plan = resolve_conv_weights(
         one_by_one(input_memory_config=L1, conv_config=config(shard_layout=HEIGHT))
     )
-    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
-    assert plan.input_channels_alignment == 32  # mm_conv
-    assert plan.act_block_w == 64
-    assert plan.physical_shape == (1, 1, 64, 64)
+    assert plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.sharding.input_channels_alignment == 32  # mm_conv
+    assert plan.blocking.act_block_w == 64
+    assert plan.layout.physical_shape == (1, 1, 64, 64)
     # auto-sharded mm_conv on L1 still goes interleaved.
     auto = resolve_conv_weights(one_by_one(input_memory_config=L1))
-    assert auto.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert auto.layout.kind == WeightLayoutKind.INTERLEAVED_MM
 
 
 def test_mm_conv_on_a_width_sharded_input():
@@ -723,13 +733,13 @@ def test_mm_conv_on_a_width_sharded_input():
     # output keeps them → Cout_pad = round_up(64, 3·32) = 96.
     memory = sharded(WIDTH, 32, height=64, grid=(3, 1))
     plan = resolve_conv_weights(one_by_one(in_channels=96, input_memory_config=memory))
-    assert plan.shard_layout == WIDTH
-    assert plan.mm_conv
-    assert (plan.input_cores_channels, plan.output_cores_channels) == (3, 3)
-    assert (plan.padded_in_channels, plan.padded_out_channels) == (96, 96)
-    assert plan.act_block_w == 32  # 96·1·1 / 3
-    assert plan.layout_kind == WeightLayoutKind.TILED
-    assert plan.physical_shape == (1, 1, 96, 96)
+    assert plan.sharding.shard_layout == WIDTH
+    assert plan.form.mm_conv
+    assert (plan.sharding.input_cores_channels, plan.sharding.output_cores_channels) == (3, 3)
+    assert (plan.layout.padded_in_channels, plan.layout.padded_out_channels) == (96, 96)
+    assert plan.blocking.act_block_w == 32  # 96·1·1 / 3
+    assert plan.layout.kind == WeightLayoutKind.TILED
+    assert plan.layout.physical_shape == (1, 1, 96, 96)
 
 
 def test_mm_conv_on_a_block_sharded_input():
@@ -739,10 +749,10 @@ def test_mm_conv_on_a_block_sharded_input():
     plan = resolve_conv_weights(
         one_by_one(in_channels=128, out_channels=192, input_memory_config=memory)
     )
-    assert (plan.input_cores_channels, plan.output_cores_channels) == (2, 2)
-    assert (plan.padded_in_channels, plan.padded_out_channels) == (128, 192)
+    assert (plan.sharding.input_cores_channels, plan.sharding.output_cores_channels) == (2, 2)
+    assert (plan.layout.padded_in_channels, plan.layout.padded_out_channels) == (128, 192)
     # iw 64 = BHP → rows 128; ow 96 = owp → cols 192.
-    assert plan.physical_shape == (1, 1, 128, 192)
+    assert plan.layout.physical_shape == (1, 1, 128, 192)
 
 
 # ------------------------------------------------------------------------------------------
@@ -755,7 +765,7 @@ def test_a_sharded_input_keeps_its_own_kind():
     memory = sharded(BLOCK, 8, height=8, grid=(8, 8))  # 8·8 = 64 rows, 8·8 = 64 ≥ 3 channels
     params = conv(input_memory_config=memory, conv_config=config(shard_layout=HEIGHT))
     assert resolve_shard_layout(params) == BLOCK
-    assert resolve_conv_weights(params).shard_layout == BLOCK
+    assert resolve_conv_weights(params).sharding.shard_layout == BLOCK
     # So does a sharded input in DRAM (TT-NN looks at is_sharded(), not at the buffer).
     dram = InputMemoryConfig(BufferType.DRAM, WIDTH, shard_shape=(64, 8), shard_grid=(1, 1))
     asked_height = conv(input_memory_config=dram, conv_config=config(shard_layout=HEIGHT))
@@ -766,9 +776,9 @@ def test_a_sharded_input_keeps_its_own_kind():
     plan = resolve_conv_weights(
         one_by_one(input_memory_config=memory, conv_config=config(shard_layout=WIDTH))
     )
-    assert plan.shard_layout == HEIGHT
-    assert not plan.mm_conv
-    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.sharding.shard_layout == HEIGHT
+    assert not plan.form.mm_conv
+    assert plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING
 
 
 def test_width_input_split_is_the_number_of_cores_in_the_grid():
@@ -780,11 +790,11 @@ def test_width_input_split_is_the_number_of_cores_in_the_grid():
     plan = resolve_conv_weights(
         conv(in_channels=64, out_channels=64, input_layout=Layout.TILE, input_memory_config=memory)
     )
-    assert (plan.input_cores_channels, plan.output_cores_channels) == (64, 2)
-    assert (plan.padded_in_channels, plan.padded_out_channels) == (2048, 64)
-    assert plan.act_block_w == 288
-    assert plan.physical_shape == (1, 1, 18432, 64)
-    assert plan.logical_shape == (1, 1, 576, 64)
+    assert (plan.sharding.input_cores_channels, plan.sharding.output_cores_channels) == (64, 2)
+    assert (plan.layout.padded_in_channels, plan.layout.padded_out_channels) == (2048, 64)
+    assert plan.blocking.act_block_w == 288
+    assert plan.layout.physical_shape == (1, 1, 18432, 64)
+    assert plan.layout.logical_shape == (1, 1, 576, 64)
 
 
 def test_mm_conv_output_split_equals_the_input_split():
@@ -795,11 +805,11 @@ def test_mm_conv_output_split_equals_the_input_split():
     plan = resolve_conv_weights(
         one_by_one(in_channels=128, out_channels=96, input_memory_config=memory)
     )
-    assert plan.mm_conv
-    assert (plan.input_cores_channels, plan.output_cores_channels) == (4, 4)
-    assert (plan.padded_in_channels, plan.padded_out_channels) == (128, 128)
-    assert plan.physical_shape == (1, 1, 128, 128)
-    assert plan.logical_shape == (1, 1, 128, 96)
+    assert plan.form.mm_conv
+    assert (plan.sharding.input_cores_channels, plan.sharding.output_cores_channels) == (4, 4)
+    assert (plan.layout.padded_in_channels, plan.layout.padded_out_channels) == (128, 128)
+    assert plan.layout.physical_shape == (1, 1, 128, 128)
+    assert plan.layout.logical_shape == (1, 1, 128, 96)
 
 
 @pytest.mark.parametrize(
@@ -829,18 +839,18 @@ def test_block_input_split_follows_the_spec_orientation(
         conv_config=config(transpose_shards=transpose),
     )
     plan = resolve_conv_weights(params)
-    assert plan.orientation == orientation
-    assert plan.input_cores_channels == n_c_in
+    assert plan.sharding.orientation == orientation
+    assert plan.sharding.input_cores_channels == n_c_in
     # n_c_out from the device grid's channel axis (8 either way): with_padding(2, 8) = 2.
-    assert plan.output_cores_channels == 2
+    assert plan.sharding.output_cores_channels == 2
     # Cin_pad = round_up(64, n_c_in·32) (64 for 2 cores, 128 for 4: a grid with more channel
     # cores pads the channels to fill them); iw = Cin_pad / n_c_in; BHP = round_up(iw·3, 32)·3.
     cin_pad = -(-64 // (n_c_in * 32)) * n_c_in * 32
-    assert plan.padded_in_channels == cin_pad
+    assert plan.layout.padded_in_channels == cin_pad
     iw = cin_pad // n_c_in
     bhp = -(-iw * 3 // 32) * 32 * 3
     rows = bhp * n_c_in if iw * 9 < bhp else cin_pad * 9
-    assert plan.physical_shape == (1, 1, rows, 64)
+    assert plan.layout.physical_shape == (1, 1, rows, 64)
 
 
 @pytest.mark.parametrize(
@@ -876,13 +886,13 @@ def test_nhw_cores_come_from_the_input_shard_grid(
         input_memory_config=memory,
     )
     plan = resolve_conv_weights(params)
-    assert plan.nhw_cores == nhw_cores
-    assert plan.act_block_h_ntiles == {8: 13, 2: 49}[nhw_cores]
+    assert plan.sharding.nhw_cores == nhw_cores
+    assert plan.blocking.act_block_h_ntiles == {8: 13, 2: 49}[nhw_cores]
     # reshard_if_not_optimal: the split comes from the device grid again.
     resharded = resolve_conv_weights(
         replace(params, conv_config=config(shard_layout=layout, reshard_if_not_optimal=True))
     )
-    assert resharded.nhw_cores == {HEIGHT: 49, BLOCK: 8}[layout]
+    assert resharded.sharding.nhw_cores == {HEIGHT: 49, BLOCK: 8}[layout]
 
 
 def test_row_major_alignment_comes_from_the_shard_width():
@@ -890,12 +900,15 @@ def test_row_major_alignment_comes_from_the_shard_width():
     # 1×1 cores holding all 64 rows.
     for width, alignment, cin_pad in ((3, 32, 32), (8, 8, 8)):
         plan = resolve_conv_weights(conv(input_memory_config=sharded(HEIGHT, width, 64, (1, 1))))
-        assert (plan.input_channels_alignment, plan.padded_in_channels) == (alignment, cin_pad)
+        assert (plan.sharding.input_channels_alignment, plan.layout.padded_in_channels) == (
+            alignment,
+            cin_pad,
+        )
     # A wider shard than needed is legal: 128 columns over 16 channels aligns to 32.
     plan = resolve_conv_weights(
         conv(in_channels=16, input_memory_config=sharded(HEIGHT, 128, 64, (1, 1)))
     )
-    assert (plan.input_channels_alignment, plan.padded_in_channels) == (32, 32)
+    assert (plan.sharding.input_channels_alignment, plan.layout.padded_in_channels) == (32, 32)
 
 
 def test_height_sharded_input_folds_even_when_the_config_asks_for_block():
@@ -913,11 +926,13 @@ def test_height_sharded_input_folds_even_when_the_config_asks_for_block():
         conv_config=config(shard_layout=BLOCK),
     )
     plan = resolve_conv_weights(params)
-    assert plan.fold_stride == (2, 2)
-    assert plan.shard_layout == HEIGHT
+    assert plan.form.fold_stride == (2, 2)
+    assert plan.sharding.shard_layout == HEIGHT
     # A BLOCK-sharded input does not fold.
     memory = sharded(BLOCK, 4, height=8, grid=(1, 8))
-    assert resolve_conv_weights(replace(params, input_memory_config=memory)).fold_stride is None
+    assert (
+        resolve_conv_weights(replace(params, input_memory_config=memory)).form.fold_stride is None
+    )
 
 
 @pytest.mark.parametrize(
@@ -979,10 +994,10 @@ def test_impossible_shard_specs_are_refused(memory: InputMemoryConfig, message: 
 def test_shards_exactly_or_more_than_big_enough_are_accepted() -> None:
     # col_major 2×3 of 32×1: rows 2·32 = 64 ≥ 64, channels 3·1 = 3 ≥ 3; n_c_in = grid y = 3.
     memory = sharded(BLOCK, 1, height=32, grid=(2, 3), orientation=ShardOrientation.COL_MAJOR)
-    assert resolve_conv_weights(conv(input_memory_config=memory)).input_cores_channels == 3
+    assert resolve_conv_weights(conv(input_memory_config=memory)).sharding.input_cores_channels == 3
     # HEIGHT shards far larger than needed.
     memory = sharded(HEIGHT, 512, height=512, grid=(8, 8))
-    assert resolve_conv_weights(conv(input_memory_config=memory)).shard_layout == HEIGHT
+    assert resolve_conv_weights(conv(input_memory_config=memory)).sharding.shard_layout == HEIGHT
 
 
 def test_weight_block_height_rules():
@@ -1019,11 +1034,11 @@ def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
         conv_config=config(shard_layout=WIDTH, act_block_w_div=2),
     )
     plan = resolve_conv_weights(reference)
-    assert plan.input_cores_channels == 4
-    assert plan.act_block_w == 128
-    assert plan.weight_block_h_ntiles == 4
-    assert plan.logical_shape == (1, 1, 1152, 64)
-    assert plan.physical_shape == (1, 1, 1152, 64)
+    assert plan.sharding.input_cores_channels == 4
+    assert plan.blocking.act_block_w == 128
+    assert plan.blocking.weight_block_h_ntiles == 4
+    assert plan.layout.logical_shape == (1, 1, 1152, 64)
+    assert plan.layout.physical_shape == (1, 1, 1152, 64)
     # 96 channels → 3 input cores, Cin_pad 96, 96·9 = 864; / (3·5) = 57.6 → 1 tile: rows
     # round_up(864, 32) = 864 (no longer an error: TT-NN only debug-asserts divisibility).
     params = conv(
@@ -1034,18 +1049,18 @@ def test_width_sharded_act_block_w_is_taken_in_whole_tiles():
         conv_config=config(shard_layout=WIDTH, act_block_w_div=5),
     )
     plan = resolve_conv_weights(params)
-    assert (plan.act_block_w, plan.physical_shape) == (32, (1, 1, 864, 96))
+    assert (plan.blocking.act_block_w, plan.layout.physical_shape) == (32, (1, 1, 864, 96))
     # act_block_w_div 2: 864 / 6 = 144 → 4 tiles = 128 rows → rows round_up(864, 128) = 896.
     plan = resolve_conv_weights(
         replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=2))
     )
-    assert (plan.act_block_w, plan.physical_shape) == (128, (1, 1, 896, 96))
+    assert (plan.blocking.act_block_w, plan.layout.physical_shape) == (128, (1, 1, 896, 96))
     # act_block_w_div 3: 864 / 9 = 96 = 3 tiles → rows round_up(864, 96) = 864.
     plan = resolve_conv_weights(
         replace(params, conv_config=config(shard_layout=WIDTH, act_block_w_div=3))
     )
-    assert plan.act_block_w == 96
-    assert plan.physical_shape == (1, 1, 864, 96)
+    assert plan.blocking.act_block_w == 96
+    assert plan.layout.physical_shape == (1, 1, 864, 96)
     # act_block_w_div 30: 864 / 90 = 9.6 rows → 0 tiles: TT-NN divides by it.
     with pytest.raises(ConvConfigError) as error:
         resolve_conv_weights(
@@ -1079,10 +1094,12 @@ def test_activation_reuse():
     plan = resolve_conv_weights(
         replace(params, conv_config=config(enable_activation_reuse=True, act_block_h_override=64))
     )
-    assert plan.nhw_cores == 2  # 4 tiles in multiples of 2: with_padding_and_mult(4, 64, 2)
-    assert plan.act_block_h_ntiles == 2
-    assert plan.act_block_w == 288  # round_up(32·3·3, 32)
-    assert plan.physical_shape == (1, 1, 288, 32)  # BH, not BH·KH
+    assert (
+        plan.sharding.nhw_cores == 2
+    )  # 4 tiles in multiples of 2: with_padding_and_mult(4, 64, 2)
+    assert plan.blocking.act_block_h_ntiles == 2
+    assert plan.blocking.act_block_w == 288  # round_up(32·3·3, 32)
+    assert plan.layout.physical_shape == (1, 1, 288, 32)  # BH, not BH·KH
 
 
 def test_act_block_h_override():
@@ -1105,9 +1122,15 @@ def test_act_block_h_override():
             conv_config=config(shard_layout=HEIGHT, act_block_h_override=96),
         )
     )
-    assert (plan.out_nhw_ntiles, plan.nhw_cores, plan.act_block_h_ntiles) == (20, 7, 3)
-    assert plan.weight_block_w_ntiles == 2  # width 2 tiles: (3, 2) is the first fit for 3×2
-    assert plan.physical_shape == (1, 1, 96 * 3, 64)
+    assert (
+        plan.blocking.out_nhw_ntiles,
+        plan.sharding.nhw_cores,
+        plan.blocking.act_block_h_ntiles,
+    ) == (20, 7, 3)
+    assert (
+        plan.blocking.weight_block_w_ntiles == 2
+    )  # width 2 tiles: (3, 2) is the first fit for 3×2
+    assert plan.layout.physical_shape == (1, 1, 96 * 3, 64)
 
 
 def test_grouped_conv_expansion():
@@ -1120,11 +1143,11 @@ def test_grouped_conv_expansion():
             input_memory_config=L1,
         )
     )
-    assert plan.groups_expand == 4
-    assert plan.expanded_weight_shape == (64, 64, 3, 3)
-    assert plan.logical_shape == (1, 1, 576, 64)
-    assert plan.padded_in_channels == 64
-    assert plan.physical_shape == (1, 1, 192 * 3, 64)  # BH = round_up(64·3, 32)
+    assert plan.expansion.groups_expand == 4
+    assert plan.expansion.expanded_weight_shape == (64, 64, 3, 3)
+    assert plan.layout.logical_shape == (1, 1, 576, 64)
+    assert plan.layout.padded_in_channels == 64
+    assert plan.layout.physical_shape == (1, 1, 192 * 3, 64)  # BH = round_up(64·3, 32)
 
 
 def test_2d_depthwise_is_grouped():
@@ -1137,8 +1160,8 @@ def test_2d_depthwise_is_grouped():
     )
     assert not is_depthwise_1d(params)
     plan = resolve_conv_weights(params)
-    assert plan.groups_expand == 32 and not plan.depthwise_1d
-    assert plan.expanded_weight_shape == (32, 32, 3, 3)
+    assert plan.expansion.groups_expand == 32 and not plan.form.depthwise_1d
+    assert plan.expansion.expanded_weight_shape == (32, 32, 3, 3)
 
 
 def depthwise(**overrides: object) -> Conv2dParameters:
@@ -1172,25 +1195,25 @@ def test_depthwise_1d_detection():
 def test_depthwise_1d_plan():
     plan = resolve_conv_weights(depthwise())
     # OW = 64 − 4 + 1 = 61 rows = 2 tiles over 2 cores → 32-row shards → 1 tile per block.
-    assert plan.depthwise_1d
-    assert plan.groups_expand is None
-    assert (plan.nhw_cores, plan.act_block_h_ntiles) == (2, 1)
-    assert plan.depthwise_act_block_h_ntiles == 1
-    assert plan.expanded_weight_shape == (64, 4 * 32, 1, 1)
-    assert plan.weight_block_h_ntiles == 4  # act_block_h_ntiles · KW
-    assert plan.weight_block_w_ntiles == 2  # width 2 tiles, 1-tile block → (1, 2)
-    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
-    assert plan.physical_shape == (1, 1, 128, 64)
-    assert plan.logical_shape == (1, 1, 128, 64)
-    assert plan.bias_physical_shape == (1, 1, 32, 64)
+    assert plan.form.depthwise_1d
+    assert plan.expansion.groups_expand is None
+    assert (plan.sharding.nhw_cores, plan.blocking.act_block_h_ntiles) == (2, 1)
+    assert plan.expansion.depthwise_act_block_h_ntiles == 1
+    assert plan.expansion.expanded_weight_shape == (64, 4 * 32, 1, 1)
+    assert plan.blocking.weight_block_h_ntiles == 4  # act_block_h_ntiles · KW
+    assert plan.blocking.weight_block_w_ntiles == 2  # width 2 tiles, 1-tile block → (1, 2)
+    assert plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.layout.physical_shape == (1, 1, 128, 64)
+    assert plan.layout.logical_shape == (1, 1, 128, 64)
+    assert plan.bias.physical_shape == (1, 1, 32, 64)
 
 
 def test_depthwise_1d_negative_cases_take_the_grouped_path():
     with_bias = resolve_conv_weights(depthwise(has_bias=True))
-    assert not with_bias.depthwise_1d and with_bias.groups_expand == 64
-    assert with_bias.expanded_weight_shape == (64, 64, 1, 4)
+    assert not with_bias.form.depthwise_1d and with_bias.expansion.groups_expand == 64
+    assert with_bias.expansion.expanded_weight_shape == (64, 64, 1, 4)
     taller = resolve_conv_weights(depthwise(input_height=2))
-    assert not taller.depthwise_1d and taller.groups_expand == 64
+    assert not taller.form.depthwise_1d and taller.expansion.groups_expand == 64
 
 
 def test_depthwise_1d_width_and_block_sharded():
@@ -1212,16 +1235,16 @@ def test_depthwise_1d_width_and_block_sharded():
     # WIDTH, 96 channels (3 cores), KW 5, 256 wide: act_block_h 8 → A = 256, 1280 rows padded
     # to round_up(1280, 3·32) = 1344, in blocks of 8 tiles → 1536. TT-NN: [1, 1, 1536, 96].
     plan = resolve_conv_weights(dw(96, 5, 256, WIDTH))
-    assert plan.depthwise_1d and plan.weight_block_h_ntiles == 8
-    assert plan.logical_shape == (1, 1, 1280, 96)
-    assert plan.physical_shape == (1, 1, 1536, 96)
+    assert plan.form.depthwise_1d and plan.blocking.weight_block_h_ntiles == 8
+    assert plan.layout.logical_shape == (1, 1, 1280, 96)
+    assert plan.layout.physical_shape == (1, 1, 1536, 96)
     # KW 1: 256 → 288 → round_up(288, 256) = 512 (TT-NN: [1, 1, 512, 96]).
-    assert resolve_conv_weights(dw(96, 1, 256, WIDTH)).physical_shape == (1, 1, 512, 96)
+    assert resolve_conv_weights(dw(96, 1, 256, WIDTH)).layout.physical_shape == (1, 1, 512, 96)
     # BLOCK, 1000 wide: 8 NHW cores, shard 128 rows → A = 128; KW 5: 640 rows padded to
     # round_up(640, 3·32) = 672, 224 a core (TT-NN: [1, 1, 672, 96]).
     plan = resolve_conv_weights(dw(96, 5, 1000, BLOCK))
-    assert plan.logical_shape == (1, 1, 640, 96)
-    assert plan.physical_shape == (1, 1, 672, 96)
+    assert plan.layout.logical_shape == (1, 1, 640, 96)
+    assert plan.layout.physical_shape == (1, 1, 672, 96)
 
 
 def test_depthwise_1d_folded():
@@ -1240,10 +1263,10 @@ def test_depthwise_1d_folded():
             conv_config=config(shard_layout=HEIGHT, enable_kernel_stride_folding=True),
         )
     )
-    assert plan.depthwise_1d and plan.fold_stride == (1, 2)
-    assert plan.expanded_weight_shape == (96, 128, 1, 1)
-    assert plan.weight_block_h_ntiles == 4
-    assert plan.physical_shape == (1, 1, 128, 96)
+    assert plan.form.depthwise_1d and plan.form.fold_stride == (1, 2)
+    assert plan.expansion.expanded_weight_shape == (96, 128, 1, 1)
+    assert plan.blocking.weight_block_h_ntiles == 4
+    assert plan.layout.physical_shape == (1, 1, 128, 96)
 
 
 # ------------------------------------------------------------------------------------------
@@ -1281,18 +1304,22 @@ def test_subblock_width_in_a_plan():
     )
     plan = resolve_conv_weights(params)
     # 256 rows = 8 tiles → 8 cores of 1 tile; width round_up(200, 32)/32 = 7 tiles → (1, 7).
-    assert (plan.nhw_cores, plan.act_block_h_ntiles, plan.out_width_ntiles) == (8, 1, 7)
-    assert plan.weight_block_w_ntiles == 7
-    assert plan.padded_out_channels == 224
-    assert plan.physical_shape == (1, 1, 96 * 3, 224)
-    assert plan.bias_physical_shape == (1, 1, 32, 224)
+    assert (
+        plan.sharding.nhw_cores,
+        plan.blocking.act_block_h_ntiles,
+        plan.blocking.out_width_ntiles,
+    ) == (8, 1, 7)
+    assert plan.blocking.weight_block_w_ntiles == 7
+    assert plan.layout.padded_out_channels == 224
+    assert plan.layout.physical_shape == (1, 1, 96 * 3, 224)
+    assert plan.bias.physical_shape == (1, 1, 32, 224)
     fp32 = resolve_conv_weights(
         replace(params, compute_config=ComputeKernelConfig(fp32_dest_acc_en=True))
     )
     # fp32: (1,7) skipped (7 > 4); nothing else divides 7 until (1,1).
-    assert fp32.weight_block_w_ntiles == 1
-    assert fp32.physical_shape == (1, 1, 288, 224)
-    assert fp32.bias_physical_shape == (1, 1, 32, 224)
+    assert fp32.blocking.weight_block_w_ntiles == 1
+    assert fp32.layout.physical_shape == (1, 1, 288, 224)
+    assert fp32.bias.physical_shape == (1, 1, 32, 224)
 
 
 def test_bias_physical_shape():
@@ -1309,9 +1336,9 @@ def test_bias_physical_shape():
             conv_config=config(shard_layout=HEIGHT),
         )
     )
-    assert plan.weight_block_w_ntiles == 8
-    assert plan.bias_logical_shape == (1, 1, 1, 256)
-    assert plan.bias_physical_shape == (1, 1, 32, 256)
+    assert plan.blocking.weight_block_w_ntiles == 8
+    assert plan.bias.logical_shape == (1, 1, 1, 256)
+    assert plan.bias.physical_shape == (1, 1, 32, 256)
     # Block sharded, 3 output cores → Cout_pad 96 for 70 channels, width 1 tile per core.
     block = resolve_conv_weights(
         conv(
@@ -1322,16 +1349,16 @@ def test_bias_physical_shape():
             conv_config=config(shard_layout=BLOCK),
         )
     )
-    assert (block.input_cores_channels, block.output_cores_channels) == (3, 3)
-    assert block.padded_out_channels == 96
-    assert block.bias_physical_shape == (1, 1, 32, 96)
-    assert block.physical_shape == (1, 1, 96 * 9, 96)
+    assert (block.sharding.input_cores_channels, block.sharding.output_cores_channels) == (3, 3)
+    assert block.layout.padded_out_channels == 96
+    assert block.bias.physical_shape == (1, 1, 32, 96)
+    assert block.layout.physical_shape == (1, 1, 96 * 9, 96)
 
 
 def test_two_value_padding_in_a_plan():
     plan = resolve_conv_weights(conv(padding=(1, 1)))
     assert plan.params.padding == (1, 1, 1, 1)
-    assert plan.physical_shape == (1, 1, 96, 32)
+    assert plan.layout.physical_shape == (1, 1, 96, 32)
 
 
 # ------------------------------------------------------------------------------------------
@@ -1430,9 +1457,9 @@ def test_sharded_input_sets_the_nhw_split():
             input_memory_config=sharded(HEIGHT, 64, height=256, grid=(2, 2)),
         )
     )
-    assert plan.nhw_cores == 4
-    assert plan.act_block_h_ntiles == 8
-    assert plan.physical_shape == (1, 1, 768, 64)
+    assert plan.sharding.nhw_cores == 4
+    assert plan.blocking.act_block_h_ntiles == 8
+    assert plan.layout.physical_shape == (1, 1, 768, 64)
 
 
 def test_resharded_input_pads_to_the_interleaved_alignment():
@@ -1452,8 +1479,8 @@ def test_resharded_input_pads_to_the_interleaved_alignment():
             conv_config=config(shard_layout=BLOCK, reshard_if_not_optimal=True),
         )
     )
-    assert (plan.input_cores_channels, plan.padded_in_channels) == (2, 48)
-    assert plan.physical_shape == (1, 1, 256, 64)
+    assert (plan.sharding.input_cores_channels, plan.layout.padded_in_channels) == (2, 48)
+    assert plan.layout.physical_shape == (1, 1, 256, 64)
 
 
 def test_interleaved_mm_bias_pads_to_the_output_cores():
@@ -1473,6 +1500,6 @@ def test_interleaved_mm_bias_pads_to_the_output_cores():
             conv_config=config(shard_layout=WIDTH, reshard_if_not_optimal=True),
         )
     )
-    assert plan.layout_kind == WeightLayoutKind.INTERLEAVED_MM
-    assert plan.physical_shape == (1, 1, 2880, 32)
-    assert plan.bias_physical_shape == (1, 1, 32, 2880)
+    assert plan.layout.kind == WeightLayoutKind.INTERLEAVED_MM
+    assert plan.layout.physical_shape == (1, 1, 2880, 32)
+    assert plan.bias.physical_shape == (1, 1, 32, 2880)

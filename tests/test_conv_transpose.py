@@ -16,7 +16,6 @@ from ttnn_xdsl.conv.conv_parameters import (
     Conv2dSliceConfig,
     InputMemoryConfig,
 )
-from ttnn_xdsl.conv.conv_resolution import WeightLayoutKind
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     TransposeDramPath,
@@ -27,6 +26,7 @@ from ttnn_xdsl.conv.conv_transpose import (
     resolve_conv_transpose2d_weights,
     transpose_output_size,
 )
+from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -196,8 +196,8 @@ def test_dram_path_block_input() -> None:
     # [1, 1, 256, 32]). Its TILE input aligns to 32: Cin_pad = round_up(16, 2·32) = 64, iw 32,
     # BHP = round_up(32·2, 32)·2 = 128, rows 128·2 = 256; Cout 8 → 32 on 1 core.
     plan = resolve_conv_transpose2d_weights(params).conv
-    assert (plan.input_cores_channels, plan.output_cores_channels) == (2, 1)
-    assert plan.physical_shape == (1, 1, 256, 32)
+    assert (plan.sharding.input_cores_channels, plan.sharding.output_cores_channels) == (2, 1)
+    assert plan.layout.physical_shape == (1, 1, 256, 32)
     # transpose_shards: COL_MAJOR, the channel split along y: grid (8, 2).
     col_major = replace(params, conv_config=replace(params.conv_config, transpose_shards=True))
     assert dram_path(col_major).input_memory_config == InputMemoryConfig(
@@ -230,9 +230,9 @@ def test_dram_path_height_input_and_the_automatic_shard_layout() -> None:
     plan = resolve_conv_transpose2d_weights(params).conv
     # TT-NN 0.81.1's answer with shard_layout = height_sharded: [1, 1, 512, 64]. HEIGHT on
     # the 65×65 equivalent, act_block_w = round_up(128·2, 32) = 256, two kernel rows.
-    assert plan.nhw_cores == 64
-    assert plan.physical_shape == (1, 1, 512, 64)
-    assert plan.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert plan.sharding.nhw_cores == 64
+    assert plan.layout.physical_shape == (1, 1, 512, 64)
+    assert plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING
 
 
 def test_dram_path_width_input_of_a_row_major_input() -> None:
@@ -285,7 +285,7 @@ def test_dram_path_first_of_several_slices() -> None:
     assert plan.equivalent.input_layout == Layout.ROW_MAJOR
     assert dram.input_memory_config == InputMemoryConfig(BufferType.L1, HEIGHT, (32, 128), (32, 1))
     # HEIGHT, a row-major input: round_up(128·2, 32) = 256 rows a kernel row, two of them.
-    assert plan.conv.physical_shape == (1, 1, 512, 64)
+    assert plan.conv.layout.physical_shape == (1, 1, 512, 64)
 
 
 def test_a_dram_1x1_transpose_is_not_an_interleaved_matmul() -> None:
@@ -294,9 +294,9 @@ def test_a_dram_1x1_transpose_is_not_an_interleaved_matmul() -> None:
     # TT-NN's sharded config keeps it off that path (TT-NN 0.81.1: 192×192, not 96×96).
     one = dict(kernel_size=(1, 1), padding=(0, 0), output_padding=(0, 0), conv_config=BF16)
     on_l1 = resolve_conv_transpose2d_weights(transpose(**one)).conv
-    assert on_l1.layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert on_l1.layout.kind == WeightLayoutKind.INTERLEAVED_MM
     on_dram = resolve_conv_transpose2d_weights(transpose(input_memory_config=DRAM, **one)).conv
-    assert on_dram.layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert on_dram.layout.kind == WeightLayoutKind.SPECIAL_PADDING
 
 
 # --------------------------------------------------------------------------------------------
@@ -309,10 +309,10 @@ def test_a_grouped_weight_is_prepared_dense() -> None:
     # logical [1, 1, 16·9, 24] (not Cin/g), the equivalent conv never grouped.
     plan = resolve_conv_transpose2d_weights(transpose(groups=2))
     assert plan.dense_weight_shape == (24, 16, 3, 3)
-    assert plan.conv.groups_expand is None
-    assert plan.conv.logical_shape == (1, 1, 144, 24)
+    assert plan.conv.expansion.groups_expand is None
+    assert plan.conv.layout.logical_shape == (1, 1, 144, 24)
     # HEIGHT on a TILE input: Cin 16 → 32, round_up(32·3, 32) = 96 rows a kernel row.
-    assert plan.conv.physical_shape == (1, 1, 288, 32)
+    assert plan.conv.layout.physical_shape == (1, 1, 288, 32)
 
 
 def test_a_1x1_kernel_is_not_mirrored() -> None:
@@ -328,7 +328,7 @@ def test_the_bias_width() -> None:
     # The bias of the equivalent conv2d (13×11 input, HEIGHT): Cout 24 → 32, sub-block 1:
     # [1, 1, 32, 32], in weights_dtype.
     plan = resolve_conv_transpose2d_bias(transpose()).conv
-    assert plan.bias_physical_shape == (1, 1, 32, 32)
+    assert plan.bias.physical_shape == (1, 1, 32, 32)
     assert plan.weights_dtype == DataType.BFLOAT16
 
 
@@ -357,8 +357,8 @@ def test_the_bias_of_an_output_empty_without_output_padding(
     )
     plan = resolve_conv_transpose2d_bias(params)
     assert plan.output_size == (-1, 9)
-    assert plan.conv.bias_logical_shape == (1, 1, 1, out_channels)
-    assert plan.conv.bias_physical_shape == (1, 1, 32, width)
+    assert plan.conv.bias.logical_shape == (1, 1, 1, out_channels)
+    assert plan.conv.bias.physical_shape == (1, 1, 32, width)
 
 
 # --------------------------------------------------------------------------------------------
@@ -530,7 +530,7 @@ def test_a_shard_spec_holding_the_transpose_input_is_enough() -> None:
     # reading it: HEIGHT, 1 NHW core).
     memory = InputMemoryConfig(BufferType.L1, HEIGHT, (32, 16), (1, 1))
     plan = resolve_conv_transpose2d_weights(transpose(input_memory_config=memory)).conv
-    assert plan.nhw_cores == 1
+    assert plan.sharding.nhw_cores == 1
 
 
 def test_the_weight_refusals_leave_the_bias_alone_and_back() -> None:
@@ -540,7 +540,7 @@ def test_the_weight_refusals_leave_the_bias_alone_and_back() -> None:
     slices = transpose(dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 13))
     with pytest.raises(ConvConfigError, match=r"^dram_slice_config asks for 13 slices"):
         resolve_conv_transpose2d_weights(slices)
-    assert resolve_conv_transpose2d_bias(slices).conv.bias_physical_shape == (1, 1, 32, 32)
+    assert resolve_conv_transpose2d_bias(slices).conv.bias.physical_shape == (1, 1, 32, 32)
     # Without weights_dtype only the bias is refused.
     no_dtype = transpose(conv_config=Conv2dConfig(shard_layout=HEIGHT))
     assert resolve_conv_transpose2d_weights(no_dtype).conv.weights_dtype == DataType.FLOAT32

@@ -251,7 +251,7 @@ def test_the_bytes_cover_every_branch() -> None:
             plan = conv_transpose.resolve_conv_transpose2d_weights(
                 _record(build_op(case, what, GRIDS[device]))
             )
-            kinds.add(plan.conv.layout_kind.value)
+            kinds.add(plan.conv.layout.kind.value)
             kinds.add("dram" if plan.dram_path else "l1")
         kinds |= {f"groups {case['groups']}" if case["groups"] > 1 else "dense"}
         kinds |= {"no mirror"} if not case["mirror_kernel"] else set()

@@ -5,7 +5,7 @@ devices, recorded once (tests/data/ttnn_reference/conv2d/depthwise_dram/, README
 TT-NN decides whether such a conv is a 1D depthwise conv (its weight laid out by the depthwise
 expansion, KH·KW·act_block_h rows, instead of the grouped one, KH·KW·Cin rows) on the conv it
 prepares: on the DRAM path with height slices, the first slice, whose input height is the rows
-its output rows span (`conv_resolution.prepared_input_height`, docs/semantics.md §8.4)."""
+its output rows span (`conv_form.prepared_input_height`, docs/semantics.md §8.4)."""
 
 from __future__ import annotations
 
@@ -58,6 +58,6 @@ def test_the_rule_decides_many_of_them() -> None:
             if "weight_padded_shape" not in case or case["H"] == 1 or case["id"] in KNOWN:
                 continue
             plan = build_op(case, "weight", grid_of(path)).resolve()
-            taller += plan.depthwise_1d
+            taller += plan.form.depthwise_1d
     assert sum(len(cases_of(path)) for path in ANSWERS) == 1023
     assert taller >= 20

@@ -297,7 +297,7 @@ def test_each_fact_is_derived_once_per_op_through_ttnn_lower(monkeypatch) -> Non
     two_value_padding = sum(len(params.padding) == 2 for params in plans)
     assert after_verification["expand_padding"] == two_value_padding
     assert conv_resolution.resolve_conv_weights.cache_info().misses == distinct
-    layouts = {plan.weight_map for plan in plans.values()}
+    layouts = {plan.layout.weight_map for plan in plans.values()}
     computed = sum(layout_map.cache_info().misses for layout_map in maps)
     asked = sum(
         layout_map.cache_info().hits + layout_map.cache_info().misses for layout_map in maps

@@ -40,11 +40,9 @@ from ttnn_xdsl.conv.conv_parameters import (
     Conv2dSliceConfig,
     InputMemoryConfig,
 )
-from ttnn_xdsl.conv.conv_resolution import (
-    WeightLayoutKind,
-    resolve_conv_weights,
-    resolve_shard_layout,
-)
+from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
+from ttnn_xdsl.conv.conv_sharding import resolve_shard_layout
+from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -336,9 +334,9 @@ def test_reshard_false_reads_the_core_split_from_the_shard_spec() -> None:
     spec = resolve_conv_weights(
         conv(**base, conv_config=Conv2dConfig(reshard_if_not_optimal=False))
     )
-    assert (spec.input_cores_channels, spec.output_cores_channels) == (8, 2)
-    assert spec.padded_in_channels == 256
-    assert spec.physical_shape == (1, 1, 2304, 64)
+    assert (spec.sharding.input_cores_channels, spec.sharding.output_cores_channels) == (8, 2)
+    assert spec.layout.padded_in_channels == 256
+    assert spec.layout.physical_shape == (1, 1, 2304, 64)
     # reshard_if_not_optimal = true (with a shard_layout) computes the split from the device
     # grid: with_padding(ceil(128/32) = 4, 64) = 4 → Cin_pad 128, act_block_w = 1152/4 =
     # 288 → rows 1152.
@@ -346,13 +344,13 @@ def test_reshard_false_reads_the_core_split_from_the_shard_spec() -> None:
         shard_layout=TensorMemoryLayout.WIDTH_SHARDED, reshard_if_not_optimal=True
     )
     grid = resolve_conv_weights(conv(**base, conv_config=resharded))
-    assert grid.input_cores_channels == 4
-    assert grid.physical_shape == (1, 1, 1152, 64)
+    assert grid.sharding.input_cores_channels == 4
+    assert grid.layout.physical_shape == (1, 1, 1152, 64)
     # Without one TT-NN 0.81.1 reads an unset shard layout ("bad optional access").
     with pytest.raises(ConvConfigError, match=r"needs conv_config\.shard_layout"):
         resolve_conv_weights(conv(**base, conv_config=Conv2dConfig(reshard_if_not_optimal=True)))
     # Unset, the field is TT-NN's default, false.
-    assert resolve_conv_weights(conv(**base)).physical_shape == (1, 1, 2304, 64)
+    assert resolve_conv_weights(conv(**base)).layout.physical_shape == (1, 1, 2304, 64)
 
 
 def test_reshard_false_lets_the_input_sharding_win() -> None:
@@ -368,9 +366,9 @@ def test_reshard_false_lets_the_input_sharding_win() -> None:
     plan = resolve_conv_weights(
         conv(input_layout=Layout.ROW_MAJOR, input_memory_config=block, conv_config=asked)
     )
-    assert plan.shard_layout == TensorMemoryLayout.BLOCK_SHARDED
-    assert plan.input_channels_alignment == 16
-    assert plan.physical_shape == (1, 1, 768, 64)
+    assert plan.sharding.shard_layout == TensorMemoryLayout.BLOCK_SHARDED
+    assert plan.sharding.input_channels_alignment == 16
+    assert plan.layout.physical_shape == (1, 1, 768, 64)
     # With resharding the config's HEIGHT holds: align 16 (the shard width), act_block_w =
     # round_up(64·3, 32) = 192 → 576 rows.
     resharded = Conv2dConfig(
@@ -379,8 +377,8 @@ def test_reshard_false_lets_the_input_sharding_win() -> None:
     plan = resolve_conv_weights(
         conv(input_layout=Layout.ROW_MAJOR, input_memory_config=block, conv_config=resharded)
     )
-    assert plan.shard_layout == TensorMemoryLayout.HEIGHT_SHARDED
-    assert plan.physical_shape == (1, 1, 576, 64)
+    assert plan.sharding.shard_layout == TensorMemoryLayout.HEIGHT_SHARDED
+    assert plan.layout.physical_shape == (1, 1, 576, 64)
     # Step 5 looks at any sharded input, DRAM as well (TT-NN tests is_sharded()); resharding
     # lets the config's kind win there too, and without one the input's kind stays.
     dram = InputMemoryConfig(
@@ -404,23 +402,23 @@ def test_slice_config_decides_the_matmul_shortcut() -> None:
     # L1 path, where only an auto-sharded matmul stays interleaved.
     height = Conv2dConfig(shard_layout=TensorMemoryLayout.HEIGHT_SHARDED)
     dram = conv(**ONE_BY_ONE, conv_config=height)
-    assert resolve_conv_weights(dram).layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert resolve_conv_weights(dram).layout.kind == WeightLayoutKind.INTERLEAVED_MM
     l1_full = conv(
         **ONE_BY_ONE, conv_config=height, slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0)
     )
-    assert resolve_conv_weights(l1_full).layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert resolve_conv_weights(l1_full).layout.kind == WeightLayoutKind.SPECIAL_PADDING
     # An L1 input with a DRAM slice config runs on the DRAM path: a matmul is not sliced and
     # takes the interleaved-MM layout.
     l1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
     on_l1 = conv(**ONE_BY_ONE, conv_config=height, input_memory_config=l1)
-    assert resolve_conv_weights(on_l1).layout_kind == WeightLayoutKind.SPECIAL_PADDING
+    assert resolve_conv_weights(on_l1).layout.kind == WeightLayoutKind.SPECIAL_PADDING
     sliced = conv(
         **ONE_BY_ONE,
         conv_config=height,
         input_memory_config=l1,
         slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 4),
     )
-    assert resolve_conv_weights(sliced).layout_kind == WeightLayoutKind.INTERLEAVED_MM
+    assert resolve_conv_weights(sliced).layout.kind == WeightLayoutKind.INTERLEAVED_MM
 
 
 def test_slicing_a_conv_follows_tt_nn() -> None:
@@ -430,7 +428,7 @@ def test_slicing_a_conv_follows_tt_nn() -> None:
     width (8 here) while HEIGHT keeps 32 for a TILE input."""
 
     def shape(**changes: object) -> tuple[int, int, int, int]:
-        return resolve_conv_weights(conv(**changes)).physical_shape
+        return resolve_conv_weights(conv(**changes)).layout.physical_shape
 
     def sliced(kind: Conv2dSliceType, n: int) -> Conv2dSliceConfig:
         return Conv2dSliceConfig(kind, n)
@@ -447,8 +445,8 @@ def test_slicing_a_conv_follows_tt_nn() -> None:
         conv(in_channels=40, slice_config=sliced(height, 2), conv_config=block)
     )
     assert plan.l1 is not None and plan.l1.sliced
-    assert (plan.input_cores_channels, plan.input_channels_alignment) == (5, 8)
-    assert plan.physical_shape == (1, 1, 480, 64)
+    assert (plan.sharding.input_cores_channels, plan.sharding.input_channels_alignment) == (5, 8)
+    assert plan.layout.physical_shape == (1, 1, 480, 64)
     heightwise = Conv2dConfig(shard_layout=TensorMemoryLayout.HEIGHT_SHARDED)
     assert shape(in_channels=40, slice_config=sliced(height, 2), conv_config=heightwise) == (
         1,

@@ -608,37 +608,42 @@ def _prepared(
     references of its transform (semantics.md §7.3)."""
     (op,) = _ops(module, op_name)
     plan = op.resolve()
-    if math.prod(plan.physical_shape) > MAX_RESULT_VALUES:
+    if math.prod(plan.layout.physical_shape) > MAX_RESULT_VALUES:
         return None
     w = host_values(weight, host)
     if op_name == "ttnn.prepare_conv_transpose2d_weights":
         w = iohw_to_oihw(w, op.value_of("groups"))
         if op.value_of("mirror_kernel"):
             w = mirror(w)
-    if plan.groups_expand is not None:
-        w = grouped(w, plan.groups_expand)
-    elif plan.depthwise_1d:
-        if plan.depthwise_act_block_h_ntiles * 32 * w.size > MAX_VALUES * 8:
+    if plan.expansion.groups_expand is not None:
+        w = grouped(w, plan.expansion.groups_expand)
+    elif plan.form.depthwise_1d:
+        if plan.expansion.depthwise_act_block_h_ntiles * 32 * w.size > MAX_VALUES * 8:
             return None
-        w = depthwise(w, plan.depthwise_act_block_h_ntiles)
-    if plan.fold_stride is not None:
-        w = fold(w, *plan.fold_stride)
-    kind = plan.layout_kind.value
+        w = depthwise(w, plan.expansion.depthwise_act_block_h_ntiles)
+    if plan.form.fold_stride is not None:
+        w = fold(w, *plan.form.fold_stride)
+    kind = plan.layout.kind.value
     if kind == "interleaved_mm":
         matrix = interleaved_mm(w)
     else:
-        w = pad_channels(w, plan.padded_out_channels, plan.padded_in_channels)
+        w = pad_channels(w, plan.layout.padded_out_channels, plan.layout.padded_in_channels)
         config = plan.params.conv_config
         if kind == "special_padding":
-            reuse = config.enable_activation_reuse and not plan.depthwise_1d
+            reuse = config.enable_activation_reuse and not plan.form.depthwise_1d
             matrix = special_padding(
-                w, plan.weight_block_h_ntiles, plan.weight_block_w_ntiles, reuse
+                w, plan.blocking.weight_block_h_ntiles, plan.blocking.weight_block_w_ntiles, reuse
             )
         elif kind == "tiled":
-            matrix = tiled(w, plan.weight_block_h_ntiles, plan.weight_block_w_ntiles)
+            matrix = tiled(
+                w, plan.blocking.weight_block_h_ntiles, plan.blocking.weight_block_w_ntiles
+            )
         else:
             matrix = block_sharded(
-                w, plan.input_cores_channels, plan.output_cores_channels, config.full_inner_dim
+                w,
+                plan.sharding.input_cores_channels,
+                plan.sharding.output_cores_channels,
+                config.full_inner_dim,
             )
     dtype = plan.weights_dtype.value
     physical = matrix.reshape(1, 1, *matrix.shape)
@@ -648,7 +653,7 @@ def _prepared(
         # slice's sharded input, the bias on conv2d's own path, and their widths can differ.
         bias_op_name = op_name.replace("_weights", "_bias")
         (bias_op,) = _ops(module, bias_op_name)
-        width = bias_op.resolve().bias_physical_shape[-1]
+        width = bias_op.resolve().bias.physical_shape[-1]
         padded = bias_matrix(host_values(bias, host), width).reshape(1, 1, 32, width)
         results.append((device_values(padded, dtype), device_bytes(padded, dtype)))
     return results

@@ -1,0 +1,91 @@
+"""Hold captured TT-NN bytes (capture_bytes.py's folders) against the project's, file for file.
+
+    .venv/bin/python tests/data/ttnn_reference/capture/compare_bytes.py FOLDER... [--json OUT]
+
+Run with the project's Python (no TT-NN needed). Each FOLDER holds a summary.json and a folder
+per case; the device is the one the summary names. Every weight and bias TT-NN prepared is
+prepared by the project from the same host tensor (the prepare op built as the reference
+tests build it, with TT-NN's result type, run through the whole pipeline) and its
+`.tensorbin` compared with TT-NN's whole file. Prints the count and every difference: the
+project refusing, another shape or dtype, or the first differing byte (and how many differ).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+TESTS = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(TESTS))
+
+from test_conv2d_reference import build_op as build_conv2d_op  # noqa: E402
+from test_conv_transpose_reference import build_op as build_transpose_op  # noqa: E402
+from ttnn_reference_cases import GRIDS, compared  # noqa: E402
+
+from ttnn_xdsl.program import run  # noqa: E402
+from ttnn_xdsl.runtime import DeviceTensor  # noqa: E402
+
+
+def host_file(case: dict[str, Any], what: str) -> str:
+    if what == "bias":
+        return "bias_f32.npy"
+    return "weight_iohw_f32.npy" if case.get("op") == "conv_transpose2d" else "weight_oihw_f32.npy"
+
+
+def difference(case: dict[str, Any], folder: Path, what: str) -> str | None:
+    """None when the project's file is TT-NN's, else what differs."""
+    build = build_transpose_op if case.get("op") == "conv_transpose2d" else build_conv2d_op
+    op = build(case, what, GRIDS[case["device"]])
+    module = op.parent_op().parent_op()  # type: ignore[union-attr]
+    try:
+        (prepared,) = run(module, [np.load(folder / host_file(case, what))])
+    except Exception as exception:
+        return f"project fails: {type(exception).__name__}: {str(exception).splitlines()[0][:200]}"
+    expected = DeviceTensor.load_tensorbin(folder / f"{what}.tensorbin")
+    if prepared.physical_shape != expected.physical_shape or prepared.dtype != expected.dtype:
+        return (
+            f"project {prepared.dtype} {list(prepared.physical_shape)}, "
+            f"TT-NN {expected.dtype} {list(expected.physical_shape)}"
+        )
+    mine, theirs = prepared.to_tensorbin(), (folder / f"{what}.tensorbin").read_bytes()
+    if mine == theirs:
+        return None
+    if len(mine) != len(theirs):
+        return f"file length {len(mine)}, TT-NN's {len(theirs)}"
+    differing = [index for index, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a != b]
+    return f"{len(differing)} bytes differ, the first at byte {differing[0]}"
+
+
+def main(arguments: list[str]) -> None:
+    out = None
+    if "--json" in arguments:
+        index = arguments.index("--json")
+        out = Path(arguments[index + 1])
+        arguments = arguments[:index] + arguments[index + 2 :]
+    if not arguments:
+        raise SystemExit(__doc__)
+    same, differences = 0, {}
+    for root in map(Path, arguments):
+        for case in json.loads((root / "summary.json").read_text()):
+            if "weight_sha256" not in case:
+                continue  # TT-NN refused the weight: no bytes
+            for what in compared(case):
+                if not (root / case["id"] / f"{what}.tensorbin").exists():
+                    continue  # TT-NN refused the bias
+                found = difference(case, root / case["id"], what)
+                if found is None:
+                    same += 1
+                else:
+                    differences[f"{case['device']}/{case['id']} {what}"] = found
+                    print(f"{case['device']}/{case['id']} {what}: {found}", flush=True)
+    print(f"{same} of {same + len(differences)} files identical to TT-NN's")
+    if out is not None:
+        out.write_text(json.dumps(differences, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

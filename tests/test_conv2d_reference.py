@@ -8,20 +8,28 @@ Every case is built with the ops' Python API on the device's grid (and `ttnn.ope
 the device was opened with other sizes), with TT-NN's result type, and verified: every weight
 and bias agrees — TT-NN's type accepted, TT-NN's refusal refused — whether the user gave the
 shard layout or left it to TT-NN (its L1 model: auto sharding, DRAM slicing, docs/semantics.md
-§8)."""
+§8).
+
+The bytes: each of TT-NN's prepared weights and biases in `bytes/`, prepared by the project from
+the same host tensors through the whole pipeline, compared as whole `.tensorbin` files."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+import ml_dtypes
+import numpy as np
 import pytest
 from ttnn_reference_cases import (
     DATA,
+    GRIDS,
     answer_type,
     cases_of,
     common_properties,
     compare_file,
+    compared,
     empty_outputs,
     leaves_it_to_tt_nn,
     slice_config,
@@ -29,6 +37,10 @@ from ttnn_reference_cases import (
 from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import SSAValue
 
+from ttnn_xdsl.conv import resolve_conv_weights
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
+from ttnn_xdsl.conv.conv_resolution import runs_from_dram
+from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.dialect import (
     PrepareConvBiasOp,
     PrepareConvWeightsOp,
@@ -36,6 +48,8 @@ from ttnn_xdsl.dialect import (
     build_module,
 )
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
+from ttnn_xdsl.program import run
+from ttnn_xdsl.runtime import DeviceTensor
 
 ANSWERS = sorted((DATA / "conv2d" / "answers").glob("*.json"))
 RANDOM_DRAWS = [path for path in ANSWERS if path.name.startswith(("conv2d_", "conv1d_"))]
@@ -115,3 +129,139 @@ def test_the_draws_cover_what_tt_nn_decides() -> None:
     assert sum(case["mem"] == "DRAM" for _, case in cases) >= 500
     assert sum("weight_padded_shape" not in case for _, case in cases) >= 200
     assert sum(case["H"] == 1 for _, case in cases) >= 850  # conv1d
+
+
+# --------------------------------------------------------------------------------------------
+# Bytes
+# --------------------------------------------------------------------------------------------
+
+BYTES = DATA / "conv2d" / "bytes"
+BYTE_CASES = [
+    (device, case["id"])
+    for device in GRIDS
+    for case in json.loads((BYTES / device / "summary.json").read_text())
+]
+
+
+KNOWN_BYTE_DIFFERENCES = {
+    ("wormhole_N150", "al2_c4_bfloat16_k1x7_tile"): 8,
+    ("blackhole_P150", "c2d_r0004"): 8,
+}
+"""Weights where the project's bytes are not TT-NN's, with the channel pitch TT-NN uses: a
+TILE input on the DRAM path cut into more than one HEIGHT slice. TT-NN lays the special-padding
+weight out with the input channels aligned to the slice's shard width (8 here), the project
+to 32; the shapes agree (each kernel row is padded to 32 rows either way), the places of the
+values do not. A probe (4 to 24 channels, 1 to 8 slices) found no other difference."""
+
+
+def byte_case(device: str, name: str) -> dict[str, Any]:
+    """A bytes case: its case.json, in the answers' form."""
+    case: dict[str, Any] = json.loads((BYTES / device / name / "case.json").read_text())
+    return case
+
+
+def _parameters(op: ConvPrepareOp) -> Conv2dParameters:
+    params = op.conv_parameters()
+    assert isinstance(params, Conv2dParameters)
+    return params
+
+
+def test_the_bytes_cover_every_branch() -> None:
+    """Both devices, conv2d and conv1d, every final layout helper on L1 and DRAM inputs,
+    grouped and depthwise weights, every weights dtype, both input layouts, and the
+    non-square kernels (2×3, 1×3, 3×1) under each shard layout."""
+    kinds: set[str] = set()
+    for device, name in BYTE_CASES:
+        case = byte_case(device, name)
+        params = _parameters(build_op(case, "weight", GRIDS[device]))
+        plan = resolve_conv_weights(params)
+        kinds |= {device, plan.layout_kind.value, "dram" if runs_from_dram(params) else "l1"}
+        kinds |= {"conv1d" if case["H"] == 1 else "conv2d", case["layout"]}
+        kinds |= {case["conv_config"]["weights_dtype"]}
+        if case["groups"] > 1:
+            kinds.add("depthwise" if case["groups"] == case["in_channels"] else "grouped")
+        if case["kernel"] in ([2, 3], [1, 3], [3, 1]):
+            kinds.add(f"{case['kernel']} {plan.layout_kind.value}")
+    assert kinds >= {
+        "wormhole_N150",
+        "blackhole_P150",
+        "conv2d",
+        "conv1d",
+        "special_padding",
+        "tiled",
+        "block_sharded",
+        "interleaved_mm",
+        "dram",
+        "l1",
+        "grouped",
+        "depthwise",
+        "bfloat16",
+        "bfloat8_b",
+        "float32",
+        "TILE",
+        "ROW_MAJOR",
+        *(
+            f"{kernel} {layout}"
+            for kernel in ([2, 3], [1, 3], [3, 1])
+            for layout in ("special_padding", "tiled", "block_sharded")
+        ),
+    }
+
+
+@pytest.mark.parametrize(("device", "name"), BYTE_CASES, ids=[f"{d}-{n}" for d, n in BYTE_CASES])
+def test_prepared_bytes_are_tt_nn_s(device: str, name: str) -> None:
+    folder = BYTES / device / name
+    case = byte_case(device, name)
+    # TT-NN's bias file is there exactly when the case prepares a bias: a missing file fails.
+    recorded = {path.stem for path in folder.glob("*.tensorbin")}
+    assert recorded == set(compared(case)), f"{device}/{name}: TT-NN's files {sorted(recorded)}"
+    for what, host in (("weight", "weight_oihw_f32.npy"), ("bias", "bias_f32.npy")):
+        if what not in recorded:
+            continue
+        file = (folder / f"{what}.tensorbin").read_bytes()
+        expected = DeviceTensor.load_tensorbin(folder / f"{what}.tensorbin")
+        assert list(expected.physical_shape) == case[f"{what}_padded_shape"]
+        op = build_op(case, what, GRIDS[device])
+        module = op.parent_op().parent_op()  # type: ignore[union-attr]
+        (prepared,) = run(module, [np.load(folder / host)])
+        assert prepared.physical_shape == expected.physical_shape
+        assert prepared.dtype == expected.dtype
+        if what == "weight" and (device, name) in KNOWN_BYTE_DIFFERENCES:
+            # Pinned: when the project lays this weight out as TT-NN does, unpin it.
+            assert prepared.to_bytes() != expected.to_bytes(), f"{device}/{name} now agrees"
+            continue
+        assert prepared.to_bytes() == expected.to_bytes(), f"{device}/{name} {what}"
+        # The whole file, header included (the logical shape, the alignment, the dtype).
+        assert prepared.to_tensorbin() == file, f"{device}/{name} {what}.tensorbin"
+
+
+def special_padding_rows(weight: np.ndarray, pitch: int, rows: int) -> np.ndarray:
+    """The special-padding weight matrix written out independently: input channel c of kernel
+    position (kh, kw) and output channel o at row kh·round_up(KW·pitch, 32) + kw·pitch + c,
+    column o; zeros elsewhere."""
+    out_channels, in_channels, kernel_h, kernel_w = weight.shape
+    row_pitch = -(-kernel_w * pitch // 32) * 32
+    matrix = np.zeros((rows, -(-out_channels // 32) * 32), np.float32)
+    for kh in range(kernel_h):
+        for kw in range(kernel_w):
+            first = kh * row_pitch + kw * pitch
+            matrix[first : first + in_channels, :out_channels] = weight[:, :, kh, kw].T
+    return matrix
+
+
+@pytest.mark.parametrize(
+    ("device", "name"), KNOWN_BYTE_DIFFERENCES, ids=[f"{d}-{n}" for d, n in KNOWN_BYTE_DIFFERENCES]
+)
+def test_tt_nn_aligns_a_sliced_height_weight_to_the_slice(device: str, name: str) -> None:
+    """What TT-NN's bytes are where the project's differ: the special-padding layout with the
+    input channels at the pinned pitch (the values rounded to the weight's dtype)."""
+    folder = BYTES / device / name
+    expected = DeviceTensor.load_tensorbin(folder / "weight.tensorbin")
+    matrix = expected.physical_to_numpy().reshape(expected.physical_shape[-2:])
+    rows = matrix.shape[0]
+    weight = np.load(folder / "weight_oihw_f32.npy")
+    if expected.dtype == DataType.BFLOAT16:
+        weight = weight.astype(ml_dtypes.bfloat16).astype(np.float32)
+    pitch = KNOWN_BYTE_DIFFERENCES[device, name]
+    assert np.array_equal(matrix, special_padding_rows(weight, pitch, rows))
+    assert not np.array_equal(matrix, special_padding_rows(weight, 32, rows))

@@ -145,13 +145,15 @@ BYTE_CASES = [
 
 KNOWN_BYTE_DIFFERENCES = {
     ("wormhole_N150", "al2_c4_bfloat16_k1x7_tile"): 8,
+    ("wormhole_N150", "al3_c40_height_dram_height2_tile"): 40,
     ("blackhole_P150", "c2d_r0004"): 8,
 }
 """Weights where the project's bytes are not TT-NN's, with the channel pitch TT-NN uses: a
-TILE input on the DRAM path cut into more than one HEIGHT slice. TT-NN lays the special-padding
-weight out with the input channels aligned to the slice's shard width (8 here), the project
-to 32; the shapes agree (each kernel row is padded to 32 rows either way), the places of the
-values do not. A probe (4 to 24 channels, 1 to 8 slices) found no other difference."""
+HEIGHT-sharded conv on a TILE input that TT-NN cuts into more than one DRAM height slice.
+Within each kernel row (KW·round_up(C, 32) rows for both), TT-NN puts the kernel positions
+at the pitch of the slice's shard width (the channels rounded up to 8), the project at
+round_up(C, 32): the shapes agree, the places of the values do not. Probes
+(3 to 96 channels, 1 to 8 slices, width slices, ROW_MAJOR inputs) found no other difference."""
 
 
 def byte_case(device: str, name: str) -> dict[str, Any]:
@@ -237,10 +239,10 @@ def test_prepared_bytes_are_tt_nn_s(device: str, name: str) -> None:
 
 def special_padding_rows(weight: np.ndarray, pitch: int, rows: int) -> np.ndarray:
     """The special-padding weight matrix written out independently: input channel c of kernel
-    position (kh, kw) and output channel o at row kh·round_up(KW·pitch, 32) + kw·pitch + c,
-    column o; zeros elsewhere."""
+    position (kh, kw) and output channel o at row kh·KW·round_up(C, 32) + kw·pitch + c, column
+    o; zeros elsewhere (with pitch round_up(C, 32), the layout of docs/semantics.md §3.6)."""
     out_channels, in_channels, kernel_h, kernel_w = weight.shape
-    row_pitch = -(-kernel_w * pitch // 32) * 32
+    row_pitch = kernel_w * (-(-in_channels // 32) * 32)
     matrix = np.zeros((rows, -(-out_channels // 32) * 32), np.float32)
     for kh in range(kernel_h):
         for kw in range(kernel_w):
@@ -264,4 +266,6 @@ def test_tt_nn_aligns_a_sliced_height_weight_to_the_slice(device: str, name: str
         weight = weight.astype(ml_dtypes.bfloat16).astype(np.float32)
     pitch = KNOWN_BYTE_DIFFERENCES[device, name]
     assert np.array_equal(matrix, special_padding_rows(weight, pitch, rows))
-    assert not np.array_equal(matrix, special_padding_rows(weight, 32, rows))
+    assert not np.array_equal(
+        matrix, special_padding_rows(weight, -(-weight.shape[1] // 32) * 32, rows)
+    )

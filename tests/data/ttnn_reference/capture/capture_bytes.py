@@ -4,8 +4,8 @@
 
 For each case of CASES.json (a JSON list in the form of the answers files: id, O, I,
 in_channels, kernel, groups, stride, pad, dilation, H, W, N, mem, layout, bias, input_dtype,
-conv_config, optional input_shard and, for conv_transpose2d, op, output_padding,
-mirror_kernel; no slice_config or device_open), writes OUT_FOLDER/<id>/:
+conv_config, optional input_shard and slice_config and, for conv_transpose2d, op,
+output_padding, mirror_kernel; no device_open), writes OUT_FOLDER/<id>/:
 
 - the host weight (`weight_oihw_f32.npy`, or `weight_iohw_f32.npy` for conv_transpose2d) and
   bias (`bias_f32.npy`) TT-NN is given: reused when the folder already holds them (to capture
@@ -39,6 +39,12 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 DEVICES = ("wormhole_N150", "blackhole_P150")
 MAX_CASE_SECONDS = 120.0
+SLICE_TYPES = {
+    "dram_height": "DRAMSliceHeight",
+    "dram_width": "DRAMSliceWidth",
+    "l1_full": "L1Full",
+}
+"""A case's slice_config type (as the answers write it) as TT-NN names it."""
 MAX_CASE_BYTES = 6 * 2**30
 
 
@@ -118,6 +124,12 @@ def keyword_arguments(ttnn: Any, case: dict[str, Any], device: Any) -> dict[str,
         input_dtype=getattr(ttnn, case["input_dtype"]),
         conv_config=ttnn.Conv2dConfig(**config),
     )
+    if case.get("slice_config"):
+        kind, slices = case["slice_config"]
+        slice_types = ttnn.Conv2dSliceConfig.SliceTypeEnum
+        slice_type = getattr(slice_types, SLICE_TYPES[kind])
+        name = "dram_slice_config" if is_transpose(case) else "slice_config"
+        arguments[name] = ttnn.Conv2dSliceConfig(slice_type=slice_type, num_slices=slices)
     return arguments
 
 

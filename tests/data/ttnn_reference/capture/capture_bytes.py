@@ -246,8 +246,14 @@ def run_worker(
     lines: list[str] = []
     current: list[tuple[str, float] | None] = [None]
     with tempfile.TemporaryFile("w+") as errors:
+        # In the scratch folder: TT-NN writes a generated/ folder into its working directory.
         process = subprocess.Popen(
-            command, env=environment, stdout=subprocess.PIPE, stderr=errors, text=True
+            command,
+            env=environment,
+            cwd=environment["TTNN_CAPTURE_DIR"],
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
         )
 
         def read() -> None:
@@ -290,7 +296,8 @@ def run_all(cases_file: Path, out: Path) -> dict[str, dict[str, Any]]:
         )
         todo = [case["id"] for case in cases]
         while todo:
-            command = [sys.executable, __file__, "--worker", str(cases_file), str(out), *todo]
+            script = str(Path(__file__).resolve())
+            command = [sys.executable, script, "--worker", str(cases_file), str(out), *todo]
             lines, errors, stopped = run_worker(command, environment)
             started = None
             for line in lines:

@@ -38,8 +38,8 @@ from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import SSAValue
 
 from ttnn_xdsl.conv import resolve_conv_weights
+from ttnn_xdsl.conv.conv_form import runs_from_dram
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
-from ttnn_xdsl.conv.conv_resolution import runs_from_dram
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.dialect import (
     PrepareConvBiasOp,
@@ -177,13 +177,13 @@ def test_the_bytes_cover_every_branch() -> None:
         case = byte_case(device, name)
         params = _parameters(build_op(case, "weight", GRIDS[device]))
         plan = resolve_conv_weights(params)
-        kinds |= {device, plan.layout_kind.value, "dram" if runs_from_dram(params) else "l1"}
+        kinds |= {device, plan.layout.kind.value, "dram" if runs_from_dram(params) else "l1"}
         kinds |= {"conv1d" if case["H"] == 1 else "conv2d", case["layout"]}
         kinds |= {case["conv_config"]["weights_dtype"]}
         if case["groups"] > 1:
             kinds.add("depthwise" if case["groups"] == case["in_channels"] else "grouped")
         if case["kernel"] in ([2, 3], [1, 3], [3, 1]):
-            kinds.add(f"{case['kernel']} {plan.layout_kind.value}")
+            kinds.add(f"{case['kernel']} {plan.layout.kind.value}")
     assert kinds >= {
         "wormhole_N150",
         "blackhole_P150",

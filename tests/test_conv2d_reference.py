@@ -169,7 +169,7 @@ def _parameters(op: ConvPrepareOp) -> Conv2dParameters:
 
 
 def test_the_bytes_cover_every_branch() -> None:
-    """Both devices, conv2d and conv1d, every final layout helper on L1 and DRAM inputs,
+    """Each device's every final layout helper and L1 and DRAM inputs, conv2d and conv1d,
     grouped and depthwise weights, every weights dtype, both input layouts, and the
     non-square kernels (2×3, 1×3, 3×1) under each shard layout."""
     kinds: set[str] = set()
@@ -177,7 +177,9 @@ def test_the_bytes_cover_every_branch() -> None:
         case = byte_case(device, name)
         params = _parameters(build_op(case, "weight", GRIDS[device]))
         plan = resolve_conv_weights(params)
-        kinds |= {device, plan.layout.kind.value, "dram" if runs_from_dram(params) else "l1"}
+        path = "dram" if runs_from_dram(params) else "l1"
+        kinds |= {plan.layout.kind.value, path, f"{device} {plan.layout.kind.value}"}
+        kinds |= {f"{device} {path}"}
         kinds |= {"conv1d" if case["H"] == 1 else "conv2d", case["layout"]}
         kinds |= {case["conv_config"]["weights_dtype"]}
         if case["groups"] > 1:
@@ -185,8 +187,18 @@ def test_the_bytes_cover_every_branch() -> None:
         if case["kernel"] in ([2, 3], [1, 3], [3, 1]):
             kinds.add(f"{case['kernel']} {plan.layout.kind.value}")
     assert kinds >= {
-        "wormhole_N150",
-        "blackhole_P150",
+        *(
+            f"{device} {kind}"
+            for device in GRIDS
+            for kind in (
+                "special_padding",
+                "tiled",
+                "block_sharded",
+                "interleaved_mm",
+                "dram",
+                "l1",
+            )
+        ),
         "conv2d",
         "conv1d",
         "special_padding",

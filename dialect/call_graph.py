@@ -38,8 +38,10 @@ __all__ = [
     "foreign_functions",
     "foreign_ops",
     "function_table",
+    "import_first_message",
     "is_outlined",
     "reachable_functions",
+    "tt_mlir_op_to_import",
     "unrunnable_message",
     "unrunnable_op",
 ]
@@ -187,15 +189,33 @@ def is_tt_mlir_prepare_op(op: Operation) -> bool:
     return isinstance(op, TT_MLIR_PREPARE_OPS)
 
 
+def import_first_message(op: Operation, action: str, pipeline: str) -> str:
+    """Why tt-mlir's prepare op `op` cannot be `action`ed (run, lowered) as it is: the
+    project's passes and interpreter work on the project's prepare ops, which
+    `import-tt-mlir` makes of tt-mlir's. `pipeline`: the passes to suggest after the
+    import."""
+    function = op.parent_op()
+    while function is not None and not isinstance(function, func.FuncOp):
+        function = function.parent_op()
+    where = f" in @{function.sym_name.data}" if function is not None else ""
+    return (
+        f"cannot {action} '{op.name}'{where}: it is tt-mlir's op; import it "
+        f"first (-p import-tt-mlir,{pipeline})"
+    )
+
+
+def tt_mlir_op_to_import(module: Operation) -> Operation | None:
+    """The first of tt-mlir's prepare ops in `module` (which `import-tt-mlir` would turn into
+    the project's), None when there is none."""
+    return next((op for op in module.walk() if is_tt_mlir_prepare_op(op)), None)
+
+
 def unrunnable_message(op: Operation, function: func.FuncOp) -> str:
     """Why `op` (from `unrunnable_op`) in `function` cannot run, and what to do about it."""
     name = foreign_op_name(op)
     where = f"@{function.sym_name.data}"
     if is_tt_mlir_prepare_op(op):
-        return (
-            f"cannot run '{name}' in {where}: it is tt-mlir's op; import it first "
-            "(-p import-tt-mlir,ttnn-lower)"
-        )
+        return import_first_message(op, "run", "ttnn-lower")
     if name is not None:
         return (
             f"cannot run '{name}' in {where}: ttnn-xdsl does not model this tt-mlir op "

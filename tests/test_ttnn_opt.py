@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from ttnn_xdsl.tools import ttnn_opt
+from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, expectations_of, mismatches
 
 # ---------------------------------------------------------------------------------------------
 # ttnn-opt in process: one-line errors, exit status 1
@@ -55,6 +56,19 @@ def test_ttnn_opt_errors_in_process(tmp_path: Path, capsys: pytest.CaptureFixtur
         "space or `}` here\n",
     )
     output = tmp_path / "out.mlir"
+    # Without an expected-error comment, the error is unexpected (mlir-opt's wording).
+    assert run_opt([str(source), "--verify-diagnostics", "-o", str(output)], capsys) == (
+        1,
+        "",
+        f"{source}:3:5: error: unexpected error: 'ttnn.typecast' op expected the result shape "
+        "[64, 32] to equal the input shape [32, 32]\n",
+    )
+    assert not output.exists()
+    expecting = MODULE.replace("-> ()", "").replace(
+        "  func.return",
+        "  // expected-error @-1 {{expected the result shape [64, 32]}}\n  func.return",
+    )
+    source.write_text(expecting)
     code, out, err = run_opt([str(source), "--verify-diagnostics", "-o", str(output)], capsys)
     assert (code, err) == (0, "")
     assert out == (
@@ -62,3 +76,125 @@ def test_ttnn_opt_errors_in_process(tmp_path: Path, capsys: pytest.CaptureFixtur
         "the input shape [32, 32]\n"
     )
     assert output.read_text() == ""  # the only chunk failed as expected: nothing to print
+
+
+# ---------------------------------------------------------------------------------------------
+# --verify-diagnostics: expected-* comments checked as mlir-opt checks them
+# ---------------------------------------------------------------------------------------------
+
+BAD_TYPECAST = f"  %1 = ttnn.typecast %g : tensor<32x32xbf16, {T}> -> tensor<64x32xf32, {T}>"
+"""An op whose verifier fails: 'the result shape [64, 32] to equal the input shape [32, 32]'."""
+
+
+def chunk(*body: str) -> str:
+    """A function of `body` lines (lines 2.. of the chunk)."""
+    return "\n".join([f"func.func @f(%g: tensor<32x32xbf16, {T}>) {{", *body, "  func.return", "}"])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        [BAD_TYPECAST + " // expected-error {{to equal the input shape [32, 32]}}"],
+        ["  // expected-error @+1 {{'ttnn.typecast' op expected the result shape}}", BAD_TYPECAST],
+        [BAD_TYPECAST, "  // expected-error@-1 {{[64, 32]}}"],
+        [
+            "  // expected-error @below {{result shape}}",
+            "  // expected-remark @+5 {{a line further: skipped by @below}}",
+            BAD_TYPECAST,
+        ],
+        [
+            BAD_TYPECAST,
+            "  // expected-warning @+4 {{skipped by @above}}",
+            "  // expected-error @above {{shape}}",
+        ],
+        [BAD_TYPECAST, "  // expected-error-re @-1 {{result shape [{{[0-9]+}}, 32] to equal}}"],
+    ],
+    ids=["same-line", "plus", "minus", "below", "above", "regex"],
+)
+def test_verify_diagnostics_designators(
+    body: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "in.mlir"
+    source.write_text(chunk(*body) + "\n")
+    code, out, err = run_opt([str(source), "--verify-diagnostics"], capsys)
+    if "remark" in "".join(body) or "warning" in "".join(body):
+        # The other comment expects a diagnostic that never comes: that alone fails.
+        assert code == 1
+        kind = "remark" if "remark" in "".join(body) else "warning"
+        text = "a line further: skipped by @below" if kind == "remark" else "skipped by @above"
+        assert err == f'{source}:3:6: error: expected {kind} "{text}" was not produced\n'
+        return
+    line = 1 + next(i for i, text in enumerate(body, 1) if text.startswith(BAD_TYPECAST))
+    assert (code, err) == (0, "")
+    assert out == (
+        f"{source}:{line}:3: error: 'ttnn.typecast' op expected the result shape [64, 32] to "
+        "equal the input shape [32, 32]\n"
+    )
+
+
+def test_verify_diagnostics_mismatches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "in.mlir"
+    wrong_text = chunk(BAD_TYPECAST + " // expected-error {{the output shape}}")
+    wrong_line = chunk(BAD_TYPECAST, "  // expected-error @+1 {{result shape}}")
+    never = chunk("  // expected-error {{no such error}}")
+    source.write_text("\n// -----\n".join([wrong_text, wrong_line, never]) + "\n")
+    code, out, err = run_opt([str(source), "--split-input-file", "--verify-diagnostics"], capsys)
+    # The first mismatch, located; the count of the others (the wrong text's unproduced
+    # expectation, the wrong line's error and expectation, the missing error).
+    assert (code, out) == (1, "")
+    assert err == (
+        f"{source}:2:3: error: unexpected error: 'ttnn.typecast' op expected the result shape "
+        "[64, 32] to equal the input shape [32, 32] (and 4 more mismatches with the "
+        "expected-* comments)\n"
+    )
+    source.write_text(never + "\n")
+    assert run_opt([str(source), "--verify-diagnostics"], capsys) == (
+        1,
+        "",
+        f'{source}:2:6: error: expected error "no such error" was not produced\n',
+    )
+
+
+def test_expectations_of_reads_mlir_designators() -> None:
+    text = "\n".join(
+        [
+            "a // expected-error {{same}}",  # line 1 (chunk offset 10: file line 11)
+            "// expected-warning @+2 {{two down}}",
+            "// expected-note @below {{below}}",
+            "b",
+            "// expected-remark @above {{above}}",
+            "// expected-error @unknown {{nowhere}}",
+            "// expected-error-re @-6 {{x{{[0-9]+}}y}}",
+        ]
+    )
+    found = expectations_of(text, "f.mlir", line_offset=10)
+    assert [(e.kind, e.text, e.line, e.written_at) for e in found] == [
+        ("error", "same", 11, "f.mlir:11:6"),
+        ("warning", "two down", 14, "f.mlir:12:4"),
+        ("note", "below", 14, "f.mlir:13:4"),
+        ("remark", "above", 14, "f.mlir:15:4"),
+        ("error", "nowhere", None, "f.mlir:16:4"),
+        ("error", "x{{[0-9]+}}y", 11, "f.mlir:17:4"),
+    ]
+    regex = found[-1]
+    assert regex.matches(Diagnostic("error", "got x42y here", "f.mlir:11:3"))
+    assert not regex.matches(Diagnostic("error", "got xay here", "f.mlir:11:3"))
+    assert not regex.matches(Diagnostic("error", "got x42y here", "f.mlir:12:3"))
+    with pytest.raises(ValueError, match=r"^f\.mlir:1:4: invalid regex in expectation"):
+        expectations_of("// expected-error-re {{a{{(}}b}}", "f.mlir")
+
+
+def test_mismatches_in_mlir_words() -> None:
+    expected = expectations_of(
+        "x // expected-warning {{careful}}\n// expected-error @unknown {{lost}}", "f.mlir"
+    )
+    produced = [
+        Diagnostic("warning", "be careful here", "f.mlir:1:1"),
+        Diagnostic("warning", "be careful here", "f.mlir:1:1"),  # one expectation, one match
+        Diagnostic("error", "lost somewhere", None),
+    ]
+    assert mismatches(expected, produced) == [("f.mlir:1:1", "unexpected warning: be careful here")]
+    assert mismatches(expected, []) == [
+        ("f.mlir:1:6", 'expected warning "careful" was not produced'),
+        ("f.mlir:2:4", 'expected error "lost" was not produced'),
+    ]

@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 from collections.abc import Sequence
-from io import StringIO
+from io import BytesIO, StringIO
 from typing import IO, NoReturn
 
 from xdsl.dialects.builtin import ModuleOp
@@ -22,13 +23,21 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError, TTNNWarning
 from ttnn_xdsl.core.output_files import write_output_files
+from ttnn_xdsl.dialect.call_graph import import_first_message, tt_mlir_op_to_import
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.frontend.diagnostics import upstream_failure
 from ttnn_xdsl.frontend.source import decode_source
-from ttnn_xdsl.passes import PASS_SUMMARIES, PASSES
+from ttnn_xdsl.passes import (
+    PASS_SUMMARIES,
+    PASSES,
+    ConvertTTNNToTiles,
+    ImportTTMLIR,
+    TTNNDecompose,
+    TTNNLower,
+)
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.tools.cli import (
     one_printable_line,
@@ -36,6 +45,10 @@ from ttnn_xdsl.tools.cli import (
     quiet_garbage_collector,
     report_errors,
 )
+from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, expectations_of, mismatches
+
+LOWERING_PASSES = (TTNNDecompose.name, ConvertTTNNToTiles.name, TTNNLower.name)
+"""The passes that lower the project's prepare ops (and leave tt-mlir's alone)."""
 
 
 class TTNNOptMain(xDSLOptMain):
@@ -109,6 +122,18 @@ class TTNNOptMain(xDSLOptMain):
 
         self.pipeline = parse_pass_pipeline(self.args.passes, self.available_passes, callback)
 
+    def check_tt_mlir_imported(self, module: ModuleOp) -> None:
+        """A pipeline that lowers (`LOWERING_PASSES`) with no `import-tt-mlir` before it would
+        leave tt-mlir's prepare ops unlowered: refuse it at the first such op, as ttnn-run
+        refuses to run one (`call_graph.import_first_message`)."""
+        names = [step.name for step in self.pipeline.passes]
+        lowering = next((i for i, name in enumerate(names) if name in LOWERING_PASSES), None)
+        if lowering is None or ImportTTMLIR.name in names[:lowering]:
+            return
+        op = tt_mlir_op_to_import(module)
+        if op is not None:
+            raise TTNNError(import_first_message(op, "lower", self.args.passes), op=op)
+
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
@@ -121,7 +146,9 @@ class TTNNOptMain(xDSLOptMain):
     _output: StringIO
 
     def run(self) -> None:
-        """Parse, transform and print each chunk; diagnostics are one line each."""
+        """Parse, transform and print each chunk; diagnostics are one line each. With
+        `--verify-diagnostics` each chunk's diagnostics are checked against its
+        `expected-*` comments (`expected_diagnostics`)."""
         try:
             chunks, file_extension = self.prepare_input()
         except OSError as error:
@@ -129,50 +156,99 @@ class TTNNOptMain(xDSLOptMain):
         except ValueError as error:
             raise TTNNError(str(error)) from None
         output = self._output = StringIO()
+        self._diagnostic_lines: list[str] = []
+        failures: list[tuple[str | None, str]] = []
         for index, (chunk, offset) in enumerate(chunks):
-            try:
-                if index > 0:
-                    output.write("// -----\n")
-                module = self.parse_chunk(chunk, file_extension, offset)
-                if module is not None:
-                    self.apply_passes(module)
-                    output.write(self.output_resulting_program(module))
-            except ParseError as error:
-                # A frontend other than ours (or a pass) raised a raw parse error.
-                self._diagnose(parse_error_location(error, offset), self.args.parsing_diagnostics)
-            except TTNNError as error:
-                expected = (
-                    self.args.parsing_diagnostics
-                    if error.stage == "parse"
-                    else self.args.verify_diagnostics
+            with chunk:
+                data = chunk.read()
+            if index > 0:
+                output.write("// -----\n")
+            if not self.args.verify_diagnostics:
+                try:
+                    self._process_chunk(data, file_extension, offset)
+                except TTNNError as error:
+                    parse_stage = error.stage == "parse" and self.args.parsing_diagnostics
+                    if not parse_stage:
+                        raise
+                    self._print_diagnostic(str(error))
+                continue
+            failures += self._checked_chunk(data, file_extension, offset)
+        if failures:
+            (location, message), *others = failures
+            if others:
+                message += (
+                    f" (and {len(others)} more mismatch{'es' if len(others) > 1 else ''} "
+                    "with the expected-* comments)"
                 )
-                self._diagnose(error, expected)
-            except DiagnosticException as error:
-                # A pass failed without naming an operation.
-                message = str(error).split("\n", 1)[0]
-                self._diagnose(
-                    TTNNError(message, self.get_input_name()), self.args.verify_diagnostics
-                )
-            except Exception as error:
-                # An upstream pass or target of xDSL failed on IR it was not made for.
-                failure = upstream_failure(error, "the pass pipeline or the output target")
-                if failure is None:
-                    raise
-                raise failure from None
-            finally:
-                chunk.close()
+            raise TTNNError(message, location)
         self._write(output.getvalue())
+        for line in self._diagnostic_lines:
+            print(line)
 
-    def _diagnose(self, error: TTNNError, expected: bool) -> None:
-        """Print an expected diagnostic (`--verify-diagnostics`) and go on, else fail."""
-        if not expected:
-            raise error
-        line = one_printable_line(str(error))
+    def _process_chunk(self, data: bytes, file_extension: str, offset: int) -> None:
+        """Parse, transform and print one chunk; every diagnostic is raised as a TTNNError."""
+        try:
+            module = self.parse_chunk(BytesIO(data), file_extension, offset)
+            if module is not None:
+                self.check_tt_mlir_imported(module)
+                self.apply_passes(module)
+                self._output.write(self.output_resulting_program(module))
+        except ParseError as error:
+            # A frontend other than ours (or a pass) raised a raw parse error.
+            raise parse_error_location(error, offset) from None
+        except TTNNError:
+            raise
+        except DiagnosticException as error:
+            # A pass failed without naming an operation.
+            message = str(error).split("\n", 1)[0]
+            raise TTNNError(message, self.get_input_name()) from None
+        except Exception as error:
+            # An upstream pass or target of xDSL failed on IR it was not made for.
+            failure = upstream_failure(error, "the pass pipeline or the output target")
+            if failure is None:
+                raise
+            raise failure from None
+
+    def _checked_chunk(
+        self, data: bytes, file_extension: str, offset: int
+    ) -> list[tuple[str | None, str]]:
+        """Run one chunk and compare its diagnostics (its error, its warnings) with its
+        `expected-*` comments: the mismatches, as (location, message). Each diagnostic is
+        printed on stdout too, as xdsl-opt's flag does, for FileCheck to check its column."""
+        name = self.get_input_name()
+        try:
+            expectations = expectations_of(data.decode("utf-8", "replace"), name, offset)
+        except ValueError as error:
+            raise TTNNError(str(error)) from None
+        failure: TTNNError | None = None
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", TTNNWarning)
+            try:
+                self._process_chunk(data, file_extension, offset)
+            except TTNNError as error:
+                failure = error
+        # The warnings came before the error that stopped the chunk.
+        diagnostics = [
+            Diagnostic("warning", warning.message.message, warning.message.location)
+            for warning in caught
+            if isinstance(warning.message, TTNNWarning)
+        ]
+        if failure is not None:
+            diagnostics.append(Diagnostic("error", failure.message, failure.location))
+        for diagnostic in diagnostics:
+            where = f"{diagnostic.location}: " if diagnostic.location else ""
+            self._print_diagnostic(f"{where}{diagnostic.kind}: {diagnostic.message}")
+        return mismatches(expectations, diagnostics)
+
+    def _print_diagnostic(self, line: str) -> None:
+        """Print a diagnostic the run expects and goes on after."""
+        line = one_printable_line(line)
         if self.args.output_file is None:
             # In order with the printed chunks, like upstream's unbuffered output.
             self._output.write(f"{line}\n")
         else:
-            print(line)
+            # On stdout once the run succeeded: a failure prints only its error line.
+            self._diagnostic_lines.append(line)
 
     def _write(self, text: str) -> None:
         if self.args.output_file is None:

@@ -5,7 +5,7 @@
 // one-line diagnostic at the op, not a traceback. Without a dtype change it is a copy.
 
 func.func @rank0(%x: tensor<f32>) -> tensor<bf16> {
-  %0 = ttnn.typecast %x : tensor<f32> -> tensor<bf16>
+  %0 = ttnn.typecast %x : tensor<f32> -> tensor<bf16> // expected-error {{'ttnn.typecast' op cannot lower a row-major typecast of rank 0: its tiled lowering (tilize, typecast, untilize) needs rank 1 or more}}
   func.return %0 : tensor<bf16>
 }
 // CHECK: convert-ttnn-to-tiles-errors.mlir:8:3: error: 'ttnn.typecast' op cannot lower a row-major typecast of rank 0: its tiled lowering (tilize, typecast, untilize) needs rank 1 or more
@@ -45,7 +45,7 @@ func.func @rank1_same_dtype(%x: tensor<50xf32>) -> tensor<50xf32> {
 // A prepare op left for convert-ttnn-to-tiles alone: the message says what to run first.
 
 func.func @prepare(%w: tensor<32x3x3x3xbf16>) -> tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> {
-  %p = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<32x3x3x3xbf16> -> tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+  %p = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<32x3x3x3xbf16> -> tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> // expected-error {{'ttnn.prepare_conv_weights' op convert-ttnn-to-tiles cannot lower this op: ttnn-decompose turns it into layout ops first (-p ttnn-decompose,convert-ttnn-to-tiles, or the whole pipeline, -p ttnn-lower)}}
   func.return %p : tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 }
 // CHECK: convert-ttnn-to-tiles-errors.mlir:[[# @LINE - 3]]:3: error: 'ttnn.prepare_conv_weights' op convert-ttnn-to-tiles cannot lower this op: ttnn-decompose turns it into layout ops first (-p ttnn-decompose,convert-ttnn-to-tiles, or the whole pipeline, -p ttnn-lower)

@@ -8,7 +8,7 @@
 
 // BLOCK: in_shards must divide the input channels (TT-NN would drop channels 28-29).
 func.func @block_in_shards(%w: tensor<64x30x3x3xf32>) -> tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>> {
-  %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 4 out_shards = 2 : tensor<64x30x3x3xf32> -> tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>>
+  %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 4 out_shards = 2 : tensor<64x30x3x3xf32> -> tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>> // expected-error {{'ttnn.conv_weights_block_sharded_layout' op expected in_shards 4 to divide the 30 input channels}}
   func.return %0 : tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:11:3: error: 'ttnn.conv_weights_block_sharded_layout' op expected in_shards 4 to divide the 30 input channels
@@ -19,7 +19,7 @@ func.func @block_in_shards(%w: tensor<64x30x3x3xf32>) -> tensor<1x1x270x64xf32, 
 
 // ... the padded input channels.
 func.func @block_in_shards_padded(%w: tensor<64x30x3x3xf32>) -> tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>> {
-  %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 3 out_shards = 2 padded_in_channels = 32 : tensor<64x30x3x3xf32> -> tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>>
+  %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 3 out_shards = 2 padded_in_channels = 32 : tensor<64x30x3x3xf32> -> tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>> // expected-error {{'ttnn.conv_weights_block_sharded_layout' op expected in_shards 3 to divide the 32 input channels}}
   func.return %0 : tensor<1x1x270x64xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x64>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:22:3: error: 'ttnn.conv_weights_block_sharded_layout' op expected in_shards 3 to divide the 32 input channels
@@ -28,7 +28,7 @@ func.func @block_in_shards_padded(%w: tensor<64x30x3x3xf32>) -> tensor<1x1x270x6
 
 // out_shards must divide the output channels.
 func.func @block_out_shards(%w: tensor<30x32x3x3xf32>) -> tensor<1x1x288x30xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x128>> {
-  %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 2 out_shards = 4 : tensor<30x32x3x3xf32> -> tensor<1x1x288x30xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x128>>
+  %0 = ttnn.conv_weights_block_sharded_layout %w in_shards = 2 out_shards = 4 : tensor<30x32x3x3xf32> -> tensor<1x1x288x30xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x128>> // expected-error {{'ttnn.conv_weights_block_sharded_layout' op expected out_shards 4 to divide the 30 output channels}}
   func.return %0 : tensor<1x1x288x30xf32, #ttnn.tensor_layout<tile, physical = 1x1x384x128>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:31:3: error: 'ttnn.conv_weights_block_sharded_layout' op expected out_shards 4 to divide the 30 output channels
@@ -37,7 +37,7 @@ func.func @block_out_shards(%w: tensor<30x32x3x3xf32>) -> tensor<1x1x288x30xf32,
 
 // Special padding: BH = block_h*32 must hold I*KW (I after padding: 16*3 = 48 > 32).
 func.func @sp_block_h(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 padded_in_channels = 16 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 padded_in_channels = 16 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 32 rows to hold I·KW = 48 (I = 16 after padding)}}
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:40:3: error: 'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 32 rows to hold I·KW = 48 (I = 16 after padding)
@@ -46,7 +46,7 @@ func.func @sp_block_h(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.ten
 
 // With activation reuse BH must hold I*KH*KW (8*9 = 72 > 64).
 func.func @sp_block_h_reuse(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 2 block_w = 1 enable_activation_reuse = true padded_in_channels = 8 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 2 block_w = 1 enable_activation_reuse = true padded_in_channels = 8 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> // expected-error {{'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 64 rows to hold I·KH·KW = 72 (I = 8 after padding)}}
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:49:3: error: 'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 64 rows to hold I·KH·KW = 72 (I = 8 after padding)
@@ -56,7 +56,7 @@ func.func @sp_block_h_reuse(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #tt
 // Without channel padding a too small block_h is reported as such, before the written
 // physical shape (160 rows, not the layout's) is.
 func.func @sp_block_h_type(%w: tensor<32x16x3x3xf32>) -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>> // expected-error {{'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 32 rows to hold I·KW = 48 (I = 16 after padding)}}
   func.return %0 : tensor<1x1x144x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:59:3: error: 'ttnn.conv_weights_special_padding_layout' op expected block_h·32 = 32 rows to hold I·KW = 48 (I = 16 after padding)
@@ -65,7 +65,7 @@ func.func @sp_block_h_type(%w: tensor<32x16x3x3xf32>) -> tensor<1x1x144x32xf32, 
 
 // Block sizes are positive.
 func.func @sp_block_w0(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 0 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 0 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.conv_weights_special_padding_layout' op expected block_w to be positive, got 0}}
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:68:3: error: 'ttnn.conv_weights_special_padding_layout' op expected block_w to be positive, got 0
@@ -73,7 +73,7 @@ func.func @sp_block_w0(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.te
 // -----
 
 func.func @tiled_block_h0(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> {
-  %0 = ttnn.conv_weights_tiled_layout %w block_h = 0 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
+  %0 = ttnn.conv_weights_tiled_layout %w block_h = 0 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> // expected-error {{'ttnn.conv_weights_tiled_layout' op expected block_h to be positive, got 0}}
   func.return %0 : tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:76:3: error: 'ttnn.conv_weights_tiled_layout' op expected block_h to be positive, got 0
@@ -82,7 +82,7 @@ func.func @tiled_block_h0(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn
 
 // The physical shape must be the layout's: round_up(36, 32) x round_up(8, 32).
 func.func @tiled_wrong_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x64>> {
-  %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>
+  %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x64>> // expected-error {{'ttnn.conv_weights_tiled_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>, got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>}}
   func.return %0 : tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:85:3: error: 'ttnn.conv_weights_tiled_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>, got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>
@@ -91,7 +91,7 @@ func.func @tiled_wrong_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32,
 
 // Channel padding never drops channels.
 func.func @padded_in_small(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> {
-  %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 padded_in_channels = 2 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
+  %0 = ttnn.conv_weights_tiled_layout %w block_h = 1 block_w = 1 padded_in_channels = 2 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> // expected-error {{'ttnn.conv_weights_tiled_layout' op expected padded_in_channels 2 to be at least the weight's 4 input channels}}
   func.return %0 : tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:94:3: error: 'ttnn.conv_weights_tiled_layout' op expected padded_in_channels 2 to be at least the weight's 4 input channels
@@ -99,7 +99,7 @@ func.func @padded_in_small(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttn
 // -----
 
 func.func @padded_out_small(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 padded_out_channels = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 padded_out_channels = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.conv_weights_special_padding_layout' op expected padded_out_channels 1 to be at least the weight's 2 output channels}}
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:102:3: error: 'ttnn.conv_weights_special_padding_layout' op expected padded_out_channels 1 to be at least the weight's 2 output channels
@@ -108,7 +108,7 @@ func.func @padded_out_small(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #tt
 
 // A type without `physical` means tile rounding (64 rows); special padding makes 3 * 32.
 func.func @no_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>> {
-  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
+  %0 = ttnn.conv_weights_special_padding_layout %w block_h = 1 block_w = 1 : tensor<8x4x3x3xf32> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>> // expected-error {{'ttnn.conv_weights_special_padding_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>}}
   func.return %0 : tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:111:3: error: 'ttnn.conv_weights_special_padding_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, got tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile>>
@@ -117,7 +117,7 @@ func.func @no_physical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x8xf32, #ttnn.te
 
 // Layout ops read a host (row-major) weight.
 func.func @mm_tile_input(%w: tensor<8x4x3x3xf32, #ttnn.tensor_layout<tile>>) -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> {
-  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<8x4x3x3xf32, #ttnn.tensor_layout<tile>> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
+  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<8x4x3x3xf32, #ttnn.tensor_layout<tile>> -> tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> // expected-error {{'ttnn.conv_weights_interleaved_mm_layout' op expected a row-major input, got tensor<8x4x3x3xf32, #ttnn.tensor_layout<tile>>}}
   func.return %0 : tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:120:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op expected a row-major input, got tensor<8x4x3x3xf32, #ttnn.tensor_layout<tile>>
@@ -126,7 +126,7 @@ func.func @mm_tile_input(%w: tensor<8x4x3x3xf32, #ttnn.tensor_layout<tile>>) -> 
 
 // The logical shape is [1, 1, I*KH*KW, O].
 func.func @mm_logical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> {
-  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<8x4x3x3xf32> -> tensor<1x1x36x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
+  %0 = ttnn.conv_weights_interleaved_mm_layout %w : tensor<8x4x3x3xf32> -> tensor<1x1x36x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>> // expected-error {{'ttnn.conv_weights_interleaved_mm_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>, got tensor<1x1x36x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>}}
   func.return %0 : tensor<1x1x36x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:129:3: error: 'ttnn.conv_weights_interleaved_mm_layout' op expected result type tensor<1x1x36x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>, got tensor<1x1x36x32xf32, #ttnn.tensor_layout<tile, physical = 1x1x64x32>>
@@ -135,7 +135,7 @@ func.func @mm_logical(%w: tensor<8x4x3x3xf32>) -> tensor<1x1x36x32xf32, #ttnn.te
 
 // Bias: width a multiple of 32 ...
 func.func @bias_width_40(%w: tensor<1x1x1x8xf32>) -> tensor<1x1x1x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> {
-  %0 = ttnn.conv_bias_layout %w width = 40 : tensor<1x1x1x8xf32> -> tensor<1x1x1x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
+  %0 = ttnn.conv_bias_layout %w width = 40 : tensor<1x1x1x8xf32> -> tensor<1x1x1x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> // expected-error {{'ttnn.conv_bias_layout' op expected width 40 to be a multiple of 32 of at least 8}}
   func.return %0 : tensor<1x1x1x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:138:3: error: 'ttnn.conv_bias_layout' op expected width 40 to be a multiple of 32 of at least 8
@@ -144,7 +144,7 @@ func.func @bias_width_40(%w: tensor<1x1x1x8xf32>) -> tensor<1x1x1x8xf32, #ttnn.t
 
 // ... and at least O.
 func.func @bias_width_small(%w: tensor<1x1x1x40xf32>) -> tensor<1x1x1x40xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> {
-  %0 = ttnn.conv_bias_layout %w width = 32 : tensor<1x1x1x40xf32> -> tensor<1x1x1x40xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
+  %0 = ttnn.conv_bias_layout %w width = 32 : tensor<1x1x1x40xf32> -> tensor<1x1x1x40xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>> // expected-error {{'ttnn.conv_bias_layout' op expected width 32 to be a multiple of 32 of at least 40}}
   func.return %0 : tensor<1x1x1x40xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:147:3: error: 'ttnn.conv_bias_layout' op expected width 32 to be a multiple of 32 of at least 40
@@ -153,7 +153,7 @@ func.func @bias_width_small(%w: tensor<1x1x1x40xf32>) -> tensor<1x1x1x40xf32, #t
 
 // A bias is [1, 1, 1, O].
 func.func @bias_shape(%w: tensor<1x1x2x8xf32>) -> tensor<1x1x2x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> {
-  %0 = ttnn.conv_bias_layout %w width = 32 : tensor<1x1x2x8xf32> -> tensor<1x1x2x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
+  %0 = ttnn.conv_bias_layout %w width = 32 : tensor<1x1x2x8xf32> -> tensor<1x1x2x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> // expected-error {{'ttnn.conv_bias_layout' op expected a bias of shape [1, 1, 1, O], got [1, 1, 2, 8]}}
   func.return %0 : tensor<1x1x2x8xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:156:3: error: 'ttnn.conv_bias_layout' op expected a bias of shape [1, 1, 1, O], got [1, 1, 2, 8]
@@ -162,7 +162,7 @@ func.func @bias_shape(%w: tensor<1x1x2x8xf32>) -> tensor<1x1x2x8xf32, #ttnn.tens
 
 // Grouped: groups must divide O.
 func.func @grouped_groups(%w: tensor<6x2x3x3xf32>) -> tensor<6x8x3x3xf32> {
-  %0 = ttnn.conv_weights_grouped_layout %w groups = 4 : tensor<6x2x3x3xf32> -> tensor<6x8x3x3xf32>
+  %0 = ttnn.conv_weights_grouped_layout %w groups = 4 : tensor<6x2x3x3xf32> -> tensor<6x8x3x3xf32> // expected-error {{'ttnn.conv_weights_grouped_layout' op expected groups 4 to divide the 6 output channels}}
   func.return %0 : tensor<6x8x3x3xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:165:3: error: 'ttnn.conv_weights_grouped_layout' op expected groups 4 to divide the 6 output channels
@@ -170,7 +170,7 @@ func.func @grouped_groups(%w: tensor<6x2x3x3xf32>) -> tensor<6x8x3x3xf32> {
 // -----
 
 func.func @grouped_zero(%w: tensor<6x2x3x3xf32>) -> tensor<6x8x3x3xf32> {
-  %0 = ttnn.conv_weights_grouped_layout %w groups = 0 : tensor<6x2x3x3xf32> -> tensor<6x8x3x3xf32>
+  %0 = ttnn.conv_weights_grouped_layout %w groups = 0 : tensor<6x2x3x3xf32> -> tensor<6x8x3x3xf32> // expected-error {{'ttnn.conv_weights_grouped_layout' op expected groups to be positive, got 0}}
   func.return %0 : tensor<6x8x3x3xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:173:3: error: 'ttnn.conv_weights_grouped_layout' op expected groups to be positive, got 0
@@ -179,7 +179,7 @@ func.func @grouped_zero(%w: tensor<6x2x3x3xf32>) -> tensor<6x8x3x3xf32> {
 
 // Reshaping ops keep the dtype.
 func.func @grouped_dtype(%w: tensor<6x2x3x3xf32>) -> tensor<6x6x3x3xbf16> {
-  %0 = ttnn.conv_weights_grouped_layout %w groups = 3 : tensor<6x2x3x3xf32> -> tensor<6x6x3x3xbf16>
+  %0 = ttnn.conv_weights_grouped_layout %w groups = 3 : tensor<6x2x3x3xf32> -> tensor<6x6x3x3xbf16> // expected-error {{'ttnn.conv_weights_grouped_layout' op expected result type tensor<6x6x3x3xf32>, got tensor<6x6x3x3xbf16>}}
   func.return %0 : tensor<6x6x3x3xbf16>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:182:3: error: 'ttnn.conv_weights_grouped_layout' op expected result type tensor<6x6x3x3xf32>, got tensor<6x6x3x3xbf16>
@@ -188,7 +188,7 @@ func.func @grouped_dtype(%w: tensor<6x2x3x3xf32>) -> tensor<6x6x3x3xbf16> {
 
 // Depthwise: a [O, 1, KH, KW] weight.
 func.func @depthwise_in(%w: tensor<8x2x1x3xf32>) -> tensor<8x96x1x1xf32> {
-  %0 = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 1 : tensor<8x2x1x3xf32> -> tensor<8x96x1x1xf32>
+  %0 = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 1 : tensor<8x2x1x3xf32> -> tensor<8x96x1x1xf32> // expected-error {{'ttnn.conv_weights_depthwise_layout' op expected a depthwise weight [O, 1, KH, KW], got [8, 2, 1, 3]}}
   func.return %0 : tensor<8x96x1x1xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:191:3: error: 'ttnn.conv_weights_depthwise_layout' op expected a depthwise weight [O, 1, KH, KW], got [8, 2, 1, 3]
@@ -196,7 +196,7 @@ func.func @depthwise_in(%w: tensor<8x2x1x3xf32>) -> tensor<8x96x1x1xf32> {
 // -----
 
 func.func @depthwise_ntiles(%w: tensor<8x1x1x3xf32>) -> tensor<8x96x1x1xf32> {
-  %0 = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 0 : tensor<8x1x1x3xf32> -> tensor<8x96x1x1xf32>
+  %0 = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 0 : tensor<8x1x1x3xf32> -> tensor<8x96x1x1xf32> // expected-error {{'ttnn.conv_weights_depthwise_layout' op expected act_block_h_ntiles to be positive, got 0}}
   func.return %0 : tensor<8x96x1x1xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:199:3: error: 'ttnn.conv_weights_depthwise_layout' op expected act_block_h_ntiles to be positive, got 0
@@ -205,7 +205,7 @@ func.func @depthwise_ntiles(%w: tensor<8x1x1x3xf32>) -> tensor<8x96x1x1xf32> {
 
 // [8, 1, 1, 3] with 1 tile: [8, 3*32 = 96, 1, 1].
 func.func @depthwise_shape(%w: tensor<8x1x1x3xf32>) -> tensor<8x64x1x1xf32> {
-  %0 = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 1 : tensor<8x1x1x3xf32> -> tensor<8x64x1x1xf32>
+  %0 = ttnn.conv_weights_depthwise_layout %w act_block_h_ntiles = 1 : tensor<8x1x1x3xf32> -> tensor<8x64x1x1xf32> // expected-error {{'ttnn.conv_weights_depthwise_layout' op expected result type tensor<8x96x1x1xf32>, got tensor<8x64x1x1xf32>}}
   func.return %0 : tensor<8x64x1x1xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:208:3: error: 'ttnn.conv_weights_depthwise_layout' op expected result type tensor<8x96x1x1xf32>, got tensor<8x64x1x1xf32>
@@ -214,7 +214,7 @@ func.func @depthwise_shape(%w: tensor<8x1x1x3xf32>) -> tensor<8x64x1x1xf32> {
 
 // Fold: 2 positive strides.
 func.func @fold_zero(%w: tensor<4x3x4x4xf32>) -> tensor<4x12x2x2xf32> {
-  %0 = ttnn.conv_weights_fold_kernel_stride %w stride = [0, 2] : tensor<4x3x4x4xf32> -> tensor<4x12x2x2xf32>
+  %0 = ttnn.conv_weights_fold_kernel_stride %w stride = [0, 2] : tensor<4x3x4x4xf32> -> tensor<4x12x2x2xf32> // expected-error {{'ttnn.conv_weights_fold_kernel_stride' op expected stride to have 2 positive values, got [0, 2]}}
   func.return %0 : tensor<4x12x2x2xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:217:3: error: 'ttnn.conv_weights_fold_kernel_stride' op expected stride to have 2 positive values, got [0, 2]
@@ -222,7 +222,7 @@ func.func @fold_zero(%w: tensor<4x3x4x4xf32>) -> tensor<4x12x2x2xf32> {
 // -----
 
 func.func @fold_three(%w: tensor<4x3x4x4xf32>) -> tensor<4x12x2x2xf32> {
-  %0 = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2, 2] : tensor<4x3x4x4xf32> -> tensor<4x12x2x2xf32>
+  %0 = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2, 2] : tensor<4x3x4x4xf32> -> tensor<4x12x2x2xf32> // expected-error {{'ttnn.conv_weights_fold_kernel_stride' op expected stride to have 2 positive values, got [2, 2, 2]}}
   func.return %0 : tensor<4x12x2x2xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:225:3: error: 'ttnn.conv_weights_fold_kernel_stride' op expected stride to have 2 positive values, got [2, 2, 2]
@@ -231,7 +231,7 @@ func.func @fold_three(%w: tensor<4x3x4x4xf32>) -> tensor<4x12x2x2xf32> {
 
 // A 3x3 kernel with stride 2 folds to ceil(3/2) = 2 taps a side.
 func.func @fold_shape(%w: tensor<4x3x3x3xf32>) -> tensor<4x12x1x1xf32> {
-  %0 = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2] : tensor<4x3x3x3xf32> -> tensor<4x12x1x1xf32>
+  %0 = ttnn.conv_weights_fold_kernel_stride %w stride = [2, 2] : tensor<4x3x3x3xf32> -> tensor<4x12x1x1xf32> // expected-error {{'ttnn.conv_weights_fold_kernel_stride' op expected result type tensor<4x12x2x2xf32>, got tensor<4x12x1x1xf32>}}
   func.return %0 : tensor<4x12x1x1xf32>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:234:3: error: 'ttnn.conv_weights_fold_kernel_stride' op expected result type tensor<4x12x2x2xf32>, got tensor<4x12x1x1xf32>
@@ -240,7 +240,7 @@ func.func @fold_shape(%w: tensor<4x3x3x3xf32>) -> tensor<4x12x1x1xf32> {
 
 // TT-NN 0.81.1 cannot prepare bfloat8_b weights for a 3x3 conv it runs from DRAM.
 func.func @bfloat8_b_dram(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b> : tensor<2x3x3x3xf32> -> tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.prepare_conv_weights' op TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")}}
   func.return %0 : tensor<1x1x27x2x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:243:3: error: 'ttnn.prepare_conv_weights' op TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")
@@ -249,7 +249,7 @@ func.func @bfloat8_b_dram(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2x!ttnn.bfp8
 
 // Explicit folding needs the padded input (9 + 2 = 11) divisible by the stride.
 func.func @fold_odd(%w: tensor<16x4x3x3xf32>) -> tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 16 batch_size = 1 input_height = 9 input_width = 8 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_kernel_stride_folding = true> : tensor<16x4x3x3xf32> -> tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 4 out_channels = 16 batch_size = 1 input_height = 9 input_width = 8 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_kernel_stride_folding = true> : tensor<16x4x3x3xf32> -> tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>> // expected-error {{'ttnn.prepare_conv_weights' op kernel-stride folding needs the padded input height 11 (input_height 9 + padding 1+1) divisible by stride 2}}
   func.return %0 : tensor<1x1x64x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x128x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:252:3: error: 'ttnn.prepare_conv_weights' op kernel-stride folding needs the padded input height 11 (input_height 9 + padding 1+1) divisible by stride 2
@@ -258,7 +258,7 @@ func.func @fold_odd(%w: tensor<16x4x3x3xf32>) -> tensor<1x1x64x16xf32, #ttnn.ten
 
 // Activation reuse needs act blocks taller than the output width (1 tile <= ceil(16/32)).
 func.func @reuse_small(%w: tensor<16x8x3x3xf32>) -> tensor<1x1x72x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_activation_reuse = true> : tensor<16x8x3x3xf32> -> tensor<1x1x72x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 8 out_channels = 16 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 conv_config = #ttnn.conv2d_config<enable_activation_reuse = true> : tensor<16x8x3x3xf32> -> tensor<1x1x72x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.prepare_conv_weights' op Activation reuse needs act block h (1) to be bigger than output image width in tiles (1) for the optimization to give boost (TT-NN meets this in its L1 estimate for height_sharded, made to choose the shard layout since none is given)}}
   func.return %0 : tensor<1x1x72x16xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:261:3: error: 'ttnn.prepare_conv_weights' op Activation reuse needs act block h {{[(]}}1{{[)]}} to be bigger than output image width in tiles {{[(]}}1{{[)]}} for the optimization to give boost {{[(]}}TT-NN meets this in its L1 estimate for height_sharded, made to choose the shard layout since none is given{{[)]}}
@@ -267,7 +267,7 @@ func.func @reuse_small(%w: tensor<16x8x3x3xf32>) -> tensor<1x1x72x16xf32, #ttnn.
 
 // The written result type must be the inferred one (docs/semantics.md §3.7: 96 rows with a ROW_MAJOR input).
 func.func @wrong_result(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> // expected-error {{'ttnn.prepare_conv_weights' op expected result type tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> (inferred from the conv parameters), got tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>}}
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:270:3: error: 'ttnn.prepare_conv_weights' op expected result type tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> (inferred from the conv parameters), got tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>

@@ -1,7 +1,8 @@
 // ttnn-opt on a verifier error: one line `FILE:LINE:COL: error: 'op' op MESSAGE` on stderr
 // (the op's location, file-absolute with --split-input-file), nothing on stdout, exit 1,
-// no traceback unless --traceback. --verify-diagnostics prints the diagnostic on stdout
-// in order with the other chunks and exits 0; --disable-verify prints the IR.
+// no traceback unless --traceback. --verify-diagnostics checks the diagnostic against the
+// expected-error comment on its line, prints it on stdout in order with the other chunks and
+// exits 0; --disable-verify prints the IR.
 //
 // RUN: %python %S/Inputs/run_tool.py ttnn-opt %s | filecheck %s
 // RUN: %python %S/Inputs/run_tool.py ttnn-opt %s --split-input-file | filecheck %s
@@ -25,7 +26,7 @@ func.func @valid(%x: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
 // -----
 
 func.func @bad(%g: tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, %a: tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, %b: tensor<32x32xbf16, #ttnn.tensor_layout<tile>>) {
-  "ttnn.assign_bw"(%g, %a, %b) <{are_required_outputs = array<i1: false, false>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> : (tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, tensor<32x32xbf16, #ttnn.tensor_layout<tile>>) -> ()
+  "ttnn.assign_bw"(%g, %a, %b) <{are_required_outputs = array<i1: false, false>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> : (tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, tensor<32x32xbf16, #ttnn.tensor_layout<tile>>, tensor<32x32xbf16, #ttnn.tensor_layout<tile>>) -> () // expected-error {{expected at least one gradient}}
 // CHECK: stderr: {{.*}}errors-verify.mlir:[[# @LINE - 1]]:3: error: 'ttnn.assign_bw' op expected at least one gradient: are_required_outputs is [false, false]
 // CHECK-NEXT: exit 1 (stdout 0 lines, stderr 1 lines)
 // EXPECTED: stdout: {{//}} -----

@@ -16,13 +16,25 @@ within bounds on any input.
 from __future__ import annotations
 
 import re
+import sys
 
 from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer
 
 from ttnn_xdsl.core.errors import TTNNError
 
-__all__ = ["MAX_NESTING", "BoundedLexer", "check_nesting", "decode_source"]
+__all__ = [
+    "MAX_NESTING",
+    "STANDARD_INPUT",
+    "BoundedLexer",
+    "check_nesting",
+    "decode_source",
+    "read_source",
+    "source_name",
+]
+
+STANDARD_INPUT = "-"
+"""The input path that means standard input, as for mlir-opt and xdsl-opt."""
 
 MAX_NESTING = 64
 """The deepest bracket nesting (`{`, `(`, `[`, `<` together) IR text may have."""
@@ -46,6 +58,26 @@ def decode_source(data: bytes, name: str, line_offset: int = 0) -> str:
         raise TTNNError(
             f"invalid UTF-8 byte 0x{byte:02x}: IR text must be UTF-8", location, stage="parse"
         ) from None
+
+
+def source_name(path: str | None) -> str:
+    """The name diagnostics give the input `path`: `<stdin>` (mlir-opt's name) for standard
+    input (`-`, or no path), else the path."""
+    return "<stdin>" if path in (None, STANDARD_INPUT) else path
+
+
+def read_source(path: str) -> str:
+    """The IR text of the file `path`, or of standard input for `-`; raises TTNNError when it
+    cannot be read or is not UTF-8."""
+    try:
+        if path == STANDARD_INPUT:
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read()
+    except OSError as error:
+        raise TTNNError(f"cannot read '{path}': {error.strerror}") from None
+    return decode_source(data, source_name(path))
 
 
 # What the nesting scan must see past: comments and string literals (whose brackets do not

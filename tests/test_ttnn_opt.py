@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,3 +200,40 @@ def test_mismatches_in_mlir_words() -> None:
         ("f.mlir:1:6", 'expected warning "careful" was not produced'),
         ("f.mlir:2:4", 'expected error "lost" was not produced'),
     ]
+
+
+# ---------------------------------------------------------------------------------------------
+# `-` is standard input, for ttnn-opt and ttnn-run
+# ---------------------------------------------------------------------------------------------
+
+TOOLS = Path(sys.executable).parent
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "prepare_conv_weights.mlir"
+
+
+def run_tool(tool: str, args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(TOOLS / tool), *args], input=stdin, capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [("ttnn-opt", ["-p", "ttnn-decompose"]), ("ttnn-run", ["--random-inputs", "0", "--print"])],
+)
+def test_dash_reads_standard_input(tool: str, args: list[str]) -> None:
+    from_file = run_tool(tool, [str(EXAMPLE), *args], "")
+    from_stdin = run_tool(tool, ["-", *args], EXAMPLE.read_text())
+    assert (from_stdin.returncode, from_stdin.stderr) == (0, "")
+    assert from_stdin.stdout == from_file.stdout
+    assert from_stdin.stdout.startswith("builtin.module" if tool == "ttnn-opt" else "prepared_")
+
+
+def test_standard_input_is_named_stdin_in_diagnostics() -> None:
+    bad = chunk(BAD_TYPECAST)
+    for tool, args in (("ttnn-opt", ["-"]), ("ttnn-opt", []), ("ttnn-run", ["-"])):
+        completed = run_tool(tool, args, bad)
+        assert (completed.returncode, completed.stdout) == (1, "")
+        assert completed.stderr == (
+            "<stdin>:2:3: error: 'ttnn.typecast' op expected the result shape [64, 32] to "
+            "equal the input shape [32, 32]\n"
+        )

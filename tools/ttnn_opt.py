@@ -29,7 +29,7 @@ from ttnn_xdsl.dialect.call_graph import import_first_message, tt_mlir_op_to_imp
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.frontend.diagnostics import upstream_failure
-from ttnn_xdsl.frontend.source import decode_source
+from ttnn_xdsl.frontend.source import STANDARD_INPUT, decode_source, source_name
 from ttnn_xdsl.passes import (
     PASS_SUMMARIES,
     PASSES,
@@ -121,6 +121,15 @@ class TTNNOptMain(xDSLOptMain):
                 started = time.perf_counter()
 
         self.pipeline = parse_pass_pipeline(self.args.passes, self.available_passes, callback)
+
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
+        """`-` is standard input, as for mlir-opt (xDSL reads it only without a path)."""
+        if self.args.input_file == STANDARD_INPUT:
+            return sys.stdin.buffer, "mlir"
+        return super().get_input_stream()
+
+    def get_input_name(self) -> str:
+        return source_name(self.args.input_file)
 
     def check_tt_mlir_imported(self, module: ModuleOp) -> None:
         """A pipeline that lowers (`LOWERING_PASSES`) with no `import-tt-mlir` before it would

@@ -40,7 +40,7 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import format_bytes, format_shape
-from ttnn_xdsl.frontend.source import decode_source
+from ttnn_xdsl.frontend.source import read_source, source_name
 from ttnn_xdsl.program import Program, TensorSlot, result_alias
 from ttnn_xdsl.runtime.compare import (
     expected_from_values,
@@ -96,7 +96,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "nothing: a regular file through a temporary file renamed over it (a symbolic link "
         "stays a link), a device, FIFO or /dev/stdout written through, never replaced.",
     )
-    parser.add_argument("input_file", help="the .mlir file to run")
+    parser.add_argument("input_file", help="the .mlir file to run ('-': standard input)")
     parser.add_argument(
         "-p",
         "--passes",
@@ -727,18 +727,14 @@ def run_command(arguments: argparse.Namespace) -> None:
     check_output_flags(arguments)
     timer = PhaseTimer()
     with timer.phase("read files"):
-        try:
-            with open(arguments.input_file, "rb") as stream:
-                text = decode_source(stream.read(), arguments.input_file)
-        except OSError as error:
-            raise TTNNError(f"cannot read '{arguments.input_file}': {error.strerror}") from None
+        text = read_source(arguments.input_file)
         specs, archives = input_archives(arguments.input)
         inputs = load_inputs(specs, arguments.max_bytes)
     every_function = arguments.entry == "all"
     skipped: list[str] = []  # --entry all: the functions left out, and why
     common = dict(
         passes=arguments.passes,
-        filename=arguments.input_file,
+        filename=source_name(arguments.input_file),
         timer=timer,
         max_bytes=arguments.max_bytes,
     )

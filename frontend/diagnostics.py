@@ -10,6 +10,7 @@ operation its `FILE:LINE:COL` location and turns parse and verify failures into
 from __future__ import annotations
 
 import bisect
+import difflib
 import importlib.util
 import itertools
 import os
@@ -160,6 +161,28 @@ class LocatingParser(Parser):
                 StringAttr(start.input.name), IntAttr(line), IntAttr(column)
             )
         return op
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        """xDSL's lookup; an unknown name is an error with the closest known op name."""
+        op_type = self.ctx.get_optional_op(name, dialect_stack=self._parser_state.dialect_stack)
+        if op_type is not None:
+            return op_type
+        self.raise_error(
+            f"Operation {name} is not registered{_did_you_mean(name, self._op_names(name))}"
+        )
+
+    def _op_names(self, name: str) -> list[str]:
+        """The names of the ops of `name`'s dialect (`ttnn.x`: the project's and tt-mlir's)."""
+        dialect_name = name.partition(".")[0]
+        dialect = (
+            self.ctx.get_optional_dialect(dialect_name)
+            if dialect_name in self.ctx.registered_dialect_names
+            else None
+        )
+        names = [op.name for op in dialect.operations] if dialect is not None else []
+        if dialect_name == "ttnn":
+            names += [f"ttnn.{tt_mlir_name}" for tt_mlir_name in TT_MLIR_TTNN_OPS]
+        return names
 
     def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
         """The generic form of an op. tt-mlir's ops that share a name with the project's
@@ -481,9 +504,44 @@ def symbol_tables() -> Iterator[None]:
         SymbolTable.lookup_symbol = original  # type: ignore[method-assign]
 
 
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    """` (did you mean 'X'?)` with the known name closest to `name`, or nothing."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+_MISSING_PROPERTY = re.compile(r"^property '(?P<name>[^']+)' expected in operation '[^']+'")
+_UNDEFINED_PROPERTY = re.compile(r"^property '(?P<name>[^']+)' is not defined by the operation")
+
+
+def _property_message(op: Operation, message: str) -> str:
+    """xDSL's message on an op's properties, naming what the generic form misspelled: a
+    required property missing names the key written instead of it (`kernal_size`) and the
+    closest known name; a key the op does not have names the closest property it has."""
+    if not isinstance(op, IRDLOperation):
+        return message
+    known = list(type(op).get_irdl_definition().properties)
+    unknown = [key for key in op.properties if key not in known]
+    missing = _MISSING_PROPERTY.match(message)
+    if missing is not None and unknown:
+        written = min(
+            unknown,
+            key=lambda key: -difflib.SequenceMatcher(None, key, missing.group("name")).ratio(),
+        )
+        return (
+            f"property '{missing.group('name')}' expected, got the unknown property "
+            f"'{written}'{_did_you_mean(written, known)}"
+        )
+    undefined = _UNDEFINED_PROPERTY.match(message)
+    if undefined is not None:
+        name = undefined.group("name")
+        return f"has no property '{name}'{_did_you_mean(name, known)}"
+    return message
+
+
 def located_diagnostic(op: Operation, error: Exception) -> TTNNError:
     """The one-line diagnostic for `error` raised by (or about) `op`."""
-    message = _strip_prefix(str(error))
+    message = _property_message(op, _strip_prefix(str(error)))
     if not message.startswith(f"'{op.name}' op "):
         message = f"'{op.name}' op {message}"
     return TTNNError(message, format_location(op.location))

@@ -6,7 +6,8 @@ within bounds on any input.
 - `check_nesting`: xDSL's parser (and its verifier, printer and interpreter after it) recurse
   once or more per nesting level, so deep enough nesting exhausts Python's stack. IR nested
   more than `MAX_NESTING` brackets deep is refused at the bracket that goes too deep; the
-  project's own IR, lowered loops included, stays below 20.
+  project's own IR, lowered loops included, stays below 20. The tools refuse to print IR
+  deeper than that (`check_printed_nesting`): what they print, they read back.
 - `BoundedLexer`: xDSL 0.74's lexer matches a string literal with a regular expression that
   backtracks exponentially when the closing quote is missing (`"(?:[^"]+)*"` tries every way
   to split the rest of the line); this lexer uses the same language with possessive
@@ -28,9 +29,11 @@ __all__ = [
     "STANDARD_INPUT",
     "BoundedLexer",
     "check_nesting",
+    "check_printed_nesting",
     "decode_source",
     "read_source",
     "source_name",
+    "too_deep",
 ]
 
 STANDARD_INPUT = "-"
@@ -86,22 +89,47 @@ _NESTING_TOKENS = re.compile(r'//[^\n]*+|"(?:[^"\\\n]++|\\.)*+"?|->|[{(\[<]|[})\
 _OPENING = frozenset("{([<")
 
 
-def check_nesting(text: str, name: str, line_offset: int = 0) -> None:
-    """Raise TTNNError at the first bracket nested deeper than `MAX_NESTING`."""
+def too_deep(text: str) -> int | None:
+    """The position of the first bracket of `text` nested deeper than `MAX_NESTING`, None
+    when there is none."""
     depth = 0
     for token in _NESTING_TOKENS.finditer(text):
         bracket = token.group()
         if bracket in _OPENING:
             depth += 1
             if depth > MAX_NESTING:
-                raise TTNNError(
-                    f"nesting deeper than {MAX_NESTING} brackets is not supported",
-                    _location(text, token.start(), name, line_offset),
-                    stage="parse",
-                )
+                return token.start()
         elif len(bracket) == 1 and bracket != '"':
             # A closing bracket. Unbalanced text is the parser's to report: never below 0.
             depth = max(depth - 1, 0)
+    return None
+
+
+def check_nesting(text: str, name: str, line_offset: int = 0) -> None:
+    """Raise TTNNError at the first bracket nested deeper than `MAX_NESTING`."""
+    position = too_deep(text)
+    if position is not None:
+        raise TTNNError(
+            f"nesting deeper than {MAX_NESTING} brackets is not supported",
+            _location(text, position, name, line_offset),
+            stage="parse",
+        )
+
+
+def check_printed_nesting(text: str, name: str) -> None:
+    """What the tools print they must read back: raise TTNNError (located at the input
+    `name`) when the printed IR `text` nests deeper than `MAX_NESTING` — the printed form
+    can be deeper than the text read (the generic form spends two brackets a region, a type
+    alias is printed expanded, a module is added around top-level ops)."""
+    position = too_deep(text)
+    if position is not None:
+        where = Span(position, position + 1, Input(text, "output")).get_location()
+        raise TTNNError(
+            f"the printed IR would nest deeper than {MAX_NESTING} brackets (output line "
+            f"{where.line}, column {where.col}), which cannot be read back (the generic form "
+            "spends two brackets a region, a type alias is printed expanded): nest less",
+            name,
+        )
 
 
 class BoundedLexer(MLIRLexer):

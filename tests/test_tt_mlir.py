@@ -275,7 +275,8 @@ def test_context_passes_tt_mlir_names_and_refuses_others() -> None:
     with pytest.raises(TTNNError) as error:
         parse_module(make_context(), misspelled, "g.mlir")
     assert str(error.value) == (
-        "g.mlir:2:29: error: Operation ttnn.prepare_conv_weight is not registered"
+        "g.mlir:2:29: error: Operation ttnn.prepare_conv_weight is not registered (did you "
+        "mean 'ttnn.prepare_conv_weights'?)"
     )
     unknown = "func.func private @f() attributes {a = #ttnn.bogus<1>}"
     with pytest.raises(TTNNError) as error:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ttnn_xdsl.frontend.source import MAX_NESTING
 from ttnn_xdsl.tools import ttnn_opt
 from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, expectations_of, mismatches
 
@@ -237,3 +238,64 @@ def test_standard_input_is_named_stdin_in_diagnostics() -> None:
             "<stdin>:2:3: error: 'ttnn.typecast' op expected the result shape [64, 32] to "
             "equal the input shape [32, 32]\n"
         )
+
+
+# ---------------------------------------------------------------------------------------------
+# What ttnn-opt prints, it reads back: no printed form deeper than the parser's limit
+# ---------------------------------------------------------------------------------------------
+
+
+def test_deepest_accepted_input_round_trips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert MAX_NESTING == 64
+    source = tmp_path / "deep.mlir"
+    source.write_text("builtin.module {" * 64 + "}" * 64 + "\n")
+    code, printed, err = run_opt([str(source)], capsys)
+    assert (code, err) == (0, "")
+    assert printed.count("builtin.module {") == 64
+    again = tmp_path / "printed.mlir"
+    again.write_text(printed)
+    assert run_opt([str(again)], capsys) == (0, printed, "")
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "line", "column"),
+    [
+        # 64 modules read in the custom syntax; the generic form spends `({` a module, and
+        # the 33rd module's `(` (line 33, after 32 indents of 2 and `"builtin.module"`) is the
+        # 65th bracket.
+        ("builtin.module {" * 64 + "}" * 64, ["--print-op-generic"], 33, 64 + 16 + 1),
+        # 70 type aliases, each nested one deeper than the last, written 2 deep at most:
+        # printed expanded on line 2, inside the module's `{` and the arguments' `(`: the
+        # 63rd `tuple<` is the 65th bracket.
+        (
+            "!t0 = tuple<i32>\n"
+            + "".join(f"!t{i} = tuple<!t{i - 1}>\n" for i in range(1, 70))
+            + "func.func private @f(%a: !t69)",
+            [],
+            2,
+            len("  func.func private @f(") + 6 * 63,
+        ),
+    ],
+    ids=["generic", "aliases"],
+)
+def test_printed_form_deeper_than_the_parser_reads_is_refused(
+    text: str,
+    args: list[str],
+    line: int,
+    column: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    source = tmp_path / "in.mlir"
+    source.write_text(text + "\n")
+    output = tmp_path / "out.mlir"
+    assert run_opt([str(source), *args, "-o", str(output)], capsys) == (
+        1,
+        "",
+        f"{source}: error: the printed IR would nest deeper than 64 brackets (output line "
+        f"{line}, column {column}), which cannot be read back (the generic form spends two "
+        "brackets a region, a type alias is printed expanded): nest less\n",
+    )
+    assert not output.exists()

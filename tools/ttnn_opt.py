@@ -29,7 +29,12 @@ from ttnn_xdsl.dialect.call_graph import import_first_message, tt_mlir_op_to_imp
 from ttnn_xdsl.dialect.context import TTNNContext, register_dialects
 from ttnn_xdsl.frontend import parse_error_location, parse_module, verify_module
 from ttnn_xdsl.frontend.diagnostics import upstream_failure
-from ttnn_xdsl.frontend.source import STANDARD_INPUT, decode_source, source_name
+from ttnn_xdsl.frontend.source import (
+    STANDARD_INPUT,
+    check_printed_nesting,
+    decode_source,
+    source_name,
+)
 from ttnn_xdsl.passes import (
     PASS_SUMMARIES,
     PASSES,
@@ -130,6 +135,12 @@ class TTNNOptMain(xDSLOptMain):
 
     def get_input_name(self) -> str:
         return source_name(self.args.input_file)
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        text = super().output_resulting_program(prog)
+        if self.args.target == "mlir":
+            check_printed_nesting(text, self.get_input_name())
+        return text
 
     def check_tt_mlir_imported(self, module: ModuleOp) -> None:
         """A pipeline that lowers (`LOWERING_PASSES`) with no `import-tt-mlir` before it would

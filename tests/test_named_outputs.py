@@ -6,6 +6,7 @@ no other, results named `FUNCTION.NAME`), `--entry @NAME` and `--time`."""
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -261,10 +262,24 @@ def test_a_folder_never_mixes_runs(tmp_path: Path, capsys: pytest.CaptureFixture
     assert (status, out) == (1, "")
     assert err == (
         f"ttnn-run: error: --tensorbin {folder}: the folder holds grad_a.tensorbin, "
-        "grad_b.tensorbin, which this run does not write (an earlier run's?): remove them or "
-        "choose another folder, so that the folder holds one run's results\n"
+        "grad_b.tensorbin, which this run does not write (an earlier run's?): remove them, "
+        "choose another folder, or give --force to write this run's files beside them\n"
     )
     assert {name: (folder / name).read_bytes() for name in os.listdir(folder)} == before
+    # --force writes beside them: each run's files are named after its results.
+    forced = tmp_path / "forced"
+    shutil.copytree(folder, forced)
+    status, _, err = run_tool(
+        [path, "--entry", "unary", "--random-inputs", "0", "--tensorbin", forced, "--force"],
+        capsys,
+    )
+    assert (status, err) == (0, "")
+    assert sorted(os.listdir(forced)) == [
+        "grad_a.tensorbin",
+        "grad_b.tensorbin",
+        "grad_input.tensorbin",
+    ]
+    assert {name: (forced / name).read_bytes() for name in before} == before
     # The same run again replaces its own files; other kinds of files do not count.
     (folder / "notes.txt").write_text("mine")
     status, _, _ = run_tool([path, "--random-inputs", "1", "--tensorbin", folder], capsys)

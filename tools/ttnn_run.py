@@ -14,7 +14,7 @@ runs every function that calls no other and names each result `FUNCTION.NAME`. R
 OUT.npz as float32 arrays (the logical values, or the whole physical matrix when the result
 type writes a `physical` shape), to DIR/NAME.bin as exact device bytes and/or to
 DIR/NAME.tensorbin as TT-NN 0.81.1 tensor files. An output folder holding files of its kind
-that the run does not write (an earlier run's) is refused. Every user error is one line on
+that the run does not write (an earlier run's) is refused, unless --force. Every user error is one line on
 stderr and exit status 1, and no output file is written unless the whole run succeeded; Ctrl-C
 is `ttnn-run: interrupted`, exit status 130. When stderr is a terminal, work that takes more
 than about a second shows progress bars there; `--time` prints the time of each phase on
@@ -89,12 +89,13 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(
         prog="ttnn-run",
         description="Lower an IR file and run it in the NumPy interpreter.",
-        epilog="Output folders (--raw-output, --tensorbin, --plot) never mix runs: a folder "
-        "that holds files of its kind (.bin, .tensorbin, pictures) this run does not write — "
-        "an earlier run's results — is refused before anything runs; remove them or choose "
-        "another folder. This run's own files are replaced. Every output is written all or "
-        "nothing: a regular file through a temporary file renamed over it (a symbolic link "
-        "stays a link), a device, FIFO or /dev/stdout written through, never replaced.",
+        epilog="Output folders (--raw-output, --tensorbin, --plot) never mix runs unless "
+        "--force is given: a folder that holds files of its kind (.bin, .tensorbin, pictures) "
+        "this run does not write — an earlier run's results — is refused before anything runs; "
+        "remove them, choose another folder or give --force. This run's own files are "
+        "replaced. Every output is written all or nothing: a regular file through a temporary "
+        "file renamed over it (a symbolic link stays a link), a device, FIFO or /dev/stdout "
+        "written through, never replaced.",
     )
     parser.add_argument("input_file", help="the .mlir file to run ('-': standard input)")
     parser.add_argument(
@@ -164,6 +165,13 @@ def build_argument_parser() -> argparse.ArgumentParser:
         help="refuse an input file, argument, result or buffer larger than SIZE bytes "
         "(a suffix K, M, G or T multiplies by 1024, 1024², …; default 8G); whatever SIZE, a "
         "run needing more than the memory the machine has left is refused before it starts",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write into --raw-output, --tensorbin and --plot folders that hold other files "
+        "of their kind (an earlier run's): this run's files replace those of the same names, "
+        "the others are left as they are",
     )
     parser.add_argument("--print", action="store_true", help="print each result")
     parser.add_argument(
@@ -427,12 +435,16 @@ OUTPUT_KINDS = {
 """The files each output folder holds, by the flag that names the folder."""
 
 
-def check_output_folders(folders: dict[str, str | None], names: Sequence[str]) -> None:
-    """A folder never mixes runs: refuse an output folder holding files of its kind that
-    this run will not write (an earlier run's), before anything runs. `folders` maps each
-    flag of `OUTPUT_KINDS` to its folder (None when not given); this run writes NAME and
-    its kind's suffix there for each of `names` (a picture in the --plot format only, but
-    a picture of another format is as stale)."""
+def check_output_folders(
+    folders: dict[str, str | None], names: Sequence[str], force: bool = False
+) -> None:
+    """A folder never mixes runs unless asked to (`--force`): refuse an output folder holding
+    files of its kind that this run will not write (an earlier run's), before anything runs.
+    `folders` maps each flag of `OUTPUT_KINDS` to its folder (None when not given); this run
+    writes NAME and its kind's suffix there for each of `names` (a picture in the --plot
+    format only, but a picture of another format is as stale)."""
+    if force:
+        return
     for flag, folder in folders.items():
         if folder is None or not os.path.isdir(folder):
             continue
@@ -449,8 +461,8 @@ def check_output_folders(folders: dict[str, str | None], names: Sequence[str]) -
             )
             raise TTNNError(
                 f"{flag} {folder}: the folder holds {listing}, which this run does not write "
-                "(an earlier run's?): remove them or choose another folder, so that the "
-                "folder holds one run's results"
+                "(an earlier run's?): remove them, choose another folder, or give --force to "
+                "write this run's files beside them"
             )
 
 
@@ -765,7 +777,9 @@ def run_command(arguments: argparse.Namespace) -> None:
         "--tensorbin": arguments.tensorbin,
         "--plot": arguments.plot,
     }
-    check_output_folders(folders, output_names(programs, every_function, arguments.aliases))
+    check_output_folders(
+        folders, output_names(programs, every_function, arguments.aliases), arguments.force
+    )
     if arguments.plot is not None or arguments.plot_text:
         check_traceable(programs)
     results: list[NamedResult] = []

@@ -10,6 +10,7 @@ import pytest
 
 from ttnn_xdsl.frontend.source import MAX_NESTING
 from ttnn_xdsl.tools import ttnn_opt
+from ttnn_xdsl.tools.ascii_output import to_ascii
 from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, expectations_of, mismatches
 
 # ---------------------------------------------------------------------------------------------
@@ -299,3 +300,68 @@ def test_printed_form_deeper_than_the_parser_reads_is_refused(
         "brackets a region, a type alias is printed expanded): nest less\n",
     )
     assert not output.exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# --ascii: messages in ASCII (the IR printed as it is)
+# ---------------------------------------------------------------------------------------------
+
+NARROW_SHARDS = (
+    "func.func @f(%w: tensor<2x3x3x3xf32>) {\n"
+    "  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<"
+    "#ttnn.buffer_type<l1>, <width_sharded>, #ttnn.shard_spec<grid = 2x1, shape = 32x32>> "
+    'input_layout = #ttnn.layout<tile> weights_format = "OIHW" in_channels = 3 out_channels = 2 '
+    "batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] "
+    "padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> "
+    "tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>\n"
+    "  func.return\n}\n"
+)
+"""Width shards too narrow for the input: a message with `N·H·W` and `×`."""
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [("ttnn-opt", []), ("ttnn-run", ["--random-inputs", "0"])],
+)
+def test_ascii_messages(tool: str, args: list[str], tmp_path: Path) -> None:
+    source = tmp_path / "in.mlir"
+    source.write_text(NARROW_SHARDS)
+    message = (
+        f"{source}:2:3: error: 'ttnn.prepare_conv_weights' op width_sharded shards of 32x32 on "
+        "a 2x1 grid cannot hold the input's N{dot}H{dot}W = 64 rows (1 core(s) {times} 32 rows "
+        "= 32)\n"
+    )
+    typographic = run_tool(tool, [str(source), *args], "")
+    assert typographic.stderr == message.format(dot="·", times="×")
+    plain = run_tool(tool, [str(source), *args, "--ascii"], "")
+    assert (plain.returncode, plain.stdout) == (1, "")
+    assert plain.stderr == message.format(dot="*", times="x")
+
+
+def test_ascii_diagnostics_of_verify_diagnostics_leave_the_ir_alone(tmp_path: Path) -> None:
+    source = tmp_path / "in.mlir"
+    expecting = NARROW_SHARDS.replace(
+        "\n  func.return", " // expected-error {{N·H·W}}\n  func.return"
+    )
+    note = 'func.func private @g() attributes {note = "3×3 → bf16"}\n'
+    source.write_text(note + "// -----\n" + expecting)
+    args = [str(source), "--split-input-file", "--verify-diagnostics"]
+    typographic = run_tool("ttnn-opt", args, "")
+    plain = run_tool("ttnn-opt", [*args, "--ascii"], "")
+    assert (plain.returncode, plain.stderr) == (0, "")
+    *module, diagnostic = plain.stdout.splitlines()
+    # The IR as xDSL prints it, with or without --ascii; the diagnostic in ASCII.
+    assert module == typographic.stdout.splitlines()[:-1]
+    assert module[-1] == "// -----" and "note = " in module[1]
+    assert diagnostic == (
+        f"{source}:4:3: error: 'ttnn.prepare_conv_weights' op width_sharded shards of 32x32 on "
+        "a 2x1 grid cannot hold the input's N*H*W = 64 rows (1 core(s) x 32 rows = 32)"
+    )
+
+
+def test_to_ascii() -> None:
+    assert to_ascii("f32 → bf16 · kernel 3×3 · (0, 0)…(0, 6) ≤ 2·3 — ok") == (
+        "f32 -> bf16 | kernel 3x3 | (0, 0)...(0, 6) <= 2*3 -- ok"
+    )
+    assert to_ascii("─ │ café") == "- | caf\\xe9"
+    assert to_ascii("plain") == "plain"

@@ -44,6 +44,7 @@ from ttnn_xdsl.passes import (
     TTNNLower,
 )
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
+from ttnn_xdsl.tools.ascii_output import ascii_streams, to_ascii
 from ttnn_xdsl.tools.cli import (
     one_printable_line,
     package_versions,
@@ -99,6 +100,13 @@ class TTNNOptMain(xDSLOptMain):
                     f"('ttnn-lower,cse'); ttnn-xdsl's passes: {', '.join(PASSES)} (see "
                     f"below); upstream xDSL's: {upstream}"
                 )
+        arg_parser.add_argument(
+            "--ascii",
+            default=False,
+            action="store_true",
+            help="write diagnostics in ASCII (-> for →, x for ×, ... for …); the IR is printed "
+            "as it is",
+        )
         arg_parser.add_argument(
             "--traceback",
             default=False,
@@ -262,7 +270,7 @@ class TTNNOptMain(xDSLOptMain):
 
     def _print_diagnostic(self, line: str) -> None:
         """Print a diagnostic the run expects and goes on after."""
-        line = one_printable_line(line)
+        line = one_printable_line(to_ascii(line) if self.args.ascii else line)
         if self.args.output_file is None:
             # In order with the printed chunks, like upstream's unbuffered output.
             self._output.write(f"{line}\n")
@@ -293,7 +301,8 @@ def main(args: Sequence[str] | None = None) -> None:
         # TTNNError in the constructor above, reported like any other user error.
         driver.run()
 
-    report_errors("ttnn-opt", body, arguments)
+    with ascii_streams("--ascii" in arguments, stdout=False):
+        report_errors("ttnn-opt", body, arguments)
 
 
 if __name__ == "__main__":

@@ -57,6 +57,7 @@ from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.tensorbin_schema import TENSORBIN_SUFFIX
 from ttnn_xdsl.runtime.timing import PhaseTimer
+from ttnn_xdsl.tools.ascii_output import ascii_streams
 from ttnn_xdsl.tools.cli import (
     package_versions,
     quiet_garbage_collector,
@@ -213,6 +214,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="run every op of every loop nest one by one (the same bytes as the default bulk "
         "execution of loop nests, slower)",
+    )
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write messages, --print, --plot-text and --expect lines in ASCII (-> for →, x "
+        "for ×, ... for …, | and - in tile maps)",
     )
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
     parser.add_argument("--version", action="version", version=f"ttnn-run: {package_versions()}")
@@ -836,7 +843,8 @@ def main(args: Sequence[str] | None = None) -> None:
     quiet_garbage_collector()
     argv = list(sys.argv[1:] if args is None else args)
     parser = build_argument_parser()
-    report_errors("ttnn-run", lambda: run_command(parser.parse_args(argv)), argv)
+    with ascii_streams("--ascii" in argv):
+        report_errors("ttnn-run", lambda: run_command(parser.parse_args(argv)), argv)
 
 
 if __name__ == "__main__":

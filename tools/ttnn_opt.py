@@ -91,6 +91,14 @@ class TTNNOptMain(xDSLOptMain):
             f"{arg_parser.description}\n\nttnn-xdsl passes (-p NAME):\n{listing}"
         )
         for action in arg_parser._actions:  # pyright: ignore[reportPrivateUsage]
+            if action.dest == "verify_diagnostics":
+                action.help = (
+                    "check each diagnostic against the input's expected-error (-warning, "
+                    "-note, -remark) comments as mlir-opt does: exit 1 on a mismatch; each "
+                    "diagnostic is also printed on stdout"
+                )
+            if action.dest == "input_file":
+                action.help = "path to input file ('-' or none: standard input)"
             if action.dest == "passes":
                 upstream = ", ".join(
                     sorted(name for name in self.available_passes if name not in PASSES)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.frontend.source import MAX_NESTING
 from ttnn_xdsl.tools import ttnn_opt
 from ttnn_xdsl.tools.ascii_output import to_ascii
@@ -184,8 +185,12 @@ def test_expectations_of_reads_mlir_designators() -> None:
     assert regex.matches(Diagnostic("error", "got x42y here", "f.mlir:11:3"))
     assert not regex.matches(Diagnostic("error", "got xay here", "f.mlir:11:3"))
     assert not regex.matches(Diagnostic("error", "got x42y here", "f.mlir:12:3"))
-    with pytest.raises(ValueError, match=r"^f\.mlir:1:4: invalid regex in expectation"):
+    with pytest.raises(TTNNError) as error:
         expectations_of("// expected-error-re {{a{{(}}b}}", "f.mlir")
+    assert str(error.value) == (
+        "f.mlir:1:4: error: invalid regex in expectation: missing ), unterminated subpattern at "
+        "position 1"
+    )
 
 
 def test_mismatches_in_mlir_words() -> None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ttnn_xdsl.core.errors import TTNNError
+
 __all__ = ["Diagnostic", "Expectation", "expectations_of", "mismatches"]
 
 _EXPECTATION = re.compile(
@@ -76,8 +78,7 @@ def _regex_of(text: str) -> re.Pattern[str]:
 
 def expectations_of(text: str, name: str, line_offset: int = 0) -> list[Expectation]:
     """The `expected-KIND` comments of `text` (a chunk starting after `line_offset` lines of
-    the file `name`). Raises ValueError for an `-re` comment whose regex does not compile,
-    naming its location."""
+    the file `name`). Raises TTNNError at an `-re` comment whose regex does not compile."""
     lines = text.split("\n")
     found = [(number, _EXPECTATION.search(line)) for number, line in enumerate(lines)]
     designated = {number for number, match in found if match is not None}
@@ -101,7 +102,7 @@ def expectations_of(text: str, name: str, line_offset: int = 0) -> list[Expectat
             try:
                 pattern = _regex_of(match.group("text"))
             except re.error as error:
-                raise ValueError(f"{written_at}: invalid regex in expectation: {error}") from None
+                raise TTNNError(f"invalid regex in expectation: {error}", written_at) from None
         expectations.append(
             Expectation(
                 match.group("kind"),

@@ -252,10 +252,7 @@ class TTNNOptMain(xDSLOptMain):
         `expected-*` comments: the mismatches, as (location, message). Each diagnostic is
         printed on stdout too, as xdsl-opt's flag does, for FileCheck to check its column."""
         name = self.get_input_name()
-        try:
-            expectations = expectations_of(data.decode("utf-8", "replace"), name, offset)
-        except ValueError as error:
-            raise TTNNError(str(error)) from None
+        expectations = expectations_of(data.decode("utf-8", "replace"), name, offset)
         failure: TTNNError | None = None
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", TTNNWarning)

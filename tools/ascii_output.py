@@ -11,15 +11,15 @@ attribute's text is the IR's); its diagnostics follow the flag.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
+import io
 import sys
 from collections.abc import Iterator
-from typing import TextIO
 
 __all__ = ["ASCII_FORMS", "ascii_streams", "to_ascii"]
 
 ASCII_FORMS = {
-    " · ": " | ",
     "·": "*",
     "×": "x",
     "→": "->",
@@ -45,44 +45,53 @@ ASCII_FORMS = {
     # tqdm's progress bars (on a terminal's stderr)
     **dict.fromkeys("█▉▊▋▌▍▎▏", "#"),
 }
-"""Each typographic character the tools write, and its ASCII form (longest first)."""
+"""Each typographic character the tools write, and its ASCII form (` · ` between spaces, a
+separator, is `|`; elsewhere `·` multiplies)."""
+
+_ERROR_HANDLER = "ttnn-xdsl-ascii"
+
+
+def _ascii_form(text: str, index: int) -> str:
+    """The ASCII form of the character `text[index]` (escaped when it has none)."""
+    character = text[index]
+    if character == "·" and text[index - 1 : index] == " " and text[index + 1 : index + 2] == " ":
+        return "|"
+    form = ASCII_FORMS.get(character)
+    return form if form is not None else character.encode("ascii", "backslashreplace").decode()
+
+
+def _replace_with_ascii(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler that writes each non-ASCII character in its ASCII form."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    forms = (_ascii_form(error.object, index) for index in range(error.start, error.end))
+    return "".join(forms), error.end
+
+
+codecs.register_error(_ERROR_HANDLER, _replace_with_ascii)
 
 
 def to_ascii(text: str) -> str:
     """`text` with each of `ASCII_FORMS` in its ASCII form and any other non-ASCII character
     escaped."""
-    if text.isascii():
-        return text
-    for character, replacement in ASCII_FORMS.items():
-        text = text.replace(character, replacement)
-    return text.encode("ascii", "backslashreplace").decode("ascii")
-
-
-class _AsciiStream:
-    """A text stream writing through `to_ascii` into another (everything else delegated)."""
-
-    def __init__(self, stream: TextIO):
-        self._stream = stream
-
-    def write(self, text: str) -> int:
-        return self._stream.write(to_ascii(text))
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._stream, name)
+    return text.encode("ascii", _ERROR_HANDLER).decode("ascii")
 
 
 @contextlib.contextmanager
 def ascii_streams(enabled: bool, *, stdout: bool = True) -> Iterator[None]:
-    """Within the block, stderr (and stdout unless `stdout` is False) are written in ASCII
-    when `enabled`."""
-    if not enabled:
-        yield
-        return
-    saved = sys.stdout, sys.stderr
-    sys.stderr = _AsciiStream(sys.stderr)  # type: ignore[assignment]
-    if stdout:
-        sys.stdout = _AsciiStream(sys.stdout)  # type: ignore[assignment]
+    """Within the block, stderr (and stdout unless `stdout` is False) encode their text in
+    ASCII through `to_ascii`'s rule when `enabled`. The streams stay the process's own
+    (reconfigured, not wrapped): what tells standard output apart, and a closed one, work as
+    without the flag."""
+    streams = [sys.stderr, *([sys.stdout] if stdout else [])] if enabled else []
+    changed: list[tuple[io.TextIOWrapper, str, str | None]] = []
+    for stream in streams:
+        if isinstance(stream, io.TextIOWrapper):
+            changed.append((stream, stream.encoding, stream.errors))
+            stream.reconfigure(encoding="ascii", errors=_ERROR_HANDLER)
     try:
         yield
     finally:
-        sys.stdout, sys.stderr = saved
+        for stream, encoding, errors in changed:
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(encoding=encoding, errors=errors)

@@ -520,6 +520,27 @@ def width_sharded_refusal(consumption: ConsumptionPlan, rows: int, weight_tiles:
 # ------------------------------------------------------------------------------------------
 
 
+def activation_matrix(
+    consumption: ConsumptionPlan, activation: np.ndarray, stale_value: float
+) -> np.ndarray:
+    """[N·OH·OW, lanes + 2]: every value the activation reader can put in a K lane, per output
+    pixel (the window matrix; the matmul path: the pixel's channels), then the stale and the
+    zero lane. `lane_columns` maps K lanes to its columns."""
+    x = conv_activation(activation, consumption)
+    window = consumption.window
+    if consumption.path is not ConsumptionPath.MATMUL:
+        return window_matrix(padded_sticks(x, consumption, stale_value), window, stale_value)
+    pixels = window.pixels
+    return np.concatenate(
+        [
+            x.reshape(pixels, window.channels),
+            np.full((pixels, 1), stale_value),
+            np.zeros((pixels, 1)),
+        ],
+        axis=1,
+    )
+
+
 def depthwise_weight_rows(consumption: ConsumptionPlan, tap: int) -> np.ndarray:
     """1D depthwise (research §5.3): tap s of output pixel m reads weight row s·A + p with
     A = act_block_h_ntiles·32 and p the pixel's row in its activation block (core i holds
@@ -583,19 +604,8 @@ def consume_prepared_weight(
     consumption = consumption_plan(plan)
     matrix_weight = np.asarray(weight, dtype=np.float64)
     matrix_weight = matrix_weight.reshape(matrix_weight.shape[-2:])
-    x = conv_activation(activation, consumption)
     window = consumption.window
-    if consumption.path is ConsumptionPath.MATMUL:
-        matrix = np.concatenate(
-            [
-                x.reshape(window.pixels, window.channels),
-                np.full((window.pixels, 1), stale_value),
-                np.zeros((window.pixels, 1)),
-            ],
-            axis=1,
-        )
-    else:
-        matrix = window_matrix(padded_sticks(x, consumption, stale_value), window, stale_value)
+    matrix = activation_matrix(consumption, activation, stale_value)
     if consumption.path is ConsumptionPath.DEPTHWISE_1D:
         last_row = depthwise_weight_rows(consumption, window.taps - 1).max()
         if last_row >= matrix_weight.shape[0]:

@@ -11,9 +11,20 @@ from typing import Any
 
 import numpy as np
 import pytest
+from test_conv_transpose_reference import BYTE_CASES, byte_case
+from test_conv_transpose_reference import DATA as TRANSPOSED
+from test_conv_transpose_reference import _record as transpose_record
+from test_conv_transpose_reference import build_op as transposed_build_op
+from ttnn_reference_cases import GRIDS
 
 import ttnn_xdsl.ttnn as ttnn
-from ttnn_xdsl.conv import Conv2dConfig, Conv2dParameters, InputMemoryConfig, resolve_conv_weights
+from ttnn_xdsl.conv import (
+    Conv2dConfig,
+    Conv2dParameters,
+    InputMemoryConfig,
+    conv_transpose,
+    resolve_conv_weights,
+)
 from ttnn_xdsl.conv.conv_consumption import (
     ConsumptionPath,
     consume_prepared_weight,
@@ -24,9 +35,11 @@ from ttnn_xdsl.conv.conv_consumption import (
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvNotModelledError
+from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.formats import round_to_bfloat16
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
 
+TRANSPOSED_BYTES = TRANSPOSED / "bytes"
 LAYOUTS = {
     "height": TensorMemoryLayout.HEIGHT_SHARDED,
     "block": TensorMemoryLayout.BLOCK_SHARDED,
@@ -545,3 +558,42 @@ def test_width_blocks_of_partial_tiles_are_not_modelled() -> None:
     assert conv2d_refusal(plan, plan.physical_shape[2:]) is None  # type: ignore[arg-type]
     with pytest.raises(ConvNotModelledError, match="not modelled"):
         kernel_reads(consumption_plan(plan), plan.physical_shape[2:])  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------
+# TT-NN's own prepared weights (conv_transpose2d's, recorded from TT-NN 0.81.1)
+# ------------------------------------------------------------------------------------------
+
+
+def dense_transposed_weight(iohw: np.ndarray, groups: int, mirror: bool) -> np.ndarray:
+    """The equivalent conv2d's OIHW weight (semantics.md §7.3): IOHW [Cin, Cout/g, KH, KW]
+    made dense and block-diagonal, transposed to [Cout, Cin, KH, KW], both kernel axes flipped
+    when mirrored."""
+    in_channels, group_out, kh, kw = iohw.shape
+    group_in = in_channels // groups
+    dense = np.zeros((group_out * groups, in_channels, kh, kw), dtype=np.float32)
+    for group in range(groups):
+        inputs = slice(group * group_in, (group + 1) * group_in)
+        outputs = slice(group * group_out, (group + 1) * group_out)
+        dense[outputs, inputs] = iohw[inputs].transpose(1, 0, 2, 3)
+    return dense[:, :, ::-1, ::-1] if mirror else dense
+
+
+@pytest.mark.parametrize(("device", "name"), BYTE_CASES, ids=[f"{d}-{n}" for d, n in BYTE_CASES])
+def test_tt_nn_s_own_prepared_weights_compute_their_conv(device: str, name: str) -> None:
+    """TT-NN 0.81.1's prepared conv_transpose2d weight (its own dump_tensor bytes), consumed
+    the way its conv2d reads it, computes the equivalent conv2d of the original weight."""
+    folder = TRANSPOSED_BYTES / device / name
+    case = byte_case(device, name)
+    plan = conv_transpose.resolve_conv_transpose2d_weights(
+        transpose_record(transposed_build_op(case, "weight", GRIDS[device]))
+    )
+    prepared = DeviceTensor.load_tensorbin(folder / "weight.tensorbin")
+    original = dense_transposed_weight(
+        np.load(folder / "weight_iohw_f32.npy"), case["groups"], plan.mirror_kernel
+    )
+    try:
+        result = check_prepared_weight(prepared, original, plan.equivalent, plan=plan.conv)
+    except ConvNotModelledError as error:
+        pytest.skip(f"not modelled: {error}")
+    assert result.ok, result.verdict

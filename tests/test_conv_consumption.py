@@ -7,6 +7,7 @@ conv2d kernels read it (`conv.conv_consumption`) computes the conv of the origin
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,9 +36,12 @@ from ttnn_xdsl.conv.conv_consumption import (
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvNotModelledError
+from ttnn_xdsl.program import run
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.formats import round_to_bfloat16
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
+from ttnn_xdsl.tools.ttnn_check_weight import WRONG_STATUS
+from ttnn_xdsl.tools.ttnn_check_weight import main as check_weight_main
 
 TRANSPOSED_BYTES = TRANSPOSED / "bytes"
 LAYOUTS = {
@@ -597,3 +601,54 @@ def test_tt_nn_s_own_prepared_weights_compute_their_conv(device: str, name: str)
     except ConvNotModelledError as error:
         pytest.skip(f"not modelled: {error}")
     assert result.ok, result.verdict
+
+
+# ------------------------------------------------------------------------------------------
+# ttnn-check-weight
+# ------------------------------------------------------------------------------------------
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "prepare_conv_weights.mlir"
+
+
+def check_weight_command(arguments: list[str]) -> int:
+    """Run `ttnn-check-weight` in this process; its exit status."""
+    try:
+        check_weight_main(arguments)
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    return 0
+
+
+def test_check_weight_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's example conv (ResNet-50 layer1, HEIGHT, bf16): its weight prepared by
+    `ttnn-run --tensorbin`'s machinery is OK; its physical matrix with the first two tile rows
+    exchanged is WRONG (exit 3); the wrong original weight shape is a user error (exit 1)."""
+    weight = np.random.default_rng(5).standard_normal((64, 64, 3, 3)).astype(np.float32)
+    bias = np.zeros((1, 1, 1, 64), np.float32)
+    prepared, _ = run(EXAMPLE.read_text(), {"weight": weight, "bias": bias})
+    prepared.save_tensorbin(tmp_path / "weight.tensorbin")
+    np.save(tmp_path / "original.npy", weight)
+    common = [str(EXAMPLE), str(tmp_path / "weight.tensorbin"), str(tmp_path / "original.npy")]
+    assert check_weight_command(common) == 0
+    assert capsys.readouterr().out.startswith("prepared weight OK: conv equals the reference")
+    matrix = prepared.physical_to_numpy()[0, 0]
+    matrix[[*range(0, 32), *range(32, 64)]] = matrix[[*range(32, 64), *range(0, 32)]]
+    np.save(tmp_path / "swapped.npy", matrix)
+    swapped = [str(EXAMPLE), str(tmp_path / "swapped.npy"), str(tmp_path / "original.npy")]
+    assert check_weight_command(swapped) == WRONG_STATUS
+    # Rows 0…63 are tap (0, 0), channels 0…63 (BW = 3·64 = 192); pixel (oh, ow) reads tap
+    # (0, 0) at input (oh − 1, ow − 1), padding unless oh, ow ≥ 1: (0, 1, 1, 0) is first.
+    out = capsys.readouterr().out
+    assert out.startswith("prepared weight WRONG: output (n=0, oh=1, ow=1, c=0) is ")
+    assert "; K block 0 read weight row 0 column 0 (tile 0, 0) = " in out
+    assert out.endswith(
+        f" where W[0, 0, 0, 0] = {float(round_to_bfloat16(weight[0, 0, 0, 0])):.6g}\n"
+    )
+    assert out.count("\n") == 1
+    np.save(tmp_path / "small.npy", weight[:, :32])
+    small = [str(EXAMPLE), str(tmp_path / "weight.tensorbin"), str(tmp_path / "small.npy")]
+    assert check_weight_command(small) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {tmp_path / 'small.npy'}: the original weight has shape "
+        "[64, 32, 3, 3]; the conv's OIHW weight is [64, 64, 3, 3]\n"
+    )

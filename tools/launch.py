@@ -1,4 +1,5 @@
-"""The console scripts' entry points: `ttnn-opt` and `ttnn-run` (pyproject.toml).
+"""The console scripts' entry points: `ttnn-opt`, `ttnn-run`, `ttnn-check-weight`
+(pyproject.toml).
 
 They import the tool only when called, so that Ctrl-C while Python is still importing the
 tool (NumPy, xDSL, the dialects: most of a short run's time) is the same one line as Ctrl-C
@@ -18,7 +19,7 @@ import importlib
 import os
 import sys
 
-__all__ = ["interrupted", "ttnn_opt", "ttnn_run"]
+__all__ = ["interrupted", "ttnn_check_weight", "ttnn_opt", "ttnn_run"]
 
 INTERRUPTED_STATUS = 130
 """The exit status of a run stopped by Ctrl-C (SIGINT): 128 + 2."""
@@ -49,3 +50,8 @@ def ttnn_run() -> None:
     """`ttnn-run` (`tools/ttnn_run.py`)."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     _launch("ttnn-run", "ttnn_xdsl.tools.ttnn_run")
+
+
+def ttnn_check_weight() -> None:
+    """`ttnn-check-weight` (`tools/ttnn_check_weight.py`)."""
+    _launch("ttnn-check-weight", "ttnn_xdsl.tools.ttnn_check_weight")

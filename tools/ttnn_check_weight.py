@@ -26,7 +26,7 @@ from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
-from ttnn_xdsl.tools.cli import quiet_garbage_collector, report_errors
+from ttnn_xdsl.tools.cli import package_versions, quiet_garbage_collector, report_errors
 
 __all__ = ["WRONG_STATUS", "main"]
 
@@ -53,6 +53,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("original", help="the original OIHW weight (.npy)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random activation")
     parser.add_argument("--traceback", action="store_true", help="show internal tracebacks")
+    parser.add_argument("--version", action="version", version=f"{TOOL}: {package_versions()}")
     return parser
 
 

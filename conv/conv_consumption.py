@@ -403,23 +403,22 @@ def padded_sticks(
     return sticks
 
 
-def window_matrix(sticks: np.ndarray, window: ConvWindow, stale_value: float) -> np.ndarray:
-    """[N·OH·OW, KH·KW·C + 2]: column (r·KW + s)·C + c holds stick T(m) + r·dH·Wp + s·dW,
-    channel c, of output pixel m; the last two columns are the stale and the zero lane."""
-    channels = sticks.shape[3]
+def top_left_sticks(window: ConvWindow) -> np.ndarray:
+    """T(m) = n·Hp·Wp + oh·sH·Wp + ow·sW for every output pixel m (the halo's reader
+    indices, stride and batch folded in)."""
     oh, ow = window.output_size
-    (kh, kw), (sh, sw), (dh, dw) = window.kernel, window.stride, window.dilation
-    pixels = window.pixels
-    matrix = np.empty((pixels, kh * kw * channels + 2))
-    for r in range(kh):
-        for s in range(kw):
-            rows = slice(r * dh, r * dh + sh * (oh - 1) + 1, sh)
-            cols = slice(s * dw, s * dw + sw * (ow - 1) + 1, sw)
-            tap = (r * kw + s) * channels
-            matrix[:, tap : tap + channels] = sticks[:, rows, cols, :].reshape(pixels, channels)
-    matrix[:, -2] = stale_value  # the stale lane
-    matrix[:, -1] = 0.0  # the zero lane
-    return matrix
+    top, bottom, left, right = window.padding
+    padded_h, padded_w = window.height + top + bottom, window.width + left + right
+    n, row, col = np.unravel_index(np.arange(window.pixels), (window.batch, oh, ow))
+    return n * padded_h * padded_w + row * window.stride[0] * padded_w + col * window.stride[1]
+
+
+def tap_offsets(window: ConvWindow) -> np.ndarray:
+    """r·dH·Wp + s·dW for every tap p = r·KW + s: the stick tap (r, s) reads past T(m)."""
+    kh, kw = window.kernel
+    padded_w = window.width + window.padding[2] + window.padding[3]
+    r, s = np.divmod(np.arange(kh * kw), kw)
+    return r * window.dilation[0] * padded_w + s * window.dilation[1]
 
 
 def lane_columns(window_lanes: np.ndarray, window_columns: int) -> np.ndarray:
@@ -520,25 +519,52 @@ def width_sharded_refusal(consumption: ConsumptionPlan, rows: int, weight_tiles:
 # ------------------------------------------------------------------------------------------
 
 
-def activation_matrix(
+PIXELS_PER_CHUNK = 4096
+"""Output pixels computed at once: bounds the activation rows held (chunk × lanes floats)."""
+
+
+def activation_source(
     consumption: ConsumptionPlan, activation: np.ndarray, stale_value: float
 ) -> np.ndarray:
-    """[N·OH·OW, lanes + 2]: every value the activation reader can put in a K lane, per output
-    pixel (the window matrix; the matmul path: the pixel's channels), then the stale and the
-    zero lane. `lane_columns` maps K lanes to its columns."""
+    """What the reader reads from, one row per stick: the padded sticks [N·Hp·Wp, C] (the
+    matmul path: the input's pixels [N·H·W, Cin])."""
     x = conv_activation(activation, consumption)
-    window = consumption.window
-    if consumption.path is not ConsumptionPath.MATMUL:
-        return window_matrix(padded_sticks(x, consumption, stale_value), window, stale_value)
-    pixels = window.pixels
-    return np.concatenate(
-        [
-            x.reshape(pixels, window.channels),
-            np.full((pixels, 1), stale_value),
-            np.zeros((pixels, 1)),
-        ],
-        axis=1,
-    )
+    if consumption.path is ConsumptionPath.MATMUL:
+        return x.reshape(-1, consumption.window.channels)
+    sticks = padded_sticks(x, consumption, stale_value)
+    return sticks.reshape(-1, consumption.activation_channels)
+
+
+def activation_rows(
+    consumption: ConsumptionPlan, source: np.ndarray, pixels: np.ndarray, stale_value: float
+) -> np.ndarray:
+    """[len(pixels), lanes + 2]: every value the activation reader can put in a K lane for
+    these output pixels — column p·C + c holds stick T(m) + r·dH·Wp + s·dW (tap p = r·KW + s),
+    channel c; on the matmul path the pixel's channels — then the stale and the zero lane
+    (`lane_columns` maps K lanes to these columns)."""
+    if consumption.path is ConsumptionPath.MATMUL:
+        values = source[pixels]
+    else:
+        window = consumption.window
+        sticks = top_left_sticks(window)[pixels][:, None] + tap_offsets(window)[None, :]
+        values = source[sticks].reshape(len(pixels), -1)
+    extra = np.empty((len(pixels), 2))
+    extra[:, 0], extra[:, 1] = stale_value, 0.0
+    return np.concatenate([values, extra], axis=1)
+
+
+def activation_matrix(
+    consumption: ConsumptionPlan,
+    activation: np.ndarray,
+    stale_value: float,
+    pixels: np.ndarray | None = None,
+) -> np.ndarray:
+    """`activation_rows` of the NHWC `activation` for `pixels` (every output pixel when
+    None)."""
+    source = activation_source(consumption, activation, stale_value)
+    if pixels is None:
+        pixels = np.arange(consumption.window.pixels)
+    return activation_rows(consumption, source, pixels, stale_value)
 
 
 def depthwise_weight_rows(consumption: ConsumptionPlan, tap: int) -> np.ndarray:
@@ -553,18 +579,18 @@ def depthwise_weight_rows(consumption: ConsumptionPlan, tap: int) -> np.ndarray:
 
 
 def depthwise_1d_conv(
-    matrix: np.ndarray, weight: np.ndarray, consumption: ConsumptionPlan
+    rows: np.ndarray, pixels: np.ndarray, weight: np.ndarray, consumption: ConsumptionPlan
 ) -> np.ndarray:
-    """out[m, c] = Σ_s x[T(m) + s, c] · M[s·A + p(m), c]: elementwise, no matmul (the tiles
-    of tap s are multiplied with `mul_tiles` and summed)."""
+    """out[m, c] = Σ_s x[T(m) + s, c] · M[s·A + p(m), c] for the output pixels `pixels`
+    (`rows` their activation rows): elementwise, no matmul (the tiles of tap s are multiplied
+    with `mul_tiles` and summed)."""
     channels = consumption.activation_channels
     columns = min(channels, weight.shape[1])
-    out = np.zeros((matrix.shape[0], weight.shape[1]))
+    out = np.zeros((rows.shape[0], weight.shape[1]))
     for tap in range(consumption.window.taps):
-        rows = depthwise_weight_rows(consumption, tap)
-        out[:, :columns] += (
-            matrix[:, tap * channels : tap * channels + columns] * weight[rows, :columns]
-        )
+        weight_rows = depthwise_weight_rows(consumption, tap)[pixels]
+        taps = rows[:, tap * channels : tap * channels + columns]
+        out[:, :columns] += taps * weight[weight_rows, :columns]
     return out
 
 
@@ -576,8 +602,7 @@ def weight_reads_in_bounds(reads: list[CoreColumns], weight_shape: tuple[int, in
         if core.columns[1] > cols:
             return (
                 f"core {core.core} computes columns {core.columns[0]}…{core.columns[1] - 1} "
-                f"but the "
-                f"prepared weight has {cols} columns"
+                f"but the prepared weight has {cols} columns"
             )
         for block in core.k_blocks:
             last = int(block.weight_rows.max())
@@ -605,7 +630,7 @@ def consume_prepared_weight(
     matrix_weight = np.asarray(weight, dtype=np.float64)
     matrix_weight = matrix_weight.reshape(matrix_weight.shape[-2:])
     window = consumption.window
-    matrix = activation_matrix(consumption, activation, stale_value)
+    source = activation_source(consumption, activation, stale_value)
     if consumption.path is ConsumptionPath.DEPTHWISE_1D:
         last_row = depthwise_weight_rows(consumption, window.taps - 1).max()
         if last_row >= matrix_weight.shape[0]:
@@ -613,19 +638,26 @@ def consume_prepared_weight(
                 f"the 1D depthwise kernel reads weight row {last_row} but the prepared weight has "
                 f"{matrix_weight.shape[0]} rows"
             )
-        out = depthwise_1d_conv(matrix, matrix_weight, consumption)
+        reads: list[CoreColumns] = []
     else:
         reads = kernel_reads(consumption, matrix_weight.shape)  # type: ignore[arg-type]
         problem = weight_reads_in_bounds(reads, matrix_weight.shape)  # type: ignore[arg-type]
         if problem is not None:
             raise ValueError(problem)
-        out = np.zeros((window.pixels, matrix_weight.shape[1]))
+    out = np.zeros((window.pixels, matrix_weight.shape[1]))
+    for first in range(0, window.pixels, PIXELS_PER_CHUNK):
+        last = min(first + PIXELS_PER_CHUNK, window.pixels)
+        pixels = np.arange(first, last)
+        rows = activation_rows(consumption, source, pixels, stale_value)
+        if consumption.path is ConsumptionPath.DEPTHWISE_1D:
+            out[first:last] = depthwise_1d_conv(rows, pixels, matrix_weight, consumption)
+            continue
         for core in reads:
             start, stop = core.columns
             for block in core.k_blocks:
-                lanes = lane_columns(block.window_lanes, matrix.shape[1])
-                out[:, start:stop] += (
-                    matrix[:, lanes] @ matrix_weight[block.weight_rows, start:stop]
+                lanes = lane_columns(block.window_lanes, rows.shape[1])
+                out[first:last, start:stop] += (
+                    rows[:, lanes] @ matrix_weight[block.weight_rows, start:stop]
                 )
     if bias is not None:
         bias_row = np.asarray(bias, dtype=np.float64)

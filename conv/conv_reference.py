@@ -44,17 +44,17 @@ def reference_conv2d(
     padded = np.zeros((batch, height + top + bottom, width + left + right, in_channels))
     padded[:, top : top + height, left : left + width, :] = x
     group_out = out_channels // groups
-    # [g, Og, Ig, KH, KW]: each group's weight, for einsum over the group's input channels.
-    grouped = w.reshape(groups, group_out, group_in, kh, kw)
+    # [KH, KW, g, Ig, Og]: each tap's and group's weight as a matmul operand.
+    grouped = w.reshape(groups, group_out, group_in, kh, kw).transpose(3, 4, 0, 2, 1)
     pixels = batch * oh * ow
-    out = np.zeros((pixels, groups, group_out))
+    out = np.zeros((groups, pixels, group_out))
     for r in range(kh):
         for s in range(kw):
             rows = slice(r * dh, r * dh + sh * (oh - 1) + 1, sh)
             cols = slice(s * dw, s * dw + sw * (ow - 1) + 1, sw)
-            tap = padded[:, rows, cols, :].reshape(pixels, groups, group_in)
-            out += np.einsum("mgi,goi->mgo", tap, grouped[:, :, :, r, s])
-    result = out.reshape(pixels, out_channels)
+            tap = padded[:, rows, cols, :].reshape(pixels, groups, group_in).transpose(1, 0, 2)
+            out += np.matmul(tap, grouped[r, s])  # [g, M, Ig] @ [g, Ig, Og]
+    result = out.transpose(1, 0, 2).reshape(pixels, out_channels)
     if bias is not None:
         result = result + np.asarray(bias, dtype=np.float64).reshape(out_channels)
     return result.reshape(1, 1, pixels, out_channels)

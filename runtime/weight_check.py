@@ -232,7 +232,7 @@ def check_prepared_weight(
     oh, ow = consumption.window.output_size
     n, rest = divmod(pixel, oh * ow)
     element = (n, rest // ow, rest % ow, channel)
-    window_row = activation_matrix(consumption, x, stale_value)[pixel]
+    window_row = activation_matrix(consumption, x, stale_value, np.array([pixel]))[0]
     steps = bfloat8_b_steps(weight) if dtype == DataType.BFLOAT8_B else None
     read = first_wrong_read(
         consumption, params, weight_matrix, window_row, reference_weight, steps, pixel, channel

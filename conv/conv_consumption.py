@@ -19,8 +19,10 @@ computes the conv output `[1, 1, N·OH·OW, Cout]` the way the device kernels co
 Arithmetic is float64 on the given values: the device's roundings (activation tilize, DEST,
 partials) are not modelled here. Lanes the device never writes (the act block's alignment
 padding, the input's channel padding) hold `stale_value`, a stand-in for stale L1: only zero
-weight rows make them harmless. The output rows are computed all at once (they are
-independent), one NumPy matmul per (output-channel core, K block).
+weight rows make them harmless. Output pixels are independent, so the device's split of them
+into cores and activation blocks does not change a value (except the 1D depthwise weight row,
+which depends on the pixel's place in its block): they are computed 4096 at a time, one NumPy
+matmul per (chunk, output-channel core, K block).
 
 The formulas here are written from the kernels, independently of the preparation's index maps
 (`conv_layout_geometry`): holding the two against each other is the point. Every factory value

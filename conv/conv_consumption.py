@@ -129,13 +129,15 @@ class ConsumptionPlan:
 def consumption_plan(plan: ConvWeightsPlan) -> ConsumptionPlan:
     """Read from the resolution what the kernels are given (the one place the plan's fields
     are read). Raises ConvNotModelledError for a conv this model does not cover."""
-    folded: Conv2dParameters = plan.folded
-    if plan.depthwise_1d:
-        if plan.fold_stride is not None or plan.shard_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+    form, sharding, blocking, layout = plan.form, plan.sharding, plan.blocking, plan.layout
+    folded: Conv2dParameters = form.folded
+    if form.depthwise_1d:
+        shard_layout = sharding.shard_layout
+        if form.fold_stride is not None or shard_layout != TensorMemoryLayout.HEIGHT_SHARDED:
             raise ConvNotModelledError(
                 "the consumption of a 1D depthwise weight is modelled for an unfolded, "
-                f"height-sharded conv only (this one: {plan.shard_layout}, folded "
-                f"{plan.fold_stride is not None})"
+                f"height-sharded conv only (this one: {shard_layout}, folded "
+                f"{form.fold_stride is not None})"
             )
         if tuple(folded.dilation) != (1, 1):
             raise ConvNotModelledError(
@@ -144,44 +146,44 @@ def consumption_plan(plan: ConvWeightsPlan) -> ConsumptionPlan:
                 "not run on a device)"
             )
         path = ConsumptionPath.DEPTHWISE_1D
-    elif plan.mm_conv:
+    elif form.mm_conv:
         path = ConsumptionPath.MATMUL
     else:
         path = {
             TensorMemoryLayout.HEIGHT_SHARDED: ConsumptionPath.HEIGHT,
             TensorMemoryLayout.BLOCK_SHARDED: ConsumptionPath.BLOCK,
             TensorMemoryLayout.WIDTH_SHARDED: ConsumptionPath.WIDTH,
-        }[plan.shard_layout]
-    kernel = (folded.kernel_size[0], folded.kernel_size[1])
+        }[sharding.shard_layout]
+    padding: tuple[int, int, int, int] = tuple(plan.params.padding)  # type: ignore[assignment]
     window = ConvWindow(
         batch=folded.batch_size,
         height=folded.input_height,
         width=folded.input_width,
         channels=folded.in_channels,
-        kernel=kernel,
+        kernel=(folded.kernel_size[0], folded.kernel_size[1]),
         stride=(folded.stride[0], folded.stride[1]),
         dilation=(folded.dilation[0], folded.dilation[1]),
-        padding=(0, 0, 0, 0) if plan.fold_stride is not None else tuple(plan.params.padding),  # type: ignore[arg-type]
+        padding=(0, 0, 0, 0) if form.fold_stride is not None else padding,
     )
     if path is ConsumptionPath.DEPTHWISE_1D:
-        channels = round_up(folded.in_channels, plan.input_channels_alignment)
+        channels = round_up(folded.in_channels, sharding.input_channels_alignment)
     else:
-        channels = plan.padded_in_channels
-    act_block_w = plan.act_block_w if plan.act_block_w is not None else plan.physical_shape[2]
+        channels = layout.padded_in_channels
+    act_block_w = blocking.act_block_w
     return ConsumptionPlan(
         path=path,
         window=window,
-        fold_stride=plan.fold_stride,
-        original_padding=tuple(plan.params.padding),  # type: ignore[arg-type]
+        fold_stride=form.fold_stride,
+        original_padding=padding,
         activation_channels=channels,
-        input_cores=plan.input_cores_channels,
-        output_cores=plan.output_cores_channels,
-        nhw_cores=plan.nhw_cores,
-        act_block_h_ntiles=plan.act_block_h_ntiles,
-        act_block_w=act_block_w,
-        out_width_ntiles=plan.out_width_ntiles,
-        full_inner_dim=plan.full_inner_dim,
-        activation_reuse=plan.enable_activation_reuse,
+        input_cores=sharding.input_cores_channels,
+        output_cores=sharding.output_cores_channels,
+        nhw_cores=sharding.nhw_cores,
+        act_block_h_ntiles=blocking.act_block_h_ntiles,
+        act_block_w=act_block_w if act_block_w is not None else layout.physical_shape[2],
+        out_width_ntiles=blocking.out_width_ntiles,
+        full_inner_dim=layout.full_inner_dim,
+        activation_reuse=layout.enable_activation_reuse,
     )
 
 

@@ -331,7 +331,7 @@ def test_prepared_weight_computes_the_conv(name: str) -> None:
     weight = case.weight()
     bias = case.bias_values() if case.bias else None
     prepared, prepared_bias = case.prepare(weight, bias)
-    assert prepared.physical_shape == plan.physical_shape
+    assert prepared.physical_shape == plan.layout.physical_shape
     x = round_to_bfloat16(case.activation()).astype(np.float64)
     matrix = prepared.physical_to_numpy()
     bias_row = None if prepared_bias is None else prepared_bias.physical_to_numpy()
@@ -377,7 +377,7 @@ def test_stale_lanes_exist_and_meet_zero_rows() -> None:
     consumption = consumption_plan(plan)
     # Cin 5 padded to 8 (row-major alignment): 3 taps × 8 lanes, then 8 stale lanes.
     assert consumption.activation_channels == 8 and consumption.act_block_w == 32
-    [core] = kernel_reads(consumption, plan.physical_shape[2:])  # type: ignore[arg-type]
+    [core] = kernel_reads(consumption, plan.layout.physical_shape[2:])  # type: ignore[arg-type]
     assert [int((block.window_lanes < 0).sum()) for block in core.k_blocks] == [8, 8, 8]
     assert [block.weight_rows[0] for block in core.k_blocks] == [0, 32, 64]
     weight = case.weight()
@@ -453,7 +453,7 @@ def test_depthwise_weight_for_another_act_block_h_is_caught() -> None:
     plan = resolve_conv_weights(case.parameters())
     assert consumption_plan(plan).act_block_h_ntiles == 1
     other = replace(case, config=dict(act_block_h_override=64))
-    assert resolve_conv_weights(other.parameters()).act_block_h_ntiles == 2
+    assert resolve_conv_weights(other.parameters()).blocking.act_block_h_ntiles == 2
     weight = case.weight()
     prepared_other, _ = other.prepare(weight)
     prepared_own, _ = case.prepare(weight)
@@ -522,7 +522,9 @@ def test_width_blocks_not_divisible_by_cores_is_refused() -> None:
         128, 64, 8, 8, (3, 3), padding=(1, 1), layout="width", config=dict(act_block_w_div=2)
     )
     plan = resolve_conv_weights(case.parameters())
-    assert plan.physical_shape == (1, 1, 1152, 64) and plan.input_cores_channels == 4
+    assert (
+        plan.layout.physical_shape == (1, 1, 1152, 64) and plan.sharding.input_cores_channels == 4
+    )
     message = "Number of Act Blocks along the Width 9 should be divisible by the number of cores 4"
     assert conv2d_refusal(plan, (1152, 64)) == message
     result = check_prepared_weight(np.zeros((1152, 64)), case.weight(), case.parameters())
@@ -536,7 +538,7 @@ def test_width_rows_not_the_act_matrix_width_is_refused() -> None:
         96, 32, 6, 6, (3, 3), padding=(1, 1), layout="width", config=dict(act_block_w_div=2)
     )
     plan = resolve_conv_weights(case.parameters())
-    assert plan.physical_shape[2] == 896
+    assert plan.layout.physical_shape[2] == 896
     assert (
         conv2d_refusal(plan, (896, 32))
         == "The width of tensor a needs to match the height of tensor b"
@@ -546,8 +548,8 @@ def test_width_rows_not_the_act_matrix_width_is_refused() -> None:
 def test_bias_width_must_equal_weight_width() -> None:
     case = Case(5, 40, 6, 6, (3, 3), padding=(1, 1), bias=True)
     plan = resolve_conv_weights(case.parameters())
-    rows, cols = plan.physical_shape[2:]
-    assert conv2d_refusal(plan, (rows, cols), plan.bias_physical_shape) is None
+    rows, cols = plan.layout.physical_shape[2:]
+    assert conv2d_refusal(plan, (rows, cols), plan.bias.physical_shape) is None
     assert (
         conv2d_refusal(plan, (rows, cols), (1, 1, 32, cols + 32))
         == f"Bias tiles ({cols // 32 + 1}) must equal weight matrix width in tiles ({cols // 32})"
@@ -559,9 +561,9 @@ def test_width_blocks_of_partial_tiles_are_not_modelled() -> None:
     fetches 0 tile rows per tap (research §4: garbage on the device, unverified)."""
     case = Case(128, 32, 6, 6, (2, 2), layout="width", config=dict(act_block_w_div=2))
     plan = resolve_conv_weights(case.parameters())
-    assert conv2d_refusal(plan, plan.physical_shape[2:]) is None  # type: ignore[arg-type]
+    assert conv2d_refusal(plan, plan.layout.physical_shape[2:]) is None  # type: ignore[arg-type]
     with pytest.raises(ConvNotModelledError, match="not modelled"):
-        kernel_reads(consumption_plan(plan), plan.physical_shape[2:])  # type: ignore[arg-type]
+        kernel_reads(consumption_plan(plan), plan.layout.physical_shape[2:])  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.core.enums import (
     DEVICE_BUFFER_TYPES,
     BufferType,
@@ -61,32 +62,6 @@ class InputMemoryConfig:
         """An L1 input already sharded by its shard spec: TT-NN then reads the shard kind and
         the input-channel split from the spec (semantics.md §3.3a)."""
         return self.is_sharded and not self.is_dram and self.shard_grid is not None
-
-
-@dataclass(frozen=True)
-class Conv2dConfig:
-    """The fields of TT-NN's Conv2dConfig that change the prepared weights (semantics.md §3.1).
-
-    `reshard_if_not_optimal` (TT-NN's default false) lets an L1 input already sharded keep
-    its sharding and core split (semantics.md §3.3a); true computes them as for an
-    interleaved input, `shard_layout` first and the split from the device grid (semantics.md
-    §6)."""
-
-    weights_dtype: DataType | None = None
-    shard_layout: TensorMemoryLayout | None = None
-    act_block_h_override: int = 0
-    act_block_w_div: int = 1
-    transpose_shards: bool = False
-    full_inner_dim: bool = False
-    enable_activation_reuse: bool = False
-    enable_kernel_stride_folding: bool | None = None
-    reshard_if_not_optimal: bool = False
-    output_layout: Layout = Layout.TILE
-    """The conv's output layout: TT-NN's L1 model reads it (its slice rounding, its buffers)."""
-    enable_act_double_buffer: bool = False
-    enable_weights_double_buffer: bool = False
-    config_tensors_in_dram: bool = False
-    """These three only size the conv's circular buffers in TT-NN's L1 model."""
 
 
 @dataclass(frozen=True)
@@ -367,6 +342,12 @@ def validate_parameters(params: Conv2dParameters) -> None:
                 f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
             )
     validate_conv2d_config(params.conv_config)
+    if params.conv_config.override_output_sharding_config:
+        raise ConvNotModelledError(
+            "conv_config.override_output_sharding_config = true is not modelled: with it "
+            "TT-NN 0.81.1's preparation takes a block_sharded conv's output cores from "
+            "conv_config.core_grid (semantics.md §6)"
+        )
     if params.slice_config is not None and params.slice_config.num_slices < 0:
         raise ConvConfigError(
             "expected conv2d_slice_config to have a non-negative number of slices, got "

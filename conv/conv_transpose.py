@@ -349,8 +349,8 @@ def resolve_dram_path(
             f'{beyond[0]} of {beyond[1]} (TT-NN 0.81.1: "Number of slices should be less or '
             f'equal than the dimension being sliced in Conv2D DRAM Slicing")'
         )
-    end = first_slice_end(geometry.out_hw, slicing, knobs.output_layout)
-    first = transposed_slice_window(geometry, (0, 0), end, knobs.output_layout)
+    end = first_slice_end(geometry.out_hw, slicing, knobs.config.output_layout)
+    first = transposed_slice_window(geometry, (0, 0), end, knobs.config.output_layout)
     slice_input = transposed_slice_memory_config(geometry, first.shape, layout, knobs, device)
     slice_height, slice_width = first.shape.in_hw
     slice_params = replace(params, input_height=slice_height, input_width=slice_width)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.core.enums import (
@@ -84,14 +83,16 @@ class ComputeKernelConfig:
 
 
 @dataclass(frozen=True)
-class Conv2dParameters:
-    """Everything the resolution reads: the conv of semantics.md §3.1 plus the device grid (x, y).
+class ConvParameters:
+    """What every conv preparation reads, a conv2d's (`Conv2dParameters`) or a
+    conv_transpose2d's (`conv.conv_transpose.ConvTranspose2dParameters`): TT-NN's keyword
+    parameters common to both (semantics.md §3.1, §7.1) plus the device.
 
-    The fields are the prepare ops' properties under the same names (the op's declaration,
-    `dialect/prepare_op_properties.py`, fills them), plus what the op's operand and module
-    say: `weight_dtype`, the dtype of the host OIHW weight (f32 or bf16), `has_bias` (always
-    true for a bias) and the device `grid`. `padding` is [pad_h, pad_w] or (top, bottom, left,
-    right) as written; `normalize_parameters` makes it the latter, once."""
+    The fields are the prepare ops' properties under the same names (the ops' declaration,
+    `dialect/prepare_op_properties.py`), plus what the op's operand and module say:
+    `weight_dtype`, the dtype of the host weight (f32 or bf16), `has_bias` (always true for a
+    bias) and the device `grid`. `padding` is [pad_h, pad_w] or (top, bottom, left, right) as
+    written; normalizing makes it the latter, once."""
 
     in_channels: int
     out_channels: int
@@ -110,12 +111,19 @@ class Conv2dParameters:
     conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
     compute_config: ComputeKernelConfig | None = None
     grid: tuple[int, int] = (8, 8)
-    slice_config: Conv2dSliceConfig | None = None
     input_dtype: DataType | None = None
     output_dtype: DataType | None = None
     l1_budget: int | None = None
     """Free L1 bytes per core TT-NN's decisions may use (semantics.md §8.1): what the device was
     opened with; None for TT-NN's default open of `grid`'s chip."""
+
+
+@dataclass(frozen=True)
+class Conv2dParameters(ConvParameters):
+    """Everything the conv2d resolution reads: the conv of semantics.md §3.1 (`ConvParameters`)
+    and its slice config. `normalize_parameters` expands `padding`."""
+
+    slice_config: Conv2dSliceConfig | None = None
     check_input_shard_spec: bool = True
     """Whether semantics.md §3.3a's refusals hold the input's shard spec against this conv's
     input. False for a conv_transpose2d's equivalent conv2d (semantics.md §7), whose spec
@@ -192,28 +200,6 @@ def transposed_output_extent(
 # ------------------------------------------------------------------------------------------
 
 POSITIVE_COUNTS = ("in_channels", "out_channels", "batch_size", "input_height", "input_width")
-
-
-class ConvInputShape(Protocol):
-    """What the checks of a conv's counts and of its input's shard spec read: a conv2d's
-    parameters (`Conv2dParameters`) or a conv_transpose2d's (`conv.conv_transpose`)."""
-
-    @property
-    def in_channels(self) -> int: ...
-    @property
-    def out_channels(self) -> int: ...
-    @property
-    def batch_size(self) -> int: ...
-    @property
-    def input_height(self) -> int: ...
-    @property
-    def input_width(self) -> int: ...
-    @property
-    def groups(self) -> int: ...
-    @property
-    def input_memory_config(self) -> InputMemoryConfig: ...
-    @property
-    def grid(self) -> tuple[int, int]: ...
 
 
 WINDOW_PARAMETERS = ("kernel_size", "stride", "dilation")
@@ -357,7 +343,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
         validate_input_shard_spec(params)
 
 
-def validate_counts(params: ConvInputShape) -> None:
+def validate_counts(params: ConvParameters) -> None:
     """semantics.md §3.2's checks of the counts: the channels, batch and input extents are
     positive, and groups is positive and divides both channel counts."""
     for name in POSITIVE_COUNTS:
@@ -372,7 +358,7 @@ def validate_counts(params: ConvInputShape) -> None:
         )
 
 
-def validate_input_shard_spec(params: ConvInputShape) -> None:
+def validate_input_shard_spec(params: ConvParameters) -> None:
     """semantics.md §3.3a's refusals (TT-NN validates none of them): an L1 input's shard grid
     must fit the device grid, and its shards must hold the input activation seen as the
     matrix [N·H·W, Cin]."""

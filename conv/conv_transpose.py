@@ -14,7 +14,7 @@ result types with it and `ttnn-decompose` builds their chains from its plans.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ttnn_xdsl.conv.conv_form import resolve_weights_dtype
@@ -79,9 +79,6 @@ class ConvTranspose2dParameters(ConvParameters):
     the conv parameters (`ConvParameters`) and the transpose's own.
     `normalize_transpose_parameters` expands `padding`."""
 
-    compute_config: ComputeKernelConfig | None = field(default_factory=ComputeKernelConfig)
-    """Absent, TT-NN's default compute config (no float32 accumulation), where a conv2d's
-    accumulation follows its dtypes (`conv_resolution.fp32_dest_accumulation`)."""
     output_padding: tuple[int, ...] = (0, 0)
     mirror_kernel: bool = True
     dram_slice_config: Conv2dSliceConfig | None = None
@@ -392,7 +389,9 @@ def equivalent_conv2d(
         input_layout=params.input_layout,
         input_memory_config=params.input_memory_config,
         conv_config=params.conv_config,
-        compute_config=params.compute_config,
+        # No compute config is TT-NN's default one here (no float32 accumulation), where a
+        # conv2d's own default follows its dtypes (`conv_resolution.fp32_dest_accumulation`).
+        compute_config=params.compute_config or ComputeKernelConfig(),
         grid=params.grid,
         l1_budget=params.l1_budget,
         slice_config=slice_config,

@@ -122,17 +122,8 @@ def fp32_dest_accumulation(params: Conv2dParameters, weights_dtype: DataType) ->
 
 def l1_knobs(params: Conv2dParameters, weights_dtype: DataType) -> ConvKnobs:
     """The conv_config / compute_config fields TT-NN's L1 model reads."""
-    config = params.conv_config
     return ConvKnobs(
-        act_block_h_override=config.act_block_h_override,
-        act_block_w_div=config.act_block_w_div,
-        full_inner_dim=config.full_inner_dim,
-        enable_activation_reuse=config.enable_activation_reuse,
-        enable_act_double_buffer=config.enable_act_double_buffer,
-        enable_weights_double_buffer=config.enable_weights_double_buffer,
-        output_layout=config.output_layout,
-        config_tensors_in_dram=config.config_tensors_in_dram,
-        transpose_shards=config.transpose_shards,
+        config=params.conv_config,
         weights_dtype=weights_dtype,
         fp32_dest_acc_en=fp32_dest_accumulation(params, weights_dtype),
         packer_l1_acc=params.compute_config is not None and params.compute_config.packer_l1_acc,
@@ -235,7 +226,7 @@ def resolve_dram_slicing(
             f'{beyond[0]} of {beyond[1]} (TT-NN 0.81.1: "Number of slices should be less or '
             f'equal than the dimension being sliced in Conv2D DRAM Slicing")'
         )
-    out_hw = first_slice_end(geometry.out_hw, decision, knobs.output_layout)
+    out_hw = first_slice_end(geometry.out_hw, decision, knobs.config.output_layout)
     first = slice_memory_config(geometry, (0, 0), out_hw, config.shard_layout, knobs, device)
     spec = first.input_shard
     sliced = decision.num_slices > 1

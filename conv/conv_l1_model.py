@@ -235,7 +235,7 @@ def circular_buffers(
     check_output_block(blocking, knobs)
     check_weight_block(blocking, in_channels_padded, kernel, knobs)
     layout = blocking.input_split.layout
-    untilize_out = knobs.output_layout == Layout.ROW_MAJOR
+    untilize_out = knobs.config.output_layout == Layout.ROW_MAJOR
     conv_in = halo_dtype(input_dtype)
     in_tile = bytes_per_tile(conv_in)
     w_tile = bytes_per_tile(knobs.weights_dtype)
@@ -246,8 +246,8 @@ def circular_buffers(
     padded_in = weights_shape[0] // (kh * kw)
     num_blocks_act_h = per_h // abh
     split = split_reader_supported(layout, depthwise_1d, abh) and (
-        knobs.force_split_reader
-        if knobs.force_split_reader is not None
+        knobs.config.force_split_reader
+        if knobs.config.force_split_reader is not None
         else split_reader_viable(
             layout,
             abh,
@@ -261,13 +261,13 @@ def circular_buffers(
             abw,
             knobs.fp32_dest_acc_en,
             output_dtype,
-            knobs.enable_activation_reuse,
+            knobs.config.enable_activation_reuse,
         )
     )
     act_tiles, split_tiles = abh * abw, 0
     if split and not depthwise_1d:
         first, last = abh - abh // 2, abh // 2
-        if knobs.enable_activation_reuse:
+        if knobs.config.enable_activation_reuse:
             act_tiles = _act_tiles_with_reuse(
                 first, abw, out_width, padded_in, kernel, in_tile, input_dtype
             )
@@ -291,12 +291,12 @@ def circular_buffers(
     inner = abh * kw if depthwise_1d else abw
     w_pages = per_w * inner
     if layout == HEIGHT:
-        if not knobs.enable_activation_reuse:
+        if not knobs.config.enable_activation_reuse:
             if num_blocks_act_h > 1:
                 w_pages *= kh
-            elif knobs.enable_weights_double_buffer:
+            elif knobs.config.enable_weights_double_buffer:
                 w_pages *= 2
-    elif knobs.enable_weights_double_buffer:
+    elif knobs.config.enable_weights_double_buffer:
         w_pages *= 2
     cbs.append(CircularBuffer("WEIGHTS", w_pages, w_tile))
     cbs.append(
@@ -308,7 +308,7 @@ def circular_buffers(
         )
     )
     overlap_im2col = layout == BLOCK and conv_in == output_dtype
-    if knobs.enable_act_double_buffer:
+    if knobs.config.enable_act_double_buffer:
         act_tiles *= 2
         split_tiles *= 2
     act_page = in_tile if layout == HEIGHT else out_tile
@@ -323,7 +323,9 @@ def circular_buffers(
     cbs.append(CircularBuffer("ACT_ROW_MAJOR_BFLOAT16", 0 if overlap_im2col else rm_tiles, in_tile))
     cbs.append(CircularBuffer("OUT", per_h * per_w, out_tile, True))
     cbs.append(
-        CircularBuffer("READER_INDICES", 1, per_h * TILE_SIZE * 2, not knobs.config_tensors_in_dram)
+        CircularBuffer(
+            "READER_INDICES", 1, per_h * TILE_SIZE * 2, not knobs.config.config_tensors_in_dram
+        )
     )
     cbs.append(CircularBuffer("L1_ARRAY", 1, 64))
     cbs.append(
@@ -487,7 +489,7 @@ def conv_l1_usage(
     device grid, or taken from `input_shard`)."""
     g = geometry
     orientation = (
-        ShardOrientation.COL_MAJOR if knobs.transpose_shards else ShardOrientation.ROW_MAJOR
+        ShardOrientation.COL_MAJOR if knobs.config.transpose_shards else ShardOrientation.ROW_MAJOR
     )
     depthwise = is_1d_depthwise_conv(
         g.groups, g.in_channels, g.out_channels, g.kernel[0], g.in_hw[0], g.has_bias
@@ -512,7 +514,7 @@ def conv_l1_usage(
             device.grid,
             orientation,
             not g.mm_conv,
-            knobs.act_block_h_override,
+            knobs.config.act_block_h_override,
         )
     out_split = determine_output_parallel_config(in_split, device.grid, g.out_channels, g.mm_conv)
     cin_padded = round_up(g.in_channels, in_split.channels * alignment)
@@ -554,7 +556,7 @@ def conv_l1_usage(
             g.input_layout,
             False,
             in_split,
-            knobs.act_block_h_override,
+            knobs.config.act_block_h_override,
         )
     sticks = halo_max_sticks(
         g.batch, g.in_hw, g.kernel, g.stride, g.padding, g.dilation, in_split.nhw

@@ -9,8 +9,9 @@ Pure Python, no IR; the rules are TT-NN's (conv2d_utils.cpp), checked against TT
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.divisors import (
     common_divisor,
     find_divisor_with_padding,
@@ -258,18 +259,11 @@ class ConvBlocking:
 
 @dataclass(frozen=True)
 class ConvKnobs:
-    """The conv_config / compute_config fields the L1 model reads."""
+    """What TT-NN's L1 model reads of a conv's configuration: its Conv2dConfig as given and
+    what the resolution decides from it and the compute config (the weights' dtype, float32
+    accumulation, the packer's L1 accumulation)."""
 
-    act_block_h_override: int = 0
-    act_block_w_div: int = 1
-    full_inner_dim: bool = False
-    enable_activation_reuse: bool = False
-    enable_act_double_buffer: bool = False
-    enable_weights_double_buffer: bool = False
-    output_layout: Layout = Layout.TILE
-    config_tensors_in_dram: bool = False
-    force_split_reader: bool | None = None
-    transpose_shards: bool = False
+    config: Conv2dConfig = field(default_factory=Conv2dConfig)
     weights_dtype: DataType = DataType.BFLOAT16
     fp32_dest_acc_en: bool = False
     packer_l1_acc: bool = False
@@ -313,9 +307,9 @@ def conv_blocking(
     shard_h, shard_w = sharded_shape(batch * out_hw[0] * out_hw[1], out_padded, output_split)
     per_h = ceil_div(shard_h, TILE_SIZE)
     per_w = ceil_div(shard_w, TILE_SIZE)
-    abh = resolve_act_block_h_ntiles(shard_h, knobs.act_block_h_override)
+    abh = resolve_act_block_h_ntiles(shard_h, knobs.config.act_block_h_override)
     layout = input_split.layout
-    if layout == HEIGHT and knobs.enable_activation_reuse:
+    if layout == HEIGHT and knobs.config.enable_activation_reuse:
         ow_ntiles = ceil_div(out_hw[1], TILE_SIZE)
         if abh <= ow_ntiles:
             raise ConvConfigError(
@@ -327,9 +321,9 @@ def conv_blocking(
         in_channels_padded,
         kernel,
         input_split.channels,
-        act_block_w_div=knobs.act_block_w_div,
-        full_inner_dim=knobs.full_inner_dim,
-        enable_activation_reuse=knobs.enable_activation_reuse,
+        act_block_w_div=knobs.config.act_block_w_div,
+        full_inner_dim=knobs.config.full_inner_dim,
+        enable_activation_reuse=knobs.config.enable_activation_reuse,
     )
     sub_h, sub_w = resolve_out_subblock(abh, per_w, knobs.fp32_dest_acc_en)
     return ConvBlocking(
@@ -352,8 +346,8 @@ def check_output_block(blocking: ConvBlocking, knobs: ConvKnobs) -> None:
     abh, per_h = blocking.act_block_h_ntiles, blocking.per_core_out_h_ntiles
     if abh > per_h:
         raise ConvConfigError(
-            f"act_block_h_override {knobs.act_block_h_override} makes an activation block of "
-            f"{abh} tiles, more than a core's output shard of {per_h} tile(s) (TT-NN 0.81.1: "
+            f"act_block_h_override {knobs.config.act_block_h_override} makes an activation block "
+            f"of {abh} tiles, more than a core's output shard of {per_h} tile(s) (TT-NN 0.81.1: "
             f'"Conv2d output block size {abh} exceeds the per-core output size {per_h}")'
         )
 
@@ -368,12 +362,12 @@ def check_weight_block(
     if blocking.act_block_w_ntiles:
         return
     inner = in_channels_padded * kernel[0] * kernel[1]
-    parts = blocking.input_split.channels * knobs.act_block_w_div
+    parts = blocking.input_split.channels * knobs.config.act_block_w_div
     raise ConvConfigError(
         f"TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded weight "
         f"block act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = "
         f"{inner}/{parts} is less than one tile of 32 rows (act_block_w_div "
-        f"{knobs.act_block_w_div})"
+        f"{knobs.config.act_block_w_div})"
     )
 
 

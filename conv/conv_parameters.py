@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.core.enums import (
     DEVICE_BUFFER_TYPES,
     BufferType,
@@ -64,32 +64,6 @@ class InputMemoryConfig:
 
 
 @dataclass(frozen=True)
-class Conv2dConfig:
-    """The fields of TT-NN's Conv2dConfig that change the prepared weights (semantics.md §3.1).
-
-    `reshard_if_not_optimal` (TT-NN's default false) lets an L1 input already sharded keep
-    its sharding and core split (semantics.md §3.3a); true computes them as for an
-    interleaved input, `shard_layout` first and the split from the device grid (semantics.md
-    §6)."""
-
-    weights_dtype: DataType | None = None
-    shard_layout: TensorMemoryLayout | None = None
-    act_block_h_override: int = 0
-    act_block_w_div: int = 1
-    transpose_shards: bool = False
-    full_inner_dim: bool = False
-    enable_activation_reuse: bool = False
-    enable_kernel_stride_folding: bool | None = None
-    reshard_if_not_optimal: bool = False
-    output_layout: Layout = Layout.TILE
-    """The conv's output layout: TT-NN's L1 model reads it (its slice rounding, its buffers)."""
-    enable_act_double_buffer: bool = False
-    enable_weights_double_buffer: bool = False
-    config_tensors_in_dram: bool = False
-    """These three only size the conv's circular buffers in TT-NN's L1 model."""
-
-
-@dataclass(frozen=True)
 class Conv2dSliceConfig:
     """TT-NN's Conv2dSliceConfig: run the conv in `num_slices` slices of its output height or
     width from DRAM, or (`L1_FULL`) whole in L1 (semantics.md §3.3 step 4)."""
@@ -109,14 +83,16 @@ class ComputeKernelConfig:
 
 
 @dataclass(frozen=True)
-class Conv2dParameters:
-    """Everything the resolution reads: the conv of semantics.md §3.1 plus the device grid (x, y).
+class ConvParameters:
+    """What every conv preparation reads, a conv2d's (`Conv2dParameters`) or a
+    conv_transpose2d's (`conv.conv_transpose.ConvTranspose2dParameters`): TT-NN's keyword
+    parameters common to both (semantics.md §3.1, §7.1) plus the device.
 
-    The fields are the prepare ops' properties under the same names (the op's declaration,
-    `dialect/prepare_op_properties.py`, fills them), plus what the op's operand and module
-    say: `weight_dtype`, the dtype of the host OIHW weight (f32 or bf16), `has_bias` (always
-    true for a bias) and the device `grid`. `padding` is [pad_h, pad_w] or (top, bottom, left,
-    right) as written; `normalize_parameters` makes it the latter, once."""
+    The fields are the prepare ops' properties under the same names (the ops' declaration,
+    `dialect/prepare_op_properties.py`), plus what the op's operand and module say:
+    `weight_dtype`, the dtype of the host weight (f32 or bf16), `has_bias` (always true for a
+    bias) and the device `grid`. `padding` is [pad_h, pad_w] or (top, bottom, left, right) as
+    written; normalizing makes it the latter, once."""
 
     in_channels: int
     out_channels: int
@@ -135,12 +111,19 @@ class Conv2dParameters:
     conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
     compute_config: ComputeKernelConfig | None = None
     grid: tuple[int, int] = (8, 8)
-    slice_config: Conv2dSliceConfig | None = None
     input_dtype: DataType | None = None
     output_dtype: DataType | None = None
     l1_budget: int | None = None
     """Free L1 bytes per core TT-NN's decisions may use (semantics.md §8.1): what the device was
     opened with; None for TT-NN's default open of `grid`'s chip."""
+
+
+@dataclass(frozen=True)
+class Conv2dParameters(ConvParameters):
+    """Everything the conv2d resolution reads: the conv of semantics.md §3.1 (`ConvParameters`)
+    and its slice config. `normalize_parameters` expands `padding`."""
+
+    slice_config: Conv2dSliceConfig | None = None
     check_input_shard_spec: bool = True
     """Whether semantics.md §3.3a's refusals hold the input's shard spec against this conv's
     input. False for a conv_transpose2d's equivalent conv2d (semantics.md §7), whose spec
@@ -217,28 +200,6 @@ def transposed_output_extent(
 # ------------------------------------------------------------------------------------------
 
 POSITIVE_COUNTS = ("in_channels", "out_channels", "batch_size", "input_height", "input_width")
-
-
-class ConvInputShape(Protocol):
-    """What the checks of a conv's counts and of its input's shard spec read: a conv2d's
-    parameters (`Conv2dParameters`) or a conv_transpose2d's (`conv.conv_transpose`)."""
-
-    @property
-    def in_channels(self) -> int: ...
-    @property
-    def out_channels(self) -> int: ...
-    @property
-    def batch_size(self) -> int: ...
-    @property
-    def input_height(self) -> int: ...
-    @property
-    def input_width(self) -> int: ...
-    @property
-    def groups(self) -> int: ...
-    @property
-    def input_memory_config(self) -> InputMemoryConfig: ...
-    @property
-    def grid(self) -> tuple[int, int]: ...
 
 
 WINDOW_PARAMETERS = ("kernel_size", "stride", "dilation")
@@ -367,6 +328,12 @@ def validate_parameters(params: Conv2dParameters) -> None:
                 f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
             )
     validate_conv2d_config(params.conv_config)
+    if params.conv_config.override_output_sharding_config:
+        raise ConvNotModelledError(
+            "conv_config.override_output_sharding_config = true is not modelled: with it "
+            "TT-NN 0.81.1's preparation takes a block_sharded conv's output cores from "
+            "conv_config.core_grid (semantics.md §6)"
+        )
     if params.slice_config is not None and params.slice_config.num_slices < 0:
         raise ConvConfigError(
             "expected conv2d_slice_config to have a non-negative number of slices, got "
@@ -376,7 +343,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
         validate_input_shard_spec(params)
 
 
-def validate_counts(params: ConvInputShape) -> None:
+def validate_counts(params: ConvParameters) -> None:
     """semantics.md §3.2's checks of the counts: the channels, batch and input extents are
     positive, and groups is positive and divides both channel counts."""
     for name in POSITIVE_COUNTS:
@@ -391,7 +358,7 @@ def validate_counts(params: ConvInputShape) -> None:
         )
 
 
-def validate_input_shard_spec(params: ConvInputShape) -> None:
+def validate_input_shard_spec(params: ConvParameters) -> None:
     """semantics.md §3.3a's refusals (TT-NN validates none of them): an L1 input's shard grid
     must fit the device grid, and its shards must hold the input activation seen as the
     matrix [N·H·W, Cin]."""

@@ -363,7 +363,7 @@ def slice_memory_config(
     """`Conv2dSliceAttr::get_input_memory_config` of the slice of the output from `out_start`
     to `out_end`: its input window, its shard layout (auto-sharded on the slice when none is
     set) and its shard spec (channels aligned to 8 unless the slice is the whole input)."""
-    window = slice_input_window(geometry, out_start, out_end, knobs.output_layout)
+    window = slice_input_window(geometry, out_start, out_end, knobs.config.output_layout)
     return slice_memory_config_of_window(geometry, window, layout, knobs, device)
 
 
@@ -384,7 +384,7 @@ def slice_memory_config_of_window(
         auto = choose_auto_shard(replace(sliced, padding=g.padding), knobs, device)
         layout = auto.layout
     orientation = (
-        ShardOrientation.COL_MAJOR if knobs.transpose_shards else ShardOrientation.ROW_MAJOR
+        ShardOrientation.COL_MAJOR if knobs.config.transpose_shards else ShardOrientation.ROW_MAJOR
     )
     shard = determine_input_memory_config(
         layout,
@@ -445,7 +445,7 @@ class Conv2dSliceAttribute:
 
     @property
     def output_layout(self) -> Layout:
-        return self.knobs.output_layout
+        return self.knobs.config.output_layout
 
     def window_key(self, axis: int, start: int, end: int) -> Hashable:
         """Slices of one size away from the image's edges read same-sized windows."""

@@ -14,7 +14,7 @@ result types with it and `ttnn-decompose` builds their chains from its plans.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ttnn_xdsl.conv.conv_form import resolve_weights_dtype
@@ -23,9 +23,9 @@ from ttnn_xdsl.conv.conv_l1_model import L1Device
 from ttnn_xdsl.conv.conv_op_config import ConvKnobs
 from ttnn_xdsl.conv.conv_parameters import (
     ComputeKernelConfig,
-    Conv2dConfig,
     Conv2dParameters,
     Conv2dSliceConfig,
+    ConvParameters,
     InputMemoryConfig,
     check_padding,
     check_window_parameter,
@@ -73,40 +73,15 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class ConvTranspose2dParameters:
+class ConvTranspose2dParameters(ConvParameters):
     """Everything the preparation of a conv_transpose2d's weight or bias reads: TT-NN 0.81.1's
-    keyword parameters of `prepare_conv_transpose2d_weights` / `_bias` (semantics.md §7.1),
-    plus what the op's operand and module say: `weight_dtype`, the dtype of the host tensor
-    (f32 or bf16), `has_bias` (always true for a bias) and the device `grid`.
+    keyword parameters of `prepare_conv_transpose2d_weights` / `_bias` (semantics.md §7.1) —
+    the conv parameters (`ConvParameters`) and the transpose's own.
+    `normalize_transpose_parameters` expands `padding`."""
 
-    The fields are the ops' properties under the same names (their declaration,
-    `dialect/prepare_op_properties.py`, fills them). `padding` is [pad_h, pad_w] or (top,
-    bottom, left, right) as written; `normalize_transpose_parameters` makes it the latter."""
-
-    in_channels: int
-    out_channels: int
-    batch_size: int
-    input_height: int
-    input_width: int
-    kernel_size: tuple[int, ...]
-    stride: tuple[int, ...]
-    padding: tuple[int, ...]
-    dilation: tuple[int, ...]
-    groups: int
-    has_bias: bool
-    weight_dtype: DataType
-    input_layout: Layout
-    input_memory_config: InputMemoryConfig
     output_padding: tuple[int, ...] = (0, 0)
     mirror_kernel: bool = True
-    conv_config: Conv2dConfig = field(default_factory=Conv2dConfig)
-    compute_config: ComputeKernelConfig = field(default_factory=ComputeKernelConfig)
-    grid: tuple[int, int] = (8, 8)
-    l1_budget: int | None = None
-    """Free L1 bytes per core TT-NN's decisions may use (`Conv2dParameters.l1_budget`)."""
     dram_slice_config: Conv2dSliceConfig | None = None
-    input_dtype: DataType | None = None
-    output_dtype: DataType | None = None
 
 
 # ------------------------------------------------------------------------------------------
@@ -349,8 +324,8 @@ def resolve_dram_path(
             f'{beyond[0]} of {beyond[1]} (TT-NN 0.81.1: "Number of slices should be less or '
             f'equal than the dimension being sliced in Conv2D DRAM Slicing")'
         )
-    end = first_slice_end(geometry.out_hw, slicing, knobs.output_layout)
-    first = transposed_slice_window(geometry, (0, 0), end, knobs.output_layout)
+    end = first_slice_end(geometry.out_hw, slicing, knobs.config.output_layout)
+    first = transposed_slice_window(geometry, (0, 0), end, knobs.config.output_layout)
     slice_input = transposed_slice_memory_config(geometry, first.shape, layout, knobs, device)
     slice_height, slice_width = first.shape.in_hw
     slice_params = replace(params, input_height=slice_height, input_width=slice_width)
@@ -414,7 +389,9 @@ def equivalent_conv2d(
         input_layout=params.input_layout,
         input_memory_config=params.input_memory_config,
         conv_config=params.conv_config,
-        compute_config=params.compute_config,
+        # No compute config is TT-NN's default one here (no float32 accumulation), where a
+        # conv2d's own default follows its dtypes (`conv_resolution.fp32_dest_accumulation`).
+        compute_config=params.compute_config or ComputeKernelConfig(),
         grid=params.grid,
         l1_budget=params.l1_budget,
         slice_config=slice_config,

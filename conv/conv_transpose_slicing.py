@@ -240,7 +240,7 @@ def transposed_slice_memory_config(
         auto = choose_auto_shard(chooser, knobs, device)
         layout = auto.layout
     orientation = (
-        ShardOrientation.COL_MAJOR if knobs.transpose_shards else ShardOrientation.ROW_MAJOR
+        ShardOrientation.COL_MAJOR if knobs.config.transpose_shards else ShardOrientation.ROW_MAJOR
     )
     shard = determine_input_memory_config(
         layout,
@@ -302,7 +302,7 @@ def transposed_slice_l1_usage(
     kh, kw = g.kernel
     full = transposed_full_input(g, s)
     sticks = halo_max_sticks(g.batch, full, g.kernel, (1, 1), (0, 0, 0, 0), g.dilation, split.nhw)
-    alignment = input_channels_alignment(spec.layout, knobs.output_layout, sliced, False)
+    alignment = input_channels_alignment(spec.layout, knobs.config.output_layout, sliced, False)
     out_split = determine_output_parallel_config(split, device.grid, g.out_channels, False)
     padded_in = round_up(g.in_channels, TILE_SIZE * split.channels)
     padded_out = round_up(g.out_channels, TILE_SIZE * out_split.channels)
@@ -369,7 +369,7 @@ class TransposedSliceAttribute:
 
     @property
     def output_layout(self) -> Layout:
-        return self.knobs.output_layout
+        return self.knobs.config.output_layout
 
     def window_key(self, axis: int, start: int, end: int) -> Hashable:
         """A slice's window is the sliced axis's alone (the other is whole): slices whose axis

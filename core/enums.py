@@ -15,6 +15,7 @@ __all__ = [
     "DataType",
     "Layout",
     "MathFidelity",
+    "PaddingMode",
     "ShardOrientation",
     "TensorMemoryLayout",
 ]
@@ -74,6 +75,14 @@ class Conv2dSliceType(StrEnum):
     DRAM_HEIGHT = "dram_height"
     DRAM_WIDTH = "dram_width"
     L1_FULL = "l1_full"
+
+
+class PaddingMode(StrEnum):
+    """How a conv pads its input (TT-NN's `PaddingMode`): with zeros, or by repeating the
+    edge values."""
+
+    ZEROS = "zeros"
+    REPLICATE = "replicate"
 
 
 class MathFidelity(StrEnum):

@@ -28,9 +28,12 @@ from typing import ClassVar, cast
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
+    FloatAttr,
     IntAttr,
     IntegerAttr,
     NoneAttr,
+    StringAttr,
+    f32,
 )
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import (
@@ -46,9 +49,16 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.str_enum import StrEnum
 
+from ttnn_xdsl.conv.conv2d_config import (
+    CONV2D_CONFIG_FIELDS,
+    ConfigField,
+    ConfigKind,
+    Conv2dConfig,
+    CoreRanges,
+    FusedActivation,
+)
 from ttnn_xdsl.conv.conv_parameters import (
     ComputeKernelConfig,
-    Conv2dConfig,
     Conv2dSliceConfig,
     InputMemoryConfig,
     validate_conv2d_config,
@@ -59,12 +69,14 @@ from ttnn_xdsl.core.enums import (
     DataType,
     Layout,
     MathFidelity,
+    PaddingMode,
     ShardOrientation,
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
+    CoreRangeAttr,
     CoreRangeSetAttr,
     UnaryWithParamAttr,
     parse_core_range_set_body,
@@ -162,6 +174,14 @@ class Conv2dSliceTypeAttr(_AngleBracketEnumSyntax, EnumAttribute[Conv2dSliceType
     `dram_width`); it is written inside that attribute only."""
 
     name = "ttnn.conv2d_slice_type"
+
+
+@irdl_attr_definition
+class PaddingModeAttr(_AngleBracketEnumSyntax, EnumAttribute[PaddingMode]):
+    """`#ttnn.padding_mode<zeros|replicate>`: how a conv pads its input (TT-NN's PaddingMode;
+    `#ttnn.conv2d_config`'s `padding_mode` field)."""
+
+    name = "ttnn.padding_mode"
 
 
 # --------------------------------------------------------------------------------------------
@@ -511,117 +531,151 @@ class ShardSpecAttr(KeywordStructAttr):
                 )
 
 
-TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS = (
-    "activation",
-    "deallocate_activation",
-    "reallocate_halo_output",
-    "reshard_if_not_optimal",
-    "override_sharding_config",
-    "core_grid",
-    "output_layout",
-    "enable_act_double_buffer",
-    "enable_weights_double_buffer",
-    "config_tensors_in_dram",
-    "in_place",
+@dataclass(frozen=True)
+class ConfigFieldSpelling:
+    """How a kind of Conv2dConfig field (`ConfigKind`) is held in `#ttnn.conv2d_config`: the
+    attribute type of its parameter, its `key = value` syntax, and its conversions to and from
+    the record's value."""
+
+    constraint: object
+    syntax: Callable[[str], StructField]
+    read: Callable[[Attribute], object]
+    write: Callable[[object], Attribute]
+
+
+def _read_data_type(value: Attribute) -> DataType:
+    """A data type in the project's spelling or tt-mlir's; VerifyException for a tt-mlir data
+    type TT-NN's conv preparation does not produce."""
+    if isinstance(value, SupportedDataTypesAttr):
+        dtype = data_type_of_ttcore(value.data)
+        if dtype is None:
+            raise VerifyException(
+                f"#ttnn.conv2d_config weights_dtype {value.data.value} is not supported "
+                "(expected f32, bf16 or bfp8_b / bfp_bf8)"
+            )
+        return dtype
+    return cast(DataTypeAttr, value).data
+
+
+def _read_activation(value: Attribute) -> FusedActivation:
+    activation = cast(UnaryWithParamAttr, value)
+    return FusedActivation(
+        activation.op_type.data, tuple(float(param.value.data) for param in activation.params)
+    )
+
+
+def _write_activation(value: object) -> Attribute:
+    activation = cast(FusedActivation, value)
+    return UnaryWithParamAttr.new(
+        [
+            StringAttr(activation.op_type),
+            ArrayAttr([FloatAttr(param, f32) for param in activation.params]),
+        ]
+    )
+
+
+def _read_core_grid(value: Attribute) -> CoreRanges:
+    return tuple((r.start, r.end) for r in cast(CoreRangeSetAttr, value).ranges.data)
+
+
+def _write_core_grid(value: object) -> Attribute:
+    return CoreRangeSetAttr([CoreRangeAttr(start, end) for start, end in cast(CoreRanges, value)])
+
+
+def _enum_spelling(attr_type: type[EnumAttribute[StrEnum]]) -> ConfigFieldSpelling:
+    return ConfigFieldSpelling(
+        attr_type,
+        lambda name: _enum_field(name, attr_type),
+        lambda value: cast(EnumAttribute[StrEnum], value).data,
+        lambda value: attr_type(cast(StrEnum, value)),  # pyright: ignore[reportCallIssue]
+    )
+
+
+FIELD_SPELLINGS: dict[ConfigKind, ConfigFieldSpelling] = {
+    ConfigKind.FLAG: ConfigFieldSpelling(
+        BoolAttr,
+        _bool_field,
+        lambda value: bool(cast(IntegerAttr, value).value.data),
+        lambda value: IntegerAttr.from_bool(bool(value)),
+    ),
+    ConfigKind.COUNT: ConfigFieldSpelling(
+        IntAttr,
+        _int_field,
+        lambda value: cast(IntAttr, value).data,
+        lambda value: IntAttr(cast(int, value)),
+    ),
+    ConfigKind.DATA_TYPE: ConfigFieldSpelling(
+        DataTypeAttr | SupportedDataTypesAttr,
+        _data_type_field,
+        _read_data_type,
+        lambda value: DataTypeAttr(cast(DataType, value)),
+    ),
+    ConfigKind.MEMORY_LAYOUT: _enum_spelling(TensorMemoryLayoutAttr),
+    ConfigKind.LAYOUT: _enum_spelling(LayoutAttr),
+    ConfigKind.PADDING_MODE: _enum_spelling(PaddingModeAttr),
+    ConfigKind.ACTIVATION: ConfigFieldSpelling(
+        UnaryWithParamAttr,
+        lambda name: _attribute_field(name, UnaryWithParamAttr, _parse_unprefixed_unary_with_param),
+        _read_activation,
+        _write_activation,
+    ),
+    ConfigKind.CORE_GRID: ConfigFieldSpelling(
+        CoreRangeSetAttr,
+        lambda name: _attribute_field(name, CoreRangeSetAttr, _parse_unprefixed_core_range_set),
+        _read_core_grid,
+        _write_core_grid,
+    ),
+}
+"""Each kind of Conv2dConfig field as `#ttnn.conv2d_config` holds it."""
+
+TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS = tuple(
+    declared.name for declared in CONV2D_CONFIG_FIELDS if not declared.in_ttnn
 )
-"""The `#ttnn.conv2d_config` fields that only tt-mlir writes (TT-NN's Conv2dConfig has them
-all; `in_place`, the halo's, is in tt-mlir's output of late 2025)."""
+"""The `#ttnn.conv2d_config` fields TT-NN 0.81.1's Conv2dConfig does not have (tt-mlir writes
+them; accepted, kept and printed)."""
 
 
 @irdl_attr_definition
 class Conv2dConfigAttr(KeywordStructAttr):
-    """`#ttnn.conv2d_config<...>`: TT-NN's Conv2dConfig, each field optional.
+    """`#ttnn.conv2d_config<...>`: TT-NN's Conv2dConfig, each field optional (absent: TT-NN's
+    default). Its fields, their syntax and the record they give (`conv_config()`) come from
+    the one declaration of Conv2dConfig (`conv.conv2d_config.CONV2D_CONFIG_FIELDS`), in its
+    order; what each field does is said there.
 
-    The fields that change prepared weights (semantics.md §3.1): `weights_dtype` defaults
-    to the weight's dtype, `shard_layout` is chosen by the resolution (semantics.md §3.3
-    step 5), `act_block_h_override` 0, `act_block_w_div` 1, the booleans false, and
-    `enable_kernel_stride_folding` unset means automatic; `reshard_if_not_optimal` decides
-    where a sharded input's core split comes from (semantics.md §3.3a).
-
-    tt-mlir writes the other fields of Conv2dConfig too (`TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS`);
-    they are kept and printed back, and have no effect on prepared weights (TT-NN 0.81.1's
-    preparation reads `core_grid` only together with `override_output_sharding_config`, a
-    field tt-mlir cannot write). `weights_dtype` keeps tt-mlir's spelling `bfp_bf8` (the
-    project's `bfp8_b`) when written that way."""
+    tt-mlir writes these fields too (all but `full_inner_dim`, `enable_activation_reuse`,
+    `force_split_reader`, `override_output_sharding_config` and `padding_mode`) and one TT-NN
+    0.81.1 does not have (`in_place`); what tt-mlir wrote is kept and printed back, and
+    `weights_dtype` keeps tt-mlir's spelling `bfp_bf8` (the project's `bfp8_b`)."""
 
     name = "ttnn.conv2d_config"
-    weights_dtype: DataTypeAttr | SupportedDataTypesAttr | NoneAttr
-    shard_layout: TensorMemoryLayoutAttr | NoneAttr
-    act_block_h_override: IntAttr | NoneAttr
-    act_block_w_div: IntAttr | NoneAttr
-    transpose_shards: BoolAttr | NoneAttr
-    full_inner_dim: BoolAttr | NoneAttr
-    enable_activation_reuse: BoolAttr | NoneAttr
-    enable_kernel_stride_folding: BoolAttr | NoneAttr
-    activation: UnaryWithParamAttr | NoneAttr
-    deallocate_activation: BoolAttr | NoneAttr
-    reallocate_halo_output: BoolAttr | NoneAttr
-    reshard_if_not_optimal: BoolAttr | NoneAttr
-    override_sharding_config: BoolAttr | NoneAttr
-    core_grid: CoreRangeSetAttr | NoneAttr
-    output_layout: LayoutAttr | NoneAttr
-    enable_act_double_buffer: BoolAttr | NoneAttr
-    enable_weights_double_buffer: BoolAttr | NoneAttr
-    config_tensors_in_dram: BoolAttr | NoneAttr
-    in_place: BoolAttr | NoneAttr
+    __annotations__ = {
+        declared.name: FIELD_SPELLINGS[declared.kind].constraint | NoneAttr
+        for declared in CONV2D_CONFIG_FIELDS
+    }
 
-    FIELDS = (
-        _data_type_field("weights_dtype"),
-        _enum_field("shard_layout", TensorMemoryLayoutAttr),
-        _int_field("act_block_h_override"),
-        _int_field("act_block_w_div"),
-        _bool_field("transpose_shards"),
-        _bool_field("full_inner_dim"),
-        _bool_field("enable_activation_reuse"),
-        _bool_field("enable_kernel_stride_folding"),
-        _attribute_field("activation", UnaryWithParamAttr, _parse_unprefixed_unary_with_param),
-        _bool_field("deallocate_activation"),
-        _bool_field("reallocate_halo_output"),
-        _bool_field("reshard_if_not_optimal"),
-        _bool_field("override_sharding_config"),
-        _attribute_field("core_grid", CoreRangeSetAttr, _parse_unprefixed_core_range_set),
-        _enum_field("output_layout", LayoutAttr),
-        _bool_field("enable_act_double_buffer"),
-        _bool_field("enable_weights_double_buffer"),
-        _bool_field("config_tensors_in_dram"),
-        _bool_field("in_place"),
+    FIELDS = tuple(
+        FIELD_SPELLINGS[declared.kind].syntax(declared.name) for declared in CONV2D_CONFIG_FIELDS
     )
     TT_MLIR_FIELDS = TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS
 
-    def __init__(
-        self,
-        *,
-        weights_dtype: DataType | None = None,
-        shard_layout: TensorMemoryLayout | None = None,
-        act_block_h_override: int | None = None,
-        act_block_w_div: int | None = None,
-        transpose_shards: bool | None = None,
-        full_inner_dim: bool | None = None,
-        enable_activation_reuse: bool | None = None,
-        enable_kernel_stride_folding: bool | None = None,
-        reshard_if_not_optimal: bool | None = None,
-        **tt_mlir_fields: Attribute,
-    ):
-        """The project's fields from plain values; `tt_mlir_fields` are other fields of
-        `TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS` as attributes."""
-        unknown = set(tt_mlir_fields) - set(TT_MLIR_ONLY_CONV2D_CONFIG_FIELDS)
+    def __init__(self, **values: object):
+        """The attribute with the fields given: each a record value (`Conv2dConfig`'s type
+        for it) or an attribute; None leaves the field out."""
+        by_name = {declared.name: declared for declared in CONV2D_CONFIG_FIELDS}
+        unknown = set(values) - set(by_name)
         if unknown:
             raise TypeError(f"unknown #ttnn.conv2d_config field(s): {', '.join(sorted(unknown))}")
-        values: dict[str, Attribute] = {
-            "weights_dtype": NoneAttr() if weights_dtype is None else DataTypeAttr(weights_dtype),
-            "shard_layout": NoneAttr()
-            if shard_layout is None
-            else TensorMemoryLayoutAttr(shard_layout),
-            "act_block_h_override": _int(act_block_h_override),
-            "act_block_w_div": _int(act_block_w_div),
-            "transpose_shards": _bool(transpose_shards),
-            "full_inner_dim": _bool(full_inner_dim),
-            "enable_activation_reuse": _bool(enable_activation_reuse),
-            "enable_kernel_stride_folding": _bool(enable_kernel_stride_folding),
-            "reshard_if_not_optimal": _bool(reshard_if_not_optimal),
-            **tt_mlir_fields,
-        }
-        super().__init__(*(values.get(field.name, NoneAttr()) for field in self.FIELDS))
+        super().__init__(
+            *(
+                _field_attribute(declared, values.get(declared.name))
+                for declared in CONV2D_CONFIG_FIELDS
+            )
+        )
+
+    @staticmethod
+    def of_config(config: Conv2dConfig) -> Conv2dConfigAttr:
+        """The attribute of `config`'s fields that are not at their defaults."""
+        return Conv2dConfigAttr(**config.non_default_fields())
 
     def fields(self) -> dict[str, Attribute]:
         """The fields present, by name, in declaration order."""
@@ -634,70 +688,38 @@ class Conv2dConfigAttr(KeywordStructAttr):
     @staticmethod
     def from_fields(fields: dict[str, Attribute]) -> Conv2dConfigAttr:
         """The attribute with exactly these fields (values as attributes)."""
-        names = [field.name for field in Conv2dConfigAttr.FIELDS]
-        unknown = set(fields) - set(names)
-        if unknown:
-            raise TypeError(f"unknown #ttnn.conv2d_config field(s): {', '.join(sorted(unknown))}")
-        return Conv2dConfigAttr.new([fields.get(name, NoneAttr()) for name in names])
-
-    def weights_data_type(self) -> DataType | None:
-        """`weights_dtype` as one of the project's data types (None when absent). Raises
-        VerifyException for a tt-mlir data type TT-NN's conv preparation does not produce."""
-        value = self.weights_dtype
-        if isinstance(value, NoneAttr):
-            return None
-        if isinstance(value, SupportedDataTypesAttr):
-            dtype = data_type_of_ttcore(value.data)
-            if dtype is None:
-                raise VerifyException(
-                    f"#ttnn.conv2d_config weights_dtype {value.data.value} is not supported "
-                    "(expected f32, bf16 or bfp8_b / bfp_bf8)"
-                )
-            return dtype
-        return cast(DataTypeAttr, value).data
+        return Conv2dConfigAttr(**fields)
 
     def conv_config(self) -> Conv2dConfig:
-        """The config as the pure resolution reads it (absent fields at TT-NN's defaults)."""
-        return self._config(self.weights_data_type())
+        """The config as the pure resolution reads it (absent fields at TT-NN's defaults).
+        Raises VerifyException for a tt-mlir weights_dtype TT-NN does not produce."""
+        return self._config(read_weights_dtype=True)
 
-    def _config(self, weights_dtype: DataType | None) -> Conv2dConfig:
-        def flag(value: BoolAttr | NoneAttr) -> bool:
-            return isinstance(value, IntegerAttr) and bool(value.value.data)
-
-        folding = self.enable_kernel_stride_folding
-        return Conv2dConfig(
-            weights_dtype=weights_dtype,
-            shard_layout=None
-            if isinstance(self.shard_layout, NoneAttr)
-            else self.shard_layout.data,
-            act_block_h_override=0
-            if isinstance(self.act_block_h_override, NoneAttr)
-            else self.act_block_h_override.data,
-            act_block_w_div=1
-            if isinstance(self.act_block_w_div, NoneAttr)
-            else self.act_block_w_div.data,
-            transpose_shards=flag(self.transpose_shards),
-            full_inner_dim=flag(self.full_inner_dim),
-            enable_activation_reuse=flag(self.enable_activation_reuse),
-            enable_kernel_stride_folding=None
-            if isinstance(folding, NoneAttr)
-            else bool(folding.value.data),
-            reshard_if_not_optimal=flag(self.reshard_if_not_optimal),
-            output_layout=Layout.TILE
-            if isinstance(self.output_layout, NoneAttr)
-            else self.output_layout.data,
-            enable_act_double_buffer=flag(self.enable_act_double_buffer),
-            enable_weights_double_buffer=flag(self.enable_weights_double_buffer),
-            config_tensors_in_dram=flag(self.config_tensors_in_dram),
-        )
+    def _config(self, read_weights_dtype: bool) -> Conv2dConfig:
+        values = {
+            declared.name: FIELD_SPELLINGS[declared.kind].read(value)
+            for declared, value in zip(CONV2D_CONFIG_FIELDS, self.parameters, strict=True)
+            if not isinstance(value, NoneAttr)
+            and (read_weights_dtype or declared.kind != ConfigKind.DATA_TYPE)
+        }
+        return Conv2dConfig(**values)
 
     def verify(self) -> None:
         # The fields' own rules live with the pure config (one home); weights_dtype is read
         # (and a tt-mlir dtype checked) where the config is used.
         try:
-            validate_conv2d_config(self._config(None), field_prefix="")
+            validate_conv2d_config(self._config(read_weights_dtype=False), field_prefix="")
         except ConvConfigError as error:
             raise VerifyException(f"#ttnn.conv2d_config {error.message}") from None
+
+
+def _field_attribute(declared: ConfigField, value: object) -> Attribute:
+    """A field's parameter: absent (None), an attribute as given, or a record value written."""
+    if value is None:
+        return NoneAttr()
+    if isinstance(value, Attribute):
+        return value
+    return FIELD_SPELLINGS[declared.kind].write(value)
 
 
 @irdl_attr_definition

@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -63,6 +63,9 @@ __all__ = [
 
 I32_RANGE = range(-(2**31), 2**31)
 
+ValueT = TypeVar("ValueT")
+"""The plain Python value a property kind reads (int, a tuple of ints, a record, …)."""
+
 
 def i32_attribute(value: int, name: str) -> IntegerAttr:
     """`value : i32`, the value of the i32 property `name`. Raises TTNNError naming it when
@@ -89,9 +92,9 @@ def _parse_i32(parser: Parser, key: str) -> int:
     return value
 
 
-class PropertyKind(ABC):
+class PropertyKind(ABC, Generic[ValueT]):
     """What a property holds: its IRDL constraint, how its value is written in the custom
-    syntax, built from a Python value and read back as a plain Python value."""
+    syntax, built from a Python value and read back as a plain Python value (`ValueT`)."""
 
     placeholder: str = "#…"
     """How the syntax reference writes a value of this kind."""
@@ -112,12 +115,12 @@ class PropertyKind(ABC):
             return value
         raise TypeError(f"{name}: expected an attribute, got {value!r}")
 
-    def read(self, value: Attribute) -> object:
+    def read(self, value: Attribute) -> ValueT:
         """The plain Python value of the property's attribute."""
-        return value
+        return cast(ValueT, value)
 
 
-class _I32Kind(PropertyKind):
+class _I32Kind(PropertyKind[int]):
     placeholder = "N"
 
     def constraint(self) -> Any:
@@ -138,7 +141,7 @@ class _I32Kind(PropertyKind):
         return cast(IntegerAttr, value).value.data
 
 
-class _I32ArrayKind(PropertyKind):
+class _I32ArrayKind(PropertyKind[tuple[int, ...]]):
     placeholder = "[N, …]"
 
     def constraint(self) -> Any:
@@ -163,7 +166,7 @@ class _I32ArrayKind(PropertyKind):
         return tuple(int(v) for v in cast(DenseArrayBase, value).get_values())
 
 
-class _BoolKind(PropertyKind):
+class _BoolKind(PropertyKind[bool]):
     placeholder = "true|false"
 
     def constraint(self) -> Any:
@@ -184,7 +187,7 @@ class _BoolKind(PropertyKind):
         return bool(cast(IntegerAttr, value).value.data)
 
 
-class _StringKind(PropertyKind):
+class _StringKind(PropertyKind[str]):
     placeholder = '"…"'
 
     def constraint(self) -> Any:
@@ -205,29 +208,29 @@ class _StringKind(PropertyKind):
         return cast(StringAttr, value).data
 
 
-INT32: PropertyKind = _I32Kind()
-INT32_ARRAY: PropertyKind = _I32ArrayKind()
-BOOLEAN: PropertyKind = _BoolKind()
-STRING: PropertyKind = _StringKind()
+INT32: PropertyKind[int] = _I32Kind()
+INT32_ARRAY: PropertyKind[tuple[int, ...]] = _I32ArrayKind()
+BOOLEAN: PropertyKind[bool] = _BoolKind()
+STRING: PropertyKind[str] = _StringKind()
 
 
 @dataclass(frozen=True)
-class AttributeKind(PropertyKind):
+class AttributeKind(PropertyKind[ValueT]):
     """A property holding an attribute of `attribute_type`, written in full; `read` turns it
     into the plain value the pure code uses (the attribute itself by default)."""
 
     attribute_type: type[Attribute]
-    reader: Callable[[Any], object] | None = None
+    reader: Callable[[Any], ValueT] | None = None
 
     def constraint(self) -> Any:
         return self.attribute_type
 
-    def read(self, value: Attribute) -> object:
-        return value if self.reader is None else self.reader(value)
+    def read(self, value: Attribute) -> ValueT:
+        return cast(ValueT, value) if self.reader is None else self.reader(value)
 
 
 @dataclass(frozen=True)
-class EnumKind(PropertyKind):
+class EnumKind(PropertyKind[ValueT]):
     """A property holding an enum attribute (`#ttnn.layout<tile>`): built from the enum
     member or the attribute, read as the enum member."""
 
@@ -243,7 +246,7 @@ class EnumKind(PropertyKind):
             return self.attribute_type(value)  # pyright: ignore[reportCallIssue]
         raise TypeError(f"{name}: expected a {self.attribute_type.__name__} or its enum")
 
-    def read(self, value: Attribute) -> object:
+    def read(self, value: Attribute) -> ValueT:
         return cast(Any, value).data
 
 
@@ -257,18 +260,18 @@ REQUIRED: Any = _Required()
 
 
 @dataclass(frozen=True)
-class OpProperty:
+class OpProperty(Generic[ValueT]):
     """One property of an op, declared once: its name, its kind, whether the IR requires it,
     the Python builder's default (`REQUIRED`: the builder must be given it; None: absent),
     its name in tt-mlir's IR when that differs, and its kind and presence there when they
     differ (tt-mlir's ops declare the same properties from the same list)."""
 
     name: str
-    kind: PropertyKind
+    kind: PropertyKind[ValueT]
     required: bool = True
     default: object = REQUIRED
     tt_mlir_name: str | None = None
-    tt_mlir_kind: PropertyKind | None = None
+    tt_mlir_kind: PropertyKind[Any] | None = None
     tt_mlir_required: bool | None = None
 
     def definition(self, tt_mlir: bool = False) -> PropertyDef[Any] | OptPropertyDef[Any]:

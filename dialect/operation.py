@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Attribute, SSAValue
@@ -22,6 +22,8 @@ from ttnn_xdsl.dialect.keyword_properties import (
     property_definitions,
 )
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
+
+ValueT = TypeVar("ValueT")
 
 
 class TTNNOperation(IRDLOperation, ABC):
@@ -67,6 +69,19 @@ class KeywordPropertyOp(TTNNOperation, ABC):
         value = self.properties.get(name)
         prop = next(prop for prop in self.PROPERTIES if prop.name == name)
         return prop.default if value is None else prop.kind.read(value)
+
+    def read(self, prop: OpProperty[ValueT]) -> ValueT | None:
+        """The plain Python value of the declared property `prop` (its kind's reading), None
+        when it is absent."""
+        value = self.properties.get(prop.name)
+        return None if value is None else prop.kind.read(value)
+
+    def read_present(self, prop: OpProperty[ValueT]) -> ValueT:
+        """The value of a property the IR requires (`prop.required`: the verifier of the
+        op's definition has checked it is there)."""
+        value = self.read(prop)
+        assert value is not None, prop.name
+        return value
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:

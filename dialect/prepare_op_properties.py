@@ -1,17 +1,22 @@
 """The one declaration of the conv preparation ops' properties (semantics.md §3.1).
 
 Each entry names a property, its kind (how it is held, written, built from Python and read
-into the pure resolution's `Conv2dParameters`, whose field of the same name it fills), whether
-the IR requires it, the Python builder's default, and tt-mlir's name and kind where they
-differ. The project's ops (`prepare_ops.py`), tt-mlir's ops (`tt_mlir.py`), the keyword
-syntax, the builders, `import-tt-mlir` / `export-tt-mlir` and the parameter record all read
-these lists: a property added later is one entry here (and, when the resolution reads it, the
-field it fills).
+as the plain value the pure resolution reads), whether the IR requires it, the Python
+builder's default, and tt-mlir's name and kind where they differ; each is a named constant,
+which the ops' typed record builders (`prepare_ops.ConvPrepareOp.conv_parameters`) read to
+fill the parameter record's fields. The project's ops (`prepare_ops.py`), tt-mlir's ops
+(`tt_mlir.py`), the keyword syntax, the builders, `import-tt-mlir` / `export-tt-mlir` and the
+record builders all read these lists: a property added later is one entry here (and, when the
+resolution reads it, one keyword in its op's record builder).
 """
 
 from __future__ import annotations
 
-from ttnn_xdsl.core.enums import Layout
+from typing import Any
+
+from xdsl.ir import Attribute
+
+from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
@@ -41,56 +46,71 @@ __all__ = [
 ]
 
 MEMORY_CONFIG = AttributeKind(MemoryConfigAttr, MemoryConfigAttr.conv_input)
-LAYOUT = EnumKind(LayoutAttr)
-DATA_TYPE = EnumKind(DataTypeAttr)
+LAYOUT: EnumKind[Layout] = EnumKind(LayoutAttr)
+DATA_TYPE: EnumKind[DataType] = EnumKind(DataTypeAttr)
 CONV2D_CONFIG = AttributeKind(Conv2dConfigAttr, Conv2dConfigAttr.conv_config)
 COMPUTE_CONFIG = AttributeKind(
     DeviceComputeKernelConfigAttr, DeviceComputeKernelConfigAttr.compute_config
 )
 SLICE_CONFIG = AttributeKind(Conv2dSliceConfigAttr, Conv2dSliceConfigAttr.slice_config)
-TT_MLIR_DATA_TYPE = AttributeKind(SupportedDataTypesAttr)
+TT_MLIR_DATA_TYPE: AttributeKind[Attribute] = AttributeKind(SupportedDataTypesAttr)
 """tt-mlir spells a data type `#ttcore.supportedDataTypes<bf16>`."""
 
+INPUT_MEMORY_CONFIG = OpProperty("input_memory_config", MEMORY_CONFIG, default=DRAM_INTERLEAVED)
+INPUT_LAYOUT = OpProperty(
+    "input_layout", LAYOUT, default=Layout.TILE, tt_mlir_name="input_tensor_layout"
+)
 WEIGHTS_FORMAT = OpProperty("weights_format", STRING, default="OIHW")
+IN_CHANNELS = OpProperty("in_channels", INT32)
+OUT_CHANNELS = OpProperty("out_channels", INT32)
+BATCH_SIZE = OpProperty("batch_size", INT32)
+INPUT_HEIGHT = OpProperty("input_height", INT32)
+INPUT_WIDTH = OpProperty("input_width", INT32)
+KERNEL_SIZE = OpProperty("kernel_size", INT32_ARRAY)
+STRIDE = OpProperty("stride", INT32_ARRAY, default=(1, 1))
+PADDING = OpProperty("padding", INT32_ARRAY, default=(0, 0))
+DILATION = OpProperty("dilation", INT32_ARRAY, default=(1, 1))
 HAS_BIAS = OpProperty("has_bias", BOOLEAN, default=False)
+GROUPS = OpProperty("groups", INT32, default=1)
+CONV_CONFIG = OpProperty(
+    "conv_config", CONV2D_CONFIG, required=False, default=None, tt_mlir_name="conv2d_config"
+)
+COMPUTE_CONFIG_PROPERTY = OpProperty("compute_config", COMPUTE_CONFIG, required=False, default=None)
+INPUT_DTYPE = OpProperty(
+    "input_dtype",
+    DATA_TYPE,
+    required=False,
+    default=None,
+    tt_mlir_kind=TT_MLIR_DATA_TYPE,
+    tt_mlir_required=True,
+)
+OUTPUT_DTYPE = OpProperty(
+    "output_dtype", DATA_TYPE, required=False, default=None, tt_mlir_kind=TT_MLIR_DATA_TYPE
+)
+SLICE_CONFIG_PROPERTY = OpProperty(
+    "slice_config", SLICE_CONFIG, required=False, default=None, tt_mlir_name="conv2d_slice_config"
+)
 
-CONV2D_WEIGHTS_PROPERTIES: tuple[OpProperty, ...] = (
-    OpProperty("input_memory_config", MEMORY_CONFIG, default=DRAM_INTERLEAVED),
-    OpProperty("input_layout", LAYOUT, default=Layout.TILE, tt_mlir_name="input_tensor_layout"),
+CONV2D_WEIGHTS_PROPERTIES: tuple[OpProperty[Any], ...] = (
+    INPUT_MEMORY_CONFIG,
+    INPUT_LAYOUT,
     WEIGHTS_FORMAT,
-    OpProperty("in_channels", INT32),
-    OpProperty("out_channels", INT32),
-    OpProperty("batch_size", INT32),
-    OpProperty("input_height", INT32),
-    OpProperty("input_width", INT32),
-    OpProperty("kernel_size", INT32_ARRAY),
-    OpProperty("stride", INT32_ARRAY, default=(1, 1)),
-    OpProperty("padding", INT32_ARRAY, default=(0, 0)),
-    OpProperty("dilation", INT32_ARRAY, default=(1, 1)),
+    IN_CHANNELS,
+    OUT_CHANNELS,
+    BATCH_SIZE,
+    INPUT_HEIGHT,
+    INPUT_WIDTH,
+    KERNEL_SIZE,
+    STRIDE,
+    PADDING,
+    DILATION,
     HAS_BIAS,
-    OpProperty("groups", INT32, default=1),
-    OpProperty(
-        "conv_config", CONV2D_CONFIG, required=False, default=None, tt_mlir_name="conv2d_config"
-    ),
-    OpProperty("compute_config", COMPUTE_CONFIG, required=False, default=None),
-    OpProperty(
-        "input_dtype",
-        DATA_TYPE,
-        required=False,
-        default=None,
-        tt_mlir_kind=TT_MLIR_DATA_TYPE,
-        tt_mlir_required=True,
-    ),
-    OpProperty(
-        "output_dtype", DATA_TYPE, required=False, default=None, tt_mlir_kind=TT_MLIR_DATA_TYPE
-    ),
-    OpProperty(
-        "slice_config",
-        SLICE_CONFIG,
-        required=False,
-        default=None,
-        tt_mlir_name="conv2d_slice_config",
-    ),
+    GROUPS,
+    CONV_CONFIG,
+    COMPUTE_CONFIG_PROPERTY,
+    INPUT_DTYPE,
+    OUTPUT_DTYPE,
+    SLICE_CONFIG_PROPERTY,
 )
 """`prepare_conv_weights`' properties, in printing order (tt-mlir's order)."""
 
@@ -123,9 +143,9 @@ def _transpose_property(prop: OpProperty) -> tuple[OpProperty, ...]:
     `output_padding` after `padding`, where TT-NN and tt-mlir place it)."""
     if prop is WEIGHTS_FORMAT:
         return (IOHW_WEIGHTS_FORMAT,)
-    if prop.name == "padding":
+    if prop is PADDING:
         return (prop, OUTPUT_PADDING)
-    if prop.name == "slice_config":
+    if prop is SLICE_CONFIG_PROPERTY:
         return (DRAM_SLICE_CONFIG,)
     return (prop,)
 

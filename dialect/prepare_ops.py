@@ -3,15 +3,28 @@
 §7): their properties (declared once, `prepare_op_properties`), their verification and their
 result type, inferred through the resolution (`conv_resolution.resolve_conv_weights`; for the
 transposed ops `conv_transpose.resolve_conv_transpose2d_*`, which resolves their equivalent
-conv2d with it). Each op resolves once for a given set of properties, operand type and device
-grid (`resolved`)."""
+conv2d with it).
+
+From op to resolution, typed: each op builds its parameter record (`Conv2dParameters`,
+`ConvTranspose2dParameters`) in one function (`parameter_record`) whose every keyword reads one
+named property of the declaration (`read_present(IN_CHANNELS)`, `read(CONV_CONFIG)`), so a
+reader — or `farm-studio walk` — follows a property from its attribute (`Conv2dConfigAttr.
+conv_config`) to the record field it fills and on into the resolution; no property is matched
+to a field by its name.
+
+Where the resolution runs: in the verifier, as before. The op's result type is what TT-NN
+computes from its parameters on the module's device, so the verifier checks it with the
+resolution (the same located messages `ttnn-opt`, `ttnn-run` and the API give) — a separate
+resolve step every tool must remember to call would let an op with a wrong type verify. The
+resolution is cached on the op itself (`resolved`), keyed by what it was resolved from (the
+properties, the source's type and the device), so verifying and then decomposing an op resolve
+it once; a clone starts with no cache.
+"""
 
 from __future__ import annotations
 
-import weakref
 from abc import ABC, abstractmethod
-from dataclasses import fields
-from typing import ClassVar
+from typing import ClassVar, TypedDict
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
@@ -19,7 +32,12 @@ from xdsl.irdl import irdl_op_definition, operand_def, result_def, traits_def
 from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv_parameters import (
+    ComputeKernelConfig,
+    Conv2dParameters,
+    InputMemoryConfig,
+)
 from ttnn_xdsl.conv.conv_resolution import (
     ConvWeightsPlan,
     resolve_conv_bias,
@@ -38,10 +56,31 @@ from ttnn_xdsl.dialect.device import TargetDevice, module_device
 from ttnn_xdsl.dialect.keyword_properties import OpProperty
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp
 from ttnn_xdsl.dialect.prepare_op_properties import (
+    BATCH_SIZE,
+    COMPUTE_CONFIG_PROPERTY,
     CONV2D_BIAS_PROPERTIES,
     CONV2D_WEIGHTS_PROPERTIES,
+    CONV_CONFIG,
     CONV_TRANSPOSE2D_BIAS_PROPERTIES,
     CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES,
+    DILATION,
+    DRAM_SLICE_CONFIG,
+    GROUPS,
+    HAS_BIAS,
+    IN_CHANNELS,
+    INPUT_DTYPE,
+    INPUT_HEIGHT,
+    INPUT_LAYOUT,
+    INPUT_MEMORY_CONFIG,
+    INPUT_WIDTH,
+    KERNEL_SIZE,
+    MIRROR_KERNEL,
+    OUT_CHANNELS,
+    OUTPUT_DTYPE,
+    OUTPUT_PADDING,
+    PADDING,
+    SLICE_CONFIG_PROPERTY,
+    STRIDE,
 )
 from ttnn_xdsl.dialect.tensor_types import (
     denote_same_tensor,
@@ -62,18 +101,11 @@ ParameterRecord = Conv2dParameters | ConvTranspose2dParameters
 """What a prepare op's properties fill: the conv2d's record or the conv_transpose2d's."""
 Plan = ConvWeightsPlan | ConvTranspose2dPlan
 
-_PARAMETER_FIELDS = {
-    record: frozenset(field.name for field in fields(record))
-    for record in (Conv2dParameters, ConvTranspose2dParameters)
-}
-"""Each record's fields; a declared property of the same name fills each."""
+ResolutionKey = tuple[tuple[tuple[str, Attribute], ...], Attribute, TargetDevice]
+"""What a resolution was made from: the op's properties, its source's type and the device."""
 
-_PlanKey = tuple[tuple[tuple[str, Attribute], ...], Attribute, tuple[int, int]]
-_plans: weakref.WeakKeyDictionary[ConvPrepareOp, tuple[_PlanKey, Plan]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Each op's last resolution, with what it was resolved from (its properties, its source's
-type and the grid): verifying an op and decomposing it resolve it once."""
+RESOLUTION_CACHE = "_resolution"
+"""The instance attribute an op keeps its last resolution in (with its `ResolutionKey`)."""
 
 
 class ConvPrepareOp(KeywordPropertyOp, ABC):
@@ -85,9 +117,6 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
     result = result_def(TensorType)
 
     traits = traits_def(Pure())
-
-    PARAMETERS: ClassVar[type[ParameterRecord]] = Conv2dParameters
-    """The record the op's properties fill (`conv_parameters`)."""
 
     def __init__(
         self,
@@ -123,21 +152,37 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
     def has_bias_value(self) -> bool: ...
 
     def conv_parameters(self, device: TargetDevice | None = None) -> ParameterRecord:
-        """The op's parameters as the pure resolution reads them (its `PARAMETERS` record),
-        on `device` (default: the enclosing module's, `module_device`): each declared property
-        fills the record's field of its name."""
-        device = device or module_device(self)
-        names = _PARAMETER_FIELDS[self.PARAMETERS]
-        values = {
-            prop.name: prop.kind.read(self.properties[prop.name])
-            for prop in self.PROPERTIES
-            if prop.name in names and prop.name in self.properties
-        }
-        values["has_bias"] = self.has_bias_value
-        return self.PARAMETERS(
-            **values,  # pyright: ignore[reportArgumentType]
+        """The op's parameters as the pure resolution reads them, on `device` (default: the
+        enclosing module's, `module_device`)."""
+        return self.parameter_record(device or module_device(self))
+
+    @abstractmethod
+    def parameter_record(self, device: TargetDevice) -> ParameterRecord:
+        """The op's record, each field read from the declared property that fills it."""
+
+    def conv_parameter_fields(self, device: TargetDevice) -> ConvParameterFields:
+        """The fields every conv preparation shares (`ConvParameters`), from the op's
+        properties, its source and `device`."""
+        return ConvParameterFields(
+            in_channels=self.read_present(IN_CHANNELS),
+            out_channels=self.read_present(OUT_CHANNELS),
+            batch_size=self.read_present(BATCH_SIZE),
+            input_height=self.read_present(INPUT_HEIGHT),
+            input_width=self.read_present(INPUT_WIDTH),
+            kernel_size=self.read_present(KERNEL_SIZE),
+            stride=self.read_present(STRIDE),
+            padding=self.read_present(PADDING),
+            dilation=self.read_present(DILATION),
+            groups=self.read_present(GROUPS),
+            has_bias=self.has_bias_value,
             weight_dtype=tensor_info(self.source.type).dtype,
+            input_layout=self.read_present(INPUT_LAYOUT),
+            input_memory_config=self.read_present(INPUT_MEMORY_CONFIG),
+            conv_config=self.read(CONV_CONFIG) or Conv2dConfig(),
+            compute_config=self.read(COMPUTE_CONFIG_PROPERTY),
             grid=device.grid,
+            input_dtype=self.read(INPUT_DTYPE),
+            output_dtype=self.read(OUTPUT_DTYPE),
             l1_budget=device.l1_budget,
         )
 
@@ -147,22 +192,20 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
 
     def resolved(self, device: TargetDevice | None = None) -> Plan:
         """The op's resolution on `device` (default: the enclosing module's); raises the op's
-        VerifyException. Resolved once per set of properties, source type and device."""
-        properties = tuple(self.properties.items())
-        memo = _plans.get(self)
-        if memo is not None and device is not None:
-            key, plan = memo
-            if key == (properties, self.source.type, device):
-                return plan
+        VerifyException. Resolved once per set of properties, source type and device (the
+        last resolution is kept on the op)."""
         device = device or module_device(self)
-        params = self.conv_parameters(device)
+        key: ResolutionKey = (tuple(self.properties.items()), self.source.type, device)
+        cached: tuple[ResolutionKey, Plan] | None = getattr(self, RESOLUTION_CACHE, None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         try:
-            plan = self.resolution(params)
+            plan = self.resolution(self.conv_parameters(device))
         except ConvConfigError as error:
             # The cause stays reachable: a caller tells what the project does not model
             # (ConvNotModelledError) from an invalid configuration.
             raise self.error(str(error)) from error
-        _plans[self] = ((properties, self.source.type, device), plan)
+        setattr(self, RESOLUTION_CACHE, (key, plan))
         return plan
 
     def resolve(self, device: TargetDevice | None = None) -> ConvWeightsPlan:
@@ -214,6 +257,39 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
             )
 
 
+class ConvParameterFields(TypedDict):
+    """The keyword arguments of `ConvParameters`' fields (a typed dict, so each record's
+    builder passes them on checked)."""
+
+    in_channels: int
+    out_channels: int
+    batch_size: int
+    input_height: int
+    input_width: int
+    kernel_size: tuple[int, ...]
+    stride: tuple[int, ...]
+    padding: tuple[int, ...]
+    dilation: tuple[int, ...]
+    groups: int
+    has_bias: bool
+    weight_dtype: DataType
+    input_layout: Layout
+    input_memory_config: InputMemoryConfig
+    conv_config: Conv2dConfig
+    compute_config: ComputeKernelConfig | None
+    grid: tuple[int, int]
+    input_dtype: DataType | None
+    output_dtype: DataType | None
+    l1_budget: int | None
+
+
+def conv2d_parameters(op: ConvPrepareOp, device: TargetDevice) -> Conv2dParameters:
+    """A conv2d prepare op's record: the shared fields and its slice config."""
+    return Conv2dParameters(
+        **op.conv_parameter_fields(device), slice_config=op.read(SLICE_CONFIG_PROPERTY)
+    )
+
+
 def weight_result_type(plan: ConvWeightsPlan) -> TensorType[Attribute]:
     """A prepared weight's type (semantics.md §3.3 step 11): TILE, `weights_dtype`, the
     logical and physical shapes of the plan."""
@@ -248,7 +324,7 @@ class WeightPrepareOp(ConvPrepareOp, ABC):
 
     @property
     def has_bias_value(self) -> bool:
-        return bool(self.value_of("has_bias"))
+        return bool(self.read(HAS_BIAS))
 
     def _verify_weight(self) -> tuple[int, ...]:
         """The weight is a host f32 / bf16 tensor of rank 4 in `WEIGHTS_FORMAT`: its shape."""
@@ -316,6 +392,9 @@ class PrepareConvWeightsOp(WeightPrepareOp):
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_WEIGHTS_PROPERTIES
     WEIGHTS_FORMAT: ClassVar[str] = "OIHW"
 
+    def parameter_record(self, device: TargetDevice) -> ParameterRecord:
+        return conv2d_parameters(self, device)
+
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, Conv2dParameters)
         return resolve_conv_weights(params)
@@ -350,6 +429,9 @@ class PrepareConvBiasOp(BiasPrepareOp):
 
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_BIAS_PROPERTIES
 
+    def parameter_record(self, device: TargetDevice) -> ParameterRecord:
+        return conv2d_parameters(self, device)
+
     def resolution(self, params: ParameterRecord) -> Plan:
         assert isinstance(params, Conv2dParameters)
         return resolve_conv_bias(params)
@@ -364,7 +446,13 @@ class ConvTranspose2dPrepareOp(ConvPrepareOp, ABC):
     parameters of `prepare_conv_transpose2d_weights` / `_bias` as properties, resolved by
     `conv_transpose` into the preparation of the equivalent conv2d."""
 
-    PARAMETERS: ClassVar[type[ParameterRecord]] = ConvTranspose2dParameters
+    def parameter_record(self, device: TargetDevice) -> ParameterRecord:
+        return ConvTranspose2dParameters(
+            **self.conv_parameter_fields(device),
+            output_padding=self.read(OUTPUT_PADDING) or (0, 0),
+            mirror_kernel=self.read(MIRROR_KERNEL) is not False,
+            dram_slice_config=self.read(DRAM_SLICE_CONFIG),
+        )
 
     def transpose_plan(self, device: TargetDevice | None = None) -> ConvTranspose2dPlan:
         """The op's whole preparation (the weight transform, the equivalent conv2d and its

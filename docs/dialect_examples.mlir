@@ -113,6 +113,7 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
   func.func private @"#ttnn.shard_orientation"() attributes {example = #ttnn.shard_orientation<col_major>}
   func.func private @"#ttnn.data_type"() attributes {example = #ttnn.data_type<bfp8_b>}
   func.func private @"#ttnn.math_fidelity"() attributes {example = #ttnn.math_fidelity<hifi4>}
+  func.func private @"#ttnn.padding_mode"() attributes {example = #ttnn.padding_mode<replicate>}
   func.func private @"#ttnn.shard_spec"() attributes {example = #ttnn.shard_spec<grid = 8x8, shape = 64x64, orientation = row_major>}
   func.func private @"#ttnn.conv2d_config"() attributes {example = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = block_sharded, act_block_h_override = 64, act_block_w_div = 1, transpose_shards = false, full_inner_dim = false, enable_activation_reuse = false, enable_kernel_stride_folding = true>}
   func.func private @"#ttnn.device_compute_kernel_config"() attributes {example = #ttnn.device_compute_kernel_config<math_fidelity = hifi4, math_approx_mode = false, fp32_dest_acc_en = true, packer_l1_acc = false>}

@@ -32,11 +32,12 @@ from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, ModuleOp, NoneAttr, TensorType
+from xdsl.dialects.builtin import ModuleOp, NoneAttr, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ttnn_xdsl.conv.conv2d_config import CONV2D_CONFIG_FIELDS
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.attributes import (
@@ -71,9 +72,6 @@ from ttnn_xdsl.passes.import_tt_mlir import (
 )
 from ttnn_xdsl.passes.lowering import refresh_signature
 
-_PROJECT_ONLY_CONV2D_CONFIG_FIELDS = ("full_inner_dim", "enable_activation_reuse")
-"""`#ttnn.conv2d_config` fields tt-mlir does not have."""
-
 TT_MLIR_OPS_OF: dict[type[ConvPrepareOp], type[TTMLIRPrepareOp]] = {
     project: tt_mlir for tt_mlir, project in PROJECT_OPS.items()
 }
@@ -85,21 +83,33 @@ def _supported_data_type(value: Attribute) -> SupportedDataTypesAttr:
 
 
 def _conv2d_config(op: ConvPrepareOp, config: Conv2dConfigAttr) -> Conv2dConfigAttr:
-    """The conv config in tt-mlir's spelling; a project-only field set to true (which changes
-    the prepared weight and which tt-mlir cannot write) is refused, false is the default."""
+    """The conv config in tt-mlir's spelling; a field tt-mlir's `#ttnn.conv2d_config` does not
+    have (`ConfigField.tt_mlir_name` None) is left out at its default and refused otherwise (it
+    would change what TT-NN does, and tt-mlir cannot write it)."""
     fields = dict(config.fields())
-    for name in _PROJECT_ONLY_CONV2D_CONFIG_FIELDS:
-        value = fields.pop(name, None)
-        if isinstance(value, IntegerAttr) and value.value.data:
+    record = config.conv_config()
+    for declared in CONV2D_CONFIG_FIELDS:
+        if declared.tt_mlir_name is not None:
+            continue
+        fields.pop(declared.name, None)
+        value = getattr(record, declared.name)
+        if value != declared.default:
             raise TTNNError(
-                f"'{op.name}' op conv_config.{name} = true has no tt-mlir counterpart "
-                "(tt-mlir's #ttnn.conv2d_config has no such field)",
+                f"'{op.name}' op conv_config.{declared.name} = {_spelled(value)} has no tt-mlir "
+                "counterpart (tt-mlir's #ttnn.conv2d_config has no such field)",
                 op=op,
             )
     weights_dtype = fields.get("weights_dtype")
     if isinstance(weights_dtype, DataTypeAttr):
         fields["weights_dtype"] = _supported_data_type(weights_dtype)
     return Conv2dConfigAttr.from_fields(fields)
+
+
+def _spelled(value: object) -> str:
+    """A config value as the IR writes it (`true`, `replicate`)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _memory_config(memory: MemoryConfigAttr) -> MemoryConfigAttr:

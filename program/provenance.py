@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 import numpy as np
@@ -33,7 +33,7 @@ from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError, TTNNError
 from ttnn_xdsl.core.shapes import format_shape
-from ttnn_xdsl.dialect.attributes import Conv2dConfigAttr, DataTypeAttr
+from ttnn_xdsl.dialect.attributes import Conv2dConfigAttr
 from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
 from ttnn_xdsl.dialect.conv_layout_ops import ConvLayoutOp, ConvWeightsIOHWToOIHWOp
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
@@ -188,10 +188,10 @@ def _float32_module(source: ModuleOp, chain: OpChain) -> ModuleOp:
         clone.operands = [value]
         clone.location = op.location
         if isinstance(op, ConvPrepareOp):
-            config = op.conv_config or Conv2dConfigAttr()
-            fields = list(config.parameters)
-            fields[0] = DataTypeAttr(DataType.FLOAT32)  # weights_dtype, the first field
-            clone.properties["conv_config"] = Conv2dConfigAttr.new(fields)
+            config = (op.conv_config or Conv2dConfigAttr()).conv_config()
+            clone.properties["conv_config"] = Conv2dConfigAttr.of_config(
+                replace(config, weights_dtype=DataType.FLOAT32)
+            )
         block.add_op(clone)
         Rewriter.replace_value_with_new_type(clone.results[0], _float32(op.results[0].type))
         value = clone.results[0]

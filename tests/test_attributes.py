@@ -75,6 +75,15 @@ ROUND_TRIPS: list[tuple[str, str | None]] = [
         "act_block_h_override = 64, act_block_w_div = 2, transpose_shards = true, "
         "full_inner_dim = false, enable_activation_reuse = true, "
         "enable_kernel_stride_folding = false>",
+        # TT-NN's order of Conv2dConfig's fields.
+        "#ttnn.conv2d_config<weights_dtype = bfp8_b, act_block_h_override = 64, "
+        "act_block_w_div = 2, shard_layout = block_sharded, transpose_shards = true, "
+        "full_inner_dim = false, enable_kernel_stride_folding = false, "
+        "enable_activation_reuse = true>",
+    ),
+    (
+        "#ttnn.conv2d_config<force_split_reader = false, "
+        "override_output_sharding_config = true, padding_mode = replicate>",
         None,
     ),
     ("#ttnn.device_compute_kernel_config<>", None),
@@ -232,11 +241,12 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
     (
         "#ttnn.conv2d_config<weights_dtype = bf16, block_h = 2>",
         "unknown #ttnn.conv2d_config field 'block_h' (expected one of: weights_dtype, "
-        "shard_layout, act_block_h_override, act_block_w_div, transpose_shards, full_inner_dim, "
-        "enable_activation_reuse, enable_kernel_stride_folding) or a field tt-mlir writes "
-        "(activation, deallocate_activation, reallocate_halo_output, reshard_if_not_optimal, "
-        "override_sharding_config, core_grid, output_layout, enable_act_double_buffer, "
-        "enable_weights_double_buffer, config_tensors_in_dram, in_place)",
+        "activation, deallocate_activation, reallocate_halo_output, config_tensors_in_dram, "
+        "act_block_h_override, act_block_w_div, reshard_if_not_optimal, "
+        "override_sharding_config, shard_layout, core_grid, transpose_shards, output_layout, "
+        "enable_act_double_buffer, enable_weights_double_buffer, full_inner_dim, "
+        "enable_kernel_stride_folding, enable_activation_reuse, force_split_reader, "
+        "override_output_sharding_config, padding_mode) or a field tt-mlir writes (in_place)",
     ),
     (
         "#ttnn.conv2d_config<full_inner_dim = true, full_inner_dim = true>",

@@ -168,10 +168,7 @@ def _transposed_geometry(
 def _default_knobs(output_layout: Layout) -> ConvKnobs:
     """The conv config's knobs at their defaults, bf16 weights."""
     return ConvKnobs(
-        act_block_h_override=0, act_block_w_div=1, full_inner_dim=False,
-        enable_activation_reuse=False, enable_act_double_buffer=False,
-        enable_weights_double_buffer=False, output_layout=output_layout,
-        config_tensors_in_dram=False, transpose_shards=False,
+        config=Conv2dConfig(output_layout=output_layout),
         weights_dtype=DataType.BFLOAT16, fp32_dest_acc_en=False, packer_l1_acc=False,
     )  # fmt: skip
 
@@ -191,7 +188,7 @@ def _every_window_largest_slice_bytes(geometry, slice_type, num_slices, layout, 
     axis = 0 if slice_type == Conv2dSliceType.DRAM_HEIGHT else 1
 
     def slice_bytes(o_start: tuple[int, int], o_end: tuple[int, int]) -> int | None:
-        window = transposed_slice_window(geometry, o_start, o_end, knobs.output_layout)
+        window = transposed_slice_window(geometry, o_start, o_end, knobs.config.output_layout)
         if window.in_start[axis] >= window.in_end[axis]:
             return None
         return transposed_slice_l1_usage(
@@ -199,7 +196,7 @@ def _every_window_largest_slice_bytes(geometry, slice_type, num_slices, layout, 
         ).usage.slice_bytes
 
     return largest_slice_bytes(
-        geometry.out_hw, slice_type, num_slices, knobs.output_layout, slice_bytes
+        geometry.out_hw, slice_type, num_slices, knobs.config.output_layout, slice_bytes
     )
 
 

@@ -206,8 +206,17 @@ def test_conv2d_config_keeps_every_tt_mlir_field_and_spelling(ctx: Context) -> N
     )
     attr = parse_attr(ctx, text)
     assert isinstance(attr, Conv2dConfigAttr)
-    assert printed(attr) == text
-    assert attr.weights_data_type() == DataType.BFLOAT8_B
+    # Printed in TT-NN's order of Conv2dConfig's fields.
+    assert printed(attr) == (
+        "#ttnn.conv2d_config<weights_dtype = bfp_bf8, activation = #ttnn.unary_with_param<"
+        "op_type = relu>, deallocate_activation = false, reallocate_halo_output = true, "
+        "config_tensors_in_dram = true, act_block_h_override = 0, act_block_w_div = 1, "
+        "reshard_if_not_optimal = false, override_sharding_config = false, shard_layout = "
+        "height_sharded, core_grid = #ttnn.core_range_set<>, transpose_shards = true, "
+        "output_layout = tile, enable_act_double_buffer = false, enable_weights_double_buffer = "
+        "false, enable_kernel_stride_folding = false>"
+    )
+    assert attr.conv_config().weights_dtype == DataType.BFLOAT8_B
     # tt-mlir prints the attribute-valued fields without their prefix.
     stripped = parse_attr(
         ctx,

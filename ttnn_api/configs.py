@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ttnn_xdsl.conv.conv2d_config import CONV2D_CONFIG_FIELDS, ConfigField, ConfigKind
 from ttnn_xdsl.ttnn.enums import (
     Arch,
     DataType,
@@ -22,6 +23,8 @@ from ttnn_xdsl.ttnn.enums import (
     TensorMemoryLayout,
     ThrottleLevel,
     UnaryOpType,
+    from_core_layout,
+    from_core_padding_mode,
 )
 from ttnn_xdsl.ttnn.memory import CoreRangeSet
 from ttnn_xdsl.ttnn.signatures import (
@@ -188,62 +191,52 @@ def _cpp(value: Any) -> str:
     return repr(value)
 
 
+def _optional(annotation: str, accept: Any, default: Any) -> tuple[str, Any]:
+    """A field whose default is None also takes None."""
+    if default is None:
+        return f"{annotation} | None", accept_optional(accept)
+    return annotation, accept
+
+
+_SPELLINGS: dict[ConfigKind, tuple[str, Any, Any]] = {
+    ConfigKind.FLAG: ("bool", accept_bool, lambda value: value),
+    ConfigKind.COUNT: ("int", accept_uint32, lambda value: value),
+    ConfigKind.DATA_TYPE: (_TENSOR + "DataType", accept_instance(DataType), None),
+    ConfigKind.MEMORY_LAYOUT: (
+        _TENSOR + "TensorMemoryLayout",
+        accept_instance(TensorMemoryLayout),
+        None,
+    ),
+    ConfigKind.LAYOUT: (_TENSOR + "Layout", accept_instance(Layout), from_core_layout),
+    ConfigKind.PADDING_MODE: (
+        "ttnn._ttnn.operations.conv.PaddingMode",
+        accept_instance(PaddingMode),
+        from_core_padding_mode,
+    ),
+    ConfigKind.ACTIVATION: ("ttnn._ttnn.activation.UnaryWithParam", _accept_activation, None),
+    ConfigKind.CORE_GRID: (_TENSOR + "CoreRangeSet", accept_instance(CoreRangeSet), None),
+}
+"""Each kind of Conv2dConfig field as TT-NN's Python takes it: its annotation, how a value is
+accepted, and its default from the declaration's (None when every default of the kind is
+None)."""
+
+
+def _parameter(declared: ConfigField) -> Parameter:
+    """A Conv2dConfig constructor keyword from the field's declaration."""
+    annotation, accept, default_of = _SPELLINGS[declared.kind]
+    annotation, accept = _optional(annotation, accept, declared.default)
+    default = None if declared.default is None else default_of(declared.default)
+    return Parameter(declared.name, annotation, accept, default)
+
+
 class Conv2dConfig(_Fields):
-    """TT-NN's Conv2dConfig (semantics.md §3.1 and §6 say which fields reach a prepared
-    weight). `Conv1dConfig` is this class."""
+    """TT-NN's Conv2dConfig: its fields are those of the one declaration
+    (`conv.conv2d_config.CONV2D_CONFIG_FIELDS`) TT-NN 0.81.1 has, in its order, with its
+    defaults (semantics.md §3.1, §6 and §8 say what each does). `Conv1dConfig` is this class."""
 
     __slots__ = ()
 
-    FIELDS = (
-        Parameter(
-            "weights_dtype",
-            _TENSOR + "DataType | None",
-            accept_optional(accept_instance(DataType)),
-            None,
-        ),
-        Parameter(
-            "activation",
-            "ttnn._ttnn.activation.UnaryWithParam | None",
-            accept_optional(_accept_activation),
-            None,
-        ),
-        Parameter("deallocate_activation", "bool", accept_bool, False),
-        Parameter("reallocate_halo_output", "bool", accept_bool, True),
-        Parameter("config_tensors_in_dram", "bool", accept_bool, False),
-        Parameter("act_block_h_override", "int", accept_uint32, 0),
-        Parameter("act_block_w_div", "int", accept_uint32, 1),
-        Parameter("reshard_if_not_optimal", "bool", accept_bool, False),
-        Parameter("override_sharding_config", "bool", accept_bool, False),
-        Parameter(
-            "shard_layout",
-            _TENSOR + "TensorMemoryLayout | None",
-            accept_optional(accept_instance(TensorMemoryLayout)),
-            None,
-        ),
-        Parameter(
-            "core_grid",
-            _TENSOR + "CoreRangeSet | None",
-            accept_optional(accept_instance(CoreRangeSet)),
-            None,
-        ),
-        Parameter("transpose_shards", "bool", accept_bool, False),
-        Parameter("output_layout", _TENSOR + "Layout", accept_instance(Layout), Layout.TILE),
-        Parameter("enable_act_double_buffer", "bool", accept_bool, False),
-        Parameter("enable_weights_double_buffer", "bool", accept_bool, False),
-        Parameter("full_inner_dim", "bool", accept_bool, False),
-        Parameter(
-            "enable_kernel_stride_folding", "bool | None", accept_optional(accept_bool), None
-        ),
-        Parameter("enable_activation_reuse", "bool", accept_bool, False),
-        Parameter("force_split_reader", "bool | None", accept_optional(accept_bool), None),
-        Parameter("override_output_sharding_config", "bool", accept_bool, False),
-        Parameter(
-            "padding_mode",
-            "ttnn._ttnn.operations.conv.PaddingMode",
-            accept_instance(PaddingMode),
-            PaddingMode.Zeros,
-        ),
-    )
+    FIELDS = tuple(_parameter(declared) for declared in CONV2D_CONFIG_FIELDS if declared.in_ttnn)
 
     def __repr__(self) -> str:
         fields = ",".join(f"{field.name}={_cpp(self._values[field.name])}" for field in self.FIELDS)

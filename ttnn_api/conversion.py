@@ -4,14 +4,17 @@
 
 A value the IR cannot express is NotImplementedError naming the caller (a dtype other than
 float32 / bfloat16 / bfloat8_b, an N-d sharded memory config, a shard grid other than one
-rectangle from core (0, 0), `override_output_sharding_config`); the rules on the values
+rectangle from core (0, 0)); the rules on the values
 themselves are the IR's (its attributes' verifiers, the ops' resolution)."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute
 
+from ttnn_xdsl.conv import conv2d_config as core_config
 from ttnn_xdsl.core import enums as core
 from ttnn_xdsl.core.shapes import tile_padded_shape
 from ttnn_xdsl.dialect.attributes import (
@@ -34,12 +37,14 @@ from ttnn_xdsl.ttnn.enums import (
     to_core_math_fidelity,
     to_core_memory_layout,
     to_core_orientation,
+    to_core_padding_mode,
     to_core_slice_type,
 )
-from ttnn_xdsl.ttnn.memory import MemoryConfig
+from ttnn_xdsl.ttnn.memory import CoreRangeSet, MemoryConfig
 
 __all__ = [
     "compute_config_attribute",
+    "conv2d_config",
     "conv2d_config_attribute",
     "data_type",
     "layout",
@@ -108,31 +113,49 @@ def memory_config_attribute(config: MemoryConfig, caller: str, what: str) -> Mem
 
 
 def conv2d_config_attribute(config: Conv2dConfig | None, caller: str) -> Conv2dConfigAttr | None:
-    """The fields of `config` that reach a prepared weight (semantics.md §3.1, §6); the
-    others steer the conv op only."""
+    """`config` as `#ttnn.conv2d_config`: every field of the one declaration
+    (`conv.conv2d_config`) that is not at its default, so the API and the IR read the same
+    configuration."""
     if config is None:
         return None
-    if config.override_output_sharding_config:
-        # With it TT-NN's preparation reads core_grid (semantics.md §6); the IR has no field.
-        raise _not_covered(caller, "conv_config.override_output_sharding_config=True")
-    shard_layout = None
-    if config.shard_layout is not None:
-        shard_layout = to_core_memory_layout(config.shard_layout)
-        if shard_layout is None:
-            raise _not_covered(caller, f"conv_config.shard_layout={config.shard_layout}")
-    return Conv2dConfigAttr(
-        weights_dtype=None
-        if config.weights_dtype is None
-        else data_type(config.weights_dtype, caller, "conv_config.weights_dtype"),
-        shard_layout=shard_layout,
-        act_block_h_override=config.act_block_h_override,
-        act_block_w_div=config.act_block_w_div,
-        transpose_shards=config.transpose_shards,
-        full_inner_dim=config.full_inner_dim,
-        enable_activation_reuse=config.enable_activation_reuse,
-        enable_kernel_stride_folding=config.enable_kernel_stride_folding,
-        reshard_if_not_optimal=config.reshard_if_not_optimal,
+    return Conv2dConfigAttr.of_config(conv2d_config(config, caller))
+
+
+def conv2d_config(config: Conv2dConfig, caller: str) -> core_config.Conv2dConfig:
+    """`config` as the record the resolution reads, field by field from the declaration."""
+    return core_config.Conv2dConfig(
+        **{
+            declared.name: _config_value(declared, getattr(config, declared.name), caller)
+            for declared in core_config.CONV2D_CONFIG_FIELDS
+            if declared.in_ttnn
+        }
     )
+
+
+def _config_value(declared: core_config.ConfigField, value: Any, caller: str) -> object:
+    """A Conv2dConfig field's TT-NN value as the record's (its kind says how)."""
+    if value is None:
+        return None
+    what = f"conv_config.{declared.name}"
+    kind = declared.kind
+    if kind == core_config.ConfigKind.DATA_TYPE:
+        return data_type(value, caller, what)
+    if kind == core_config.ConfigKind.MEMORY_LAYOUT:
+        converted = to_core_memory_layout(value)
+        if converted is None:
+            raise _not_covered(caller, f"{what}={value}")
+        return converted
+    if kind == core_config.ConfigKind.LAYOUT:
+        return layout(value, caller, what)
+    if kind == core_config.ConfigKind.PADDING_MODE:
+        return to_core_padding_mode(value)
+    if kind == core_config.ConfigKind.ACTIVATION:
+        return core_config.FusedActivation(value.op_type.name.lower(), tuple(value.params))
+    if kind == core_config.ConfigKind.CORE_GRID:
+        return tuple(
+            ((r.start.x, r.start.y), (r.end.x, r.end.y)) for r in cast(CoreRangeSet, value).ranges()
+        )
+    return value
 
 
 def compute_config_attribute(

@@ -306,6 +306,10 @@ _SLICE_TYPES = {
     SliceTypeEnum.DRAMSliceWidth: core.Conv2dSliceType.DRAM_WIDTH,
     SliceTypeEnum.L1Full: core.Conv2dSliceType.L1_FULL,
 }
+_PADDING_MODES = {
+    PaddingMode.Zeros: core.PaddingMode.ZEROS,
+    PaddingMode.Replicate: core.PaddingMode.REPLICATE,
+}
 
 COVERED_DATA_TYPES = tuple(_DATA_TYPES)
 """The dtypes the project's tensors have (its data formats, semantics.md §1)."""
@@ -346,3 +350,11 @@ def to_core_math_fidelity(fidelity: MathFidelity) -> core.MathFidelity | None:
 
 def to_core_slice_type(slice_type: SliceTypeEnum) -> core.Conv2dSliceType:
     return _SLICE_TYPES[slice_type]
+
+
+def to_core_padding_mode(mode: PaddingMode) -> core.PaddingMode:
+    return _PADDING_MODES[mode]
+
+
+def from_core_padding_mode(mode: core.PaddingMode) -> PaddingMode:
+    return next(key for key, value in _PADDING_MODES.items() if value == mode)

@@ -10,7 +10,7 @@
 
 // conv2d_config: an unknown field.
 func.func private @f() attributes {x = #ttnn.conv2d_config<weights_dtype = bf16, block_h = 2>}
-// CHECK: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:82: error: unknown #ttnn.conv2d_config field 'block_h' (expected one of: weights_dtype, shard_layout, act_block_h_override, act_block_w_div, transpose_shards, full_inner_dim, enable_activation_reuse, enable_kernel_stride_folding)
+// CHECK: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:82: error: unknown #ttnn.conv2d_config field 'block_h' (expected one of: weights_dtype, activation, deallocate_activation, reallocate_halo_output, config_tensors_in_dram, act_block_h_override, act_block_w_div, reshard_if_not_optimal, override_sharding_config, shard_layout, core_grid, transpose_shards, output_layout, enable_act_double_buffer, enable_weights_double_buffer, full_inner_dim, enable_kernel_stride_folding, enable_activation_reuse, force_split_reader, override_output_sharding_config, padding_mode) or a field tt-mlir writes (in_place)
 
 // -----
 // CHECK-NEXT: {{^//}} -----

@@ -29,7 +29,7 @@ module attributes {ttcore.system_desc = #ttcore.system_desc<[{role = host, targe
 
   func.func private @configs() attributes {conv = #config, compute = #compute, slice = #ttnn.conv2d_slice_config<l1_full, 0>}
   // CHECK-LABEL: func.func private @configs() -> () attributes {
-  // CHECK-SAME: conv = #ttnn.conv2d_config<weights_dtype = bfp_bf8, shard_layout = height_sharded, act_block_h_override = 0, act_block_w_div = 1, transpose_shards = false, enable_kernel_stride_folding = false, activation = #ttnn.unary_with_param<op_type = relu>, deallocate_activation = false, reallocate_halo_output = true, reshard_if_not_optimal = false, override_sharding_config = false, core_grid = #ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,7)>]>, output_layout = tile, enable_act_double_buffer = false, enable_weights_double_buffer = false, config_tensors_in_dram = false>,
+  // CHECK-SAME: conv = #ttnn.conv2d_config<weights_dtype = bfp_bf8, activation = #ttnn.unary_with_param<op_type = relu>, deallocate_activation = false, reallocate_halo_output = true, config_tensors_in_dram = false, act_block_h_override = 0, act_block_w_div = 1, reshard_if_not_optimal = false, override_sharding_config = false, shard_layout = height_sharded, core_grid = #ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,7)>]>, transpose_shards = false, output_layout = tile, enable_act_double_buffer = false, enable_weights_double_buffer = false, enable_kernel_stride_folding = false>,
   // CHECK-SAME: compute = #ttnn.device_compute_kernel_config<math_fidelity = lofi, math_approx_mode = true, fp32_dest_acc_en = false, packer_l1_acc = false, dst_full_sync_en = false>,
   // CHECK-SAME: slice = #ttnn.conv2d_slice_config<l1_full, 0>}
 

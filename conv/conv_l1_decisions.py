@@ -72,12 +72,10 @@ def check_folded_matmul_on_dram_path(params: Conv2dParameters, folded: Conv2dPar
         )
 
 
-def check_reshard_shard_layout(params: Conv2dParameters, dram_conv: bool, mm_conv: bool) -> None:
-    """`reshard_if_not_optimal` without `conv_config.shard_layout`: TT-NN 0.81.1 auto-shards
-    only an input that is not sharded, and takes a sharded input's own layout only without
-    reshard_if_not_optimal; when neither applies it reads an unset shard layout. That is so
-    for an input already sharded, and for a conv it runs from DRAM in slices (not an mm_conv),
-    whose block config it computes on the L1-sharded input of a slice."""
+def check_reshard_of_sharded_input(params: Conv2dParameters) -> None:
+    """`reshard_if_not_optimal` without `conv_config.shard_layout` on an input already sharded:
+    TT-NN 0.81.1 auto-shards only an input that is not sharded, and takes a sharded input's
+    own layout only without reshard_if_not_optimal, so it reads an unset shard layout."""
     config = params.conv_config
     if not config.reshard_if_not_optimal or config.shard_layout is not None:
         return
@@ -88,19 +86,29 @@ def check_reshard_shard_layout(params: Conv2dParameters, dram_conv: bool, mm_con
             "reshard_if_not_optimal, keeps its layout, and reads the unset shard_layout "
             '(TT-NN: "bad optional access")'
         )
-    if dram_conv and not mm_conv:
+
+
+def check_reshard_of_dram_slice(params: Conv2dParameters) -> TensorMemoryLayout:
+    """`reshard_if_not_optimal` on a conv run from DRAM in slices (not an mm_conv): TT-NN 0.81.1
+    splits the first slice again from the device grid with `conv_config.shard_layout`, which
+    it reads after it has planned the slices (so the slice search's own refusals come first,
+    measured on 6 TT-NN answers where both hold); without one it reads an unset shard
+    layout. Returns the shard layout."""
+    layout = params.conv_config.shard_layout
+    if layout is None:
         raise ConvConfigError(
             "reshard_if_not_optimal on a conv run from DRAM (not a 1x1 matmul conv nor a 1D "
             "conv) needs conv_config.shard_layout: TT-NN 0.81.1 computes its block config on "
             "the sharded input of a DRAM slice, which it neither auto-shards nor, with "
             'reshard_if_not_optimal, takes the layout of (TT-NN: "bad optional access")'
         )
+    return layout
 
 
 def check_path_refusals(params: Conv2dParameters, form: ConvForm) -> None:
-    """What TT-NN refuses before it decides anything with its L1 model: resharding without a
-    shard layout where it needs one, and a folded matmul on the DRAM path."""
-    check_reshard_shard_layout(params, form.dram_conv, form.mm_conv)
+    """What TT-NN refuses before it decides anything with its L1 model: resharding an input
+    already sharded without a shard layout, and a folded matmul on the DRAM path."""
+    check_reshard_of_sharded_input(params)
     if form.dram_conv and form.fold_stride is not None:
         check_folded_matmul_on_dram_path(params, form.folded)
 
@@ -243,10 +251,10 @@ def resolve_dram_slicing(
     )
     if config.reshard_if_not_optimal:
         # TT-NN splits the slice again from the device grid with conv_config.shard_layout
-        # (check_reshard_shard_layout made sure it is set) and aligns to that new spec.
-        assert config.shard_layout is not None
+        # and aligns to that new spec.
+        layout = check_reshard_of_dram_slice(params)
         split, alignment = resplit(
-            params, geometry, out_hw, config.shard_layout, spec.shard_shape[1], sliced, mm_conv
+            params, geometry, out_hw, layout, spec.shard_shape[1], sliced, mm_conv
         )
     return L1Decisions(
         device,

@@ -93,16 +93,10 @@ COMPARED = {
 """How many weights and biases of each file are compared (all but the empty outputs): a case
 that stopped being compared fails the test."""
 
-KNOWN_DISAGREEMENTS = {
-    ("conv2d_blackhole_P150_s5002", "r0009", "weight"): "TT-NN refuses activation reuse first",
-    ("conv2d_blackhole_P150_s5002", "r0016", "weight"): "TT-NN crashes (divide by zero) first",
-    ("conv2d_blackhole_P150_s5002", "r0430", "weight"): "TT-NN refuses bfloat8_b on DRAM first",
-    ("conv2d_wormhole_N150_s5001", "r0059", "weight"): "TT-NN refuses bfloat8_b on DRAM first",
-    ("conv2d_wormhole_N150_s5001", "r0168", "weight"): "TT-NN refuses bfloat8_b on DRAM first",
-    ("conv2d_wormhole_N150_s5001", "r0346", "weight"): "TT-NN refuses the output block first",
-}  # fmt: skip
-"""Refusals where the project names another rule than TT-NN's: both rules hold and the project
-checks `reshard_if_not_optimal` on the DRAM path before the rule TT-NN meets first."""
+KNOWN_DISAGREEMENTS: dict[tuple[str, str, str], str] = {}
+"""Weights and biases where the project disagrees with TT-NN, by (file, id, weight|bias) with
+the reason: none. (Six refusals named another rule than TT-NN's until the DRAM path's
+`reshard_if_not_optimal` check moved after the slice search, where TT-NN meets it.)"""
 
 
 @pytest.mark.parametrize("path", ANSWERS, ids=[path.stem for path in ANSWERS])

@@ -12,6 +12,7 @@ import pytest
 
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime import plot
 from ttnn_xdsl.runtime.layout_map import (
     DATA,
     PADDING,
@@ -312,10 +313,22 @@ def test_picture_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
     with pytest.raises(TTNNError) as error:
         tensor.plot(tmp_path / "w.png")
+    # The tests run from the repository (an editable install): the extra from the clone.
     assert error.value.message == (
         "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
     )
     assert not (tmp_path / "w.png").exists()
+
+
+def test_the_missing_matplotlib_message_fits_the_installation() -> None:
+    """A clone installs the extra from its folder; an installed package by its name."""
+    assert plot._installed_from_a_clone()  # the tests run from the repository's folder
+    assert plot.matplotlib_missing_message(from_a_clone=False) == (
+        "layout pictures need matplotlib: pip install 'ttnn-xdsl[plot]' (or pip install matplotlib)"
+    )
+    assert plot.matplotlib_missing_message(from_a_clone=True) == (
+        "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
+    )
 
 
 def _demo_pictures() -> list[tuple[str, Program, int]]:

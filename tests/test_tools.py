@@ -196,6 +196,7 @@ def test_make_clean_removes_what_the_targets_make(tmp_path: Path) -> None:
         ".ruff_cache/x",
         ".hypothesis/x",
         "ttnn_xdsl.egg-info/PKG-INFO",
+        "build/lib/ttnn_xdsl/core/enums.py",  # what `pip install .` leaves
     ]
     sources = ["examples/demo.py", "benchmarks/run.py", "tests/filecheck/lit.cfg"]
     for name in outputs + sources:

@@ -32,7 +32,19 @@ def test_ttnn_opt_help_lists_the_project_passes_first() -> None:
     assert listing < text.index("positional arguments:")
     for name in ("ttnn-decompose", "convert-ttnn-to-tiles", "ttnn-lower"):
         assert f"\n  {name} " in text[listing:]
-    assert "canonicalize" in text  # upstream passes stay listed under -p
+    # The project's options next, then xdsl-opt's, then upstream's passes (still listed).
+    ours, theirs = text.index("\nttnn-opt options:\n"), text.index("\nxdsl-opt options:\n")
+    upstream_passes = text.index("\nupstream xDSL passes (-p NAME):\n")
+    assert listing < ours < theirs < upstream_passes
+    for flag in ("-p PASSES, --passes PASSES", "-o OUTPUT_FILE", "--traceback", "-h, --help"):
+        assert ours < text.index(f"  {flag}", listing) < theirs, flag
+    for flag in ("--split-input-file", "--print-op-generic", "--allow-unregistered-dialect"):
+        assert theirs < text.index(f"  {flag}") < upstream_passes, flag
+    assert "canonicalize, canonicalize-dmp," in text[upstream_passes:]
+    assert "canonicalize-dmp" not in text[:upstream_passes]
+    # What the project adds reads in the first 40 lines; the pass list fills 100 columns.
+    assert text[:theirs].count("\n") < 40
+    assert max(len(line) for line in text[upstream_passes:].splitlines()) <= 100
 
 
 def test_output_files_honour_the_umask(tmp_path: Path) -> None:

@@ -382,7 +382,8 @@ def _figure_shape(rows: int, columns: int, panels: int) -> FigureShape:
 
 def _wrap(text: str, width: int) -> str:
     """`text` in lines of at most `width` characters, broken between its ` · `-separated
-    parts where it can, never inside a bracket (`[1, 1, 288, 64]`)."""
+    parts where it can, never inside a bracket (`[1, 1, 288, 64]`) nor between a number and
+    the word after it (`56 cores`)."""
     import textwrap
 
     if not text:
@@ -390,6 +391,8 @@ def _wrap(text: str, width: int) -> str:
     protected = re.sub(
         r"\[[^\]]*\]|\([^)]*\)", lambda match: match.group(0).replace(" ", "\u00a0"), text
     )
+    # A number stays with the word it counts ("56 cores", "1393312 bytes").
+    protected = re.sub(r"(?<=\d) (?=[^\W\d])", "\u00a0", protected)
     lines: list[str] = []
     for part in protected.split(" · "):
         if lines and len(lines[-1]) + 3 + len(part) <= width:

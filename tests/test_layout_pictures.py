@@ -20,6 +20,7 @@ from ttnn_xdsl.runtime.layout_map import (
     Band,
     LayoutMap,
     core_of,
+    core_ranges,
     tile_kinds,
 )
 from ttnn_xdsl.runtime.tensor import DeviceTensor
@@ -402,6 +403,27 @@ def test_titles_break_between_their_parts() -> None:
         "physical [1,\u00a01,\u00a0288,\u00a064], logical",
         "[1,\u00a01,\u00a01,\u00a064]",
     ]
+    # A part longer than a line breaks between words, never between a number and its word.
+    report = "L1 per core, TT-NN's estimate in bytes: height_sharded on 56 cores · total 131472"
+    assert _wrap(report, 55).split("\n") == [
+        "L1\u00a0per core, TT-NN's estimate in bytes: height_sharded",
+        "on 56\u00a0cores · total 131472",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("count", "ranges"),
+    [
+        (64, "(0, 0)…(7, 7)"),
+        (49, "(0, 0)…(7, 5) and (0, 6)"),  # six whole rows and one core: not seven rows
+        (10, "(0, 0)…(7, 0) and (0, 1)…(1, 1)"),
+        (8, "(0, 0)…(7, 0)"),
+        (5, "(0, 0)…(4, 0)"),
+        (1, "(0, 0)"),
+    ],
+)
+def test_core_ranges_are_the_rectangles_the_cores_make(count: int, ranges: str) -> None:
+    assert core_ranges(count, (8, 8)) == ranges
 
 
 def test_a_bias_subtitle_names_its_weight_with_the_right_article() -> None:

@@ -208,12 +208,16 @@ def cpu_model() -> str:
     return platform.processor() or "unknown CPU"
 
 
-def constant_label() -> str:
+def constant_origin() -> str:
     """Where TT-NN's constants come from: the CPU they were measured on, and whether it is
     this run's."""
     measured_on = TTNN["cpu"]
     here = "this run's CPU" if measured_on == cpu_model() else f"not this run's {cpu_model()}"
-    return f"TT-NN constant, measured on {measured_on} ({here})"
+    return f"measured on {measured_on} ({here})"
+
+
+def constant_label() -> str:
+    return f"TT-NN constant, {constant_origin()}"
 
 
 def reference_kit() -> tuple[Path, dict[str, str]] | None:
@@ -504,7 +508,7 @@ def conversion_case(
             f"larger); warm: back to back after a warm-up, cold: each run after a copy of "
             f"{CHURN_BYTES >> 20} MiB that evicts the input from the caches — the best of "
             f"2 × {repeats} runs each way, each side",
-            f"TT-NN's constants ({constant_label()}): warm {constant_warm:.2f} ms, cold "
+            f"TT-NN's constants, {constant_origin()}: warm {constant_warm:.2f} ms, cold "
             f"{constant_cold:.2f} ms; {conversions[name]}",
             f"previous formats (the same bytes): {theirs.minimum * 1e3:.2f} ms (median "
             f"{theirs.median * 1e3:.2f}); a copy of the 16 MiB input: "
@@ -660,7 +664,7 @@ def ttnn_resnet50_reference(ttnn_runs: Timing) -> tuple[float, str, list[str]]:
     """TT-NN's ResNet-50 time (s) for a case: the minimum of its passes in this run, else the
     constant; the reference column's text and the notes on how it was measured."""
     constant = float(TTNN["resnet50"]["from_seed_s"])
-    constant_note = f"TT-NN's constant ({constant_label()}): {constant:.3f} s"
+    constant_note = f"TT-NN's constant, {constant_origin()}: {constant:.3f} s"
     if ttnn_runs.samples:
         seconds = ttnn_runs.minimum
         text = (
@@ -707,7 +711,8 @@ def resnet_shell_case(repeats: int, folder: Path, ttnn_side: TTNNSide | None) ->
             *notes,
             "TT-NN's side is a process that has imported TT-NN and opened the device; the "
             "project's includes its start-up",
-            f"TT-NN's prepare calls alone: {TTNN['resnet50']['prepare_only']}",
+            f"TT-NN's prepare calls alone (constant, {constant_origin()}): "
+            f"{TTNN['resnet50']['prepare_only']}",
         ],
         details={
             "cpu_s": [round(t, 3) for t in runs.cpu.samples],
@@ -743,7 +748,11 @@ def resnet_in_process_case(repeats: int, ttnn_side: TTNNSide | None) -> Case:
         met=ratio <= 2.0,
         project_ms=milliseconds(samples),
         reference_ms=(round(ttnn * 1e3, 1), round(ttnn * 1e3, 1)),
-        notes=[*notes, f"TT-NN's prepare calls alone: {TTNN['resnet50']['prepare_only_s']:.3f} s"],
+        notes=[
+            *notes,
+            f"TT-NN's prepare calls alone (constant, {constant_origin()}): "
+            f"{TTNN['resnet50']['prepare_only_s']:.3f} s",
+        ],
         details={"ttnn_s": [round(t, 4) for t in ttnn_runs.samples]},
     )
 
@@ -924,7 +933,7 @@ def main() -> None:
     print_table(cases)
     if ttnn_side is not None:
         ttnn_note = (
-            f"TT-NN {ttnn_side.version} measured in this run, side by side, on {cpu_model()} "
+            f"TT-NN ({ttnn_side.version}) measured in this run, side by side, on {cpu_model()} "
             "(benchmarks/ttnn_side.py, the reference kit's Python)"
         )
     else:

@@ -60,7 +60,7 @@ LOWERING_PASSES = (TTNNDecompose.name, ConvertTTNNToTiles.name, TTNNLower.name)
 HELP_WIDTH = 100
 """The width of the upstream pass list in --help."""
 
-PROJECT_OPTIONS = ("help", "passes", "output_file", "traceback")
+PROJECT_OPTIONS = ("help", "passes", "output_file", "verify_diagnostics", "ascii", "traceback")
 """The options listed first in --help (with any this project adds); xdsl-opt's other options
 follow under their own heading."""
 

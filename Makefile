@@ -60,9 +60,10 @@ fuzz: $(STAMP)
 
 # What the targets make: the venv (install), examples/out/ (demo), out/ (the README's
 # commands, run by hand), benchmarks/results.json (bench), fuzz-findings/ (fuzz), the test
-# caches and the lit suite's temporary folder (test; tests/filecheck/lit.cfg names it).
+# caches and the lit suite's temporary folder (test; tests/filecheck/lit.cfg names it), and
+# build/, which `pip install .` leaves.
 clean:
 	test ! -x $(BIN)/python || $(BIN)/python -c 'from ttnn_xdsl.tools.lit_config import \
 		remove_temporary_exec_root; remove_temporary_exec_root("tests/filecheck")'
-	rm -rf $(VENV) ttnn_xdsl.egg-info out examples/out benchmarks/results.json fuzz-findings \
+	rm -rf $(VENV) ttnn_xdsl.egg-info build out examples/out benchmarks/results.json fuzz-findings \
 		tests/filecheck/.lit_out .pytest_cache .ruff_cache .hypothesis

@@ -3,13 +3,17 @@ and written to benchmarks/results.json.
 
     python benchmarks/run.py [--repeats N] [--quick] [--json PATH]
 
-Every anchor is measured in the same run except TT-NN's own host work, which `make bench`
-cannot run (the project never imports TT-NN): those are constants measured with TT-NN 0.81.1
-on this machine (benchmarks/ttnn_reference.json, with the date, the machine and how), marked
-"TT-NN constant" in the table. In-process cases alternate the project and its reference
-`--repeats` (11) times (the conversions, 6. / 7., are timed as their TT-NN constants were);
-the ratio is of the minima (the least disturbed runs on a shared machine),
-the ratio of the medians beside it. Whole processes are timed by a small launcher
+Every anchor is measured in the same run. TT-NN's own host work (the ResNet-50 and
+data-format cases) is measured by TT-NN 0.81.1 itself, side by side with the project, when the
+reference kit's Python has it (`TTNN_VENV`, else ~/.cache/ttnn-reference/venv): a server
+process of that Python (benchmarks/ttnn_side.py; the project never imports TT-NN) times TT-NN
+between the project's runs. Without TT-NN, those anchors are the constants of
+benchmarks/ttnn_reference.json, measured once with TT-NN on the CPU that file names, and the
+table says so ("TT-NN constant, measured on CPU …") and whether that CPU is this one
+(`--no-ttnn` uses the constants where TT-NN is installed). In-process cases alternate the
+project and its reference `--repeats` (11) times (the conversions, 6. / 7., in blocks); the
+ratio is of the minima (the least disturbed runs on a shared machine), the ratio of the
+medians beside it. Whole processes are timed by a small launcher
 (wall and CPU time, peak resident memory); the machine's load average before and after the
 run is recorded, since other processes share the cores. The sources are byte-compiled first,
 so that no tool compiles them at start-up (as an installed package is).
@@ -19,11 +23,12 @@ so that no tool compiles them at start-up (as an installed package is).
    the two processes of each pair alternating.
 2. ResNet-50 from the shell: `ttnn-run examples/resnet50_conv_weights.mlir --random-inputs 0
    --tensorbin DIR` (106 .tensorbin files, start-up included) against TT-NN's own host
-   preparation of the same 53 convs from the same seed (drawing the values, host tensors,
-   `prepare_conv_weights` + `prepare_conv_bias`; TT-NN constant).
+   preparation of the same 53 convs from the same seed in a process that has imported TT-NN
+   (drawing the values, host tensors, `prepare_conv_weights` + `prepare_conv_bias`), the two
+   alternating.
 3. ResNet-50 in one process: `Program.load(random_seed=0)` (which draws the random inputs
    on another core while it lowers, as `ttnn-run --random-inputs` does) + `run(random_seed=0)`,
-   the import excluded, against the same TT-NN constant.
+   the import excluded, against the same TT-NN pass, the two alternating.
 4. ResNet-50, interpretation only (inputs prepared outside the timing) against a vectorized
    NumPy model of the same layouts (benchmarks/resnet50_model.py), checked to give the same
    bytes.
@@ -31,9 +36,10 @@ so that no tool compiles them at start-up (as an installed package is).
    `np.copyto` of the same 8 MiB into an existing buffer (the machine's copy bandwidth).
 6. / 7. f32 row-major → bfloat8_b / bf16 TILE 2048² through the IR (`ttnn.to_layout` then
    `ttnn.typecast`, lowered and interpreted) against TT-NN's C++ host conversion of the same
-   array (`ttnn.Tensor(values, dtype, TILE)`; TT-NN constants), both timed as TT-NN's were:
-   warm (back to back, the input in the caches) and cold (each run after copying 256 MiB,
-   the input read from memory); the larger ratio is the case's. The previous whole-array
+   array (`ttnn.Tensor(values, dtype, TILE)`), both timed the same way: warm (back to back,
+   the input in the caches) and cold (each run after copying 256 MiB, the input read from
+   memory), in blocks that alternate (project warm, TT-NN warm, project cold, TT-NN cold,
+   twice); the larger ratio is the case's. The previous whole-array
    formats (benchmarks/previous_formats.py, the same bytes) and a copy of the input beside.
 8. `ttnn-opt -p ttnn-lower -o FILE` (a process each, 3 times) on a module of N copies of the
    ResNet-50 example, N = 1, 16, 32: the cost per copy against N = 1's, startup (the same
@@ -66,8 +72,9 @@ from pathlib import Path
 import numpy as np
 import previous_formats
 import resnet50_model
+from xdsl.dialects.func import CallOp, FuncOp
 
-from ttnn_xdsl.dialect import make_context
+from ttnn_xdsl.dialect import PrepareConvBiasOp, PrepareConvWeightsOp, make_context, tensor_info
 from ttnn_xdsl.frontend import parse_module
 from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
 from ttnn_xdsl.program import Program
@@ -84,10 +91,6 @@ BEFORE = (
 """Earlier measurements quoted beside a case: they were not taken by this run."""
 PACKAGES = ("core", "conv", "dialect", "frontend", "passes", "program", "runtime", "tools")
 TTNN = json.loads((ROOT / "benchmarks" / "ttnn_reference.json").read_text())
-TTNN_NOTE = (
-    f"TT-NN constant: TT-NN 0.81.1 measured {TTNN['measured']} on {TTNN['machine'].split(';')[0]}"
-    " (benchmarks/ttnn_reference.json), not in this run"
-)
 TRIVIAL = "func.func @main() {\n  func.return\n}\n"
 
 
@@ -189,6 +192,171 @@ def compared(
 
 
 # ---------------------------------------------------------------------------------------------
+# TT-NN's side: measured in this run when the reference kit has TT-NN, else its constants
+# ---------------------------------------------------------------------------------------------
+
+
+def cpu_model() -> str:
+    """This machine's CPU, as /proc/cpuinfo names it."""
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def constant_origin() -> str:
+    """Where TT-NN's constants come from: the CPU they were measured on, and whether it is
+    this run's."""
+    measured_on = TTNN["cpu"]
+    here = "this run's CPU" if measured_on == cpu_model() else f"not this run's {cpu_model()}"
+    return f"measured on {measured_on} ({here})"
+
+
+def constant_label() -> str:
+    return f"TT-NN constant, {constant_origin()}"
+
+
+def reference_kit() -> tuple[Path, dict[str, str]] | None:
+    """The Python of the reference kit's venv (`TTNN_VENV`, else ~/.cache/ttnn-reference/venv)
+    and the environment TT-NN's mock device needs (the kit's env.sh beside the venv, unless
+    it was sourced already); None without one."""
+    venv = Path(os.environ.get("TTNN_VENV", "~/.cache/ttnn-reference/venv")).expanduser()
+    python = venv / "bin" / "python"
+    if not python.exists():
+        return None
+    environment = dict(os.environ)
+    settings = venv.parent / "env.sh"
+    if "TT_METAL_RUNTIME_ROOT" not in environment and settings.exists():
+        printed = subprocess.run(
+            ["sh", "-c", '. "$0" && env -0', str(settings)], capture_output=True, check=True
+        ).stdout.decode()
+        environment.update(entry.split("=", 1) for entry in printed.split("\0") if "=" in entry)
+    return python, environment
+
+
+def resnet50_convs() -> list[dict[str, object]]:
+    """The parameters of each conv of the ResNet-50 example, in @main's argument order, for
+    TT-NN's side (benchmarks/ttnn_side.py)."""
+    context = make_context()
+    module = parse_module(context, RESNET.read_text(), str(RESNET))
+    functions = {op.sym_name.data: op for op in module.ops if isinstance(op, FuncOp)}
+    convs = []
+    for call in functions["main"].walk():
+        if not isinstance(call, CallOp):
+            continue
+        callee = functions[call.callee.root_reference.data]
+        weight_op = next(op for op in callee.walk() if isinstance(op, PrepareConvWeightsOp))
+        bias_op = next(op for op in callee.walk() if isinstance(op, PrepareConvBiasOp))
+        parameters = weight_op.conv_parameters()
+        memory = parameters.input_memory_config
+        config = parameters.conv_config
+        assert config.weights_dtype is not None and config.shard_layout is not None
+        convs.append(
+            {
+                "weight_shape": list(tensor_info(weight_op.source.type).shape),
+                "bias_shape": list(tensor_info(bias_op.source.type).shape),
+                "in_channels": parameters.in_channels,
+                "out_channels": parameters.out_channels,
+                "batch_size": parameters.batch_size,
+                "input_height": parameters.input_height,
+                "input_width": parameters.input_width,
+                "kernel_size": list(parameters.kernel_size),
+                "stride": list(parameters.stride),
+                "padding": list(parameters.padding),
+                "dilation": list(parameters.dilation),
+                "groups": parameters.groups,
+                "input_layout": str(parameters.input_layout),
+                "weights_dtype": TTNN_DTYPES[config.weights_dtype],
+                "shard_layout": str(config.shard_layout),
+                "input_memory_config": {
+                    "buffer_type": str(memory.buffer_type),
+                    "memory_layout": str(memory.memory_layout),
+                    "shard_shape": memory.shard_shape and list(memory.shard_shape),
+                    "shard_grid": memory.shard_grid and list(memory.shard_grid),
+                    "shard_orientation": str(memory.shard_orientation),
+                },
+            }
+        )
+    assert len(convs) == 53, len(convs)
+    return convs
+
+
+TTNN_DTYPES = {
+    formats.DataType.BFLOAT16: "bfloat16",
+    formats.DataType.BFLOAT8_B: "bfloat8_b",
+    formats.DataType.FLOAT32: "float32",
+}
+
+
+class TTNNSide:
+    """TT-NN 0.81.1 timing its side of a case on request: benchmarks/ttnn_side.py, a server
+    of the reference kit's Python. `start` returns None (and says why) when TT-NN cannot
+    run here; the cases then use the constants."""
+
+    START_TIMEOUT_S = 300
+
+    def __init__(self, process: subprocess.Popen[str], version: str):
+        self.process = process
+        self.version = version
+
+    @classmethod
+    def start(cls, folder: Path) -> TTNNSide | str:
+        kit = reference_kit()
+        if kit is None:
+            return "no TT-NN: no reference kit venv (TTNN_VENV or ~/.cache/ttnn-reference/venv)"
+        python, environment = kit
+        spec = folder / "ttnn_side.json"
+        spec.write_text(
+            json.dumps({"resnet50": resnet50_convs(), "size": SIZE, "churn_bytes": CHURN_BYTES})
+        )
+        process = subprocess.Popen(
+            [str(python), str(ROOT / "benchmarks" / "ttnn_side.py"), str(spec)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=environment,
+            cwd=folder,
+        )
+        side = cls(process, "")
+        ready = side.read_answer()
+        if "ready" not in ready:
+            side.close()
+            return f"TT-NN did not start in {python}: {ready.get('error', ready)}"
+        side.version = str(ready["ready"])
+        return side
+
+    def read_answer(self) -> dict[str, object]:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:  # TT-NN's own log lines are skipped
+            if line.startswith("ANSWER "):
+                return json.loads(line.removeprefix("ANSWER "))
+        return {"error": f"the TT-NN process ended (exit status {self.process.wait()})"}
+
+    def seconds(self, command: dict[str, object]) -> list[float]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(command) + "\n")
+        self.process.stdin.flush()
+        answer = self.read_answer()
+        if "seconds" not in answer:
+            raise RuntimeError(f"TT-NN's side failed on {command}: {answer.get('error')}")
+        return [float(value) for value in answer["seconds"]]  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+# ---------------------------------------------------------------------------------------------
 # The programs
 # ---------------------------------------------------------------------------------------------
 
@@ -262,28 +430,58 @@ def assign_bw_case(repeats: int) -> Case:
     return case
 
 
-def conversion_case(element: str, dtype: str, repeats: int, target: float) -> Case:
+def conversion_case(
+    element: str, dtype: str, repeats: int, target: float, ttnn_side: TTNNSide | None
+) -> Case:
     program = Program.load(conversion_text(SIZE, element))
     values = np.random.default_rng(1).standard_normal((SIZE, SIZE)).astype(np.float32)
     inputs = program.prepare_inputs([values])
     (result,) = program.run(inputs)
     previous = previous_formats.device_tile_data(values, formats.DataType(dtype))
     assert result.data.tobytes() == np.ascontiguousarray(previous).tobytes(), "bytes differ"
-    # As TT-NN's constants were measured: warm (back to back) and cold (after the same churn).
-    warm = back_to_back(lambda: program.run(inputs), repeats)
+    name = {"bfp8_b": "bfloat8_b", "bf16": "bfloat16"}[dtype]
     churn_source = np.ones(CHURN_BYTES // 4, np.float32)
     churn_destination = np.empty_like(churn_source)
-    cold = back_to_back(
-        lambda: program.run(inputs), repeats, lambda: np.copyto(churn_destination, churn_source)
-    )
+
+    def churn() -> None:
+        np.copyto(churn_destination, churn_source)
+
+    # Warm (back to back) and cold (each run after the churn), each side in blocks of
+    # `repeats` runs that alternate with the other side's, twice: a block keeps its input in
+    # the caches (warm), and the two sides meet the same moments of a shared host.
+    warm, cold, ttnn_warm_runs, ttnn_cold_runs = Timing(), Timing(), Timing(), Timing()
+    for _ in range(2):
+        warm.samples += back_to_back(lambda: program.run(inputs), repeats).samples
+        if ttnn_side is not None:
+            ttnn_warm_runs.samples += ttnn_side.seconds(
+                {"case": "convert", "dtype": name, "cold": False, "runs": repeats}
+            )
+        cold.samples += back_to_back(lambda: program.run(inputs), repeats, churn).samples
+        if ttnn_side is not None:
+            ttnn_cold_runs.samples += ttnn_side.seconds(
+                {"case": "convert", "dtype": name, "cold": True, "runs": repeats}
+            )
     theirs = back_to_back(
         lambda: previous_formats.device_tile_data(values, formats.DataType(dtype)), repeats
     )
     copy_source, copy_destination = values, np.empty_like(values)
     copy = back_to_back(lambda: np.copyto(copy_destination, copy_source), repeats)
-    name = {"bfp8_b": "bfloat8_b", "bf16": "bfloat16"}[dtype]
     conversions = TTNN["host_conversion_2048"]
-    ttnn_warm, ttnn_cold = float(conversions[f"{name}_ms"]), float(conversions[f"{name}_cold_ms"])
+    constant_warm = float(conversions[f"{name}_ms"])
+    constant_cold = float(conversions[f"{name}_cold_ms"])
+    if ttnn_side is not None:
+        ttnn_warm, ttnn_cold = ttnn_warm_runs.minimum * 1e3, ttnn_cold_runs.minimum * 1e3
+        reference = (
+            f"TT-NN's C++ host conversion, in this run: warm {ttnn_warm:.2f} ms (median "
+            f"{ttnn_warm_runs.median * 1e3:.2f}), cold {ttnn_cold:.2f} ms (median "
+            f"{ttnn_cold_runs.median * 1e3:.2f})"
+        )
+    else:
+        ttnn_warm, ttnn_cold = constant_warm, constant_cold
+        reference = (
+            f"TT-NN's C++ host conversion: warm {ttnn_warm:.2f} ms, cold {ttnn_cold:.2f} ms "
+            f"({constant_label()})"
+        )
     warm_ratio, cold_ratio = warm.minimum * 1e3 / ttnn_warm, cold.minimum * 1e3 / ttnn_cold
     ratio = max(warm_ratio, cold_ratio)
     # The pair the ratio is of, so that it can be recomputed from the results.
@@ -299,21 +497,19 @@ def conversion_case(element: str, dtype: str, repeats: int, target: float) -> Ca
             f"warm {warm.minimum * 1e3:.2f} ms (median {warm.median * 1e3:.2f}), "
             f"cold {cold.minimum * 1e3:.2f} ms (median {cold.median * 1e3:.2f})"
         ),
-        reference=(
-            f"TT-NN's C++ host conversion: warm {ttnn_warm:.2f} ms, cold {ttnn_cold:.2f} ms "
-            "(TT-NN constants)"
-        ),
+        reference=reference,
         ratio=round(ratio, 3),
         target=f"≤ {target:g}× TT-NN, warm and cold",
         met=ratio <= target,
         project_ms=project_ms,
-        reference_ms=(ttnn_ms, ttnn_ms),
+        reference_ms=(round(ttnn_ms, 3), round(ttnn_ms, 3)),
         notes=[
             f"warm {warm_ratio:.2f}× TT-NN's, cold {cold_ratio:.2f}× (the ratio shown is the "
             f"larger); warm: back to back after a warm-up, cold: each run after a copy of "
             f"{CHURN_BYTES >> 20} MiB that evicts the input from the caches — the best of "
-            f"{repeats} runs each, TT-NN's the best of 21 in each of two processes",
-            f"TT-NN: {conversions[name]}",
+            f"2 × {repeats} runs each way, each side",
+            f"TT-NN's constants, {constant_origin()}: warm {constant_warm:.2f} ms, cold "
+            f"{constant_cold:.2f} ms; {conversions[name]}",
             f"previous formats (the same bytes): {theirs.minimum * 1e3:.2f} ms (median "
             f"{theirs.median * 1e3:.2f}); a copy of the 16 MiB input: "
             f"{copy.minimum * 1e3:.2f} ms ({warm.minimum / copy.minimum:.1f}× it)",
@@ -321,7 +517,12 @@ def conversion_case(element: str, dtype: str, repeats: int, target: float) -> Ca
         ],
     )
     case.details["cold_ms"] = milliseconds(cold)
-    case.details["ttnn_cold_ms"] = ttnn_cold
+    case.details["ttnn_in_this_run"] = ttnn_side is not None
+    case.details["ttnn_warm_ms"] = round(ttnn_warm, 3)
+    case.details["ttnn_cold_ms"] = round(ttnn_cold, 3)
+    if ttnn_side is not None:
+        case.details["ttnn_warm_samples_ms"] = [round(s * 1e3, 3) for s in ttnn_warm_runs.samples]
+        case.details["ttnn_cold_samples_ms"] = [round(s * 1e3, 3) for s in ttnn_cold_runs.samples]
     case.details["previous_formats_ms"] = milliseconds(theirs)
     case.details["copy_ms"] = milliseconds(copy)
     return case
@@ -459,8 +660,31 @@ def startup_cases(repeats: int, folder: Path) -> list[Case]:
     ]
 
 
-def resnet_shell_case(repeats: int, folder: Path) -> Case:
-    runs = ProcessTimes()
+def ttnn_resnet50_reference(ttnn_runs: Timing) -> tuple[float, str, list[str]]:
+    """TT-NN's ResNet-50 time (s) for a case: the minimum of its passes in this run, else the
+    constant; the reference column's text and the notes on how it was measured."""
+    constant = float(TTNN["resnet50"]["from_seed_s"])
+    constant_note = f"TT-NN's constant, {constant_origin()}: {constant:.3f} s"
+    if ttnn_runs.samples:
+        seconds = ttnn_runs.minimum
+        text = (
+            f"TT-NN from the same seed, in this run: {seconds:.3f} s (median "
+            f"{ttnn_runs.median:.3f})"
+        )
+        return seconds, text, [constant_note]
+    text = f"TT-NN from the same seed: {constant:.3f} s ({constant_label()})"
+    return constant, text, [f"TT-NN: {TTNN['resnet50']['from_seed']}"]
+
+
+def ttnn_resnet50_pass(ttnn_side: TTNNSide | None, runs: Timing) -> None:
+    """One of TT-NN's passes, between two of the project's."""
+    if ttnn_side is not None:
+        runs.samples += ttnn_side.seconds({"case": "resnet50"})
+
+
+def resnet_shell_case(repeats: int, folder: Path, ttnn_side: TTNNSide | None) -> Case:
+    runs, ttnn_runs = ProcessTimes(), Timing()
+    ttnn_resnet50_pass(ttnn_side, Timing())  # TT-NN's warm-up, as the project's first run
     for run in range(repeats + 1):
         out = folder / f"tensorbin_{run}"
         command = [str(BIN / "ttnn-run"), str(RESNET), "--random-inputs", "0"]
@@ -470,29 +694,37 @@ def resnet_shell_case(repeats: int, folder: Path) -> Case:
         shutil.rmtree(out)
         if run:  # the first is a warm-up
             runs.add(measured)
-    ttnn = float(TTNN["resnet50"]["from_seed_s"])
+            ttnn_resnet50_pass(ttnn_side, ttnn_runs)
+    ttnn, reference, notes = ttnn_resnet50_reference(ttnn_runs)
     ratio = runs.wall.minimum / ttnn
     return Case(
         name="ResNet-50 from the shell: ttnn-run --random-inputs 0 --tensorbin DIR (106 tensors)",
         project=f"{runs.wall.minimum:.2f} s (median {runs.wall.median:.2f}; CPU "
         f"{runs.cpu.minimum:.2f} s)",
-        reference=f"TT-NN from the same seed: {ttnn:.3f} s (TT-NN constant)",
+        reference=reference,
         ratio=round(ratio, 2),
         target="≤ 4× TT-NN",
         met=ratio <= 4.0,
         project_ms=milliseconds(runs.wall),
-        reference_ms=(ttnn * 1e3, ttnn * 1e3),
+        reference_ms=(round(ttnn * 1e3, 1), round(ttnn * 1e3, 1)),
         notes=[
-            f"TT-NN: {TTNN['resnet50']['from_seed']}",
-            f"TT-NN's prepare calls alone: {TTNN['resnet50']['prepare_only']}",
+            *notes,
+            "TT-NN's side is a process that has imported TT-NN and opened the device; the "
+            "project's includes its start-up",
+            f"TT-NN's prepare calls alone (constant, {constant_origin()}): "
+            f"{TTNN['resnet50']['prepare_only']}",
         ],
-        details={"cpu_s": [round(t, 3) for t in runs.cpu.samples]},
+        details={
+            "cpu_s": [round(t, 3) for t in runs.cpu.samples],
+            "ttnn_s": [round(t, 4) for t in ttnn_runs.samples],
+        },
     )
 
 
-def resnet_in_process_case(repeats: int) -> Case:
+def resnet_in_process_case(repeats: int, ttnn_side: TTNNSide | None) -> Case:
     text = RESNET.read_text()
-    samples = Timing()
+    samples, ttnn_runs = Timing(), Timing()
+    ttnn_resnet50_pass(ttnn_side, Timing())  # TT-NN's warm-up, as the project's first run
     for run in range(repeats + 1):
         started = time.perf_counter()
         # As ttnn-run loads it: the random inputs drawn on another core during the lowering.
@@ -503,18 +735,25 @@ def resnet_in_process_case(repeats: int) -> Case:
         del program, results
         if run:  # the first is a warm-up
             samples.samples.append(elapsed)
-    ttnn = float(TTNN["resnet50"]["from_seed_s"])
+            ttnn_resnet50_pass(ttnn_side, ttnn_runs)
+    ttnn, reference, notes = ttnn_resnet50_reference(ttnn_runs)
     ratio = samples.minimum / ttnn
     return Case(
         name="ResNet-50 in one process: Program.load(random_seed=0) + run(random_seed=0)",
         project=f"{samples.minimum:.3f} s (median {samples.median:.3f})",
-        reference=f"TT-NN from the same seed: {ttnn:.3f} s (TT-NN constant)",
+        reference=reference,
         ratio=round(ratio, 2),
+        ratio_of_medians=round(samples.median / ttnn_runs.median, 3) if ttnn_runs.samples else None,
         target="≤ 2× TT-NN",
         met=ratio <= 2.0,
         project_ms=milliseconds(samples),
-        reference_ms=(ttnn * 1e3, ttnn * 1e3),
-        notes=[f"TT-NN's prepare calls alone: {TTNN['resnet50']['prepare_only_s']:.3f} s"],
+        reference_ms=(round(ttnn * 1e3, 1), round(ttnn * 1e3, 1)),
+        notes=[
+            *notes,
+            f"TT-NN's prepare calls alone (constant, {constant_origin()}): "
+            f"{TTNN['resnet50']['prepare_only_s']:.3f} s",
+        ],
+        details={"ttnn_s": [round(t, 4) for t in ttnn_runs.samples]},
     )
 
 
@@ -614,15 +853,8 @@ def memory_case(repeats: int, folder: Path) -> Case:
 
 
 def machine() -> dict[str, object]:
-    model = platform.processor()
-    try:
-        with open("/proc/cpuinfo") as info:
-            names = [line.split(":", 1)[1].strip() for line in info if "model name" in line]
-            model = names[0] if names else model
-    except OSError:
-        pass
     return {
-        "cpu": model,
+        "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "python": platform.python_version(),
         "numpy": np.__version__,
@@ -667,6 +899,11 @@ def main() -> None:
         "--quick", action="store_true", help="3 repeats, ttnn-lower on N = 1, 4 copies only"
     )
     parser.add_argument("--json", default=str(ROOT / "benchmarks" / "results.json"))
+    parser.add_argument(
+        "--no-ttnn",
+        action="store_true",
+        help="use TT-NN's constants (benchmarks/ttnn_reference.json) even where TT-NN is installed",
+    )
     arguments = parser.parse_args()
     repeats = 3 if arguments.quick else arguments.repeats
     copies = [4] if arguments.quick else [16, 32]
@@ -675,18 +912,36 @@ def main() -> None:
     load_before = os.getloadavg()
     started = time.time()
     with tempfile.TemporaryDirectory() as folder:
-        cases = startup_cases(repeats, Path(folder))
-        cases.append(resnet_shell_case(whole_runs, Path(folder)))
-        cases.append(resnet_in_process_case(whole_runs))
-        cases.append(resnet_case(repeats))
-        cases.append(assign_bw_case(repeats))
-        cases.append(conversion_case("!ttnn.bfp8_b", "bfp8_b", repeats, 0.6))
-        cases.append(conversion_case("bf16", "bf16", repeats, 0.5))
+        started_side = (
+            TTNNSide.start(Path(folder)) if not arguments.no_ttnn else "--no-ttnn: TT-NN not run"
+        )
+        ttnn_side = started_side if isinstance(started_side, TTNNSide) else None
+        try:
+            cases = startup_cases(repeats, Path(folder))
+            cases.append(resnet_shell_case(whole_runs, Path(folder), ttnn_side))
+            cases.append(resnet_in_process_case(whole_runs, ttnn_side))
+            cases.append(resnet_case(repeats))
+            cases.append(assign_bw_case(repeats))
+            cases.append(conversion_case("!ttnn.bfp8_b", "bfp8_b", repeats, 0.6, ttnn_side))
+            cases.append(conversion_case("bf16", "bf16", repeats, 0.5, ttnn_side))
+        finally:
+            if ttnn_side is not None:
+                ttnn_side.close()
         cases.append(lowering_case(copies, 1 if arguments.quick else 3, Path(folder)))
         cases.append(memory_case(3, Path(folder)))
     load_after = os.getloadavg()
     print_table(cases)
-    print(f"\n{TTNN_NOTE}")
+    if ttnn_side is not None:
+        ttnn_note = (
+            f"TT-NN ({ttnn_side.version}) measured in this run, side by side, on {cpu_model()} "
+            "(benchmarks/ttnn_side.py, the reference kit's Python)"
+        )
+    else:
+        ttnn_note = (
+            f"TT-NN not measured in this run ({started_side}): its anchors are the constants of "
+            f"benchmarks/ttnn_reference.json, {constant_label()}"
+        )
+    print(f"\n{ttnn_note}")
     print(
         f"load average (1, 5, 15 min): before {', '.join(f'{x:.2f}' for x in load_before)}, "
         f"after {', '.join(f'{x:.2f}' for x in load_after)} on {os.cpu_count()} cores; "
@@ -698,6 +953,8 @@ def main() -> None:
         "load_average_after": load_after,
         "repeats": repeats,
         "seconds": round(time.time() - started, 1),
+        "ttnn_in_this_run": ttnn_side is not None,
+        "ttnn_note": ttnn_note,
         "ttnn_reference": TTNN,
         "cases": [asdict(case) for case in cases],
     }

@@ -93,9 +93,18 @@ class ConvL1Report:
             if self.largest_slice_bytes is not None:
                 slices += f", the largest needs {self.largest_slice_bytes}"
             parts.append(slices)
-        fits = self.fits
-        parts.append("fits" if fits else f"does not fit the {budget} bytes free")
+        parts.append("fits" if self.fits else self.not_fitting(budget))
         return " · ".join(parts)
+
+    @staticmethod
+    def not_fitting(budget: int) -> str:
+        """Why a weight that does not fit is prepared all the same: TT-NN's preparation does
+        not check the L1 (the module doc)."""
+        return (
+            f"does not fit the {budget} bytes free: TT-NN prepares the weight all the same "
+            "(prepare_conv_weights does not check the L1; the conv itself would fail to "
+            "allocate its buffers)"
+        )
 
     def _passed_over(self, candidate: ConvL1Usage) -> str:
         """Why auto sharding did not take a candidate that needs less L1 than the best before

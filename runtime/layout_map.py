@@ -26,6 +26,7 @@ __all__ = [
     "Band",
     "LayoutMap",
     "core_of",
+    "core_ranges",
     "describe_plan",
     "describe_transpose_plan",
     "layout_bands",
@@ -139,6 +140,22 @@ def core_of(number: int, grid: tuple[int, int]) -> tuple[int, int]:
     return number % grid[0], number // grid[0]
 
 
+def core_ranges(count: int, grid: tuple[int, int]) -> str:
+    """The first `count` cores of a grid (x, y), counted row by row, as the rectangles they
+    make: "(0, 0)…(7, 7)" for 64 on 8×8; "(0, 0)…(7, 5) and (0, 6)" for 49 — six whole rows
+    and one core of the seventh, not seven rows."""
+    columns = grid[0]
+    whole_rows, rest = divmod(count, columns)
+    ranges = []
+    if whole_rows:
+        ranges.append(f"(0, 0)…({columns - 1}, {whole_rows - 1})")
+    if rest == 1:
+        ranges.append(f"(0, {whole_rows})")
+    elif rest > 1:
+        ranges.append(f"(0, {whole_rows})…({rest - 1}, {whole_rows})")
+    return " and ".join(ranges)
+
+
 def with_source_kernel_rows(layout: LayoutMap) -> LayoutMap:
     """`layout` with each "kernel row r" block of a weight labelled with the source kernel row
     its elements come from when that is another one (a conv_transpose2d's mirrored kernel:
@@ -220,8 +237,8 @@ def _cores_reading(plan: ConvWeightsPlan) -> str:
     if plan.layout.kind == WeightLayoutKind.INTERLEAVED_MM:
         return "interleaved in DRAM, read as one matmul"
     if plan.layout.kind == WeightLayoutKind.SPECIAL_PADDING:
-        last = core_of(plan.sharding.nhw_cores - 1, grid)
-        return f"each of the {plan.sharding.nhw_cores} cores (0, 0)…{last} reads every block"
+        cores = core_ranges(plan.sharding.nhw_cores, grid)
+        return f"each of the {plan.sharding.nhw_cores} cores {cores} reads every block"
     if plan.layout.kind == WeightLayoutKind.TILED:
         return f"{plan.sharding.output_cores_channels} output-channel shards, one per core"
     return (

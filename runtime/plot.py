@@ -21,7 +21,9 @@ from __future__ import annotations
 import io
 import os
 import re
+import sysconfig
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -64,13 +66,26 @@ HUE_RANGE = 0.83
 """Hues used for kernel positions: red … violet, stopping short of red again."""
 
 
+def _installed_from_a_clone() -> bool:
+    """Whether the package runs from a folder of sources (an editable install, or the
+    repository itself), not from site-packages: the `plot` extra is then installed from
+    that folder."""
+    source = Path(__file__).resolve()
+    installed = {Path(sysconfig.get_path(kind)).resolve() for kind in ("purelib", "platlib")}
+    return not any(source.is_relative_to(folder) for folder in installed)
+
+
+def matplotlib_missing_message(from_a_clone: bool) -> str:
+    """What to install for pictures, said the way this installation installs it."""
+    extra = "pip install -e '.[plot]'" if from_a_clone else "pip install 'ttnn-xdsl[plot]'"
+    return f"layout pictures need matplotlib: {extra} (or pip install matplotlib)"
+
+
 def _matplotlib() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise TTNNError(
-            "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
-        ) from None
+        raise TTNNError(matplotlib_missing_message(_installed_from_a_clone())) from None
     return matplotlib
 
 
@@ -367,7 +382,8 @@ def _figure_shape(rows: int, columns: int, panels: int) -> FigureShape:
 
 def _wrap(text: str, width: int) -> str:
     """`text` in lines of at most `width` characters, broken between its ` · `-separated
-    parts where it can, never inside a bracket (`[1, 1, 288, 64]`)."""
+    parts where it can, never inside a bracket (`[1, 1, 288, 64]`) nor between a number and
+    the word after it (`56 cores`)."""
     import textwrap
 
     if not text:
@@ -375,6 +391,8 @@ def _wrap(text: str, width: int) -> str:
     protected = re.sub(
         r"\[[^\]]*\]|\([^)]*\)", lambda match: match.group(0).replace(" ", "\u00a0"), text
     )
+    # A number stays with the word it counts ("56 cores", "1393312 bytes").
+    protected = re.sub(r"(?<=\d) (?=[^\W\d])", "\u00a0", protected)
     lines: list[str] = []
     for part in protected.split(" · "):
         if lines and len(lines[-1]) + 3 + len(part) <= width:

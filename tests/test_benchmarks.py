@@ -3,8 +3,16 @@
 
 from __future__ import annotations
 
+import functools
+import importlib.util
+import json
 import re
+import subprocess
+import sys
 from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 
@@ -19,3 +27,117 @@ def test_quoted_figures_do_not_claim_this_machine() -> None:
     before = re.search(r"BEFORE = \(\n((?:.*\n)*?)\)", source)
     assert before is not None
     assert "not on this machine" in before.group(1)
+
+
+@functools.cache
+def bench_module() -> ModuleType:
+    """benchmarks/run.py as a module (it imports its neighbours from benchmarks/)."""
+    folder = str(RUN.parent)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    spec = importlib.util.spec_from_file_location("bench_run", RUN)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_run"] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_constants_name_the_cpu_they_were_measured_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bench = bench_module()
+    constants = json.loads((RUN.parent / "ttnn_reference.json").read_text())
+    assert constants["cpu"] == "Intel(R) Xeon(R) Processor"
+    assert constants["machine"].startswith(constants["cpu"])
+    monkeypatch.setattr(bench, "cpu_model", lambda: "AMD EPYC")
+    assert bench.constant_label() == (
+        "TT-NN constant, measured on Intel(R) Xeon(R) Processor (not this run's AMD EPYC)"
+    )
+    monkeypatch.setattr(bench, "cpu_model", lambda: "Intel(R) Xeon(R) Processor")
+    assert bench.constant_label() == (
+        "TT-NN constant, measured on Intel(R) Xeon(R) Processor (this run's CPU)"
+    )
+
+
+def test_without_a_reference_kit_tt_nn_is_not_started(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bench = bench_module()
+    monkeypatch.setenv("TTNN_VENV", str(tmp_path / "no-venv"))
+    assert bench.reference_kit() is None
+    assert bench.TTNNSide.start(tmp_path) == (
+        "no TT-NN: no reference kit venv (TTNN_VENV or ~/.cache/ttnn-reference/venv)"
+    )
+
+
+def test_tt_nn_s_side_gets_the_example_s_convs() -> None:
+    """The parameters TT-NN's side prepares ResNet-50 with are the example file's, read
+    independently here from its text: conv1's, and every conv's weight shape in order."""
+    convs = bench_module().resnet50_convs()
+    text = (RUN.parents[1] / "examples" / "resnet50_conv_weights.mlir").read_text()
+    weight_shapes = [
+        [int(size) for size in shape.split("x")]
+        for shape in re.findall(r"%weight: tensor<(\d+x\d+x\d+x\d+)xbf16>", text)
+    ]
+    assert [conv["weight_shape"] for conv in convs] == weight_shapes
+    assert len(convs) == 53
+    assert convs[0] == {
+        "weight_shape": [64, 3, 7, 7],
+        "bias_shape": [1, 1, 1, 64],
+        "in_channels": 3,
+        "out_channels": 64,
+        "batch_size": 1,
+        "input_height": 224,
+        "input_width": 224,
+        "kernel_size": [7, 7],
+        "stride": [2, 2],
+        "padding": [3, 3],
+        "dilation": [1, 1],
+        "groups": 1,
+        "input_layout": "row_major",
+        "weights_dtype": "bfloat16",
+        "shard_layout": "height_sharded",
+        "input_memory_config": {
+            "buffer_type": "dram",
+            "memory_layout": "interleaved",
+            "shard_shape": None,
+            "shard_grid": None,
+            "shard_orientation": "row_major",
+        },
+    }
+    sharded = [conv["input_memory_config"]["memory_layout"] for conv in convs]
+    assert sharded.count("block_sharded") == 10 and sharded.count("height_sharded") == 42
+
+
+FAKE_SERVER = """
+import json, sys
+print("a log line of TT-NN's", flush=True)
+print('ANSWER {"ready": "ttnn 0.81.1"}', flush=True)
+for line in sys.stdin:
+    command = json.loads(line)
+    print("another log line", flush=True)
+    if command["case"] == "resnet50":
+        print('ANSWER {"seconds": [0.25]}', flush=True)
+    else:
+        print('ANSWER {"error": "RuntimeError: no such dtype"}', flush=True)
+"""
+
+
+def test_tt_nn_s_answers_are_told_from_its_log_lines(tmp_path: Path) -> None:
+    """The protocol with benchmarks/ttnn_side.py, against a stand-in server that logs on
+    stdout as TT-NN does."""
+    bench = bench_module()
+    process = subprocess.Popen(
+        [sys.executable, "-c", FAKE_SERVER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    side = bench.TTNNSide(process, "")
+    assert side.read_answer() == {"ready": "ttnn 0.81.1"}
+    assert side.seconds({"case": "resnet50"}) == [0.25]
+    with pytest.raises(RuntimeError, match="RuntimeError: no such dtype"):
+        side.seconds({"case": "convert", "dtype": "x", "cold": False, "runs": 1})
+    side.close()
+    assert process.returncode == 0

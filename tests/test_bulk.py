@@ -982,6 +982,10 @@ def lit_runs() -> list[tuple[Path, str | None]]:
     return sorted(runs.items())
 
 
+# The corpus holds files whose result types import-tt-mlir replaces on purpose (syntax.mlir, a
+# real tt-mlir output): their warnings are asserted in test_tt_mlir.py, not here (a fallback
+# is an error in this strict suite, not a warning, so the filter cannot hide one).
+@pytest.mark.filterwarnings("ignore::ttnn_xdsl.core.errors.TTNNWarning")
 def test_every_nest_the_lowering_emits_runs_in_bulk() -> None:
     """No loop nest the lowering marks to run in bulk falls back to op-by-op execution
     (10–100× slower) in any example, tt-mlir corpus file or lit input ttnn-run runs: the

@@ -12,6 +12,7 @@ import pytest
 
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime import plot
 from ttnn_xdsl.runtime.layout_map import (
     DATA,
     PADDING,
@@ -19,6 +20,7 @@ from ttnn_xdsl.runtime.layout_map import (
     Band,
     LayoutMap,
     core_of,
+    core_ranges,
     tile_kinds,
 )
 from ttnn_xdsl.runtime.tensor import DeviceTensor
@@ -312,10 +314,22 @@ def test_picture_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
     with pytest.raises(TTNNError) as error:
         tensor.plot(tmp_path / "w.png")
+    # The tests run from the repository (an editable install): the extra from the clone.
     assert error.value.message == (
         "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
     )
     assert not (tmp_path / "w.png").exists()
+
+
+def test_the_missing_matplotlib_message_fits_the_installation() -> None:
+    """A clone installs the extra from its folder; an installed package by its name."""
+    assert plot._installed_from_a_clone()  # the tests run from the repository's folder
+    assert plot.matplotlib_missing_message(from_a_clone=False) == (
+        "layout pictures need matplotlib: pip install 'ttnn-xdsl[plot]' (or pip install matplotlib)"
+    )
+    assert plot.matplotlib_missing_message(from_a_clone=True) == (
+        "layout pictures need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
+    )
 
 
 def _demo_pictures() -> list[tuple[str, Program, int]]:
@@ -389,6 +403,27 @@ def test_titles_break_between_their_parts() -> None:
         "physical [1,\u00a01,\u00a0288,\u00a064], logical",
         "[1,\u00a01,\u00a01,\u00a064]",
     ]
+    # A part longer than a line breaks between words, never between a number and its word.
+    report = "L1 per core, TT-NN's estimate in bytes: height_sharded on 56 cores · total 131472"
+    assert _wrap(report, 55).split("\n") == [
+        "L1\u00a0per core, TT-NN's estimate in bytes: height_sharded",
+        "on 56\u00a0cores · total 131472",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("count", "ranges"),
+    [
+        (64, "(0, 0)…(7, 7)"),
+        (49, "(0, 0)…(7, 5) and (0, 6)"),  # six whole rows and one core: not seven rows
+        (10, "(0, 0)…(7, 0) and (0, 1)…(1, 1)"),
+        (8, "(0, 0)…(7, 0)"),
+        (5, "(0, 0)…(4, 0)"),
+        (1, "(0, 0)"),
+    ],
+)
+def test_core_ranges_are_the_rectangles_the_cores_make(count: int, ranges: str) -> None:
+    assert core_ranges(count, (8, 8)) == ranges
 
 
 def test_a_bias_subtitle_names_its_weight_with_the_right_article() -> None:

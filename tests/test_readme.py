@@ -1,4 +1,5 @@
-"""The README is executable: every fenced code block in it runs here.
+"""The README and the docs pages it links are executable: every fenced code block in them
+runs here.
 
 - ```mlir: a whole module — parsed and verified, then every function is lowered and run
   on random inputs (as `ttnn-run --random-inputs 0 --entry F` would). A block preceded by
@@ -12,7 +13,14 @@
 - ```sh: each command that starts with `.venv/bin/` runs with this environment's tools, from
   such a folder, and must succeed; `make …` lines are the commands that run these tests and
   are not rerun.
-- A block without a language is sample output, not run.
+- A block without a language is sample output or plain text, and says which:
+  `<!-- readme: output COMMAND ; COMMAND … -->` before it runs the commands (`.venv/bin/`
+  tools, from such a folder, in order) and compares what they print (stdout, then stderr, of
+  each) with the block line by line: a line `…` stands for any number of lines, `[…]` in a
+  line for any text (a time, a path). `<!-- readme: excerpt COMMAND … -->` is the same for a
+  passage broken into lines for reading: the block, its whitespace runs made one space, must
+  occur in the output made the same way. `<!-- readme: text REASON -->` is not output (a
+  table, lines of a file): every such block names what it is.
 
 A block preceded by `<!-- readme: skip REASON -->` is not run; every skip names its reason.
 """
@@ -37,28 +45,50 @@ from ttnn_xdsl.program import Program
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+PAGES = [
+    README,
+    *(
+        ROOT / "docs" / name
+        for name in (
+            "ir.md",
+            "tools.md",
+            "python-api.md",
+            "tt-mlir-interop.md",
+            "reliability.md",
+            "performance.md",
+            "development.md",
+        )
+    ),
+]
+"""The README and the pages it moved its reference parts to: their blocks run here."""
 BIN = Path(sys.executable).parent
 
-_FENCE = re.compile(r"^```(\w*)\s*$")
-_DIRECTIVE = re.compile(r"^<!--\s*readme:\s*(\w+)\s*(.*?)\s*-->\s*$")
+_FENCE = re.compile(r"^( *)```(\w*)\s*$")
+_DIRECTIVE = re.compile(r"^\s*<!--\s*readme:\s*(\w+)\s*(.*?)\s*-->\s*$")
+DIRECTIVES = (None, "types", "skip", "lit", "output", "excerpt", "text")
 
 
 @dataclass(frozen=True)
 class Block:
+    page: str
+    """The file, relative to the repository's root."""
     language: str
     text: str
     line: int
     """1-based line of the opening fence."""
     directive: str | None
     reason: str
+    """What follows the directive: a skip's reason, an output block's commands."""
 
     @property
     def id(self) -> str:
-        return f"README.md:{self.line}:{self.language or 'text'}"
+        return f"{self.page}:{self.line}:{self.language or 'text'}"
 
 
-def readme_blocks() -> list[Block]:
-    lines = README.read_text().splitlines()
+def page_blocks(page: Path) -> list[Block]:
+    """The fenced blocks of a page; a fence may be indented (a block inside a list item), its
+    lines are then read without the indent."""
+    lines = page.read_text().splitlines()
     blocks: list[Block] = []
     index = 0
     while index < len(lines):
@@ -66,14 +96,16 @@ def readme_blocks() -> list[Block]:
         if fence is None:
             index += 1
             continue
+        indent = fence.group(1)
         end = index + 1
-        while not lines[end].startswith("```"):
+        while lines[end].strip() != "```":
             end += 1
         directive = _DIRECTIVE.match(lines[index - 1]) if index > 0 else None
         blocks.append(
             Block(
-                language=fence.group(1),
-                text="\n".join(lines[index + 1 : end]) + "\n",
+                page=str(page.relative_to(ROOT)),
+                language=fence.group(2),
+                text="\n".join(line.removeprefix(indent) for line in lines[index + 1 : end]) + "\n",
                 line=index + 1,
                 directive=directive.group(1) if directive else None,
                 reason=directive.group(2) if directive else "",
@@ -83,16 +115,26 @@ def readme_blocks() -> list[Block]:
     return blocks
 
 
-BLOCKS = readme_blocks()
+BLOCKS = [block for page in PAGES for block in page_blocks(page)]
 
 
-def test_the_readme_has_runnable_blocks() -> None:
-    languages = {block.language for block in BLOCKS}
-    assert {"mlir", "python", "sh"} <= languages
+def test_the_pages_have_runnable_blocks() -> None:
+    languages = {block.language for block in BLOCKS if block.page == "README.md"}
+    assert {"mlir", "python", "sh", ""} <= languages
     for block in BLOCKS:
-        assert block.directive in (None, "types", "skip", "lit"), block.id
-        if block.directive == "skip":
-            assert block.reason, f"{block.id}: a skipped block names its reason"
+        assert block.directive in DIRECTIVES, block.id
+        if block.directive in ("skip", "text", "output", "excerpt"):
+            assert block.reason, f"{block.id}: a {block.directive} block names its reason"
+        if not block.language:
+            assert block.directive in ("output", "excerpt", "text"), (
+                f"{block.id}: say whether the block is a command's output or plain text"
+            )
+
+
+def test_the_readme_links_every_page() -> None:
+    text = README.read_text()
+    for page in PAGES[1:]:
+        assert f"](docs/{page.name})" in text, page.name
 
 
 def run_mlir(block: Block) -> None:
@@ -102,10 +144,10 @@ def run_mlir(block: Block) -> None:
             written = line.split("//")[0].strip()
             if not written:
                 continue
-            parsed = LocatingParser(ctx, written, f"README.md:{number}").parse_type()
+            parsed = LocatingParser(ctx, written, f"{block.page}:{number}").parse_type()
             tensor_info(parsed)  # raises for a type that is not a TT-NN tensor type
         return
-    module = parse_module(ctx, block.text, f"README.md:{block.line}")
+    module = parse_module(ctx, block.text, f"{block.page}:{block.line}")
     verify_module(module)
     functions = [op.sym_name.data for op in module.ops if hasattr(op, "sym_name")]
     assert functions, f"{block.id}: an IR block holds at least one function"
@@ -154,6 +196,13 @@ def run_python(block: Block, folder: Path) -> None:
         os.chdir(cwd)
 
 
+def tool_command(command: str) -> list[str]:
+    """A `.venv/bin/TOOL …` command line as the argv of this environment's tool."""
+    argv = shlex.split(command)
+    argv[0] = str(BIN / argv[0].removeprefix(".venv/bin/"))
+    return argv
+
+
 def run_sh(block: Block, folder: Path) -> None:
     working_copy(folder)
     ran = 0
@@ -164,12 +213,77 @@ def run_sh(block: Block, folder: Path) -> None:
                 f"{block.id}: say how to run '{command}' (or skip the block)"
             )
             continue
-        argv = shlex.split(command)
-        argv[0] = str(BIN / argv[0].removeprefix(".venv/bin/"))
-        result = subprocess.run(argv, cwd=folder, capture_output=True, text=True, timeout=600)
+        result = subprocess.run(
+            tool_command(command), cwd=folder, capture_output=True, text=True, timeout=600
+        )
         assert result.returncode == 0, f"{block.id}: {command}\n{result.stderr}"
         ran += 1
     assert ran or "make " in block.text, f"{block.id}: no command ran"
+
+
+def printed_output(commands: str, folder: Path) -> str:
+    """What the `;`-separated `.venv/bin/` commands print, run in turn from `folder`: the
+    stdout, then the stderr, of each."""
+    working_copy(folder)
+    printed = ""
+    for command in commands.split(" ; "):
+        assert command.startswith(".venv/bin/"), f"not a tool of this environment: {command}"
+        result = subprocess.run(
+            tool_command(command), cwd=folder, capture_output=True, text=True, timeout=600
+        )
+        printed += result.stdout + result.stderr
+    return printed
+
+
+GAP = "…"
+"""A sample-output line that stands for any number of lines."""
+ANY_TEXT = "[…]"
+"""In a sample-output line, any text on the line: a time, a path."""
+
+
+def sample_pattern(sample: str) -> str:
+    """A regular expression of the output a sample block shows."""
+    parts = []
+    for line in sample.splitlines():
+        if line.strip() == GAP:
+            parts.append(r"(?:[^\n]*\n)*?")
+        else:
+            pieces = (re.escape(piece) for piece in line.rstrip().split(ANY_TEXT))
+            parts.append("[^\n]*?".join(pieces) + r"[ \t]*\n")
+    return "".join(parts)
+
+
+def check_sample_output(block: Block, folder: Path) -> None:
+    printed = printed_output(block.reason, folder)
+    if block.directive == "output":
+        matched = re.fullmatch(sample_pattern(block.text), printed)
+        assert matched, f"{block.id}: the sample is not what `{block.reason}` prints:\n{printed}"
+        return
+    # An excerpt: whitespace runs are one space on both sides, the sample occurs in the output.
+    excerpt = " ".join(block.text.split())
+    pattern = ".*?".join(re.escape(piece) for piece in excerpt.split(ANY_TEXT))
+    assert re.search(pattern, " ".join(printed.split())), (
+        f"{block.id}: the excerpt is not in what `{block.reason}` prints:\n{printed}"
+    )
+
+
+def test_sample_patterns() -> None:
+    """The sample syntax itself: a gap line takes any lines, `[…]` any text on its line."""
+    sample = "a: [1, 2]\n…\nz [in […] s]\n"
+    assert re.fullmatch(sample_pattern(sample), "a: [1, 2]\nb\nc\nz [in 0.3 s]\n")
+    assert re.fullmatch(sample_pattern(sample), "a: [1, 2]\nz [in  s]\n")
+    assert not re.fullmatch(sample_pattern(sample), "a: [1, 3]\nz [in 0.3 s]\n")
+    assert not re.fullmatch(sample_pattern(sample), "a: [1, 2]\nz [in 0.3 s]\nmore\n")
+    assert not re.fullmatch(sample_pattern(sample), "a: [1, 2]\nz [in 0.3\n s]\n")
+
+
+@pytest.mark.parametrize(
+    "block",
+    [b for b in BLOCKS if b.directive in ("output", "excerpt")],
+    ids=lambda b: b.id,
+)
+def test_sample_output(block: Block, tmp_path: Path) -> None:
+    check_sample_output(block, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -208,8 +322,8 @@ PACKAGE_FOLDERS = (
 
 
 def test_the_repository_map_names_every_module() -> None:
-    """Each module of the installed packages appears in the README's repository map."""
-    text = README.read_text()
+    """Each module of the installed packages appears in the repository map (docs/development.md)."""
+    text = (ROOT / "docs" / "development.md").read_text()
     tree = text[text.index("## Repository") :]
     missing = [
         str(path.relative_to(ROOT))

@@ -32,7 +32,20 @@ def test_ttnn_opt_help_lists_the_project_passes_first() -> None:
     assert listing < text.index("positional arguments:")
     for name in ("ttnn-decompose", "convert-ttnn-to-tiles", "ttnn-lower"):
         assert f"\n  {name} " in text[listing:]
-    assert "canonicalize" in text  # upstream passes stay listed under -p
+    # The project's options next, then xdsl-opt's, then upstream's passes (still listed).
+    ours, theirs = text.index("\nttnn-opt options:\n"), text.index("\nxdsl-opt options:\n")
+    upstream_passes = text.index("\nupstream xDSL passes (-p NAME):\n")
+    assert listing < ours < theirs < upstream_passes
+    ours_flags = ("-p PASSES", "-o OUTPUT_FILE", "--verify-diagnostics", "--ascii", "--traceback")
+    for flag in ours_flags:
+        assert ours < text.index(f"  {flag}", listing) < theirs, flag
+    for flag in ("--split-input-file", "--print-op-generic", "--allow-unregistered-dialect"):
+        assert theirs < text.index(f"  {flag}") < upstream_passes, flag
+    assert "canonicalize, canonicalize-dmp," in text[upstream_passes:]
+    assert "canonicalize-dmp" not in text[:upstream_passes]
+    # What the project adds reads in the first 40 lines; the pass list fills 100 columns.
+    assert text[:theirs].count("\n") < 40
+    assert max(len(line) for line in text[upstream_passes:].splitlines()) <= 100
 
 
 def test_output_files_honour_the_umask(tmp_path: Path) -> None:
@@ -196,6 +209,7 @@ def test_make_clean_removes_what_the_targets_make(tmp_path: Path) -> None:
         ".ruff_cache/x",
         ".hypothesis/x",
         "ttnn_xdsl.egg-info/PKG-INFO",
+        "build/lib/ttnn_xdsl/core/enums.py",  # what `pip install .` leaves
     ]
     sources = ["examples/demo.py", "benchmarks/run.py", "tests/filecheck/lit.cfg"]
     for name in outputs + sources:

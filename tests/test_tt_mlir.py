@@ -9,6 +9,7 @@ of `test_conv_layouts` and the reference formats, never asked of the code under 
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import cast
 
@@ -51,7 +52,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError, RunError, TTNNError
+from ttnn_xdsl.core.errors import ConvConfigError, RunError, TTNNError, TTNNWarning
 from ttnn_xdsl.dialect.attributes import (
     Conv2dConfigAttr,
     MemoryConfigAttr,
@@ -488,15 +489,33 @@ def test_slicing_a_conv_follows_tt_nn() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+IMPORT_WARNINGS = {
+    "real_emitc_prepare_inline_deallocate": [
+        "warning: 'ttnn.prepare_conv2d_weights' op result layout ([3, 1] tiles, map (d0, d1, d2, "
+        "d3) -> ((((d0 * 576) + (d1 * 576)) + d2), d3)) is not tt-mlir's for the prepared [1, 1, "
+        "576, 64] ([18, 2] tiles, map (d0, d1, d2, d3) -> ((((d0 * 576) + (d1 * 576)) + d2), d3))"
+        ": export-tt-mlir writes tt-mlir's"
+    ],
+}
+"""The corpus files whose import replaces what tt-mlir wrote, and the warnings it gives."""
+
+
 @pytest.mark.parametrize("path", CORPUS_CASES, ids=[p.stem for p in CORPUS_CASES])
 def test_export_then_import_gives_the_import(path: Path) -> None:
     imported = module_of(path)
-    import_tt_mlir(imported)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        import_tt_mlir(imported)
+    # Each warning is FILE:LINE:COL: then the message.
+    messages = [str(warning.message).split(": ", 1)[1] for warning in caught]
+    assert messages == IMPORT_WARNINGS.get(path.stem, [])
     verify_module(imported)
     again = imported.clone()
     export_tt_mlir(again)
     verify_module(again)
-    import_tt_mlir(again)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # what export wrote imports without a warning
+        import_tt_mlir(again)
     verify_module(again)
     assert imported.is_structurally_equivalent(again)
 
@@ -630,7 +649,12 @@ def test_export_writes_the_shapes_tt_nn_computes() -> None:
         input_layout="row_major",
     )
     module = parse_module(make_context(), text, "sizing.mlir")
-    import_tt_mlir(module)
+    with pytest.warns(TTNNWarning) as caught:
+        import_tt_mlir(module)
+    assert [str(warning.message) for warning in caught] == [
+        "sizing.mlir:3:3: warning: 'ttnn.prepare_conv2d_weights' op result type is [1, 1, 1, 1];"
+        " TT-NN prepares [1, 1, 27, 96] (logical): import-tt-mlir uses that type"
+    ]
     export_tt_mlir(module)
     verify_module(module)
     (op,) = [op for op in module.walk() if isinstance(op, PrepareConv2dWeightsOp)]

@@ -459,7 +459,7 @@ def dialect_reference(examples: dict[str, str]) -> str:
         "semantics, the errors its verifier reports and an example; for each attribute and type",
         "its parameters, semantics, verifier errors and an example. Every op also has the",
         'generic form `"op.name"(%operands) <{properties}> : (T) -> R`. Semantics sections are',
-        "those of [semantics.md](semantics.md); the README introduces the IR.",
+        "those of [semantics.md](semantics.md); [ir.md](ir.md) introduces the IR.",
         "",
     ]
     for dialect, _ in dialects:

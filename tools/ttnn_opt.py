@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import time
 import warnings
 from collections.abc import Sequence
@@ -56,6 +57,31 @@ from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, expectations_of, mi
 LOWERING_PASSES = (TTNNDecompose.name, ConvertTTNNToTiles.name, TTNNLower.name)
 """The passes that lower the project's prepare ops (and leave tt-mlir's alone)."""
 
+HELP_WIDTH = 100
+"""The width of the upstream pass list in --help."""
+
+PROJECT_OPTIONS = ("help", "passes", "output_file", "verify_diagnostics", "ascii", "traceback")
+"""The options listed first in --help (with any this project adds); xdsl-opt's other options
+follow under their own heading."""
+
+
+def group_upstream_options(arg_parser: argparse.ArgumentParser) -> None:
+    """--help lists the project's options first ("ttnn-opt options") and xdsl-opt's others
+    after them ("xdsl-opt options"); options added later stay in the first group."""
+    groups = arg_parser._action_groups  # pyright: ignore[reportPrivateUsage]
+    options = next(
+        group
+        for group in groups
+        if any(action.dest == "help" for action in group._group_actions)  # pyright: ignore[reportPrivateUsage]
+    )
+    options.title = "ttnn-opt options"
+    upstream = arg_parser.add_argument_group("xdsl-opt options")
+    actions = options._group_actions  # pyright: ignore[reportPrivateUsage]
+    moved = [action for action in actions if action.dest not in PROJECT_OPTIONS]
+    for action in moved:
+        actions.remove(action)
+        upstream._group_actions.append(action)  # pyright: ignore[reportPrivateUsage]
+
 
 class TTNNOptMain(xDSLOptMain):
     """The `ttnn-opt` driver."""
@@ -81,7 +107,7 @@ class TTNNOptMain(xDSLOptMain):
             arg_parser.exit(2, f"ttnn-opt: error: {message}\n")
 
         arg_parser.error = one_line_error
-        # The project's passes first, one line each; upstream ones stay listed under -p.
+        # The project's passes first, one line each; upstream ones at the end (the epilog).
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         width = max(len(name) for name in PASS_SUMMARIES)
         listing = "\n".join(
@@ -89,6 +115,14 @@ class TTNNOptMain(xDSLOptMain):
         )
         arg_parser.description = (
             f"{arg_parser.description}\n\nttnn-xdsl passes (-p NAME):\n{listing}"
+        )
+        upstream = sorted(name for name in self.available_passes if name not in PASSES)
+        arg_parser.epilog = "upstream xDSL passes (-p NAME):\n" + textwrap.fill(
+            ", ".join(upstream),
+            width=HELP_WIDTH,
+            initial_indent="  ",
+            subsequent_indent="  ",
+            break_on_hyphens=False,
         )
         for action in arg_parser._actions:  # pyright: ignore[reportPrivateUsage]
             if action.dest == "verify_diagnostics":
@@ -100,13 +134,9 @@ class TTNNOptMain(xDSLOptMain):
             if action.dest == "input_file":
                 action.help = "path to input file ('-' or none: standard input)"
             if action.dest == "passes":
-                upstream = ", ".join(
-                    sorted(name for name in self.available_passes if name not in PASSES)
-                )
                 action.help = (
-                    "comma-separated pass pipeline, options in braces "
-                    f"('ttnn-lower,cse'); ttnn-xdsl's passes: {', '.join(PASSES)} (see "
-                    f"below); upstream xDSL's: {upstream}"
+                    "comma-separated pass pipeline, options in braces ('ttnn-lower,cse'): "
+                    "the ttnn-xdsl passes above, or upstream xDSL's (listed at the end)"
                 )
         arg_parser.add_argument(
             "--ascii",
@@ -121,6 +151,7 @@ class TTNNOptMain(xDSLOptMain):
             action="store_true",
             help="show the Python traceback of an error instead of the one-line message",
         )
+        group_upstream_options(arg_parser)
 
     def setup_pipeline(self) -> None:
         """Upstream's pipeline, verifying between passes with one-line diagnostics."""

@@ -181,7 +181,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="DIR",
         help="draw each TILE result's physical matrix, every element coloured by where it "
-        "came from, into DIR/NAME.png (needs matplotlib: pip install -e '.[plot]')",
+        "came from, into DIR/NAME.png (needs matplotlib, the package's plot extra)",
     )
     parser.add_argument(
         "--plot-format",

@@ -243,6 +243,87 @@ class TypecastOp(IRDLOperation):
             )
 
 
+def _tile_grid(op: IRDLOperation, buffer: SSAValue, what: str) -> tuple[int, int]:
+    """The (tile rows, tile columns) of a rank-2 memref of tiles, or a verifier error."""
+    memref_type = cast(MemRefType[Attribute], buffer.type)
+    if memref_type.get_num_dims() != 2 or not isinstance(memref_type.element_type, TileType):
+        raise VerifyException(
+            f"'{op.name}' op expected {what} to be a rank-2 memref of tiles, got {memref_type}"
+        )
+    rows, cols = memref_type.get_shape()
+    return rows, cols
+
+
+def _accumulator_dtype(op: IRDLOperation, accumulator: SSAValue) -> DataType:
+    """The accumulator's dtype: f32 (DEST with fp32_dest_acc_en) or bf16 (without)."""
+    element = cast(TileType, cast(MemRefType[Attribute], accumulator.type).element_type)
+    if element.dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
+        raise VerifyException(
+            f"'{op.name}' op expected an f32 or bf16 accumulator, got {element.dtype.value}"
+        )
+    return element.dtype
+
+
+@irdl_op_definition
+class MatmulOp(IRDLOperation):
+    """`tile.matmul %a, %b, %acc : memref<MxK x tile<A>>, memref<KxN x tile<B>>, memref<MxN x
+    tile<C>>`: the accumulating block matmul of the FPU, acc += a · b over blocks of tiles
+    (M×K by K×N tiles). The products are summed exactly (HiFi4: every product of a bf16 or
+    bfloat8_b pair is exact in f32) and the block's sum is added to `acc` and rounded to the
+    accumulator's element type: f32 (DEST with fp32_dest_acc_en, or the partials kept in
+    f32 by packer_l1_acc) or bf16 (semantics.md §9.7)."""
+
+    name = "tile.matmul"
+    a = operand_def(MemRefType)
+    b = operand_def(MemRefType)
+    accumulator = operand_def(MemRefType)
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = (
+        "$a `,` $b `,` $accumulator attr-dict `:` type($a) `,` type($b) `,` type($accumulator)"
+    )
+
+    def __init__(self, a: SSAValue, b: SSAValue, accumulator: SSAValue):
+        super().__init__(operands=[a, b, accumulator])
+
+    def verify_(self) -> None:
+        rows, inner = _tile_grid(self, self.a, "the left operand")
+        inner_b, cols = _tile_grid(self, self.b, "the right operand")
+        acc_rows, acc_cols = _tile_grid(self, self.accumulator, "the accumulator")
+        _accumulator_dtype(self, self.accumulator)
+        if inner != inner_b or (rows, cols) != (acc_rows, acc_cols):
+            raise VerifyException(
+                f"'{self.name}' op expected tile grids MxK, KxN, MxN, got {rows}x{inner}, "
+                f"{inner_b}x{cols}, {acc_rows}x{acc_cols}"
+            )
+
+
+@irdl_op_definition
+class AddRowOp(IRDLOperation):
+    """`tile.add_row %row, %acc : memref<1xN x tile<B>>, memref<MxN x tile<C>>`: adds the first
+    row of each tile of `row` to every row of the accumulator's tiles in the same tile column
+    (the bias, a [32, N] tile row whose row 0 holds the values), rounding to the
+    accumulator's element type: the bias add of the conv's compute kernel after its last K
+    block."""
+
+    name = "tile.add_row"
+    row = operand_def(MemRefType)
+    accumulator = operand_def(MemRefType)
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = "$row `,` $accumulator attr-dict `:` type($row) `,` type($accumulator)"
+
+    def __init__(self, row: SSAValue, accumulator: SSAValue):
+        super().__init__(operands=[row, accumulator])
+
+    def verify_(self) -> None:
+        row_rows, row_cols = _tile_grid(self, self.row, "the row")
+        _, acc_cols = _tile_grid(self, self.accumulator, "the accumulator")
+        _accumulator_dtype(self, self.accumulator)
+        if row_rows != 1 or row_cols != acc_cols:
+            raise VerifyException(
+                f"'{self.name}' op expected a 1x{acc_cols} row of tiles, got {row_rows}x{row_cols}"
+            )
+
+
 BULK_NEST = "tile.bulk"
 """The discardable unit attribute on the outermost `scf.for` of a nest the lowering means to
 run in bulk: the loop and the loops nested in it form a perfect nest whose bounds are
@@ -260,5 +341,9 @@ def is_bulk_nest(loop: Operation) -> bool:
     return BULK_NEST in loop.attributes
 
 
-TILE = Dialect("tile", [LoadOp, StoreOp, TilizeOp, UntilizeOp, TypecastOp], [TileType])
+TILE = Dialect(
+    "tile",
+    [LoadOp, StoreOp, TilizeOp, UntilizeOp, TypecastOp, MatmulOp, AddRowOp],
+    [TileType],
+)
 """The tile dialect."""

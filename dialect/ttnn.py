@@ -7,6 +7,7 @@ modules that define them:
 - `prepare_ops.py` — `prepare_conv_weights`, `prepare_conv_bias`,
   `prepare_conv_transpose2d_weights`, `prepare_conv_transpose2d_bias`;
 - `conv_layout_ops.py` — the conv layout ops `ttnn-decompose` produces;
+- `conv2d_ops.py` — `conv2d_consume`, a conv computed from a prepared weight;
 - `tt_mlir.py`, `tt_mlir_attributes.py` — tt-mlir's own constructs the project reads and
   writes (`ttnn.get_device`, `!ttnn.device`, `ttnn.prepare_conv2d_weights` / `_bias`,
   `ttnn.prepare_conv_transpose2d_weights` / `_bias`,
@@ -46,6 +47,7 @@ from ttnn_xdsl.dialect.attributes import (
     TensorLayoutAttr,
     TensorMemoryLayoutAttr,
 )
+from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -108,6 +110,7 @@ TTNN = Dialect(
         ConvWeightsIOHWToOIHWOp,
         ConvWeightsMirrorKernelOp,
         ConvBiasLayoutOp,
+        ConvConsumeOp,
         TypecastOp,
         ToLayoutOp,
         GetDeviceOp,

@@ -67,6 +67,7 @@ from ttnn_xdsl.dialect.tensorbin_alignment import (
 )
 from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
+from ttnn_xdsl.passes.lower_conv2d import CONV2D_PATTERNS
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering, refresh_signature
 from ttnn_xdsl.passes.outlining import outline_repeated_ops
@@ -412,6 +413,7 @@ class ConvertTTNNToTiles(ModulePass):
                     LowerReshape(),
                     LowerPermute(),
                     *CONV_LAYOUT_PATTERNS,
+                    *CONV2D_PATTERNS,
                 ],
                 dce_enabled=False,
             ),

@@ -265,7 +265,8 @@ class NumPyMemRefFunctions(InterpreterFunctions):
             )
         ]
         # A rank-reducing subview drops unit dims; reshaping a view to drop them stays a view.
-        return (window.reshape(result_shape),)
+        # A memref of tiles keeps each tile's own trailing data dims.
+        return (window.reshape(*result_shape, *source.shape[len(offsets) :]),)
 
     @impl(memref.CollapseShapeOp)
     def run_collapse_shape(

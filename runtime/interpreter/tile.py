@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 import numpy as np
+from xdsl.dialects.builtin import MemRefType
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -12,8 +13,9 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError, format_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
@@ -90,3 +92,51 @@ class TileFunctions(InterpreterFunctions):
             raise RunError(
                 f"{source.value} -> {target.value} typecast at {where}: {error}"
             ) from None
+
+    @impl(tile.MatmulOp)
+    def run_matmul(
+        self, interpreter: Interpreter, op: tile.MatmulOp, args: PythonValues
+    ) -> PythonValues:
+        a, b, accumulator = args
+        accumulator[...] = accumulate(
+            accumulator, block_matmul(_tile_values(op.a, a), _tile_values(op.b, b))
+        )
+        return ()
+
+    @impl(tile.AddRowOp)
+    def run_add_row(
+        self, interpreter: Interpreter, op: tile.AddRowOp, args: PythonValues
+    ) -> PythonValues:
+        row, accumulator = args
+        # Row 0 of each [32, 32] tile of the row, broadcast over every row of every tile.
+        first_rows = _tile_values(op.row, row)[0, :, 0, :].astype(np.float64)
+        accumulator[...] = accumulate(accumulator, first_rows[None, :, None, :])
+        return ()
+
+
+def _tile_values(value: SSAValue, data: np.ndarray) -> np.ndarray:
+    """The [rows, cols, 32, 32] values of a rank-2 memref of tiles (bfloat8_b decoded, which is
+    exact)."""
+    dtype = cast(tile.TileType, cast(MemRefType[Attribute], value.type).element_type).dtype
+    return formats.convert_tiles(data, dtype, DataType.FLOAT32)
+
+
+def block_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """[M, N, 32, 32] tiles of a · b for [M, K, 32, 32] and [K, N, 32, 32] tiles: one float64
+    NumPy matmul over the blocks' element matrices (every product of bf16 / bfloat8_b / f32
+    values and their sum over one block is exact or rounded once, semantics.md §9.7)."""
+    rows, inner = a.shape[:2]
+    cols = b.shape[1]
+    left = a.astype(np.float64).transpose(0, 2, 1, 3).reshape(rows * TILE_SIZE, inner * TILE_SIZE)
+    right = b.astype(np.float64).transpose(0, 2, 1, 3).reshape(inner * TILE_SIZE, cols * TILE_SIZE)
+    product = left @ right
+    return product.reshape(rows, TILE_SIZE, cols, TILE_SIZE).transpose(0, 2, 1, 3)
+
+
+def accumulate(accumulator: np.ndarray, addend: np.ndarray) -> np.ndarray:
+    """accumulator + addend, rounded once to the accumulator's dtype (f32 or bf16, nearest
+    even)."""
+    total = accumulator.astype(np.float64) + addend
+    if accumulator.dtype == np.float32:
+        return total.astype(np.float32)
+    return formats.round_to_bfloat16(total.astype(np.float32))

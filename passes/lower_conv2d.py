@@ -1,0 +1,392 @@
+"""Lowering of `ttnn.conv2d_consume` (a conv from a prepared weight, docs/semantics.md §9) into
+buffers, strided windows, tile loop nests and `tile.matmul`, in the order TT-NN 0.81.1's
+conv2d kernels compute it:
+
+1. the reader's sticks: the input zero-padded ([N, Hp, Wp, C], the channel padding lanes
+   holding `STALE_VALUE`, a stand-in for the stale L1 the device reads there), or for a
+   kernel-stride folded conv the space-to-depth of the padded input, one strided window
+   copy per sub-pixel (i, j): folded[n, y, x, (i·sW + j)·Cin + c] = padded[n, y·sH + i,
+   x·sW + j, c];
+2. per K block, in the layout's order (`conv_consumption`'s per-layout K blocks): the
+   activation block [N·OH·OW, BW] gathered from the sticks by the sliding window as index
+   arithmetic — lanes of tap (r, s) are the strided window sticks[n, oh·sH + r·dH,
+   ow·sW + s·dW, c0 …] —, tilized and rounded to the output dtype (the act tilize);
+   the weight block read from the prepared weight's tile rows the weight reader fetches
+   (`tile.matmul` on a window of the weight's tiles, per output-channel core); the partials
+   rounded to the format TT-NN stores them in between K blocks;
+3. the bias added once after the last K block (`tile.add_row`), the output rounded to its
+   dtype and written as [1, 1, N·OH·OW, Cout] TILE.
+
+The cores along N·H·W and the activation blocks along it are not separate loops here: output
+pixels are independent (each is one row of every block), so the whole N·OH·OW is one block
+row; the K blocks, their order and the channel cores are the kernels'. The 1D depthwise path
+(elementwise taps) is not lowered (its op is refused with a clear message)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import cast
+
+import numpy as np
+from xdsl.dialects import arith, memref
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FloatAttr,
+    IntegerAttr,
+    MemRefType,
+    i64,
+)
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.ir import SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+
+from ttnn_xdsl.conv.conv_consumption import (
+    STALE_LANE,
+    ZERO_LANE,
+    ConsumptionPath,
+    ConsumptionPlan,
+    KBlock,
+    kernel_reads,
+    matmul_blocks,
+)
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
+from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp
+from ttnn_xdsl.dialect.tensor_types import tensor_info
+from ttnn_xdsl.dialect.types import data_type_of
+from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
+from ttnn_xdsl.passes.lower_conv_layouts import window, zeros
+from ttnn_xdsl.passes.lowering import allocate, lowering
+
+STALE_VALUE = 1.0
+"""What the lanes the reader never writes hold (stale L1 on the device): finite and nonzero,
+as `conv_consumption.DEFAULT_STALE_VALUE`, so a weight row that is not zero there shows."""
+
+
+@dataclass(frozen=True)
+class LaneRun:
+    """Consecutive K lanes [first, first + count) of an activation block filled alike: from
+    tap `tap`'s window at input channel `channel` onwards, or (tap None) with `fill`."""
+
+    first: int
+    count: int
+    tap: int | None
+    channel: int
+    fill: float = 0.0
+
+
+@dataclass(frozen=True)
+class WeightRun:
+    """K tiles [first, first + count) of an activation block meet the weight's tile rows
+    [tile_row, tile_row + count)."""
+
+    first: int
+    count: int
+    tile_row: int
+
+
+def lane_runs(block: KBlock, channels: int) -> list[LaneRun]:
+    """The K block's lanes as runs: a run stays within one tap and steps one channel a lane
+    (window lane p·C + c), or is all stale / all zero lanes."""
+    runs: list[LaneRun] = []
+    lanes = block.window_lanes
+    start = 0
+    for lane in range(1, len(lanes) + 1):
+        if lane < len(lanes) and continues(int(lanes[lane - 1]), int(lanes[lane]), channels):
+            continue
+        first = int(lanes[start])
+        if first == STALE_LANE:
+            runs.append(LaneRun(start, lane - start, None, 0, STALE_VALUE))
+        elif first == ZERO_LANE:
+            runs.append(LaneRun(start, lane - start, None, 0, 0.0))
+        else:
+            runs.append(LaneRun(start, lane - start, first // channels, first % channels))
+        start = lane
+    return runs
+
+
+def continues(previous: int, lane: int, channels: int) -> bool:
+    """Whether `lane` extends the run ending in `previous`."""
+    if previous < 0 or lane < 0:
+        return previous == lane
+    return lane == previous + 1 and lane // channels == previous // channels
+
+
+def weight_runs(block: KBlock) -> list[WeightRun]:
+    """The block's K tiles grouped into runs of consecutive weight tile rows (the weight
+    reader fetches whole tiles: each K tile's 32 rows are one tile row of the weight)."""
+    rows = block.weight_rows.reshape(-1, TILE_SIZE)
+    tile_rows = rows[:, 0] // TILE_SIZE
+    if not np.array_equal(rows, tile_rows[:, None] * TILE_SIZE + np.arange(TILE_SIZE)):
+        raise AssertionError("a K tile must read one whole weight tile row")
+    runs: list[WeightRun] = []
+    for position, row in enumerate(tile_rows.tolist()):
+        last = runs[-1] if runs else None
+        if last is not None and last.tile_row + last.count == row:
+            runs[-1] = WeightRun(last.first, last.count + 1, last.tile_row)
+        else:
+            runs.append(WeightRun(position, 1, row))
+    return runs
+
+
+def strided_window(
+    source: SSAValue, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> SSAValue:
+    """`memref.subview` of `source` at static offsets, sizes and strides (the sliding window
+    and the folding as index arithmetic on the buffer's layout)."""
+    source_type = memref_type(source)
+    result = memref.SubviewOp.infer_result_type(source_type, offsets, sizes, strides)
+    return memref.SubviewOp.get(source, offsets, sizes, strides, result).result
+
+
+def matrix_view(buffer: SSAValue, rows: tuple[int, int], cols: tuple[int, int]) -> SSAValue:
+    """Tile rows [a, b) and columns [c, d) of a [1, 1, R, C] memref of tiles, as a rank-2
+    view."""
+    (first_row, stop_row), (first_col, stop_col) = rows, cols
+    return window(
+        buffer,
+        [0, 0, first_row, first_col],
+        [1, 1, stop_row - first_row, stop_col - first_col],
+        dropped=(0, 1),
+    )
+
+
+def fill(buffer: SSAValue, value: float) -> None:
+    """`linalg.fill` of a row-major buffer (or window) with `value`."""
+    element = memref_type(buffer).element_type
+    constant = arith.ConstantOp(FloatAttr(value, cast(FloatAttr, element)))
+    linalg.FillOp([constant.result], [buffer], res=())
+
+
+def reader_sticks(activation: SSAValue, consumption: ConsumptionPlan, channels: int) -> SSAValue:
+    """The sticks the activation reader reads, [N, Hp, Wp, channels] (see the module doc,
+    step 1)."""
+    window_ = consumption.window
+    element = memref_type(activation).element_type
+    top, bottom, left, right = window_.padding
+    padded_h, padded_w = window_.height + top + bottom, window_.width + left + right
+    sticks = zeros((window_.batch, padded_h, padded_w, channels), element)
+    interior = (window_.batch, window_.height, window_.width)
+    if channels > window_.channels:
+        stale = window(
+            sticks, [0, top, left, window_.channels], [*interior, channels - window_.channels]
+        )
+        fill(stale, STALE_VALUE)
+    if consumption.fold_stride is None:
+        copy(activation, window(sticks, [0, top, left, 0], [*interior, window_.channels]))
+        return sticks
+    batch, height, width, in_channels = memref_type(activation).get_shape()
+    o_top, o_bottom, o_left, o_right = consumption.original_padding
+    padded = zeros(
+        (batch, height + o_top + o_bottom, width + o_left + o_right, in_channels), element
+    )
+    copy(activation, window(padded, [0, o_top, o_left, 0], [batch, height, width, in_channels]))
+    stride_h, stride_w = consumption.fold_stride
+    for i in range(stride_h):
+        for j in range(stride_w):
+            sub_pixels = strided_window(
+                padded, [0, i, j, 0], [*interior, in_channels], [1, stride_h, stride_w, 1]
+            )
+            channel = (i * stride_w + j) * in_channels
+            copy(sub_pixels, window(sticks, [0, 0, 0, channel], [*interior, in_channels]))
+    return sticks
+
+
+def flat_input(activation: SSAValue) -> SSAValue:
+    """The NHWC input as the [N·H·W, Cin] matrix the matmul path tilizes."""
+    batch, height, width, channels = memref_type(activation).get_shape()
+    return collapse(activation, [[0, 1, 2], [3]], [batch * height * width, channels])
+
+
+def collapse(buffer: SSAValue, groups: list[list[int]], shape: list[int]) -> SSAValue:
+    """`memref.collapse_shape` of a contiguous buffer."""
+    return memref.CollapseShapeOp(
+        operands=[buffer],
+        result_types=[MemRefType(memref_type(buffer).element_type, shape)],
+        properties={
+            "reassociation": ArrayAttr(
+                [ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in groups]
+            )
+        },
+    ).result
+
+
+def gather_block(
+    sticks: SSAValue, block: KBlock, consumption: ConsumptionPlan, pixels: tuple[int, int, int]
+) -> SSAValue:
+    """The activation block [N·OH·OW, BW] of one K block: each run of lanes of tap (r, s) is
+    the strided window sticks[n, oh·sH + r·dH, ow·sW + s·dW, c0 …]."""
+    window_ = consumption.window
+    kernel_w = window_.kernel[1]
+    width = len(block.window_lanes)
+    element = memref_type(sticks).element_type
+    gathered = memref.AllocOp.get(element, shape=[*pixels, width]).memref
+    for run in lane_runs(block, consumption.activation_channels):
+        lanes = window(gathered, [0, 0, 0, run.first], [*pixels, run.count])
+        if run.tap is None:
+            fill(lanes, run.fill)
+            continue
+        r, s = divmod(run.tap, kernel_w)
+        offsets = [0, r * window_.dilation[0], s * window_.dilation[1], run.channel]
+        strides = [1, window_.stride[0], window_.stride[1], 1]
+        copy(strided_window(sticks, offsets, [*pixels, run.count], strides), lanes)
+    batch, height, width_out = pixels
+    return collapse(gathered, [[0, 1, 2], [3]], [batch * height * width_out, width])
+
+
+def tilize_block(matrix: SSAValue, rows: int, cols: int, dtype: DataType) -> SSAValue:
+    """[rows/32, cols/32] tiles of `dtype` from a row-major matrix (zeros beyond its edges):
+    the act tilize, rounding to `dtype` (bf16 nearest even, bfloat8_b a shared exponent per
+    16 K lanes of a pixel)."""
+    tiles = memref.AllocOp.get(
+        tile.tile_type(dtype), shape=[rows // TILE_SIZE, cols // TILE_SIZE]
+    ).memref
+    source = data_type_of(memref_type(matrix).element_type)
+
+    def body(indices: list[SSAValue]) -> None:
+        row, col = indices
+        block = tile.TilizeOp(matrix, [scaled(row, TILE_SIZE), scaled(col, TILE_SIZE)]).result
+        if source != dtype:
+            block = tile.TypecastOp(block, dtype).result
+        tile.StoreOp(block, tiles, [row, col])
+
+    loop_nest((rows // TILE_SIZE, cols // TILE_SIZE), body)
+    return tiles
+
+
+def convert_nest(source: SSAValue, dest: SSAValue, through: Sequence[DataType]) -> None:
+    """Every tile of the rank-2 `source` converted through `through` (in order) into the
+    rank-2 `dest` (same grid, the last dtype's tiles)."""
+    rows, cols = memref_type(source).get_shape()
+
+    def body(indices: list[SSAValue]) -> None:
+        value = tile.LoadOp(source, indices).result
+        for dtype in through:
+            value = tile.TypecastOp(value, dtype).result
+        tile.StoreOp(value, dest, indices)
+
+    loop_nest((rows, cols), body)
+
+
+def partials_dtype(op: ConvConsumeOp, output: DataType, k_blocks: int, bias: bool) -> DataType:
+    """The format of the K-block partials (research §1.3, `get_cb_info`): fp32 / bf16 per
+    fp32_dest_acc_en when the packer accumulates in L1 (packer_l1_acc and more than two K
+    blocks, or more than one with a bias), else the output dtype."""
+    packer_accumulates = op.flag("packer_l1_acc") and ((bias and k_blocks > 1) or k_blocks > 2)
+    if packer_accumulates:
+        return DataType.FLOAT32 if op.flag("fp32_dest_acc_en") else DataType.BFLOAT16
+    return output
+
+
+def accumulator_dtype(op: ConvConsumeOp) -> DataType:
+    """DEST: f32 with fp32_dest_acc_en, else bf16."""
+    return DataType.FLOAT32 if op.flag("fp32_dest_acc_en") else DataType.BFLOAT16
+
+
+def round_partials(accumulator: SSAValue, stored: DataType, dest_dtype: DataType) -> None:
+    """The partials packed to their CB format `stored` and reloaded into DEST between K
+    blocks."""
+    if stored == dest_dtype:
+        return
+    partials = memref.AllocOp.get(
+        tile.tile_type(stored), shape=memref_type(accumulator).get_shape()
+    ).memref
+    convert_nest(accumulator, partials, [stored])
+    convert_nest(partials, accumulator, [dest_dtype])
+
+
+def zero_tiles(rows: int, cols: int, dtype: DataType) -> SSAValue:
+    """A [rows, cols] memref of zero tiles (tilized from a zero-filled matrix)."""
+    element = tile.tile_type(DataType.FLOAT32).element_type
+    matrix = zeros((rows * TILE_SIZE, cols * TILE_SIZE), element)
+    return tilize_block(matrix, rows * TILE_SIZE, cols * TILE_SIZE, dtype)
+
+
+def k_blocks_and_cores(
+    consumption: ConsumptionPlan, weight_shape: tuple[int, int]
+) -> tuple[list[KBlock], list[tuple[int, int]]]:
+    """The K blocks in the kernels' order and each output-channel core's columns."""
+    if consumption.path is ConsumptionPath.MATMUL:
+        return matmul_blocks(consumption, weight_shape[0]), [(0, weight_shape[1])]
+    reads = kernel_reads(consumption, weight_shape)
+    return list(reads[0].k_blocks), [core.columns for core in reads]
+
+
+@dataclass
+class LowerConvConsume(RewritePattern):
+    """`ttnn.conv2d_consume` → sticks, per K block a gathered and tilized activation block
+    and `tile.matmul` per output-channel core, the bias, the output (see the module doc)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ConvConsumeOp, rewriter: PatternRewriter) -> None:
+        consumption = op.consumption()
+        if consumption.path is ConsumptionPath.DEPTHWISE_1D:
+            raise TTNNError(
+                f"'{op.name}' op convert-ttnn-to-tiles does not lower the 1D depthwise path "
+                "(its taps are elementwise, not a matmul)",
+                op=op,
+            )
+        output = tensor_info(op.result.type)
+        weight_tiles = memref_type(op.weight).get_shape()[2:]
+        weight_shape = (weight_tiles[0] * TILE_SIZE, weight_tiles[1] * TILE_SIZE)
+        blocks, cores = k_blocks_and_cores(consumption, weight_shape)
+        window_ = consumption.window
+        pixels = window_.pixels
+        pixel_rows = round_up(pixels, TILE_SIZE)
+        dest_dtype = accumulator_dtype(op)
+        stored = partials_dtype(op, output.dtype, len(blocks), op.bias is not None)
+        with lowering(rewriter, op) as results:
+            accumulator = zero_tiles(pixel_rows // TILE_SIZE, weight_tiles[1], dest_dtype)
+            if consumption.path is ConsumptionPath.MATMUL:
+                # The matmul path tilizes the (folded) input itself: K padding is zeros.
+                sticks = op.activation
+                if consumption.fold_stride is not None:
+                    sticks = reader_sticks(op.activation, consumption, window_.channels)
+                sticks = flat_input(sticks)
+            else:
+                sticks = reader_sticks(op.activation, consumption, consumption.activation_channels)
+            out_h, out_w = window_.output_size
+            for position, block in enumerate(blocks):
+                if consumption.path is ConsumptionPath.MATMUL:
+                    matrix = sticks
+                else:
+                    matrix = gather_block(sticks, block, consumption, (window_.batch, out_h, out_w))
+                lanes = len(block.window_lanes)
+                activation_tiles = tilize_block(matrix, pixel_rows, lanes, output.dtype)
+                for first_col, stop_col in cores:
+                    columns = (first_col // TILE_SIZE, stop_col // TILE_SIZE)
+                    partial = window(
+                        accumulator,
+                        [0, columns[0]],
+                        [pixel_rows // TILE_SIZE, columns[1] - columns[0]],
+                    )
+                    for run in weight_runs(block):
+                        act = window(
+                            activation_tiles,
+                            [0, run.first],
+                            [pixel_rows // TILE_SIZE, run.count],
+                        )
+                        weights = matrix_view(
+                            op.weight, (run.tile_row, run.tile_row + run.count), columns
+                        )
+                        tile.MatmulOp(act, weights, partial)
+                last = position == len(blocks) - 1
+                if not last or op.bias is not None:
+                    round_partials(accumulator, stored, dest_dtype)
+            if op.bias is not None:
+                tile.AddRowOp(matrix_view(op.bias, (0, 1), (0, weight_tiles[1])), accumulator)
+            result = allocate(op.result.type)
+            out_cols = memref_type(result).get_shape()[3]
+            written = window(accumulator, [0, 0], [pixel_rows // TILE_SIZE, out_cols])
+            through = [output.dtype] if output.dtype != dest_dtype else []
+            convert_nest(
+                written, matrix_view(result, (0, pixel_rows // TILE_SIZE), (0, out_cols)), through
+            )
+            results.append(result)
+
+
+CONV2D_PATTERNS: tuple[RewritePattern, ...] = (LowerConvConsume(),)
+"""The conv2d lowering's patterns (registered in convert-ttnn-to-tiles)."""

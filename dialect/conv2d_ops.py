@@ -15,6 +15,7 @@ integer properties, so that a reader of the IR sees the blocking and the lowerin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -36,13 +37,21 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
-from ttnn_xdsl.conv.conv_consumption import ConsumptionPath, ConsumptionPlan, consumption_plan
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect.operation import TTNNOperation
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
+
+if TYPE_CHECKING:
+    from ttnn_xdsl.conv.conv_consumption import ConsumptionPlan
+    from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+
+# conv_consumption (NumPy) is imported where it is used: compiling IR without this op must not
+# load NumPy (tests/test_layering.py).
+
+PATHS = ("matmul", "height_sharded", "block_sharded", "width_sharded", "depthwise_1d")
+"""The values of `path`: `conv_consumption.ConsumptionPath`'s."""
 
 MATH_FIDELITIES = ("LoFi", "HiFi2", "HiFi3", "HiFi4")
 """TT-NN's MathFidelity values (semantics.md §9.7 says what each computes)."""
@@ -161,7 +170,7 @@ class ConvConsumeOp(TTNNOperation):
     def consumption(self) -> ConsumptionPlan:
         """The blocking these properties state, as `conv_consumption` describes it (what its
         per-layout K-block functions take)."""
-        from ttnn_xdsl.conv.conv_consumption import ConvWindow
+        from ttnn_xdsl.conv.conv_consumption import ConsumptionPath, ConsumptionPlan, ConvWindow
 
         fold = self.pair("fold_stride")
         kernel, stride, dilation = (self.pair(n) for n in PAIR_PROPERTIES)
@@ -192,11 +201,8 @@ class ConvConsumeOp(TTNNOperation):
         )
 
     def verify_(self) -> None:
-        if self.path.data not in {p.value for p in ConsumptionPath}:
-            raise self.error(
-                f"path must be one of {', '.join(p.value for p in ConsumptionPath)}, got "
-                f"'{self.path.data}'"
-            )
+        if self.path.data not in PATHS:
+            raise self.error(f"path must be one of {', '.join(PATHS)}, got '{self.path.data}'")
         if self.math_fidelity.data not in MATH_FIDELITIES:
             raise self.error(
                 f"math_fidelity must be one of {', '.join(MATH_FIDELITIES)}, got "
@@ -248,6 +254,8 @@ def conv2d_consume_from_plan(
     `output_dtype` (default: the activation's dtype, TT-NN's default). `fp32_dest_acc_en` and
     `packer_l1_acc` default to `params.compute_config`'s (conv2d's own compute config may
     differ from the one the weight was prepared with)."""
+    from ttnn_xdsl.conv.conv_consumption import consumption_plan
+
     consumption = consumption_plan(plan)
     window = consumption.window
     compute = params.compute_config
@@ -303,6 +311,7 @@ def conv2d_consume_from_plan(
 def k_block_count(consumption: ConsumptionPlan) -> int:
     """The K blocks the compute kernel loops over (in0_num_blocks_w, research §2–§5)."""
     from ttnn_xdsl.conv import conv_consumption as model
+    from ttnn_xdsl.conv.conv_consumption import ConsumptionPath
 
     kh = consumption.window.kernel[0]
     if consumption.path in (ConsumptionPath.MATMUL, ConsumptionPath.DEPTHWISE_1D):

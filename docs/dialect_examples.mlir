@@ -75,6 +75,10 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
     %padded = ttnn.conv_bias_layout %b width = 64 : tensor<1x1x1x64xf32> -> tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
     func.return %padded : tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
   }
+  func.func @"ttnn.conv2d_consume"(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, %b: tensor<1x1x1x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) -> tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>> {
+    %y = "ttnn.conv2d_consume"(%x, %w, %b) <{path = "height_sharded", math_fidelity = "HiFi4", batch = 2 : i64, input_height = 6 : i64, input_width = 7 : i64, input_channels = 5 : i64, activation_channels = 8 : i64, nhw_cores = 3 : i64, input_cores = 1 : i64, output_cores = 1 : i64, nhw_rows_per_core = 32 : i64, act_block_h_ntiles = 1 : i64, act_block_w_ntiles = 1 : i64, k_blocks = 3 : i64, out_width_ntiles = 1 : i64, out_channels = 7 : i64, full_inner_dim = false, activation_reuse = false, fp32_dest_acc_en = false, packer_l1_acc = false, kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, original_padding = array<i64: 1, 1, 1, 1>, fold_stride = array<i64>, operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<2x6x7x5xbf16>, tensor<1x1x45x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, tensor<1x1x1x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) -> tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
+    func.return %y : tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
+  }
   func.func @"ttnn.typecast"(%x: tensor<64x64xbf16, #ttnn.tensor_layout<tile>>) -> tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>> {
     %packed = ttnn.typecast %x : tensor<64x64xbf16, #ttnn.tensor_layout<tile>> -> tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
     func.return %packed : tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
@@ -104,6 +108,14 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
   func.func @"tile.typecast"(%t: !tile.tile<32x32, f32>) -> !tile.tile<32x32, !ttnn.bfp8_b> {
     %packed = tile.typecast %t : !tile.tile<32x32, f32> -> !tile.tile<32x32, !ttnn.bfp8_b>
     func.return %packed : !tile.tile<32x32, !ttnn.bfp8_b>
+  }
+  func.func @"tile.matmul"(%a: memref<3x2x!tile.tile<32x32, bf16>>, %b: memref<2x4x!tile.tile<32x32, !ttnn.bfp8_b>>, %acc: memref<3x4x!tile.tile<32x32, f32>>) {
+    tile.matmul %a, %b, %acc : memref<3x2x!tile.tile<32x32, bf16>>, memref<2x4x!tile.tile<32x32, !ttnn.bfp8_b>>, memref<3x4x!tile.tile<32x32, f32>>
+    func.return
+  }
+  func.func @"tile.add_row"(%bias: memref<1x4x!tile.tile<32x32, bf16>>, %acc: memref<3x4x!tile.tile<32x32, f32>>) {
+    tile.add_row %bias, %acc : memref<1x4x!tile.tile<32x32, bf16>>, memref<3x4x!tile.tile<32x32, f32>>
+    func.return
   }
   func.func private @"!ttnn.bfp8_b"() attributes {example = tensor<1x1x64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>}
   func.func private @"!tile.tile"() attributes {example = memref<1x1x2x2x!tile.tile<32x32, !ttnn.bfp8_b>>}

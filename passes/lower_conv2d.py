@@ -26,9 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-import numpy as np
 from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -41,15 +40,6 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from ttnn_xdsl.conv.conv_consumption import (
-    STALE_LANE,
-    ZERO_LANE,
-    ConsumptionPath,
-    ConsumptionPlan,
-    KBlock,
-    kernel_reads,
-    matmul_blocks,
-)
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
@@ -60,6 +50,16 @@ from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv_layouts import window, zeros
 from ttnn_xdsl.passes.lowering import allocate, lowering
+
+if TYPE_CHECKING:
+    from ttnn_xdsl.conv.conv_consumption import ConsumptionPlan, KBlock
+
+# conv_consumption (NumPy) is imported where a conv is lowered: compiling IR without one must
+# not load NumPy (tests/test_layering.py).
+STALE_LANE = -1
+"""`conv_consumption.STALE_LANE`: a K lane the reader never writes."""
+ZERO_LANE = -2
+"""`conv_consumption.ZERO_LANE`: a K lane the tilize pads with zeros."""
 
 STALE_VALUE = 1.0
 """What the lanes the reader never writes hold (stale L1 on the device): finite and nonzero,
@@ -118,12 +118,14 @@ def continues(previous: int, lane: int, channels: int) -> bool:
 def weight_runs(block: KBlock) -> list[WeightRun]:
     """The block's K tiles grouped into runs of consecutive weight tile rows (the weight
     reader fetches whole tiles: each K tile's 32 rows are one tile row of the weight)."""
-    rows = block.weight_rows.reshape(-1, TILE_SIZE)
-    tile_rows = rows[:, 0] // TILE_SIZE
-    if not np.array_equal(rows, tile_rows[:, None] * TILE_SIZE + np.arange(TILE_SIZE)):
-        raise AssertionError("a K tile must read one whole weight tile row")
+    rows = [int(row) for row in block.weight_rows]
+    tile_rows = [rows[k] // TILE_SIZE for k in range(0, len(rows), TILE_SIZE)]
+    for k, tile_row in enumerate(tile_rows):
+        whole = list(range(tile_row * TILE_SIZE, (tile_row + 1) * TILE_SIZE))
+        if rows[k * TILE_SIZE : (k + 1) * TILE_SIZE] != whole:
+            raise AssertionError("a K tile must read one whole weight tile row")
     runs: list[WeightRun] = []
-    for position, row in enumerate(tile_rows.tolist()):
+    for position, row in enumerate(tile_rows):
         last = runs[-1] if runs else None
         if last is not None and last.tile_row + last.count == row:
             runs[-1] = WeightRun(last.first, last.count + 1, last.tile_row)
@@ -309,6 +311,8 @@ def k_blocks_and_cores(
     consumption: ConsumptionPlan, weight_shape: tuple[int, int]
 ) -> tuple[list[KBlock], list[tuple[int, int]]]:
     """The K blocks in the kernels' order and each output-channel core's columns."""
+    from ttnn_xdsl.conv.conv_consumption import ConsumptionPath, kernel_reads, matmul_blocks
+
     if consumption.path is ConsumptionPath.MATMUL:
         return matmul_blocks(consumption, weight_shape[0]), [(0, weight_shape[1])]
     reads = kernel_reads(consumption, weight_shape)
@@ -322,6 +326,8 @@ class LowerConvConsume(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: ConvConsumeOp, rewriter: PatternRewriter) -> None:
+        from ttnn_xdsl.conv.conv_consumption import ConsumptionPath
+
         consumption = op.consumption()
         if consumption.path is ConsumptionPath.DEPTHWISE_1D:
             raise TTNNError(

@@ -1,0 +1,261 @@
+"""`ttnn.conv2d_consume` built from a prepare op's plan, lowered by convert-ttnn-to-tiles and run
+by the interpreter (strict: every marked loop nest in bulk, tests/conftest.py), held against
+the kernels' NumPy model (`conv_consumption.consume_prepared_weight`, float64) and the plain
+reference conv on the ORIGINAL weight (`conv_reference`), for every layout path the lowering
+covers (HEIGHT, BLOCK, WIDTH, matmul, folding; non-square kernels, stride, dilation,
+padding, batch > 1)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_conv_consumption import BRANCHES, Case
+from xdsl.builder import ImplicitBuilder
+from xdsl.dialects import func, memref, scf
+from xdsl.dialects.builtin import FunctionType, ModuleOp
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.conv import resolve_conv_weights
+from ttnn_xdsl.conv.conv_consumption import ConsumptionPath, consume_prepared_weight
+from ttnn_xdsl.conv.conv_reference import reference_conv2d
+from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, conv2d_consume_from_plan
+from ttnn_xdsl.dialect.tensor_types import tensor_type
+from ttnn_xdsl.program import Program
+from ttnn_xdsl.runtime import DeviceTensor, formats
+
+LOWERED = [name for name, (_, path) in BRANCHES.items() if path is not ConsumptionPath.DEPTHWISE_1D]
+F32_EPSILON = 2.0**-24
+BF16_EPSILON = 2.0**-8
+
+
+def tensor_type_of(prepared: DeviceTensor) -> object:
+    return tensor_type(
+        prepared.logical_shape, prepared.dtype, Layout.TILE, physical=prepared.physical_shape
+    )
+
+
+def consume_module(
+    case: Case,
+    prepared: DeviceTensor,
+    prepared_bias: DeviceTensor | None,
+    output_dtype: DataType,
+    fp32_dest_acc_en: bool,
+) -> tuple[ModuleOp, ConvConsumeOp]:
+    """@main(activation, weight[, bias]) returning the conv2d_consume of the case's plan."""
+    params = case.parameters()
+    plan = resolve_conv_weights(params)
+    activation = tensor_type(
+        (case.batch, case.height, case.width, case.in_channels), DataType.FLOAT32, None
+    )
+    types = [activation, tensor_type_of(prepared)]
+    if prepared_bias is not None:
+        types.append(tensor_type_of(prepared_bias))
+    function = func.FuncOp("main", (types, []))
+    with ImplicitBuilder(function.body) as arguments:
+        op = conv2d_consume_from_plan(
+            arguments[0],
+            arguments[1],
+            arguments[2] if prepared_bias is not None else None,
+            plan,
+            params,
+            output_dtype=output_dtype,
+            fp32_dest_acc_en=fp32_dest_acc_en,
+        )
+        func.ReturnOp(op.result)
+    function.function_type = FunctionType.from_lists(types, [op.result.type])
+    module = ModuleOp([function])
+    module.verify()
+    return module, op
+
+
+def matrix(tensor: DeviceTensor) -> np.ndarray:
+    """The physical matrix of a TILE tensor, float64 (bfloat8_b decodes exactly)."""
+    values = formats.convert_tiles(tensor.data, tensor.dtype, DataType.FLOAT32)
+    return formats.untilize(values).reshape(tensor.physical_shape[-2:]).astype(np.float64)
+
+
+def run_case(
+    name: str, output_dtype: DataType = DataType.FLOAT32, fp32_dest_acc_en: bool = True
+) -> dict[str, object]:
+    case, _ = BRANCHES[name]
+    weight = case.weight()
+    bias = case.bias_values() if case.bias else None
+    prepared, prepared_bias = case.prepare(weight, bias)
+    module, op = consume_module(case, prepared, prepared_bias, output_dtype, fp32_dest_acc_en)
+    k_blocks = op.integer("k_blocks")
+    activation = case.activation().astype(np.float32)
+    inputs = [activation, prepared] + ([prepared_bias] if prepared_bias is not None else [])
+    program = Program.load(module)
+    (output,) = program.run(inputs)
+    plan = resolve_conv_weights(case.parameters())
+    bias_matrix = None if prepared_bias is None else matrix(prepared_bias)
+    model = consume_prepared_weight(plan, matrix(prepared), activation, bias_matrix)
+    # Σ|a|·|w| per output element, the scale of every rounding's error.
+    magnitude = consume_prepared_weight(
+        plan,
+        np.abs(matrix(prepared)),
+        np.abs(activation),
+        None if bias_matrix is None else np.abs(bias_matrix),
+    )
+    return dict(
+        case=case,
+        weight=weight,
+        bias=bias,
+        activation=activation,
+        got=output.to_numpy().astype(np.float64),
+        model=model,
+        magnitude=magnitude,
+        k_blocks=k_blocks,
+        module=program,
+    )
+
+
+@pytest.mark.parametrize("name", LOWERED)
+def test_lowered_conv_equals_the_kernels_model(name: str) -> None:
+    """f32 output and fp32 DEST: the only roundings are f32 ones, one per K block and the
+    bias (≤ ½ ulp of the running sum each)."""
+    result = run_case(name)
+    got, model = result["got"], result["model"]
+    assert got.shape == model.shape  # type: ignore[union-attr]
+    bound = result["magnitude"] * (result["k_blocks"] + 2) * F32_EPSILON  # type: ignore[operator]
+    error = np.abs(got - model)  # type: ignore[operator]
+    assert (error <= bound + 1e-30).all(), (error.max(), bound.max())
+
+
+@pytest.mark.parametrize("name", LOWERED)
+def test_lowered_conv_equals_the_reference_on_the_original_weight(name: str) -> None:
+    """Against float64 on the original weight: the weight's own rounding to its prepared
+    dtype (bf16: half an ulp, ≤ 2^-8 relative; bfloat8_b: one step of its shared exponent,
+    ≤ 2^-6 of the largest |w| of its 16-value group, bounded here by the output channel's
+    largest |w|) plus the f32 roundings."""
+    result = run_case(name)
+    case: Case = result["case"]  # type: ignore[assignment]
+    weight: np.ndarray = result["weight"]  # type: ignore[assignment]
+    activation: np.ndarray = result["activation"]  # type: ignore[assignment]
+    reference = reference_conv2d(
+        activation,
+        weight,
+        stride=case.stride,
+        padding=case.padding,
+        dilation=case.dilation,
+        groups=case.groups,
+        bias=result["bias"],
+    )
+    largest = np.abs(weight).max(axis=(1, 2, 3), keepdims=True) * np.ones_like(weight)
+    scale_weight = {
+        DataType.FLOAT32: np.abs(weight) * F32_EPSILON,
+        DataType.BFLOAT16: np.abs(weight) * 2.0**-8,
+        DataType.BFLOAT8_B: largest * 2.0**-6,
+    }[case.weights_dtype]
+    weight_error = reference_conv2d(
+        np.abs(activation),
+        scale_weight,
+        stride=case.stride,
+        padding=case.padding,
+        dilation=case.dilation,
+        groups=case.groups,
+    )
+    bound = weight_error + result["magnitude"] * (result["k_blocks"] + 2) * F32_EPSILON  # type: ignore[operator]
+    error = np.abs(result["got"] - reference)  # type: ignore[operator]
+    assert (error <= bound * (1 + 1e-6) + 1e-12).all(), (error.max(), bound.max())
+    assert error.max() > 0 or case.weights_dtype == DataType.FLOAT32
+
+
+def test_bf16_output_rounds_the_activation_and_the_output() -> None:
+    """bf16 output without fp32 DEST: the act tilize rounds the input to bf16, DEST and the
+    output hold bf16 — every value is a bf16 and within a few bf16 half-ulps of the model."""
+    result = run_case("1x1 matmul, interleaved", DataType.BFLOAT16, fp32_dest_acc_en=False)
+    got, model = result["got"], result["model"]
+    assert np.array_equal(formats.round_to_bfloat16(got).astype(np.float64), got)
+    bound = result["magnitude"] * 3 * BF16_EPSILON  # type: ignore[operator]
+    error = np.abs(got - model)  # type: ignore[operator]
+    assert (error <= bound).all()
+    assert error.max() > 0  # bf16 rounding shows
+
+
+def lowered(name: str) -> ModuleOp:
+    case, _ = BRANCHES[name]
+    prepared, prepared_bias = case.prepare(case.weight(), case.bias_values() if case.bias else None)
+    module, _ = consume_module(case, prepared, prepared_bias, DataType.FLOAT32, True)
+    return Program.load(module, passes="convert-ttnn-to-tiles").module
+
+
+def weight_windows(module: ModuleOp) -> list[tuple[int, ...]]:
+    """The [0, 0, tile row, tile column] offsets of the weight window each tile.matmul reads,
+    in program order."""
+    windows = []
+    for op in module.walk():
+        if isinstance(op, tile.MatmulOp):
+            view = op.b.owner
+            assert isinstance(view, memref.SubviewOp)
+            windows.append(tuple(view.static_offsets.get_values()))
+    return windows
+
+
+def test_height_reads_kernel_row_r_from_weight_tile_row_r() -> None:
+    """HEIGHT, 3×3 over 8 padded channels: K block r = kernel row r, round_up(3·8, 32) = 32
+    lanes = one weight tile row r; three tile.matmul in the order r = 0, 1, 2, one bias add."""
+    module = lowered("height 3x3 padded, channel padding, batch 2, bias")
+    assert weight_windows(module) == [(0, 0, 0, 0), (0, 0, 1, 0), (0, 0, 2, 0)]
+    assert sum(isinstance(op, tile.AddRowOp) for op in module.walk()) == 1
+
+
+def test_block_reads_kernel_row_outer_input_slice_inner() -> None:
+    """BLOCK 3×3, 64 channels over n_c_in input slices: K block r·n_c_in + ic reads tile rows
+    ic·(KH·BW/32) + r·BW/32 … (semantics.md §9.2), for each output-channel core's columns."""
+    case, _ = BRANCHES["block 3x3"]
+    plan = resolve_conv_weights(case.parameters())
+    slices, cores = plan.input_cores_channels, plan.output_cores_channels
+    block_tiles = plan.act_block_w // 32
+    per_core = plan.out_width_ntiles
+    expected = [
+        (0, 0, ic * 3 * block_tiles + r * block_tiles, core * per_core)
+        for r in range(3)
+        for ic in range(slices)
+        for core in range(cores)
+    ]
+    assert weight_windows(lowered("block 3x3")) == expected
+
+
+def test_every_outermost_loop_is_a_bulk_nest() -> None:
+    """The lowering marks every loop nest it emits (the strict runs above show the interpreter
+    ran each in bulk: a marked nest falling back is an error there)."""
+    case, _ = BRANCHES["block 3x3"]
+    prepared, prepared_bias = case.prepare(case.weight(), case.bias_values())
+    module, _ = consume_module(case, prepared, prepared_bias, DataType.FLOAT32, True)
+    lowered = Program.load(module).module
+    outermost = [
+        loop
+        for loop in lowered.walk()
+        if isinstance(loop, scf.ForOp) and not isinstance(loop.parent_op(), scf.ForOp)
+    ]
+    assert outermost and all(tile.is_bulk_nest(loop) for loop in outermost)
+
+
+def test_depthwise_1d_is_refused_in_one_line() -> None:
+    case, _ = BRANCHES["1D depthwise"]
+    prepared, _ = case.prepare(case.weight())
+    module, _ = consume_module(case, prepared, None, DataType.FLOAT32, True)
+    with pytest.raises(TTNNError, match="does not lower the 1D depthwise path"):
+        Program.load(module)
+
+
+def test_matmul_verifier_states_the_tile_grids() -> None:
+    def buffer(rows: int, cols: int, dtype: DataType) -> object:
+        return memref.AllocOp.get(tile.tile_type(dtype), shape=[rows, cols])
+
+    a, b, c = (
+        buffer(2, 3, DataType.BFLOAT16),
+        buffer(2, 4, DataType.BFLOAT16),
+        buffer(2, 4, DataType.FLOAT32),
+    )
+    with pytest.raises(
+        VerifyException, match=r"expected tile grids MxK, KxN, MxN, got 2x3, 2x4, 2x4"
+    ):
+        tile.MatmulOp(a.memref, b.memref, c.memref).verify()  # type: ignore[attr-defined]
+    packed = buffer(2, 4, DataType.BFLOAT8_B)
+    with pytest.raises(VerifyException, match="expected an f32 or bf16 accumulator, got bfp8_b"):
+        tile.MatmulOp(b.memref, buffer(4, 4, DataType.BFLOAT16).memref, packed.memref).verify()  # type: ignore[attr-defined]

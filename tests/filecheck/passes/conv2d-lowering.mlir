@@ -1,0 +1,59 @@
+// convert-ttnn-to-tiles on ttnn.conv2d_consume (docs/semantics.md §9.6): the accumulator's
+// zero tiles, the reader's sticks (zero-padded input, stale lanes 5..7 of the channel padding
+// filled with 1.0), then per K block r = kernel row r (HEIGHT): the activation block gathered
+// tap by tap as strided windows of the sticks at [0, r, s, 0], its stale lanes filled, tilized,
+// and tile.matmul on weight tile row r; the bias once after the last K block; the output nest.
+//
+// RUN: ttnn-opt %s -p convert-ttnn-to-tiles | filecheck %s
+// RUN: ttnn-opt %s -p ttnn-lower | filecheck %s --check-prefix=NOTTNN
+
+// NOTTNN-NOT: ttnn.conv2d_consume
+
+func.func @height_3x3(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, %b: tensor<1x1x1x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) -> tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>> {
+  %y = "ttnn.conv2d_consume"(%x, %w, %b) <{path = "height_sharded", math_fidelity = "HiFi4", batch = 2 : i64, input_height = 6 : i64, input_width = 7 : i64, input_channels = 5 : i64, activation_channels = 8 : i64, nhw_cores = 3 : i64, input_cores = 1 : i64, output_cores = 1 : i64, nhw_rows_per_core = 32 : i64, act_block_h_ntiles = 1 : i64, act_block_w_ntiles = 1 : i64, k_blocks = 3 : i64, out_width_ntiles = 1 : i64, out_channels = 7 : i64, full_inner_dim = false, activation_reuse = false, fp32_dest_acc_en = false, packer_l1_acc = false, kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, original_padding = array<i64: 1, 1, 1, 1>, fold_stride = array<i64>, operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<2x6x7x5xbf16>, tensor<1x1x45x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, tensor<1x1x1x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) -> tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
+  func.return %y : tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
+}
+
+// CHECK-LABEL: func.func @height_3x3
+// CHECK:       memref.alloc() : memref<3x1x!tile.tile<32x32, bf16>>
+// CHECK:       %[[STICKS:.*]] = memref.alloc() : memref<2x8x9x8xbf16>
+// CHECK:       memref.subview %[[STICKS]][0, 1, 1, 5] [2, 6, 7, 3] [1, 1, 1, 1]
+// CHECK:       linalg.copy ins(%x : memref<2x6x7x5xbf16>)
+// CHECK:       memref.subview %[[STICKS]][0, 0, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       memref.subview %[[STICKS]][0, 0, 1, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       memref.subview %[[STICKS]][0, 0, 2, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       } {tile.bulk}
+// CHECK:       memref.subview %w[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
+// CHECK-NEXT:  tile.matmul
+// CHECK:       memref.subview %[[STICKS]][0, 1, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       memref.subview %w[0, 0, 1, 0] [1, 1, 1, 1] [1, 1, 1, 1]
+// CHECK-NEXT:  tile.matmul
+// CHECK:       memref.subview %[[STICKS]][0, 2, 2, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       memref.subview %w[0, 0, 2, 0] [1, 1, 1, 1] [1, 1, 1, 1]
+// CHECK-NEXT:  tile.matmul
+// CHECK:       memref.subview %b[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
+// CHECK-NEXT:  tile.add_row
+// CHECK:       tile.load
+// CHECK-NEXT:  tile.store
+// CHECK:       } {tile.bulk}
+
+// Stride (2, 1), dilation (1, 2), padding [top 1, bottom 0, left 2, right 1]: sticks 10x14, tap (r, s)
+// reads the window at [0, r·1, s·2, 0] with strides [1, 2, 1, 1]; K block r reads weight tile row r.
+
+func.func @height_2x3_stride_dilation(%x: tensor<1x9x11x6xf32>, %w: tensor<1x1x36x40xbf16, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>) -> tensor<1x1x50x40xf32, #ttnn.tensor_layout<tile>> {
+  %y = "ttnn.conv2d_consume"(%x, %w) <{path = "height_sharded", math_fidelity = "HiFi4", batch = 1 : i64, input_height = 9 : i64, input_width = 11 : i64, input_channels = 6 : i64, activation_channels = 8 : i64, nhw_cores = 2 : i64, input_cores = 1 : i64, output_cores = 1 : i64, nhw_rows_per_core = 32 : i64, act_block_h_ntiles = 1 : i64, act_block_w_ntiles = 1 : i64, k_blocks = 2 : i64, out_width_ntiles = 2 : i64, out_channels = 40 : i64, full_inner_dim = false, activation_reuse = false, fp32_dest_acc_en = false, packer_l1_acc = false, kernel = array<i64: 2, 3>, stride = array<i64: 2, 1>, dilation = array<i64: 1, 2>, padding = array<i64: 1, 0, 2, 1>, original_padding = array<i64: 1, 0, 2, 1>, fold_stride = array<i64>, operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<1x9x11x6xf32>, tensor<1x1x36x40xbf16, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>) -> tensor<1x1x50x40xf32, #ttnn.tensor_layout<tile>>
+  func.return %y : tensor<1x1x50x40xf32, #ttnn.tensor_layout<tile>>
+}
+
+// CHECK-LABEL: func.func @height_2x3_stride_dilation
+// CHECK:       %[[STICKS:.*]] = memref.alloc() : memref<1x10x14x8xf32>
+// CHECK:       memref.subview %[[STICKS]][0, 1, 2, 0] [1, 9, 11, 6] [1, 1, 1, 1]
+// CHECK:       memref.subview %[[STICKS]][0, 0, 0, 0] [1, 5, 10, 8] [1, 2, 1, 1]
+// CHECK:       memref.subview %[[STICKS]][0, 0, 2, 0] [1, 5, 10, 8] [1, 2, 1, 1]
+// CHECK:       memref.subview %[[STICKS]][0, 0, 4, 0] [1, 5, 10, 8] [1, 2, 1, 1]
+// CHECK:       memref.subview %w[0, 0, 0, 0] [1, 1, 1, 2] [1, 1, 1, 1]
+// CHECK-NEXT:  tile.matmul
+// CHECK:       memref.subview %[[STICKS]][0, 1, 0, 0] [1, 5, 10, 8] [1, 2, 1, 1]
+// CHECK:       memref.subview %w[0, 0, 1, 0] [1, 1, 1, 2] [1, 1, 1, 1]
+// CHECK-NEXT:  tile.matmul
+// CHECK-NOT:   tile.add_row

@@ -16,7 +16,11 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv import resolve_conv_weights
-from ttnn_xdsl.conv.conv_consumption import ConsumptionPath, consume_prepared_weight
+from ttnn_xdsl.conv.conv_consumption import (
+    ConsumptionPath,
+    consume_prepared_weight,
+    consumption_plan,
+)
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
@@ -207,10 +211,11 @@ def test_block_reads_kernel_row_outer_input_slice_inner() -> None:
     """BLOCK 3×3, 64 channels over n_c_in input slices: K block r·n_c_in + ic reads tile rows
     ic·(KH·BW/32) + r·BW/32 … (semantics.md §9.2), for each output-channel core's columns."""
     case, _ = BRANCHES["block 3x3"]
-    plan = resolve_conv_weights(case.parameters())
-    slices, cores = plan.input_cores_channels, plan.output_cores_channels
-    block_tiles = plan.act_block_w // 32
-    per_core = plan.out_width_ntiles
+    blocking = consumption_plan(resolve_conv_weights(case.parameters()))
+    slices, cores = blocking.input_cores, blocking.output_cores
+    block_tiles = blocking.act_block_w // 32
+    per_core = blocking.out_width_ntiles
+    assert (slices, cores) != (1, 1)  # the orders of slices and cores show
     expected = [
         (0, 0, ic * 3 * block_tiles + r * block_tiles, core * per_core)
         for r in range(3)

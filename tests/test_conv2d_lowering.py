@@ -264,3 +264,29 @@ def test_matmul_verifier_states_the_tile_grids() -> None:
     packed = buffer(2, 4, DataType.BFLOAT8_B)
     with pytest.raises(VerifyException, match="expected an f32 or bf16 accumulator, got bfp8_b"):
         tile.MatmulOp(b.memref, buffer(4, 4, DataType.BFLOAT16).memref, packed.memref).verify()  # type: ignore[attr-defined]
+
+
+def test_bfloat8_b_output_tilizes_the_activation_with_shared_exponents_per_16_k_lanes() -> None:
+    """bfloat8_b output, f32 DEST, the matmul path (one K block): the act tilize packs each
+    pixel's 16 consecutive K lanes (a face row) under one exponent, the block's product is
+    rounded to f32 once and packed to bfloat8_b: got = Q(f32(Q(A) · M)) exactly, with Q the
+    bfloat8_b round trip of whole tiles and A the [N·H·W, K] input, K zero-padded to M's
+    rows."""
+    case, _ = BRANCHES["1x1 matmul, interleaved"]
+    prepared, _ = case.prepare(case.weight())
+    module, _ = consume_module(case, prepared, None, DataType.BFLOAT8_B, True)
+    activation = case.activation().astype(np.float32)
+    (output,) = Program.load(module).run([activation, prepared])
+    weight = matrix(prepared)
+    pixels = activation.reshape(-1, case.in_channels)
+    rows = -(-pixels.shape[0] // 32) * 32
+    padded = np.zeros((rows, weight.shape[0]), np.float32)
+    padded[: pixels.shape[0], : case.in_channels] = pixels
+    rounded = formats.untilize(formats.quantize_bfloat8_b(formats.tilize(padded)))
+    product = (rounded.astype(np.float64) @ weight).astype(np.float32)
+    expected = formats.untilize(formats.quantize_bfloat8_b(formats.tilize(product)))
+    got = output.to_numpy().reshape(-1, case.out_channels)
+    assert np.array_equal(got, expected[: pixels.shape[0], : case.out_channels])
+    # The activation's rounding shows: without it the product differs.
+    unrounded = (padded.astype(np.float64) @ weight).astype(np.float32)
+    assert not np.array_equal(unrounded, product)

@@ -1,5 +1,5 @@
 """The data-format conversions as they were before the fast formats (commit fd1ed2e of
-`runtime/formats.py`), kept verbatim as the baseline `make bench` compares against and the
+`tensor_formats/formats.py`), kept verbatim as the baseline `make bench` compares against and the
 "previous implementation" the differential tests (tests/test_formats_fast.py) compare the
 current one with, byte for byte. Whole-array NumPy, no chunking, no fusion: every function
 allocates its full-size temporaries. Do not optimise this file: it is the yardstick.

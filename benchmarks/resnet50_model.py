@@ -23,7 +23,7 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsSpecialPaddingLayoutOp,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info
-from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.tensor_formats import formats
 
 Prepare = Callable[[np.ndarray], np.ndarray]
 

@@ -78,7 +78,7 @@ from ttnn_xdsl.dialect import PrepareConvBiasOp, PrepareConvWeightsOp, make_cont
 from ttnn_xdsl.frontend import parse_module
 from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
 from ttnn_xdsl.program import Program
-from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.tensor_formats import formats
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent

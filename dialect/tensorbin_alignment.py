@@ -2,7 +2,7 @@
 
 TT-NN's `dump_tensor` of `prepare_conv_bias`'s (and `prepare_conv_transpose2d_bias`'s) result
 stores the alignment `[32, padded width]` (docs/tensorbin.md §4), where any other TILE tensor
-gets the rule of `runtime.tensorbin.header_alignment` (`[32, 32]` for a bias padded only to
+gets the rule of `tensor_formats.tensorbin.header_alignment` (`[32, 32]` for a bias padded only to
 whole tiles). The bias layout op is gone once the IR is lowered, so `convert-ttnn-to-tiles`
 records the alignment beside each result it makes (`ttnn.tensorbin_alignment`), and the
 runtime writes it.

@@ -38,9 +38,9 @@ from ttnn_xdsl.program.provenance import (
 from ttnn_xdsl.runtime.execution import Executable, draw_in_background
 from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
-from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
+from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES
 
 __all__ = ["Program", "run"]
 

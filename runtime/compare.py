@@ -17,10 +17,10 @@ import numpy as np
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
-from ttnn_xdsl.runtime import formats
-from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-from ttnn_xdsl.runtime.tensorbin_schema import TENSORBIN_SUFFIX
+from ttnn_xdsl.tensor_formats import formats
+from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
+from ttnn_xdsl.tensor_formats.tensorbin_schema import TENSORBIN_SUFFIX
 
 if TYPE_CHECKING:
     from ttnn_xdsl.dialect.tensor_types import TensorInfo

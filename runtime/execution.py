@@ -23,11 +23,11 @@ from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue, standard_normal
 from ttnn_xdsl.runtime.interpreter import make_interpreter
 from ttnn_xdsl.runtime.interpreter.buffers import buffer_shape_and_dtype, op_error
 from ttnn_xdsl.runtime.memory import check_memory
-from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES
 from ttnn_xdsl.runtime.read_only import read_only_arguments
 from ttnn_xdsl.runtime.slots import TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
+from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES
 
 __all__ = [
     "Executable",

@@ -13,7 +13,7 @@ import numpy as np
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TensorFileError, TensorTypeError
 from ttnn_xdsl.core.shapes import physical_shape_fits, tile_padded_shape
-from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.tensor_formats import formats
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -26,7 +26,7 @@ __all__ = ["DeviceTensor"]
 def _tensorbin() -> ModuleType:
     """The `.tensorbin` reader and writer, imported when first used (it loads flatbuffers,
     which a run that writes no .tensorbin does not need)."""
-    from ttnn_xdsl.runtime import tensorbin
+    from ttnn_xdsl.tensor_formats import tensorbin
 
     return tensorbin
 

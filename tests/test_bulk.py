@@ -36,9 +36,9 @@ from ttnn_xdsl.dialect import make_context
 from ttnn_xdsl.dialect.tile import is_bulk_nest
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.program import Program
-from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.interpreter import make_interpreter
 from ttnn_xdsl.runtime.interpreter.scf import STRICT_BULK_VARIABLE, strict_bulk_from_environment
+from ttnn_xdsl.tensor_formats import formats
 
 ROOT = Path(__file__).resolve().parents[1]
 TTNN_RUN = str(Path(sys.executable).parent / "ttnn-run")

@@ -1,4 +1,4 @@
-"""Tests of `ttnn_xdsl.runtime.formats` against semantics.md §1.
+"""Tests of `ttnn_xdsl.tensor_formats.formats` against semantics.md §1.
 
 Hand-computed bytes for the rules of §1.2 / §1.3, an independent scalar reimplementation of §1.3
 (plain Python ints, written from docs/semantics.md) compared byte for byte, and hypothesis
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.runtime.formats import (
+from ttnn_xdsl.tensor_formats.formats import (
     BFLOAT8_B_TILE_BYTES,
     FACE_SIZE,
     TILE_SIZE,

@@ -1,4 +1,4 @@
-"""The chunked, fused data-format conversions of `runtime/formats.py` against the previous
+"""The chunked, fused data-format conversions of `tensor_formats/formats.py` against the previous
 whole-array implementation (`benchmarks/previous_formats.py`, kept verbatim): the same bytes
 on random data built around the edge cases of semantics.md §1.2 / §1.3 — zeros of both
 signs, fp32 denormals, bf16 and bfloat8_b rounding ties (with and without dropped bits),
@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.tensor_formats import formats
 
 
 def _load_previous() -> ModuleType:

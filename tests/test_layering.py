@@ -22,6 +22,7 @@ EXAMPLES = ROOT / "examples"
 LAYERS = {
     "core": 0,
     "conv": 1,
+    "tensor_formats": 1,
     "dialect": 2,
     "frontend": 3,
     "passes": 4,
@@ -159,9 +160,9 @@ def test_no_package_has_a_lazy_getattr() -> None:
 # that defines an xDSL operation (an IRDLOperation subclass whose home is that module).
 PROBE = """
 import json, sys
-import ttnn_xdsl.runtime.formats
+import ttnn_xdsl.tensor_formats.formats
+import ttnn_xdsl.tensor_formats.tensorbin
 import ttnn_xdsl.runtime.tensor
-import ttnn_xdsl.runtime.tensorbin
 loaded = sorted(sys.modules)
 from xdsl.irdl import IRDLOperation
 defining = sorted(
@@ -193,11 +194,12 @@ def test_formats_and_device_tensor_load_no_ir() -> None:
         "ttnn_xdsl.core.shapes",
         "ttnn_xdsl.runtime",
         "ttnn_xdsl.runtime.compare",
-        "ttnn_xdsl.runtime.formats",
-        "ttnn_xdsl.runtime.npy",
         "ttnn_xdsl.runtime.tensor",
-        "ttnn_xdsl.runtime.tensorbin",
-        "ttnn_xdsl.runtime.tensorbin_schema",
+        "ttnn_xdsl.tensor_formats",
+        "ttnn_xdsl.tensor_formats.formats",
+        "ttnn_xdsl.tensor_formats.npy",
+        "ttnn_xdsl.tensor_formats.tensorbin",
+        "ttnn_xdsl.tensor_formats.tensorbin_schema",
     ]
 
 

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.runtime.formats import pack_bfloat8_b_tiles, quantize_bfloat8_b, tilize
 from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.tensor_formats.formats import pack_bfloat8_b_tiles, quantize_bfloat8_b, tilize
 
 BF16 = np.dtype(ml_dtypes.bfloat16)
 

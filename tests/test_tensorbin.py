@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TensorFileError, TTNNError
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-from ttnn_xdsl.runtime.tensorbin import (
+from ttnn_xdsl.tensor_formats.tensorbin import (
     decode_tensorbin,
     encode_tensorbin,
     header_alignment,
@@ -447,7 +447,7 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_host_buffer_sizes() -> None:
     """docs/tensorbin.md §5: tiles × (2048 bf16, 4096 f32, 1088 bfloat8_b); ROW_MAJOR
     elements × element size."""
-    from ttnn_xdsl.runtime.formats import device_buffer_size
+    from ttnn_xdsl.tensor_formats.formats import device_buffer_size
 
     assert device_buffer_size((1, 1, 64, 64), DataType.BFLOAT16, Layout.TILE) == 4 * 2048
     assert device_buffer_size((3, 64, 96), DataType.FLOAT32, Layout.TILE) == 18 * 4096

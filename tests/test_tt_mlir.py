@@ -962,7 +962,7 @@ def test_the_physical_shape_travels_in_a_tensorbin_file(tmp_path: Path) -> None:
     # The stem's weight: tt-mlir's type says [1, 1, 147, 64]; the prepared tensor is
     # [1, 1, 448, 64] (its file header: the logical shape and an alignment of 448 rows).
     from ttnn_xdsl.runtime import DeviceTensor
-    from ttnn_xdsl.runtime.tensorbin import read_tensorbin
+    from ttnn_xdsl.tensor_formats.tensorbin import read_tensorbin
 
     text = (CORPUS[0].parent / "resnet_stem_7x7.mlir").read_text()
     program = Program.load(

@@ -52,11 +52,16 @@ from ttnn_xdsl.runtime.compare import (
 from ttnn_xdsl.runtime.inputs import InputValue
 from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.memory import check_memory
-from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, npy_data_bytes, read_npy, read_npy_stream
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
-from ttnn_xdsl.runtime.tensorbin_schema import TENSORBIN_SUFFIX
 from ttnn_xdsl.runtime.timing import PhaseTimer
+from ttnn_xdsl.tensor_formats.npy import (
+    DEFAULT_MAX_BYTES,
+    npy_data_bytes,
+    read_npy,
+    read_npy_stream,
+)
+from ttnn_xdsl.tensor_formats.tensorbin_schema import TENSORBIN_SUFFIX
 from ttnn_xdsl.tools.ascii_output import ascii_streams
 from ttnn_xdsl.tools.cli import (
     package_versions,

@@ -1,5 +1,5 @@
 """How the interpreter holds memrefs: NumPy arrays in the project's data convention
-(`runtime/formats.py`) — a memref of `!tile.tile<32x32, f32|bf16>` is an array
+(`tensor_formats/formats.py`) — a memref of `!tile.tile<32x32, f32|bf16>` is an array
 [..., 32, 32] of float32 / ml_dtypes.bfloat16, a memref of bfloat8_b tiles an array
 [..., 1088] of the packed tile bytes, a row-major memref an array of its shape."""
 
@@ -24,7 +24,7 @@ from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.runtime import formats
+from ttnn_xdsl.tensor_formats import formats
 
 
 def numpy_dtype(element_type: Attribute) -> np.dtype[Any]:

@@ -51,9 +51,9 @@ from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError, format_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.interpreter.linalg import transpose_permutation
 from ttnn_xdsl.runtime.interpreter.memref import subview_static
+from ttnn_xdsl.tensor_formats import formats
 
 __all__ = ["NotBulk", "run_nest_in_bulk"]
 

@@ -19,8 +19,8 @@ from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import RunError, format_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.runtime import formats
 from ttnn_xdsl.runtime.interpreter.buffers import check_indices, op_error
+from ttnn_xdsl.tensor_formats import formats
 
 
 def _check_window(op: Operation, shape: tuple[int, ...], indices: list[int]) -> None:

@@ -34,8 +34,8 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TensorFileError, TTNNError
 from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import format_shape, physical_shape_fits, round_up
-from ttnn_xdsl.runtime.formats import device_buffer_size
-from ttnn_xdsl.runtime.tensorbin_schema import (
+from ttnn_xdsl.tensor_formats.formats import device_buffer_size
+from ttnn_xdsl.tensor_formats.tensorbin_schema import (
     BUFFER_INLINE_FILE_STORAGE,
     DATA_ALIGNMENT,
     DATA_TYPE_CODES,

@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import ModuleOp
 from ttnn_xdsl.core.errors import NotModelledError, RunError, TTNNError
 from ttnn_xdsl.dialect.call_graph import called_functions, function_table, is_outlined
 from ttnn_xdsl.dialect.ttcore import CPUModuleOp
+from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.program.entry import (
     find_entry,
     module_functions,
@@ -37,7 +38,6 @@ from ttnn_xdsl.program.provenance import (
 )
 from ttnn_xdsl.runtime.execution import Executable, draw_in_background
 from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue
-from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES

@@ -48,16 +48,16 @@ from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_PREPARE_OPS, PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import run_as_project_ops
-from ttnn_xdsl.program.entry import find_entry, module_functions, signature
-from ttnn_xdsl.program.loading import lower_source
-from ttnn_xdsl.runtime.execution import Executable
-from ttnn_xdsl.runtime.layout_map import (
+from ttnn_xdsl.pictures.layout_map import (
     LayoutMap,
     describe_plan,
     describe_transpose_plan,
     layout_bands,
     with_source_kernel_rows,
 )
+from ttnn_xdsl.program.entry import find_entry, module_functions, signature
+from ttnn_xdsl.program.loading import lower_source
+from ttnn_xdsl.runtime.execution import Executable
 from ttnn_xdsl.runtime.slots import TensorSlot
 
 __all__ = [

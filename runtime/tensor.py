@@ -18,7 +18,7 @@ from ttnn_xdsl.tensor_formats import formats
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from ttnn_xdsl.runtime.layout_map import LayoutMap
+    from ttnn_xdsl.pictures.layout_map import LayoutMap
 
 __all__ = ["DeviceTensor"]
 
@@ -306,14 +306,14 @@ class DeviceTensor:
         element came from (`Program.layout_map`); without it, the logical region is the
         data, coloured by value, and the rest padding. For bfloat8_b, panels show each face
         row's shared exponent and, given `exact` source values, the quantization error."""
-        from ttnn_xdsl.runtime.plot import plot_layout
+        from ttnn_xdsl.pictures.plot import plot_layout
 
         plot_layout(layout or self._logical_map(), self, path, name, exact)
 
     def tile_map(self, layout: LayoutMap | None = None, name: str = "tensor") -> str:
         """One character per tile of this TILE tensor's matrix — `#` data, `+` partly
         padding, `.` padding — with its blocks and shards (`layout`, as for `plot`)."""
-        from ttnn_xdsl.runtime.layout_map import text_map
+        from ttnn_xdsl.pictures.layout_map import text_map
 
         if self.layout != Layout.TILE:
             raise TensorTypeError("tile_map is defined only for TILE tensors")
@@ -328,7 +328,7 @@ class DeviceTensor:
         return text
 
     def _logical_map(self) -> LayoutMap:
-        from ttnn_xdsl.runtime.layout_map import LayoutMap
+        from ttnn_xdsl.pictures.layout_map import LayoutMap
 
         return LayoutMap.of_logical(self.logical_shape, self.physical_shape)
 

@@ -24,6 +24,7 @@ LAYERS = {
     "conv": 1,
     "tensor_formats": 1,
     "dialect": 2,
+    "pictures": 2,
     "frontend": 3,
     "passes": 4,
     "runtime": 4,

@@ -1,6 +1,6 @@
 """Layout pictures: the provenance read off the IR (runtime/provenance.py) against the index
-maps of semantics.md §3.6 written here, the blocks and shards (runtime/layout_map.py), the
-tile map as text, and the pictures (runtime/plot.py) and their colours."""
+maps of semantics.md §3.6 written here, the blocks and shards (pictures/layout_map.py), the
+tile map as text, and the pictures (pictures/plot.py) and their colours."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import numpy as np
 import pytest
 
 from ttnn_xdsl.core.errors import TTNNError
-from ttnn_xdsl.program import Program
-from ttnn_xdsl.runtime import plot
-from ttnn_xdsl.runtime.layout_map import (
+from ttnn_xdsl.pictures import plot
+from ttnn_xdsl.pictures.layout_map import (
     DATA,
     PADDING,
     PARTIAL,
@@ -23,6 +22,7 @@ from ttnn_xdsl.runtime.layout_map import (
     core_ranges,
     tile_kinds,
 )
+from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -128,7 +128,7 @@ def test_provenance_of_a_transposed_weight_shows_its_mirrored_kernel() -> None:
     )
     # The picture's colours follow the source's kernel position: the first row's hue is that
     # of tap (2, 2), the last of the nine.
-    from ttnn_xdsl.runtime.plot import HUE_RANGE, element_colours
+    from ttnn_xdsl.pictures.plot import HUE_RANGE, element_colours
 
     colours = element_colours(layout)
     hue = matplotlib.colors.rgb_to_hsv(colours[0, 5])[0]
@@ -252,7 +252,7 @@ def test_shard_columns_in_the_text_map() -> None:
 def test_colours() -> None:
     from matplotlib.colors import hsv_to_rgb
 
-    from ttnn_xdsl.runtime.plot import PADDING_COLOUR, element_colours
+    from ttnn_xdsl.pictures.plot import PADDING_COLOUR, element_colours
 
     program = Program.load(EXAMPLE_A, entry="layer")
     layout = program.layout_map(0)
@@ -266,7 +266,7 @@ def test_colours() -> None:
 
 
 def test_face_row_exponents_are_those_of_the_bytes() -> None:
-    from ttnn_xdsl.runtime.plot import face_row_exponents
+    from ttnn_xdsl.pictures.plot import face_row_exponents
 
     values = np.random.default_rng(0).standard_normal((64, 96)).astype(np.float32)
     values[40:] *= 2.0**10
@@ -285,7 +285,7 @@ def test_face_row_exponents_are_those_of_the_bytes() -> None:
 
 
 def test_pictures(tmp_path: Path) -> None:
-    from ttnn_xdsl.runtime.plot import render_layout
+    from ttnn_xdsl.pictures.plot import render_layout
 
     program = Program.load((EXAMPLES / "conv_layouts.mlir").read_text(), entry="bfloat8_b_weight")
     inputs = program.prepare_inputs(random_seed=0)
@@ -354,7 +354,7 @@ def test_every_demo_picture_fits_a_screen_and_its_words_fit_it() -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.text import Text
 
-    from ttnn_xdsl.runtime.plot import PICTURE_DPI, layout_figure
+    from ttnn_xdsl.pictures.plot import PICTURE_DPI, layout_figure
 
     pictures = _demo_pictures()
     assert len(pictures) == 28  # what make demo draws: 15 layouts, 11 decoder, conv1's 2
@@ -393,7 +393,7 @@ def test_every_demo_picture_fits_a_screen_and_its_words_fit_it() -> None:
 
 
 def test_titles_break_between_their_parts() -> None:
-    from ttnn_xdsl.runtime.plot import _wrap  # pyright: ignore[reportPrivateUsage]
+    from ttnn_xdsl.pictures.plot import _wrap  # pyright: ignore[reportPrivateUsage]
 
     text = (
         "op [64, 64, 3, 3] f32 · input 1×56×56×64 · physical [1, 1, 288, 64], logical [1, 1, 1, 64]"

@@ -75,8 +75,8 @@ from ttnn_xdsl.dialect.ttcore import LoadCachedOp, SupportedDataTypesAttr, TTCor
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.passes.export_tt_mlir import export_tt_mlir
 from ttnn_xdsl.passes.import_tt_mlir import import_tt_mlir
+from ttnn_xdsl.pictures.plot import render_layout
 from ttnn_xdsl.program import Program, run
-from ttnn_xdsl.runtime.plot import render_layout
 
 CORPUS = sorted((Path(__file__).parent / "filecheck" / "tt-mlir").glob("*.mlir"))
 NOT_CORPUS = frozenset(

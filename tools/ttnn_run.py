@@ -42,6 +42,7 @@ from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import format_bytes, format_shape
 from ttnn_xdsl.frontend.source import read_source, source_name
+from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.program import Program, TensorSlot, result_alias
 from ttnn_xdsl.runtime.compare import (
     expected_from_values,
@@ -50,7 +51,6 @@ from ttnn_xdsl.runtime.compare import (
     same_kind,
 )
 from ttnn_xdsl.runtime.inputs import InputValue
-from ttnn_xdsl.runtime.layout_map import LayoutMap
 from ttnn_xdsl.runtime.memory import check_memory
 from ttnn_xdsl.runtime.progress import BarFactory, LoopProgress, terminal_bars
 from ttnn_xdsl.runtime.tensor import DeviceTensor
@@ -629,7 +629,7 @@ def pictures(
 ) -> list[tuple[str, bytes]]:
     """--plot: one picture per TILE result, DIR/NAME.FORMAT. A bfloat8_b result's exact
     source values (for its quantization error panel) are the inputs of its run again."""
-    from ttnn_xdsl.runtime.plot import render_layout
+    from ttnn_xdsl.pictures.plot import render_layout
 
     plot_format = arguments.plot_format or "png"
     by_entry = {program.entry: program for program in programs}

@@ -32,7 +32,7 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
-from ttnn_xdsl.runtime.layout_map import LayoutMap
+from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.tensor_formats import formats
 
 

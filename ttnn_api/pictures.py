@@ -11,7 +11,7 @@ import os
 
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import TTNNError
-from ttnn_xdsl.runtime.layout_map import LayoutMap
+from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.ttnn.enums import Layout
 from ttnn_xdsl.ttnn.tensor import Tensor
 

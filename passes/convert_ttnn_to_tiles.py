@@ -11,7 +11,7 @@ Bufferization: a TILE tensor becomes a memref of `!tile.tile<32x32, T>` over its
 tile grid, a row-major tensor a memref of its elements (`buffers.buffer_type`). Each function
 argument and result keeps the tensor type it stands for as the argument/result attribute
 `ttnn.tensor`, so a runtime can convert values at the boundary (logical shape, layout,
-dtype), and each result its name as `ttnn.name` (`dialect/result_names.py`). Ops are
+dtype), and each result its name as `ttnn.name` (`dialect/result_attributes.py`). Ops are
 lowered in program order, so an op's operands are already memrefs when it is rewritten.
 """
 
@@ -58,13 +58,14 @@ from ttnn_xdsl.dialect.buffers import buffer_type
 from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
-from ttnn_xdsl.dialect.result_names import NAME_ATTRIBUTE, own_result_names
-from ttnn_xdsl.dialect.tensor_types import tensor_info
-from ttnn_xdsl.dialect.tensorbin_alignment import (
+from ttnn_xdsl.dialect.result_attributes import (
     ALIGNMENT_ATTRIBUTE,
+    NAME_ATTRIBUTE,
     alignment_attribute,
     own_result_alignments,
+    own_result_names,
 )
+from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv2d import CONV2D_PATTERNS
@@ -344,9 +345,9 @@ def finish_signature(
 ) -> None:
     """Set the function type from the bufferized arguments and returned values, and record
     beside each bufferized result its tensor type, its name (`names`, taken before
-    lowering: the returned value may change, `dialect/result_names.py`) and the alignment
+    lowering: the returned value may change, `dialect/result_attributes.py`) and the alignment
     TT-NN writes for it when it is a prepared bias (`alignments`,
-    `dialect/tensorbin_alignment.py`)."""
+    `dialect/result_attributes.py`)."""
     if function.is_declaration:
         return
     refresh_signature(function)

@@ -21,10 +21,10 @@ from ttnn_xdsl.dialect.call_graph import (
     unrunnable_message,
     unrunnable_op,
 )
-from ttnn_xdsl.dialect.result_names import RESULT_ALIAS_PREFIX, result_alias, result_names
+from ttnn_xdsl.dialect.result_attributes import recorded_alignment
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
-from ttnn_xdsl.dialect.tensorbin_alignment import recorded as recorded_alignment
 from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
+from ttnn_xdsl.program.result_names import RESULT_ALIAS_PREFIX, result_alias, result_names
 from ttnn_xdsl.runtime.slots import TensorSlot
 
 __all__ = [

@@ -24,7 +24,7 @@ class TensorSlot:
     """The tensor type (or, for IR written at the loop level, the memref type)."""
     tensorbin_alignment: tuple[int, ...] | None = None
     """The alignment TT-NN writes in the `.tensorbin` header of this result when it is not
-    the usual one (a prepared bias, `dialect/tensorbin_alignment.py`)."""
+    the usual one (a prepared bias, `dialect/result_attributes.py`)."""
 
     @property
     def label(self) -> str:

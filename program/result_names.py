@@ -2,28 +2,19 @@
 
 A result is named after the value the function returns (`func.return %prepared_weight` →
 `prepared_weight`), or, for an unnamed result of a call, after the callee's name of it
-(`conv1.prepared_weight`). Lowering keeps them: `convert-ttnn-to-tiles` records each
-result's name beside its tensor type (`ttnn.name`), since after bufferization the returned
-value may be another one (an `assign_bw` writing into its preallocated `input_grad` returns
-that buffer, `%buffer`), and a recorded name comes first.
+(`conv1.prepared_weight`). A name the lowering recorded (`ttnn.name`,
+`dialect/result_attributes.py`) comes first.
 """
 
 from __future__ import annotations
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DictionaryAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import OpResult, SSAValue
 
-__all__ = [
-    "NAME_ATTRIBUTE",
-    "RESULT_ALIAS_PREFIX",
-    "own_result_names",
-    "result_alias",
-    "result_names",
-]
+from ttnn_xdsl.dialect.result_attributes import own_result_names, returned_values
 
-NAME_ATTRIBUTE = "ttnn.name"
-"""The result attribute recording a result's name through lowering."""
+__all__ = ["RESULT_ALIAS_PREFIX", "result_alias", "result_names"]
 
 RESULT_ALIAS_PREFIX = "result"
 
@@ -32,31 +23,6 @@ def result_alias(position: int) -> str:
     """A result's name by position: `result0`, `result1`, … (the name of a result the IR
     does not name, and, with `ttnn-run --aliases`, a second name of every result)."""
     return f"{RESULT_ALIAS_PREFIX}{position}"
-
-
-def _returned(function: func.FuncOp) -> list[SSAValue]:
-    if function.is_declaration:
-        return []
-    returns = [op for op in function.body.block.ops if isinstance(op, func.ReturnOp)]
-    return list(returns[0].arguments) if returns else []
-
-
-def _recorded(function: func.FuncOp, position: int) -> str | None:
-    attributes = function.res_attrs.data if function.res_attrs else ()
-    if position < len(attributes) and isinstance(attributes[position], DictionaryAttr):
-        name = attributes[position].data.get(NAME_ATTRIBUTE)
-        if isinstance(name, StringAttr):
-            return name.data
-    return None
-
-
-def own_result_names(function: func.FuncOp) -> list[str | None]:
-    """The names `function` gives its results itself: recorded (`ttnn.name`), else the SSA
-    name of the returned value; None where it gives none."""
-    return [
-        _recorded(function, position) or value.name_hint
-        for position, value in enumerate(_returned(function))
-    ]
 
 
 def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
@@ -74,7 +40,7 @@ def result_names(module: ModuleOp, function_name: str) -> list[str | None]:
         if name not in memo:
             function = functions[name]
             own = own_result_names(function)
-            values = _returned(function)
+            values = returned_values(function)
             memo[name] = [
                 own[position] or called_name(value, calling | {name})
                 for position, value in enumerate(values)

@@ -1,7 +1,7 @@
-"""The package's layering: packages import one way only (core ← conv ← dialect ← frontend ←
-passes / runtime ← program ← tools / ttnn), with no import circle and no lazy `__getattr__`;
-the data formats, `DeviceTensor` and the `.tensorbin` files stand alone (no IR); one
-resolution runs per prepare op through the whole pipeline."""
+"""The package's layering: packages import one way only (core ← conv / tensor_formats ←
+dialect / pictures ← frontend ← passes / runtime ← program ← tools / ttnn), with no import
+circle and no lazy `__getattr__`; the data formats, `DeviceTensor` and the `.tensorbin` files
+stand alone (no IR); one resolution runs per prepare op through the whole pipeline."""
 
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ LAYERS = {
 }
 """Each package's layer: a package imports only from packages of a lower layer (and itself);
 `passes` (the compiler) and `runtime` (the executor) are side by side and never import each
-other, as are `tools` (the command-line tools) and `ttnn` (TT-NN's Python API)."""
+other, as are `tools` (the command-line tools) and `ttnn` (TT-NN's Python API), `conv` (the
+conv model) and `tensor_formats` (TT-NN's data and file formats), `dialect` (the IR) and
+`pictures` (layout pictures, which read conv plans and data formats, never the IR)."""
 
 
 def project_modules() -> dict[str, Path]:

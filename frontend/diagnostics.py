@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
+from xdsl.rewriter import Rewriter
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
@@ -86,6 +87,10 @@ class LocatingParser(Parser):
         conv's memory and conv2d configs repeat on every prepare op)."""
         self.deferred_location_aliases: list[Span] = []
         """`loc(#name)` uses of location aliases not defined yet (checked at the end)."""
+        self.tt_mlir_forms: list[tuple[Operation, type[Operation]]] = []
+        """Generic forms parsed as the project's ops that are tt-mlir's ops of the same name
+        (`tt_mlir_op_written`), replaced by those once the module is read: xDSL's context
+        holds one op per name, and its generic-form parser is private."""
 
     def _parse_location(self) -> LocationAttr:
         """A location, where an alias may be defined later in the file: MLIR (and tt-mlir,
@@ -108,6 +113,8 @@ class LocatingParser(Parser):
         for span in self.deferred_location_aliases:
             if not isinstance(self.attribute_aliases.get(span.text), LocationAttr):
                 self.raise_error(f"undefined location alias '{span.text}'", span.start, span.end)
+        for op, tt_mlir_op in self.tt_mlir_forms:
+            become(op, tt_mlir_op)
         return module
 
     def parse_operation(self) -> Operation:
@@ -160,6 +167,9 @@ class LocatingParser(Parser):
             op.location = FileLineColLoc(
                 StringAttr(start.input.name), IntAttr(line), IntAttr(column)
             )
+        tt_mlir_op = tt_mlir_op_written(op)
+        if tt_mlir_op is not None and _GENERIC_FORM.match(start.input.content, start.start):
+            self.tt_mlir_forms.append((op, tt_mlir_op))
         return op
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
@@ -183,49 +193,6 @@ class LocatingParser(Parser):
         if dialect_name == "ttnn":
             names += [f"ttnn.{tt_mlir_name}" for tt_mlir_name in TT_MLIR_TTNN_OPS]
         return names
-
-    def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
-        """The generic form of an op. tt-mlir's ops that share a name with the project's
-        are told apart by what the project's ops never have: properties of other names,
-        tensors in tt-mlir's `#ttnn.ttnn_layout`, or (the prepare ops) a device operand.
-        Those the project models (`ttnn.prepare_conv_transpose2d_weights` / `_bias`,
-        tt-mlir's `ttnn.to_layout` and `ttnn.typecast`: `TT_MLIR_SHARED_NAME_OPS`) become
-        that op; any other, an unregistered pass-through op."""
-        op = super()._parse_generic_operation(op_type)
-        shares_a_name = (
-            isinstance(op, IRDLOperation)
-            and not isinstance(op, TT_MLIR_OPS)
-            and op.name.removeprefix("ttnn.") in TT_MLIR_TTNN_OPS
-        )
-        if not shares_a_name:
-            return op
-        foreign_properties = set(op.properties) - set(type(op).get_irdl_definition().properties)
-        foreign_types = any(
-            isinstance(value.type, TensorType)
-            and not isinstance(value.type.encoding, NoneAttr | TensorLayoutAttr)
-            for value in (*op.operands, *op.results)
-        )
-        tt_mlir_model = TT_MLIR_SHARED_NAME_OPS.get(op.name)
-        if tt_mlir_model is not None:
-            # A property of neither op's is the project op's error (a misspelled name).
-            tt_mlir_names = set(tt_mlir_model.get_irdl_definition().properties)
-            written = len(op.operands) != 1 or foreign_types
-            written |= bool(foreign_properties) and set(op.properties) <= tt_mlir_names
-            if not written:
-                return op
-        elif not foreign_properties and not foreign_types:
-            return op
-        foreign = (tt_mlir_model or UnregisteredOp.with_name(op.name)).create(
-            operands=op.operands,
-            result_types=op.result_types,
-            properties=op.properties,
-            attributes=op.attributes,
-            location=op.location,
-            successors=op.successors,
-            regions=[op.detach_region(region) for region in list(op.regions)],
-        )
-        op.erase()
-        return foreign
 
     def _parse_tensor_attrs(self) -> Attribute:  # pyright: ignore[reportIncompatibleMethodOverride]
         """`tensor<...>`: a TT-NN tensor type that cannot exist is an error where it is
@@ -285,6 +252,60 @@ class LocatingParser(Parser):
                 max(start, 0),
                 self.pos,
             )
+
+
+def tt_mlir_op_written(op: Operation) -> type[Operation] | None:
+    """The op a generic form parsed as one of the project's ops stands for when it is
+    tt-mlir's op of the same name, None when it is the project's own. tt-mlir's are told apart
+    by what the project's ops never have: properties of other names, tensors in tt-mlir's
+    `#ttnn.ttnn_layout`, or (the prepare ops) a device operand. Those the project models
+    (`ttnn.prepare_conv_transpose2d_weights` / `_bias`, tt-mlir's `ttnn.to_layout` and
+    `ttnn.typecast`: `TT_MLIR_SHARED_NAME_OPS`) become that op; any other, an unregistered
+    pass-through op."""
+    shares_a_name = (
+        isinstance(op, IRDLOperation)
+        and not isinstance(op, TT_MLIR_OPS)
+        and op.name.removeprefix("ttnn.") in TT_MLIR_TTNN_OPS
+    )
+    if not shares_a_name:
+        return None
+    foreign_properties = set(op.properties) - set(type(op).get_irdl_definition().properties)
+    foreign_types = any(
+        isinstance(value.type, TensorType)
+        and not isinstance(value.type.encoding, NoneAttr | TensorLayoutAttr)
+        for value in (*op.operands, *op.results)
+    )
+    tt_mlir_model = TT_MLIR_SHARED_NAME_OPS.get(op.name)
+    if tt_mlir_model is not None:
+        # A property of neither op's is the project op's error (a misspelled name).
+        tt_mlir_names = set(tt_mlir_model.get_irdl_definition().properties)
+        written = len(op.operands) != 1 or foreign_types
+        written |= bool(foreign_properties) and set(op.properties) <= tt_mlir_names
+        return tt_mlir_model if written else None
+    if not foreign_properties and not foreign_types:
+        return None
+    return UnregisteredOp.with_name(op.name)
+
+
+def become(op: Operation, tt_mlir_op: type[Operation]) -> None:
+    """Replace `op` by an op of class `tt_mlir_op` with the same operands, results, properties,
+    attributes, location and regions (through xDSL's public rewriter)."""
+    written = tt_mlir_op.create(
+        operands=op.operands,
+        result_types=op.result_types,
+        properties=op.properties,
+        attributes=op.attributes,
+        location=op.location,
+        successors=op.successors,
+        regions=[op.detach_region(region) for region in list(op.regions)],
+    )
+    for parsed, result in zip(op.results, written.results, strict=True):
+        result.name_hint = parsed.name_hint
+    Rewriter.replace_op(op, written)
+
+
+_GENERIC_FORM = re.compile(r'(?:%[\w$.-]+(?::\d+)?\s*(?:,\s*%[\w$.-]+(?::\d+)?\s*)*=\s*)?"')
+"""An operation written in generic form: its results, if any, then its name as a string."""
 
 
 _BRACKETS = re.compile(r'[<>"]')

@@ -9,7 +9,7 @@ first weight row (tile) the kernel read there that disagrees with the original w
 Numerics. Both sides compute in float64 on the same activation (rounded to bfloat16, the
 halo's row-major output). The consumption uses the prepared values as decoded; the reference
 uses the original weight rounded to the prepared dtype:
-- float32, bfloat16: the rounding is per element (round to nearest even, runtime.formats), so
+- float32, bfloat16: the rounding is per element (round to nearest even, tensor_formats.formats), so
   the two sides multiply equal values and differ only by float64 summation order: the bound is
   (L + 2)·2⁻⁵²·Σ|a·w| with L the K lanes summed (exact up to float64 rounding);
 - bfloat8_b: an element's rounding depends on the 16 values sharing its exponent (a face row of
@@ -44,8 +44,8 @@ from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.shapes import TILE_SIZE
-from ttnn_xdsl.runtime.formats import round_to_bfloat16
 from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 
 FLOAT64_UNIT = 2.0**-52
 BFLOAT8_B_STEP_EXPONENT = 133

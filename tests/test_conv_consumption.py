@@ -38,8 +38,8 @@ from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayou
 from ttnn_xdsl.core.errors import ConvNotModelledError
 from ttnn_xdsl.program import run
 from ttnn_xdsl.runtime import DeviceTensor
-from ttnn_xdsl.runtime.formats import round_to_bfloat16
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
+from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 from ttnn_xdsl.tools.ttnn_check_weight import WRONG_STATUS
 from ttnn_xdsl.tools.ttnn_check_weight import main as check_weight_main
 

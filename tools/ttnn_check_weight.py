@@ -24,8 +24,8 @@ from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect import PrepareConvWeightsOp, make_context
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.runtime import DeviceTensor
-from ttnn_xdsl.runtime.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
+from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.tools.cli import package_versions, quiet_garbage_collector, report_errors
 
 __all__ = ["WRONG_STATUS", "main"]

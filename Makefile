@@ -32,7 +32,7 @@ lint: $(STAMP)
 # The sources as bytecode first: pytest starts the tools as processes, and with
 # PYTHONDONTWRITEBYTECODE set each would compile the project's modules again (0.15 s; lit
 # does not pass that variable on).
-SOURCES := core conv dialect frontend passes program runtime tools ttnn_api
+SOURCES := core conv dialect frontend passes pictures program runtime tensor_formats tools ttnn_api
 
 pytest: $(STAMP)
 	$(BIN)/python -m compileall -q $(SOURCES) > /dev/null

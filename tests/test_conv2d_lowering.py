@@ -28,7 +28,8 @@ from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, conv2d_consume_from_plan
 from ttnn_xdsl.dialect.tensor_types import tensor_type
 from ttnn_xdsl.program import Program
-from ttnn_xdsl.runtime import DeviceTensor, formats
+from ttnn_xdsl.runtime import DeviceTensor
+from ttnn_xdsl.tensor_formats import formats
 
 LOWERED = [name for name, (_, path) in BRANCHES.items() if path is not ConsumptionPath.DEPTHWISE_1D]
 F32_EPSILON = 2.0**-24

@@ -34,7 +34,13 @@ from ttnn_xdsl.conv.conv_slicing import (
     slice_memory_config,
     slices_beyond_extent,
 )
-from ttnn_xdsl.core.enums import DataType, ShardOrientation, TensorMemoryLayout
+from ttnn_xdsl.core.enums import (
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.core.errors import ConvConfigError
 
 # ------------------------------------------------------------------------------------------
@@ -184,6 +190,9 @@ class L1Decisions:
     reshard_if_not_optimal one TT-NN computes again from the device grid)."""
     slice_alignment: int | None = None
     """Step 6's alignment on the DRAM path."""
+    slice_weight_alignment: int | None = None
+    """The alignment of the weight's input channels on the DRAM path, where it differs from
+    `slice_alignment` (`height_slice_weight_alignment`)."""
 
     @property
     def sliced(self) -> bool:
@@ -249,6 +258,7 @@ def resolve_dram_slicing(
         mm_conv,
         spec.shard_shape[1],
     )
+    weight_alignment = height_slice_weight_alignment(params, decision, spec, mm_conv)
     if config.reshard_if_not_optimal:
         # TT-NN splits the slice again from the device grid with conv_config.shard_layout
         # and aligns to that new spec.
@@ -256,6 +266,7 @@ def resolve_dram_slicing(
         split, alignment = resplit(
             params, geometry, out_hw, layout, spec.shard_shape[1], sliced, mm_conv
         )
+        weight_alignment = None
     return L1Decisions(
         device,
         geometry,
@@ -266,7 +277,28 @@ def resolve_dram_slicing(
         slice_output_size=out_hw,
         slice_split=split,
         slice_alignment=alignment,
+        slice_weight_alignment=weight_alignment,
     )
+
+
+def height_slice_weight_alignment(
+    params: Conv2dParameters, decision: SliceDecision, spec: ShardSpec, mm_conv: bool
+) -> int | None:
+    """A HEIGHT-sharded conv on a TILE input that TT-NN 0.81.1 cuts into more than one DRAM
+    height slice: its block config keeps the unsliced alignment (32), but the weight places
+    the kernel positions of a kernel row at the pitch of the slice's shard width (the
+    channels rounded up to 8, 16 or 32 as the width divides). Measured on TT-NN's prepared
+    bytes (tests/data/ttnn_reference/conv2d/bytes/, the `al2_*` / `al3_*` probes: 3 to 96
+    channels, 1 to 8 slices); one slice, width slices and ROW_MAJOR inputs keep one
+    alignment. None where the weight takes the slice's alignment."""
+    if (
+        spec.layout != TensorMemoryLayout.HEIGHT_SHARDED
+        or decision.slice_type != Conv2dSliceType.DRAM_HEIGHT
+        or decision.num_slices < 2
+        or params.input_layout != Layout.TILE
+    ):
+        return None
+    return input_channels_alignment(spec.layout, Layout.TILE, True, mm_conv, spec.shard_shape[1])
 
 
 def resplit(

@@ -158,6 +158,10 @@ class ShardDecision:
     an interleaved input; its core split used the shard width's)."""
     parallel: ParallelConfig
     """Step 7: the core split of the conv's input and output."""
+    weight_channels_alignment: int
+    """The alignment of the weight's input channels (the pitch of its kernel positions): step
+    6's, except on a HEIGHT conv cut in DRAM height slices
+    (`conv_l1_decisions.height_slice_weight_alignment`)."""
 
     @property
     def orientation(self) -> ShardOrientation:
@@ -193,6 +197,7 @@ def resolve_sharding(
         # The DRAM path: TT-NN prepares the weights of one slice, whose input it shards itself.
         shard_layout = split.layout
         alignment = pad_alignment = l1.slice_alignment or TILE_SIZE
+        weight_alignment = l1.slice_weight_alignment or pad_alignment
     else:
         if l1.auto_shard is not None:
             shard_layout = l1.auto_shard.layout
@@ -202,6 +207,7 @@ def resolve_sharding(
             shard_layout, params.input_layout, memory, form.mm_conv
         )
         pad_alignment = alignment
+        weight_alignment = 0
         if memory.is_sharded and not params.reads_input_shard_spec:
             # An input already sharded that TT-NN reshards (reshard_if_not_optimal): it splits
             # the conv again from the device grid and pads the channels to its new shards.
@@ -231,4 +237,6 @@ def resolve_sharding(
         input_split=split,
     )
     auto_shard = not memory.is_sharded and params.conv_config.shard_layout is None
-    return ShardDecision(auto_shard, shard_layout, pad_alignment, parallel)
+    return ShardDecision(
+        auto_shard, shard_layout, pad_alignment, parallel, weight_alignment or pad_alignment
+    )

@@ -254,7 +254,7 @@ def resolve_weight_layout(
         matrix = interleaved_mm_map(out_channels, cin_eff, kh_eff, kw_eff)
     else:
         padded_in = round_up(
-            cin_eff, sharding.input_cores_channels * sharding.input_channels_alignment
+            cin_eff, sharding.input_cores_channels * sharding.weight_channels_alignment
         )
         padded_shape = (out_padded, padded_in, kh_eff, kw_eff)
         kind, matrix = sharded_weight_map(params, sharding, padded_shape, blocking, reuse)

@@ -137,17 +137,17 @@ BYTE_CASES = [
 ]
 
 
-KNOWN_BYTE_DIFFERENCES = {
+SLICED_HEIGHT_PITCH = {
     ("wormhole_N150", "al2_c4_bfloat16_k1x7_tile"): 8,
     ("wormhole_N150", "al3_c40_height_dram_height2_tile"): 40,
     ("blackhole_P150", "c2d_r0004"): 8,
 }
-"""Weights where the project's bytes are not TT-NN's, with the channel pitch TT-NN uses: a
-HEIGHT-sharded conv on a TILE input that TT-NN cuts into more than one DRAM height slice.
-Within each kernel row (KW·round_up(C, 32) rows for both), TT-NN puts the kernel positions
-at the pitch of the slice's shard width (the channels rounded up to 8), the project at
-round_up(C, 32): the shapes agree, the places of the values do not. Probes
-(3 to 96 channels, 1 to 8 slices, width slices, ROW_MAJOR inputs) found no other difference."""
+"""Weights of a HEIGHT-sharded conv on a TILE input that TT-NN cuts into more than one DRAM
+height slice, with the channel pitch TT-NN uses: within each kernel row (KW·round_up(C, 32)
+rows), the kernel positions at the pitch of the slice's shard width (the channels rounded up to
+8), not round_up(C, 32) (conv_l1_decisions.height_slice_weight_alignment). The project's bytes
+differed here until that rule; probes (3 to 96 channels, 1 to 8 slices, width slices,
+ROW_MAJOR inputs) found no other difference."""
 
 
 def byte_case(device: str, name: str) -> dict[str, Any]:
@@ -234,10 +234,6 @@ def test_prepared_bytes_are_tt_nn_s(device: str, name: str) -> None:
         (prepared,) = run(module, [np.load(folder / host)])
         assert prepared.physical_shape == expected.physical_shape
         assert prepared.dtype == expected.dtype
-        if what == "weight" and (device, name) in KNOWN_BYTE_DIFFERENCES:
-            # Pinned: when the project lays this weight out as TT-NN does, unpin it.
-            assert prepared.to_bytes() != expected.to_bytes(), f"{device}/{name} now agrees"
-            continue
         assert prepared.to_bytes() == expected.to_bytes(), f"{device}/{name} {what}"
         # The whole file, header included (the logical shape, the alignment, the dtype).
         assert prepared.to_tensorbin() == file, f"{device}/{name} {what}.tensorbin"
@@ -258,11 +254,12 @@ def special_padding_rows(weight: np.ndarray, pitch: int, rows: int) -> np.ndarra
 
 
 @pytest.mark.parametrize(
-    ("device", "name"), KNOWN_BYTE_DIFFERENCES, ids=[f"{d}-{n}" for d, n in KNOWN_BYTE_DIFFERENCES]
+    ("device", "name"), SLICED_HEIGHT_PITCH, ids=[f"{d}-{n}" for d, n in SLICED_HEIGHT_PITCH]
 )
 def test_tt_nn_aligns_a_sliced_height_weight_to_the_slice(device: str, name: str) -> None:
-    """What TT-NN's bytes are where the project's differ: the special-padding layout with the
-    input channels at the pinned pitch (the values rounded to the weight's dtype)."""
+    """What TT-NN's bytes are there, written out apart from the project: the special-padding
+    layout with the input channels at the slice's pitch (the values rounded to the weight's
+    dtype), not at round_up(C, 32)."""
     folder = BYTES / device / name
     expected = DeviceTensor.load_tensorbin(folder / "weight.tensorbin")
     matrix = expected.physical_to_numpy().reshape(expected.physical_shape[-2:])
@@ -270,7 +267,7 @@ def test_tt_nn_aligns_a_sliced_height_weight_to_the_slice(device: str, name: str
     weight = np.load(folder / "weight_oihw_f32.npy")
     if expected.dtype == DataType.BFLOAT16:
         weight = weight.astype(ml_dtypes.bfloat16).astype(np.float32)
-    pitch = KNOWN_BYTE_DIFFERENCES[device, name]
+    pitch = SLICED_HEIGHT_PITCH[device, name]
     assert np.array_equal(matrix, special_padding_rows(weight, pitch, rows))
     assert not np.array_equal(
         matrix, special_padding_rows(weight, -(-weight.shape[1] // 32) * 32, rows)

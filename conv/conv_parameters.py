@@ -5,7 +5,7 @@ dataclasses, the conv geometry they imply (padding, output image) and their vali
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.core.enums import (
@@ -116,6 +116,11 @@ class ConvParameters:
     l1_budget: int | None = None
     """Free L1 bytes per core TT-NN's decisions may use (semantics.md §8.1): what the device was
     opened with; None for TT-NN's default open of `grid`'s chip."""
+
+    def shared_fields(self) -> dict[str, object]:
+        """This record's `ConvParameters` fields by name: what a conv2d's or a
+        conv_transpose2d's record is built from, with its own fields added."""
+        return {name.name: getattr(self, name.name) for name in fields(ConvParameters)}
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ it once; a clone starts with no cache.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, TypedDict
+from typing import ClassVar
 
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Attribute, SSAValue
@@ -34,9 +34,8 @@ from xdsl.traits import Pure
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_parameters import (
-    ComputeKernelConfig,
     Conv2dParameters,
-    InputMemoryConfig,
+    ConvParameters,
 )
 from ttnn_xdsl.conv.conv_resolution import (
     ConvWeightsPlan,
@@ -160,10 +159,11 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
     def parameter_record(self, device: TargetDevice) -> ParameterRecord:
         """The op's record, each field read from the declared property that fills it."""
 
-    def conv_parameter_fields(self, device: TargetDevice) -> ConvParameterFields:
+    def conv_parameter_fields(self, device: TargetDevice) -> dict[str, object]:
         """The fields every conv preparation shares (`ConvParameters`), from the op's
-        properties, its source and `device`."""
-        return ConvParameterFields(
+        properties, its source and `device`: built as a `ConvParameters` (each keyword
+        checked there, the declaration written once), handed on by name."""
+        return ConvParameters(
             in_channels=self.read_present(IN_CHANNELS),
             out_channels=self.read_present(OUT_CHANNELS),
             batch_size=self.read_present(BATCH_SIZE),
@@ -184,7 +184,7 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
             input_dtype=self.read(INPUT_DTYPE),
             output_dtype=self.read(OUTPUT_DTYPE),
             l1_budget=device.l1_budget,
-        )
+        ).shared_fields()
 
     @abstractmethod
     def resolution(self, params: ParameterRecord) -> Plan:
@@ -255,32 +255,6 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
                 f"expected bias_tensor of shape [1, 1, 1, {out_channels}] (out_channels), "
                 f"got {format_shape(bias.shape)}"
             )
-
-
-class ConvParameterFields(TypedDict):
-    """The keyword arguments of `ConvParameters`' fields (a typed dict, so each record's
-    builder passes them on checked)."""
-
-    in_channels: int
-    out_channels: int
-    batch_size: int
-    input_height: int
-    input_width: int
-    kernel_size: tuple[int, ...]
-    stride: tuple[int, ...]
-    padding: tuple[int, ...]
-    dilation: tuple[int, ...]
-    groups: int
-    has_bias: bool
-    weight_dtype: DataType
-    input_layout: Layout
-    input_memory_config: InputMemoryConfig
-    conv_config: Conv2dConfig
-    compute_config: ComputeKernelConfig | None
-    grid: tuple[int, int]
-    input_dtype: DataType | None
-    output_dtype: DataType | None
-    l1_budget: int | None
 
 
 def conv2d_parameters(op: ConvPrepareOp, device: TargetDevice) -> Conv2dParameters:

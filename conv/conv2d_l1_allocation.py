@@ -1,0 +1,420 @@
+"""Where TT-NN 0.81.1's `conv2d` fails to allocate its L1 (docs/semantics.md §8.9): the
+tensors it allocates one after another in a worker core's L1 bank, and the circular buffers
+of each program it runs, held against the L1 as TT-NN's allocator and program checks hold
+them.
+
+`prepare_conv_weights` does not check the L1 (§8.6: a configuration that cannot fit is
+prepared with `fits = false`); TT-NN's conv2d then fails in one of three places, each with
+its numbers:
+
+- the allocator (`bank_manager.cpp:514`): "Out of Memory: Not enough space to allocate …" —
+  a tensor does not fit in what is left of the L1 bank;
+- a program's circular buffers (`program.cpp`): they grow beyond the core's L1, or their
+  region (from the bottom of the L1 up) reaches the lowest L1 buffer (allocated from the top
+  down).
+
+The model replays conv2d's allocations in TT-NN's order — the input itself (when it is in
+L1), the input resharded for the conv, the halo's output and the halo program's circular
+buffers, the conv's output and its program's circular buffers — on a bank that allocates
+top-down with no gaps. The sizes are the project's port of TT-NN's own rules (`conv_l1_model`:
+the shard specs, the halo's window, `get_cb_info`); the L1 layout (where the bank starts and
+ends) is TT-NN's, measured on its messages.
+
+Modelled: convs from an L1 input (interleaved or sharded) that are not 1×1 matmul convs.
+Not modelled (`conv2d_l1_failure` returns None: no claim): convs from DRAM (TT-NN slices
+them), 1×1 matmul convs (TT-NN runs a matmul, with its own buffers), and a configuration
+whose L1 estimate TT-NN itself refuses (another refusal comes first).
+
+Pure Python, no IR."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ttnn_xdsl.conv.conv_l1_model import Arch, ConvL1Usage, datum_bytes, halo_dtype
+from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
+from ttnn_xdsl.conv.conv_op_config import ShardSpec
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
+from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
+
+# ------------------------------------------------------------------------------------------
+# The L1 of a worker core (TT-NN 0.81.1's allocator and HAL, measured on its messages)
+# ------------------------------------------------------------------------------------------
+
+L1_SIZE = {Arch.WORMHOLE_B0: 1_499_136, Arch.BLACKHOLE: 1_572_864}
+"""A worker core's whole L1 in bytes: the "max L1 size" of TT-NN's circular-buffer check
+(Wormhole: 1464 KiB; Blackhole: 1536 KiB)."""
+
+L1_ALIGNMENT = 16
+"""The L1 buffer alignment of both chips: a row-major page (one row) is padded to it."""
+
+
+@dataclass(frozen=True)
+class L1Bank:
+    """One L1 bank as TT-NN's allocator and program checks see it, in absolute addresses.
+
+    The allocator's region is `[base, top)`; the `l1_small_size` region sits above `top`,
+    the chip's reserved L1 below `base`. Buffers are allocated from `top` down; the static
+    circular buffers of a program are laid from `base` up."""
+
+    base: int
+    top: int
+    l1_size: int
+
+    @property
+    def size(self) -> int:
+        """TT-NN's "bank size": what the allocator can hand out."""
+        return self.top - self.base
+
+
+def l1_bank(arch: Arch, l1_budget: int) -> L1Bank:
+    """The L1 bank of a device opened with the free L1 `l1_budget` (semantics.md §8.1:
+    `worker_l1_size − l1_small_size`). TT-NN's worker L1 ends at the top of the core's L1, so
+    it starts `worker_l1_size` below it; the `l1_small_size` region is its top (measured: on
+    Wormhole with `l1_small_size = 16384` circular buffers start at 105824 and the first
+    buffer ends at 1482752)."""
+    from ttnn_xdsl.conv.conv_l1_model import default_l1_budget
+
+    l1_size = L1_SIZE[arch]
+    worker_l1 = default_l1_budget(arch)
+    l1_small = worker_l1 - l1_budget
+    base = l1_size - worker_l1
+    return L1Bank(base, l1_size - l1_small, l1_size)
+
+
+# ------------------------------------------------------------------------------------------
+# Buffers: what one tensor takes in each L1 bank
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class L1Buffer:
+    """A tensor's buffer as TT-NN's allocator sees it: its `size` in bytes over `banks`
+    banks, `bank_bytes` in each."""
+
+    what: str
+    size: int
+    banks: int
+    bank_bytes: int
+
+
+def page_bytes(dtype: DataType, layout: Layout, width: int) -> int:
+    """A page of a tensor `width` elements wide: a tile (TILE), else one row padded to the
+    L1 alignment."""
+    if layout == Layout.TILE:
+        return bytes_per_tile(dtype)
+    return round_up(width * element_bytes(dtype), L1_ALIGNMENT)
+
+
+def element_bytes(dtype: DataType) -> int:
+    """Bytes of one element of a row-major tensor (bfloat8_b exists only tiled)."""
+    return 4 if dtype == DataType.FLOAT32 else 2
+
+
+def interleaved_buffer(
+    what: str, rows: int, width: int, dtype: DataType, layout: Layout, banks: int
+) -> L1Buffer:
+    """An L1-interleaved tensor `[rows, width]`: its pages dealt round-robin over every bank
+    (TT-NN: `num_pages` pages, each bank holding `ceil(num_pages / banks)`)."""
+    if layout == Layout.TILE:
+        pages = ceil_div(rows, TILE_SIZE) * ceil_div(width, TILE_SIZE)
+    else:
+        pages = rows
+    page = page_bytes(dtype, layout, width)
+    return L1Buffer(what, pages * page, banks, ceil_div(pages, banks) * page)
+
+
+def sharded_buffer(
+    what: str,
+    rows: int,
+    width: int,
+    shard: tuple[int, int],
+    dtype: DataType,
+    layout: Layout,
+) -> L1Buffer:
+    """A sharded L1 tensor `[rows, width]` in shards of `shard` (rows, columns): one shard in
+    each bank that holds data (TT-NN counts the shards the tensor covers)."""
+    shard_h, shard_w = shard
+    shards = ceil_div(rows, shard_h) * ceil_div(width, shard_w)
+    if layout == Layout.TILE:
+        per_bank = ceil_div(shard_h, TILE_SIZE) * ceil_div(shard_w, TILE_SIZE)
+        per_bank *= bytes_per_tile(dtype)
+    else:
+        per_bank = shard_h * page_bytes(dtype, layout, shard_w)
+    return L1Buffer(what, shards * per_bank, shards, per_bank)
+
+
+# ------------------------------------------------------------------------------------------
+# The allocator (TT-NN's bank manager: one address range shared by every bank)
+# ------------------------------------------------------------------------------------------
+
+
+class L1Exhausted(Exception):
+    """A buffer that does not fit: TT-NN's out-of-memory message."""
+
+
+@dataclass
+class L1Allocator:
+    """TT-NN's L1 bank manager on a fresh device: one address range shared by every bank,
+    each buffer placed at the top of the smallest free block that holds it (best fit, from the
+    top down)."""
+
+    bank: L1Bank
+    blocks: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """The live buffers by name: (address, bytes per bank)."""
+
+    @property
+    def allocated(self) -> int:
+        return sum(size for _, size in self.blocks.values())
+
+    @property
+    def lowest_address(self) -> int | None:
+        """The lowest address any L1 buffer occupies, None when the bank is empty."""
+        return min((address for address, _ in self.blocks.values()), default=None)
+
+    def free_blocks(self) -> list[tuple[int, int]]:
+        """The free (address, size) ranges of the bank, from the top down."""
+        free = []
+        top = self.bank.top
+        for address, size in sorted(self.blocks.values(), reverse=True):
+            if address + size < top:
+                free.append((address + size, top - address - size))
+            top = address
+        if top > self.bank.base:
+            free.append((self.bank.base, top - self.bank.base))
+        return free
+
+    def allocate(self, buffer: L1Buffer) -> None:
+        """Allocate `buffer` in every bank, or raise TT-NN's message."""
+        size = round_up(buffer.bank_bytes, L1_ALIGNMENT)
+        fitting = [block for block in self.free_blocks() if block[1] >= size]
+        if not fitting:
+            raise L1Exhausted(out_of_memory_message(buffer, self.bank.size, self))
+        address, block_size = min(fitting, key=lambda block: (block[1], -block[0]))
+        self.blocks[buffer.what] = (address + block_size - size, size)
+
+    def deallocate(self, what: str) -> None:
+        del self.blocks[what]
+
+
+def out_of_memory_message(buffer: L1Buffer, bank_size: int, allocator: L1Allocator) -> str:
+    """TT-NN's words (bank_manager.cpp) when a buffer does not fit in its banks."""
+    allocated = allocator.allocated
+    free = bank_size - allocated
+    largest = max((size for _, size in allocator.free_blocks()), default=0)
+    return (
+        f"Out of Memory: Not enough space to allocate {buffer.size} B L1 buffer across "
+        f"{buffer.banks} banks, where each bank needs to store {buffer.bank_bytes} B, but bank "
+        f"size is {bank_size} B (allocated: {allocated} B, free: {free} B, largest free block: "
+        f"{largest} B)."
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# Circular buffers of a program against the L1
+# ------------------------------------------------------------------------------------------
+
+
+def core_range_text(x: int, y: int) -> str:
+    """TT-NN's `CoreRange::str()` of the range from core (0, 0) to (x − 1, y − 1)."""
+    return f"[0-0 - {x - 1}-{y - 1}]"
+
+
+def circular_buffer_refusal(
+    program: str, cb_bytes: int, core_range: str, bank: L1Bank, allocator: L1Allocator
+) -> str | None:
+    """TT-NN's check of a program's static circular buffers (program.cpp), laid from the
+    bank's base up: first that they end within the core's L1, then that they end below the
+    lowest L1 buffer. `program` names the program in place of TT-NN's running program id."""
+    end = bank.base + cb_bytes
+    if end > bank.l1_size:
+        return (
+            f"Statically allocated circular buffers on core range {core_range} grow to {end} B "
+            f"which is beyond max L1 size of {bank.l1_size} B"
+        )
+    lowest = allocator.lowest_address
+    if lowest is not None and lowest < end:
+        return (
+            f"Statically allocated circular buffers in program {program} clash with L1 buffers "
+            f"on core range {core_range}. L1 buffer allocated at {lowest} and static circular "
+            f"buffer region ends at {end}"
+        )
+    return None
+
+
+def halo_circular_buffer_bytes(
+    shard_width: int, input_dtype: DataType, input_layout: Layout
+) -> int:
+    """The halo program's circular buffers that no tensor backs (TT-NN's
+    `untilize_with_halo_multi_core`): two padding buffers of one output stick each, and for a
+    TILE input two untilize buffers of a 32-row block, double-buffered."""
+    out_dtype = halo_dtype(input_dtype)
+    stick = shard_width * datum_bytes(out_dtype)
+    total = 2 * stick
+    if input_layout == Layout.TILE:
+        block_tiles = ceil_div(shard_width, TILE_SIZE)
+        total += 2 * 2 * block_tiles * bytes_per_tile(out_dtype)
+    return total
+
+
+# ------------------------------------------------------------------------------------------
+# conv2d's allocations, in TT-NN's order
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class L1Failure:
+    """Where conv2d's L1 fails: the `stage` (what was being allocated or checked) and TT-NN's
+    message."""
+
+    stage: str
+    message: str
+
+
+def input_buffer(params: Conv2dParameters, banks: int) -> L1Buffer | None:
+    """The input activation `[1, 1, N·H·W, C]` as the user placed it, when in L1."""
+    memory: InputMemoryConfig = params.input_memory_config
+    if memory.is_dram:
+        return None
+    rows = params.batch_size * params.input_height * params.input_width
+    dtype = params.input_dtype or DataType.BFLOAT16
+    if memory.is_sharded:
+        assert memory.shard_shape is not None
+        return sharded_buffer(
+            "input", rows, params.in_channels, memory.shard_shape, dtype, params.input_layout
+        )
+    return interleaved_buffer("input", rows, params.in_channels, dtype, params.input_layout, banks)
+
+
+def conv_input_buffer(params: Conv2dParameters, shard: ShardSpec) -> L1Buffer:
+    """The input resharded for the conv: the shard spec TT-NN gives it, in the input's dtype
+    and layout."""
+    rows = params.batch_size * params.input_height * params.input_width
+    dtype = params.input_dtype or DataType.BFLOAT16
+    shard_h, shard_w = shard.shard_shape
+    height = shard_h * shard.split.nhw
+    width = shard_w * shard.split.channels
+    return sharded_buffer(
+        "resharded input", max(rows, height), width, shard.shard_shape, dtype, params.input_layout
+    )
+
+
+def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Failure | None:
+    """Where TT-NN 0.81.1's conv2d fails to allocate its L1, replayed in TT-NN's order, or
+    None when it fits or is not modelled (the module doc)."""
+    device = plan.l1.device
+    bank = l1_bank(device.arch, device.l1_budget)
+    allocator = L1Allocator(bank)
+    given = input_buffer(params, device.grid[0] * device.grid[1])
+    if given is not None:
+        try:
+            allocator.allocate(given)
+        except L1Exhausted as error:
+            return L1Failure("input", str(error))
+    if plan.form.mm_conv or plan.l1.slicing is not None or given is None:
+        return None
+    usage = conv_l1_report(plan).estimate
+    if usage is None:
+        return None
+    resharded = not params.reads_input_shard_spec
+    stage = "resharded input"
+    try:
+        if resharded:
+            allocator.allocate(conv_input_buffer(params, _input_shard(usage)))
+        stage = "halo output"
+        halo = halo_output_buffer(params, usage)
+        allocator.allocate(halo)
+        refusal = circular_buffer_refusal(
+            "halo",
+            halo_circular_buffer_bytes(
+                usage.input_shard[1], params.input_dtype or DataType.BFLOAT16, params.input_layout
+            ),
+            halo_core_range(usage),
+            bank,
+            allocator,
+        )
+        if refusal is not None:
+            return L1Failure("halo circular buffers", refusal)
+        release_halo_input(allocator, params, resharded)
+        if params.conv_config.reallocate_halo_output:
+            # TT-NN's `ttnn::move`: the halo's output freed and allocated again, now above
+            # the space its input left.
+            allocator.deallocate(halo.what)
+            allocator.allocate(halo)
+        stage = "conv output"
+        allocator.allocate(conv_output_buffer(usage))
+    except L1Exhausted as error:
+        return L1Failure(stage, str(error))
+    refusal = circular_buffer_refusal(
+        "conv2d", usage.cb_bytes, conv_core_range(usage, device.grid[0]), bank, allocator
+    )
+    if refusal is not None:
+        return L1Failure("conv circular buffers", refusal)
+    return None
+
+
+def _input_shard(usage: ConvL1Usage) -> ShardSpec:
+    return ShardSpec(usage.input_split, usage.input_shard)
+
+
+def release_halo_input(allocator: L1Allocator, params: Conv2dParameters, resharded: bool) -> None:
+    """What conv2d lets go once the halo has run: the input it resharded (its last reference
+    is dropped), and the user's input with `deallocate_activation`."""
+    if resharded:
+        allocator.deallocate("resharded input")
+    if params.conv_config.deallocate_activation and "input" in allocator.blocks:
+        allocator.deallocate("input")
+
+
+def halo_output_buffer(params: Conv2dParameters, usage: ConvL1Usage) -> L1Buffer:
+    """The halo's output: each input core's window of sticks, as wide as its input shard, on
+    the cores whose shards hold channels (an input kept as the user sharded it may leave
+    channel cores empty)."""
+    split = usage.input_split
+    channel_cores = split.channels
+    if params.reads_input_shard_spec:
+        channel_cores = min(channel_cores, ceil_div(params.in_channels, usage.input_shard[1]))
+    banks = split.nhw * channel_cores
+    return L1Buffer("halo output", usage.halo_output_bytes * banks, banks, usage.halo_output_bytes)
+
+
+def conv_output_buffer(usage: ConvL1Usage) -> L1Buffer:
+    """The conv's output shard on each output core."""
+    cores = usage.output_split.num_cores
+    return L1Buffer("conv output", usage.output_bytes * cores, cores, usage.output_bytes)
+
+
+def halo_core_range(usage: ConvL1Usage) -> str:
+    """The first core range of the halo's shard grid (TT-NN reports the first that fails)."""
+    split = usage.input_split
+    if split.layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return core_range_text(split.cores_x, split.cores_y)
+    full_rows = split.num_cores // split.cores_x
+    if full_rows:
+        return core_range_text(split.cores_x, full_rows)
+    return core_range_text(split.num_cores, 1)
+
+
+def conv_core_range(usage: ConvL1Usage, grid_x: int) -> str:
+    """The conv program's core range: the bounding rectangle of its input and output cores,
+    HEIGHT and WIDTH cores laid row by row over the device grid (whatever grid the input was
+    sharded on)."""
+    inputs, outputs = usage.input_split, usage.output_split
+    if inputs.layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return core_range_text(
+            max(inputs.cores_x, outputs.cores_x), max(inputs.cores_y, outputs.cores_y)
+        )
+    cores = max(inputs.num_cores, outputs.num_cores)
+    x = min(cores, grid_x)
+    return core_range_text(x, ceil_div(cores, x))
+
+
+def conv2d_l1_refusal(params: Conv2dParameters, plan: ConvWeightsPlan) -> str | None:
+    """TT-NN's message when conv2d's L1 allocation fails (`conv2d_l1_failure`), else None."""
+    failure = conv2d_l1_failure(params, plan)
+    return None if failure is None else failure.message
+
+
+_ = ShardOrientation

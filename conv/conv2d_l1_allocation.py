@@ -398,10 +398,12 @@ def halo_core_range(usage: ConvL1Usage) -> str:
 
 
 def conv_core_range(usage: ConvL1Usage, grid_x: int) -> str:
-    """The conv program's core range: the bounding rectangle of its input and output cores,
-    HEIGHT and WIDTH cores laid row by row over the device grid (whatever grid the input was
-    sharded on)."""
+    """The conv program's core range: HEIGHT's is its input's grid, BLOCK's the rectangle of
+    its input and output cores, WIDTH's the larger of its input and output core counts laid
+    row by row over the device grid (whatever grid the input was sharded on)."""
     inputs, outputs = usage.input_split, usage.output_split
+    if inputs.layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        return core_range_text(inputs.cores_x, inputs.cores_y)
     if inputs.layout == TensorMemoryLayout.BLOCK_SHARDED:
         return core_range_text(
             max(inputs.cores_x, outputs.cores_x), max(inputs.cores_y, outputs.cores_y)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ttnn_xdsl.conv.conv_l1_model import Arch, ConvL1Usage, datum_bytes, halo_dtype
+from ttnn_xdsl.conv.conv_l1_model import Arch, ConvGeometry, ConvL1Usage, datum_bytes, halo_dtype
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import ShardSpec
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
@@ -162,6 +162,9 @@ class L1Allocator:
     top down)."""
 
     bank: L1Bank
+    bank_count: int = 1
+    """How many L1 banks the device has (one per worker core): an interleaved tensor's pages
+    are dealt over them."""
     blocks: dict[str, tuple[int, int]] = field(default_factory=dict)
     """The live buffers by name: (address, bytes per bank)."""
 
@@ -223,11 +226,12 @@ def core_range_text(x: int, y: int) -> str:
 
 
 def circular_buffer_refusal(
-    program: str, cb_bytes: int, core_range: str, bank: L1Bank, allocator: L1Allocator
+    program: str, cb_bytes: int, core_range: str, allocator: L1Allocator
 ) -> str | None:
     """TT-NN's check of a program's static circular buffers (program.cpp), laid from the
     bank's base up: first that they end within the core's L1, then that they end below the
     lowest L1 buffer. `program` names the program in place of TT-NN's running program id."""
+    bank = allocator.bank
     end = bank.base + cb_bytes
     if end > bank.l1_size:
         return (
@@ -293,11 +297,9 @@ def conv_input_buffer(params: Conv2dParameters, shard: ShardSpec) -> L1Buffer:
     and layout."""
     rows = params.batch_size * params.input_height * params.input_width
     dtype = params.input_dtype or DataType.BFLOAT16
-    shard_h, shard_w = shard.shard_shape
-    height = shard_h * shard.split.nhw
-    width = shard_w * shard.split.channels
+    width = shard.shard_shape[1] * shard.split.channels
     return sharded_buffer(
-        "resharded input", max(rows, height), width, shard.shard_shape, dtype, params.input_layout
+        "resharded input", rows, width, shard.shard_shape, dtype, params.input_layout
     )
 
 
@@ -305,53 +307,135 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
     """Where TT-NN 0.81.1's conv2d fails to allocate its L1, replayed in TT-NN's order, or
     None when it fits or is not modelled (the module doc)."""
     device = plan.l1.device
-    bank = l1_bank(device.arch, device.l1_budget)
-    allocator = L1Allocator(bank)
-    given = input_buffer(params, device.grid[0] * device.grid[1])
-    if given is not None:
-        try:
-            allocator.allocate(given)
-        except L1Exhausted as error:
-            return L1Failure("input", str(error))
-    if plan.form.mm_conv or plan.l1.slicing is not None or given is None:
+    allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
+    given = input_buffer(params, allocator.bank_count)
+    if given is None:
+        return None  # A DRAM input: TT-NN's DRAM path (slices), not modelled.
+    try:
+        allocator.allocate(given)
+    except L1Exhausted as error:
+        return L1Failure("input", str(error))
+    if plan.l1.slicing is not None or plan.form.fold_stride is not None:
         return None
     usage = conv_l1_report(plan).estimate
     if usage is None:
         return None
+    if plan.form.mm_conv:
+        return replay_matmul(params, plan.l1.geometry, usage, allocator)
+    return replay_halo_and_conv(params, plan.l1.geometry, usage, allocator, device.grid[0])
+
+
+def replay_halo_and_conv(
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    usage: ConvL1Usage,
+    allocator: L1Allocator,
+    grid_x: int,
+) -> L1Failure | None:
+    """TT-NN's conv2d after the input is placed (conv2d.cpp, `conv2d_L1`): the input resharded
+    for the conv unless TT-NN keeps the user's shards; the halo's output and the halo program;
+    the resharded input let go and the halo's output moved up; the conv's output and the conv
+    program."""
     resharded = not params.reads_input_shard_spec
     stage = "resharded input"
     try:
         if resharded:
             allocator.allocate(conv_input_buffer(params, _input_shard(usage)))
-        stage = "halo output"
-        halo = halo_output_buffer(params, usage)
-        allocator.allocate(halo)
-        refusal = circular_buffer_refusal(
-            "halo",
-            halo_circular_buffer_bytes(
-                usage.input_shard[1], params.input_dtype or DataType.BFLOAT16, params.input_layout
-            ),
-            halo_core_range(usage),
-            bank,
-            allocator,
-        )
-        if refusal is not None:
-            return L1Failure("halo circular buffers", refusal)
-        release_halo_input(allocator, params, resharded)
-        if params.conv_config.reallocate_halo_output:
-            # TT-NN's `ttnn::move`: the halo's output freed and allocated again, now above
-            # the space its input left.
-            allocator.deallocate(halo.what)
-            allocator.allocate(halo)
+        if not bypasses_halo(geometry, usage):
+            failure = replay_halo(params, usage, allocator, resharded)
+            if failure is not None:
+                return failure
         stage = "conv output"
-        allocator.allocate(conv_output_buffer(usage))
+        allocator.allocate(conv_output_buffer(geometry, usage))
     except L1Exhausted as error:
         return L1Failure(stage, str(error))
     refusal = circular_buffer_refusal(
-        "conv2d", usage.cb_bytes, conv_core_range(usage, device.grid[0]), bank, allocator
+        "conv2d", usage.cb_bytes, conv_core_range(usage, grid_x), allocator
     )
     if refusal is not None:
         return L1Failure("conv circular buffers", refusal)
+    return None
+
+
+def bypasses_halo(geometry: ConvGeometry, usage: ConvL1Usage) -> bool:
+    """TT-NN's conv2d runs no halo for a WIDTH conv of a row-major input without padding: the
+    conv reads its sharded input as it is (a TILE input still goes through the halo, which
+    untilizes it; measured on TT-NN's messages)."""
+    return (
+        usage.layout == TensorMemoryLayout.WIDTH_SHARDED
+        and geometry.input_layout == Layout.ROW_MAJOR
+        and not any(geometry.padding)
+    )
+
+
+def replay_halo(
+    params: Conv2dParameters, usage: ConvL1Usage, allocator: L1Allocator, resharded: bool
+) -> L1Failure | None:
+    """The halo: its output, its program's circular buffers, then the resharded input let go
+    and the halo's output moved up."""
+    try:
+        halo = halo_output_buffer(params, usage)
+        allocator.allocate(halo)
+    except L1Exhausted as error:
+        return L1Failure("halo output", str(error))
+    refusal = circular_buffer_refusal(
+        "halo",
+        halo_circular_buffer_bytes(
+            usage.input_shard[1], params.input_dtype or DataType.BFLOAT16, params.input_layout
+        ),
+        halo_core_range(usage),
+        allocator,
+    )
+    if refusal is not None:
+        return L1Failure("halo circular buffers", refusal)
+    release_halo_input(allocator, params, resharded)
+    if params.conv_config.reallocate_halo_output:
+        # TT-NN's `ttnn::move`: the halo's output freed and allocated again, now above
+        # the space its input left.
+        allocator.deallocate(halo.what)
+        allocator.allocate(halo)
+    return None
+
+
+def replay_matmul(
+    params: Conv2dParameters, geometry: ConvGeometry, usage: ConvL1Usage, allocator: L1Allocator
+) -> L1Failure | None:
+    """A 1×1 matmul conv after the input is placed (conv2d.cpp, `conv2d_L1` with mm_conv,
+    measured on TT-NN's messages): a row-major input is tilized into an L1-interleaved
+    tensor, which is copied into the conv's shards (TILE) and then let go; then the matmul's
+    output. The matmul program's own circular buffers are not modelled, nor an input TT-NN
+    keeps as the user sharded it."""
+    if params.reads_input_shard_spec:
+        return None
+    dtype = params.input_dtype or DataType.BFLOAT16
+    rows = params.batch_size * params.input_height * params.input_width
+    banks = allocator.bank_count
+    stage = "tilized input"
+    try:
+        tilized = params.input_layout == Layout.ROW_MAJOR
+        if tilized:
+            allocator.allocate(
+                interleaved_buffer(stage, rows, params.in_channels, dtype, Layout.TILE, banks)
+            )
+        stage = "resharded input"
+        shard = _input_shard(usage)
+        shard_h, shard_w = shard.shard_shape
+        allocator.allocate(
+            sharded_buffer(
+                stage,
+                max(rows, shard_h * shard.split.nhw),
+                shard_w * shard.split.channels,
+                shard.shard_shape,
+                dtype,
+                Layout.TILE,
+            )
+        )
+        if tilized:
+            allocator.deallocate("tilized input")
+        stage = "matmul output"
+        allocator.allocate(conv_output_buffer(geometry, usage))
+    except L1Exhausted as error:
+        return L1Failure(stage, str(error))
     return None
 
 
@@ -380,10 +464,13 @@ def halo_output_buffer(params: Conv2dParameters, usage: ConvL1Usage) -> L1Buffer
     return L1Buffer("halo output", usage.halo_output_bytes * banks, banks, usage.halo_output_bytes)
 
 
-def conv_output_buffer(usage: ConvL1Usage) -> L1Buffer:
-    """The conv's output shard on each output core."""
-    cores = usage.output_split.num_cores
-    return L1Buffer("conv output", usage.output_bytes * cores, cores, usage.output_bytes)
+def conv_output_buffer(geometry: ConvGeometry, usage: ConvL1Usage) -> L1Buffer:
+    """The conv's output `[N·OH·OW, Cout]`, both padded to tiles, in its shards: one on each
+    output core that holds rows of it."""
+    rows = round_up(geometry.batch * geometry.out_hw[0] * geometry.out_hw[1], TILE_SIZE)
+    shard_h, shard_w = usage.blocking.out_shard
+    banks = ceil_div(rows, shard_h) * ceil_div(round_up(geometry.out_channels, TILE_SIZE), shard_w)
+    return L1Buffer("conv output", usage.output_bytes * banks, banks, usage.output_bytes)
 
 
 def halo_core_range(usage: ConvL1Usage) -> str:

@@ -111,253 +111,171 @@ BEYOND = "tt_metal/impl/program/program.cpp:2567"
 CLASH = "tt_metal/impl/program/program.cpp:2624"
 INPUT_OOM = "input: " + OOM
 
-EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {}
-"""Per file, how many cases fall in each (TT-NN's answer, the model's stage, same message):
-filled below, one file at a time."""
+EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
+    "devset_conv1d_wormhole_N150_s102": {
+        (INPUT_OOM, "input", True): 6,
+        (INPUT_OOM, "project refuses to prepare", False): 1,
+        ("runs", "runs", False): 120,
+        (OOM, "conv output", True): 2,
+        (OOM, "halo output", False): 1,
+        (OOM, "halo output", True): 7,
+        (OOM, "project refuses to prepare", False): 2,
+        (OOM, "resharded input", True): 3,
+        (BEYOND, "conv circular buffers", False): 1,
+        (BEYOND, "conv circular buffers", True): 12,
+        (BEYOND, "runs", False): 1,
+        (CLASH, "conv circular buffers", True): 3,
+        (CLASH, "conv output", False): 1,
+    },
+    "devset_conv2d_blackhole_P150_s101": {
+        (INPUT_OOM, "input", True): 1,
+        ("runs", "project refuses to prepare", False): 18,
+        ("runs", "runs", False): 179,
+        (OOM, "conv output", True): 2,
+        (OOM, "halo output", True): 3,
+        (OOM, "project refuses to prepare", False): 2,
+        (OOM, "resharded input", True): 7,
+        (BEYOND, "conv circular buffers", False): 1,
+        (BEYOND, "conv circular buffers", True): 8,
+        (BEYOND, "runs", False): 1,
+        (CLASH, "conv circular buffers", True): 2,
+    },
+    "devset_conv2d_wormhole_N150_s100": {
+        (INPUT_OOM, "input", True): 11,
+        ("runs", "project refuses to prepare", False): 37,
+        ("runs", "runs", False): 274,
+        (OOM, "conv output", True): 1,
+        (OOM, "halo output", True): 9,
+        (OOM, "matmul output", True): 1,
+        (OOM, "project refuses to prepare", False): 4,
+        (OOM, "resharded input", True): 18,
+        (BEYOND, "conv circular buffers", True): 12,
+        (CLASH, "conv circular buffers", True): 6,
+        (CLASH, "halo circular buffers", True): 1,
+    },
+    "heldout_conv1d_blackhole_P150_s5004": {
+        (INPUT_OOM, "input", True): 8,
+        ("runs", "conv circular buffers", False): 1,
+        ("runs", "runs", False): 189,
+        (OOM, "conv circular buffers", False): 1,
+        (OOM, "halo output", True): 14,
+        (OOM, "project refuses to prepare", False): 1,
+        (OOM, "resharded input", True): 5,
+        (OOM, "runs", False): 2,
+        (BEYOND, "conv circular buffers", False): 3,
+        (BEYOND, "conv circular buffers", True): 14,
+        (CLASH, "conv circular buffers", False): 1,
+        (CLASH, "conv circular buffers", True): 7,
+    },
+    "heldout_conv1d_wormhole_N150_s5003": {
+        (INPUT_OOM, "input", True): 10,
+        (INPUT_OOM, "project refuses to prepare", False): 1,
+        ("runs", "conv circular buffers", False): 1,
+        ("runs", "halo output", False): 1,
+        ("runs", "runs", False): 214,
+        (OOM, "halo output", True): 13,
+        (OOM, "project refuses to prepare", False): 1,
+        (OOM, "resharded input", True): 7,
+        (OOM, "runs", False): 1,
+        (BEYOND, "conv circular buffers", True): 16,
+        (CLASH, "conv circular buffers", True): 8,
+    },
+    "heldout_conv2d_blackhole_P150_s5002": {
+        (INPUT_OOM, "input", True): 11,
+        ("runs", "conv circular buffers", False): 1,
+        ("runs", "project refuses to prepare", False): 35,
+        ("runs", "runs", False): 242,
+        (OOM, "conv output", True): 2,
+        (OOM, "halo output", True): 16,
+        (OOM, "project refuses to prepare", False): 4,
+        (OOM, "resharded input", True): 15,
+        (OOM, "runs", False): 1,
+        (BEYOND, "conv circular buffers", False): 1,
+        (BEYOND, "conv circular buffers", True): 8,
+        (CLASH, "conv circular buffers", True): 5,
+    },
+    "heldout_conv2d_wormhole_N150_s5001": {
+        (INPUT_OOM, "input", True): 25,
+        (INPUT_OOM, "project refuses to prepare", False): 2,
+        ("runs", "conv circular buffers", False): 1,
+        ("runs", "project refuses to prepare", False): 35,
+        ("runs", "runs", False): 276,
+        (OOM, "conv output", True): 1,
+        (OOM, "halo output", True): 10,
+        (OOM, "project refuses to prepare", False): 4,
+        (OOM, "resharded input", True): 19,
+        (OOM, "runs", False): 1,
+        (BEYOND, "conv circular buffers", True): 6,
+        (BEYOND, "runs", False): 2,
+        (CLASH, "conv circular buffers", False): 2,
+        (CLASH, "conv circular buffers", True): 5,
+        (CLASH, "halo circular buffers", True): 1,
+        (CLASH, "runs", False): 3,
+    },
+    "heldout_slice_configs_wormhole_N150": {
+        (INPUT_OOM, "input", True): 2,
+        ("runs", "runs", False): 39,
+        (OOM, "halo output", True): 2,
+        (OOM, "resharded input", True): 4,
+        (BEYOND, "conv circular buffers", True): 1,
+    },
+}
+"""Per file, how many cases fall in each (TT-NN's answer, the model's stage, same message)."""
 
-DIFFERING: dict[str, dict[str, str]] = {}
-"""Per file, each case where the model does not give TT-NN's answer word for word, with the
-model's stage and the reason, where known."""
+WIDTH_CIRCULAR_BUFFERS = "WIDTH conv: TT-NN's program allocates other circular buffers than the estimate counts (r0041 of the Blackhole dev set: no tilized-activation buffer; not found when)"
+FOLDED = "kernel-stride folded conv (stride 1 included): not modelled, TT-NN pads and folds the input first"
+CORE_RANGE = "same check and numbers, but TT-NN names another core range (the conv's cores when the output needs fewer than the input; not found yet)"
+MATMUL_CIRCULAR_BUFFERS = "1x1 matmul conv: the matmul program's circular buffers are not modelled"
 
-EXPECTED.update(
-    {
-        "devset_conv1d_wormhole_N150_s102": {
-            (INPUT_OOM, "input", True): 6,
-            (INPUT_OOM, "project refuses to prepare", False): 1,
-            ("runs", "runs", False): 120,
-            (OOM, "conv output", False): 1,
-            (OOM, "conv output", True): 1,
-            (OOM, "halo output", False): 2,
-            (OOM, "halo output", True): 6,
-            (OOM, "project refuses to prepare", False): 2,
-            (OOM, "resharded input", True): 3,
-            (BEYOND, "conv circular buffers", False): 1,
-            (BEYOND, "conv circular buffers", True): 12,
-            (BEYOND, "runs", False): 1,
-            (CLASH, "conv circular buffers", True): 3,
-            (CLASH, "conv output", False): 1,
-        },
-        "devset_conv2d_blackhole_P150_s101": {
-            (INPUT_OOM, "input", True): 1,
-            ("runs", "project refuses to prepare", False): 18,
-            ("runs", "runs", False): 179,
-            (OOM, "conv output", True): 2,
-            (OOM, "halo output", True): 3,
-            (OOM, "project refuses to prepare", False): 2,
-            (OOM, "resharded input", False): 1,
-            (OOM, "resharded input", True): 6,
-            (BEYOND, "conv circular buffers", False): 1,
-            (BEYOND, "conv circular buffers", True): 8,
-            (BEYOND, "halo output", False): 1,
-            (CLASH, "conv circular buffers", True): 2,
-        },
-        "devset_conv2d_wormhole_N150_s100": {
-            (INPUT_OOM, "input", True): 11,
-            ("runs", "conv circular buffers", False): 2,
-            ("runs", "project refuses to prepare", False): 37,
-            ("runs", "runs", False): 272,
-            (OOM, "conv output", True): 1,
-            (OOM, "halo output", True): 9,
-            (OOM, "project refuses to prepare", False): 4,
-            (OOM, "resharded input", True): 17,
-            (OOM, "runs", False): 2,
-            (BEYOND, "conv circular buffers", True): 12,
-            (CLASH, "conv circular buffers", True): 6,
-            (CLASH, "halo circular buffers", True): 1,
-        },
-        "heldout_conv1d_blackhole_P150_s5004": {
-            (INPUT_OOM, "input", True): 8,
-            ("runs", "conv circular buffers", False): 1,
-            ("runs", "runs", False): 189,
-            (OOM, "conv circular buffers", False): 1,
-            (OOM, "halo output", True): 15,
-            (OOM, "project refuses to prepare", False): 1,
-            (OOM, "resharded input", False): 1,
-            (OOM, "resharded input", True): 5,
-            (BEYOND, "conv circular buffers", False): 3,
-            (BEYOND, "conv circular buffers", True): 14,
-            (CLASH, "conv circular buffers", False): 2,
-            (CLASH, "conv circular buffers", True): 6,
-        },
-        "heldout_conv1d_wormhole_N150_s5003": {
-            (INPUT_OOM, "input", True): 10,
-            (INPUT_OOM, "project refuses to prepare", False): 1,
-            ("runs", "conv circular buffers", False): 1,
-            ("runs", "halo output", False): 1,
-            ("runs", "runs", False): 214,
-            (OOM, "halo output", False): 1,
-            (OOM, "halo output", True): 13,
-            (OOM, "project refuses to prepare", False): 1,
-            (OOM, "resharded input", True): 6,
-            (OOM, "runs", False): 1,
-            (BEYOND, "conv circular buffers", True): 16,
-            (CLASH, "conv circular buffers", True): 8,
-        },
-        "heldout_conv2d_blackhole_P150_s5002": {
-            (INPUT_OOM, "input", True): 11,
-            ("runs", "conv circular buffers", False): 1,
-            ("runs", "project refuses to prepare", False): 35,
-            ("runs", "runs", False): 242,
-            (OOM, "conv output", True): 3,
-            (OOM, "halo output", False): 1,
-            (OOM, "halo output", True): 15,
-            (OOM, "project refuses to prepare", False): 4,
-            (OOM, "resharded input", False): 2,
-            (OOM, "resharded input", True): 13,
-            (BEYOND, "conv circular buffers", False): 1,
-            (BEYOND, "conv circular buffers", True): 8,
-            (CLASH, "conv circular buffers", True): 5,
-        },
-        "heldout_conv2d_wormhole_N150_s5001": {
-            (INPUT_OOM, "input", True): 25,
-            (INPUT_OOM, "project refuses to prepare", False): 2,
-            ("runs", "conv circular buffers", False): 1,
-            ("runs", "project refuses to prepare", False): 35,
-            ("runs", "runs", False): 276,
-            (OOM, "conv output", True): 1,
-            (OOM, "halo output", True): 10,
-            (OOM, "project refuses to prepare", False): 4,
-            (OOM, "resharded input", True): 19,
-            (OOM, "runs", False): 1,
-            (BEYOND, "conv circular buffers", False): 1,
-            (BEYOND, "conv circular buffers", True): 7,
-            (CLASH, "conv circular buffers", False): 4,
-            (CLASH, "conv circular buffers", True): 5,
-            (CLASH, "halo circular buffers", True): 1,
-            (CLASH, "runs", False): 1,
-        },
-        "heldout_slice_configs_wormhole_N150": {
-            (INPUT_OOM, "input", True): 2,
-            ("runs", "runs", False): 39,
-            (OOM, "halo output", True): 2,
-            (OOM, "resharded input", True): 4,
-            (BEYOND, "conv circular buffers", True): 1,
-        },
-    }
-)
-
-WIDTH_CIRCULAR_BUFFERS = (
-    "WIDTH conv: the program's circular buffers are not the estimate's (get_cb_info for WIDTH "
-    "differs from what the program factory allocates; not found yet)"
-)
-ROW_MAJOR_PAGES = (
-    "row-major input: the model's allocation is 16 B per bank off TT-NN's (page or alignment of a"
-    " row-major buffer; not found yet)"
-)
-FEWER_CORES = (
-    "TT-NN's buffer spans fewer banks than the model's split (cores with no rows of the tensor "
-    "are not counted; the model counts every core of the split)"
-)
-BLOCK_UNKNOWN_BUFFER = (
-    "BLOCK conv from a row-major or TILE input: TT-NN allocates a buffer on 8 banks the model "
-    "does not know (not found yet)"
-)
-CORE_RANGE = "same check and numbers but TT-NN names another core range"
-
-DIFFERING.update(
-    {
-        "devset_conv1d_wormhole_N150_s102": {
-            "r0009": FEWER_CORES,
-            "r0014": CORE_RANGE,
-            "r0030": (
-                "TT-NN's conv output fits where the model's does not: the model keeps 56928 B "
-                "less free (not found yet)"
-            ),
-            "r0037": ROW_MAJOR_PAGES,
-            "r0105": (
-                "WIDTH-sharded input kept as given, HEIGHT conv: TT-NN reshards over 37 cores, "
-                "the model keeps the input's 10 (not found yet)"
-            ),
-            "r0140": (
-                "circular buffers beyond the L1 that the model's estimate does not reach (not "
-                "found yet)"
-            ),
-        },
-        "devset_conv2d_blackhole_P150_s101": {
-            "r0041": WIDTH_CIRCULAR_BUFFERS,
-            "r0157": (
-                "WIDTH conv: TT-NN's circular buffers fail before the model's halo output (the "
-                "WIDTH program's buffers, as r0041)"
-            ),
-            "r0241": FEWER_CORES,
-        },
-        "devset_conv2d_wormhole_N150_s100": {
-            "r0196": BLOCK_UNKNOWN_BUFFER,
-            "r0225": BLOCK_UNKNOWN_BUFFER,
-            "r0369": WIDTH_CIRCULAR_BUFFERS,
-            "r0374": (
-                "BLOCK conv: the model's circular buffers reach the halo output, TT-NN's do not "
-                "(not found yet)"
-            ),
-        },
-        "heldout_conv1d_blackhole_P150_s5004": {
-            "r0047": WIDTH_CIRCULAR_BUFFERS,
-            "r0048": WIDTH_CIRCULAR_BUFFERS,
-            "r0129": (
-                "same check and numbers but TT-NN names another core range and its buffers end "
-                "450560 B further (not found yet)"
-            ),
-            "r0285": "BLOCK conv: the lowest buffer 32 B off TT-NN's (alignment; not found yet)",
-            "r0316": (
-                "TILE input resharded for BLOCK: the model's shard is 2048 B per bank larger (not"
-                " found yet)"
-            ),
-            "r0331": WIDTH_CIRCULAR_BUFFERS,
-            "r0332": "HEIGHT conv: the circular buffers 4096 B off TT-NN's (not found yet)",
-            "r0391": WIDTH_CIRCULAR_BUFFERS,
-        },
-        "heldout_conv1d_wormhole_N150_s5003": {
-            "r0031": (
-                "BLOCK conv on a WIDTH input: the model's circular buffers grow beyond the L1, "
-                "TT-NN's do not (not found yet)"
-            ),
-            "r0070": (
-                "f32 HEIGHT conv on a WIDTH input: the model's halo output does not fit, TT-NN's "
-                "does (not found yet)"
-            ),
-            "r0330": BLOCK_UNKNOWN_BUFFER,
-            "r0403": (
-                "row-major f32 WIDTH conv: the model's allocation is 4096 B per bank off TT-NN's "
-                "(not found yet)"
-            ),
-        },
-        "heldout_conv2d_blackhole_P150_s5002": {
-            "r0001": WIDTH_CIRCULAR_BUFFERS,
-            "r0103": WIDTH_CIRCULAR_BUFFERS,
-            "r0142": ROW_MAJOR_PAGES,
-            "r0416": ROW_MAJOR_PAGES,
-            "r0597": FEWER_CORES,
-        },
-        "heldout_conv2d_wormhole_N150_s5001": {
-            "r0179": (
-                "HEIGHT input kept, auto conv: TT-NN clashes with a buffer at 106496 (an "
-                "allocation the model does not make; not found yet)"
-            ),
-            "r0219": (
-                "HEIGHT conv on a WIDTH input: the model's circular buffers grow beyond the L1, "
-                "TT-NN runs (not found yet)"
-            ),
-            "r0306": (
-                "BLOCK-sharded f32 row-major input, auto conv: TT-NN allocates a buffer on 4 "
-                "banks the model does not know (not found yet)"
-            ),
-            "r0345": WIDTH_CIRCULAR_BUFFERS,
-            "r0367": (
-                "same check and numbers but TT-NN names another core range and its lowest buffer "
-                "is 24576 B higher (not found yet)"
-            ),
-            "r0384": (
-                "WIDTH conv on a HEIGHT input: TT-NN's buffers clash, the model's fit (not found "
-                "yet)"
-            ),
-            "r0555": (
-                "HEIGHT conv on a WIDTH input: the model clashes lower than TT-NN (not found yet)"
-            ),
-            "r0558": CORE_RANGE,
-        },
-        "heldout_slice_configs_wormhole_N150": {},
-    }
-)
+DIFFERING: dict[str, dict[str, str]] = {
+    "devset_conv1d_wormhole_N150_s102": {
+        "r0014": CORE_RANGE,
+        "r0030": "WIDTH conv on a HEIGHT input kept as given: TT-NN's output fits where the model's does not (the model keeps 56928 B less free; not found yet)",
+        "r0105": "HEIGHT conv on a WIDTH input kept as given: TT-NN's halo output spans 37 banks of 327680 B, the model's 10 of 1187776 B (not found yet)",
+        "r0140": FOLDED,
+    },
+    "devset_conv2d_blackhole_P150_s101": {
+        "r0035": FOLDED,
+        "r0041": WIDTH_CIRCULAR_BUFFERS,
+    },
+    "devset_conv2d_wormhole_N150_s100": {
+    },
+    "heldout_conv1d_blackhole_P150_s5004": {
+        "r0047": "TODO",
+        "r0048": "TODO",
+        "r0129": "TODO",
+        "r0284": "TODO",
+        "r0316": "TODO",
+        "r0331": "TODO",
+        "r0332": "TODO",
+        "r0391": "TODO",
+    },
+    "heldout_conv1d_wormhole_N150_s5003": {
+        "r0031": "TODO",
+        "r0070": "TODO",
+        "r0403": "TODO",
+    },
+    "heldout_conv2d_blackhole_P150_s5002": {
+        "r0001": "TODO",
+        "r0103": "TODO",
+        "r0216": "TODO",
+    },
+    "heldout_conv2d_wormhole_N150_s5001": {
+        "r0179": "TODO",
+        "r0219": "TODO",
+        "r0306": "TODO",
+        "r0345": "TODO",
+        "r0367": "TODO",
+        "r0384": "TODO",
+        "r0443": "TODO",
+        "r0555": "TODO",
+        "r0558": "TODO",
+    },
+    "heldout_slice_configs_wormhole_N150": {
+    },
+}
+"""Per file, each case where the model does not give TT-NN's answer word for word, by id, with
+the reason where it is known ("not found yet" where it is not)."""
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -29,13 +29,13 @@ Pure Python, no IR."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ttnn_xdsl.conv.conv_l1_model import Arch, ConvGeometry, ConvL1Usage, datum_bytes, halo_dtype
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import ShardSpec
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
 
@@ -320,6 +320,8 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
         allocator.allocate(given)
     except L1Exhausted as error:
         return L1Failure("input", str(error))
+    if plan.form.fold_stride == (1, 1):
+        plan = unfolded_plan(params)
     if plan.l1.slicing is not None or plan.form.fold_stride is not None:
         return None
     usage = conv_l1_report(plan).estimate
@@ -328,6 +330,14 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
     if plan.form.mm_conv:
         return replay_matmul(params, plan.l1.geometry, usage, allocator)
     return replay_halo_and_conv(params, plan.l1.geometry, usage, allocator, device.grid[0])
+
+
+def unfolded_plan(params: Conv2dParameters) -> ConvWeightsPlan:
+    """The conv TT-NN's conv2d runs when kernel-stride folding is asked for a stride of 1×1:
+    the conv itself, unfolded (its graph capture shows no fold; the prepared weight is the
+    same)."""
+    config = replace(params.conv_config, enable_kernel_stride_folding=False)
+    return resolve_conv_weights(replace(params, conv_config=config))
 
 
 def replay_halo_and_conv(

@@ -37,6 +37,7 @@ from ttnn_xdsl.conv.conv_op_config import ShardSpec
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
+from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
 
 # ------------------------------------------------------------------------------------------
@@ -320,8 +321,12 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
         allocator.allocate(given)
     except L1Exhausted as error:
         return L1Failure("input", str(error))
-    if plan.form.fold_stride == (1, 1):
-        plan = unfolded_plan(params)
+    runtime = runtime_parameters(params, plan)
+    if runtime is not params:
+        try:
+            params, plan = runtime, resolve_conv_weights(runtime)
+        except ConvConfigError:
+            return None  # The project does not resolve the conv TT-NN runs: no claim.
     if plan.l1.slicing is not None or plan.form.fold_stride is not None:
         return None
     usage = conv_l1_report(plan).estimate
@@ -332,12 +337,30 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
     return replay_halo_and_conv(params, plan.l1.geometry, usage, allocator, device.grid[0])
 
 
-def unfolded_plan(params: Conv2dParameters) -> ConvWeightsPlan:
-    """The conv TT-NN's conv2d runs when kernel-stride folding is asked for a stride of 1×1:
-    the conv itself, unfolded (its graph capture shows no fold; the prepared weight is the
-    same)."""
-    config = replace(params.conv_config, enable_kernel_stride_folding=False)
-    return resolve_conv_weights(replace(params, conv_config=config))
+def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2dParameters:
+    """The conv TT-NN's conv2d runs, where it is not the one its weight preparation resolves
+    (measured on TT-NN's answers):
+
+    - kernel-stride folding asked for a stride of 1×1 folds nothing: the conv runs unfolded
+      (its graph capture shows no fold);
+    - an input HEIGHT-sharded for a WIDTH conv (`conv_config.shard_layout`), or WIDTH-sharded
+      for a HEIGHT conv, is resharded to that layout, its cores chosen from the device grid as
+      for an interleaved input (the preparation takes the input's own layout, §3.3a). A
+      BLOCK-sharded input, or one given for a BLOCK conv, runs in the input's layout (measured:
+      7 and 4 answers; 6 of the first kind and 1 of the other do not follow this).
+
+    The input itself stays where the user put it (`input_buffer` reads `params`, not this)."""
+    config = params.conv_config
+    if plan.form.fold_stride == (1, 1):
+        config = replace(config, enable_kernel_stride_folding=False)
+    memory = params.input_memory_config
+    height_and_width = {TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED}
+    if memory.sharded_in_l1 and {config.shard_layout, memory.memory_layout} == height_and_width:
+        interleaved = InputMemoryConfig(memory.buffer_type, TensorMemoryLayout.INTERLEAVED)
+        return replace(params, conv_config=config, input_memory_config=interleaved)
+    if config is params.conv_config:
+        return params
+    return replace(params, conv_config=config)
 
 
 def replay_halo_and_conv(

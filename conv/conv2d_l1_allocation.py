@@ -8,22 +8,24 @@ prepared with `fits = false`); TT-NN's conv2d then fails in one of three places,
 its numbers:
 
 - the allocator (`bank_manager.cpp:514`): "Out of Memory: Not enough space to allocate …" —
-  a tensor does not fit in what is left of the L1 bank;
-- a program's circular buffers (`program.cpp`): they grow beyond the core's L1, or their
-  region (from the bottom of the L1 up) reaches the lowest L1 buffer (allocated from the top
+  a tensor does not fit in the free blocks of the L1 bank;
+- a program's circular buffers (`program.cpp`): laid from the bottom of the L1 up, they grow
+  beyond the core's L1, or reach the lowest L1 buffer (buffers are allocated from the top
   down).
 
-The model replays conv2d's allocations in TT-NN's order — the input itself (when it is in
-L1), the input resharded for the conv, the halo's output and the halo program's circular
-buffers, the conv's output and its program's circular buffers — on a bank that allocates
-top-down with no gaps. The sizes are the project's port of TT-NN's own rules (`conv_l1_model`:
-the shard specs, the halo's window, `get_cb_info`); the L1 layout (where the bank starts and
-ends) is TT-NN's, measured on its messages.
+The model replays conv2d's allocations in TT-NN's order (`conv2d_l1_failure`) on a bank that
+allocates best-fit from the top down: the input itself (when in L1), the input resharded for
+the conv, the halo's output and the halo program's circular buffers, the resharded input let
+go and the halo's output moved up, the conv's output and the conv program's circular buffers;
+for a 1×1 matmul conv the tilized and resharded input and the matmul's output. The sizes are
+the project's port of TT-NN's rules (`conv_l1_model`: shard specs, the halo's window,
+`get_cb_info`); where conv2d departs from them, and the L1's layout (where the bank and the
+circular buffers start, the allocation unit), TT-NN's answers were measured.
 
-Modelled: convs from an L1 input (interleaved or sharded) that are not 1×1 matmul convs.
-Not modelled (`conv2d_l1_failure` returns None: no claim): convs from DRAM (TT-NN slices
-them), 1×1 matmul convs (TT-NN runs a matmul, with its own buffers), and a configuration
-whose L1 estimate TT-NN itself refuses (another refusal comes first).
+Not modelled (`conv2d_l1_failure` returns None: no claim): convs from DRAM (TT-NN slices them),
+kernel-stride folding with a stride above 1 (TT-NN folds the input first), the matmul
+program's circular buffers, a matmul conv on an input TT-NN keeps as sharded, and a conv whose
+L1 estimate or resolution refuses it (another refusal comes first).
 
 Pure Python, no IR."""
 
@@ -31,12 +33,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ttnn_xdsl.conv.conv_l1_model import Arch, ConvGeometry, ConvL1Usage, datum_bytes, halo_dtype
+from ttnn_xdsl.conv.conv_l1_model import (
+    Arch,
+    ConvGeometry,
+    ConvL1Usage,
+    datum_bytes,
+    default_l1_budget,
+    halo_dtype,
+)
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import ShardSpec
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
-from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
+from ttnn_xdsl.core.enums import DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
 
@@ -81,8 +90,6 @@ def l1_bank(arch: Arch, l1_budget: int) -> L1Bank:
     it starts `worker_l1_size` below it; the `l1_small_size` region is its top (measured: on
     Wormhole with `l1_small_size = 16384` circular buffers start at 105824 and the first
     buffer ends at 1482752)."""
-    from ttnn_xdsl.conv.conv_l1_model import default_l1_budget
-
     l1_size = L1_SIZE[arch]
     worker_l1 = default_l1_budget(arch)
     l1_small = worker_l1 - l1_budget
@@ -298,15 +305,13 @@ def input_buffer(params: Conv2dParameters, banks: int) -> L1Buffer | None:
     return interleaved_buffer("input", rows, params.in_channels, dtype, params.input_layout, banks)
 
 
-def conv_input_buffer(params: Conv2dParameters, shard: ShardSpec) -> L1Buffer:
-    """The input resharded for the conv: the shard spec TT-NN gives it, in the input's dtype
-    and layout."""
+def conv_input_buffer(params: Conv2dParameters, shard: ShardSpec, layout: Layout) -> L1Buffer:
+    """The input resharded for the conv: the shard spec TT-NN gives it, in the input's dtype,
+    its channels padded to the shards."""
     rows = params.batch_size * params.input_height * params.input_width
     dtype = params.input_dtype or DataType.BFLOAT16
     width = shard.shard_shape[1] * shard.split.channels
-    return sharded_buffer(
-        "resharded input", rows, width, shard.shard_shape, dtype, params.input_layout
-    )
+    return sharded_buffer("resharded input", rows, width, shard.shard_shape, dtype, layout)
 
 
 def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Failure | None:
@@ -346,8 +351,11 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
     - an input HEIGHT-sharded for a WIDTH conv (`conv_config.shard_layout`), or WIDTH-sharded
       for a HEIGHT conv, is resharded to that layout, its cores chosen from the device grid as
       for an interleaved input (the preparation takes the input's own layout, §3.3a). A
-      BLOCK-sharded input, or one given for a BLOCK conv, runs in the input's layout (measured:
-      7 and 4 answers; 6 of the first kind and 1 of the other do not follow this).
+      BLOCK-sharded input, or one given for a BLOCK conv, runs in the input's layout.
+
+    Measured on TT-NN's answers where the two layouts differ: HEIGHT and WIDTH, 6 resharded
+    and 1 not (dev set conv1d r0188); a BLOCK input, 7 kept; a BLOCK conv of a HEIGHT or WIDTH
+    input, 3 kept and 1 resharded (held-out conv1d s5003 r0031).
 
     The input itself stays where the user put it (`input_buffer` reads `params`, not this)."""
     config = params.conv_config
@@ -378,7 +386,8 @@ def replay_halo_and_conv(
     stage = "resharded input"
     try:
         if resharded:
-            allocator.allocate(conv_input_buffer(params, _input_shard(usage)))
+            shard = _input_shard(usage)
+            allocator.allocate(conv_input_buffer(params, shard, params.input_layout))
         if not bypasses_halo(geometry, usage):
             failure = replay_halo(params, usage, allocator, resharded)
             if failure is not None:
@@ -456,18 +465,7 @@ def replay_matmul(
                 interleaved_buffer(stage, rows, params.in_channels, dtype, Layout.TILE, banks)
             )
         stage = "resharded input"
-        shard = _input_shard(usage)
-        shard_h, shard_w = shard.shard_shape
-        allocator.allocate(
-            sharded_buffer(
-                stage,
-                max(rows, shard_h * shard.split.nhw),
-                shard_w * shard.split.channels,
-                shard.shard_shape,
-                dtype,
-                Layout.TILE,
-            )
-        )
+        allocator.allocate(conv_input_buffer(params, _input_shard(usage), Layout.TILE))
         if tilized:
             allocator.deallocate("tilized input")
         stage = "matmul output"
@@ -560,6 +558,3 @@ def conv2d_l1_refusal(params: Conv2dParameters, plan: ConvWeightsPlan) -> str | 
     """TT-NN's message when conv2d's L1 allocation fails (`conv2d_l1_failure`), else None."""
     failure = conv2d_l1_failure(params, plan)
     return None if failure is None else failure.message
-
-
-_ = ShardOrientation

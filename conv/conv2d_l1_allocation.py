@@ -22,10 +22,13 @@ the project's port of TT-NN's rules (`conv_l1_model`: shard specs, the halo's wi
 `get_cb_info`); where conv2d departs from them, and the L1's layout (where the bank and the
 circular buffers start, the allocation unit), TT-NN's answers were measured.
 
-Not modelled (`conv2d_l1_failure` returns None: no claim): convs from DRAM (TT-NN slices them),
-kernel-stride folding with a stride above 1 (TT-NN folds the input first), the matmul
-program's circular buffers, a matmul conv on an input TT-NN keeps as sharded, and a conv whose
-L1 estimate or resolution refuses it (another refusal comes first).
+A conv_transpose2d (`conv_transpose2d_l1_failure`) is replayed as its equivalent conv2d from
+the user's input.
+
+Not modelled (None: no claim): convs from DRAM (TT-NN slices them), kernel-stride folding with
+a stride above 1 (TT-NN folds the input first), the matmul program's circular buffers, a
+matmul conv on an input TT-NN keeps as sharded, the `l1_small_size` region (config tensors),
+and a conv whose L1 estimate or resolution refuses it (another refusal comes first).
 
 Pure Python, no IR."""
 
@@ -42,9 +45,10 @@ from ttnn_xdsl.conv.conv_l1_model import (
     halo_dtype,
 )
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
-from ttnn_xdsl.conv.conv_op_config import ShardSpec
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_op_config import ShardSpec, determine_input_memory_config
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.core.enums import DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
@@ -290,7 +294,7 @@ class L1Failure:
     message: str
 
 
-def input_buffer(params: Conv2dParameters, banks: int) -> L1Buffer | None:
+def input_buffer(params: ConvParameters, banks: int) -> L1Buffer | None:
     """The input activation `[1, 1, N·H·W, C]` as the user placed it, when in L1."""
     memory: InputMemoryConfig = params.input_memory_config
     if memory.is_dram:
@@ -305,7 +309,7 @@ def input_buffer(params: Conv2dParameters, banks: int) -> L1Buffer | None:
     return interleaved_buffer("input", rows, params.in_channels, dtype, params.input_layout, banks)
 
 
-def conv_input_buffer(params: Conv2dParameters, shard: ShardSpec, layout: Layout) -> L1Buffer:
+def conv_input_buffer(params: ConvParameters, shard: ShardSpec, layout: Layout) -> L1Buffer:
     """The input resharded for the conv: the shard spec TT-NN gives it, in the input's dtype,
     its channels padded to the shards."""
     rows = params.batch_size * params.input_height * params.input_width
@@ -377,17 +381,21 @@ def replay_halo_and_conv(
     usage: ConvL1Usage,
     allocator: L1Allocator,
     grid_x: int,
+    resharded_input: L1Buffer | None = None,
 ) -> L1Failure | None:
     """TT-NN's conv2d after the input is placed (conv2d.cpp, `conv2d_L1`): the input resharded
     for the conv unless TT-NN keeps the user's shards; the halo's output and the halo program;
     the resharded input let go and the halo's output moved up; the conv's output and the conv
-    program."""
+    program. `resharded_input` is the resharded input when it is not the conv's own input's
+    (a conv_transpose2d's)."""
     resharded = not params.reads_input_shard_spec
     stage = "resharded input"
     try:
         if resharded:
-            shard = _input_shard(usage)
-            allocator.allocate(conv_input_buffer(params, shard, params.input_layout))
+            allocator.allocate(
+                resharded_input
+                or conv_input_buffer(params, _input_shard(usage), params.input_layout)
+            )
         if not bypasses_halo(geometry, usage):
             failure = replay_halo(params, usage, allocator, resharded)
             if failure is not None:
@@ -558,3 +566,44 @@ def conv2d_l1_refusal(params: Conv2dParameters, plan: ConvWeightsPlan) -> str | 
     """TT-NN's message when conv2d's L1 allocation fails (`conv2d_l1_failure`), else None."""
     failure = conv2d_l1_failure(params, plan)
     return None if failure is None else failure.message
+
+
+def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
+    """Where TT-NN 0.81.1's conv_transpose2d fails to allocate its L1: the conv2d replay of its
+    equivalent conv (§7.2) from the user's input, which TT-NN reshards as it is, its shards
+    cut for the equivalent conv's cores (the halo stuffs and pads it into that conv's windows,
+    even when the equivalent conv is a 1×1 matmul). The weight's DRAM path and its bias are
+    not modelled."""
+    params, conv, conv_plan = plan.params, plan.equivalent, plan.conv
+    if plan.dram is not None or plan.for_bias:
+        return None
+    device = conv_plan.l1.device
+    allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
+    given = input_buffer(params, allocator.bank_count)
+    if given is None:
+        return None
+    try:
+        allocator.allocate(given)
+    except L1Exhausted as error:
+        return L1Failure("input", str(error))
+    usage = conv_l1_report(conv_plan).estimate
+    if usage is None or conv_plan.form.fold_stride is not None:
+        return None
+    geometry = conv_plan.l1.geometry
+    shard = determine_input_memory_config(
+        usage.layout,
+        usage.input_split.orientation,
+        params.batch_size,
+        (params.input_height, params.input_width),
+        params.in_channels,
+        geometry.out_hw,
+        geometry.out_channels,
+        False,
+        device.grid,
+        params.input_layout,
+        False,
+        usage.input_split,
+        params.conv_config.act_block_h_override,
+    )
+    resharded = conv_input_buffer(params, shard, params.input_layout)
+    return replay_halo_and_conv(conv, geometry, usage, allocator, device.grid[0], resharded)

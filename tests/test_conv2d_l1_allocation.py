@@ -20,14 +20,17 @@ import pytest
 from ttnn_reference_cases import DATA, GRIDS, common_properties, slice_config
 from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv import resolve_conv_weights
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
     L1Allocator,
     L1Buffer,
     L1Exhausted,
+    L1Failure,
     conv2d_l1_failure,
     conv2d_l1_refusal,
+    conv_transpose2d_l1_failure,
     halo_circular_buffer_bytes,
     interleaved_buffer,
     l1_bank,
@@ -35,9 +38,15 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
 )
 from ttnn_xdsl.conv.conv_l1_model import Arch, default_l1_budget
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvConfigError
-from ttnn_xdsl.dialect import PrepareConvWeightsOp, build_function, build_module
+from ttnn_xdsl.dialect import (
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+    build_function,
+    build_module,
+)
 
 ANSWERS = DATA / "conv2d_l1"
 KIT_L1_SMALL_SIZE = 16384
@@ -84,6 +93,43 @@ def same_message(model: str, tt_nn: str) -> bool:
     return program.sub("in program N clash", model) == program.sub("in program N clash", tt_nn)
 
 
+def transpose_plan(case: dict[str, Any], grid: tuple[int, int]) -> ConvTranspose2dPlan:
+    """The case's conv_transpose2d as its weight preparation resolves it (as the transposed
+    ops' reference test builds it), on `grid` opened as the kit opened it."""
+    properties = common_properties(case)
+    made: list[PrepareConvTranspose2dWeightsOp] = []
+
+    def body(tensor: SSAValue) -> SSAValue:
+        made.append(
+            PrepareConvTranspose2dWeightsOp(
+                tensor,
+                result_type=TensorType(f32, [1, 1, 1, 1]),
+                **properties,
+                weights_format="IOHW",
+                output_padding=case["output_padding"],
+                has_bias=case["bias"],
+                mirror_kernel=case["mirror_kernel"],
+            )
+        )
+        return made[0].result
+
+    source = TensorType(f32, [case["in_channels"], case["O"] // case["groups"], *case["kernel"]])
+    l1_small_size = case.get("l1_small_size", KIT_L1_SMALL_SIZE)
+    function = build_function("weight", [source], body)
+    build_module(function, grid=grid, open_device={"l1_small_size": l1_small_size})
+    return made[0].transpose_plan()
+
+
+def model_failure(case: dict[str, Any], grid: tuple[int, int]) -> L1Failure | None:
+    """The model's answer for a case, a conv2d's or a conv_transpose2d's. Raises
+    ConvConfigError (or the transposed op's VerifyException) where the project refuses to
+    prepare the conv."""
+    if case.get("op") == "conv_transpose2d":
+        return conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    params = parameters(case, grid)
+    return conv2d_l1_failure(params, resolve_conv_weights(params))
+
+
 def verdicts(path: Path) -> tuple[Counter[tuple[str, str, bool]], dict[str, str]]:
     """Every case of a file: the counts by (TT-NN's answer, the model's stage, same message),
     and the cases where the model does not give TT-NN's answer word for word, by id."""
@@ -93,9 +139,8 @@ def verdicts(path: Path) -> tuple[Counter[tuple[str, str, bool]], dict[str, str]
     for case in json.loads(path.read_text()).values():
         answer = tt_nn_answer(case)
         try:
-            params = parameters(case, grid)
-            failure = conv2d_l1_failure(params, resolve_conv_weights(params))
-        except ConvConfigError:
+            failure = model_failure(case, grid)
+        except (ConvConfigError, VerifyException):
             counts[answer, "project refuses to prepare", False] += 1
             continue
         stage = "runs" if failure is None else failure.stage
@@ -148,6 +193,26 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
         (BEYOND, "conv circular buffers", True): 12,
         (CLASH, "conv circular buffers", True): 6,
         (CLASH, "halo circular buffers", True): 1,
+    },
+    "devset_transpose_wormhole_N150_s103": {
+        (INPUT_OOM, "input", True): 8,
+        ("runs", "project refuses to prepare", False): 4,
+        ("runs", "runs", False): 116,
+        (OOM, "conv circular buffers", False): 1,
+        (OOM, "conv output", False): 5,
+        (OOM, "conv output", True): 1,
+        (OOM, "halo output", False): 1,
+        (OOM, "halo output", True): 9,
+        (OOM, "project refuses to prepare", False): 1,
+        (OOM, "resharded input", True): 2,
+        (OOM, "runs", False): 3,
+        (BEYOND, "conv circular buffers", False): 2,
+        (BEYOND, "conv circular buffers", True): 10,
+        (BEYOND, "runs", False): 2,
+        (CLASH, "conv circular buffers", False): 1,
+        (CLASH, "halo circular buffers", True): 1,
+        (CLASH, "halo output", False): 1,
+        (CLASH, "runs", False): 4,
     },
     "heldout_conv1d_blackhole_P150_s5004": {
         (INPUT_OOM, "input", True): 8,
@@ -216,6 +281,12 @@ CORE_RANGE = (
     "same check and numbers, but TT-NN names another core range (the conv's cores when the output"
     " needs fewer than the input; not found yet)"
 )
+L1_SMALL = (
+    "TT-NN's halo config tensors exhaust the 16 KiB l1_small_size region (a transposed conv's are"
+    " large): not modelled"
+)
+DRAM_INPUT = "a DRAM input: TT-NN's DRAM path, not modelled"
+NOT_FOUND_YET = "not found yet"
 
 DIFFERING: dict[str, dict[str, str]] = {
     "devset_conv1d_wormhole_N150_s102": {
@@ -228,6 +299,40 @@ DIFFERING: dict[str, dict[str, str]] = {
     },
     "devset_conv2d_blackhole_P150_s101": {},
     "devset_conv2d_wormhole_N150_s100": {},
+    "devset_transpose_wormhole_N150_s103": {
+        "r0003": NOT_FOUND_YET,
+        "r0013": "TT-NN's conv output fits where the model's does not (not found yet)",
+        "r0023": NOT_FOUND_YET,
+        "r0026": "BLOCK conv: TT-NN's circular buffers are 315392 B smaller (not found yet)",
+        "r0028": L1_SMALL,
+        "r0030": "BLOCK conv: TT-NN's circular buffers are 6496256 B smaller (not found yet)",
+        "r0069": L1_SMALL,
+        "r0074": "WIDTH conv: TT-NN's halo output is on 1 bank, the model's on 4 (not found yet)",
+        "r0082": L1_SMALL,
+        "r0100": DRAM_INPUT,
+        "r0110": (
+            "a BLOCK input kept as given: TT-NN fails to allocate 8 banks of 790528 B the model "
+            "does not know (not found yet)"
+        ),
+        "r0124": L1_SMALL,
+        "r0145": "the lowest buffer 49152 B lower in TT-NN's L1 (not found yet)",
+        "r0148": (
+            "a WIDTH input for a BLOCK conv: TT-NN fails to allocate 3 banks of 1032192 B the "
+            "model does not know (not found yet)"
+        ),
+        "r0167": DRAM_INPUT,
+        "r0182": "WIDTH conv: TT-NN's halo output is on 1 bank, the model's on 2 (not found yet)",
+        "r0190": (
+            "the equivalent conv is a 1x1 matmul: the model splits it as the matmul (8 banks), "
+            "TT-NN runs the halo and conv op on 64 (not found yet)"
+        ),
+        "r0191": DRAM_INPUT,
+        "r0192": NOT_FOUND_YET,
+        "r0199": (
+            "the equivalent conv is a 1x1 matmul: the model splits it as the matmul (8 banks), "
+            "TT-NN runs the halo and conv op on 64 (not found yet)"
+        ),
+    },
     "heldout_conv1d_blackhole_P150_s5004": {
         "r0047": (
             "WIDTH conv of a WIDTH input kept as given: TT-NN fails to allocate 24 banks of "

@@ -1,7 +1,8 @@
 """`conv2d_l1_allocation` (docs/semantics.md §8.9) against TT-NN 0.81.1's own conv2d: where it
 fails to allocate its L1 (out of memory, circular buffers beyond the L1 or clashing with its
 buffers) and where it runs, on the answers in tests/data/ttnn_reference/conv2d_l1/ (README
-there): the dev set the model was written on and the answers held out until it was.
+there): the dev set the model was written on, and answers held out from its first version
+(looked at since; docs/semantics.md §8.9 gives the numbers of both versions).
 
 Each case's parameters are built as the prepare ops' reference test builds them (the prepare
 op's properties on the file's device, opened with the kit's `l1_small_size`), resolved by the

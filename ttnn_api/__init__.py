@@ -16,7 +16,8 @@ naming the function. docs/ttnn-api.md lists every name with its signature.
 
 Modules: `enums`, `memory` (MemoryConfig, shard specs, cores), `configs` (Conv2dConfig,
 slice and compute configs), `tensor` (Tensor, from_torch, …), `device`, `conv_preparation`
-(the prepare functions; `conv2d` and its kin raise NotImplementedError), `backward`
+(the prepare functions), `convolution` (`conv2d`, `conv1d`, `conv_transpose2d`: the conv
+computed from prepared weights), `backward`
 (assign_bw), `model_helpers` (reshape, to_layout, create_sharded_memory_config: what model
 code calls around conv weights); `signatures`, `conversion` (to the IR), `programs`
 (building, caching and running the IR) and `printing` (tensor reprs) serve them. Any other
@@ -42,14 +43,12 @@ from ttnn_xdsl.ttnn.configs import (
     init_device_compute_kernel_config,
 )
 from ttnn_xdsl.ttnn.conv_preparation import (
-    conv1d,
-    conv2d,
-    conv_transpose2d,
     prepare_conv_bias,
     prepare_conv_transpose2d_bias,
     prepare_conv_transpose2d_weights,
     prepare_conv_weights,
 )
+from ttnn_xdsl.ttnn.convolution import conv1d, conv2d, conv_transpose2d
 from ttnn_xdsl.ttnn.device import Device, MeshDevice, close_device, open_device
 from ttnn_xdsl.ttnn.enums import (
     Arch,

@@ -9,8 +9,7 @@ with), verified, lowered and run
 it. A preparation is declared once (`Preparation`: its binding, its op, its tensor keyword);
 the functions are thin calls of `prepare`.
 
-`conv2d`, `conv1d` and `conv_transpose2d` exist so that a model's code calling them says
-what is missing: the conv itself runs on a card, and they raise NotImplementedError."""
+`conv2d`, `conv1d` and `conv_transpose2d` (module `convolution`) build on these ops."""
 
 from __future__ import annotations
 
@@ -50,6 +49,8 @@ from ttnn_xdsl.ttnn.tensor import MadeBy, Tensor
 __all__ = [
     "PREPARATIONS",
     "Preparation",
+    "conv1d_weight",
+    "op_property",
     "prepare",
     "prepare_conv_bias",
     "prepare_conv_transpose2d_bias",
@@ -197,7 +198,7 @@ PREPARATIONS = (
 """Every prepare function of this module (the docs list their signatures)."""
 
 
-def _property(name: str, value: Any, caller: str) -> object:
+def op_property(name: str, value: Any, caller: str) -> object:
     """A bound argument as the op's property of the same name."""
     if isinstance(value, MemoryConfig):
         return conversion.memory_config_attribute(value, caller, name)
@@ -214,7 +215,7 @@ def _property(name: str, value: Any, caller: str) -> object:
     return value
 
 
-def _conv1d_weight(value: DeviceTensor, input_height: int) -> DeviceTensor:
+def conv1d_weight(value: DeviceTensor, input_height: int) -> DeviceTensor:
     """TT-NN takes a conv1d weight [O, I, K] (3-D) when the input height is 1, as the 4-D
     [O, I, 1, K]; the op reads OIHW."""
     if input_height != 1 or len(value.logical_shape) != 3 or value.layout != core.Layout.ROW_MAJOR:
@@ -233,10 +234,10 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
     device: MeshDevice = values.pop("device")
     device.check_open(name)
     with ir_refusals(name):
-        properties = {key: _property(key, value, name) for key, value in values.items()}
+        properties = {key: op_property(key, value, name) for key, value in values.items()}
     tensor = source.value
     if preparation.conv1d_weight:
-        tensor = _conv1d_weight(tensor, values["input_height"])
+        tensor = conv1d_weight(tensor, values["input_height"])
     source_type = conversion.tensor_type_of(tensor, on_device=source.device() is not None)
     target = device.target_device
     op = preparation.op
@@ -288,23 +289,3 @@ def prepare_conv_transpose2d_bias(*args: Any, **kwargs: Any) -> Tensor:
     compute_config=None, dram_slice_config=None)`: the [1, 1, 1, Cout] host bias as the
     transposed conv reads it, on `device` (semantics.md §7.4)."""
     return prepare(PREPARE_CONV_TRANSPOSE2D_BIAS, args, kwargs)
-
-
-def _runs_on_a_card(name: str) -> Any:
-    """A TT-NN function that runs a conv on the device: NotImplementedError naming it."""
-
-    def refuse(*args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(
-            f"ttnn_xdsl.ttnn.{name} runs the conv on a Tenstorrent card, which the project does "
-            "not model: it covers the weight and bias preparation (prepare_conv_weights, "
-            "prepare_conv_bias, prepare_conv_transpose2d_weights, prepare_conv_transpose2d_bias)"
-        )
-
-    refuse.__name__ = refuse.__qualname__ = name
-    refuse.__doc__ = f"TT-NN's `{name}`: not covered (NotImplementedError), it needs a card."
-    return refuse
-
-
-conv2d = _runs_on_a_card("conv2d")
-conv1d = _runs_on_a_card("conv1d")
-conv_transpose2d = _runs_on_a_card("conv_transpose2d")

@@ -1,0 +1,600 @@
+"""`conv2d`, `conv1d` and `conv_transpose2d` with TT-NN 0.81.1's signatures: the conv
+computed on the CPU, its output a device tensor `[1, 1, N·OH·OW, Cout]` whose values
+`to_torch` / `from_device` give.
+
+Each call is one function of IR (`conv_body`): a host weight (and bias) goes through the
+project's prepare op, as TT-NN's conv2d prepares it (`prepare_conv_weights` /
+`prepare_conv_bias`; the transposed ops for `conv_transpose2d`); a weight already on the
+device is consumed as given (TT-NN's rule, `is_device_tensor(weight)`); then one
+`ttnn.conv2d_consume` computes the conv the way TT-NN's kernels read the prepared weight
+(docs/semantics.md §9). The program is built, lowered, cached and run as the prepare
+functions' are (`programs`).
+
+The output is TILE (ROW_MAJOR when `conv_config.output_layout` asks: its values untilized, an
+exact step), of `dtype` (default: the input's). Its memory config is `memory_config` when given,
+else what TT-NN 0.81.1 returns: DRAM interleaved when the conv runs on TT-NN's DRAM path (a
+DRAM or host input without a slice config, or a DRAM slice config), else L1 sharded in the
+layout TT-NN shards the conv (HEIGHT, BLOCK or WIDTH) — without the shard spec, which this
+module does not derive.
+
+`conv_transpose2d` runs its equivalent conv2d (semantics.md §7.2): the input zero-stuffed
+(`s − 1` zeros between pixels) and padded (`d·(k − 1) − p` before, that plus `output_padding`
+after) in NumPy, then a stride-1 conv with the mirrored prepared weight."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from xdsl.ir import Attribute, Block, SSAValue
+
+from ttnn_xdsl.conv.conv_consumption import ConsumptionPath, consumption_plan, conv2d_refusal
+from ttnn_xdsl.conv.conv_form import runs_from_dram
+from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_image_size
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.core import enums as core
+from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan
+from ttnn_xdsl.dialect.prepare_ops import (
+    ConvPrepareOp,
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+    conv2d_parameters,
+)
+from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
+from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.ttnn import conversion
+from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComputeKernelConfig
+from ttnn_xdsl.ttnn.conv_preparation import conv1d_weight, op_property
+from ttnn_xdsl.ttnn.device import MeshDevice
+from ttnn_xdsl.ttnn.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    MathFidelity,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig
+from ttnn_xdsl.ttnn.programs import Call, ir_refusals, program_for, run_call
+from ttnn_xdsl.ttnn.signatures import (
+    OPERATION,
+    Binding,
+    Overload,
+    Parameter,
+    accept_bool,
+    accept_instance,
+    accept_optional,
+    accept_uint32,
+    accept_uint32_sequence,
+)
+from ttnn_xdsl.ttnn.tensor import MadeBy, Tensor
+
+__all__ = ["CONV1D", "CONV2D", "CONV_TRANSPOSE2D", "conv1d", "conv2d", "conv_transpose2d"]
+
+_TENSOR = "ttnn._ttnn.tensor."
+_PAIR = "collections.abc.Sequence[int]"
+_CONFIG = "ttnn._ttnn.operations.conv.Conv2dConfig | None"
+_COMPUTE = "ttnn._ttnn.operations.core.WormholeComputeKernelConfig | None"
+_SLICE = "ttnn._ttnn.operations.sliding_window.Op2DSliceConfig | None"
+_WEIGHTS = f"tuple[{_TENSOR}Tensor, {_TENSOR}Tensor | None]"
+
+
+def _optional(name: str, annotation: str, kind: type) -> Parameter:
+    return Parameter(name, annotation, accept_optional(accept_instance(kind)), None)
+
+
+def _accept_length_padding(value: Any) -> tuple[int, ...]:
+    """conv1d's padding: one int (both sides) or [left, right]."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return (accept_uint32(value),)
+    return accept_uint32_sequence(2)(value)
+
+
+def _signature(name: str, window: tuple[Parameter, ...], extra: tuple[Parameter, ...], dims: str):
+    """A conv function's binding: TT-NN's keyword-only parameters in TT-NN's order."""
+    head = tuple(
+        Parameter(item, annotation, accept)
+        for item, annotation, accept in (
+            ("input_tensor", _TENSOR + "Tensor", accept_instance(Tensor)),
+            ("weight_tensor", _TENSOR + "Tensor", accept_instance(Tensor)),
+            ("device", "ttnn._ttnn.multi_device.MeshDevice", accept_instance(MeshDevice)),
+            ("in_channels", "int", accept_uint32),
+            ("out_channels", "int", accept_uint32),
+            ("batch_size", "int", accept_uint32),
+        )
+    )
+    tail = (
+        Parameter("groups", "int", accept_uint32, 1),
+        _optional("dtype", _TENSOR + "DataType | None", DataType),
+        _optional("bias_tensor", _TENSOR + "Tensor | None", Tensor),
+        _optional("conv_config", _CONFIG, Conv2dConfig),
+        _optional("compute_config", _COMPUTE, WormholeComputeKernelConfig),
+        _optional("memory_config", _TENSOR + "MemoryConfig | None", MemoryConfig),
+        *extra,
+        Parameter("return_output_dim", "bool", accept_bool, False),
+        Parameter("return_weights_and_bias", "bool", accept_bool, False),
+    )
+    output = _TENSOR + "Tensor"
+    returns = (
+        f"{output} | tuple[{output}, {dims}] | tuple[{output}, {_WEIGHTS}] | "
+        f"tuple[{output}, {dims}, {_WEIGHTS}]"
+    )
+    return Binding(
+        name,
+        (Overload(keyword=head + window + tail, returns=returns),),
+        style=OPERATION,
+        qualified_name=f"ttnn.{name}",
+    )
+
+
+def _image_window(*, output_padding: bool) -> tuple[Parameter, ...]:
+    """conv2d's and conv_transpose2d's image and window parameters."""
+    pair = accept_uint32_sequence(2)
+    return (
+        Parameter("input_height", "int", accept_uint32),
+        Parameter("input_width", "int", accept_uint32),
+        Parameter("kernel_size", _PAIR, pair),
+        Parameter("stride", _PAIR, pair, (1, 1), "[1, 1]"),
+        Parameter("padding", f"{_PAIR} | {_PAIR}", accept_uint32_sequence(2, 4), (0, 0), "[0, 0]"),
+        *((Parameter("output_padding", _PAIR, pair, (0, 0), "[0, 0]"),) if output_padding else ()),
+        Parameter("dilation", _PAIR, pair, (1, 1), "[1, 1]"),
+    )
+
+
+CONV2D = _signature(
+    "conv2d",
+    _image_window(output_padding=False),
+    (_optional("slice_config", _SLICE, Op2DSliceConfig),),
+    "tuple[int, int]",
+)
+CONV1D = _signature(
+    "conv1d",
+    (
+        Parameter("input_length", "int", accept_uint32),
+        Parameter("kernel_size", "int", accept_uint32),
+        Parameter("stride", "int", accept_uint32, 1),
+        Parameter("padding", f"{_PAIR} | int", _accept_length_padding, 0),
+        Parameter("dilation", "int", accept_uint32, 1),
+    ),
+    (_optional("slice_config", _SLICE, Op2DSliceConfig),),
+    "int",
+)
+CONV_TRANSPOSE2D = _signature(
+    "conv_transpose2d",
+    _image_window(output_padding=True),
+    (
+        _optional("dram_slice_config", _SLICE, Op2DSliceConfig),
+        Parameter("mirror_kernel", "bool", accept_bool, True),
+    ),
+    "tuple[int, int]",
+)
+
+_SHARED = (
+    "in_channels",
+    "out_channels",
+    "batch_size",
+    "input_height",
+    "input_width",
+    "kernel_size",
+    "stride",
+    "padding",
+    "dilation",
+    "groups",
+    "conv_config",
+    "compute_config",
+)
+"""The keywords a conv call hands to its prepare ops as they are."""
+
+
+@dataclass(frozen=True)
+class ConvKind:
+    """A conv function's preparation: the ops preparing its weight and bias, the keywords only
+    the weight op takes, its weights format, its slice config keyword."""
+
+    weight_op: type[ConvPrepareOp]
+    bias_op: type[ConvPrepareOp]
+    weights_format: str
+    slice_keyword: str
+    weight_only: tuple[str, ...] = ()
+
+    @property
+    def transposed(self) -> bool:
+        return self.weight_op is PrepareConvTranspose2dWeightsOp
+
+
+_CONV2D_KIND = ConvKind(PrepareConvWeightsOp, PrepareConvBiasOp, "OIHW", "slice_config")
+_TRANSPOSED_KIND = ConvKind(
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvTranspose2dBiasOp,
+    "IOHW",
+    "dram_slice_config",
+    ("output_padding", "mirror_kernel"),
+)
+
+
+@dataclass(frozen=True)
+class ConvCall:
+    """One conv call, its arguments bound: what the IR is built from."""
+
+    name: str
+    kind: ConvKind
+    values: Mapping[str, Any]
+    """The bound keywords, in conv2d's terms (a conv1d's already mapped)."""
+    input_tensor: Tensor
+    weight: Tensor
+    bias: Tensor | None
+    device: MeshDevice
+
+    def prepare_properties(self, weight: bool) -> dict[str, object]:
+        """The keywords of the weight's (or the bias's) prepare op, as TT-NN's conv2d fills
+        them from its own arguments and its input tensor."""
+        values = self.values
+        source = self.input_tensor
+        keywords: dict[str, Any] = {name: values[name] for name in _SHARED}
+        keywords |= {
+            "input_memory_config": source.memory_config(),
+            "input_layout": source.layout,
+            "input_dtype": source.dtype,
+            "output_dtype": values["dtype"],
+            self.kind.slice_keyword: values[self.kind.slice_keyword],
+        }
+        if weight:
+            keywords |= {name: values[name] for name in self.kind.weight_only}
+            keywords |= {"weights_format": self.kind.weights_format}
+            keywords["has_bias"] = self.bias is not None
+        with ir_refusals(self.name):
+            return {
+                key: op_property(key, value, self.name)
+                for key, value in keywords.items()
+                if value is not None
+            }
+
+
+def _host_weight(call: ConvCall, value: DeviceTensor) -> DeviceTensor:
+    """A host weight as the prepare op takes it (a conv1d's [O, I, K] as [O, I, 1, K])."""
+    return conv1d_weight(value, call.values["input_height"])
+
+
+def _weight_type(call: ConvCall) -> Attribute:
+    """The host weight type the weight's prepare op resolves from: the host weight's, or for
+    a prepared weight the OIHW (IOHW) weight it was prepared from, in a float dtype (the
+    resolution reads the dtype only when `conv_config.weights_dtype` is not given)."""
+    weight = call.weight
+    if weight.device() is None:
+        return conversion.tensor_type_of(_host_weight(call, weight.value), on_device=False)
+    values = call.values
+    kernel = values["kernel_size"]
+    channels = values["in_channels"], values["out_channels"] // values["groups"]
+    if not call.kind.transposed:
+        channels = values["out_channels"], values["in_channels"] // values["groups"]
+    dtype = weight.value.dtype
+    if dtype not in (core.DataType.FLOAT32, core.DataType.BFLOAT16):
+        dtype = core.DataType.BFLOAT16
+    return tensor_type((*channels, *kernel), dtype, None)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a conv call resolves to before any IR runs."""
+
+    plan: ConvWeightsPlan
+    """The conv2d preparation the consumption reads (a transposed conv's equivalent conv2d's)."""
+    params: Conv2dParameters
+    """That conv2d's parameters."""
+    weight_type: Attribute
+    """The type of the weight the consumption reads: as given, or the prepare op's result."""
+    bias_type: Attribute | None
+    dram_path: bool
+    """Whether TT-NN runs the conv on its DRAM path (its output then in DRAM)."""
+
+
+def _detached(call: ConvCall, op: type[ConvPrepareOp], source: Attribute, weight: bool):
+    """A prepare op on a value of type `source` outside any function: its resolution and
+    result type, for the call's device."""
+    argument = Block(arg_types=[source]).args[0]
+    target = call.device.target_device
+    return op(argument, device=target, **call.prepare_properties(weight=weight))
+
+
+def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
+    """The call's resolution (`types`: the IR types of its weight and bias arguments).
+    Raises what the prepare ops refuse, in TT-NN's terms; NotImplementedError for a
+    transposed conv TT-NN runs in DRAM slices."""
+    target = call.device.target_device
+    sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
+    bias_type = types[1] if len(types) > 1 else None
+    with ir_refusals(call.name, sources):
+        weight_op = _detached(call, call.kind.weight_op, _weight_type(call), True)
+        plan = weight_op.resolved(target)
+        weight_type = types[0] if call.weight.device() is not None else weight_op.result.type
+    if call.bias is not None and call.bias.device() is None and bias_type is not None:
+        with ir_refusals(call.name, {"bias_tensor": call.bias}):
+            bias_type = _detached(call, call.kind.bias_op, bias_type, False).result.type
+    if isinstance(plan, ConvTranspose2dPlan):
+        if plan.dram is not None and plan.dram.sliced:
+            raise NotImplementedError(
+                f"ttnn_xdsl.ttnn.{call.name} does not cover this call: TT-NN runs it on its "
+                f"DRAM path in {plan.dram.slicing.num_slices} slices, whose weight is prepared "
+                "for the first slice; the conv over the whole input is not built from it"
+            )
+        return Resolution(plan.conv, plan.equivalent, weight_type, bias_type, plan.dram_path)
+    params = conv2d_parameters(weight_op, target)
+    return Resolution(plan, params, weight_type, bias_type, runs_from_dram(params))
+
+
+def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
+    """TT-NN's conv2d refusals of a weight and bias prepare accepts (its program factory's
+    TT_FATALs, semantics.md §9.3), and what the consumption op does not compute."""
+    with ir_refusals(call.name):
+        consumption = consumption_plan(resolution.plan)
+    if consumption.path is ConsumptionPath.DEPTHWISE_1D:
+        raise NotImplementedError(
+            f"ttnn_xdsl.ttnn.{call.name} does not cover this call: a 1D depthwise conv "
+            "(its taps are elementwise, not a matmul) is not lowered"
+        )
+    rows, cols = tensor_info(resolution.weight_type).physical_shape[-2:]
+    bias = resolution.bias_type
+    bias_shape = None if bias is None else tensor_info(bias).physical_shape
+    refusal = conv2d_refusal(resolution.plan, (rows, cols), bias_shape)
+    if refusal is not None:
+        raise RuntimeError(refusal)
+
+
+def _activation(call: ConvCall, params: Conv2dParameters) -> DeviceTensor:
+    """The input as the consumption op reads it: host NHWC, row-major, float32 or bfloat16
+    (a bfloat8_b input's values, exact in bfloat16). TT-NN takes [N, H, W, C] or its
+    flattened [1, 1, N·H·W, C] (and a conv1d's of rank 3); a transposed conv's input is then
+    zero-stuffed and padded into its equivalent conv2d's."""
+    values = call.values
+    shape = (values["batch_size"], values["input_height"], values["input_width"])
+    shape += (values["in_channels"],)
+    array = call.input_tensor.value.to_numpy()
+    if array.size != int(np.prod(shape)) or array.shape[-1] != shape[-1]:
+        raise RuntimeError(
+            f"{call.name}: input_tensor of shape {list(array.shape)} is not the "
+            f"[N, H, W, C] = {list(shape)} the call gives (nor [1, 1, N·H·W, C])"
+        )
+    array = array.reshape(shape)
+    if call.kind.transposed:
+        array = _zero_stuffed(call, array, params)
+    dtype = call.input_tensor.value.dtype
+    if dtype not in (core.DataType.FLOAT32, core.DataType.BFLOAT16):
+        dtype = core.DataType.BFLOAT16
+    return DeviceTensor.from_numpy(array, dtype, core.Layout.ROW_MAJOR)
+
+
+def _zero_stuffed(call: ConvCall, array: np.ndarray, equivalent: Conv2dParameters) -> np.ndarray:
+    """A transposed conv's NHWC input as its equivalent conv2d's (semantics.md §7.2): pixel
+    `i` of an axis at `d·(k − 1) − p_before + i·s` of the equivalent input, zeros elsewhere
+    (`s − 1` between neighbours, the rest before and after); pixels that fall outside it
+    (a padding beyond the kernel's reach) are cut off."""
+    values = call.values
+    padding = values["padding"]
+    top, left = (padding[0], padding[2]) if len(padding) == 4 else padding
+    batch, height, width, channels = array.shape
+    shape = (batch, equivalent.input_height, equivalent.input_width, channels)
+    full = np.zeros(shape, array.dtype)
+    places = []
+    for size, before, stride, dilation, kernel in zip(
+        (height, width),
+        (top, left),
+        values["stride"],
+        values["dilation"],
+        values["kernel_size"],
+        strict=True,
+    ):
+        places.append(dilation * (kernel - 1) - before + np.arange(size) * stride)
+    rows, cols = places
+    keep_rows = (rows >= 0) & (rows < shape[1])
+    keep_cols = (cols >= 0) & (cols < shape[2])
+    full[:, rows[keep_rows][:, None], cols[keep_cols][None, :]] = array[:, keep_rows][
+        :, :, keep_cols
+    ]
+    return full
+
+
+def _output_memory_config(call: ConvCall, resolution: Resolution) -> MemoryConfig:
+    """The output's memory config: `memory_config` when given; else TT-NN's buffer type and
+    memory layout (DRAM interleaved on the DRAM path, else L1 in the conv's shard layout).
+    The shard spec of an L1 output is not derived here."""
+    given = call.values["memory_config"]
+    if given is not None:
+        return given
+    if resolution.dram_path:
+        return DRAM_MEMORY_CONFIG
+    layout = TensorMemoryLayout[resolution.plan.sharding.shard_layout.name]
+    return MemoryConfig(layout, BufferType.L1)
+
+
+def _math_fidelity(call: ConvCall) -> str:
+    """The compute config's math fidelity (TT-NN's conv2d default: HiFi4)."""
+    config = call.values["compute_config"]
+    fidelity = MathFidelity.HiFi4 if config is None else config.math_fidelity
+    return (MathFidelity.HiFi4 if fidelity == MathFidelity.Invalid else fidelity).name
+
+
+def conv_body(call: ConvCall, resolution: Resolution, arguments: list[SSAValue]) -> list[SSAValue]:
+    """The IR of one conv call: each host operand through its prepare op, then the one
+    consumption op. Returns the output, then the weight and bias it prepared (if any).
+
+    (When the tensor-level `ttnn.conv2d` op lands, this function builds that op instead.)"""
+    activation, weight, *rest = arguments
+    target = call.device.target_device
+    prepared: list[SSAValue] = []
+    if call.weight.device() is None:
+        properties = call.prepare_properties(weight=True)
+        weight = call.kind.weight_op(weight, device=target, **properties).result
+        prepared.append(weight)
+    bias = rest[0] if rest else None
+    if bias is not None and call.bias is not None and call.bias.device() is None:
+        properties = call.prepare_properties(weight=False)
+        bias = call.kind.bias_op(bias, device=target, **properties).result
+        prepared.append(bias)
+    compute = call.values["compute_config"]
+    output_dtype = call.values["dtype"] or call.input_tensor.dtype
+    plan, params = resolution.plan, resolution.params
+    op = conv2d_consume_from_plan(
+        activation,
+        weight,
+        bias,
+        plan,
+        params,
+        output_dtype=conversion.data_type(output_dtype, call.name, "dtype"),
+        math_fidelity=_math_fidelity(call),
+        fp32_dest_acc_en=fp32_dest_accumulation(params, plan.weights_dtype),
+        packer_l1_acc=compute is not None and compute.packer_l1_acc,
+    )
+    return [op.result, *prepared]
+
+
+def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Tensor | None]]:
+    """Run one conv call: the output on the device, (OH, OW), and the device weight and bias
+    (prepared here, or as given)."""
+    call.device.check_open(call.name)
+    weight, bias = call.weight, call.bias
+    if bias is not None and weight.device() is not None and bias.device() is None:
+        raise RuntimeError(
+            f"{call.name}: bias_tensor is on the host and weight_tensor on the device; TT-NN "
+            "0.81.1 prepares the bias only together with a host weight: pass the bias its "
+            "first call returned (return_weights_and_bias=True), or the host weight too"
+        )
+    operands = [weight] + ([bias] if bias is not None else [])
+    values = [
+        _host_weight(call, weight.value) if weight.device() is None else weight.value,
+        *(operand.value for operand in operands[1:]),
+    ]
+    operand_types = [
+        conversion.tensor_type_of(value, on_device=operand.device() is not None)
+        for value, operand in zip(values, operands, strict=True)
+    ]
+    resolution = _resolve(call, operand_types)
+    _refuse_what_conv2d_refuses(call, resolution)
+    activation = _activation(call, resolution.params)
+    inputs = [activation, *values]
+    types = (conversion.tensor_type_of(activation, on_device=False), *operand_types)
+    parameters = (
+        call.name,
+        tuple(sorted(call.prepare_properties(weight=True).items())),
+        tuple(sorted(call.prepare_properties(weight=False).items())) if bias else (),
+        call.values["dtype"],
+        _math_fidelity(call),
+    )
+    device = call.device
+
+    def body(*arguments: SSAValue) -> list[SSAValue]:
+        return conv_body(call, resolution, list(arguments))
+
+    program_call = Call(call.name, types, parameters, device.grid, body, device._opened_with)
+    sources = {"weight_tensor": weight} | ({"bias_tensor": bias} if bias is not None else {})
+    output, *prepared = run_call(program_call, inputs, device, prepares=True, sources=sources)
+    program = program_for(program_call)
+    returned: list[Tensor | None] = []
+    for operand in operands:
+        if operand.device() is not None:
+            returned.append(operand)
+            continue
+        made_by = MadeBy(call.name, program, len(returned) + 1, tuple(inputs))
+        value = prepared[len(returned)]
+        returned.append(Tensor._wrap(value, device, DRAM_MEMORY_CONFIG, made_by))
+    result = Tensor._wrap(
+        _output_layout(call, output), device, _output_memory_config(call, resolution)
+    )
+    returned_weight = returned[0]
+    assert returned_weight is not None
+    returned_bias = returned[1] if bias is not None else None
+    return result, output_image_size(resolution.plan.params), (returned_weight, returned_bias)
+
+
+def _output_layout(call: ConvCall, output: DeviceTensor) -> DeviceTensor:
+    """The output in `conv_config.output_layout`: TILE as computed, or ROW_MAJOR (the same
+    values untilized, exact)."""
+    config = call.values["conv_config"]
+    if config is None or config.output_layout != Layout.ROW_MAJOR:
+        return output
+    if output.dtype == core.DataType.BFLOAT8_B:
+        raise RuntimeError(f"{call.name}: a bfloat8_b output is TILE (ROW_MAJOR asked)")
+    return DeviceTensor.from_numpy(output.to_numpy(), output.dtype, core.Layout.ROW_MAJOR)
+
+
+def _result(
+    values: Mapping[str, Any],
+    output: Tensor,
+    dims: object,
+    weights: tuple[Tensor, Tensor | None],
+) -> Any:
+    """What TT-NN returns for the two flags: the output, then the output dims, then the
+    (weight, bias) pair, each when asked."""
+    items: list[Any] = [output]
+    if values["return_output_dim"]:
+        items.append(dims)
+    if values["return_weights_and_bias"]:
+        items.append(weights)
+    return items[0] if len(items) == 1 else tuple(items)
+
+
+def conv2d(*args: Any, **kwargs: Any) -> Any:
+    """TT-NN's `conv2d(*, input_tensor, weight_tensor, device, in_channels, out_channels,
+    batch_size, input_height, input_width, kernel_size, stride=[1, 1], padding=[0, 0],
+    dilation=[1, 1], groups=1, dtype=None, bias_tensor=None, conv_config=None,
+    compute_config=None, memory_config=None, slice_config=None, return_output_dim=False,
+    return_weights_and_bias=False)`: the output `[1, 1, N·OH·OW, Cout]` on the device;
+    with `return_output_dim` also `(OH, OW)`, with `return_weights_and_bias` also the
+    device `(weight, bias)` a later call consumes as given (semantics.md §9)."""
+    _, values = CONV2D.bind(args, kwargs)
+    call = _call("conv2d", _CONV2D_KIND, values)
+    output, dims, weights = run_conv(call)
+    return _result(values, output, dims, weights)
+
+
+def conv1d(*args: Any, **kwargs: Any) -> Any:
+    """TT-NN's `conv1d(*, input_tensor, weight_tensor, device, in_channels, out_channels,
+    batch_size, input_length, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+    dtype=None, bias_tensor=None, conv_config=None, compute_config=None, memory_config=None,
+    slice_config=None, return_output_dim=False, return_weights_and_bias=False)`: the conv2d
+    of input height 1, kernel (1, kernel_size) over the length; the weight [O, I, K] (or
+    [O, I, 1, K]); padding `p` both sides or `[left, right]`. The output dim is the length."""
+    _, values = CONV1D.bind(args, kwargs)
+    padding = values["padding"]
+    mapped = dict(values) | {
+        "input_height": 1,
+        "input_width": values["input_length"],
+        "kernel_size": (1, values["kernel_size"]),
+        "stride": (1, values["stride"]),
+        "padding": (0, padding[0]) if len(padding) == 1 else (0, 0, *padding),
+        "dilation": (1, values["dilation"]),
+    }
+    call = _call("conv1d", _CONV2D_KIND, mapped)
+    output, (_, length), weights = run_conv(call)
+    return _result(values, output, length, weights)
+
+
+def conv_transpose2d(*args: Any, **kwargs: Any) -> Any:
+    """TT-NN's `conv_transpose2d(*, input_tensor, weight_tensor, device, in_channels,
+    out_channels, batch_size, input_height, input_width, kernel_size, stride=[1, 1],
+    padding=[0, 0], output_padding=[0, 0], dilation=[1, 1], groups=1, dtype=None,
+    bias_tensor=None, conv_config=None, compute_config=None, memory_config=None,
+    dram_slice_config=None, mirror_kernel=True, return_output_dim=False,
+    return_weights_and_bias=False)`: the IOHW weight [Cin, Cout/groups, KH, KW]; computed as
+    its equivalent conv2d on the zero-stuffed input with the mirrored prepared weight
+    (semantics.md §7.2). The output dims are the transposed conv's (OH, OW)."""
+    _, values = CONV_TRANSPOSE2D.bind(args, kwargs)
+    call = _call("conv_transpose2d", _TRANSPOSED_KIND, values)
+    output, dims, weights = run_conv(call)
+    return _result(values, output, dims, weights)
+
+
+def _call(name: str, kind: ConvKind, values: Mapping[str, Any]) -> ConvCall:
+    return ConvCall(
+        name,
+        kind,
+        values,
+        values["input_tensor"],
+        values["weight_tensor"],
+        values["bias_tensor"],
+        values["device"],
+    )

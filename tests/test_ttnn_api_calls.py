@@ -808,18 +808,6 @@ def test_unet_up_conv_weight_and_bias(device, tmp_path: Path) -> None:
     assert dumped(prepared_bias, tmp_path / "b.tensorbin") == expected[1]
 
 
-@pytest.mark.parametrize("name", ["conv2d", "conv1d", "conv_transpose2d"])
-def test_the_conv_itself_says_it_needs_a_card(name: str) -> None:
-    # A model's code runs its prepare calls here and stops, with the reason, at the conv.
-    with pytest.raises(NotImplementedError) as error:
-        getattr(ttnn, name)(input_tensor=None, device=None)
-    assert str(error.value) == (
-        f"ttnn_xdsl.ttnn.{name} runs the conv on a Tenstorrent card, which the project does not "
-        "model: it covers the weight and bias preparation (prepare_conv_weights, "
-        "prepare_conv_bias, prepare_conv_transpose2d_weights, prepare_conv_transpose2d_bias)"
-    )
-
-
 def test_conv_transpose2d_weight_in_dram_slices(device) -> None:
     # TT-NN's DRAM path in two height slices (the lit test's @dram_slices): the weight is
     # prepared for the first slice with a row-major input, TT-NN 0.81.1's [1, 1, 192, 32]

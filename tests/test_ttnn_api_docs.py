@@ -9,7 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ttnn_xdsl.ttnn as ttnn
-from ttnn_xdsl.ttnn import backward, configs, conv_preparation, device, model_helpers, tensor
+from ttnn_xdsl.ttnn import (
+    backward,
+    configs,
+    conv_preparation,
+    convolution,
+    device,
+    model_helpers,
+    tensor,
+)
 from ttnn_xdsl.ttnn.signatures import Binding
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "ttnn-api.md"
@@ -42,6 +50,9 @@ def test_every_exported_name_is_listed() -> None:
 def test_signatures_are_the_declared_ones() -> None:
     bindings: list[Binding] = [
         *(preparation.binding for preparation in conv_preparation.PREPARATIONS),
+        convolution.CONV2D,
+        convolution.CONV1D,
+        convolution.CONV_TRANSPOSE2D,
         backward.ASSIGN_BW,
         model_helpers.TO_LAYOUT,
         model_helpers.RESHAPE,
@@ -81,7 +92,7 @@ def test_signatures_are_the_declared_ones() -> None:
             ttnn.create_sharded_memory_config,
         )
     ]
-    assert len(texts) == 40
+    assert len(texts) == 43
     assert [text for text in texts if not documented(text)] == []
 
 

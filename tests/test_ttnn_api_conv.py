@@ -1,0 +1,401 @@
+"""`ttnn.conv2d`, `ttnn.conv1d` and `ttnn.conv_transpose2d` compute the conv: values against
+the float64 reference conv (`conv.conv_reference`, im2col by taps) and, for the transposed
+conv, a scatter written here from PyTorch's definition; each combination of
+`return_output_dim` / `return_weights_and_bias`; a model's two-call pattern (the first call
+prepares, the second consumes the returned device weight); refusals in TT-NN's words.
+
+Values are small integers (and halves), so every product and sum is exact in float32 and
+bfloat16 holds every input: with a float32 output the conv equals the reference exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ttnn_xdsl.ttnn as ttnn
+from ttnn_xdsl.conv.conv_reference import reference_conv2d
+
+
+@pytest.fixture
+def device():
+    device = ttnn.open_device(device_id=0)
+    yield device
+    ttnn.close_device(device)
+
+
+def integers(shape: tuple[int, ...], seed: int, low: int = -4, high: int = 4) -> np.ndarray:
+    """Integers in [low, high] / 2 as float32: exact in bfloat16, exact sums in float32."""
+    values = np.random.default_rng(seed).integers(low, high + 1, shape)
+    return (values / 2).astype(np.float32)
+
+
+def values(tensor: ttnn.Tensor) -> np.ndarray:
+    """A tensor's logical values as float64 (to_torch gives NumPy without torch)."""
+    return np.asarray(ttnn.to_torch(ttnn.from_device(tensor)), dtype=np.float64)
+
+
+def conv2d_keywords(device, **changes: object) -> dict[str, object]:
+    """A 3×3 conv, 16 → 32 channels, on a 2×10×12 image, padding 1, stride 1."""
+    keywords: dict[str, object] = dict(
+        device=device,
+        in_channels=16,
+        out_channels=32,
+        batch_size=2,
+        input_height=10,
+        input_width=12,
+        kernel_size=(3, 3),
+        padding=(1, 1),
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+        # float32 DEST: TT-NN's default for a bfloat16 input accumulates in bfloat16.
+        compute_config=ttnn.init_device_compute_kernel_config(
+            device.arch(), math_fidelity=ttnn.MathFidelity.HiFi4, fp32_dest_acc_en=True
+        ),
+    )
+    keywords.update(changes)
+    return keywords
+
+
+ACTIVATION = integers((2, 10, 12, 16), seed=1)
+WEIGHT = integers((32, 16, 3, 3), seed=2)
+BIAS = integers((1, 1, 1, 32), seed=3)
+
+
+@pytest.mark.parametrize(
+    ("memory_config", "shard_layout", "expected"),
+    [
+        # A DRAM input runs on TT-NN's DRAM path: the output is DRAM interleaved.
+        (ttnn.DRAM_MEMORY_CONFIG, None, ttnn.DRAM_MEMORY_CONFIG),
+        (ttnn.L1_MEMORY_CONFIG, "HEIGHT_SHARDED", ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG),
+        (ttnn.L1_MEMORY_CONFIG, "BLOCK_SHARDED", ttnn.L1_BLOCK_SHARDED_MEMORY_CONFIG),
+        (ttnn.L1_MEMORY_CONFIG, "WIDTH_SHARDED", ttnn.L1_WIDTH_SHARDED_MEMORY_CONFIG),
+    ],
+)
+def test_conv2d_values_equal_the_reference(device, memory_config, shard_layout, expected) -> None:
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16,
+        shard_layout=None if shard_layout is None else ttnn.TensorMemoryLayout[shard_layout],
+    )
+    activation = ttnn.from_torch(
+        ACTIVATION, ttnn.bfloat16, device=device, memory_config=memory_config
+    )
+    output = ttnn.conv2d(
+        input_tensor=activation,
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        bias_tensor=ttnn.from_torch(BIAS, ttnn.float32),
+        **conv2d_keywords(device, conv_config=config),
+    )
+    reference = reference_conv2d(
+        ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1), bias=BIAS.reshape(-1)
+    )
+    assert output.shape == [1, 1, 2 * 10 * 12, 32]
+    assert output.padded_shape == [1, 1, 256, 32]
+    assert (output.dtype, output.layout) == (ttnn.float32, ttnn.TILE_LAYOUT)
+    assert ttnn.is_tensor_storage_on_device(output)
+    assert output.memory_config() == expected
+    np.testing.assert_array_equal(values(output), reference)
+
+
+def test_bfloat16_accumulation_is_the_reference_within_its_rounding(device) -> None:
+    # TT-NN's default compute config for a bfloat16 input: DEST in bfloat16, a bfloat16
+    # output. Each of the three K blocks (kernel rows) rounds its sum to bfloat16 and the
+    # partials and the output are bfloat16: within 4 bfloat16 steps (2⁻⁸ relative) of
+    # Σ|a·w|, and not exact.
+    output = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        **conv2d_keywords(device, dtype=None, compute_config=None),
+    )
+    assert output.dtype == ttnn.bfloat16
+    exact = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    magnitude = reference_conv2d(np.abs(ACTIVATION), np.abs(WEIGHT), padding=(1, 1))
+    error = np.abs(values(output) - exact)
+    assert np.all(error <= 4 * 2.0**-8 * magnitude)
+    assert np.count_nonzero(error) > 0
+
+
+def test_return_combinations(device) -> None:
+    def call(**flags: bool):
+        return ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+            **conv2d_keywords(device, stride=(2, 2)),
+            **flags,
+        )
+
+    plain = call()
+    assert isinstance(plain, ttnn.Tensor)
+    output, dims = call(return_output_dim=True)
+    # (10 + 2 − 3) // 2 + 1 = 5, (12 + 2 − 3) // 2 + 1 = 6
+    assert dims == (5, 6) and output.shape == [1, 1, 2 * 5 * 6, 32]
+    output, (weight, bias) = call(return_weights_and_bias=True)
+    assert isinstance(weight, ttnn.Tensor) and bias is None
+    output, dims, (weight, bias) = call(return_output_dim=True, return_weights_and_bias=True)
+    assert dims == (5, 6) and bias is None
+    assert ttnn.is_tensor_storage_on_device(weight) and weight.layout == ttnn.TILE_LAYOUT
+    for result in (output, plain):
+        np.testing.assert_array_equal(
+            values(result),
+            reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, stride=(2, 2), padding=(1, 1)),
+        )
+
+
+def test_a_model_prepares_through_the_first_call_and_consumes_after(device, tmp_path: Path) -> None:
+    # A model's layer: the first call prepares the host weight and bias and returns them on
+    # the device; later calls pass those, which TT-NN consumes as given.
+    keywords = conv2d_keywords(device, memory_config=None)
+    weight = ttnn.from_torch(WEIGHT, ttnn.float32)
+    bias = ttnn.from_torch(BIAS, ttnn.float32)
+    first, (device_weight, device_bias) = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=weight,
+        bias_tensor=bias,
+        return_weights_and_bias=True,
+        **keywords,
+    )
+    # The returned weight is the one prepare_conv_weights makes for this conv.
+    prepared = ttnn.prepare_conv_weights(
+        weight_tensor=weight,
+        input_memory_config=ttnn.DRAM_MEMORY_CONFIG,
+        input_layout=ttnn.ROW_MAJOR_LAYOUT,
+        weights_format="OIHW",
+        in_channels=16,
+        out_channels=32,
+        batch_size=2,
+        input_height=10,
+        input_width=12,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(1, 1),
+        has_bias=True,
+        groups=1,
+        device=device,
+        input_dtype=ttnn.bfloat16,
+        output_dtype=ttnn.float32,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+    )
+    ttnn.dump_tensor(tmp_path / "a.tensorbin", device_weight)
+    ttnn.dump_tensor(tmp_path / "b.tensorbin", prepared)
+    assert (tmp_path / "a.tensorbin").read_bytes() == (tmp_path / "b.tensorbin").read_bytes()
+    second_input = integers((2, 10, 12, 16), seed=4)
+    second = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(second_input, ttnn.bfloat16),
+        weight_tensor=device_weight,
+        bias_tensor=device_bias,
+        **keywords,
+    )
+    bias_values = BIAS.reshape(-1)
+    for output, activation in ((first, ACTIVATION), (second, second_input)):
+        reference = reference_conv2d(
+            activation.astype(np.float64), WEIGHT, padding=(1, 1), bias=bias_values
+        )
+        np.testing.assert_array_equal(values(output), reference)
+
+
+def test_the_flattened_tile_output_of_a_conv_feeds_the_next(device) -> None:
+    # TT-NN's conv output [1, 1, N·OH·OW, C] (TILE, float32 here, on the device) is the
+    # next conv's input as it is.
+    first = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        **conv2d_keywords(device),
+    )
+    assert first.shape == [1, 1, 240, 32] and first.layout == ttnn.TILE_LAYOUT
+    second_weight = integers((8, 32, 1, 1), seed=5)
+    second = ttnn.conv2d(
+        input_tensor=first,
+        weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+        **conv2d_keywords(
+            device, in_channels=32, out_channels=8, kernel_size=(1, 1), padding=(0, 0)
+        ),
+    )
+    hidden = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    hidden = hidden.reshape(2, 10, 12, 32)
+    np.testing.assert_array_equal(values(second), reference_conv2d(hidden, second_weight))
+
+
+@pytest.mark.parametrize(("padding", "sides"), [(2, (2, 2)), ((1, 3), (1, 3))])
+def test_conv1d_values_and_length(device, padding, sides) -> None:
+    # The weight [O, I, K] as PyTorch's; the input [N, L, C] (rank 3, TT-NN reshapes it to
+    # [N, 1, L, C]); padding p on both sides or [left, right]; stride 2. The output length
+    # (40 + left + right − 5) // 2 + 1.
+    activation = integers((2, 40, 16), seed=6)
+    weight = integers((32, 16, 5), seed=7)
+    output, length, (prepared, bias) = ttnn.conv1d(
+        input_tensor=ttnn.from_torch(activation, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+        device=device,
+        in_channels=16,
+        out_channels=32,
+        batch_size=2,
+        input_length=40,
+        kernel_size=5,
+        stride=2,
+        padding=padding,
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv1dConfig(weights_dtype=ttnn.bfloat16),
+        compute_config=conv2d_keywords(device)["compute_config"],
+        return_output_dim=True,
+        return_weights_and_bias=True,
+    )
+    assert length == (40 + sum(sides) - 5) // 2 + 1 and bias is None
+    assert output.shape == [1, 1, 2 * length, 32]
+    reference = reference_conv2d(
+        activation.reshape(2, 1, 40, 16),
+        weight.reshape(32, 16, 1, 5),
+        stride=(1, 2),
+        padding=(0, 0, *sides),
+    )
+    np.testing.assert_array_equal(values(output), reference)
+    assert prepared.shape[-1] == 32 and ttnn.is_tensor_storage_on_device(prepared)
+
+
+def transposed_reference(
+    activation: np.ndarray,
+    weight: np.ndarray,
+    stride: tuple[int, int],
+    padding: tuple[int, int],
+    output_padding: tuple[int, int],
+) -> np.ndarray:
+    """PyTorch's ConvTranspose2d (groups 1, dilation 1) by its definition: each input pixel
+    scatters `x[n, ih, iw] · W[:, :, kh, kw]` to output (ih·s + kh − p, iw·s + kw − p);
+    the output [1, 1, N·OH·OW, Cout] with OH = (H − 1)·s − 2p + K + output_padding."""
+    batch, height, width, _ = activation.shape
+    _, out_channels, kernel_h, kernel_w = weight.shape
+    out_h = (height - 1) * stride[0] - 2 * padding[0] + kernel_h + output_padding[0]
+    out_w = (width - 1) * stride[1] - 2 * padding[1] + kernel_w + output_padding[1]
+    full = np.zeros(
+        (batch, out_h + 2 * padding[0] + kernel_h, out_w + 2 * padding[1] + kernel_w, out_channels)
+    )
+    x = activation.astype(np.float64)
+    for ih in range(height):
+        for iw in range(width):
+            for kh in range(kernel_h):
+                for kw in range(kernel_w):
+                    full[:, ih * stride[0] + kh, iw * stride[1] + kw] += (
+                        x[:, ih, iw] @ weight[:, :, kh, kw]
+                    )
+    cropped = full[:, padding[0] : padding[0] + out_h, padding[1] : padding[1] + out_w]
+    return cropped.reshape(1, 1, -1, out_channels)
+
+
+@pytest.mark.parametrize(
+    ("memory_config", "shard_layout", "buffer_type"),
+    [
+        (ttnn.L1_MEMORY_CONFIG, ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1),
+        (ttnn.DRAM_MEMORY_CONFIG, None, ttnn.BufferType.DRAM),
+    ],
+)
+def test_conv_transpose2d_values(device, memory_config, shard_layout, buffer_type) -> None:
+    # semantics.md §7.2's example: ConvTranspose2d(16, 24, 3, stride=2, padding=1,
+    # output_padding=1) on a 1×6×5 TILE input: a 12×10 output.
+    activation = integers((1, 6, 5, 16), seed=8)
+    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
+    bias = integers((1, 1, 1, 24), seed=10)
+    output, dims = ttnn.conv_transpose2d(
+        input_tensor=ttnn.from_torch(
+            activation,
+            ttnn.bfloat16,
+            layout=ttnn.TILE_LAYOUT,
+            device=device,
+            memory_config=memory_config,
+        ),
+        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+        bias_tensor=ttnn.from_torch(bias, ttnn.float32),
+        device=device,
+        in_channels=16,
+        out_channels=24,
+        batch_size=1,
+        input_height=6,
+        input_width=5,
+        kernel_size=(3, 3),
+        stride=(2, 2),
+        padding=(1, 1),
+        output_padding=(1, 1),
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16, shard_layout=shard_layout),
+        compute_config=conv2d_keywords(device)["compute_config"],
+        return_output_dim=True,
+    )
+    assert dims == (12, 10) and output.shape == [1, 1, 120, 24]
+    assert output.memory_config().buffer_type == buffer_type
+    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (1, 1))
+    np.testing.assert_array_equal(values(output), reference + bias.reshape(-1))
+
+
+def test_a_tile_host_weight_is_refused_in_tt_nn_words(device) -> None:
+    weight = ttnn.from_torch(WEIGHT, ttnn.float32, layout=ttnn.TILE_LAYOUT)
+    with pytest.raises(RuntimeError) as error:
+        ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=weight,
+            **conv2d_keywords(device),
+        )
+    assert str(error.value) == (
+        "conv2d: weight_tensor is a ttnn.float32 tensor in ttnn.TILE_LAYOUT on the host; "
+        'TT-NN 0.81.1 prepares ROW_MAJOR host weights ("Host conv weights layout should be in '
+        'row_major layout"): pass ttnn.to_layout(weight_tensor, ttnn.ROW_MAJOR_LAYOUT)'
+    )
+
+
+def test_a_bias_prepared_for_another_conv_is_refused_as_tt_nn_refuses(device) -> None:
+    # The program factory's check prepare does not make (semantics.md §9.3): a 64-channel
+    # conv's prepared bias (2 tiles wide) beside a 32-channel conv's weight (1 tile).
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+    )
+
+    def prepared(out_channels: int, seed: int) -> tuple[ttnn.Tensor, ttnn.Tensor]:
+        _, (weight, bias) = ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(integers((out_channels, 16, 3, 3), seed), ttnn.float32),
+            bias_tensor=ttnn.from_torch(integers((1, 1, 1, out_channels), seed), ttnn.float32),
+            return_weights_and_bias=True,
+            **conv2d_keywords(device, out_channels=out_channels, conv_config=config),
+        )
+        return weight, bias
+
+    weight, _ = prepared(32, seed=11)
+    _, wide_bias = prepared(64, seed=12)
+    with pytest.raises(RuntimeError) as error:
+        ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=weight,
+            bias_tensor=wide_bias,
+            **conv2d_keywords(device, conv_config=config),
+        )
+    assert str(error.value) == "Bias tiles (2) must equal weight matrix width in tiles (1)"
+
+
+def test_a_host_bias_beside_a_device_weight_is_refused(device) -> None:
+    keywords = conv2d_keywords(device)
+    _, (weight, _) = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        return_weights_and_bias=True,
+        **keywords,
+    )
+    with pytest.raises(RuntimeError, match=r"^conv2d: bias_tensor is on the host and "):
+        ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=weight,
+            bias_tensor=ttnn.from_torch(BIAS, ttnn.float32),
+            **keywords,
+        )
+
+
+def test_a_call_tt_nn_does_not_accept(device) -> None:
+    with pytest.raises(TypeError) as error:
+        ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+            **conv2d_keywords(device, kernel_size=3),
+        )
+    lines = str(error.value).splitlines()
+    assert lines[1] == "ttnn.conv2d(): incompatible function arguments."
+    assert lines[-1] == (
+        "Not accepted by ttnn_xdsl: kernel_size=3: expected a sequence of 2 ints, got int."
+    )

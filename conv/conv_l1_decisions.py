@@ -48,13 +48,20 @@ from ttnn_xdsl.core.errors import ConvConfigError
 # ------------------------------------------------------------------------------------------
 
 
+DRAM_BFLOAT8_B_REFUSAL = (
+    "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM"
+)
+"""How `check_dram_path_weights_dtype`'s refusal starts (TT-NN's conv2d itself prepares such
+a weight on its own path, which ttnn_xdsl.ttnn.conv2d tells apart by it)."""
+
+
 def check_dram_path_weights_dtype(weights_dtype: DataType) -> None:
     """On the DRAM path TT-NN 0.81.1 plans a conv that is not an mm_conv (after folding) in
     slices, and to do so it first builds a placeholder device weight in `weights_dtype` with
     a ROW_MAJOR layout, which it cannot do for bfloat8_b (a TensorSpec check)."""
     if weights_dtype == DataType.BFLOAT8_B:
         raise ConvConfigError(
-            "TT-NN 0.81.1 cannot prepare bfloat8_b weights for a conv it runs from DRAM (a "
+            f"{DRAM_BFLOAT8_B_REFUSAL} (a "
             "DRAM input or DRAM slice config; not a 1x1 matmul conv nor a 1D conv): to plan "
             "its DRAM slices it builds a row-major bfloat8_b placeholder weight, which TT-NN "
             'rejects (TT-NN: "Only TILE layout is supported for BFLOAT8_B dtype!")'

@@ -399,3 +399,51 @@ def test_a_call_tt_nn_does_not_accept(device) -> None:
     assert lines[-1] == (
         "Not accepted by ttnn_xdsl: kernel_size=3: expected a sequence of 2 ints, got int."
     )
+
+
+def test_a_row_major_output_holds_the_same_values(device) -> None:
+    config = ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16, output_layout=ttnn.ROW_MAJOR_LAYOUT)
+    output = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        **conv2d_keywords(device, conv_config=config),
+    )
+    assert output.layout == ttnn.ROW_MAJOR_LAYOUT and output.shape == [1, 1, 240, 32]
+    reference = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(values(output), reference)
+
+
+def test_a_device_weight_prepared_for_another_input_is_refused(device) -> None:
+    # Prepared for a ROW_MAJOR input (16 channels stay 16: three kernel rows of 64 rows),
+    # then given with a TILE input, whose weight has 96-row K blocks: the kernels would
+    # read past the 192 rows.
+    l1_input = dict(device=device, memory_config=ttnn.L1_MEMORY_CONFIG)
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+    )
+    keywords = conv2d_keywords(device, conv_config=config)
+    _, (weight, _) = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16, **l1_input),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        return_weights_and_bias=True,
+        **keywords,
+    )
+    assert weight.padded_shape == [1, 1, 192, 32]
+    tile_input = ttnn.from_torch(ACTIVATION, ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, **l1_input)
+    with pytest.raises(RuntimeError) as error:
+        ttnn.conv2d(input_tensor=tile_input, weight_tensor=weight, **keywords)
+    assert str(error.value) == (
+        "conv2d: the device weight_tensor [192, 32] is not the weight this conv reads (K block "
+        "2 reads weight row 287 but the prepared weight has 192 rows): prepared for other "
+        "parameters? TT-NN's kernels would read beyond it"
+    )
+
+
+def test_bfloat8_b_weights_on_the_dram_path_are_not_covered(device) -> None:
+    # TT-NN's conv2d prepares them on a path of its own; prepare_conv_weights refuses them.
+    with pytest.raises(NotImplementedError, match=r"^ttnn_xdsl.ttnn.conv2d does not cover "):
+        ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16, device=device),
+            weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+            **conv2d_keywords(device, conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b)),
+        )

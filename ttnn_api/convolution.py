@@ -30,9 +30,15 @@ from typing import Any
 import numpy as np
 from xdsl.ir import Attribute, Block, SSAValue
 
-from ttnn_xdsl.conv.conv_consumption import ConsumptionPath, consumption_plan, conv2d_refusal
+from ttnn_xdsl.conv.conv_consumption import (
+    ConsumptionPath,
+    consumption_plan,
+    conv2d_refusal,
+    kernel_reads,
+    weight_reads_in_bounds,
+)
 from ttnn_xdsl.conv.conv_form import runs_from_dram
-from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
+from ttnn_xdsl.conv.conv_l1_decisions import DRAM_BFLOAT8_B_REFUSAL, fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_image_size
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
@@ -308,10 +314,21 @@ def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
     target = call.device.target_device
     sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
     bias_type = types[1] if len(types) > 1 else None
-    with ir_refusals(call.name, sources):
-        weight_op = _detached(call, call.kind.weight_op, _weight_type(call), True)
-        plan = weight_op.resolved(target)
-        weight_type = types[0] if call.weight.device() is not None else weight_op.result.type
+    try:
+        with ir_refusals(call.name, sources):
+            weight_op = _detached(call, call.kind.weight_op, _weight_type(call), True)
+            plan = weight_op.resolved(target)
+    except RuntimeError as error:
+        if str(error).startswith(DRAM_BFLOAT8_B_REFUSAL):
+            # prepare_conv_weights refuses it; TT-NN's conv2d prepares it on its own path.
+            raise NotImplementedError(
+                f"ttnn_xdsl.ttnn.{call.name} does not cover this call: TT-NN 0.81.1's conv "
+                "prepares bfloat8_b weights for a conv it runs from DRAM on a path of its own "
+                "(prepare_conv_weights refuses them), not modelled here; an L1 input "
+                "(memory_config=ttnn.L1_MEMORY_CONFIG) or a bfloat16 weight runs"
+            ) from None
+        raise
+    weight_type = types[0] if call.weight.device() is not None else weight_op.result.type
     if call.bias is not None and call.bias.device() is None and bias_type is not None:
         with ir_refusals(call.name, {"bias_tensor": call.bias}):
             bias_type = _detached(call, call.kind.bias_op, bias_type, False).result.type
@@ -343,6 +360,18 @@ def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
     refusal = conv2d_refusal(resolution.plan, (rows, cols), bias_shape)
     if refusal is not None:
         raise RuntimeError(refusal)
+    if consumption.path is ConsumptionPath.MATMUL:
+        expected_rows = resolution.plan.layout.physical_shape[-2]
+        beyond = None if rows >= expected_rows else f"the matmul reads {expected_rows} rows"
+    else:
+        beyond = weight_reads_in_bounds(kernel_reads(consumption, (rows, cols)), (rows, cols))
+    if beyond is not None:
+        # The device would read whatever lies beyond the weight: nothing to compute from.
+        raise RuntimeError(
+            f"{call.name}: the device weight_tensor [{rows}, {cols}] is not the weight this "
+            f"conv reads ({beyond}): prepared for other parameters? TT-NN's kernels would "
+            "read beyond it"
+        )
 
 
 def _activation(call: ConvCall, params: Conv2dParameters) -> DeviceTensor:

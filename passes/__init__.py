@@ -5,6 +5,8 @@
   every ttnn tensor op into `scf.for` loops of tile ops;
 - `ttnn-lower` (`ttnn_lower.TTNNLower`): the whole pipeline;
 - `import-tt-mlir` (`import_tt_mlir.ImportTTMLIR`): tt-mlir's prepare ops → the project's;
+- `import-tt-mlir-conv2d` (`import_tt_mlir_conv2d.ImportTTMLIRConv2d`): tt-mlir's `ttnn.conv2d`
+  → the project's prepare ops and `ttnn.conv2d_consume`, which compute it;
 - `export-tt-mlir` (`export_tt_mlir.ExportTTMLIR`): the project's prepare ops → tt-mlir's.
 
 `PASSES` maps each name to a factory of its class, as xDSL's drivers expect.
@@ -19,6 +21,7 @@ from xdsl.passes import ModulePass
 from ttnn_xdsl.passes.convert_ttnn_to_tiles import ConvertTTNNToTiles
 from ttnn_xdsl.passes.export_tt_mlir import ExportTTMLIR
 from ttnn_xdsl.passes.import_tt_mlir import ImportTTMLIR
+from ttnn_xdsl.passes.import_tt_mlir_conv2d import ImportTTMLIRConv2d
 from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
 from ttnn_xdsl.passes.ttnn_lower import TTNNLower
 
@@ -27,6 +30,7 @@ _CLASSES: tuple[type[ModulePass], ...] = (
     ConvertTTNNToTiles,
     TTNNLower,
     ImportTTMLIR,
+    ImportTTMLIRConv2d,
     ExportTTMLIR,
 )
 
@@ -48,6 +52,8 @@ PASS_SUMMARIES: dict[str, str] = {
     "ttnn-lower": "the whole pipeline: ttnn-decompose, convert-ttnn-to-tiles, canonicalize, cse",
     "import-tt-mlir": "tt-mlir's prepare_conv2d_weights / _bias -> the project's prepare ops, "
     "sized",
+    "import-tt-mlir-conv2d": "tt-mlir's ttnn.conv2d -> the project's prepare ops and "
+    "ttnn.conv2d_consume, which compute it (after import-tt-mlir; no way back)",
     "export-tt-mlir": "the project's prepare ops -> tt-mlir's, with the shapes TT-NN computes",
 }
 """One line about each pass, for `ttnn-opt --help`."""
@@ -58,6 +64,7 @@ __all__ = [
     "ConvertTTNNToTiles",
     "ExportTTMLIR",
     "ImportTTMLIR",
+    "ImportTTMLIRConv2d",
     "TTNNDecompose",
     "TTNNLower",
 ]

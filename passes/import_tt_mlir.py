@@ -27,7 +27,7 @@ is; `export-tt-mlir` is the inverse.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
@@ -109,7 +109,7 @@ def source_role(op: TTMLIRPrepareOp | ConvPrepareOp) -> str:
     return "bias_tensor" if "bias_tensor" in names else "weight_tensor"
 
 
-def _data_type(op: TTMLIRPrepareOp, name: str, value: Attribute) -> DataTypeAttr:
+def _data_type(op: Operation, name: str, value: Attribute) -> DataTypeAttr:
     """A `#ttcore.supportedDataTypes` property as the project's `#ttnn.data_type`."""
     dtype = data_type_of_ttcore(cast(SupportedDataTypesAttr, value).data)
     if dtype is None:
@@ -121,7 +121,7 @@ def _data_type(op: TTMLIRPrepareOp, name: str, value: Attribute) -> DataTypeAttr
     return DataTypeAttr(dtype)
 
 
-def _conv_config(op: TTMLIRPrepareOp, config: Conv2dConfigAttr) -> Attribute:
+def _conv_config(op: Operation, config: Conv2dConfigAttr) -> Attribute:
     """tt-mlir's conv2d_config in the project's spelling (`bfp_bf8` → `bfp8_b`)."""
     fields = dict(config.fields())
     weights_dtype = fields.get("weights_dtype")
@@ -130,7 +130,7 @@ def _conv_config(op: TTMLIRPrepareOp, config: Conv2dConfigAttr) -> Attribute:
     return Conv2dConfigAttr.from_fields(fields)
 
 
-def _project_value(op: TTMLIRPrepareOp, prop: OpProperty, value: Attribute) -> Attribute:
+def _project_value(op: Operation, prop: OpProperty, value: Attribute) -> Attribute:
     """A property's value in the project's spelling."""
     if prop.tt_mlir_kind is TT_MLIR_DATA_TYPE:
         return _data_type(op, prop.name, value)
@@ -141,7 +141,7 @@ def _project_value(op: TTMLIRPrepareOp, prop: OpProperty, value: Attribute) -> A
     return value
 
 
-def _memory_config(op: TTMLIRPrepareOp, memory: MemoryConfigAttr) -> MemoryConfigAttr:
+def _memory_config(op: Operation, memory: MemoryConfigAttr) -> MemoryConfigAttr:
     """The input memory config with a positional (tt-mlir) shard spec in the project's form."""
     spec = memory.shard_spec
     if not isinstance(spec, ShardSpecAttr):
@@ -272,6 +272,20 @@ def _warn_if_unusual_map(op: TTMLIRPrepareOp, source: SSAValue, role: str) -> No
         )
 
 
+def project_properties(
+    op: Operation, declaration: Iterable[OpProperty], properties: Mapping[str, Attribute]
+) -> dict[str, Attribute]:
+    """tt-mlir's spelling of a prepare op's properties (`properties`, of `op`, which errors
+    name) as the project's, for the ops the `declaration` declares; keys it does not declare
+    (a stray `dtype`) mean nothing and are dropped."""
+    declared = {prop.spelled(tt_mlir=True): prop for prop in declaration}
+    return {
+        declared[name].name: _project_value(op, declared[name], value)
+        for name, value in properties.items()
+        if name in declared
+    }
+
+
 def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     """Replace one tt-mlir prepare op by the project's (see the module doc)."""
     _check_device(op)
@@ -279,12 +293,7 @@ def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     new_source_type = host_tensor_type(op, op.source, role)
     _warn_if_unusual_map(op, op.source, role)
     source = retype(op.source, new_source_type)
-    declared = {prop.spelled(tt_mlir=True): prop for prop in op.PROPERTIES}
-    properties: dict[str, Attribute] = {}
-    for name, value in op.properties.items():
-        prop = declared.get(name)
-        if prop is not None:  # else a stray key (`dtype`): it means nothing
-            properties[prop.name] = _project_value(op, prop, value)
+    properties = project_properties(op, op.PROPERTIES, op.properties)
     new_op = PROJECT_OPS[type(op)].create(
         operands=[source],
         result_types=[op.result.type],

@@ -1,0 +1,352 @@
+"""`import-tt-mlir-conv2d`: tt-mlir's `ttnn.conv2d` → the project's ops that compute it.
+
+tt-mlir writes its conv in generic form (the project parses it as an unregistered op):
+
+    %y = "ttnn.conv2d"(%x, %w, %b, %device) <{in_channels = 16 : i32, …, conv2d_config = …,
+      dtype = #ttcore.supportedDataTypes<bf16>}> : (tensor<1x1x14400x16xbf16, …>, …) -> …
+
+with the input flattened to `[1, 1, N·H·W, C]` and the output `[1, 1, N·OH·OW, Cout]`; the
+weight and bias are either host tensors (TT-NN's conv2d prepares them) or prepared device
+tensors (consumed as given): a `ttnn.prepare_conv2d_weights` inline, or the result of a
+const-eval function through `ttcore.load_cached`. After `import-tt-mlir`, each such conv in a
+function whose other ops the project runs becomes (`conv_ops`):
+
+- tt-mlir's bookkeeping of that function as the project's ops (`run_as_project_ops`, as
+  `convert-ttnn-to-tiles` does first anyway), so that every tensor has the project's type;
+- a host weight or bias through `ttnn.prepare_conv_weights` / `prepare_conv_bias`, with the
+  conv's parameters and its input tensor's memory config, layout and dtype (what TT-NN's conv2d
+  passes them); a prepared weight whose tt-mlir type holds only its logical shape (a function
+  argument) takes the type TT-NN prepares;
+- the input made row-major on the host (`to_layout`, a `typecast` to bf16 for a bfloat8_b input)
+  and reshaped to `[N, H, W, C]`;
+- one `ttnn.conv2d_consume` (docs/semantics.md §9), its result converted to the conv's result
+  type.
+
+Refused at the conv, in one line: what TT-NN's conv2d program factory refuses of the weight and
+bias (semantics.md §9.3), a 1D depthwise conv (not lowered). There is no way back: the result
+holds project ops `export-tt-mlir` does not write (run `ttnn-opt -p import-tt-mlir` alone for a
+file to give back to tt-mlir). Functions holding other tt-mlir ops the project does not run are
+left as they are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    BoolAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    UnregisteredOp,
+)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.errors import ConvConfigError, TTNNError
+from ttnn_xdsl.dialect.attributes import (
+    DRAM_INTERLEAVED,
+    DataTypeAttr,
+    DeviceComputeKernelConfigAttr,
+    LayoutAttr,
+    MathFidelityAttr,
+)
+from ttnn_xdsl.dialect.call_graph import function_table
+from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan
+from ttnn_xdsl.dialect.device import module_device
+from ttnn_xdsl.dialect.prepare_op_properties import (
+    CONV2D_BIAS_PROPERTIES,
+    CONV2D_WEIGHTS_PROPERTIES,
+)
+from ttnn_xdsl.dialect.prepare_ops import (
+    PrepareConvBiasOp,
+    PrepareConvWeightsOp,
+    conv2d_parameters,
+)
+from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_info, tensor_type
+from ttnn_xdsl.dialect.tt_mlir import GetDeviceOp, ReshapeOp, foreign_op_name
+from ttnn_xdsl.passes.import_tt_mlir import project_properties
+from ttnn_xdsl.passes.lowering import refresh_signature
+from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, run_as_project_ops
+
+__all__ = ["ImportTTMLIRConv2d", "import_tt_mlir_conv2d", "is_tt_mlir_conv2d"]
+
+TT_MLIR_CONV2D = "ttnn.conv2d"
+
+_CONV_PARAMETERS = (
+    "in_channels",
+    "out_channels",
+    "batch_size",
+    "input_height",
+    "input_width",
+    "kernel_size",
+    "stride",
+    "padding",
+    "dilation",
+    "groups",
+    "conv2d_config",
+    "compute_config",
+    "conv2d_slice_config",
+)
+"""The conv's properties its prepare ops take as they are (tt-mlir's spelling)."""
+
+_FIDELITIES = {"lofi": "LoFi", "hifi2": "HiFi2", "hifi3": "HiFi3", "hifi4": "HiFi4"}
+
+
+def is_tt_mlir_conv2d(op: Operation) -> bool:
+    """tt-mlir's `ttnn.conv2d` (generic form, unregistered)."""
+    return isinstance(op, UnregisteredOp) and op.op_name.data == TT_MLIR_CONV2D
+
+
+def import_tt_mlir_conv2d(module: ModuleOp) -> int:
+    """Import every tt-mlir conv2d of `module` in a function the project can run once they
+    are imported; returns how many."""
+    table = function_table(module)
+    count = 0
+    for function in [op for op in module.walk() if isinstance(op, func.FuncOp)]:
+        convs = [op for op in function.walk() if is_tt_mlir_conv2d(op)]
+        others = [
+            op for op in function.walk() if foreign_op_name(op) is not None and op not in convs
+        ]
+        if not convs or others:
+            continue
+        run_as_project_ops(function, table)
+        for conv in convs:
+            conv_ops(conv)
+        for device in [op for op in function.walk() if isinstance(op, GetDeviceOp)]:
+            if not device.device.uses:
+                Rewriter.erase_op(device)
+        refresh_signature(function)
+        count += len(convs)
+    return count
+
+
+def _error(conv: Operation, message: str) -> TTNNError:
+    return TTNNError(f"'{TT_MLIR_CONV2D}' op {message}", op=conv)
+
+
+def _insert(op: Operation, conv: Operation) -> Operation:
+    Rewriter.insert_op(op, InsertPoint.before(conv))
+    op.location = conv.location
+    return op
+
+
+def _prepare_properties(conv: Operation) -> dict[str, Attribute]:
+    """The properties of the conv's prepare ops in tt-mlir's spelling: the conv's own and
+    its output dtype (`dtype`, the prepare ops' `output_dtype`)."""
+    given = conv.properties
+    properties = {name: given[name] for name in _CONV_PARAMETERS if name in given}
+    if "dtype" in given:
+        properties["output_dtype"] = given["dtype"]
+    return properties
+
+
+def _input_properties(input_value: SSAValue) -> dict[str, Attribute]:
+    """The prepare ops' input memory config, layout and dtype: the conv's input tensor's (in
+    the project's spelling: read off its project type)."""
+    info = tensor_info(input_value.type)
+    return {
+        "input_memory_config": info.memory_config or DRAM_INTERLEAVED,
+        "input_layout": LayoutAttr(info.layout),
+        "input_dtype": DataTypeAttr(info.dtype),
+    }
+
+
+def _prepare(
+    conv: Operation,
+    kind: type[PrepareConvWeightsOp] | type[PrepareConvBiasOp],
+    source: SSAValue,
+    properties: dict[str, Attribute],
+    insert: bool,
+) -> PrepareConvWeightsOp | PrepareConvBiasOp:
+    """The project's prepare op of `source` for the conv (inserted before it when `insert`;
+    else built apart, for its resolution), its result type inferred."""
+    op = kind.create(operands=[source], result_types=[source.type], properties=properties)
+    device = module_device(conv)
+    if insert:
+        _insert(op, conv)
+    try:
+        inferred = op.inferred_result_type(device)
+    except Exception as error:  # the prepare op's verifier or the resolution
+        if insert:
+            Rewriter.erase_op(op)
+        message = str(error).split(" op ", 1)[-1] if "' op " in str(error) else str(error)
+        raise _error(conv, message) from None
+    Rewriter.replace_value_with_new_type(op.result, inferred)
+    return op
+
+
+def _weight_source_type(conv: Operation, weight: SSAValue) -> Attribute:
+    """The host weight type a prepared (device) weight was prepared from, for the
+    resolution: OIHW [Cout, Cin/groups, KH, KW] in its float dtype (bf16 for bfloat8_b)."""
+    given = conv.properties
+
+    def integer(name: str) -> int:
+        return cast(IntegerAttr, given[name]).value.data
+
+    kernel = tuple(int(v) for v in given["kernel_size"].get_values())  # type: ignore[attr-defined]
+    dtype = tensor_info(weight.type).dtype
+    if dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
+        dtype = DataType.BFLOAT16
+    shape = (integer("out_channels"), integer("in_channels") // integer("groups"), *kernel)
+    return tensor_type(shape, dtype, None)
+
+
+def _math_fidelity(conv: Operation) -> str:
+    config = conv.properties.get("compute_config")
+    if isinstance(config, DeviceComputeKernelConfigAttr) and isinstance(
+        config.math_fidelity, MathFidelityAttr
+    ):
+        return _FIDELITIES[config.math_fidelity.data.value]
+    return "HiFi4"
+
+
+def conv_ops(conv: Operation) -> None:
+    """Replace tt-mlir's conv2d `conv` (its operands already of the project's types) by the
+    project's ops (see the module doc). (When the tensor-level `ttnn.conv2d` op lands, this
+    function builds that op instead.)"""
+    # conv_consumption (NumPy) is imported here: compiling IR without a conv loads no NumPy.
+    from ttnn_xdsl.conv.conv_consumption import (
+        ConsumptionPath,
+        consumption_plan,
+        conv2d_refusal,
+    )
+
+    input_value, weight, *rest = conv.operands[:-1]
+    bias = rest[0] if rest else None
+    tt_mlir_properties = _prepare_properties(conv)
+    inputs = _input_properties(input_value)
+    weight_properties = project_properties(conv, CONV2D_WEIGHTS_PROPERTIES, tt_mlir_properties)
+    weight_properties |= inputs | {
+        "weights_format": StringAttr("OIHW"),
+        "has_bias": BoolAttr.from_bool(bias is not None),
+    }
+    host_weight = tensor_info(weight.type).on_host
+    if host_weight:
+        weight_op = _prepare(conv, PrepareConvWeightsOp, weight, weight_properties, True)
+        weight = weight_op.result
+    else:
+        source = Block(arg_types=[_weight_source_type(conv, weight)]).args[0]
+        weight_op = _prepare(conv, PrepareConvWeightsOp, source, weight_properties, False)
+        weight = _as_prepared(conv, weight, weight_op.result.type)
+    device = module_device(conv)
+    try:
+        plan = weight_op.resolve(device)
+    except Exception as error:  # resolved already when the type was inferred
+        raise _error(conv, str(error)) from None
+    params = conv2d_parameters(weight_op, device)
+    if bias is not None and tensor_info(bias.type).on_host:
+        bias_properties = project_properties(conv, CONV2D_BIAS_PROPERTIES, tt_mlir_properties)
+        bias = _prepare(conv, PrepareConvBiasOp, bias, bias_properties | inputs, True).result
+    try:
+        consumption = consumption_plan(plan)
+    except ConvConfigError as error:
+        raise _error(conv, str(error)) from None
+    if consumption.path is ConsumptionPath.DEPTHWISE_1D:
+        raise _error(conv, "is a 1D depthwise conv, which ttnn-xdsl does not lower yet")
+    weight_shape = tensor_info(weight.type).physical_shape
+    bias_shape = None if bias is None else tensor_info(bias.type).physical_shape
+    refusal = conv2d_refusal(plan, (weight_shape[-2], weight_shape[-1]), bias_shape)
+    if refusal is not None:
+        raise _error(conv, refusal)
+    activation = _activation(conv, input_value)
+    output_dtype = tensor_info(conv.results[0].type).dtype
+    compute = params.compute_config
+    consume = conv2d_consume_from_plan(
+        activation,
+        weight,
+        bias,
+        plan,
+        params,
+        output_dtype=output_dtype,
+        math_fidelity=_math_fidelity(conv),
+        fp32_dest_acc_en=fp32_dest_accumulation(params, plan.weights_dtype),
+        packer_l1_acc=compute is not None and compute.packer_l1_acc,
+    )
+    written = tensor_info(conv.results[0].type).shape
+    computed = tensor_info(consume.result.type).shape
+    if written != computed:
+        raise _error(
+            conv,
+            f"result shape {list(written)} is not the conv's output {list(computed)} "
+            "([1, 1, N·OH·OW, Cout])",
+        )
+    _insert(consume, conv)
+    result = convert(consume.result, conv.results[0].type, conv)
+    conv.results[0].replace_all_uses_with(result)
+    Rewriter.erase_op(conv)
+
+
+def _as_prepared(conv: Operation, weight: SSAValue, prepared: Attribute) -> SSAValue:
+    """A device weight with the type TT-NN prepares for this conv: as it is when it has it;
+    a function argument whose tt-mlir type gave only the logical shape takes it (its bytes
+    are the physical tensor, as a `.tensorbin` holds them); anything else of another type is
+    refused, naming both."""
+    if denote_same_tensor(weight.type, prepared):
+        return weight
+    written, wanted = tensor_info(weight.type), tensor_info(prepared)
+    same_logical = (written.shape, written.dtype, written.layout) == (
+        wanted.shape,
+        wanted.dtype,
+        wanted.layout,
+    )
+    if same_logical and isinstance(weight, BlockArgument):
+        return Rewriter.replace_value_with_new_type(weight, prepared)
+    raise _error(
+        conv,
+        f"expected the prepared weight of type {prepared} (what TT-NN prepares for this conv), "
+        f"got {weight.type}",
+    )
+
+
+def _activation(conv: Operation, value: SSAValue) -> SSAValue:
+    """The conv's input as the consumption reads it: row-major on the host (float32 or
+    bfloat16), `[N, H, W, C]`."""
+    given = conv.properties
+
+    def integer(name: str) -> int:
+        return cast(IntegerAttr, given[name]).value.data
+
+    info = tensor_info(value.type)
+    dtype = info.dtype if info.dtype in (DataType.FLOAT32, DataType.BFLOAT16) else DataType.BFLOAT16
+    host = convert(value, tensor_type(info.shape, dtype, None), conv)
+    nhwc = (
+        integer("batch_size"),
+        integer("input_height"),
+        integer("input_width"),
+        integer("in_channels"),
+    )
+    if info.shape == nhwc:
+        return host
+    if (
+        len(info.shape) != 4
+        or info.shape[:2] != (1, 1)
+        or info.shape[2:]
+        != (
+            nhwc[0] * nhwc[1] * nhwc[2],
+            nhwc[3],
+        )
+    ):
+        raise _error(
+            conv,
+            f"expected the input [1, 1, N·H·W, C] = [1, 1, {nhwc[0] * nhwc[1] * nhwc[2]}, "
+            f"{nhwc[3]}] or [N, H, W, C], got {list(info.shape)}",
+        )
+    reshape = ReshapeOp.create(operands=[host], result_types=[tensor_type(nhwc, dtype, None)])
+    return _insert(reshape, conv).results[0]
+
+
+@dataclass(frozen=True)
+class ImportTTMLIRConv2d(ModulePass):
+    """tt-mlir's ttnn.conv2d → the project's prepare ops and ttnn.conv2d_consume (see the
+    module doc)."""
+
+    name = "import-tt-mlir-conv2d"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        import_tt_mlir_conv2d(op)

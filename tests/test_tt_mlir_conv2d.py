@@ -1,0 +1,146 @@
+"""tt-mlir's `ttnn.conv2d`, imported by `import-tt-mlir-conv2d` (after `import-tt-mlir`) and
+run: values against the float64 reference conv (`conv.conv_reference`) — the real Z-Image VAE
+conv_in tt-mlir wrote (its weight and bias prepared by const-eval functions), and
+tests/filecheck/tt-mlir/conv2d-run.mlir's forms (a const-eval weight, host operands the conv
+prepares, a prepared weight given as an argument) — and its refusals, one line at the op.
+
+Values are small integers (and halves): exact in bfloat16, their products and sums exact in
+float32, so where the conv accumulates and writes float32 it equals the reference exactly;
+with bfloat16 partials and output it is within the roundings stated in semantics.md §9.7."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+from ttnn_xdsl.conv.conv_reference import reference_conv2d
+from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.program import Program
+
+TT_MLIR = Path(__file__).parent / "filecheck" / "tt-mlir"
+PIPELINE = "import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower"
+RUN_FILE = TT_MLIR / "conv2d-run.mlir"
+
+
+def integers(shape: tuple[int, ...], seed: int) -> np.ndarray:
+    values = np.random.default_rng(seed).integers(-4, 5, shape)
+    return (values / 2).astype(np.float32)
+
+
+def bfloat16(values: np.ndarray) -> np.ndarray:
+    return values.astype(ml_dtypes.bfloat16)
+
+
+def within_bfloat16_roundings(got: np.ndarray, exact: np.ndarray, magnitude: np.ndarray) -> bool:
+    """Each K block's partial and the output rounded to bfloat16: within 4 bfloat16 steps
+    (2⁻⁸ relative) of Σ|a·w| (3 K blocks here)."""
+    return bool(np.all(np.abs(got - exact) <= 4 * 2.0**-8 * magnitude))
+
+
+def load(path: Path, entry: str) -> Program:
+    return Program.load(path.read_text(), entry=entry, passes=PIPELINE, filename=path.name)
+
+
+def test_real_vae_conv_in_runs_end_to_end() -> None:
+    # The Z-Image VAE decoder's conv_in as tt-mlir wrote it (Blackhole 13×10): 16 → 512
+    # channels, 3×3, padding 1, on 160×90; the bias [512] reshaped and permuted by one
+    # const-eval function, the weight prepared by another, the conv in @main. Its compute
+    # config accumulates in float32; the partials between the three K blocks and the output
+    # are bfloat16.
+    bias = integers((512,), seed=1)
+    weight = integers((512, 16, 3, 3), seed=2)
+    image = integers((1, 160, 90, 16), seed=3)
+    program = load(TT_MLIR / "real_vae_conv_in_device_bias.mlir", "main")
+    (output,) = program.run(
+        [bfloat16(bias), bfloat16(weight), bfloat16(image.reshape(1, 1, 14400, 16))]
+    )
+    assert output.logical_shape == (1, 1, 14400, 512)
+    exact = reference_conv2d(image, weight, padding=(1, 1), bias=bias)
+    magnitude = reference_conv2d(np.abs(image), np.abs(weight), padding=(1, 1), bias=np.abs(bias))
+    got = output.to_numpy().astype(np.float64)
+    assert within_bfloat16_roundings(got, exact, magnitude)
+    assert np.count_nonzero(got != exact) > 0  # bfloat16 rounded some
+
+
+def test_host_weight_and_bias_are_prepared_by_the_conv() -> None:
+    # float32 input and output, float32 accumulation, bfloat16 weights: exact.
+    image = integers((1, 6, 6, 16), seed=4)
+    weight = integers((64, 16, 3, 3), seed=5)
+    bias = integers((1, 1, 1, 64), seed=6)
+    program = load(RUN_FILE, "host_weight_and_bias")
+    (output,) = program.run([image.reshape(1, 1, 36, 16), weight, bias])
+    reference = reference_conv2d(image, weight, stride=(2, 2), padding=(1, 1), bias=bias)
+    np.testing.assert_array_equal(output.to_numpy(), reference)
+
+
+def test_a_const_eval_weight_and_the_same_weight_given_prepared() -> None:
+    # @forward prepares its weight in a const-eval function (ttcore.load_cached); the same
+    # prepared tensor given as @prepared_argument's argument (typed by its logical shape in
+    # the file) computes the same. TT-NN's default compute config here: bfloat16 DEST.
+    image = integers((1, 8, 8, 3), seed=7)
+    weight = integers((32, 3, 3, 3), seed=8)
+    flat = bfloat16(image.reshape(1, 1, 64, 3))
+    (forward,) = load(RUN_FILE, "forward").run([flat, bfloat16(weight)])
+    (prepared,) = load(RUN_FILE, "forward_const_eval_0").run([bfloat16(weight)])
+    (given,) = load(RUN_FILE, "prepared_argument").run([flat, prepared])
+    assert forward.to_bytes() == given.to_bytes()
+    exact = reference_conv2d(image, weight, padding=(1, 1))
+    magnitude = reference_conv2d(np.abs(image), np.abs(weight), padding=(1, 1))
+    assert within_bfloat16_roundings(forward.to_numpy().astype(np.float64), exact, magnitude)
+
+
+HOST = "<1x1>, memref<288x3xbf16, #system_memory>>"
+TILES = "<1x1>, memref<{}x!ttcore.tile<32x32, bf16>, #dram>, <interleaved>>"
+MODULE = "\n".join(
+    [
+        "#dram = #ttnn.buffer_type<dram>",
+        "#system_memory = #ttnn.buffer_type<system_memory>",
+        f"#host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 9 + d1 * 3 + d2, d3), {HOST}",
+        "#input = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 * 64 + d2, d3), "
+        + TILES.format("2x1"),
+        "#wide = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), "
+        + TILES.format("1x2"),
+        "func.func @f(%x: tensor<1x1x64x3xbf16, #input>, %w: tensor<32x3x3x3xbf16, #host>, "
+        "%b: BIAS) -> tensor<1x1xPIXELSx32xbf16, #input> {",
+        '  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device',
+        '  %y = "ttnn.conv2d"(%x, %w, %b, %d) <{in_channels = 3 : i32, out_channels = 32 : i32, '
+        "batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernel_size = "
+        "array<i32: 3, 3>, stride = array<i32: 1, 1>, padding = array<i32: 1, 1>, dilation = "
+        "array<i32: 1, 1>, groups = 1 : i32, conv2d_config = #ttnn.conv2d_config<weights_dtype "
+        "= bf16, shard_layout = height_sharded>, dtype = #ttcore.supportedDataTypes<bf16>}> : "
+        "(tensor<1x1x64x3xbf16, #input>, tensor<32x3x3x3xbf16, #host>, BIAS, !ttnn.device) -> "
+        "tensor<1x1xPIXELSx32xbf16, #input>",
+        "  return %y : tensor<1x1xPIXELSx32xbf16, #input>",
+        "}",
+    ]
+)
+"""A 3×3 conv, 3 → 32 channels on 8×8, HEIGHT, its bias (BIAS) given prepared, its result
+[1, 1, PIXELS, 32]: the conv is line 8."""
+
+
+def refusal(bias_type: str = "tensor<1x1x1x64xbf16, #wide>", pixels: int = 64) -> str:
+    """The one-line error of loading the module with this (deliberately wrong) bias type or
+    result size."""
+    text = MODULE.replace("BIAS", bias_type).replace("PIXELS", str(pixels))
+    with pytest.raises(TTNNError) as error:
+        Program.load(text, passes=PIPELINE, filename="conv.mlir")
+    return str(error.value)
+
+
+def test_a_bias_of_another_width_is_refused_as_tt_nn_refuses() -> None:
+    # A prepared bias two tiles wide beside a 32-channel conv's weight (one tile): TT-NN's
+    # program factory check (semantics.md §9.3), at the conv.
+    assert refusal() == (
+        "conv.mlir:8:3: error: 'ttnn.conv2d' op Bias tiles (2) must equal weight matrix width "
+        "in tiles (1)"
+    )
+
+
+def test_a_result_of_another_shape_is_refused() -> None:
+    assert refusal("tensor<1x1x1x32xbf16, #wide>", pixels=32) == (
+        "conv.mlir:8:3: error: 'ttnn.conv2d' op result shape [1, 1, 32, 32] is not the conv's "
+        "output [1, 1, 64, 32] ([1, 1, N·OH·OW, Cout])"
+    )

@@ -23,7 +23,8 @@ function whose other ops the project runs becomes (`conv_ops`):
   type.
 
 Refused at the conv, in one line: what TT-NN's conv2d program factory refuses of the weight and
-bias (semantics.md §9.3), a 1D depthwise conv (not lowered). There is no way back: the result
+bias (semantics.md §9.3), where its L1 allocation fails (§8.9), a 1D depthwise conv (not
+lowered). There is no way back: the result
 holds project ops `export-tt-mlir` does not write (run `ttnn-opt -p import-tt-mlir` alone for a
 file to give back to tt-mlir). Functions holding other tt-mlir ops the project does not run are
 left as they are."""
@@ -211,6 +212,7 @@ def conv_ops(conv: Operation) -> None:
     project's ops (see the module doc). (When the tensor-level `ttnn.conv2d` op lands, this
     function builds that op instead.)"""
     # conv_consumption (NumPy) is imported here: compiling IR without a conv loads no NumPy.
+    from ttnn_xdsl.conv.conv2d_l1_allocation import conv2d_l1_refusal
     from ttnn_xdsl.conv.conv_consumption import (
         ConsumptionPath,
         consumption_plan,
@@ -252,6 +254,8 @@ def conv_ops(conv: Operation) -> None:
     weight_shape = tensor_info(weight.type).physical_shape
     bias_shape = None if bias is None else tensor_info(bias.type).physical_shape
     refusal = conv2d_refusal(plan, (weight_shape[-2], weight_shape[-1]), bias_shape)
+    if refusal is None:
+        refusal = conv2d_l1_refusal(plan.params, plan)  # TT-NN's L1 allocation (§8.9)
     if refusal is not None:
         raise _error(conv, refusal)
     activation = _activation(conv, input_value)

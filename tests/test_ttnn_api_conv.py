@@ -447,3 +447,41 @@ def test_bfloat8_b_weights_on_the_dram_path_are_not_covered(device) -> None:
             weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
             **conv2d_keywords(device, conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b)),
         )
+
+
+def test_a_conv_whose_l1_tt_nn_cannot_allocate_is_refused_in_its_words() -> None:
+    # TT-NN 0.81.1's own answer (tests/data/ttnn_reference/conv2d_l1/, dev set r0225, on a
+    # device opened with l1_small_size=16384, as models open it for convs): a 1×1 BLOCK conv
+    # of a 224×224 row-major L1 input; the matmul's output does not fit.
+    device = ttnn.open_device(device_id=0, l1_small_size=16384)
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16,
+        shard_layout=ttnn.TensorMemoryLayout.BLOCK_SHARDED,
+        act_block_h_override=96,
+        act_block_w_div=2,
+    )
+    with pytest.raises(RuntimeError) as error:
+        ttnn.conv2d(
+            input_tensor=ttnn.from_torch(
+                np.zeros((1, 224, 224, 64), np.float32),
+                ttnn.bfloat16,
+                device=device,
+                memory_config=ttnn.L1_MEMORY_CONFIG,
+            ),
+            weight_tensor=ttnn.from_torch(np.zeros((96, 64, 1, 1), np.float32)),
+            bias_tensor=ttnn.from_torch(np.zeros((1, 1, 1, 96), np.float32)),
+            device=device,
+            in_channels=64,
+            out_channels=96,
+            batch_size=1,
+            input_height=224,
+            input_width=224,
+            kernel_size=(1, 1),
+            conv_config=config,
+        )
+    ttnn.close_device(device)
+    assert str(error.value) == (
+        "Out of Memory: Not enough space to allocate 9633792 B L1 buffer across 8 banks, where "
+        "each bank needs to store 1204224 B, but bank size is 1376928 B (allocated: 903168 B, "
+        "free: 473760 B, largest free block: 373408 B)."
+    )

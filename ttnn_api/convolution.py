@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 from xdsl.ir import Attribute, Block, SSAValue
 
+from ttnn_xdsl.conv.conv2d_l1_allocation import conv2d_l1_refusal
 from ttnn_xdsl.conv.conv_consumption import (
     ConsumptionPath,
     consumption_plan,
@@ -346,7 +347,8 @@ def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
 
 def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
     """TT-NN's conv2d refusals of a weight and bias prepare accepts (its program factory's
-    TT_FATALs, semantics.md §9.3), and what the consumption op does not compute."""
+    TT_FATALs, semantics.md §9.3; its L1 allocation, §8.9), and what the consumption op does
+    not compute."""
     with ir_refusals(call.name):
         consumption = consumption_plan(resolution.plan)
     if consumption.path is ConsumptionPath.DEPTHWISE_1D:
@@ -358,6 +360,10 @@ def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
     bias = resolution.bias_type
     bias_shape = None if bias is None else tensor_info(bias).physical_shape
     refusal = conv2d_refusal(resolution.plan, (rows, cols), bias_shape)
+    if refusal is None and not call.kind.transposed:
+        # TT-NN's conv2d allocating its L1 (semantics.md §8.9; conv_transpose2d's is a first
+        # cut, not applied here).
+        refusal = conv2d_l1_refusal(resolution.plan.params, resolution.plan)
     if refusal is not None:
         raise RuntimeError(refusal)
     if consumption.path is ConsumptionPath.MATMUL:

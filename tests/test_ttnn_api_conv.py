@@ -485,3 +485,39 @@ def test_a_conv_whose_l1_tt_nn_cannot_allocate_is_refused_in_its_words() -> None
         "each bank needs to store 1204224 B, but bank size is 1376928 B (allocated: 903168 B, "
         "free: 473760 B, largest free block: 373408 B)."
     )
+
+
+def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> None:
+    # The output's shard spec is not derived yet: a next conv that would read it says so,
+    # and the way through DRAM runs.
+    l1_height = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+    )
+    first = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(
+            ACTIVATION, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+        ),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        **conv2d_keywords(device, conv_config=l1_height),
+    )
+    assert first.memory_config() == ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
+    second_weight = integers((8, 32, 1, 1), seed=13)
+    second = conv2d_keywords(
+        device, in_channels=32, out_channels=8, kernel_size=(1, 1), padding=(0, 0)
+    )
+    with pytest.raises(NotImplementedError, match="without a shard spec"):
+        ttnn.conv2d(
+            input_tensor=first,
+            weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+            **second,
+        )
+    through_dram = ttnn.to_device(ttnn.from_device(first), device, ttnn.DRAM_MEMORY_CONFIG)
+    output = ttnn.conv2d(
+        input_tensor=through_dram,
+        weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+        **second,
+    )
+    hidden = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(
+        values(output), reference_conv2d(hidden.reshape(2, 10, 12, 32), second_weight)
+    )

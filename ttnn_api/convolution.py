@@ -491,6 +491,16 @@ def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Ten
     """Run one conv call: the output on the device, (OH, OW), and the device weight and bias
     (prepared here, or as given)."""
     call.device.check_open(call.name)
+    memory = call.input_tensor.memory_config()
+    if memory.is_sharded() and memory.shard_spec is None:
+        # TT-NN's conv reads an L1-sharded input's shard spec (semantics.md §3.3a).
+        raise NotImplementedError(
+            f"ttnn_xdsl.ttnn.{call.name} does not cover this call: input_tensor is "
+            f"{memory.memory_layout.name} in L1 without a shard spec (a conv output of "
+            "ttnn_xdsl, whose shard spec is not derived yet); pass it through DRAM: "
+            "ttnn.to_device(ttnn.from_device(t), device, ttnn.DRAM_MEMORY_CONFIG), or give "
+            "the conv memory_config=ttnn.DRAM_MEMORY_CONFIG"
+        )
     weight, bias = call.weight, call.bias
     if bias is not None and weight.device() is not None and bias.device() is None:
         raise RuntimeError(

@@ -48,14 +48,17 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
-from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.enums import DataType, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError, TTNNError
+from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     DataTypeAttr,
     DeviceComputeKernelConfigAttr,
     LayoutAttr,
     MathFidelityAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
 )
 from ttnn_xdsl.dialect.call_graph import function_table
 from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan
@@ -70,7 +73,14 @@ from ttnn_xdsl.dialect.prepare_ops import (
     conv2d_parameters,
 )
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_info, tensor_type
-from ttnn_xdsl.dialect.tt_mlir import GetDeviceOp, ReshapeOp, foreign_op_name
+from ttnn_xdsl.dialect.tt_mlir import (
+    GetDeviceOp,
+    ReshapeOp,
+    foreign_op_name,
+    layout_of,
+    project_tensor_type,
+)
+from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeSetAttr
 from ttnn_xdsl.passes.import_tt_mlir import project_properties
 from ttnn_xdsl.passes.lowering import refresh_signature
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, run_as_project_ops
@@ -116,9 +126,12 @@ def import_tt_mlir_conv2d(module: ModuleOp) -> int:
         ]
         if not convs or others:
             continue
+        # The input's shard spec is in its tt-mlir layout only (the project's type keeps the
+        # memory layout kind): read it before the bookkeeping gives the project's types.
+        inputs = {conv: _input_properties(conv.operands[0]) for conv in convs}
         run_as_project_ops(function, table)
         for conv in convs:
-            conv_ops(conv)
+            conv_ops(conv, inputs[conv])
         for device in [op for op in function.walk() if isinstance(op, GetDeviceOp)]:
             if not device.device.uses:
                 Rewriter.erase_op(device)
@@ -148,11 +161,27 @@ def _prepare_properties(conv: Operation) -> dict[str, Attribute]:
 
 
 def _input_properties(input_value: SSAValue) -> dict[str, Attribute]:
-    """The prepare ops' input memory config, layout and dtype: the conv's input tensor's (in
-    the project's spelling: read off its project type)."""
-    info = tensor_info(input_value.type)
+    """The prepare ops' input memory config, layout and dtype: the conv's input tensor's, in
+    the project's spelling (its type in tt-mlir's layout or the project's). A tt-mlir layout
+    sharded over one rectangle of cores from (0, 0) gives the shard spec: its memref is one
+    core's shard (tiles of 32×32, or elements), its `core_ranges` the grid; tt-mlir's layout
+    has no orientation (row_major)."""
+    info = tensor_info(project_tensor_type(input_value.type))
+    memory = info.memory_config or DRAM_INTERLEAVED
+    layout = layout_of(input_value.type)
+    if (
+        layout is not None
+        and isinstance(layout.core_ranges, CoreRangeSetAttr)
+        and layout.core_ranges.origin_rectangle() is not None
+        and memory.memory_layout.data != TensorMemoryLayout.INTERLEAVED
+    ):
+        rows, columns = layout.memref.get_shape()[-2:]
+        tile = TILE_SIZE if layout.tiled else 1
+        grid = cast(tuple[int, int], layout.core_ranges.origin_rectangle())
+        spec = ShardSpecAttr(grid, (rows * tile, columns * tile))
+        memory = MemoryConfigAttr(memory.buffer_type.data, memory.memory_layout.data, spec)
     return {
-        "input_memory_config": info.memory_config or DRAM_INTERLEAVED,
+        "input_memory_config": memory,
         "input_layout": LayoutAttr(info.layout),
         "input_dtype": DataTypeAttr(info.dtype),
     }
@@ -207,7 +236,7 @@ def _math_fidelity(conv: Operation) -> str:
     return "HiFi4"
 
 
-def conv_ops(conv: Operation) -> None:
+def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     """Replace tt-mlir's conv2d `conv` (its operands already of the project's types) by the
     project's ops (see the module doc). (When the tensor-level `ttnn.conv2d` op lands, this
     function builds that op instead.)"""
@@ -222,7 +251,6 @@ def conv_ops(conv: Operation) -> None:
     input_value, weight, *rest = conv.operands[:-1]
     bias = rest[0] if rest else None
     tt_mlir_properties = _prepare_properties(conv)
-    inputs = _input_properties(input_value)
     weight_properties = project_properties(conv, CONV2D_WEIGHTS_PROPERTIES, tt_mlir_properties)
     weight_properties |= inputs | {
         "weights_format": StringAttr("OIHW"),

@@ -144,3 +144,16 @@ def test_a_result_of_another_shape_is_refused() -> None:
         "conv.mlir:8:3: error: 'ttnn.conv2d' op result shape [1, 1, 32, 32] is not the conv's "
         "output [1, 1, 64, 32] ([1, 1, N·OH·OW, Cout])"
     )
+
+
+def test_an_input_sharded_in_l1_takes_its_shard_spec_from_its_layout() -> None:
+    # ResNet's 3×3, 64 → 128 on 56×56: the input HEIGHT-sharded on 7×7 cores in tt-mlir's
+    # layout (core_ranges (0,0)-(6,6), 2×2 tiles per core), which its const-eval preparation
+    # names as the shard spec <64x64>; the conv's own preparation reads the same spec.
+    image = integers((1, 56, 56, 64), seed=9)
+    weight = integers((128, 64, 3, 3), seed=10)
+    program = load(TT_MLIR / "resnet_3x3_no_bias.mlir", "resnet_3x3_no_bias")
+    (output,) = program.run([bfloat16(image.reshape(1, 1, 3136, 64)), bfloat16(weight)])
+    exact = reference_conv2d(image, weight, padding=(1, 1))
+    magnitude = reference_conv2d(np.abs(image), np.abs(weight), padding=(1, 1))
+    assert within_bfloat16_roundings(output.to_numpy().astype(np.float64), exact, magnitude)

@@ -295,7 +295,7 @@ def test_conv_transpose2d_values(device, memory_config, shard_layout, buffer_typ
     activation = integers((1, 6, 5, 16), seed=8)
     weight = integers((16, 24, 3, 3), seed=9)  # IOHW
     bias = integers((1, 1, 1, 24), seed=10)
-    output, dims = ttnn.conv_transpose2d(
+    keywords = dict(
         input_tensor=ttnn.from_torch(
             activation,
             ttnn.bfloat16,
@@ -320,10 +320,18 @@ def test_conv_transpose2d_values(device, memory_config, shard_layout, buffer_typ
         compute_config=conv2d_keywords(device)["compute_config"],
         return_output_dim=True,
     )
+    output, dims = ttnn.conv_transpose2d(**keywords)
     assert dims == (12, 10) and output.shape == [1, 1, 120, 24]
     assert output.memory_config().buffer_type == buffer_type
     reference = transposed_reference(activation, weight, (2, 2), (1, 1), (1, 1))
     np.testing.assert_array_equal(values(output), reference + bias.reshape(-1))
+    # The prepared (mirrored) weight and bias it returns, given back, compute the same.
+    keywords["return_weights_and_bias"] = True
+    _, _, (device_weight, device_bias) = ttnn.conv_transpose2d(**keywords)
+    keywords |= dict(weight_tensor=device_weight, bias_tensor=device_bias)
+    keywords["return_weights_and_bias"] = False
+    again, _ = ttnn.conv_transpose2d(**keywords)
+    assert again.value.to_bytes() == output.value.to_bytes()
 
 
 def test_a_tile_host_weight_is_refused_in_tt_nn_words(device) -> None:

@@ -19,7 +19,14 @@ module does not derive.
 
 `conv_transpose2d` runs its equivalent conv2d (semantics.md §7.2): the input zero-stuffed
 (`s − 1` zeros between pixels) and padded (`d·(k − 1) − p` before, that plus `output_padding`
-after) in NumPy, then a stride-1 conv with the mirrored prepared weight."""
+after) in NumPy, then a stride-1 conv with the mirrored prepared weight.
+
+Refused, in TT-NN's words (RuntimeError): what the prepare ops refuse (`in_ttnn_words`), what
+conv2d's program factory refuses of the weight and bias (semantics.md §9.3), where conv2d's L1
+allocation fails (§8.9; not for conv_transpose2d), a host bias beside a device weight, a device
+weight the kernels would read beyond. Not covered (NotImplementedError): a 1D depthwise conv,
+a conv_transpose2d in DRAM slices, bfloat8_b weights on TT-NN's DRAM path (conv2d's own path),
+an L1-sharded input without a shard spec (this module's own outputs)."""
 
 from __future__ import annotations
 
@@ -300,7 +307,9 @@ class Resolution:
     """Whether TT-NN runs the conv on its DRAM path (its output then in DRAM)."""
 
 
-def _detached(call: ConvCall, op: type[ConvPrepareOp], source: Attribute, weight: bool):
+def _detached(
+    call: ConvCall, op: type[ConvPrepareOp], source: Attribute, weight: bool
+) -> ConvPrepareOp:
     """A prepare op on a value of type `source` outside any function: its resolution and
     result type, for the call's device."""
     argument = Block(arg_types=[source]).args[0]

@@ -529,3 +529,34 @@ def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> 
     np.testing.assert_array_equal(
         values(output), reference_conv2d(hidden.reshape(2, 10, 12, 32), second_weight)
     )
+
+
+def test_conv_transpose2d_in_dram_slices(device) -> None:
+    # TT-NN's DRAM path in two height slices: the weight prepared for the first slice's
+    # equivalent conv, which every slice reads; ConvTranspose2d(16, 8, 4, stride=2,
+    # padding=1) doubles a 40×40 input.
+    activation = integers((1, 40, 40, 16), seed=14)
+    weight = integers((16, 8, 4, 4), seed=15)
+    output, dims = ttnn.conv_transpose2d(
+        input_tensor=ttnn.from_torch(activation, ttnn.bfloat16, device=device),
+        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+        device=device,
+        in_channels=16,
+        out_channels=8,
+        batch_size=1,
+        input_height=40,
+        input_width=40,
+        kernel_size=(4, 4),
+        stride=(2, 2),
+        padding=(1, 1),
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+        compute_config=conv2d_keywords(device)["compute_config"],
+        dram_slice_config=ttnn.Conv2dSliceConfig(
+            slice_type=ttnn.Conv2dDRAMSliceHeight, num_slices=2
+        ),
+        return_output_dim=True,
+    )
+    assert dims == (80, 80) and output.memory_config() == ttnn.DRAM_MEMORY_CONFIG
+    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (0, 0))
+    np.testing.assert_array_equal(values(output), reference)

@@ -25,13 +25,13 @@ Refused, in TT-NN's words (RuntimeError): what the prepare ops refuse (`in_ttnn_
 conv2d's program factory refuses of the weight and bias (semantics.md §9.3), where conv2d's L1
 allocation fails (§8.9; not for conv_transpose2d), a host bias beside a device weight, a device
 weight the kernels would read beyond. Not covered (NotImplementedError): a 1D depthwise conv,
-a conv_transpose2d in DRAM slices, bfloat8_b weights on TT-NN's DRAM path (conv2d's own path),
+bfloat8_b weights on TT-NN's DRAM path (conv2d's own path),
 an L1-sharded input without a shard spec (this module's own outputs)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -49,7 +49,7 @@ from ttnn_xdsl.conv.conv_form import runs_from_dram
 from ttnn_xdsl.conv.conv_l1_decisions import DRAM_BFLOAT8_B_REFUSAL, fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_image_size
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan, full_input_size
 from ttnn_xdsl.core import enums as core
 from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan
 from ttnn_xdsl.dialect.prepare_ops import (
@@ -305,6 +305,8 @@ class Resolution:
     bias_type: Attribute | None
     dram_path: bool
     """Whether TT-NN runs the conv on its DRAM path (its output then in DRAM)."""
+    output_size: tuple[int, int]
+    """(OH, OW) of the conv (the transposed conv's for conv_transpose2d)."""
 
 
 def _detached(
@@ -319,8 +321,7 @@ def _detached(
 
 def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
     """The call's resolution (`types`: the IR types of its weight and bias arguments).
-    Raises what the prepare ops refuse, in TT-NN's terms; NotImplementedError for a
-    transposed conv TT-NN runs in DRAM slices."""
+    Raises what the prepare ops refuse, in TT-NN's terms."""
     target = call.device.target_device
     sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
     bias_type = types[1] if len(types) > 1 else None
@@ -343,15 +344,29 @@ def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
         with ir_refusals(call.name, {"bias_tensor": call.bias}):
             bias_type = _detached(call, call.kind.bias_op, bias_type, False).result.type
     if isinstance(plan, ConvTranspose2dPlan):
-        if plan.dram is not None and plan.dram.sliced:
-            raise NotImplementedError(
-                f"ttnn_xdsl.ttnn.{call.name} does not cover this call: TT-NN runs it on its "
-                f"DRAM path in {plan.dram.slicing.num_slices} slices, whose weight is prepared "
-                "for the first slice; the conv over the whole input is not built from it"
-            )
-        return Resolution(plan.conv, plan.equivalent, weight_type, bias_type, plan.dram_path)
+        conv_plan, equivalent = whole_equivalent_conv(plan)
+        return Resolution(
+            conv_plan, equivalent, weight_type, bias_type, plan.dram_path, plan.output_size
+        )
     params = conv2d_parameters(weight_op, target)
-    return Resolution(plan, params, weight_type, bias_type, runs_from_dram(params))
+    return Resolution(
+        plan, params, weight_type, bias_type, runs_from_dram(params), output_image_size(plan.params)
+    )
+
+
+def whole_equivalent_conv(plan: ConvTranspose2dPlan) -> tuple[ConvWeightsPlan, Conv2dParameters]:
+    """A transposed conv's equivalent conv2d over its whole input, read with the prepared
+    weight's blocking. On TT-NN's DRAM path in slices the weight is prepared for the first
+    slice's equivalent conv and every slice reads that weight (output pixels are independent
+    rows of each block): the same blocking over the whole stuffed input computes every slice's
+    output."""
+    if plan.dram is None or not plan.dram.sliced:
+        return plan.conv, plan.equivalent
+    height, width = full_input_size(plan.params)
+    equivalent = replace(plan.equivalent, input_height=height, input_width=width)
+    form = plan.conv.form
+    folded = replace(form.folded, input_height=height, input_width=width)
+    return replace(plan.conv, form=replace(form, folded=folded)), equivalent
 
 
 def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
@@ -561,7 +576,7 @@ def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Ten
     returned_weight = returned[0]
     assert returned_weight is not None
     returned_bias = returned[1] if bias is not None else None
-    return result, output_image_size(resolution.plan.params), (returned_weight, returned_bias)
+    return result, resolution.output_size, (returned_weight, returned_bias)
 
 
 def _output_layout(call: ConvCall, output: DeviceTensor) -> DeviceTensor:

@@ -560,3 +560,26 @@ def test_conv_transpose2d_in_dram_slices(device) -> None:
     assert dims == (80, 80) and output.memory_config() == ttnn.DRAM_MEMORY_CONFIG
     reference = transposed_reference(activation, weight, (2, 2), (1, 1), (0, 0))
     np.testing.assert_array_equal(values(output), reference)
+
+
+def test_a_depthwise_conv1d_is_not_covered_yet(device) -> None:
+    # Mamba's depthwise conv1d (groups = channels, kernel 4): TT-NN's elementwise-tap path,
+    # which the consumption op does not lower.
+    with pytest.raises(NotImplementedError) as error:
+        ttnn.conv1d(
+            input_tensor=ttnn.from_torch(integers((1, 64, 32), seed=16), ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(integers((32, 1, 4), seed=17), ttnn.float32),
+            device=device,
+            in_channels=32,
+            out_channels=32,
+            batch_size=1,
+            input_length=64,
+            kernel_size=4,
+            padding=3,
+            groups=32,
+            conv_config=ttnn.Conv1dConfig(weights_dtype=ttnn.bfloat16),
+        )
+    assert str(error.value) == (
+        "ttnn_xdsl.ttnn.conv1d does not cover this call: a 1D depthwise conv (its taps are "
+        "elementwise, not a matmul) is not lowered"
+    )

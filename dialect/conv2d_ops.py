@@ -42,6 +42,7 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect.operation import TTNNOperation
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
+from ttnn_xdsl.dialect.tile import MATH_FIDELITIES
 
 if TYPE_CHECKING:
     from ttnn_xdsl.conv.conv_consumption import ConsumptionPlan
@@ -53,8 +54,6 @@ if TYPE_CHECKING:
 PATHS = ("matmul", "height_sharded", "block_sharded", "width_sharded", "depthwise_1d")
 """The values of `path`: `conv_consumption.ConsumptionPath`'s."""
 
-MATH_FIDELITIES = ("LoFi", "HiFi2", "HiFi3", "HiFi4")
-"""TT-NN's MathFidelity values (semantics.md §9.7 says what each computes)."""
 
 INTEGER_PROPERTIES = (
     "batch",

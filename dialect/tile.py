@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import IndexType, IntAttr, MemRefType, UnitAttr
+from xdsl.dialects.builtin import IndexType, IntAttr, MemRefType, StringAttr, UnitAttr
 from xdsl.ir import (
     Attribute,
     Dialect,
@@ -33,11 +33,13 @@ from xdsl.ir import (
 )
 from xdsl.irdl import (
     IRDLOperation,
+    ParsePropInAttrDict,
     VarConstraint,
     base,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
+    opt_prop_def,
     param_def,
     result_def,
     traits_def,
@@ -264,6 +266,27 @@ def _accumulator_dtype(op: IRDLOperation, accumulator: SSAValue) -> DataType:
     return element.dtype
 
 
+MATH_FIDELITIES = ("LoFi", "HiFi2", "HiFi3", "HiFi4")
+"""TT-NN's MathFidelity values: the fidelity phases the FPU's multiplies run."""
+
+
+def _fidelity_properties(math_fidelity: str) -> dict[str, Attribute]:
+    """The `math_fidelity` property, left out for HiFi4 (the default: exact products)."""
+    return {} if math_fidelity == "HiFi4" else {"math_fidelity": StringAttr(math_fidelity)}
+
+
+def _fidelity_of(attribute: StringAttr | None) -> str:
+    return "HiFi4" if attribute is None else attribute.data
+
+
+def _verify_fidelity(op: IRDLOperation, attribute: StringAttr | None) -> None:
+    if _fidelity_of(attribute) not in MATH_FIDELITIES:
+        raise VerifyException(
+            f"'{op.name}' op math_fidelity must be one of {', '.join(MATH_FIDELITIES)}, got "
+            f"'{_fidelity_of(attribute)}'"
+        )
+
+
 @irdl_op_definition
 class MatmulOp(IRDLOperation):
     """`tile.matmul %a, %b, %acc : memref<MxK x tile<A>>, memref<KxN x tile<B>>, memref<MxN x
@@ -271,21 +294,34 @@ class MatmulOp(IRDLOperation):
     (M×K by K×N tiles). The products are summed exactly (HiFi4: every product of a bf16 or
     bfloat8_b pair is exact in f32) and the block's sum is added to `acc` and rounded to the
     accumulator's element type: f32 (DEST with fp32_dest_acc_en, or the partials kept in
-    f32 by packer_l1_acc) or bf16 (semantics.md §9.7)."""
+    f32 by packer_l1_acc) or bf16 (semantics.md §9.7). With `math_fidelity` LoFi, HiFi2 or
+    HiFi3 the products keep only the mantissa bits those fidelity phases multiply (`a` is the
+    FPU's SrcB, `b` its SrcA; `runtime/math_fidelity.py`); HiFi4, the default, is exact."""
 
     name = "tile.matmul"
     a = operand_def(MemRefType)
     b = operand_def(MemRefType)
     accumulator = operand_def(MemRefType)
+    math_fidelity = opt_prop_def(StringAttr)
+    irdl_options = (ParsePropInAttrDict(),)
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = (
         "$a `,` $b `,` $accumulator attr-dict `:` type($a) `,` type($b) `,` type($accumulator)"
     )
 
-    def __init__(self, a: SSAValue, b: SSAValue, accumulator: SSAValue):
-        super().__init__(operands=[a, b, accumulator])
+    def __init__(
+        self, a: SSAValue, b: SSAValue, accumulator: SSAValue, math_fidelity: str = "HiFi4"
+    ):
+        super().__init__(
+            operands=[a, b, accumulator], properties=_fidelity_properties(math_fidelity)
+        )
+
+    def fidelity(self) -> str:
+        """The math fidelity the products are computed at (HiFi4 when not stated)."""
+        return _fidelity_of(self.math_fidelity)
 
     def verify_(self) -> None:
+        _verify_fidelity(self, self.math_fidelity)
         rows, inner = _tile_grid(self, self.a, "the left operand")
         inner_b, cols = _tile_grid(self, self.b, "the right operand")
         acc_rows, acc_cols = _tile_grid(self, self.accumulator, "the accumulator")
@@ -324,6 +360,70 @@ class AddRowOp(IRDLOperation):
             )
 
 
+@irdl_op_definition
+class MultiplyOp(IRDLOperation):
+    """`tile.multiply %a, %b, %dest : memref<MxN x tile<A>>, memref<KxN x tile<B>>,
+    memref<MxN x tile<C>>`: the FPU's elementwise multiply (`mul_tiles`), dest = a ⊙ b rounded
+    to dest's element type (f32 or bf16: DEST), overwriting it. `b`'s K tile rows are read
+    again for every K tile rows of `a` (M a multiple of K): the 1D depthwise conv's weight
+    block, which every activation block of a core multiplies. `a` is the FPU's SrcA, `b` its
+    SrcB; `math_fidelity` as for `tile.matmul`."""
+
+    name = "tile.multiply"
+    a = operand_def(MemRefType)
+    b = operand_def(MemRefType)
+    dest = operand_def(MemRefType)
+    math_fidelity = opt_prop_def(StringAttr)
+    irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = "$a `,` $b `,` $dest attr-dict `:` type($a) `,` type($b) `,` type($dest)"
+
+    def __init__(self, a: SSAValue, b: SSAValue, dest: SSAValue, math_fidelity: str = "HiFi4"):
+        super().__init__(operands=[a, b, dest], properties=_fidelity_properties(math_fidelity))
+
+    def fidelity(self) -> str:
+        """The math fidelity the products are computed at (HiFi4 when not stated)."""
+        return _fidelity_of(self.math_fidelity)
+
+    def verify_(self) -> None:
+        _verify_fidelity(self, self.math_fidelity)
+        rows, cols = _tile_grid(self, self.a, "the left operand")
+        b_rows, b_cols = _tile_grid(self, self.b, "the right operand")
+        dest_grid = _tile_grid(self, self.dest, "the destination")
+        _accumulator_dtype(self, self.dest)
+        if b_cols != cols or b_rows == 0 or rows % b_rows or dest_grid != (rows, cols):
+            raise VerifyException(
+                f"'{self.name}' op expected tile grids MxN, KxN (K dividing M), MxN, got "
+                f"{rows}x{cols}, {b_rows}x{b_cols}, {dest_grid[0]}x{dest_grid[1]}"
+            )
+
+
+@irdl_op_definition
+class AddOp(IRDLOperation):
+    """`tile.add %a, %acc : memref<MxN x tile<A>>, memref<MxN x tile<C>>`: acc += a, rounded to
+    the accumulator's element type (f32 or bf16): the FPU's elementwise add of a tile to DEST
+    (`add_tiles` with DEST reuse)."""
+
+    name = "tile.add"
+    a = operand_def(MemRefType)
+    accumulator = operand_def(MemRefType)
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = "$a `,` $accumulator attr-dict `:` type($a) `,` type($accumulator)"
+
+    def __init__(self, a: SSAValue, accumulator: SSAValue):
+        super().__init__(operands=[a, accumulator])
+
+    def verify_(self) -> None:
+        grid = _tile_grid(self, self.a, "the addend")
+        acc_grid = _tile_grid(self, self.accumulator, "the accumulator")
+        _accumulator_dtype(self, self.accumulator)
+        if grid != acc_grid:
+            raise VerifyException(
+                f"'{self.name}' op expected equal tile grids, got {grid[0]}x{grid[1]} and "
+                f"{acc_grid[0]}x{acc_grid[1]}"
+            )
+
+
 BULK_NEST = "tile.bulk"
 """The discardable unit attribute on the outermost `scf.for` of a nest the lowering means to
 run in bulk: the loop and the loops nested in it form a perfect nest whose bounds are
@@ -343,7 +443,17 @@ def is_bulk_nest(loop: Operation) -> bool:
 
 TILE = Dialect(
     "tile",
-    [LoadOp, StoreOp, TilizeOp, UntilizeOp, TypecastOp, MatmulOp, AddRowOp],
+    [
+        LoadOp,
+        StoreOp,
+        TilizeOp,
+        UntilizeOp,
+        TypecastOp,
+        MatmulOp,
+        AddRowOp,
+        MultiplyOp,
+        AddOp,
+    ],
     [TileType],
 )
 """The tile dialect."""

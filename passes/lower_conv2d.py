@@ -378,7 +378,7 @@ class LowerConvConsume(RewritePattern):
                         weights = matrix_view(
                             op.weight, (run.tile_row, run.tile_row + run.count), columns
                         )
-                        tile.MatmulOp(act, weights, partial)
+                        tile.MatmulOp(act, weights, partial, op.math_fidelity.data)
                 last = position == len(blocks) - 1
                 if not last or op.bias is not None:
                     round_partials(accumulator, stored, dest_dtype)

@@ -48,6 +48,7 @@ def consume_module(
     prepared_bias: DeviceTensor | None,
     output_dtype: DataType,
     fp32_dest_acc_en: bool,
+    math_fidelity: str = "HiFi4",
 ) -> tuple[ModuleOp, ConvConsumeOp]:
     """@main(activation, weight[, bias]) returning the conv2d_consume of the case's plan."""
     params = case.parameters()
@@ -68,6 +69,7 @@ def consume_module(
             params,
             output_dtype=output_dtype,
             fp32_dest_acc_en=fp32_dest_acc_en,
+            math_fidelity=math_fidelity,
         )
         func.ReturnOp(op.result)
     function.function_type = FunctionType.from_lists(types, [op.result.type])
@@ -291,3 +293,34 @@ def test_bfloat8_b_output_tilizes_the_activation_with_shared_exponents_per_16_k_
     # The activation's rounding shows: without it the product differs.
     unrounded = (padded.astype(np.float64) @ weight).astype(np.float32)
     assert not np.array_equal(unrounded, product)
+
+
+def truncated(values: np.ndarray, mantissa_bits: int) -> np.ndarray:
+    """`values` with only the implicit 1 and the top `mantissa_bits` mantissa bits (toward
+    zero): what one FPU fidelity phase's high part multiplies."""
+    fraction, exponent = np.frexp(values.astype(np.float64))
+    scale = 2.0 ** (mantissa_bits + 1)
+    return np.trunc(fraction * scale) / scale * 2.0**exponent
+
+
+@pytest.mark.parametrize("fidelity", ["LoFi", "HiFi2"])
+def test_math_fidelity_reaches_the_lowered_matmul(fidelity: str) -> None:
+    """LoFi multiplies the weight (SrcA) with 1 + 4 mantissa bits and the activation (SrcB)
+    with 1 + 6; HiFi2 the whole bf16 weight and the activation's 1 + 6 bits (ISA documentation,
+    semantics.md §9.7): the lowered matmul path equals that product within its f32 roundings,
+    and differs from HiFi4."""
+    case, _ = BRANCHES["1x1 matmul, interleaved"]
+    prepared, _ = case.prepare(case.weight())
+    activation = case.activation().astype(np.float32)
+    outputs = {}
+    for name in (fidelity, "HiFi4"):
+        module, _ = consume_module(case, prepared, None, DataType.FLOAT32, True, name)
+        (output,) = Program.load(module).run([activation, prepared])
+        outputs[name] = output.to_numpy().reshape(-1, case.out_channels).astype(np.float64)
+    weight = matrix(prepared)[: case.in_channels, : case.out_channels]
+    pixels = activation.reshape(-1, case.in_channels)
+    weight_bits = 4 if fidelity == "LoFi" else 7
+    expected = truncated(pixels, 6) @ truncated(weight, weight_bits)
+    magnitude = np.abs(pixels).astype(np.float64) @ np.abs(weight)
+    assert (np.abs(outputs[fidelity] - expected) <= magnitude * 2 * F32_EPSILON).all()
+    assert np.abs(outputs[fidelity] - outputs["HiFi4"]).max() > 1e-3

@@ -20,6 +20,7 @@ from ttnn_xdsl.core.errors import RunError, format_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.buffers import check_indices, op_error
+from ttnn_xdsl.runtime.math_fidelity import fidelity_matmul, fidelity_multiply
 from ttnn_xdsl.tensor_formats import formats
 
 
@@ -98,9 +99,28 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.MatmulOp, args: PythonValues
     ) -> PythonValues:
         a, b, accumulator = args
-        accumulator[...] = accumulate(
-            accumulator, block_matmul(_tile_values(op.a, a), _tile_values(op.b, b))
-        )
+        product = block_matmul(_tile_values(op.a, a), _tile_values(op.b, b), op.fidelity())
+        accumulator[...] = accumulate(accumulator, product)
+        return ()
+
+    @impl(tile.MultiplyOp)
+    def run_multiply(
+        self, interpreter: Interpreter, op: tile.MultiplyOp, args: PythonValues
+    ) -> PythonValues:
+        a, b, dest = args
+        left = _tile_values(op.a, a)
+        right = _tile_values(op.b, b)
+        # b's tile rows again for every len(b) tile rows of a (verified: they divide).
+        repeated = np.tile(right, (left.shape[0] // right.shape[0], 1, 1, 1))
+        product = fidelity_multiply(left, repeated, op.fidelity())
+        dest[...] = accumulate(np.zeros_like(dest), product)
+        return ()
+
+    @impl(tile.AddOp)
+    def run_add(self, interpreter: Interpreter, op: tile.AddOp, args: PythonValues) -> PythonValues:
+        a, accumulator = args
+        addend = _tile_values(op.a, a).astype(np.float64)
+        accumulator[...] = accumulate(accumulator, addend)
         return ()
 
     @impl(tile.AddRowOp)
@@ -121,15 +141,16 @@ def _tile_values(value: SSAValue, data: np.ndarray) -> np.ndarray:
     return formats.convert_tiles(data, dtype, DataType.FLOAT32)
 
 
-def block_matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def block_matmul(a: np.ndarray, b: np.ndarray, math_fidelity: str = "HiFi4") -> np.ndarray:
     """[M, N, 32, 32] tiles of a · b for [M, K, 32, 32] and [K, N, 32, 32] tiles: one float64
-    NumPy matmul over the blocks' element matrices (every product of bf16 / bfloat8_b / f32
-    values and their sum over one block is exact or rounded once, semantics.md §9.7)."""
+    NumPy matmul over the blocks' element matrices per fidelity phase (HiFi4: every product
+    of bf16 / bfloat8_b / f32 values and their sum over one block is exact or rounded once,
+    semantics.md §9.7; `a` is the FPU's SrcB, `b` its SrcA)."""
     rows, inner = a.shape[:2]
     cols = b.shape[1]
     left = a.astype(np.float64).transpose(0, 2, 1, 3).reshape(rows * TILE_SIZE, inner * TILE_SIZE)
     right = b.astype(np.float64).transpose(0, 2, 1, 3).reshape(inner * TILE_SIZE, cols * TILE_SIZE)
-    product = left @ right
+    product = fidelity_matmul(left, right, math_fidelity)
     return product.reshape(rows, TILE_SIZE, cols, TILE_SIZE).transpose(0, 2, 1, 3)
 
 

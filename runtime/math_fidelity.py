@@ -1,0 +1,98 @@
+"""Math fidelity: which mantissa bits of its operands the FPU multiplies (docs/semantics.md §9.7).
+
+Modelled from documentation, not checked on a card. Tenstorrent's ISA documentation for
+Wormhole B0 (github.com/tenstorrent/tt-isa-documentation, `WormholeB0/TensixTile/
+TensixCoprocessor/MVMUL.md`, `ELWMUL.md` and `MatrixUnit.md`, functions `SrcAFidelityBits` and
+`SrcBFidelityBits`) says the multipliers consume at most 5 significand bits of `SrcA` and 7 of
+`SrcB`, so one multiply runs as up to four *fidelity phases*, each accumulated into `Dst`.
+In float32 bit positions (31 sign, 30…23 exponent, 22…0 mantissa):
+
+| phase | SrcA multiplies (`phase & 1`)             | SrcB multiplies (`phase & 2`)            |
+|-------|------------------------------------------|------------------------------------------|
+| 0     | hi: implicit 1 + mantissa bits 22…19      | hi: implicit 1 + mantissa bits 22…17      |
+| 1     | lo: mantissa bits 18…14 (value x − hi)    | hi                                       |
+| 2     | hi                                       | lo: mantissa bits 16…13 (value x − hi)    |
+| 3     | lo                                       | lo                                       |
+
+(`hi` keeps sign, exponent and the top mantissa bits: mask 0xfff80000 for SrcA, 0xfffe0000 for
+SrcB; `lo` is the value of the next 5 (SrcA) or 4 (SrcB) mantissa bits; lower bits are never
+multiplied.) tt-llk's `MathFidelity` enum gives the phase count (LoFi = 0 → one phase,
+HiFi2 = 2, HiFi3 = 3, HiFi4 = 4; `get_math_num_fidelity_phases`): LoFi computes hi·hi, HiFi2
+adds lo_A·hi_B, HiFi3 adds hi_A·lo_B, HiFi4 adds lo_A·lo_B. For bf16 and bfloat8_b operands
+(7 mantissa bits, bits 22…16) HiFi4 is the exact product, HiFi2 the full SrcA times SrcB's hi.
+
+Which operand is which: a matmul unpacks in0 (the activation) to SrcB and in1 (the weight) to
+SrcA (`llk_unpack_AB_matmul`, "In0 -> srcB, In1 -> srcA"); the eltwise `mul_tiles` of the 1D
+depthwise conv puts in0 (the activation) in SrcA and in1 (the weight) in SrcB.
+
+HiFi4 is computed exactly (the operands unchanged), as the project always has: for float32
+operands the device would also drop the mantissa bits below TF32's, which is not modelled."""
+
+from __future__ import annotations
+
+import numpy as np
+
+PHASES = {"LoFi": 1, "HiFi2": 2, "HiFi3": 3, "HiFi4": 4}
+"""The fidelity phases each TT-NN MathFidelity runs (phase 0, 1, … in order)."""
+
+SRC_A_HIGH_MASK = np.uint32(0xFFF80000)
+"""SrcA's phase-0 bits: sign, exponent, mantissa bits 22…19."""
+SRC_A_LOW_CLEAR = np.uint32(0xFFF83FFF)
+"""SrcA: everything but the mantissa bits 18…14 its odd phases multiply."""
+SRC_B_HIGH_MASK = np.uint32(0xFFFE0000)
+"""SrcB's bits in phases 0 and 1: sign, exponent, mantissa bits 22…17."""
+SRC_B_LOW_CLEAR = np.uint32(0xFFFE1FFF)
+"""SrcB: everything but the mantissa bits 16…13 phases 2 and 3 multiply."""
+
+
+def _part(values: np.ndarray, high_mask: np.uint32, low_clear: np.uint32, low: bool) -> np.ndarray:
+    """The high part (the masked value) or the low part (the value of the bits between the two
+    masks) of float32 values, as float64."""
+    single = np.array(values, dtype=np.float32)  # a contiguous copy, any rank (0 included)
+    bits = single.view(np.uint32)
+    if not low:
+        return (bits & high_mask).view(np.float32).astype(np.float64)
+    return single.astype(np.float64) - (bits & low_clear).view(np.float32).astype(np.float64)
+
+
+def src_a_part(values: np.ndarray, phase: int) -> np.ndarray:
+    """What SrcA multiplies in fidelity phase `phase` (the ISA's `SrcAFidelityBits`)."""
+    return _part(values, SRC_A_HIGH_MASK, SRC_A_LOW_CLEAR, bool(phase & 1))
+
+
+def src_b_part(values: np.ndarray, phase: int) -> np.ndarray:
+    """What SrcB multiplies in fidelity phase `phase` (the ISA's `SrcBFidelityBits`)."""
+    return _part(values, SRC_B_HIGH_MASK, SRC_B_LOW_CLEAR, bool(phase & 2))
+
+
+def phase_count(math_fidelity: str) -> int:
+    """The phases `math_fidelity` runs; ValueError for a name TT-NN does not have."""
+    if math_fidelity not in PHASES:
+        raise ValueError(
+            f"unknown math fidelity '{math_fidelity}' (expected one of {', '.join(PHASES)})"
+        )
+    return PHASES[math_fidelity]
+
+
+def fidelity_matmul(src_b: np.ndarray, src_a: np.ndarray, math_fidelity: str) -> np.ndarray:
+    """src_b @ src_a (float64) as the FPU's fidelity phases compute it: the sum over the phases
+    of SrcB's part @ SrcA's part (HiFi4: the exact product of the values as given)."""
+    phases = phase_count(math_fidelity)
+    if phases == PHASES["HiFi4"]:
+        return np.asarray(src_b, np.float64) @ np.asarray(src_a, np.float64)
+    total = src_b_part(src_b, 0) @ src_a_part(src_a, 0)
+    for phase in range(1, phases):
+        total = total + src_b_part(src_b, phase) @ src_a_part(src_a, phase)
+    return total
+
+
+def fidelity_multiply(src_a: np.ndarray, src_b: np.ndarray, math_fidelity: str) -> np.ndarray:
+    """src_a ⊙ src_b (float64, elementwise, broadcasting) as the FPU's fidelity phases compute
+    it (HiFi4: the exact products)."""
+    phases = phase_count(math_fidelity)
+    if phases == PHASES["HiFi4"]:
+        return np.asarray(src_a, np.float64) * np.asarray(src_b, np.float64)
+    total = src_a_part(src_a, 0) * src_b_part(src_b, 0)
+    for phase in range(1, phases):
+        total = total + src_a_part(src_a, phase) * src_b_part(src_b, phase)
+    return total

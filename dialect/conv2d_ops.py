@@ -80,9 +80,9 @@ BOOLEAN_PROPERTIES = ("full_inner_dim", "activation_reuse", "fp32_dest_acc_en", 
 @irdl_op_definition
 class ConvConsumeOp(TTNNOperation):
     """The conv output `[1, 1, N·OH·OW, Cout]` computed from the activation (host NHWC
-    `[N, H, W, Cin]`, or `[1, 1, N·H·W, Cin]`, row-major f32/bf16), the prepared weight (a
-    TILE tensor, its physical matrix) and the optional prepared bias (a TILE tensor whose
-    row 0 holds the values) as TT-NN 0.81.1's conv2d kernels compute it.
+    `[N, H, W, Cin]`, or tt-mlir's flat `[1, 1, N·H·W, Cin]`, row-major f32/bf16), the
+    prepared weight (a TILE tensor, its physical matrix) and the optional prepared bias (a
+    TILE tensor whose row 0 holds the values) as TT-NN 0.81.1's conv2d kernels compute it.
 
     The properties are the resolved blocking: `path` (height_sharded, block_sharded,
     width_sharded, matmul, depthwise_1d); the window the kernels run (after kernel-stride
@@ -247,10 +247,12 @@ def conv2d_consume_from_plan(
     math_fidelity: str = "HiFi4",
     fp32_dest_acc_en: bool | None = None,
     packer_l1_acc: bool | None = None,
+    output_layout: Layout = Layout.TILE,
 ) -> ConvConsumeOp:
     """The consumption op of the conv `params` whose resolution is `plan`, reading the
     prepared `weight` (and `bias`), its result a `[1, 1, N·OH·OW, Cout]` TILE tensor of
-    `output_dtype` (default: the activation's dtype, TT-NN's default). `fp32_dest_acc_en` and
+    `output_dtype` (default: the activation's dtype, TT-NN's default) in `output_layout`
+    (conv_config.output_layout: TILE, or ROW_MAJOR untilized). `fp32_dest_acc_en` and
     `packer_l1_acc` default to `params.compute_config`'s (conv2d's own compute config may
     differ from the one the weight was prepared with)."""
     from ttnn_xdsl.conv.conv_consumption import consumption_plan
@@ -303,7 +305,7 @@ def conv2d_consume_from_plan(
         **{name: BoolAttr.from_bool(value) for name, value in flags.items()},
         **{name: DenseArrayBase.from_list(i64, list(v)) for name, v in arrays.items()},
     }
-    result_type = tensor_type((1, 1, pixels, params.out_channels), dtype, Layout.TILE)
+    result_type = tensor_type((1, 1, pixels, params.out_channels), dtype, output_layout)
     return ConvConsumeOp(activation, weight, bias, result_type, properties)
 
 

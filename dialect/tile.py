@@ -364,22 +364,34 @@ class AddRowOp(IRDLOperation):
 class MultiplyOp(IRDLOperation):
     """`tile.multiply %a, %b, %dest : memref<MxN x tile<A>>, memref<KxN x tile<B>>,
     memref<MxN x tile<C>>`: the FPU's elementwise multiply (`mul_tiles`), dest = a ⊙ b rounded
-    to dest's element type (f32 or bf16: DEST), overwriting it. `b`'s K tile rows are read
-    again for every K tile rows of `a` (M a multiple of K): the 1D depthwise conv's weight
-    block, which every activation block of a core multiplies. `a` is the FPU's SrcA, `b` its
-    SrcB; `math_fidelity` as for `tile.matmul`."""
+    to dest's element type (f32 or bf16: DEST), overwriting it — or, with `accumulate`,
+    dest = dest + a ⊙ b rounded once (`mul_tiles` accumulating into DEST). `b`'s K tile rows
+    are read again for every K tile rows of `a` (M a multiple of K): the 1D depthwise conv's
+    weight block, which every activation block of a core multiplies. `a` is the FPU's SrcA,
+    `b` its SrcB; `math_fidelity` as for `tile.matmul`."""
 
     name = "tile.multiply"
     a = operand_def(MemRefType)
     b = operand_def(MemRefType)
     dest = operand_def(MemRefType)
     math_fidelity = opt_prop_def(StringAttr)
+    accumulate = opt_prop_def(UnitAttr)
     irdl_options = (ParsePropInAttrDict(),)
     traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
     assembly_format = "$a `,` $b `,` $dest attr-dict `:` type($a) `,` type($b) `,` type($dest)"
 
-    def __init__(self, a: SSAValue, b: SSAValue, dest: SSAValue, math_fidelity: str = "HiFi4"):
-        super().__init__(operands=[a, b, dest], properties=_fidelity_properties(math_fidelity))
+    def __init__(
+        self,
+        a: SSAValue,
+        b: SSAValue,
+        dest: SSAValue,
+        math_fidelity: str = "HiFi4",
+        accumulate: bool = False,
+    ):
+        properties = _fidelity_properties(math_fidelity)
+        if accumulate:
+            properties["accumulate"] = UnitAttr()
+        super().__init__(operands=[a, b, dest], properties=properties)
 
     def fidelity(self) -> str:
         """The math fidelity the products are computed at (HiFi4 when not stated)."""

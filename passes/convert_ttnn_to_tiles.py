@@ -70,6 +70,7 @@ from ttnn_xdsl.dialect.tt_mlir import PermuteOpBase, ReshapeOpBase
 from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
 from ttnn_xdsl.passes.lower_conv2d import CONV2D_PATTERNS
 from ttnn_xdsl.passes.lower_conv_layouts import CONV_LAYOUT_PATTERNS
+from ttnn_xdsl.passes.lower_depthwise_conv1d import DEPTHWISE_CONV1D_PATTERNS
 from ttnn_xdsl.passes.lowering import allocate, lowering, refresh_signature
 from ttnn_xdsl.passes.outlining import outline_repeated_ops
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import run_as_project_ops
@@ -415,6 +416,7 @@ class ConvertTTNNToTiles(ModulePass):
                     LowerPermute(),
                     *CONV_LAYOUT_PATTERNS,
                     *CONV2D_PATTERNS,
+                    *DEPTHWISE_CONV1D_PATTERNS,
                 ],
                 dce_enabled=False,
             ),

@@ -20,7 +20,8 @@ conv2d kernels compute it:
 The cores along N·H·W and the activation blocks along it are not separate loops here: output
 pixels are independent (each is one row of every block), so the whole N·OH·OW is one block
 row; the K blocks, their order and the channel cores are the kernels'. The 1D depthwise path
-(elementwise taps) is not lowered (its op is refused with a clear message)."""
+(elementwise taps) has its own pattern, in `lower_depthwise_conv1d`. The activation may be
+NHWC or tt-mlir's flat [1, 1, N·H·W, C]; the output TILE or ROW_MAJOR (`store_output`)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, cast
 from xdsl.dialects import arith, memref
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseArrayBase,
     FloatAttr,
     IntegerAttr,
     MemRefType,
@@ -40,7 +42,7 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect import tile
@@ -319,6 +321,69 @@ def k_blocks_and_cores(
     return list(reads[0].k_blocks), [core.columns for core in reads]
 
 
+def nhwc_activation(op: ConvConsumeOp, consumption: ConsumptionPlan) -> SSAValue:
+    """The activation as [N, H, W, Cin]: as given, or viewed so from tt-mlir's flat
+    [1, 1, N·H·W, Cin] (the same row-major data). H and W are the input's before folding:
+    the folded window's times the fold stride, less the padding applied before folding."""
+    shape = memref_type(op.activation).get_shape()
+    window_ = consumption.window
+    height, width = window_.height, window_.width
+    if consumption.fold_stride is not None:
+        top, bottom, left, right = consumption.original_padding
+        height = height * consumption.fold_stride[0] - top - bottom
+        width = width * consumption.fold_stride[1] - left - right
+    nhwc = (window_.batch, height, width, shape[3])
+    if tuple(shape) == nhwc:
+        return op.activation
+    if tuple(shape) != (1, 1, window_.batch * height * width, shape[3]):
+        raise TTNNError(
+            f"'{op.name}' op expected the activation as [N, H, W, C] {list(nhwc)} or "
+            f"[1, 1, N·H·W, C] {[1, 1, window_.batch * height * width, shape[3]]}, got "
+            f"{list(shape)}",
+            op=op,
+        )
+    element = memref_type(op.activation).element_type
+    rows = collapse(op.activation, [[0, 1, 2], [3]], [nhwc[0] * height * width, shape[3]])
+    return memref.ExpandShapeOp(
+        operands=[rows, []],
+        result_types=[MemRefType(element, nhwc)],
+        properties={
+            "reassociation": ArrayAttr(
+                [ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in ([0, 1, 2], [3])]
+            ),
+            "static_output_shape": DenseArrayBase.from_list(i64, nhwc),
+        },
+    ).result
+
+
+def store_output(op: ConvConsumeOp, accumulator: SSAValue, pixel_tile_rows: int) -> SSAValue:
+    """The result buffer, from DEST's tiles (`accumulator`, [pixel tile rows, weight tile
+    columns]): packed to the output dtype; a TILE result keeps the tiles, a ROW_MAJOR one
+    (conv_config.output_layout = ROW_MAJOR: TT-NN untilizes the output, bf16 or f32 only)
+    gets their values row-major — the same values, another layout."""
+    output = tensor_info(op.result.type)
+    dest_dtype = accumulator_dtype(op)
+    result = allocate(op.result.type)
+    through = [output.dtype] if output.dtype != dest_dtype else []
+    result_shape = memref_type(result).get_shape()
+    if output.layout == Layout.TILE:
+        out_cols = result_shape[3]
+        written = window(accumulator, [0, 0], [pixel_tile_rows, out_cols])
+        convert_nest(written, matrix_view(result, (0, pixel_tile_rows), (0, out_cols)), through)
+        return result
+    rows, cols = result_shape[2], result_shape[3]
+    plane = window(result, [0, 0, 0, 0], [1, 1, rows, cols], dropped=(0, 1))
+
+    def body(indices: list[SSAValue]) -> None:
+        value = tile.LoadOp(accumulator, indices).result
+        for dtype in through:
+            value = tile.TypecastOp(value, dtype).result
+        tile.UntilizeOp(value, plane, [scaled(index, TILE_SIZE) for index in indices])
+
+    loop_nest((-(-rows // TILE_SIZE), -(-cols // TILE_SIZE)), body)
+    return result
+
+
 @dataclass
 class LowerConvConsume(RewritePattern):
     """`ttnn.conv2d_consume` → sticks, per K block a gathered and tilized activation block
@@ -330,11 +395,7 @@ class LowerConvConsume(RewritePattern):
 
         consumption = op.consumption()
         if consumption.path is ConsumptionPath.DEPTHWISE_1D:
-            raise TTNNError(
-                f"'{op.name}' op convert-ttnn-to-tiles does not lower the 1D depthwise path "
-                "(its taps are elementwise, not a matmul)",
-                op=op,
-            )
+            return  # elementwise taps: lower_depthwise_conv1d's pattern
         output = tensor_info(op.result.type)
         weight_tiles = memref_type(op.weight).get_shape()[2:]
         weight_shape = (weight_tiles[0] * TILE_SIZE, weight_tiles[1] * TILE_SIZE)
@@ -346,14 +407,15 @@ class LowerConvConsume(RewritePattern):
         stored = partials_dtype(op, output.dtype, len(blocks), op.bias is not None)
         with lowering(rewriter, op) as results:
             accumulator = zero_tiles(pixel_rows // TILE_SIZE, weight_tiles[1], dest_dtype)
+            activation = nhwc_activation(op, consumption)
             if consumption.path is ConsumptionPath.MATMUL:
                 # The matmul path tilizes the (folded) input itself: K padding is zeros.
-                sticks = op.activation
+                sticks = activation
                 if consumption.fold_stride is not None:
-                    sticks = reader_sticks(op.activation, consumption, window_.channels)
+                    sticks = reader_sticks(activation, consumption, window_.channels)
                 sticks = flat_input(sticks)
             else:
-                sticks = reader_sticks(op.activation, consumption, consumption.activation_channels)
+                sticks = reader_sticks(activation, consumption, consumption.activation_channels)
             out_h, out_w = window_.output_size
             for position, block in enumerate(blocks):
                 if consumption.path is ConsumptionPath.MATMUL:
@@ -384,14 +446,7 @@ class LowerConvConsume(RewritePattern):
                     round_partials(accumulator, stored, dest_dtype)
             if op.bias is not None:
                 tile.AddRowOp(matrix_view(op.bias, (0, 1), (0, weight_tiles[1])), accumulator)
-            result = allocate(op.result.type)
-            out_cols = memref_type(result).get_shape()[3]
-            written = window(accumulator, [0, 0], [pixel_rows // TILE_SIZE, out_cols])
-            through = [output.dtype] if output.dtype != dest_dtype else []
-            convert_nest(
-                written, matrix_view(result, (0, pixel_rows // TILE_SIZE), (0, out_cols)), through
-            )
-            results.append(result)
+            results.append(store_output(op, accumulator, pixel_rows // TILE_SIZE))
 
 
 CONV2D_PATTERNS: tuple[RewritePattern, ...] = (LowerConvConsume(),)

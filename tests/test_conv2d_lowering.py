@@ -23,7 +23,6 @@ from ttnn_xdsl.conv.conv_consumption import (
 )
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, conv2d_consume_from_plan
 from ttnn_xdsl.dialect.tensor_types import tensor_type
@@ -31,6 +30,7 @@ from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.tensor_formats import formats
 
+# The 1D depthwise path: tests/test_depthwise_conv1d_lowering.py.
 LOWERED = [name for name, (_, path) in BRANCHES.items() if path is not ConsumptionPath.DEPTHWISE_1D]
 F32_EPSILON = 2.0**-24
 BF16_EPSILON = 2.0**-8
@@ -241,14 +241,6 @@ def test_every_outermost_loop_is_a_bulk_nest() -> None:
         if isinstance(loop, scf.ForOp) and not isinstance(loop.parent_op(), scf.ForOp)
     ]
     assert outermost and all(tile.is_bulk_nest(loop) for loop in outermost)
-
-
-def test_depthwise_1d_is_refused_in_one_line() -> None:
-    case, _ = BRANCHES["1D depthwise"]
-    prepared, _ = case.prepare(case.weight())
-    module, _ = consume_module(case, prepared, None, DataType.FLOAT32, True)
-    with pytest.raises(TTNNError, match="does not lower the 1D depthwise path"):
-        Program.load(module)
 
 
 def test_matmul_verifier_states_the_tile_grids() -> None:

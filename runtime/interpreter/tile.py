@@ -113,7 +113,8 @@ class TileFunctions(InterpreterFunctions):
         # b's tile rows again for every len(b) tile rows of a (verified: they divide).
         repeated = np.tile(right, (left.shape[0] // right.shape[0], 1, 1, 1))
         product = fidelity_multiply(left, repeated, op.fidelity())
-        dest[...] = accumulate(np.zeros_like(dest), product)
+        start = dest if op.accumulate is not None else np.zeros_like(dest)
+        dest[...] = accumulate(start, product)
         return ()
 
     @impl(tile.AddOp)

@@ -7,8 +7,9 @@ docs/semantics.md §9.2 and §9.7): TT-NN 0.81.1's `reader_depthwise_conv1d` and
 with p(m) the pixel's row in its activation block. Per tap s (K block s):
 
 1. the activation block: the reader's sticks (`lower_conv2d.reader_sticks`: zero-padded
-   input, stale channel padding) at tap s as a strided window, every output pixel a row,
-   tilized and rounded to the output dtype (the act tilize);
+   input, stale channel padding) at tap s as a strided window, every output pixel a row, the
+   block's lanes beyond the sticks' channels stale too, tilized and rounded to the output
+   dtype (the act tilize);
 2. `tile.multiply` of those tiles (SrcA) by the weight's tile rows [s·abh, (s+1)·abh)
    (SrcB), which every activation block reads again — the prepared weight repeats each tap A
    times for exactly this — into DEST (f32 or bf16), at the op's math fidelity;
@@ -40,9 +41,11 @@ from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.passes.loops import copy, memref_type
 from ttnn_xdsl.passes.lower_conv2d import (
+    STALE_VALUE,
     accumulator_dtype,
     collapse,
     convert_nest,
+    fill,
     matrix_view,
     nhwc_activation,
     reader_sticks,
@@ -50,6 +53,7 @@ from ttnn_xdsl.passes.lower_conv2d import (
     strided_window,
     tilize_block,
 )
+from ttnn_xdsl.passes.lower_conv_layouts import window as window_of
 from ttnn_xdsl.passes.lowering import lowering
 
 if TYPE_CHECKING:
@@ -106,18 +110,24 @@ def depthwise_refusal(op: ConvConsumeOp, consumption: ConsumptionPlan) -> str | 
     return None
 
 
-def tap_matrix(sticks: SSAValue, consumption: ConsumptionPlan, tap: int) -> SSAValue:
-    """[N·OH·OW, C]: the stick tap `tap` reads for every output pixel, T(m) + tap — the
-    window sticks[n, oh·sH, ow·sW + tap, :] (kernel height 1)."""
+def tap_matrix(sticks: SSAValue, consumption: ConsumptionPlan, tap: int, lanes: int) -> SSAValue:
+    """[N·OH·OW, max(C, lanes)]: the stick tap `tap` reads for every output pixel, T(m) + tap
+    — the window sticks[n, oh·sH, ow·sW + tap, :] (kernel height 1) —, then up to `lanes`
+    (the activation block's width) the lanes the reader never writes, holding STALE_VALUE
+    (semantics.md §9.1)."""
     window = consumption.window
     out_h, out_w = window.output_size
     channels = consumption.activation_channels
+    width = max(channels, lanes)
     pixels = [window.batch, out_h, out_w]
     element = memref_type(sticks).element_type
-    gathered = memref.AllocOp.get(element, shape=[*pixels, channels]).memref
+    gathered = memref.AllocOp.get(element, shape=[*pixels, width]).memref
     strides = [1, window.stride[0], window.stride[1], 1]
-    copy(strided_window(sticks, [0, 0, tap, 0], [*pixels, channels], strides), gathered)
-    return collapse(gathered, [[0, 1, 2], [3]], [window.pixels, channels])
+    read = window_of(gathered, [0, 0, 0, 0], [*pixels, channels])
+    copy(strided_window(sticks, [0, 0, tap, 0], [*pixels, channels], strides), read)
+    if width > channels:
+        fill(window_of(gathered, [0, 0, 0, channels], [*pixels, width - channels]), STALE_VALUE)
+    return collapse(gathered, [[0, 1, 2], [3]], [window.pixels, width])
 
 
 def lower_depthwise_conv1d(
@@ -149,7 +159,7 @@ def lower_depthwise_conv1d(
             partials = memref.AllocOp.get(tiles, shape=[pixel_tiles, columns]).memref
         for tap in range(taps):
             activation = tilize_block(
-                tap_matrix(sticks, consumption, tap),
+                tap_matrix(sticks, consumption, tap, columns * TILE_SIZE),
                 pixel_tiles * TILE_SIZE,
                 columns * TILE_SIZE,
                 output,

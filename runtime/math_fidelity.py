@@ -22,8 +22,9 @@ adds lo_A·hi_B, HiFi3 adds hi_A·lo_B, HiFi4 adds lo_A·lo_B. For bf16 and bflo
 (7 mantissa bits, bits 22…16) HiFi4 is the exact product, HiFi2 the full SrcA times SrcB's hi.
 
 Which operand is which: a matmul unpacks in0 (the activation) to SrcB and in1 (the weight) to
-SrcA (`llk_unpack_AB_matmul`, "In0 -> srcB, In1 -> srcA"); the eltwise `mul_tiles` of the 1D
-depthwise conv puts in0 (the activation) in SrcA and in1 (the weight) in SrcB.
+SrcA (tt-metal's `llk_math_matmul_api.h` for Wormhole B0: "In0/operandA -> srcB,
+In1/operandB -> srcA"); the eltwise `mul_tiles` of the 1D depthwise conv puts in0 (the
+activation) in SrcA and in1 (the weight) in SrcB (`compute_depthwise_conv1d.cpp`).
 
 HiFi4 is computed exactly (the operands unchanged), as the project always has: for float32
 operands the device would also drop the mantissa bits below TF32's, which is not modelled."""

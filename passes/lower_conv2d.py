@@ -356,9 +356,9 @@ def nhwc_activation(op: ConvConsumeOp, consumption: ConsumptionPlan) -> SSAValue
     ).result
 
 
-def store_output(op: ConvConsumeOp, accumulator: SSAValue, pixel_tile_rows: int) -> SSAValue:
-    """The result buffer, from DEST's tiles (`accumulator`, [pixel tile rows, weight tile
-    columns]): packed to the output dtype; a TILE result keeps the tiles, a ROW_MAJOR one
+def store_output(op: ConvConsumeOp, accumulator: SSAValue) -> SSAValue:
+    """The result buffer, from DEST's tiles (`accumulator`: at least the output's tile rows
+    and columns): packed to the output dtype; a TILE result keeps the tiles, a ROW_MAJOR one
     (conv_config.output_layout = ROW_MAJOR: TT-NN untilizes the output, bf16 or f32 only)
     gets their values row-major — the same values, another layout."""
     output = tensor_info(op.result.type)
@@ -367,9 +367,9 @@ def store_output(op: ConvConsumeOp, accumulator: SSAValue, pixel_tile_rows: int)
     through = [output.dtype] if output.dtype != dest_dtype else []
     result_shape = memref_type(result).get_shape()
     if output.layout == Layout.TILE:
-        out_cols = result_shape[3]
-        written = window(accumulator, [0, 0], [pixel_tile_rows, out_cols])
-        convert_nest(written, matrix_view(result, (0, pixel_tile_rows), (0, out_cols)), through)
+        out_rows, out_cols = result_shape[2], result_shape[3]
+        written = window(accumulator, [0, 0], [out_rows, out_cols])
+        convert_nest(written, matrix_view(result, (0, out_rows), (0, out_cols)), through)
         return result
     rows, cols = result_shape[2], result_shape[3]
     plane = window(result, [0, 0, 0, 0], [1, 1, rows, cols], dropped=(0, 1))
@@ -446,7 +446,7 @@ class LowerConvConsume(RewritePattern):
                     round_partials(accumulator, stored, dest_dtype)
             if op.bias is not None:
                 tile.AddRowOp(matrix_view(op.bias, (0, 1), (0, weight_tiles[1])), accumulator)
-            results.append(store_output(op, accumulator, pixel_rows // TILE_SIZE))
+            results.append(store_output(op, accumulator))
 
 
 CONV2D_PATTERNS: tuple[RewritePattern, ...] = (LowerConvConsume(),)

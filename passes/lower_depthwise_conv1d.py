@@ -177,7 +177,7 @@ def lower_depthwise_conv1d(
                 tile.AddOp(partials, dest)
             if tap < taps - 1:
                 convert_nest(dest, partials, [output] if output != dest_dtype else [])
-        results.append(store_output(op, dest, pixel_tiles))
+        results.append(store_output(op, dest))
 
 
 @dataclass

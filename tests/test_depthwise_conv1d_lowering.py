@@ -38,6 +38,9 @@ CASES = {
     "k3, act_block_h 2": Case(
         64, 64, 1, 300, (1, 3), padding=(0, 1), groups=64, config=dict(act_block_h_override=64)
     ),
+    "k3, 70 pixels, act_block_h 2 over 2 cores": Case(
+        64, 64, 1, 70, (1, 3), padding=(0, 1), groups=64, config=dict(act_block_h_override=64)
+    ),
     "k3, bfloat8_b weight": Case(
         64, 64, 1, 300, (1, 3), padding=(0, 1), groups=64, weights_dtype=DataType.BFLOAT8_B
     ),

@@ -75,10 +75,15 @@ def taps_of(case: Case, activation: np.ndarray) -> np.ndarray:
 
 
 def to_dtype(values: np.ndarray, dtype: DataType) -> np.ndarray:
-    """values rounded to `dtype` (f32, or bf16 through f32 as the interpreter's DEST does)."""
+    """[pixels, channels] values rounded to `dtype` (f32; bf16 through f32 as the interpreter's
+    DEST does; bfloat8_b through f32, each pixel's 16 consecutive channels sharing an
+    exponent)."""
     single = np.asarray(values, np.float64).astype(np.float32)
     if dtype == DataType.BFLOAT16:
         return formats.round_to_bfloat16(single).astype(np.float64)
+    if dtype == DataType.BFLOAT8_B:
+        packed = formats.quantize_bfloat8_b(formats.tilize(single))
+        return formats.untilize(packed, single.shape).astype(np.float64)
     return single.astype(np.float64)
 
 
@@ -171,6 +176,22 @@ def test_per_tap_kernel_packs_the_partial_to_the_output_dtype_after_every_tap() 
     expected = emulate(case, activation, DataType.BFLOAT16, DataType.FLOAT32, coalesced=False)
     assert np.array_equal(per_tap, expected)
     coalesced, _, _ = run(case, **knobs)
+    assert not np.array_equal(per_tap, coalesced)
+
+
+def test_bfloat8_b_output_packs_the_activation_and_every_partial_to_bfloat8_b() -> None:
+    """Per-tap kernel, bfloat8_b output, f32 DEST: the taps are tilized to bfloat8_b (16
+    channels of a pixel share an exponent) and the partial is packed to bfloat8_b after every
+    tap — exactly the emulation; the coalesced kernel packs once and differs."""
+    case = CASES["k4, 64 channels, padding 3"]
+    knobs: dict[str, Any] = dict(output_dtype=DataType.BFLOAT8_B, fp32_dest_acc_en=True)
+    per_tap, activation, _ = run(case, integer_overrides={"act_block_w_ntiles": 2}, **knobs)
+    expected = emulate(case, activation, DataType.BFLOAT8_B, DataType.FLOAT32, coalesced=False)
+    assert np.array_equal(per_tap, expected)
+    coalesced, _, _ = run(case, **knobs)
+    assert np.array_equal(
+        coalesced, emulate(case, activation, DataType.BFLOAT8_B, DataType.FLOAT32, coalesced=True)
+    )
     assert not np.array_equal(per_tap, coalesced)
 
 

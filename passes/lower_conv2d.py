@@ -10,18 +10,22 @@ conv2d kernels compute it:
 2. per K block, in the layout's order (`conv_consumption`'s per-layout K blocks): the
    activation block [N·OH·OW, BW] gathered from the sticks by the sliding window as index
    arithmetic — lanes of tap (r, s) are the strided window sticks[n, oh·sH + r·dH,
-   ow·sW + s·dW, c0 …] —, tilized and rounded to the output dtype (the act tilize);
-   the weight block read from the prepared weight's tile rows the weight reader fetches
-   (`tile.matmul` on a window of the weight's tiles, per output-channel core); the partials
-   rounded to the format TT-NN stores them in between K blocks;
+   ow·sW + s·dW, c0 …] —, tilized and rounded to the output dtype (the act tilize); then a
+   loop nest over the cores along N·OH·OW (those holding output pixels), each core's
+   activation blocks (`act_block_h_ntiles` tile rows) and the output-channel cores, whose
+   `tile.matmul` reads the block's activation tiles and the weight tile rows the weight
+   reader fetches for the core's columns and accumulates into the block's rows and the
+   core's columns; the partials rounded to the format TT-NN stores them in between K blocks;
 3. the bias added once after the last K block (`tile.add_row`), the output rounded to its
    dtype and written as [1, 1, N·OH·OW, Cout] TILE.
 
-The cores along N·H·W and the activation blocks along it are not separate loops here: output
-pixels are independent (each is one row of every block), so the whole N·OH·OW is one block
-row; the K blocks, their order and the channel cores are the kernels'. The 1D depthwise path
-(elementwise taps) has its own pattern, in `lower_depthwise_conv1d`. The activation may be
-NHWC or tt-mlir's flat [1, 1, N·H·W, C]; the output TILE or ROW_MAJOR (`store_output`)."""
+The kernels loop per core, per activation block, per K block; here the K blocks are the
+outer (unrolled) level and the cores and activation blocks a loop nest inside each: output
+pixels and output channels are independent, so each accumulator tile still sees its K blocks
+in the kernels' order and every value is the same. The loop nests run in bulk (a batched
+float64 matmul per K block). The 1D depthwise path (elementwise taps) has its own pattern,
+in `lower_depthwise_conv1d`. The activation may be NHWC or tt-mlir's flat [1, 1, N·H·W, C];
+the output TILE or ROW_MAJOR (`store_output`)."""
 
 from __future__ import annotations
 
@@ -49,8 +53,8 @@ from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
-from ttnn_xdsl.passes.loops import copy, loop_nest, memref_type, scaled
-from ttnn_xdsl.passes.lower_conv_layouts import window, zeros
+from ttnn_xdsl.passes.loops import copy, index, loop_nest, memref_type, scaled
+from ttnn_xdsl.passes.lower_conv_layouts import index_expression, window, zeros
 from ttnn_xdsl.passes.lowering import allocate, lowering
 
 if TYPE_CHECKING:
@@ -219,15 +223,14 @@ def collapse(buffer: SSAValue, groups: list[list[int]], shape: list[int]) -> SSA
 
 
 def gather_block(
-    sticks: SSAValue, block: KBlock, consumption: ConsumptionPlan, pixels: tuple[int, int, int]
+    sticks: SSAValue, block: KBlock, consumption: ConsumptionPlan, gathered: SSAValue
 ) -> SSAValue:
-    """The activation block [N·OH·OW, BW] of one K block: each run of lanes of tap (r, s) is
-    the strided window sticks[n, oh·sH + r·dH, ow·sW + s·dW, c0 …]."""
+    """The activation block [N·OH·OW, BW] of one K block, written into `gathered`
+    ([N, OH, OW, BW], every lane written: the K blocks share it): each run of lanes of tap
+    (r, s) is the strided window sticks[n, oh·sH + r·dH, ow·sW + s·dW, c0 …]."""
     window_ = consumption.window
     kernel_w = window_.kernel[1]
-    width = len(block.window_lanes)
-    element = memref_type(sticks).element_type
-    gathered = memref.AllocOp.get(element, shape=[*pixels, width]).memref
+    *pixels, width = memref_type(gathered).get_shape()
     for run in lane_runs(block, consumption.activation_channels):
         lanes = window(gathered, [0, 0, 0, run.first], [*pixels, run.count])
         if run.tap is None:
@@ -241,13 +244,16 @@ def gather_block(
     return collapse(gathered, [[0, 1, 2], [3]], [batch * height * width_out, width])
 
 
-def tilize_block(matrix: SSAValue, rows: int, cols: int, dtype: DataType) -> SSAValue:
-    """[rows/32, cols/32] tiles of `dtype` from a row-major matrix (zeros beyond its edges):
-    the act tilize, rounding to `dtype` (bf16 nearest even, bfloat8_b a shared exponent per
-    16 K lanes of a pixel)."""
-    tiles = memref.AllocOp.get(
-        tile.tile_type(dtype), shape=[rows // TILE_SIZE, cols // TILE_SIZE]
-    ).memref
+def tilize_block(
+    matrix: SSAValue, rows: int, cols: int, dtype: DataType, tiles: SSAValue | None = None
+) -> SSAValue:
+    """[rows/32, cols/32] tiles of `dtype` from a row-major matrix (zeros beyond its edges),
+    into `tiles` (or a new buffer): the act tilize, rounding to `dtype` (bf16 nearest even,
+    bfloat8_b a shared exponent per 16 K lanes of a pixel)."""
+    if tiles is None:
+        tiles = memref.AllocOp.get(
+            tile.tile_type(dtype), shape=[rows // TILE_SIZE, cols // TILE_SIZE]
+        ).memref
     source = data_type_of(memref_type(matrix).element_type)
 
     def body(indices: list[SSAValue]) -> None:
@@ -303,10 +309,20 @@ def round_partials(accumulator: SSAValue, stored: DataType, dest_dtype: DataType
 
 
 def zero_tiles(rows: int, cols: int, dtype: DataType) -> SSAValue:
-    """A [rows, cols] memref of zero tiles (tilized from a zero-filled matrix)."""
+    """A [rows, cols] memref of zero tiles: each the tilize of one zero-filled 32×32
+    matrix."""
     element = tile.tile_type(DataType.FLOAT32).element_type
-    matrix = zeros((rows * TILE_SIZE, cols * TILE_SIZE), element)
-    return tilize_block(matrix, rows * TILE_SIZE, cols * TILE_SIZE, dtype)
+    matrix = zeros((TILE_SIZE, TILE_SIZE), element)
+    tiles = memref.AllocOp.get(tile.tile_type(dtype), shape=[rows, cols]).memref
+
+    def body(indices: list[SSAValue]) -> None:
+        block = tile.TilizeOp(matrix, [index(0), index(0)]).result
+        if dtype != DataType.FLOAT32:
+            block = tile.TypecastOp(block, dtype).result
+        tile.StoreOp(block, tiles, indices)
+
+    loop_nest((rows, cols), body)
+    return tiles
 
 
 def k_blocks_and_cores(
@@ -384,6 +400,91 @@ def store_output(op: ConvConsumeOp, accumulator: SSAValue) -> SSAValue:
     return result
 
 
+@dataclass(frozen=True)
+class RowBlocking:
+    """The rows of N·OH·OW as the kernels split them, in tiles: `cores` cores of the shard
+    layout (those holding output pixels: a core of padding rows only computes nothing the
+    output keeps), each `core_tiles` tile rows, in activation blocks of `block_tiles`."""
+
+    cores: int
+    core_tiles: int
+    block_tiles: int
+
+    @property
+    def blocks_per_core(self) -> int:
+        return self.core_tiles // self.block_tiles
+
+    @property
+    def row_tiles(self) -> int:
+        """The tile rows the cores hold (the output's, padded to whole cores)."""
+        return self.cores * self.core_tiles
+
+
+def row_blocking(op: ConvConsumeOp, pixels: int) -> RowBlocking:
+    """The cores and activation blocks along N·OH·OW (`nhw_rows_per_core`,
+    `act_block_h_ntiles`); a core whose rows are not whole activation blocks is one block."""
+    core_tiles = max(1, op.integer("nhw_rows_per_core") // TILE_SIZE)
+    block_tiles = op.integer("act_block_h_ntiles")
+    if block_tiles < 1 or core_tiles % block_tiles:
+        block_tiles = core_tiles
+    pixel_tiles = round_up(pixels, TILE_SIZE) // TILE_SIZE
+    cores = -(-pixel_tiles // core_tiles)
+    return RowBlocking(cores, core_tiles, block_tiles)
+
+
+def column_cores(cores: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """(count, tiles per core) when the output-channel cores split the columns from 0 into
+    equal contiguous ranges (one loop over them), else None."""
+    width = cores[0][1] - cores[0][0]
+    for position, (first, stop) in enumerate(cores):
+        if (first, stop) != (position * width, (position + 1) * width):
+            return None
+    return len(cores), width // TILE_SIZE
+
+
+def block_matmuls(
+    activation_tiles: SSAValue,
+    weight: SSAValue,
+    accumulator: SSAValue,
+    run: WeightRun,
+    rows: RowBlocking,
+    columns: tuple[int, int, int],
+    math_fidelity: str,
+) -> None:
+    """One K block's weight run for every core along N·OH·OW, activation block and
+    output-channel core: a loop nest (run in bulk) whose `tile.matmul` (at `math_fidelity`)
+    reads the block's activation tile rows, the run's weight tile rows of the core's columns
+    and accumulates into the block's rows and the core's columns. `columns` is (cores, tiles
+    per core, the first core's first tile)."""
+    column_count, column_tiles, first_column = columns
+    counts = (rows.cores, rows.blocks_per_core, column_count)
+
+    def body(indices: list[SSAValue]) -> None:
+        core, block, column_core = (
+            (value, count) for value, count in zip(indices, counts, strict=True)
+        )
+        row = index_expression(*looped(core, rows.core_tiles), *looped(block, rows.block_tiles))
+        column = index_expression(*looped(column_core, column_tiles), first_column)
+        act = window(activation_tiles, [row, run.first], [rows.block_tiles, run.count])
+        partial = window(accumulator, [row, column], [rows.block_tiles, column_tiles])
+        weights = window(
+            weight,
+            [0, 0, run.tile_row, column],
+            [1, 1, run.count, column_tiles],
+            dropped=(0, 1),
+        )
+        tile.MatmulOp(act, weights, partial, math_fidelity)
+
+    loop_nest(counts, body)
+
+
+def looped(variable: tuple[SSAValue, int], factor: int) -> list[tuple[SSAValue, int]]:
+    """The term variable·factor of an index, none for a loop of one trip (its variable is
+    0): the offsets of a single core or block stay static."""
+    value, count = variable
+    return [(value, factor)] if count > 1 else []
+
+
 @dataclass
 class LowerConvConsume(RewritePattern):
     """`ttnn.conv2d_consume` → sticks, per K block a gathered and tilized activation block
@@ -402,11 +503,18 @@ class LowerConvConsume(RewritePattern):
         blocks, cores = k_blocks_and_cores(consumption, weight_shape)
         window_ = consumption.window
         pixels = window_.pixels
-        pixel_rows = round_up(pixels, TILE_SIZE)
+        rows = row_blocking(op, pixels)
+        uniform = column_cores(cores)
+        if uniform is not None:
+            column_loops = [(uniform[0], uniform[1], 0)]
+        else:
+            column_loops = [
+                (1, (stop - first) // TILE_SIZE, first // TILE_SIZE) for first, stop in cores
+            ]
         dest_dtype = accumulator_dtype(op)
         stored = partials_dtype(op, output.dtype, len(blocks), op.bias is not None)
         with lowering(rewriter, op) as results:
-            accumulator = zero_tiles(pixel_rows // TILE_SIZE, weight_tiles[1], dest_dtype)
+            accumulator = zero_tiles(rows.row_tiles, weight_tiles[1], dest_dtype)
             activation = nhwc_activation(op, consumption)
             if consumption.path is ConsumptionPath.MATMUL:
                 # The matmul path tilizes the (folded) input itself: K padding is zeros.
@@ -417,30 +525,38 @@ class LowerConvConsume(RewritePattern):
             else:
                 sticks = reader_sticks(activation, consumption, consumption.activation_channels)
             out_h, out_w = window_.output_size
+            # One K block's activation block and its tiles at a time: the K blocks share them
+            # (all of a conv's K blocks have the same lanes).
+            lanes = len(blocks[0].window_lanes)
+            gathered = None
+            if consumption.path is not ConsumptionPath.MATMUL:
+                gathered = memref.AllocOp.get(
+                    memref_type(sticks).element_type,
+                    shape=[window_.batch, out_h, out_w, lanes],
+                ).memref
+            activation_tiles = memref.AllocOp.get(
+                tile.tile_type(output.dtype), shape=[rows.row_tiles, lanes // TILE_SIZE]
+            ).memref
             for position, block in enumerate(blocks):
-                if consumption.path is ConsumptionPath.MATMUL:
+                if gathered is None:
                     matrix = sticks
                 else:
-                    matrix = gather_block(sticks, block, consumption, (window_.batch, out_h, out_w))
-                lanes = len(block.window_lanes)
-                activation_tiles = tilize_block(matrix, pixel_rows, lanes, output.dtype)
-                for first_col, stop_col in cores:
-                    columns = (first_col // TILE_SIZE, stop_col // TILE_SIZE)
-                    partial = window(
-                        accumulator,
-                        [0, columns[0]],
-                        [pixel_rows // TILE_SIZE, columns[1] - columns[0]],
-                    )
+                    matrix = gather_block(sticks, block, consumption, gathered)
+                assert len(block.window_lanes) == lanes, "K blocks of one conv have equal lanes"
+                tilize_block(
+                    matrix, rows.row_tiles * TILE_SIZE, lanes, output.dtype, activation_tiles
+                )
+                for columns in column_loops:
                     for run in weight_runs(block):
-                        act = window(
+                        block_matmuls(
                             activation_tiles,
-                            [0, run.first],
-                            [pixel_rows // TILE_SIZE, run.count],
+                            op.weight,
+                            accumulator,
+                            run,
+                            rows,
+                            columns,
+                            op.math_fidelity.data,
                         )
-                        weights = matrix_view(
-                            op.weight, (run.tile_row, run.tile_row + run.count), columns
-                        )
-                        tile.MatmulOp(act, weights, partial, op.math_fidelity.data)
                 last = position == len(blocks) - 1
                 if not last or op.bias is not None:
                     round_partials(accumulator, stored, dest_dtype)

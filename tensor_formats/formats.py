@@ -540,10 +540,32 @@ def unpack_bfloat8_b_tiles(packed: np.ndarray) -> np.ndarray:
             f"got {packed.dtype} {packed.shape}"
         )
     lead = packed.shape[:-1]
-    shared = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE].astype(np.int32)[..., None]
+    # One lookup per value of its (shared exponent, byte) pair in the table of all 65,536
+    # pairs, which `_bfloat8_b_values` computes by the rule above.
+    shared = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE].astype(np.uint16)[..., None]
     data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape(
         (*lead, BFLOAT8_B_EXPONENTS_PER_TILE, FACE_SIZE)
     )
+    values = _bfloat8_b_table()[(shared << 8) | data]
+    return tiles_from_face_order(values.reshape((*lead, TILE_ELEMENTS)))
+
+
+_BFLOAT8_B_TABLE: list[np.ndarray] = []
+
+
+def _bfloat8_b_table() -> np.ndarray:
+    """float32 [65536]: entry E·256 + byte is the value of `byte` under shared exponent E
+    (built once)."""
+    if not _BFLOAT8_B_TABLE:
+        pairs = np.arange(1 << 16)
+        exponents, data = (pairs >> 8).astype(np.int32), (pairs & 0xFF).astype(np.uint8)
+        _BFLOAT8_B_TABLE.append(_bfloat8_b_values(exponents, data))
+    return _BFLOAT8_B_TABLE[0]
+
+
+def _bfloat8_b_values(shared: np.ndarray, data: np.ndarray) -> np.ndarray:
+    """float32 values of sign|magnitude bytes `data` under the biased shared exponents
+    `shared` (int32, broadcast): (-1)^s · m · 2^(E-127-6), +0.0 where m == 0 or E == 0."""
     m = (data & 0x7F).astype(np.float32)
     negative = (data >> 7) == 1
     # ldexp of a 7-bit integer by a power of two is exact in float32 (down to denormals).
@@ -551,8 +573,7 @@ def unpack_bfloat8_b_tiles(packed: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore"):
         magnitude = np.ldexp(m, shared - 127 - 6)
     values = np.where(negative, -magnitude, magnitude)
-    values = np.where((m == 0) | (shared == 0), np.float32(0.0), values).astype(np.float32)
-    return tiles_from_face_order(values.reshape((*lead, TILE_ELEMENTS)))
+    return np.where((m == 0) | (shared == 0), np.float32(0.0), values).astype(np.float32)
 
 
 def quantize_bfloat8_b(tiles: np.ndarray) -> np.ndarray:

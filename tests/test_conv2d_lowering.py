@@ -11,8 +11,16 @@ import numpy as np
 import pytest
 from test_conv_consumption import BRANCHES, Case
 from xdsl.builder import ImplicitBuilder
-from xdsl.dialects import func, memref, scf
-from xdsl.dialects.builtin import FunctionType, ModuleOp
+from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    FunctionType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    i64,
+)
+from xdsl.ir import BlockArgument, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv import resolve_conv_weights
@@ -190,16 +198,67 @@ def lowered(name: str) -> ModuleOp:
     return Program.load(module, passes="convert-ttnn-to-tiles").module
 
 
+def loop_of(value: object) -> scf.ForOp:
+    """The scf.for whose induction variable `value` is."""
+    assert isinstance(value, BlockArgument)
+    loop = value.block.parent_op()
+    assert isinstance(loop, scf.ForOp)
+    return loop
+
+
+def trip_count(loop: scf.ForOp) -> int:
+    bounds = []
+    for bound in (loop.lb, loop.ub, loop.step):
+        owner = bound.owner
+        assert isinstance(owner, arith.ConstantOp)
+        bounds.append(owner.value.value.data)  # type: ignore[attr-defined]
+    lower, upper, step = bounds
+    return -(-(upper - lower) // step)
+
+
+def column_offset(offset: SSAValue) -> tuple[int, int]:
+    """A dynamic column offset of a weight window, core · tiles per core over a loop of
+    `cores` trips, as (tiles per core, cores)."""
+    if isinstance(offset, BlockArgument):  # one tile per core: the core itself
+        return 1, trip_count(loop_of(offset))
+    product = offset.owner
+    assert isinstance(product, arith.MuliOp)
+    factor = product.rhs.owner
+    assert isinstance(factor, arith.ConstantOp)
+    return factor.value.value.data, trip_count(loop_of(product.lhs))  # type: ignore[attr-defined]
+
+
 def weight_windows(module: ModuleOp) -> list[tuple[int, ...]]:
     """The [0, 0, tile row, tile column] offsets of the weight window each tile.matmul reads,
-    in program order."""
+    in program order; a column offset that a loop over the output-channel cores gives is
+    expanded into one window per core."""
     windows = []
     for op in module.walk():
         if isinstance(op, tile.MatmulOp):
             view = op.b.owner
             assert isinstance(view, memref.SubviewOp)
-            windows.append(tuple(view.static_offsets.get_values()))
+            offsets = tuple(view.static_offsets.get_values())
+            if offsets[3] != DYNAMIC_INDEX:
+                windows.append(offsets)
+                continue
+            (dynamic,) = view.offsets
+            per_core, cores = column_offset(dynamic)
+            windows.extend((*offsets[:3], core * per_core) for core in range(cores))
     return windows
+
+
+def matmul_loops(module: ModuleOp) -> list[list[int]]:
+    """The trip counts of the loops around each tile.matmul, outermost first."""
+    nests = []
+    for op in module.walk():
+        if isinstance(op, tile.MatmulOp):
+            trips = []
+            parent = op.parent_op()
+            while isinstance(parent, scf.ForOp):
+                trips.insert(0, trip_count(parent))
+                parent = parent.parent_op()
+            nests.append(trips)
+    return nests
 
 
 def test_height_reads_kernel_row_r_from_weight_tile_row_r() -> None:
@@ -212,7 +271,8 @@ def test_height_reads_kernel_row_r_from_weight_tile_row_r() -> None:
 
 def test_block_reads_kernel_row_outer_input_slice_inner() -> None:
     """BLOCK 3×3, 64 channels over n_c_in input slices: K block r·n_c_in + ic reads tile rows
-    ic·(KH·BW/32) + r·BW/32 … (semantics.md §9.2), for each output-channel core's columns."""
+    ic·(KH·BW/32) + r·BW/32 … (semantics.md §9.2), for each output-channel core's columns
+    (a loop over the cores)."""
     case, _ = BRANCHES["block 3x3"]
     blocking = consumption_plan(resolve_conv_weights(case.parameters()))
     slices, cores = blocking.input_cores, blocking.output_cores
@@ -226,6 +286,74 @@ def test_block_reads_kernel_row_outer_input_slice_inner() -> None:
         for core in range(cores)
     ]
     assert weight_windows(lowered("block 3x3")) == expected
+
+
+def test_cores_and_activation_blocks_are_loops() -> None:
+    """HEIGHT, 256 output pixels over 4 cores of 64 rows, act blocks of 2 tiles: each
+    tile.matmul sits in a loop over the 4 cores (one act block each); BLOCK 3×3: a loop over
+    the 2 cores along N·H·W and one over the output-channel cores, each matmul reading one
+    activation block (one tile row) of a core."""
+    reuse = consumption_plan(
+        resolve_conv_weights(BRANCHES["height activation reuse"][0].parameters())
+    )
+    assert (reuse.nhw_cores, reuse.act_block_h_ntiles, reuse.window.pixels) == (4, 2, 256)
+    assert matmul_loops(lowered("height activation reuse")) == [[4]]
+    block = consumption_plan(resolve_conv_weights(BRANCHES["block 3x3"][0].parameters()))
+    module = lowered("block 3x3")
+    nests = matmul_loops(module)
+    assert len(nests) == 3 * block.input_cores
+    assert {tuple(nest) for nest in nests} == {(2, block.output_cores)}
+    for op in module.walk():
+        if isinstance(op, tile.MatmulOp):
+            assert memref_shape(op.a)[0] == 1 and memref_shape(op.accumulator)[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("cores", "rows_per_core", "block_tiles", "loops"),
+    [(2, 128, 2, [2, 2]), (1, 256, 1, [8]), (3, 96, 2, [3])],
+)
+def test_the_split_into_cores_and_activation_blocks_changes_no_value(
+    cores: int, rows_per_core: int, block_tiles: int, loops: list[int]
+) -> None:
+    """Output pixels are independent: the same conv with N·OH·OW split into other cores and
+    activation blocks (2 cores × 2 blocks of 2 tiles; 1 core × 8 blocks of 1 tile; 3 cores of
+    3 tiles, which 2-tile blocks do not divide: one block per core) loops over them and gives
+    the same bytes."""
+    case, _ = BRANCHES["height activation reuse"]
+    prepared, prepared_bias = case.prepare(case.weight(), None)
+    activation = case.activation().astype(np.float32)
+    module, op = consume_module(case, prepared, prepared_bias, DataType.FLOAT32, True)
+    (expected,) = Program.load(module).run([activation, prepared])
+    module, op = consume_module(case, prepared, prepared_bias, DataType.FLOAT32, True)
+    op.properties["nhw_cores"] = IntegerAttr(cores, i64)
+    op.properties["nhw_rows_per_core"] = IntegerAttr(rows_per_core, i64)
+    op.properties["act_block_h_ntiles"] = IntegerAttr(block_tiles, i64)
+    program = Program.load(module)
+    assert matmul_loops(program.module) == [loops]
+    (got,) = program.run([activation, prepared])
+    assert got.data.tobytes() == expected.data.tobytes()
+
+
+@pytest.mark.parametrize("name", ["block 3x3", "bfloat8_b, height", "width 3x3"])
+def test_the_matmul_nests_give_the_same_bytes_op_by_op(name: str) -> None:
+    """The bulk interpreter's batched tile.matmul over the cores, blocks and output-channel
+    cores (an operand the loops do not vary converted once, chunks of the outer loop) against
+    the same IR run op by op, one tile.matmul per iteration."""
+    case, _ = BRANCHES[name]
+    prepared, prepared_bias = case.prepare(case.weight(), case.bias_values() if case.bias else None)
+    module, _ = consume_module(case, prepared, prepared_bias, DataType.BFLOAT16, False)
+    assert any(nest for nest in matmul_loops(Program.load(module).module))
+    inputs = [case.activation().astype(np.float32), prepared]
+    inputs += [prepared_bias] if prepared_bias is not None else []
+    program = Program.load(module)
+    (bulk,) = program.run(inputs)
+    (op_by_op,) = program.run(inputs, bulk=False)
+    assert bulk.data.tobytes() == op_by_op.data.tobytes()
+
+
+def memref_shape(value: SSAValue) -> tuple[int, ...]:
+    assert isinstance(value.type, MemRefType)
+    return tuple(value.type.get_shape())
 
 
 def test_every_outermost_loop_is_a_bulk_nest() -> None:

@@ -53,6 +53,16 @@ from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.linalg import transpose_permutation
 from ttnn_xdsl.runtime.interpreter.memref import subview_static
+from ttnn_xdsl.runtime.interpreter.tile import (
+    accumulate_into,
+    block_matmul,
+    chunk_length,
+    element_matrix,
+    exact_tiles,
+    product_tiles,
+    tile_memref_dtype,
+)
+from ttnn_xdsl.runtime.math_fidelity import fidelity_matmul
 from ttnn_xdsl.tensor_formats import formats
 
 __all__ = ["NotBulk", "run_nest_in_bulk"]
@@ -490,6 +500,62 @@ class CopyMove(Move):
 
 
 @dataclass
+class MatmulMove(Move):
+    """`tile.matmul` over the grid: one float64 matmul of the operands' element matrices per
+    grid point (an operand that does not vary along a grid dim is converted once there and
+    broadcast), accumulated into each point's accumulator window as the op by op run does."""
+
+    a: np.ndarray
+    b: np.ndarray
+    accumulator: np.ndarray
+    dtypes: tuple[DataType, DataType]
+    rank: int
+    """The grid's rank: the leading dims of the three views."""
+    math_fidelity: str = "HiFi4"
+
+    def run(self) -> None:
+        a, b = (
+            exact_tiles(_distinct(operand, self.rank), dtype)
+            for operand, dtype in zip((self.a, self.b), self.dtypes, strict=True)
+        )
+        accumulator = self.accumulator
+        if self.rank == 0 or accumulator.shape[0] == 1:
+            product = block_matmul(a, b, self.math_fidelity)
+            accumulate_into(accumulator, product, fresh=product.shape == accumulator.shape)
+            return
+        # In chunks of the outermost grid dim (each grid point's matmul is the same call):
+        # the float64 temporaries stay small; an operand that does not vary along it is
+        # converted once.
+        left_whole = element_matrix(a) if a.shape[0] == 1 else None
+        right_whole = element_matrix(b) if b.shape[0] == 1 else None
+        step = min(chunk_length(array) for array in (a, b, accumulator) if len(array) > 1)
+        for start in range(0, accumulator.shape[0], step):
+            part = slice(start, start + step)
+            left = left_whole if left_whole is not None else element_matrix(a[part])
+            right = right_whole if right_whole is not None else element_matrix(b[part])
+            product = product_tiles(fidelity_matmul(left, right, self.math_fidelity))
+            fresh = product.shape == accumulator[part].shape
+            accumulate_into(accumulator[part], product, fresh=fresh)
+
+    def rebound(self, rebind: Rebind) -> Move:
+        return MatmulMove(
+            rebind(self.a),
+            rebind(self.b),
+            rebind(self.accumulator),
+            self.dtypes,
+            self.rank,
+            self.math_fidelity,
+        )
+
+
+def _distinct(array: np.ndarray, rank: int) -> np.ndarray:
+    """`array` with each of its first `rank` dims along which it does not vary (stride 0)
+    cut to one entry: broadcasting restores it, without converting copies."""
+    index = tuple(slice(0, 1) if array.strides[d] == 0 else slice(None) for d in range(rank))
+    return array[index]
+
+
+@dataclass
 class Moves:
     """What a nest does: its moves in program order, with the views they read and write."""
 
@@ -640,8 +706,11 @@ class _Nest:
     def subview(self, op: Operation) -> None:
         op = cast(memref.SubviewOp, op)
         source = self.view(op.source)
-        if len(source.dims) != len(memref_shape(op.source)):
-            raise NotBulk("a subview of a memref of tiles")
+        rank = len(memref_shape(op.source))
+        # A memref of tiles: its view ends in each tile's own data dims, kept as they are.
+        tile_data = source.dims[rank:]
+        if tile_data and not isinstance(memref_element(op.source), tile.TileType):
+            raise NotBulk("a subview whose source view is not of its memref's rank")
         static_offsets, static_sizes, static_strides = subview_static(op)
         dynamic_offsets = iter(op.offsets)
         offsets = [
@@ -652,12 +721,16 @@ class _Nest:
         strides = self.static_or_constant(static_strides, op.strides)
         view = source
         dims: list[Dim] = []
-        for dim, offset, size, stride in zip(source.dims, offsets, sizes, strides, strict=True):
+        for dim, offset, size, stride in zip(
+            source.dims[:rank], offsets, sizes, strides, strict=True
+        ):
             _check_range(op, self.grid, offset if size >= 0 else Affine(-1), size, stride, dim.size)
             view = View(view.base, view.moved(dim, offset), view.dims)
             dims.append(Dim(dim.axis, size, dim.step * stride))
         shape = memref_shape(op.result)
-        self.values[op.result] = View(view.base, view.start, _reduce_rank(dims, shape))
+        self.values[op.result] = View(
+            view.base, view.start, (*_reduce_rank(dims, shape), *tile_data)
+        )
 
     def static_or_constant(self, static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int]:
         values = iter(dynamic)
@@ -762,6 +835,19 @@ class _Nest:
             source = np.broadcast_to(np.expand_dims(source, added), dest.shape)
         self.moves.append(CopyMove(dest, source))
 
+    def matmul(self, op: Operation) -> None:
+        """`tile.matmul` at every iteration: its accumulator window is written (each element
+        once: an accumulator shared by iterations, a reduction, runs op by op), its operands
+        read."""
+        op = cast(tile.MatmulOp, op)
+        a, b, accumulator = (
+            self.view(value).strided(self.grid) for value in (op.a, op.b, op.accumulator)
+        )
+        self.reads.extend((a, b))
+        self.writes.append(accumulator)
+        dtypes = (tile_memref_dtype(op.a), tile_memref_dtype(op.b))
+        self.moves.append(MatmulMove(a, b, accumulator, dtypes, len(self.grid), op.fidelity()))
+
     def evaluated(self) -> Moves:
         return Moves(self.moves, self.reads, self.writes)
 
@@ -824,6 +910,13 @@ def _reduce_rank(dims: list[Dim], shape: Sequence[int]) -> tuple[Dim, ...]:
     return tuple(reduced)
 
 
+def memref_element(value: SSAValue) -> Attribute:
+    memref_type = value.type
+    if not isinstance(memref_type, MemRefType):
+        raise NotBulk("a memref operand that is not a memref")
+    return cast(MemRefType[Attribute], memref_type).element_type
+
+
 def memref_shape(value: SSAValue) -> tuple[int, ...]:
     memref_type = value.type
     if not isinstance(memref_type, MemRefType):
@@ -869,6 +962,7 @@ _HANDLERS: dict[type[Operation], Callable[[_Nest, Operation], None]] = {
     tile.LoadOp: _Nest.load,
     tile.StoreOp: _Nest.store,
     tile.TilizeOp: _Nest.tilize,
+    tile.MatmulOp: _Nest.matmul,
     tile.UntilizeOp: _Nest.untilize,
     tile.TypecastOp: _Nest.typecast,
     linalg.CopyOp: _Nest.linalg_move,

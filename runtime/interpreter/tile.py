@@ -99,8 +99,12 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.MatmulOp, args: PythonValues
     ) -> PythonValues:
         a, b, accumulator = args
-        product = block_matmul(_tile_values(op.a, a), _tile_values(op.b, b), op.fidelity())
-        accumulator[...] = accumulate(accumulator, product)
+        product = block_matmul(
+            exact_tiles(a, tile_memref_dtype(op.a)),
+            exact_tiles(b, tile_memref_dtype(op.b)),
+            op.fidelity(),
+        )
+        accumulate_into(accumulator, product, fresh=True)
         return ()
 
     @impl(tile.MultiplyOp)
@@ -113,15 +117,16 @@ class TileFunctions(InterpreterFunctions):
         # b's tile rows again for every len(b) tile rows of a (verified: they divide).
         repeated = np.tile(right, (left.shape[0] // right.shape[0], 1, 1, 1))
         product = fidelity_multiply(left, repeated, op.fidelity())
-        start = dest if op.accumulate is not None else np.zeros_like(dest)
-        dest[...] = accumulate(start, product)
+        if op.accumulate is None:
+            dest[...] = 0  # the product is added to +0.0, as into a cleared DEST
+        accumulate_into(dest, product)
         return ()
 
     @impl(tile.AddOp)
     def run_add(self, interpreter: Interpreter, op: tile.AddOp, args: PythonValues) -> PythonValues:
         a, accumulator = args
         addend = _tile_values(op.a, a).astype(np.float64)
-        accumulator[...] = accumulate(accumulator, addend)
+        accumulate_into(accumulator, addend)
         return ()
 
     @impl(tile.AddRowOp)
@@ -131,7 +136,7 @@ class TileFunctions(InterpreterFunctions):
         row, accumulator = args
         # Row 0 of each [32, 32] tile of the row, broadcast over every row of every tile.
         first_rows = _tile_values(op.row, row)[0, :, 0, :].astype(np.float64)
-        accumulator[...] = accumulate(accumulator, first_rows[None, :, None, :])
+        accumulate_into(accumulator, first_rows[None, :, None, :])
         return ()
 
 
@@ -142,23 +147,78 @@ def _tile_values(value: SSAValue, data: np.ndarray) -> np.ndarray:
     return formats.convert_tiles(data, dtype, DataType.FLOAT32)
 
 
+def tile_memref_dtype(value: SSAValue) -> DataType:
+    """The data type of the tiles of a memref of tiles."""
+    return cast(tile.TileType, cast(MemRefType[Attribute], value.type).element_type).dtype
+
+
+def exact_tiles(data: np.ndarray, dtype: DataType) -> np.ndarray:
+    """Tiles `[..., 32, 32]` of `dtype` as f32 or bf16 values, each exact in float64
+    (bfloat8_b decoded to f32, exactly; the others as they are)."""
+    if dtype == DataType.BFLOAT8_B:
+        return formats.convert_tiles(data, dtype, DataType.FLOAT32)
+    return data
+
+
+CHUNK_BYTES = 1 << 20
+"""The float64 values a matmul or an accumulation holds at once (1 MiB): its temporaries
+stay in the cache and a large accumulator needs no full-size float64 copy."""
+
+
 def block_matmul(a: np.ndarray, b: np.ndarray, math_fidelity: str = "HiFi4") -> np.ndarray:
-    """[M, N, 32, 32] tiles of a · b for [M, K, 32, 32] and [K, N, 32, 32] tiles: one float64
-    NumPy matmul over the blocks' element matrices per fidelity phase (HiFi4: every product
-    of bf16 / bfloat8_b / f32 values and their sum over one block is exact or rounded once,
-    semantics.md §9.7; `a` is the FPU's SrcB, `b` its SrcA)."""
-    rows, inner = a.shape[:2]
-    cols = b.shape[1]
-    left = a.astype(np.float64).transpose(0, 2, 1, 3).reshape(rows * TILE_SIZE, inner * TILE_SIZE)
-    right = b.astype(np.float64).transpose(0, 2, 1, 3).reshape(inner * TILE_SIZE, cols * TILE_SIZE)
-    product = fidelity_matmul(left, right, math_fidelity)
-    return product.reshape(rows, TILE_SIZE, cols, TILE_SIZE).transpose(0, 2, 1, 3)
+    """[..., M, N, 32, 32] tiles (float64, a view of a fresh array) of a · b for
+    [..., M, K, 32, 32] and [..., K, N, 32, 32] tiles (leading dims broadcast): one float64
+    NumPy matmul over the blocks' element matrices per leading index and fidelity phase
+    (HiFi4: every product of bf16 / bfloat8_b / f32 values and their sum over one block is
+    exact or rounded once, semantics.md §9.7; `a` is the FPU's SrcB, `b` its SrcA)."""
+    return product_tiles(fidelity_matmul(element_matrix(a), element_matrix(b), math_fidelity))
 
 
-def accumulate(accumulator: np.ndarray, addend: np.ndarray) -> np.ndarray:
-    """accumulator + addend, rounded once to the accumulator's dtype (f32 or bf16, nearest
-    even)."""
-    total = accumulator.astype(np.float64) + addend
+def product_tiles(product: np.ndarray) -> np.ndarray:
+    """The [..., R, C, 32, 32] tiles (a view) of [..., R·32, C·32] element matrices."""
+    *lead, rows, cols = product.shape
+    blocks = product.reshape(*lead, rows // TILE_SIZE, TILE_SIZE, cols // TILE_SIZE, TILE_SIZE)
+    return blocks.swapaxes(-3, -2)
+
+
+def element_matrix(tiles: np.ndarray) -> np.ndarray:
+    """The [..., R·32, C·32] float64 matrices of [..., R, C, 32, 32] tiles: one pass that
+    converts and untilizes at once (the values are exact in float64)."""
+    *lead, rows, cols = tiles.shape[:-2]
+    matrix = np.empty((*lead, rows, TILE_SIZE, cols, TILE_SIZE), np.float64)
+    np.copyto(matrix, tiles.swapaxes(-3, -2))
+    return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
+
+
+def chunk_length(array: np.ndarray) -> int:
+    """How many entries of `array`'s first dim hold about CHUNK_BYTES of float64."""
+    per_entry = max(1, array[:1].size * 8)
+    return max(1, CHUNK_BYTES // per_entry)
+
+
+def accumulate_into(accumulator: np.ndarray, addend: np.ndarray, fresh: bool = False) -> None:
+    """accumulator += addend (float64, broadcast to the accumulator's tiles), the sum rounded
+    once to the accumulator's dtype (f32; bf16 through f32, nearest even, as before), in
+    chunks of its first dim. A `fresh` addend (of the accumulator's shape, its own memory)
+    holds the sum afterwards."""
+    if accumulator.ndim == 0 or accumulator.size * 8 <= CHUNK_BYTES:
+        _accumulate_chunk(accumulator, addend, fresh)
+        return
+    addend = np.broadcast_to(addend, accumulator.shape) if not fresh else addend
+    step = chunk_length(accumulator)
+    for start in range(0, accumulator.shape[0], step):
+        part = slice(start, start + step)
+        _accumulate_chunk(accumulator[part], addend[part], fresh)
+
+
+def _accumulate_chunk(accumulator: np.ndarray, addend: np.ndarray, fresh: bool) -> None:
+    if fresh:
+        total = np.add(addend, accumulator, out=addend)
+    else:
+        total = np.add(addend, accumulator, dtype=np.float64)
     if accumulator.dtype == np.float32:
-        return total.astype(np.float32)
-    return formats.round_to_bfloat16(total.astype(np.float32))
+        np.copyto(accumulator, total, casting="same_kind")
+        return
+    formats.convert_tiles(
+        total.astype(np.float32), DataType.FLOAT32, DataType.BFLOAT16, out=accumulator
+    )

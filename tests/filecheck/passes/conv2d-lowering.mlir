@@ -2,7 +2,9 @@
 // zero tiles, the reader's sticks (zero-padded input, stale lanes 5..7 of the channel padding
 // filled with 1.0), then per K block r = kernel row r (HEIGHT): the activation block gathered
 // tap by tap as strided windows of the sticks at [0, r, s, 0], its stale lanes filled, tilized,
-// and tile.matmul on weight tile row r; the bias once after the last K block; the output nest.
+// and a loop over the 3 cores along N·OH·OW (32 rows each, one act block) whose tile.matmul
+// reads the core's act tile row and weight tile row r into the core's accumulator rows; the
+// bias once after the last K block; the output nest.
 //
 // RUN: ttnn-opt %s -p convert-ttnn-to-tiles | filecheck %s
 // RUN: ttnn-opt %s -p ttnn-lower | filecheck %s --check-prefix=NOTTNN
@@ -23,8 +25,12 @@ func.func @height_3x3(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.
 // CHECK:       memref.subview %[[STICKS]][0, 0, 1, 0] [2, 6, 7, 8] [1, 1, 1, 1]
 // CHECK:       memref.subview %[[STICKS]][0, 0, 2, 0] [2, 6, 7, 8] [1, 1, 1, 1]
 // CHECK:       } {tile.bulk}
-// CHECK:       memref.subview %w[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
-// CHECK-NEXT:  tile.matmul
+// CHECK:       scf.for %[[CORE:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:         %[[ACT:.*]] = memref.subview %{{.*}}[%[[CORE]], 0] [1, 1] [1, 1] : memref<3x1x!tile.tile<32x32, bf16>>
+// CHECK:         %[[PARTIAL:.*]] = memref.subview %{{.*}}[%[[CORE]], 0] [1, 1] [1, 1] : memref<3x1x!tile.tile<32x32, bf16>>
+// CHECK:         %[[WEIGHT:.*]] = memref.subview %w[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
+// CHECK-NEXT:    tile.matmul %[[ACT]], %[[WEIGHT]], %[[PARTIAL]]
+// CHECK-NEXT:  } {tile.bulk}
 // CHECK:       memref.subview %[[STICKS]][0, 1, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
 // CHECK:       memref.subview %w[0, 0, 1, 0] [1, 1, 1, 1] [1, 1, 1, 1]
 // CHECK-NEXT:  tile.matmul

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
@@ -141,3 +142,32 @@ def test_tt_nn_s_answers_are_told_from_its_log_lines(tmp_path: Path) -> None:
         side.seconds({"case": "convert", "dtype": "x", "cold": False, "runs": 1})
     side.close()
     assert process.returncode == 0
+
+
+def test_the_conv2d_anchor_computes_the_conv_the_project_runs() -> None:
+    """benchmarks/resnet50_conv2d.py holds like against like: its float32 im2col anchor is the
+    plain reference conv of the same weight, bias and activation, and the lowered
+    conv2d_consume's bf16 output (bf16 weight and activation, bf16 DEST) is within a few
+    bf16 roundings of it."""
+    bench_module()  # puts benchmarks/ on the path
+    import resnet50_conv2d
+
+    from ttnn_xdsl.conv.conv_reference import reference_conv2d
+    from ttnn_xdsl.core.enums import DataType
+
+    conv = next(c for c in resnet50_conv2d.resnet50_convs() if c.name == "layer3_0_conv2")
+    case = resnet50_conv2d.conv_case(conv, DataType.BFLOAT16, seed=3)
+    weight = case.weight_matrix.reshape(3, 3, conv.in_channels, conv.out_channels)
+    reference = reference_conv2d(
+        case.activation,
+        weight.transpose(3, 2, 0, 1),
+        stride=(conv.stride, conv.stride),
+        padding=(conv.padding, conv.padding),
+        bias=case.bias,
+    ).reshape(-1, conv.out_channels)
+    anchor = case.anchor()
+    assert anchor.dtype == np.float32 and anchor.shape == reference.shape == (196, 256)
+    scale = np.abs(reference).max()
+    assert np.abs(anchor - reference).max() <= 1e-5 * scale
+    got = case.run().to_numpy().reshape(-1, conv.out_channels).astype(np.float64)
+    assert np.abs(got - reference).max() <= 2.0**-6 * scale

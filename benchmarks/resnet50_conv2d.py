@@ -12,6 +12,7 @@ the program is loaded (`compile_seconds`)."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 import tracemalloc
@@ -351,13 +352,40 @@ def report(weights_dtype: DataType, repeats: int) -> Report:
     )
 
 
+def summary(report: Report) -> dict[str, object]:
+    """The report as JSON values (what `make bench` reads back from this script)."""
+    measured = report.measured
+    return {
+        "weights_dtype": report.weights_dtype.value,
+        "project_ms": round(measured.total("project") * 1e3, 2),
+        "anchor_ms": round(measured.total("anchor") * 1e3, 2),
+        "ratio": round(report.ratio, 3),
+        "cpu_ratio": round(report.cpu_ratio, 3),
+        "floor_ratio": round(measured.total("floor") / measured.total("anchor"), 3),
+        "compile_s": round(report.compile_seconds, 3),
+        "by_class_ms": {
+            name: [round(mine * 1e3, 2), round(theirs * 1e3, 2), count]
+            for name, (mine, theirs, count) in measured.by_class().items()
+        },
+        "memory_ratios": [round(ratio, 2) for ratio in report.memory_ratios],
+        "anchor_memory_ratios": [round(ratio, 2) for ratio in report.anchor_memory_ratios],
+        "lines": report.lines(),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7, help="timed runs of each side")
+    parser.add_argument("--json", help="also write the figures to this file")
     arguments = parser.parse_args()
+    summaries = []
     for weights_dtype in (DataType.BFLOAT16, DataType.BFLOAT8_B):
-        for line in report(weights_dtype, arguments.repeats).lines():
+        measured = report(weights_dtype, arguments.repeats)
+        summaries.append(summary(measured))
+        for line in measured.lines():
             print(line)
+    if arguments.json:
+        Path(arguments.json).write_text(json.dumps(summaries, indent=2, ensure_ascii=False))
 
 
 if __name__ == "__main__":

@@ -533,10 +533,21 @@ def unpack_bfloat8_b_tiles(packed: np.ndarray) -> np.ndarray:
     Byte ``s|m`` of a block with shared exponent E is ``(-1)^s * m * 2^(E-127-6)``, computed
     exactly; m == 0 or E == 0 gives +0.0.
     """
+    faces = unpack_bfloat8_b_faces(packed, "unpack_bfloat8_b_tiles")
+    lead = faces.shape[:-4]
+    return np.swapaxes(faces, -3, -2).reshape((*lead, TILE_SIZE, TILE_SIZE))
+
+
+def unpack_bfloat8_b_faces(
+    packed: np.ndarray, caller: str = "unpack_bfloat8_b_faces"
+) -> np.ndarray:
+    """Decode bfloat8_b tiles ``[..., 1088]`` (uint8) into their float32 values in face order,
+    ``[..., 2, 2, 16, 16]`` (face row, face column, row, column in the face): element (r, c)
+    of a tile is ``[r // 16, c // 16, r % 16, c % 16]`` (`unpack_bfloat8_b_tiles`' rule)."""
     packed = np.asarray(packed)
     if packed.dtype != np.uint8 or packed.ndim < 1 or packed.shape[-1] != BFLOAT8_B_TILE_BYTES:
         raise ValueError(
-            "unpack_bfloat8_b_tiles: expected a uint8 array of shape [..., 1088], "
+            f"{caller}: expected a uint8 array of shape [..., 1088], "
             f"got {packed.dtype} {packed.shape}"
         )
     lead = packed.shape[:-1]
@@ -547,7 +558,8 @@ def unpack_bfloat8_b_tiles(packed: np.ndarray) -> np.ndarray:
         (*lead, BFLOAT8_B_EXPONENTS_PER_TILE, FACE_SIZE)
     )
     values = _bfloat8_b_table()[(shared << 8) | data]
-    return tiles_from_face_order(values.reshape((*lead, TILE_ELEMENTS)))
+    faces = TILE_SIZE // FACE_SIZE
+    return values.reshape((*lead, faces, faces, FACE_SIZE, FACE_SIZE))
 
 
 _BFLOAT8_B_TABLE: list[np.ndarray] = []

@@ -58,7 +58,6 @@ from ttnn_xdsl.runtime.interpreter.tile import (
     block_matmul,
     chunk_length,
     element_matrix,
-    exact_tiles,
     product_tiles,
     tile_memref_dtype,
 )
@@ -514,25 +513,23 @@ class MatmulMove(Move):
     math_fidelity: str = "HiFi4"
 
     def run(self) -> None:
-        a, b = (
-            exact_tiles(_distinct(operand, self.rank), dtype)
-            for operand, dtype in zip((self.a, self.b), self.dtypes, strict=True)
-        )
+        a, b = (_distinct(operand, self.rank) for operand in (self.a, self.b))
+        dtype_a, dtype_b = self.dtypes
         accumulator = self.accumulator
         if self.rank == 0 or accumulator.shape[0] == 1:
-            product = block_matmul(a, b, self.math_fidelity)
+            product = block_matmul(a, b, self.math_fidelity, self.dtypes)
             accumulate_into(accumulator, product, fresh=product.shape == accumulator.shape)
             return
         # In chunks of the outermost grid dim (each grid point's matmul is the same call):
         # the float64 temporaries stay small; an operand that does not vary along it is
         # converted once.
-        left_whole = element_matrix(a) if a.shape[0] == 1 else None
-        right_whole = element_matrix(b) if b.shape[0] == 1 else None
+        left_whole = element_matrix(a, dtype_a) if a.shape[0] == 1 else None
+        right_whole = element_matrix(b, dtype_b) if b.shape[0] == 1 else None
         step = min(chunk_length(array) for array in (a, b, accumulator) if len(array) > 1)
         for start in range(0, accumulator.shape[0], step):
             part = slice(start, start + step)
-            left = left_whole if left_whole is not None else element_matrix(a[part])
-            right = right_whole if right_whole is not None else element_matrix(b[part])
+            left = left_whole if left_whole is not None else element_matrix(a[part], dtype_a)
+            right = right_whole if right_whole is not None else element_matrix(b[part], dtype_b)
             product = product_tiles(fidelity_matmul(left, right, self.math_fidelity))
             fresh = product.shape == accumulator[part].shape
             accumulate_into(accumulator[part], product, fresh=fresh)

@@ -99,11 +99,8 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.MatmulOp, args: PythonValues
     ) -> PythonValues:
         a, b, accumulator = args
-        product = block_matmul(
-            exact_tiles(a, tile_memref_dtype(op.a)),
-            exact_tiles(b, tile_memref_dtype(op.b)),
-            op.fidelity(),
-        )
+        dtypes = (tile_memref_dtype(op.a), tile_memref_dtype(op.b))
+        product = block_matmul(a, b, op.fidelity(), dtypes)
         accumulate_into(accumulator, product, fresh=True)
         return ()
 
@@ -152,26 +149,24 @@ def tile_memref_dtype(value: SSAValue) -> DataType:
     return cast(tile.TileType, cast(MemRefType[Attribute], value.type).element_type).dtype
 
 
-def exact_tiles(data: np.ndarray, dtype: DataType) -> np.ndarray:
-    """Tiles `[..., 32, 32]` of `dtype` as f32 or bf16 values, each exact in float64
-    (bfloat8_b decoded to f32, exactly; the others as they are)."""
-    if dtype == DataType.BFLOAT8_B:
-        return formats.convert_tiles(data, dtype, DataType.FLOAT32)
-    return data
-
-
 CHUNK_BYTES = 1 << 20
 """The float64 values a matmul or an accumulation holds at once (1 MiB): its temporaries
 stay in the cache and a large accumulator needs no full-size float64 copy."""
 
 
-def block_matmul(a: np.ndarray, b: np.ndarray, math_fidelity: str = "HiFi4") -> np.ndarray:
+def block_matmul(
+    a: np.ndarray,
+    b: np.ndarray,
+    math_fidelity: str = "HiFi4",
+    dtypes: tuple[DataType, DataType] = (DataType.FLOAT32, DataType.FLOAT32),
+) -> np.ndarray:
     """[..., M, N, 32, 32] tiles (float64, a view of a fresh array) of a · b for
-    [..., M, K, 32, 32] and [..., K, N, 32, 32] tiles (leading dims broadcast): one float64
-    NumPy matmul over the blocks' element matrices per leading index and fidelity phase
-    (HiFi4: every product of bf16 / bfloat8_b / f32 values and their sum over one block is
-    exact or rounded once, semantics.md §9.7; `a` is the FPU's SrcB, `b` its SrcA)."""
-    return product_tiles(fidelity_matmul(element_matrix(a), element_matrix(b), math_fidelity))
+    [..., M, K] and [..., K, N] tiles of `dtypes` (leading dims broadcast): one float64 NumPy
+    matmul over the blocks' element matrices per leading index and fidelity phase (HiFi4:
+    every product of bf16 / bfloat8_b / f32 values and their sum over one block is exact or
+    rounded once, semantics.md §9.7; `a` is the FPU's SrcB, `b` its SrcA)."""
+    left, right = element_matrix(a, dtypes[0]), element_matrix(b, dtypes[1])
+    return product_tiles(fidelity_matmul(left, right, math_fidelity))
 
 
 def product_tiles(product: np.ndarray) -> np.ndarray:
@@ -181,9 +176,21 @@ def product_tiles(product: np.ndarray) -> np.ndarray:
     return blocks.swapaxes(-3, -2)
 
 
-def element_matrix(tiles: np.ndarray) -> np.ndarray:
-    """The [..., R·32, C·32] float64 matrices of [..., R, C, 32, 32] tiles: one pass that
-    converts and untilizes at once (the values are exact in float64)."""
+def element_matrix(tiles: np.ndarray, dtype: DataType = DataType.FLOAT32) -> np.ndarray:
+    """The [..., R·32, C·32] float64 matrices of [..., R, C] tiles of `dtype` (f32 or bf16
+    values [..., 32, 32], or bfloat8_b bytes [..., 1088]): one pass that converts and
+    untilizes at once (the values are exact in float64); bfloat8_b is decoded in face order
+    and put in place by the same pass."""
+    if dtype == DataType.BFLOAT8_B:
+        faces = formats.unpack_bfloat8_b_faces(tiles)
+        *lead, rows, cols = faces.shape[:-4]
+        half = TILE_SIZE // 2
+        matrix = np.empty((*lead, rows, 2, half, cols, 2, half), np.float64)
+        # [..., R, C, face row, face column, i, j] -> [..., R, face row, i, C, face column, j]
+        rank = len(lead)
+        order = (*range(rank), rank, rank + 2, rank + 4, rank + 1, rank + 3, rank + 5)
+        np.copyto(matrix, faces.transpose(order))
+        return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
     *lead, rows, cols = tiles.shape[:-2]
     matrix = np.empty((*lead, rows, TILE_SIZE, cols, TILE_SIZE), np.float64)
     np.copyto(matrix, tiles.swapaxes(-3, -2))

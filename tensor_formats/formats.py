@@ -52,6 +52,7 @@ __all__ = [
     "to_device_bytes",
     "to_float32",
     "to_tile_data",
+    "unpack_bfloat8_b_faces",
     "unpack_bfloat8_b_tiles",
     "untilize",
 ]

@@ -31,6 +31,7 @@ from ttnn_xdsl.tensor_formats.formats import (
     tilize,
     to_device_bytes,
     to_float32,
+    unpack_bfloat8_b_faces,
     unpack_bfloat8_b_tiles,
     untilize,
 )
@@ -858,3 +859,15 @@ def test_device_bytes_round_trip(
     assert back.shape == data.shape
     assert back.tobytes() == np.ascontiguousarray(data).tobytes()
     assert to_device_bytes(back, dtype, layout) == buffer
+
+
+def test_bfloat8_b_faces_are_the_tiles_values_in_face_order() -> None:
+    """unpack_bfloat8_b_faces[..., r // 16, c // 16, r % 16, c % 16] is the decoded tile's
+    element (r, c), for every element of random packed tiles (any byte, any exponent)."""
+    packed = np.random.default_rng(7).integers(0, 255, (3, 2, 1088), dtype=np.uint8)
+    faces = unpack_bfloat8_b_faces(packed)
+    tiles = unpack_bfloat8_b_tiles(packed)
+    assert faces.shape == (3, 2, 2, 2, 16, 16) and faces.dtype == np.float32
+    rows, cols = np.meshgrid(np.arange(32), np.arange(32), indexing="ij")
+    picked = faces[..., rows // 16, cols // 16, rows % 16, cols % 16]
+    assert np.array_equal(picked.view(np.uint32), tiles.view(np.uint32))

@@ -1,0 +1,210 @@
+"""TT-NN 0.81.1's `conv2d` decisions (docs/semantics.md §9.8), as pure functions: what its
+conv2d refuses beyond `prepare_conv_weights`, and the output it returns — logical and padded
+shape, dtype, layout and memory config (for a sharded output the shard spec: core ranges,
+shard shape, orientation).
+
+Everything starts from the project's resolution of the conv (`resolve_conv_weights`: the
+preparation conv2d runs itself for a host weight, or ran for a weight already prepared) and
+its parallel config; conv2d's own rules are read in its source's order (conv2d.cpp's
+`conv2d_L1` / `conv2d_DRAM`, the program factories' checks: `conv_consumption.conv2d_refusal`).
+Where conv2d takes another path than `prepare_conv_weights` (bfloat8_b weights for a conv run
+from DRAM) it is modelled here, by name. TT-NN's L1 allocation refusals (out of memory,
+circular-buffer clashes) are not modelled here.
+
+Plain Python, no IR and no NumPy at import (`conv_consumption` is imported where it is used)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ttnn_xdsl.conv.conv_op_config import CoreSplit
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dParameters,
+    normalize_parameters,
+    output_image_size,
+)
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
+
+__all__ = [
+    "Conv2dDecision",
+    "Conv2dOutputSpec",
+    "CoreRange",
+    "OutputShard",
+    "activation_reuse_refusal",
+    "conv2d_output_spec",
+    "conv2d_weights_dtype",
+    "core_ranges",
+    "output_dtype",
+    "output_layout",
+    "resolve_conv2d",
+]
+
+CoreRange = tuple[int, int, int, int]
+"""Cores (x0, y0) to (x1, y1), both included (TT-NN's CoreRange)."""
+
+
+@dataclass(frozen=True)
+class OutputShard:
+    """The shard spec of a sharded output: its cores as core ranges, the shard shape
+    [rows, columns] and the orientation."""
+
+    ranges: tuple[CoreRange, ...]
+    shape: tuple[int, int]
+    orientation: ShardOrientation
+
+
+@dataclass(frozen=True)
+class Conv2dOutputSpec:
+    """The tensor TT-NN 0.81.1's conv2d returns."""
+
+    logical_shape: tuple[int, int, int, int]
+    """[1, 1, N·OH·OW, Cout]."""
+    padded_shape: tuple[int, int, int, int]
+    dtype: DataType
+    layout: Layout
+    buffer_type: BufferType
+    memory_layout: TensorMemoryLayout
+    shard: OutputShard | None
+
+
+@dataclass(frozen=True)
+class Conv2dDecision:
+    """A conv2d TT-NN accepts: the resolution it runs (and prepares a host weight with), the
+    bias's when the conv has one, and its output."""
+
+    plan: ConvWeightsPlan
+    bias_plan: ConvWeightsPlan | None
+    weights_dtype: DataType
+    """The prepared weight's and bias's dtype (`conv2d_weights_dtype`: bfloat8_b where the plan
+    was made for bfloat16)."""
+    output: Conv2dOutputSpec
+
+
+def core_ranges(split: CoreSplit) -> tuple[CoreRange, ...]:
+    """The cores of a parallel config as TT-NN lists them: a BLOCK grid is one rectangle;
+    HEIGHT and WIDTH cores fill rows of `cores_x` (`num_cores_to_corerangeset(..., row_wise
+    = true)`), the last row partial."""
+    if split.layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return ((0, 0, split.cores_x - 1, split.cores_y - 1),)
+    full_rows, rest = divmod(split.num_cores, split.cores_x)
+    ranges: list[CoreRange] = []
+    if full_rows:
+        ranges.append((0, 0, split.cores_x - 1, full_rows - 1))
+    if rest:
+        ranges.append((0, full_rows, rest - 1, full_rows))
+    return tuple(ranges)
+
+
+def output_layout(params: Conv2dParameters) -> Layout:
+    """TILE, or ROW_MAJOR when `conv_config.output_layout` says so."""
+    return params.conv_config.output_layout
+
+
+def output_dtype(params: Conv2dParameters) -> DataType:
+    """conv2d's `dtype` argument, else the input's dtype (TT-NN's default), else bfloat16."""
+    return params.output_dtype or params.input_dtype or DataType.BFLOAT16
+
+
+def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
+    """The output of the conv `plan` resolves (conv2d.cpp): logical [1, 1, N·OH·OW, Cout],
+    padded to whole tiles (TILE) or as is (ROW_MAJOR). On the DRAM path (`conv2d_DRAM`, the
+    input in DRAM or a DRAM slice config) the output is interleaved in DRAM, as is the output
+    of a 1×1 conv run as an interleaved matmul; otherwise it is sharded like the conv's output
+    parallel config: shard rows round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns
+    round_up(Cout, 32·channel_cores) / channel_cores."""
+    from ttnn_xdsl.conv.conv_weight_layout import is_interleaved_mm
+
+    params, form, sharding = plan.params, plan.form, plan.sharding
+    # The conv's own output (a kernel-stride folded conv's is the unfolded conv's).
+    out_height, out_width = output_image_size(params)
+    pixels = params.batch_size * out_height * out_width
+    logical = (1, 1, pixels, params.out_channels)
+    layout = output_layout(params)
+    padded = (
+        (1, 1, round_up(pixels, TILE_SIZE), round_up(params.out_channels, TILE_SIZE))
+        if layout == Layout.TILE
+        else logical
+    )
+    dtype = output_dtype(params)
+    if form.dram_conv or is_interleaved_mm(form, sharding):
+        buffer = BufferType.DRAM if form.dram_conv else params.input_memory_config.buffer_type
+        return Conv2dOutputSpec(
+            logical, padded, dtype, layout, buffer, TensorMemoryLayout.INTERLEAVED, None
+        )
+    split = sharding.parallel.output_split
+    nhw_cores, channel_cores = split.nhw, split.channels
+    shard_rows = round_up(pixels, TILE_SIZE * nhw_cores) // nhw_cores
+    shard_columns = round_up(params.out_channels, TILE_SIZE * channel_cores) // channel_cores
+    orientation = (
+        split.orientation
+        if split.layout == TensorMemoryLayout.BLOCK_SHARDED
+        else ShardOrientation.ROW_MAJOR
+    )
+    shard = OutputShard(core_ranges(split), (shard_rows, shard_columns), orientation)
+    return Conv2dOutputSpec(logical, padded, dtype, layout, BufferType.L1, split.layout, shard)
+
+
+def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
+    """TT-NN 0.81.1's conv2d on `params` (a conv with a host weight; `has_bias` for a bias):
+    the preparation it runs, then the program factory's checks on what it prepared
+    (`conv_consumption.conv2d_refusal`), then the output. Raises ConvConfigError with TT-NN's
+    rule for a conv it refuses."""
+    from ttnn_xdsl.conv.conv_consumption import conv2d_refusal
+
+    plan = resolve_conv_weights(conv2d_preparation(params))
+    refusal = activation_reuse_refusal(plan)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
+    bias_plan = resolve_conv_bias(plan.params) if params.has_bias else None
+    bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
+    refusal = conv2d_refusal(plan, plan.layout.physical_shape[2:], bias_shape)  # type: ignore[arg-type]
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
+    return Conv2dDecision(plan, bias_plan, conv2d_weights_dtype(params), conv2d_output_spec(plan))
+
+
+def activation_reuse_refusal(plan: ConvWeightsPlan) -> str | None:
+    """The sharded program factory's checks of `conv_config.enable_activation_reuse` (a conv
+    that is not a 1×1 matmul): not on a BLOCK conv, then not with a stride above 1 (TT-NN's
+    TT_FATALs, in its order)."""
+    params, form = plan.params, plan.form
+    if not params.conv_config.enable_activation_reuse or form.mm_conv:
+        return None
+    if plan.sharding.shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return "Activation data reuse is not supported for block sharded"
+    if max(form.folded.stride) > 1:
+        return "Activation data reuse is not supported for stride > 1"
+    return None
+
+
+def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
+    """The parameters conv2d prepares its weight with: `params`, but a bfloat8_b weight of a
+    conv run from DRAM is planned as bfloat16 (see `conv2d_weights_dtype`)."""
+    params = normalize_parameters(params)
+    if conv2d_weights_dtype(params) != DataType.BFLOAT8_B:
+        return params
+    from ttnn_xdsl.conv.conv_form import resolve_conv_form
+
+    if not resolve_conv_form(params).dram_conv:
+        return params
+    config = replace(params.conv_config, weights_dtype=DataType.BFLOAT16)
+    return replace(params, conv_config=config)
+
+
+def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
+    """The prepared weight's dtype: `conv_config.weights_dtype`, else the weight's.
+
+    `prepare_conv_weights` refuses bfloat8_b for a conv run from DRAM (it plans the slices
+    with a row-major placeholder weight, `check_dram_path_weights_dtype`); conv2d prepares
+    it: the same shapes as a bfloat16 weight's, in bfloat8_b (TT-NN's answers: 47 of 47 such
+    weights of the dev set)."""
+    return params.conv_config.weights_dtype or params.weight_dtype

@@ -40,7 +40,9 @@ __all__ = [
     "CoreRange",
     "OutputShard",
     "activation_reuse_refusal",
+    "bias_preparation",
     "conv2d_output_spec",
+    "conv2d_preparation",
     "conv2d_weights_dtype",
     "core_ranges",
     "output_dtype",
@@ -164,12 +166,19 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     refusal = activation_reuse_refusal(plan)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
-    bias_plan = resolve_conv_bias(plan.params) if params.has_bias else None
+    bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     refusal = conv2d_refusal(plan, plan.layout.physical_shape[2:], bias_shape)  # type: ignore[arg-type]
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     return Conv2dDecision(plan, bias_plan, conv2d_weights_dtype(params), conv2d_output_spec(plan))
+
+
+def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:
+    """The parameters conv2d prepares its bias with: its weight's, with the weights dtype it
+    resolved (conv2d hands it on; `prepare_conv_bias` alone needs it in `conv_config`)."""
+    config = replace(plan.params.conv_config, weights_dtype=plan.weights_dtype)
+    return replace(plan.params, conv_config=config)
 
 
 def activation_reuse_refusal(plan: ConvWeightsPlan) -> str | None:

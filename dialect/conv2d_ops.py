@@ -15,7 +15,7 @@ integer properties, so that a reader of the IR sees the blocking and the lowerin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -35,14 +35,45 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision, Conv2dOutputSpec, resolve_conv2d
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
-from ttnn_xdsl.dialect.operation import TTNNOperation
-from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
+from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError
+from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
+from ttnn_xdsl.dialect.attributes import DRAM_INTERLEAVED, MemoryConfigAttr, ShardSpecAttr
+from ttnn_xdsl.dialect.device import TargetDevice, module_device
+from ttnn_xdsl.dialect.keyword_properties import (
+    OpProperty,
+    parse_keyword_properties,
+    print_keyword_properties,
+)
+from ttnn_xdsl.dialect.operation import KeywordPropertyOp, TTNNOperation
+from ttnn_xdsl.dialect.prepare_op_properties import (
+    BATCH_SIZE,
+    COMPUTE_CONFIG_PROPERTY,
+    CONV2D_PROPERTIES,
+    CONV_CONFIG,
+    DILATION,
+    GROUPS,
+    IN_CHANNELS,
+    INPUT_HEIGHT,
+    INPUT_WIDTH,
+    KERNEL_SIZE,
+    OUT_CHANNELS,
+    OUTPUT_DTYPE_OF_CONV2D,
+    PADDING,
+    SLICE_CONFIG_PROPERTY,
+    STRIDE,
+)
+from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_info, tensor_type
 from ttnn_xdsl.dialect.tile import MATH_FIDELITIES
+from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
 
 if TYPE_CHECKING:
     from ttnn_xdsl.conv.conv_consumption import ConsumptionPlan
@@ -323,3 +354,291 @@ def k_block_count(consumption: ConsumptionPlan) -> int:
         slices = consumption.input_cores
         return slices if consumption.full_inner_dim else kh * slices
     return model.width_blocks(consumption)
+
+
+# ------------------------------------------------------------------------------------------
+# ttnn.conv2d: TT-NN 0.81.1's conv2d, its decisions in the verifier
+# ------------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class Conv2dOp(KeywordPropertyOp):
+    """`ttnn.conv2d`: TT-NN 0.81.1's `ttnn.conv2d` (docs/semantics.md §9.8).
+
+        %y = ttnn.conv2d %input, %weight[, %bias] in_channels = 16 out_channels = 32
+          batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] ...
+          : (tensor<1x8x8x16xbf16, ...>, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16, ...>
+
+    Operands: the input activation — `[1, 1, N·H·W, C]` as tt-mlir passes it, or
+    `[N, H, W, C]`; its type is TT-NN's input tensor (layout, dtype and memory config; a host
+    tensor counts as DRAM interleaved); the weight — a host OIHW tensor, prepared by the conv
+    as `prepare_conv_weights` would, or a weight already on the device (a TILE tensor with a
+    memory config: TT-NN's `is_device_tensor(weight)`), consumed as given, whose type must be
+    the one the resolution gives for these parameters; the optional bias — host
+    `[1, 1, 1, Cout]`, or prepared. Properties: the prepare ops' (`in_channels`,
+    `out_channels`, `batch_size`, `input_height`, `input_width`, `kernel_size`, `stride`,
+    `padding`, `dilation`, `groups`, `conv_config`, `compute_config`, `slice_config`) and
+    `dtype`, the output's (default: the input's).
+
+    The result type is TT-NN's output (`conv2d_decisions.conv2d_output_spec`): logical
+    `[1, 1, N·OH·OW, Cout]`, padded to whole tiles, `dtype`, TILE (ROW_MAJOR when
+    `conv_config.output_layout` says so), interleaved in DRAM on the DRAM path, else sharded
+    in L1 as the conv's output parallel config (the shard spec's cores as a core range set).
+    The verifier infers it and refuses another, naming both; a conv TT-NN's conv2d refuses
+    is refused with TT-NN's rule. `ttnn-decompose` turns the op into the preparations of its
+    host operands and one `ttnn.conv2d_consume`."""
+
+    name = "ttnn.conv2d"
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_PROPERTIES
+
+    input = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    bias = opt_operand_def(TensorType)
+    result = result_def(TensorType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        input: SSAValue,
+        weight: SSAValue,
+        bias: SSAValue | None = None,
+        *,
+        result_type: Attribute | None = None,
+        grid: tuple[int, int] | None = None,
+        device: TargetDevice | None = None,
+        **properties: object,
+    ):
+        """Build the op from TT-NN's keyword parameters (`PROPERTIES` lists them with their
+        defaults); without `result_type` the result type is inferred for `device` (or a
+        device of `grid`, default the Wormhole 8×8). Put it in a module of that device
+        (`build_module(..., grid=)`) for it to verify."""
+        super().__init__(
+            operands=[input, weight, [] if bias is None else [bias]],
+            result_types=[result_type or input.type],
+            properties=self.declared_properties(properties),
+        )
+        if result_type is None:
+            if device is None and grid is not None:
+                device = TargetDevice(grid)
+            Rewriter.replace_value_with_new_type(self.result, self.inferred_result_type(device))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Conv2dOp:
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        properties = parse_keyword_properties(parser, cls.name, cls.PROPERTIES)
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        position = parser.pos
+        operand_types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
+        if len(operand_types) != len(operands) or len(operands) not in (2, 3):
+            parser.raise_error(
+                "ttnn.conv2d expected 2 or 3 operands (input, weight[, bias]) and as many "
+                f"types, got {len(operands)} and {len(operand_types)}",
+                position,
+                parser.pos,
+            )
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        values = [
+            parser.resolve_operand(o, t) for o, t in zip(operands, operand_types, strict=True)
+        ]
+        return cls.build(
+            operands=[values[0], values[1], values[2:]],
+            result_types=[result_type],
+            properties=properties,
+            attributes=attributes,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        print_keyword_properties(printer, self.properties, self.PROPERTIES)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : (")
+        printer.print_list((o.type for o in self.operands), printer.print_attribute)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.result.type)
+
+    def weight_is_prepared(self) -> bool:
+        """TT-NN's `is_device_tensor(weight)`: the weight is on the device (it has a memory
+        config), consumed as given."""
+        return not self.tensor(self.weight, "weight").on_host
+
+    def bias_is_prepared(self) -> bool:
+        return self.bias is not None and not self.tensor(self.bias, "bias").on_host
+
+    def conv_parameters(self, device: TargetDevice | None = None) -> Conv2dParameters:
+        """The conv's parameters as the pure resolution reads them, on `device` (default:
+        the enclosing module's): the properties, the input's type, the weight's dtype."""
+        device = device or module_device(self)
+        activation = self.tensor(self.input, "input")
+        memory = activation.memory_config or DRAM_INTERLEAVED
+        return Conv2dParameters(
+            **ConvParameters(
+                in_channels=self.read_present(IN_CHANNELS),
+                out_channels=self.read_present(OUT_CHANNELS),
+                batch_size=self.read_present(BATCH_SIZE),
+                input_height=self.read_present(INPUT_HEIGHT),
+                input_width=self.read_present(INPUT_WIDTH),
+                kernel_size=self.read_present(KERNEL_SIZE),
+                stride=self.read_present(STRIDE),
+                padding=self.read_present(PADDING),
+                dilation=self.read_present(DILATION),
+                groups=self.read_present(GROUPS),
+                has_bias=self.bias is not None,
+                weight_dtype=self.tensor(self.weight, "weight").dtype,
+                input_layout=activation.layout,
+                input_memory_config=memory.conv_input(),
+                conv_config=self.read(CONV_CONFIG) or Conv2dConfig(),
+                compute_config=self.read(COMPUTE_CONFIG_PROPERTY),
+                grid=device.grid,
+                input_dtype=activation.dtype,
+                output_dtype=self.read(OUTPUT_DTYPE_OF_CONV2D),
+                l1_budget=device.l1_budget,
+            ).shared_fields(),
+            slice_config=self.read(SLICE_CONFIG_PROPERTY),
+        )
+
+    def decision(self, device: TargetDevice | None = None) -> Conv2dDecision:
+        """TT-NN's conv2d decisions for this op (`conv2d_decisions.resolve_conv2d`) on
+        `device` (default: the enclosing module's); raises the op's VerifyException with
+        TT-NN's rule for a conv it refuses."""
+        try:
+            return resolve_conv2d(self.conv_parameters(device))
+        except ConvConfigError as error:
+            raise self.error(str(error)) from error
+
+    def inferred_result_type(self, device: TargetDevice | None = None) -> TensorType[Attribute]:
+        """The output type TT-NN's conv2d gives on `device` (default: the module's)."""
+        return output_type(self.decision(device).output)
+
+    def verify_(self) -> None:
+        activation = self.tensor(self.input, "input")
+        weight = self.tensor(self.weight, "weight")
+        batch, height, width = (
+            self.read_present(p) for p in (BATCH_SIZE, INPUT_HEIGHT, INPUT_WIDTH)
+        )
+        in_channels, out_channels = self.read_present(IN_CHANNELS), self.read_present(OUT_CHANNELS)
+        shapes = ((1, 1, batch * height * width, in_channels), (batch, height, width, in_channels))
+        if activation.shape not in shapes:
+            raise self.error(
+                f"expected an input of shape {format_shape(shapes[0])} or "
+                f"{format_shape(shapes[1])} (batch_size, input_height, input_width, "
+                f"in_channels), got {format_shape(activation.shape)}"
+            )
+        groups = self.read_present(GROUPS)
+        kernel = tuple(self.read_present(KERNEL_SIZE))
+        if weight.on_host:
+            host_weight = (out_channels, in_channels // max(groups, 1), *kernel)
+            if weight.shape != host_weight:
+                raise self.error(
+                    f"expected a host weight of shape {format_shape(host_weight)} (OIHW: "
+                    f"out_channels, in_channels / groups, kernel_size), got "
+                    f"{format_shape(weight.shape)}"
+                )
+        if self.bias is not None and self.tensor(self.bias, "bias").on_host:
+            bias_shape = self.tensor(self.bias, "bias").shape
+            if bias_shape != (1, 1, 1, out_channels):
+                raise self.error(
+                    f"expected a host bias of shape [1, 1, 1, {out_channels}] (out_channels), "
+                    f"got {format_shape(bias_shape)}"
+                )
+        decision = self.decision()
+        if not weight.on_host:
+            self._verify_prepared("weight", self.weight, prepared_weight_type(decision))
+        if self.bias is not None and self.bias_is_prepared():
+            assert decision.bias_plan is not None
+            self._verify_prepared("bias", self.bias, prepared_bias_type(decision))
+        expected = output_type(decision.output)
+        if not same_output(self.result.type, expected):
+            raise self.error(
+                f"expected result type {expected} (TT-NN's conv2d output for these "
+                f"parameters), got {self.result.type}"
+            )
+
+    def _verify_prepared(self, role: str, value: SSAValue, expected: Attribute) -> None:
+        if not denote_same_tensor(value.type, expected):
+            raise self.error(
+                f"expected a prepared {role} of type {expected} (the preparation of these "
+                f"parameters), got {value.type}"
+            )
+
+
+def prepared_weight_type(decision: Conv2dDecision) -> TensorType[Attribute]:
+    """The type of the weight conv2d prepares (and of a prepared weight it consumes)."""
+    layout = decision.plan.layout
+    return tensor_type(
+        layout.logical_shape, decision.weights_dtype, Layout.TILE, physical=layout.physical_shape
+    )
+
+
+def prepared_bias_type(decision: Conv2dDecision) -> TensorType[Attribute]:
+    """The type of the bias conv2d prepares (and of a prepared bias it consumes)."""
+    assert decision.bias_plan is not None
+    bias = decision.bias_plan.bias
+    return tensor_type(
+        bias.logical_shape, decision.weights_dtype, Layout.TILE, physical=bias.physical_shape
+    )
+
+
+def output_memory_config(output: Conv2dOutputSpec) -> MemoryConfigAttr:
+    """The output's memory config; a shard spec's cores as tt-mlir's core range set."""
+    if output.shard is None:
+        return MemoryConfigAttr(output.buffer_type, output.memory_layout)
+    cores = CoreRangeSetAttr(
+        [CoreRangeAttr((x0, y0), (x1, y1)) for x0, y0, x1, y1 in output.shard.ranges]
+    )
+    spec = ShardSpecAttr.positional(cores, output.shard.shape, output.shard.orientation)
+    return MemoryConfigAttr(output.buffer_type, output.memory_layout, spec)
+
+
+def output_type(output: Conv2dOutputSpec) -> TensorType[Attribute]:
+    """The output tensor's type."""
+    physical = output.padded_shape if output.padded_shape != output.logical_shape else None
+    return tensor_type(
+        output.logical_shape,
+        output.dtype,
+        output.layout,
+        memory_config=output_memory_config(output),
+        physical=physical,
+    )
+
+
+def placement_key(type_: Attribute) -> tuple[object, ...] | None:
+    """What a tensor type says, by meaning: shape, dtype, layout, physical shape, buffer,
+    memory layout and the shard spec with its cores as core ranges (`grid = XxY` is the
+    rectangle from core (0, 0)). None for a type that is not a TT-NN tensor type."""
+    try:
+        info = tensor_info(type_)
+    except TensorTypeError:
+        return None
+    memory = info.memory_config
+    shard: tuple[object, ...] | None = None
+    if memory is not None and isinstance(memory.shard_spec, ShardSpecAttr):
+        spec = memory.shard_spec
+        if isinstance(spec.grid, CoreRangeSetAttr):
+            ranges = tuple((*r.start, *r.end) for r in spec.grid.ranges.data)
+        else:
+            x, y = spec.grid_shape
+            ranges = ((0, 0, x - 1, y - 1),)
+        shard = (ranges, spec.shard_shape, spec.shard_orientation)
+    return (
+        info.shape,
+        info.dtype,
+        info.layout,
+        info.physical_shape,
+        None if memory is None else (memory.buffer_type.data, memory.layout_kind),
+        shard,
+    )
+
+
+def same_output(written: Attribute, expected: Attribute) -> bool:
+    """Whether the written result type denotes TT-NN's output tensor."""
+    return written == expected or (
+        placement_key(written) is not None and placement_key(written) == placement_key(expected)
+    )

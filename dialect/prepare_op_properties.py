@@ -39,6 +39,7 @@ from ttnn_xdsl.dialect.ttcore import SupportedDataTypesAttr
 
 __all__ = [
     "CONV2D_BIAS_PROPERTIES",
+    "CONV2D_PROPERTIES",
     "CONV2D_WEIGHTS_PROPERTIES",
     "CONV_TRANSPOSE2D_BIAS_PROPERTIES",
     "CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES",
@@ -121,6 +122,30 @@ CONV2D_BIAS_PROPERTIES: tuple[OpProperty, ...] = tuple(
     prop for prop in CONV2D_WEIGHTS_PROPERTIES if prop not in WEIGHTS_ONLY_PROPERTIES
 )
 """`prepare_conv_bias`' properties: the weight op's but `weights_format` and `has_bias`."""
+
+
+OUTPUT_DTYPE_OF_CONV2D = OpProperty("dtype", DATA_TYPE, required=False, default=None)
+"""conv2d's own name for the output dtype (`output_dtype` of the prepare ops)."""
+
+CONV2D_PROPERTIES: tuple[OpProperty, ...] = (
+    IN_CHANNELS,
+    OUT_CHANNELS,
+    BATCH_SIZE,
+    INPUT_HEIGHT,
+    INPUT_WIDTH,
+    KERNEL_SIZE,
+    STRIDE,
+    PADDING,
+    DILATION,
+    GROUPS,
+    CONV_CONFIG,
+    COMPUTE_CONFIG_PROPERTY,
+    SLICE_CONFIG_PROPERTY,
+    OUTPUT_DTYPE_OF_CONV2D,
+)
+"""`ttnn.conv2d`'s properties, in TT-NN 0.81.1's keyword order: the prepare ops' conv
+parameters (the input's memory config, layout and dtype are its operand's type; `has_bias`
+is whether a bias operand is given) and `dtype`."""
 
 
 IOHW_WEIGHTS_FORMAT = OpProperty("weights_format", STRING, default="IOHW")

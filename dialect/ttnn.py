@@ -47,7 +47,7 @@ from ttnn_xdsl.dialect.attributes import (
     TensorLayoutAttr,
     TensorMemoryLayoutAttr,
 )
-from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp
+from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, ConvConsumeOp
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -110,6 +110,7 @@ TTNN = Dialect(
         ConvWeightsIOHWToOIHWOp,
         ConvWeightsMirrorKernelOp,
         ConvBiasLayoutOp,
+        Conv2dOp,
         ConvConsumeOp,
         TypecastOp,
         ToLayoutOp,

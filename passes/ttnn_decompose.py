@@ -36,9 +36,23 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
+from ttnn_xdsl.core.enums import Layout
+from ttnn_xdsl.dialect.attributes import (
+    DRAM_INTERLEAVED,
+    Conv2dConfigAttr,
+    DataTypeAttr,
+    LayoutAttr,
+)
+from ttnn_xdsl.dialect.conv2d_ops import (
+    Conv2dOp,
+    conv2d_consume_from_plan,
+    prepared_bias_type,
+    prepared_weight_type,
+)
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -54,11 +68,20 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.device import DEFAULT_DEVICE, TargetDevice, device_of_module
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
+from ttnn_xdsl.dialect.prepare_op_properties import (
+    CONV2D_PROPERTIES,
+    CONV_CONFIG,
+    INPUT_HEIGHT,
+    OUTPUT_DTYPE_OF_CONV2D,
+)
 from ttnn_xdsl.dialect.prepare_ops import (
     ConvPrepareOp,
     ConvTranspose2dPrepareOp,
     PrepareConvBiasOp,
     PrepareConvTranspose2dBiasOp,
+    PrepareConvWeightsOp,
+    bias_result_type,
+    weight_result_type,
 )
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor
 
@@ -296,6 +319,21 @@ def prepare_ops_with_devices(
                 yield from prepare_ops_with_devices(child, device)
 
 
+def conv2d_ops_with_devices(
+    op: Operation, device: TargetDevice = DEFAULT_DEVICE
+) -> Iterator[tuple[Conv2dOp, TargetDevice]]:
+    """Each `ttnn.conv2d` under `op` with the device it runs on, in program order."""
+    if isinstance(op, ModuleOp):
+        device = device_of_module(op, device)
+    if isinstance(op, Conv2dOp):
+        yield op, device
+        return
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.ops:
+                yield from conv2d_ops_with_devices(child, device)
+
+
 @dataclass(frozen=True)
 class TTNNDecompose(ModulePass):
     """Rewrite each prepare op into its explicit chain of layout ops (see the module doc)."""
@@ -303,5 +341,96 @@ class TTNNDecompose(ModulePass):
     name = "ttnn-decompose"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for conv, device in list(conv2d_ops_with_devices(op)):
+            decompose_conv2d(conv, device)
         for prepare, device in list(prepare_ops_with_devices(op)):
             decompose(prepare, device)
+
+
+def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
+    """Replace a `ttnn.conv2d` by the preparations of its host operands
+    (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a
+    bfloat8_b weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own
+    path) and one `ttnn.conv2d_consume` reading the prepared weight, with the op's result
+    type. The ops keep the op's location. Raises the op's VerifyException for an input the
+    consumption does not lower (a flat [1, 1, N·H·W, C] or TILE input)."""
+    decision = op.decision(device)
+    activation = op.tensor(op.input, "input")
+    if activation.layout != Layout.ROW_MAJOR or (
+        activation.shape[:2] == (1, 1) and (activation.shape[2] != op.read_present(INPUT_HEIGHT))
+    ):
+        raise op.error(
+            "ttnn-decompose lowers a conv2d whose input is a row-major [N, H, W, C] tensor "
+            f"only (not lowered yet: a TILE or flat [1, 1, N·H·W, C] input), got {op.input.type}"
+        )
+    chain: list[Operation] = []
+    properties = conv2d_prepare_properties(op, decision.plan.params)
+    weight = op.weight
+    if op.tensor(op.weight, "weight").on_host:
+        prepared = PrepareConvWeightsOp(
+            op.weight,
+            result_type=weight_result_type(decision.plan),
+            weights_format="OIHW",
+            has_bias=op.bias is not None,
+            **properties,
+        )
+        chain.append(prepared)
+        weight = prepared.result
+        if decision.weights_dtype != decision.plan.weights_dtype:
+            cast = TypecastOp(weight, prepared_weight_type(decision))
+            chain.append(cast)
+            weight = cast.result
+    bias = op.bias
+    if bias is not None and op.tensor(bias, "bias").on_host:
+        assert decision.bias_plan is not None
+        bias_properties = conv2d_prepare_properties(op, decision.bias_plan.params)
+        prepared_bias = PrepareConvBiasOp(
+            bias, result_type=bias_result_type(decision.bias_plan), **bias_properties
+        )
+        chain.append(prepared_bias)
+        bias = prepared_bias.result
+        if decision.weights_dtype != decision.bias_plan.weights_dtype:
+            cast = TypecastOp(bias, prepared_bias_type(decision))
+            chain.append(cast)
+            bias = cast.result
+    consume = conv2d_consume_from_plan(
+        op.input,
+        weight,
+        bias,
+        decision.plan,
+        decision.plan.params,
+        output_dtype=decision.output.dtype,
+    )
+    Rewriter.replace_value_with_new_type(consume.result, op.result.type)
+    chain.append(consume)
+    for new_op in chain:
+        new_op.location = op.location
+    Rewriter.replace_op(op, chain)
+    return chain
+
+
+def conv2d_prepare_properties(op: Conv2dOp, params: Conv2dParameters) -> dict[str, object]:
+    """The prepare ops' properties of a conv2d: its own, its input's type (memory config,
+    layout, dtype), its `dtype` as `output_dtype`, and the conv_config conv2d prepares with
+    (`params`, from `conv2d_decisions`)."""
+    activation = op.tensor(op.input, "input")
+    properties: dict[str, object] = {
+        prop.name: op.properties[prop.name]
+        for prop in CONV2D_PROPERTIES
+        if prop.name in op.properties and prop is not OUTPUT_DTYPE_OF_CONV2D
+    }
+    written = op.properties.get(CONV_CONFIG.name)
+    fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
+    written_dtype = op.read(CONV_CONFIG)
+    if (written_dtype and written_dtype.weights_dtype) != params.conv_config.weights_dtype:
+        # conv2d's own weights dtype (bfloat16 planning of a bfloat8_b DRAM weight, or the
+        # weight's dtype handed to the bias).
+        fields["weights_dtype"] = DataTypeAttr(params.conv_config.weights_dtype)
+    if fields:
+        properties["conv_config"] = Conv2dConfigAttr.from_fields(fields)
+    properties["input_memory_config"] = activation.memory_config or DRAM_INTERLEAVED
+    properties["input_layout"] = LayoutAttr(activation.layout)
+    properties["input_dtype"] = DataTypeAttr(activation.dtype)
+    if op.read(OUTPUT_DTYPE_OF_CONV2D) is not None:
+        properties["output_dtype"] = op.properties[OUTPUT_DTYPE_OF_CONV2D.name]
+    return properties

@@ -1,0 +1,213 @@
+"""`ttnn.conv2d` end to end: built with its Python API, decomposed by `ttnn-decompose` into the
+preparations of its host operands and one `ttnn.conv2d_consume`, lowered and run, its output
+equal to the float64 reference conv on the original weight (`conv_reference.reference_conv2d`,
+independent of the preparation and of the kernels' reading) within float32's roundings.
+
+Everything is float32 (activation, weights dtype, output, DEST with `fp32_dest_acc_en`), so the
+products are exact and the lowered conv rounds only sums: once per K block into the float32
+accumulator, once for the bias, once for the output — at most (K blocks + 2) roundings of
+2⁻²⁴ relative to Σ|a·w| + |b| (docs/semantics.md §9.7). The bound below allows 2⁻¹⁹, that is
+32 roundings; the largest conv here has 9 K blocks."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.conv.conv_reference import reference_conv2d
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.dialect import (
+    Conv2dConfigAttr,
+    MemoryConfigAttr,
+    PrepareConvWeightsOp,
+    build_function,
+    build_module,
+)
+from ttnn_xdsl.dialect.attributes import DeviceComputeKernelConfigAttr
+from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, ConvConsumeOp
+from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp
+from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
+from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
+from ttnn_xdsl.program import Program
+
+L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+FLOAT32_ROUNDINGS = 2.0**-19
+
+
+class Conv(NamedTuple):
+    batch: int
+    height: int
+    width: int
+    in_channels: int
+    out_channels: int
+    kernel: tuple[int, int]
+    stride: tuple[int, int]
+    padding: tuple[int, int]
+    shard_layout: TensorMemoryLayout | None
+    bias: bool
+    prepared: bool
+    """Whether the weight (and bias) reach the conv already prepared (a device tensor)."""
+    path: str
+    """The `conv2d_consume` path the conv takes."""
+
+
+CONVS = {
+    "height_3x3_bias_host": Conv(
+        1, 8, 8, 16, 32, (3, 3), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED, True,
+        False, "height_sharded",
+    ),
+    "height_3x3_prepared": Conv(
+        2, 6, 7, 5, 7, (3, 3), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED, False,
+        True, "height_sharded",
+    ),
+    "block_3x3_bias_prepared": Conv(
+        1, 8, 8, 64, 64, (3, 3), (2, 2), (1, 1), TensorMemoryLayout.BLOCK_SHARDED, True,
+        True, "block_sharded",
+    ),
+    "block_2x2_host": Conv(
+        1, 9, 9, 48, 40, (2, 2), (1, 1), (0, 0), TensorMemoryLayout.BLOCK_SHARDED, False,
+        False, "block_sharded",
+    ),
+    "width_3x3_bias_host": Conv(
+        1, 5, 5, 128, 64, (3, 3), (1, 1), (1, 1), TensorMemoryLayout.WIDTH_SHARDED, True,
+        False, "width_sharded",
+    ),
+    "matmul_1x1_bias_host": Conv(
+        1, 6, 6, 32, 48, (1, 1), (1, 1), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED, True,
+        False, "matmul",
+    ),
+    "matmul_1x1_prepared": Conv(
+        1, 4, 4, 64, 32, (1, 1), (1, 1), (0, 0), TensorMemoryLayout.BLOCK_SHARDED, False,
+        True, "matmul",
+    ),
+}  # fmt: skip
+
+
+def conv_keywords(conv: Conv) -> dict[str, object]:
+    """TT-NN's keyword parameters of the conv, float32 throughout."""
+    return dict(
+        in_channels=conv.in_channels,
+        out_channels=conv.out_channels,
+        batch_size=conv.batch,
+        input_height=conv.height,
+        input_width=conv.width,
+        kernel_size=list(conv.kernel),
+        stride=list(conv.stride),
+        padding=list(conv.padding),
+        dilation=[1, 1],
+        groups=1,
+        conv_config=Conv2dConfigAttr(
+            weights_dtype=DataType.FLOAT32, shard_layout=conv.shard_layout
+        ),
+        compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=True),
+    )
+
+
+def conv_module(conv: Conv) -> ModuleOp:
+    """@main(activation, weight[, bias]) -> the conv's output. A prepared weight is made in
+    the function by `prepare_conv_weights` (and `prepare_conv_bias`) with the conv's
+    parameters, so the conv takes a device tensor it consumes as given."""
+    activation = tensor_type(
+        (conv.batch, conv.height, conv.width, conv.in_channels),
+        DataType.FLOAT32,
+        Layout.ROW_MAJOR,
+        memory_config=L1_INTERLEAVED,
+    )
+    weight = tensor_type(
+        (conv.out_channels, conv.in_channels, *conv.kernel), DataType.FLOAT32, None
+    )
+    bias = tensor_type((1, 1, 1, conv.out_channels), DataType.FLOAT32, None)
+    keywords = conv_keywords(conv)
+    preparation = dict(
+        keywords,
+        input_memory_config=L1_INTERLEAVED,
+        input_layout=Layout.ROW_MAJOR,
+        input_dtype=DataType.FLOAT32,
+    )
+
+    def body(x: SSAValue, w: SSAValue, *b: SSAValue) -> SSAValue:
+        if conv.prepared:
+            w = PrepareConvWeightsOp(
+                w, weights_format="OIHW", has_bias=conv.bias, **preparation
+            ).result
+            b = tuple(PrepareConvBiasOp(value, **preparation).result for value in b)
+        return Conv2dOp(x, w, b[0] if b else None, dtype=DataType.FLOAT32, **keywords).result
+
+    types = [activation, weight] + ([bias] if conv.bias else [])
+    module = build_module(build_function("main", types, body))
+    module.verify()
+    return module
+
+
+@pytest.mark.parametrize("name", CONVS)
+def test_conv2d_runs_and_equals_the_reference_conv(name: str) -> None:
+    conv = CONVS[name]
+    module = conv_module(conv)
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((conv.batch, conv.height, conv.width, conv.in_channels))
+    w = rng.standard_normal((conv.out_channels, conv.in_channels, *conv.kernel))
+    b = rng.standard_normal((1, 1, 1, conv.out_channels))
+    inputs = [x.astype(np.float32), w.astype(np.float32)]
+    if conv.bias:
+        inputs.append(b.astype(np.float32))
+    (output,) = Program.load(module).run(inputs)
+    got = output.to_numpy().astype(np.float64)
+    x64, w64 = inputs[0].astype(np.float64), inputs[1].astype(np.float64)
+    bias = inputs[2].astype(np.float64).reshape(-1) if conv.bias else None
+    options = dict(stride=conv.stride, padding=conv.padding)
+    expected = reference_conv2d(x64, w64, bias=bias, **options)  # type: ignore[arg-type]
+    magnitude = reference_conv2d(
+        np.abs(x64),
+        np.abs(w64),
+        bias=None if bias is None else np.abs(bias),
+        **options,  # type: ignore[arg-type]
+    )
+    assert got.shape == expected.shape
+    error = np.abs(got - expected)
+    assert np.all(error <= FLOAT32_ROUNDINGS * magnitude), float(np.max(error / magnitude))
+    assert np.max(np.abs(expected)) > 1.0  # a conv of real values, not of zeros
+
+
+@pytest.mark.parametrize("name", CONVS)
+def test_decompose_prepares_host_operands_and_consumes_once(name: str) -> None:
+    conv = CONVS[name]
+    module = conv_module(conv)
+    TTNNDecompose().apply(None, module)  # type: ignore[arg-type]
+    ops = [op for op in module.walk() if op.name.startswith("ttnn.")]
+    consumes = [op for op in ops if isinstance(op, ConvConsumeOp)]
+    assert len(consumes) == 1
+    assert consumes[0].path.data == conv.path
+    assert not any(isinstance(op, (Conv2dOp, PrepareConvWeightsOp)) for op in ops)
+    assert (consumes[0].bias is not None) == conv.bias
+
+
+def test_a_prepared_weight_of_other_parameters_is_refused_naming_both_types() -> None:
+    conv = CONVS["height_3x3_prepared"]
+    module = conv_module(conv)
+    conv_op = next(op for op in module.walk() if isinstance(op, Conv2dOp))
+    prepare = next(op for op in module.walk() if isinstance(op, PrepareConvWeightsOp))
+    # The weight prepared for a conv with bfloat16 weights: another dtype.
+    wrong = dict(conv_keywords(conv), input_memory_config=L1_INTERLEAVED)
+    wrong["conv_config"] = Conv2dConfigAttr(
+        weights_dtype=DataType.BFLOAT16, shard_layout=conv.shard_layout
+    )
+    other = PrepareConvWeightsOp(
+        prepare.weight_tensor,
+        weights_format="OIHW",
+        input_layout=Layout.ROW_MAJOR,
+        input_dtype=DataType.FLOAT32,
+        **wrong,
+    )
+    assert tensor_info(other.result.type).dtype == DataType.BFLOAT16
+    prepare.parent_block().insert_op_before(other, prepare)  # type: ignore[union-attr]
+    conv_op.operands[1] = other.result
+    with pytest.raises(VerifyException) as raised:
+        conv_op.verify()
+    message = str(raised.value)
+    assert message.startswith("'ttnn.conv2d' op expected a prepared weight of type ")
+    assert str(prepare.result.type) in message and str(other.result.type) in message

@@ -22,6 +22,7 @@ from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
     normalize_parameters,
     output_image_size,
+    validate_parameters,
 )
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
 from ttnn_xdsl.core.enums import (
@@ -31,7 +32,7 @@ from ttnn_xdsl.core.enums import (
     ShardOrientation,
     TensorMemoryLayout,
 )
-from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "conv2d_preparation",
     "conv2d_weights_dtype",
     "core_ranges",
+    "folding_refusal",
     "output_dtype",
     "output_layout",
     "resolve_conv2d",
@@ -118,14 +120,11 @@ def output_dtype(params: Conv2dParameters) -> DataType:
 
 def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
     """The output of the conv `plan` resolves (conv2d.cpp): logical [1, 1, N·OH·OW, Cout],
-    padded to whole tiles (TILE) or as is (ROW_MAJOR). On the DRAM path (`conv2d_DRAM`, the
-    input in DRAM or a DRAM slice config) the output is interleaved in DRAM, as is the output
-    of a 1×1 conv run as an interleaved matmul; otherwise it is sharded like the conv's output
-    parallel config: shard rows round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns
+    padded to whole tiles (TILE) or as is (ROW_MAJOR); interleaved where
+    `output_interleaved_in` says, otherwise sharded in L1 like the conv's output parallel
+    config: shard rows round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns
     round_up(Cout, 32·channel_cores) / channel_cores."""
-    from ttnn_xdsl.conv.conv_weight_layout import is_interleaved_mm
-
-    params, form, sharding = plan.params, plan.form, plan.sharding
+    params, sharding = plan.params, plan.sharding
     # The conv's own output (a kernel-stride folded conv's is the unfolded conv's).
     out_height, out_width = output_image_size(params)
     pixels = params.batch_size * out_height * out_width
@@ -137,10 +136,10 @@ def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
         else logical
     )
     dtype = output_dtype(params)
-    if form.dram_conv or is_interleaved_mm(form, sharding):
-        buffer = BufferType.DRAM if form.dram_conv else params.input_memory_config.buffer_type
+    memory = output_interleaved_in(plan)
+    if memory is not None:
         return Conv2dOutputSpec(
-            logical, padded, dtype, layout, buffer, TensorMemoryLayout.INTERLEAVED, None
+            logical, padded, dtype, layout, memory, TensorMemoryLayout.INTERLEAVED, None
         )
     split = sharding.parallel.output_split
     nhw_cores, channel_cores = split.nhw, split.channels
@@ -155,23 +154,93 @@ def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
     return Conv2dOutputSpec(logical, padded, dtype, layout, BufferType.L1, split.layout, shard)
 
 
+def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
+    """Where an interleaved output lives, or None for a sharded output (TT-NN's answers):
+
+    - a 1×1 conv run as a matmul returns its output interleaved in DRAM when TT-NN chose its
+      sharding itself (an interleaved input, no `shard_layout`), from DRAM or L1 alike, else
+      sharded like its parallel config;
+    - any other conv whose input is in DRAM, or that runs on the DRAM path (a DRAM slice
+      config), returns it interleaved in DRAM — a 1D conv too, which TT-NN stages through L1.
+    """
+    if plan.form.mm_conv:
+        return BufferType.DRAM if plan.sharding.auto_shard else None
+    if plan.params.input_memory_config.is_dram or plan.form.dram_conv:
+        return BufferType.DRAM
+    return None
+
+
 def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     """TT-NN 0.81.1's conv2d on `params` (a conv with a host weight; `has_bias` for a bias):
     the preparation it runs, then the program factory's checks on what it prepared
     (`conv_consumption.conv2d_refusal`), then the output. Raises ConvConfigError with TT-NN's
     rule for a conv it refuses."""
-    from ttnn_xdsl.conv.conv_consumption import conv2d_refusal
-
+    refusal = folding_refusal(params)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     plan = resolve_conv_weights(conv2d_preparation(params))
     refusal = activation_reuse_refusal(plan)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
-    refusal = conv2d_refusal(plan, plan.layout.physical_shape[2:], bias_shape)  # type: ignore[arg-type]
-    if refusal is not None:
-        raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
+    for check in (
+        width_output_block_refusal,
+        lambda plan: factory_refusal(plan, bias_shape),
+        width_activation_height_refusal,
+    ):
+        refusal = check(plan)
+        if refusal is not None:
+            raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     return Conv2dDecision(plan, bias_plan, conv2d_weights_dtype(params), conv2d_output_spec(plan))
+
+
+def factory_refusal(plan: ConvWeightsPlan, bias_shape: tuple[int, ...] | None) -> str | None:
+    """The program factories' checks of the prepared weight and bias
+    (`conv_consumption.conv2d_refusal`), where the consumption model covers the conv (it
+    does not cover a 1D depthwise conv that is folded or not height-sharded: no check)."""
+    from ttnn_xdsl.conv.conv_consumption import conv2d_refusal
+
+    weight_shape: tuple[int, int] = plan.layout.physical_shape[2:]  # type: ignore[assignment]
+    try:
+        return conv2d_refusal(plan, weight_shape, bias_shape)
+    except ConvNotModelledError:
+        return None
+
+
+def output_block_tiles(plan: ConvWeightsPlan) -> int:
+    """The output rows the WIDTH program factory blocks, in tiles: N·OH·OW of the conv it
+    runs (the first slice's on the DRAM path), rounded up to whole tiles."""
+    output_size = plan.l1.slice_output_size or plan.form.output_size
+    pixels = plan.form.folded.batch_size * output_size[0] * output_size[1]
+    return -(-pixels // TILE_SIZE)
+
+
+def width_output_block_refusal(plan: ConvWeightsPlan) -> str | None:
+    """conv2d_op_width_sharded_program_factory.cpp:125 (before the weight checks): the output
+    block is at least one activation block high."""
+    if plan.form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    tiles, block = output_block_tiles(plan), plan.blocking.act_block_h_ntiles
+    if tiles >= block:
+        return None
+    return (
+        f"Output block height (in # of tiles) ({tiles}) should be greater than or equal to "
+        f"activation block height (in # of tiles) ({block})"
+    )
+
+
+def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
+    """conv2d_op_width_sharded_program_factory.cpp:230: the activation matrix's rows split
+    into whole activation blocks. (TT-NN checks it between the weight's height and the
+    blocks' split over the input cores, `conv2d_refusal`'s; here it comes after both, which
+    differs only when both fail.)"""
+    if plan.form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    tiles, block = output_block_tiles(plan), plan.blocking.act_block_h_ntiles
+    if tiles % block == 0:
+        return None
+    return f"act_matrix_height_ntiles {tiles} should be divisible by act_block_h_ntiles {block}"
 
 
 def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:
@@ -181,31 +250,69 @@ def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:
     return replace(plan.params, conv_config=config)
 
 
+def folding_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride folding takes a stride no larger than the kernel
+    (conv2d_utils.cpp:1492), which `prepare_conv_weights` folds. TT-NN checks it after the
+    padded input's divisibility by the stride (its answers), which the preparation checks
+    (`resolve_conv_weights` refuses that with its own message)."""
+    from ttnn_xdsl.conv.conv_form import resolve_kernel_stride_folding
+
+    params = normalize_parameters(params)
+    validate_parameters(params)
+    if not resolve_kernel_stride_folding(params):
+        return None
+    stride, kernel = params.stride, params.kernel_size
+    if stride[0] <= kernel[0] and stride[1] <= kernel[1]:
+        return None
+    top, bottom, left, right = params.padding
+    padded_height, padded_width = (
+        params.input_height + top + bottom,
+        params.input_width + left + right,
+    )
+    if padded_height % stride[0] or padded_width % stride[1]:
+        return None
+    return "Conv2D kernel stride folding: Stride must be less than or equal to kernel size"
+
+
 def activation_reuse_refusal(plan: ConvWeightsPlan) -> str | None:
-    """The sharded program factory's checks of `conv_config.enable_activation_reuse` (a conv
-    that is not a 1×1 matmul): not on a BLOCK conv, then not with a stride above 1 (TT-NN's
-    TT_FATALs, in its order)."""
+    """The HEIGHT / BLOCK program factory's checks of `conv_config.enable_activation_reuse`
+    (conv2d_op_sharded_program_factory.cpp:383–385, in that order; a 1×1 matmul conv and the
+    WIDTH factory do not read it): not on a BLOCK conv, not with a dilation above 1, not with
+    a stride above 1 (of the conv it runs: after kernel-stride folding)."""
     params, form = plan.params, plan.form
     if not params.conv_config.enable_activation_reuse or form.mm_conv:
         return None
-    if plan.sharding.shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
+    shard_layout = plan.sharding.shard_layout
+    if shard_layout == TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    if shard_layout == TensorMemoryLayout.BLOCK_SHARDED:
         return "Activation data reuse is not supported for block sharded"
+    if max(form.folded.dilation) > 1:
+        return "Activation data reuse is not supported for dilation > 1"
     if max(form.folded.stride) > 1:
         return "Activation data reuse is not supported for stride > 1"
     return None
 
 
 def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
-    """The parameters conv2d prepares its weight with: `params`, but a bfloat8_b weight of a
-    conv run from DRAM is planned as bfloat16 (see `conv2d_weights_dtype`)."""
+    """The parameters conv2d prepares its weight with: `params`, but where conv2d takes its
+    own path (TT-NN's answers) a conv run from DRAM (not a 1×1 matmul conv) plans
+
+    - a bfloat8_b weight as bfloat16 (see `conv2d_weights_dtype`);
+    - `reshard_if_not_optimal` without a `shard_layout` as without resharding: TT-NN's
+      conv2d auto-shards the slice, where `prepare_conv_weights` reads the unset layout
+      (`check_reshard_of_dram_slice`)."""
     params = normalize_parameters(params)
-    if conv2d_weights_dtype(params) != DataType.BFLOAT8_B:
-        return params
     from ttnn_xdsl.conv.conv_form import resolve_conv_form
 
-    if not resolve_conv_form(params).dram_conv:
+    form = resolve_conv_form(params)
+    if not form.dram_conv or form.mm_conv:
         return params
-    config = replace(params.conv_config, weights_dtype=DataType.BFLOAT16)
+    config = params.conv_config
+    if conv2d_weights_dtype(params) == DataType.BFLOAT8_B:
+        config = replace(config, weights_dtype=DataType.BFLOAT16)
+    if config.reshard_if_not_optimal and config.shard_layout is None:
+        config = replace(config, reshard_if_not_optimal=False)
     return replace(params, conv_config=config)
 
 

@@ -41,6 +41,7 @@ from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.core.enums import Layout
+from ttnn_xdsl.core.errors import ConvNotModelledError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
@@ -393,14 +394,17 @@ def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
             cast = TypecastOp(bias, prepared_bias_type(decision))
             chain.append(cast)
             bias = cast.result
-    consume = conv2d_consume_from_plan(
-        op.input,
-        weight,
-        bias,
-        decision.plan,
-        decision.plan.params,
-        output_dtype=decision.output.dtype,
-    )
+    try:
+        consume = conv2d_consume_from_plan(
+            op.input,
+            weight,
+            bias,
+            decision.plan,
+            decision.plan.params,
+            output_dtype=decision.output.dtype,
+        )
+    except ConvNotModelledError as error:
+        raise op.error(f"ttnn-decompose cannot consume this conv's weight: {error}") from error
     Rewriter.replace_value_with_new_type(consume.result, op.result.type)
     chain.append(consume)
     for new_op in chain:

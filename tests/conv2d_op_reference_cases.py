@@ -1,0 +1,259 @@
+"""TT-NN 0.81.1's own `conv2d` answers (tests/data/ttnn_reference/conv2d_op/, README there) as
+`ttnn.conv2d` ops, and the verdict of the project on each: whether it accepts what TT-NN
+accepts with TT-NN's output (logical and padded shape, dtype, layout, memory config with the
+shard spec's cores, shape and orientation) and the weight and bias TT-NN's conv2d prepares, and
+refuses what TT-NN refuses with TT-NN's rule. Read by tests/test_conv2d_op_reference.py and by
+its pin maker (`python tests/conv2d_op_reference_cases.py` prints the verdicts)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ttnn_reference_cases import (
+    DATA,
+    DTYPES,
+    REFUSAL_RULES,
+    TTNN_DTYPES,
+    common_properties,
+    grid_of,
+    memory_config,
+    output_is_empty,
+    slice_config,
+)
+from xdsl.dialects.builtin import TensorType, f32
+from xdsl.ir import Attribute, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.dialect import MemoryConfigAttr, ShardSpecAttr, build_function, build_module
+from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, prepared_bias_type, prepared_weight_type
+from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_type
+from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
+
+ANSWERS = DATA / "conv2d_op"
+FILES = sorted(ANSWERS.glob("*.json.gz"))
+PINS = ANSWERS / "pins.json"
+
+L1_ALLOCATION = "L1 allocation, not modelled here"
+"""TT-NN refused allocating L1 (out of memory, circular buffers beyond L1 or clashing with
+L1 buffers): `conv2d-l1`'s model, wired in later."""
+
+L1_ALLOCATION_PLACES = (
+    "bank_manager.cpp:514",  # Out of Memory: Not enough space to allocate … L1 buffer
+    "program.cpp:2567",  # Statically allocated circular buffers … grow to … beyond max L1 size
+    "program.cpp:2624",  # Statically allocated circular buffers … clash with L1 buffers
+)
+
+CONV2D_REFUSAL_RULES: tuple[tuple[str, str], ...] = (
+    *REFUSAL_RULES,
+    # conv2d_utils.cpp:228: TT-NN's conv2d finds no shard layout on an input it reshards.
+    ("conv2d_utils.cpp:228", "reshard_if_not_optimal on an input already sharded needs"),
+)
+"""TT-NN's refusals by the rule that refused (its TT_FATAL's place), each with the words of the
+project's message for that rule; besides these, a project message that quotes TT-NN's own
+message (the program factories' checks, `conv2d_decisions`) names TT-NN's rule."""
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    """The answered cases of a file (a case the recording run skipped is no answer)."""
+    with gzip.open(path, "rt") as text:
+        cases = json.load(text)
+    return [case for case in cases.values() if case.get("error") != "skipped"]
+
+
+def names_tt_nn_rule(case: dict[str, Any], message: str) -> bool:
+    """Whether the project's refusal `message` names the rule of TT-NN's refusal."""
+    error, info = case["error"], case.get("error_info") or ""
+    if info and info in message:
+        return True
+    return any(tt_nn in error and project in message for tt_nn, project in CONV2D_REFUSAL_RULES)
+
+
+def is_l1_allocation(case: dict[str, Any]) -> bool:
+    return any(place in case["error"] for place in L1_ALLOCATION_PLACES)
+
+
+def output_memory_config(answer: dict[str, Any]) -> MemoryConfigAttr:
+    """TT-NN's output memory config, the shard grid as a core range set."""
+    buffer = BufferType.DRAM if answer["buffer_type"] == "DRAM" else BufferType.L1
+    layout = TensorMemoryLayout(answer["memory_layout"].lower())
+    spec = answer.get("shard_spec")
+    if spec is None:
+        return MemoryConfigAttr(buffer, layout)
+    cores = CoreRangeSetAttr([CoreRangeAttr((a, b), (c, d)) for a, b, c, d in spec["grid"]])
+    orientation = ShardOrientation(spec["orientation"].lower())
+    return MemoryConfigAttr(
+        buffer, layout, ShardSpecAttr.positional(cores, spec["shape"], orientation)
+    )
+
+
+def output_type(case: dict[str, Any]) -> Attribute:
+    """TT-NN's output as a tensor type (f32 [1, 1, 1, 1] where TT-NN refused)."""
+    if "output_logical_shape" not in case:
+        return TensorType(f32, [1, 1, 1, 1])
+    layout = Layout.TILE if case["output_layout"] == "Layout.TILE" else Layout.ROW_MAJOR
+    return tensor_type(
+        case["output_logical_shape"],
+        TTNN_DTYPES[case["output_dtype"]],
+        layout,
+        memory_config=output_memory_config(case["output_memory_config"]),
+        physical=case["output_padded_shape"],
+    )
+
+
+def answer_type(case: dict[str, Any], what: str) -> Attribute:
+    """The weight or bias TT-NN's conv2d returned (`return_weights_and_bias`)."""
+    return tensor_type(
+        case[f"{what}_logical_shape"],
+        TTNN_DTYPES[case[f"{what}_dtype"]],
+        Layout.TILE,
+        physical=case[f"{what}_padded_shape"],
+    )
+
+
+def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> Conv2dOp:
+    """The case as a `ttnn.conv2d` in a module on `grid`: its input TT-NN's (flat
+    [1, 1, N·H·W, C] unless the case says `nhwc`; dtype, layout, memory config), a host f32
+    OIHW weight and bias, TT-NN's output as the result type."""
+    batch, height, width, channels = case["N"], case["H"], case["W"], case["in_channels"]
+    flat = case.get("input_shape", "flat") == "flat"
+    shape = (1, 1, batch * height * width, channels) if flat else (batch, height, width, channels)
+    layout = Layout.TILE if case["layout"] == "TILE" else Layout.ROW_MAJOR
+    input_type = tensor_type(
+        shape, DTYPES[case["input_dtype"]], layout, memory_config=memory_config(case)
+    )
+    types = [input_type, TensorType(f32, [case["O"], case["I"], *case["kernel"]])]
+    if case["bias"]:
+        types.append(TensorType(f32, [1, 1, 1, case["O"]]))
+    keywords = {
+        key: value
+        for key, value in common_properties(case).items()
+        if key not in ("input_memory_config", "input_layout", "input_dtype")
+    }
+    sliced = slice_config(case)
+    if sliced is not None:
+        keywords["slice_config"] = sliced
+    if "dtype" in case:
+        keywords["dtype"] = DTYPES[case["dtype"]]
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue, *bias: SSAValue) -> SSAValue:
+        op = Conv2dOp(x, w, bias[0] if bias else None, result_type=output_type(case), **keywords)
+        made.append(op)
+        return op.result
+
+    build_module(build_function("conv", types, body), grid=grid, open_device=case.get("device_open"))
+    return made[0]
+
+
+class Verdict(NamedTuple):
+    category: str
+    """"agree", "empty output", L1_ALLOCATION, or the disagreement."""
+    message: str
+
+
+def verdict(case: dict[str, Any], grid: tuple[int, int]) -> Verdict:
+    """The project's `ttnn.conv2d` held against TT-NN's conv2d on one case. Any exception
+    other than the op's verifier error fails the caller (a crash)."""
+    op = build_conv2d(case, grid)
+    error = case.get("error")
+    if error is not None and is_l1_allocation(case):
+        # TT-NN allocates L1 before its later checks: whatever the project says, TT-NN's
+        # answer is its L1 model's (conv2d-l1).
+        return Verdict(L1_ALLOCATION, case.get("error_info") or error)
+    try:
+        op.verify()
+    except VerifyException as exception:
+        message = str(exception)
+        if "output image is empty" in message and output_is_empty(case):
+            return Verdict("empty output", message)
+        if "expected result type" in message:
+            if error is None:
+                return Verdict("project infers another output", message)
+            return Verdict("project accepts what TT-NN refuses", case.get("error_info") or error)
+        if error is None:
+            return Verdict("project refuses what TT-NN accepts", message)
+        if names_tt_nn_rule(case, message):
+            return Verdict("agree", message)
+        return Verdict("project refuses for another rule than TT-NN's", message)
+    if error is not None:
+        return Verdict("project accepts what TT-NN refuses", case.get("error_info") or error)
+    return prepared_verdict(op, case)
+
+
+def prepared_verdict(op: Conv2dOp, case: dict[str, Any]) -> Verdict:
+    """An accepted conv: the weight and bias conv2d prepared against TT-NN's."""
+    decision = op.decision()
+    weight = prepared_weight_type(decision)
+    if not denote_same_tensor(weight, answer_type(case, "weight")):
+        return Verdict("project prepares another weight", f"{weight}")
+    if "bias_padded_shape" in case:
+        bias = prepared_bias_type(decision)
+        if not denote_same_tensor(bias, answer_type(case, "bias")):
+            return Verdict("project prepares another bias", f"{bias}")
+    return Verdict("agree", "")
+
+
+class FileAgreement(NamedTuple):
+    """One answers file against the project: counts by what was compared, and the verdict of
+    every case that does not agree, by id."""
+
+    accepted: int
+    """Cases TT-NN accepted, each compared on output, weight and bias."""
+    refused: int
+    """Cases TT-NN refused (by a rule modelled here: not an L1 allocation)."""
+    agree_accepted: int
+    agree_refused: int
+    l1_allocation: int
+    empty: int
+    disagreements: dict[str, str]
+    """id → category, for every case that is not "agree" (L1 allocation and empty output
+    included: pinned too)."""
+
+
+def compare(path: Path) -> FileAgreement:
+    grid = grid_of(path)
+    counts: Counter[str] = Counter()
+    disagreements: dict[str, str] = {}
+    for case in load(path):
+        result = verdict(case, grid)
+        refused = "error" in case
+        if result.category == L1_ALLOCATION:
+            counts["l1"] += 1
+        elif result.category == "empty output":
+            counts["empty"] += 1
+        else:
+            counts["refused" if refused else "accepted"] += 1
+            if result.category == "agree":
+                counts["agree refused" if refused else "agree accepted"] += 1
+        if result.category != "agree":
+            disagreements[case["id"]] = result.category
+    return FileAgreement(
+        counts["accepted"],
+        counts["refused"],
+        counts["agree accepted"],
+        counts["agree refused"],
+        counts["l1"],
+        counts["empty"],
+        disagreements,
+    )
+
+
+if __name__ == "__main__":
+    # The verdicts of every file (or those named): the counts and each disagreement.
+    for path in FILES if len(sys.argv) < 2 else map(Path, sys.argv[1:]):
+        grid = grid_of(path)
+        for case in load(path):
+            result = verdict(case, grid)
+            if result.category != "agree":
+                print(path.name, case["id"], result.category, "|", result.message[:300])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -52,6 +53,8 @@ L1_ALLOCATION_PLACES = (
     "bank_manager.cpp:514",  # Out of Memory: Not enough space to allocate … L1 buffer
     "program.cpp:2567",  # Statically allocated circular buffers … grow to … beyond max L1 size
     "program.cpp:2624",  # Statically allocated circular buffers … clash with L1 buffers
+    "dataflow_buffer.cpp:3087",  # Statically allocated dataflow buffers … grow to … beyond
+    "dataflow_buffer.cpp:3096",  # Statically allocated dataflow buffers … clash with L1 buffers
 )
 
 CONV2D_REFUSAL_RULES: tuple[tuple[str, str], ...] = (
@@ -152,7 +155,8 @@ def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> Conv2dOp:
         made.append(op)
         return op.result
 
-    build_module(build_function("conv", types, body), grid=grid, open_device=case.get("device_open"))
+    function = build_function("conv", types, body)
+    build_module(function, grid=grid, open_device=case.get("device_open"))
     return made[0]
 
 
@@ -204,6 +208,22 @@ def prepared_verdict(op: Conv2dOp, case: dict[str, Any]) -> Verdict:
     return Verdict("agree", "")
 
 
+def tt_nn_rule(case: dict[str, Any]) -> str:
+    """TT-NN's refusal in short: its message with the numbers left out (a crash: "process
+    died"), at most 90 characters."""
+    message = case.get("error_info") or case["error"]
+    if "Signal:" in message:
+        message = "process died: " + message.split("Signal:")[1].split("(")[0].strip()
+    return re.sub(r"\d+", "#", message)[:90]
+
+
+def pin_key(case: dict[str, Any], category: str) -> str:
+    """How a disagreement is pinned: its category, and for a case TT-NN refused its rule."""
+    if "error" in case and category not in ("empty output", L1_ALLOCATION):
+        return f"{category} | TT-NN: {tt_nn_rule(case)}"
+    return category
+
+
 class FileAgreement(NamedTuple):
     """One answers file against the project: counts by what was compared, and the verdict of
     every case that does not agree, by id."""
@@ -237,7 +257,7 @@ def compare(path: Path) -> FileAgreement:
             if result.category == "agree":
                 counts["agree refused" if refused else "agree accepted"] += 1
         if result.category != "agree":
-            disagreements[case["id"]] = result.category
+            disagreements[case["id"]] = pin_key(case, result.category)
     return FileAgreement(
         counts["accepted"],
         counts["refused"],
@@ -249,11 +269,22 @@ def compare(path: Path) -> FileAgreement:
     )
 
 
+def write_pins() -> None:
+    """Write `pins.json` from the project's verdicts (run after a change of the rules, then
+    read the difference: each pin is a disagreement the test holds to)."""
+    pins = {path.name: compare(path).disagreements for path in FILES}
+    PINS.write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
+
+
 if __name__ == "__main__":
-    # The verdicts of every file (or those named): the counts and each disagreement.
-    for path in FILES if len(sys.argv) < 2 else map(Path, sys.argv[1:]):
-        grid = grid_of(path)
-        for case in load(path):
-            result = verdict(case, grid)
-            if result.category != "agree":
-                print(path.name, case["id"], result.category, "|", result.message[:300])
+    # `--pins` writes pins.json; otherwise prints each disagreement of every file (or of
+    # those named) with the project's message.
+    if sys.argv[1:] == ["--pins"]:
+        write_pins()
+    else:
+        for path in FILES if len(sys.argv) < 2 else map(Path, sys.argv[1:]):
+            grid = grid_of(path)
+            for case in load(path):
+                result = verdict(case, grid)
+                if result.category != "agree":
+                    print(path.name, case["id"], result.category, "|", result.message[:300])

@@ -1,0 +1,151 @@
+"""`ttnn.conv2d` against TT-NN 0.81.1's own `conv2d`, without TT-NN: its answers on the mock
+device for 3,383 convs (conv2d and conv1d draws on a Wormhole N150 and a Blackhole P150, the
+dev set's and fresh ones, kernel-stride folding into a matmul, explicit slice configs),
+recorded once and committed in tests/data/ttnn_reference/conv2d_op/ (README there).
+
+Each case is built as a `ttnn.conv2d` on the device's grid (its input TT-NN's flat
+[1, 1, N·H·W, C] with the input's dtype, layout and memory config; a host weight and bias)
+with TT-NN's output as the result type, and verified (`conv2d_op_reference_cases.verdict`):
+a case TT-NN accepts agrees when the project accepts TT-NN's output type — logical and padded
+shape, dtype, layout, memory config with the shard spec's cores, shape and orientation — and
+prepares the weight and bias TT-NN's conv2d returned; a case TT-NN refuses agrees when the
+project refuses with TT-NN's rule.
+
+Pinned per file: how many cases are compared and agree, and every other case by id with its
+category (pins.json, written by `python tests/conv2d_op_reference_cases.py --pins`), each
+category with its reason below. TT-NN's L1 allocation refusals (out of memory, circular or
+dataflow buffers beyond L1 or clashing with L1 buffers) are TT-NN's L1 model, which this op
+does not model yet: pinned apart, whatever the project says."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conv2d_op_reference_cases import FILES, L1_ALLOCATION, PINS, compare
+
+COUNTS = {
+    # file: (TT-NN accepted, TT-NN refused by a rule modelled here, of these the project
+    # agrees on, L1 allocation refusals, empty outputs)
+    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 114, 29, 40, 0),
+    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 189, 52, 27, 5),
+    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 305, 78, 63, 10),
+    "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (190, 68, 184, 48, 190, 1),
+    "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (216, 86, 210, 53, 145, 1),
+    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (278, 113, 266, 69, 189, 17),
+    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (312, 133, 298, 92, 142, 10),
+    "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 48, 0, 0),
+    "ttnn_conv_slice_configs_wormhole_N150.json.gz": (39, 96, 33, 2, 42, 0),
+}
+"""(accepted, refused, agree on accepted, agree on refused, L1 allocation, empty output)."""
+
+REASONS = {
+    L1_ALLOCATION: "TT-NN's L1 allocator refused (its L1 model, conv2d-l1's work, wired in "
+    "later); TT-NN allocates before its later checks, so the project's own verdict is not "
+    "compared",
+    "empty output": "the conv has no output pixel (decided from the case alone): the project "
+    "refuses it; TT-NN's answers vary (sizes wrap, crashes)",
+    "project accepts what TT-NN refuses | TT-NN: process died": "TT-NN's conv2d crashed (a "
+    "segmentation fault or a division by zero inside conv2d, not in prepare_conv_weights): "
+    "no rule to name",
+    "project accepts what TT-NN refuses | TT-NN: Conv#d supports Height, Block or Width "
+    "Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv2d_utils.cpp:228: mostly L1 "
+    "inputs sharded HEIGHT/WIDTH in COL_MAJOR orientation, but 6 such inputs are accepted: "
+    "the rule was not found",
+    "project accepts what TT-NN refuses | TT-NN: Multicast runtime arguments target an "
+    "unplaced core": "the program's multicast core ranges (kernel_lib/mcast): not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Reader indices buffer page size # exceeds "
+    "worst-case CB size # (config tensor layout chang": "the sliding window's reader indices "
+    "buffer: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: ttnn.pad: on device tile padding does not "
+    "support front padding": "conv2d pads a folded or staged input on the device: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: K dimension in tiles must match between "
+    "input A (#) and input B (#)": "the 1x1 matmul path's K check on conv2d's own input "
+    "channels: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: The width of tensor a needs to match the "
+    "height of tensor b": "the WIDTH factory's check on a weight conv2d prepares otherwise "
+    "than prepare_conv_weights (1D convs from DRAM)",
+    "project accepts what TT-NN refuses | TT-NN: DRAM Auto slice could not find valid slice "
+    "configuration. Tried up to # slices for height-": "conv2d's own slice search fails where "
+    "prepare's succeeds: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: DRAM Auto slice could not find valid slice "
+    "configuration. Tried up to # slices for width-s": "as above, width slices",
+    "project accepts what TT-NN refuses | TT-NN: Sliding-window shard grid core # is #-# but "
+    "the origin-anchored row walk addresses it as #": "the halo's core walk on a sharded "
+    "input grid: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Shard height # must match physical height # "
+    "for width sharded": "a WIDTH input's shard height against its tensor: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Invalid shard grid: shard core (#, #) has no "
+    "L# bank on this device, which has # of them. ": "a Blackhole shard core without L1 bank: "
+    "not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Block height # must be >= inner "
+    "dimension #": "prepare_conv2d_weights.cpp:220 on conv2d's own preparation: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
+    "exceed number of columns # for column major orien": "a COL_MAJOR shard grid check: not "
+    "modelled",
+    "project accepts what TT-NN refuses | TT-NN: process died: Floating point "
+    "exception": "TT-NN's conv2d divides by zero: no rule to name",
+    "project accepts what TT-NN refuses | TT-NN: Can only write unbatched output for "
+    "BLOCK_SHARDED -> BLOCK_SHARDED": "a reshard of conv2d's output: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: For valid non-interleaved buffers page size "
+    "# must equal buffer size #. For interleaved-bu": "a buffer page check: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Activation data reuse is not supported for "
+    "block sharded": "TT-NN's conv2d runs this conv BLOCK where the project's resolution has "
+    "another layout",
+    "project refuses for another rule than TT-NN's | TT-NN: Conv#d supports Height, Block or "
+    "Width Sharded Layouts but got TensorMemoryLayout::INTERLE": "TT-NN refuses the input's "
+    "shard spec (above) before the project's rule (activation reuse, WIDTH checks)",
+    "project refuses for another rule than TT-NN's | TT-NN: Conv#d output block size # "
+    "exceeds the per-core output size #": "conv2d_op_program_factory_common.cpp:233 comes "
+    "before the WIDTH factory's output block check; the project's rule for it is prepare's "
+    "(act_block_h_override) and does not fire here",
+    "project refuses for another rule than TT-NN's | TT-NN: ttnn.pad: on device tile padding "
+    "does not support front padding": "TT-NN's pad refusal (above) comes first",
+    "project refuses for another rule than TT-NN's | TT-NN: process died: Floating point "
+    "exception": "TT-NN's conv2d crashes before the project's rule",
+    "project refuses for another rule than TT-NN's | TT-NN: Output block height (in # of "
+    "tiles) (#) should be greater than or equal to activation bloc": "the project checks the "
+    "act height after TT-NN's order when both fail",
+    "project refuses for another rule than TT-NN's | TT-NN: Activation data reuse is not "
+    "supported for block sharded": "prepare's activation-reuse rule comes first in the project",
+    "project refuses for another rule than TT-NN's | TT-NN: process died": "TT-NN crashed; the "
+    "project refuses bfloat8_b otherwise",
+    "project infers another output": "kernel-stride folded convs (TT-NN's output parallel "
+    "config of the folded conv differs), and L1 inputs sharded otherwise than "
+    "conv_config.shard_layout (TT-NN's conv2d reshards them to the config's layout; "
+    "prepare_conv_weights keeps the input's, docs/semantics.md §3.3a)",
+    "project prepares another weight": "conv2d's own preparation, not modelled: 1D convs from "
+    "DRAM (more weight rows), folded convs on the DRAM path, DRAM-path convs for which TT-NN "
+    "returns the host weight unprepared, a resharded DRAM conv",
+    "project refuses what TT-NN accepts": "the WIDTH act height check where TT-NN's "
+    "activation matrix has another height than N·OH·OW in tiles (4: two convs cut in DRAM "
+    "slices, two 1D convs), the WIDTH weight-height check on a conv TT-NN's conv2d prepares "
+    "otherwise (1)",
+}
+"""Why each pinned category disagrees (docs/semantics.md §9.8)."""
+
+
+def test_every_answers_file_is_compared() -> None:
+    assert sorted(path.name for path in FILES) == sorted(COUNTS)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: path.name.split(".")[0])
+def test_conv2d_agrees_with_tt_nn(path: object) -> None:
+    result = compare(path)  # type: ignore[arg-type]
+    name = path.name  # type: ignore[attr-defined]
+    assert (
+        result.accepted,
+        result.refused,
+        result.agree_accepted,
+        result.agree_refused,
+        result.l1_allocation,
+        result.empty,
+    ) == COUNTS[name]
+    pins = json.loads(PINS.read_text())[name]
+    assert result.disagreements == pins
+
+
+def test_every_pinned_category_has_its_reason() -> None:
+    pins = json.loads(PINS.read_text())
+    categories = {category for file in pins.values() for category in file.values()}
+    assert categories <= set(REASONS), sorted(categories - set(REASONS))

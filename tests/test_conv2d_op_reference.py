@@ -1,7 +1,8 @@
 """`ttnn.conv2d` against TT-NN 0.81.1's own `conv2d`, without TT-NN: its answers on the mock
-device for 3,383 convs (conv2d and conv1d draws on a Wormhole N150 and a Blackhole P150, the
-dev set's and fresh ones, kernel-stride folding into a matmul, explicit slice configs),
-recorded once and committed in tests/data/ttnn_reference/conv2d_op/ (README there).
+device for 3,329 convs (3,343 asked, 14 skipped by the recording run): conv2d and conv1d
+draws on a Wormhole N150 and a Blackhole P150, the dev set's and fresh ones, kernel-stride
+folding into a matmul, explicit slice configs; recorded once and committed in
+tests/data/ttnn_reference/conv2d_op/ (README there).
 
 Each case is built as a `ttnn.conv2d` on the device's grid (its input TT-NN's flat
 [1, 1, N·H·W, C] with the input's dtype, layout and memory config; a host weight and bias)

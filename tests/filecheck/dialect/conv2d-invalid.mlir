@@ -1,0 +1,121 @@
+// Verifier diagnostics of ttnn.conv2d, one chunk per rule (docs/semantics.md §9.8): the
+// operands' shapes, a prepared weight of other parameters, the result type, and TT-NN
+// 0.81.1's conv2d refusals beyond prepare_conv_weights' (in TT-NN's words), each at the op.
+//
+// RUN: ttnn-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// CHECK-NOT: func.func
+
+// The input is neither [1, 1, N·H·W, C] nor [N, H, W, C].
+func.func @f(%0: tensor<1x1x60x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op expected an input of shape [1, 1, 64, 16] or [1, 8, 8, 16] (batch_size, input_height, input_width, in_channels), got [1, 1, 60, 16]}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x60x16xbf16, #ttnn.tensor_layout<tile>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// The host weight is not OIHW [out_channels, in_channels / groups, KH, KW].
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<32x8x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op expected a host weight of shape [32, 16, 3, 3] (OIHW: out_channels, in_channels / groups, kernel_size), got [32, 8, 3, 3]}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<32x8x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// The host bias is not [1, 1, 1, out_channels].
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<32x16x3x3xf32>, %2: tensor<1x1x1x16xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op expected a host bias of shape [1, 1, 1, 32] (out_channels), got [1, 1, 1, 16]}}
+  %y = ttnn.conv2d %0, %1, %2 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<32x16x3x3xf32>, tensor<1x1x1x16xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// A prepared weight (a device tensor) must be the preparation of these parameters.
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op expected a prepared weight of type tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>> (the preparation of these parameters), got tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile>>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// The written result type is not TT-NN's output.
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op expected result type tensor<1x1x64x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>>> (TT-NN's conv2d output for these parameters), got tensor<1x1x1x1xf32>}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// TT-NN's HEIGHT/BLOCK factory: no activation reuse on a BLOCK conv.
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Activation data reuse is not supported for block sharded}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = block_sharded, enable_activation_reuse = true> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// ... nor with a dilation above 1 (HEIGHT).
+func.func @f(%0: tensor<1x1x1024x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Activation data reuse is not supported for dilation > 1}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 32 input_width = 32 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [2, 2] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, act_block_h_override = 64, shard_layout = height_sharded, enable_activation_reuse = true> : (tensor<1x1x1024x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// ... nor with a stride above 1 (HEIGHT).
+func.func @f(%0: tensor<1x1x1024x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Activation data reuse is not supported for stride > 1}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 32 input_width = 32 kernel_size = [3, 3] stride = [2, 2] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, act_block_h_override = 64, shard_layout = height_sharded, enable_activation_reuse = true> : (tensor<1x1x1024x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// Kernel-stride folding takes a stride no larger than the kernel.
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<32x16x1x1xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Conv2D kernel stride folding: Stride must be less than or equal to kernel size}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [1, 1] stride = [2, 2] padding = [0, 0] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded, enable_kernel_stride_folding = true> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x1x1xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// WIDTH: the output block is at least one activation block high.
+func.func @f(%0: tensor<1x1x16x128xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<64x128x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Output block height (in # of tiles) (1) should be greater than or equal to activation block height (in # of tiles) (2)}}
+  %y = ttnn.conv2d %0, %1 in_channels = 128 out_channels = 64 batch_size = 1 input_height = 4 input_width = 4 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, act_block_h_override = 64, shard_layout = width_sharded> : (tensor<1x1x16x128xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<64x128x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// WIDTH: the activation rows split into whole activation blocks.
+func.func @f(%0: tensor<1x1x144x128xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<64x128x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: act_matrix_height_ntiles 5 should be divisible by act_block_h_ntiles 2}}
+  %y = ttnn.conv2d %0, %1 in_channels = 128 out_channels = 64 batch_size = 1 input_height = 12 input_width = 12 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, act_block_h_override = 64, shard_layout = width_sharded> : (tensor<1x1x144x128xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<64x128x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// WIDTH: the K blocks split over the input cores (docs/semantics.md §9.3's W[64, 128, 3, 3]).
+func.func @f(%0: tensor<1x1x1024x128xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<64x128x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Number of Act Blocks along the Width 9 should be divisible by the number of cores 4}}
+  %y = ttnn.conv2d %0, %1 in_channels = 128 out_channels = 64 batch_size = 1 input_height = 32 input_width = 32 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, act_block_w_div = 2, shard_layout = width_sharded> : (tensor<1x1x1024x128xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<64x128x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// A refusal of the preparation conv2d runs reaches the op too.
+func.func @f(%0: tensor<1x1x63x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<32x16x2x2xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op kernel-stride folding needs the padded input height 7 (input_height 7 + padding 0+0) divisible by stride 2}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 7 input_width = 9 kernel_size = [2, 2] stride = [2, 2] padding = [0, 0] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded, enable_kernel_stride_folding = true> : (tensor<1x1x63x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x2x2xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}

@@ -391,6 +391,8 @@ class Conv2dOp(KeywordPropertyOp):
     name = "ttnn.conv2d"
 
     PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_PROPERTIES
+    OPERANDS_SYNTAX: ClassVar[str] = "%input, %weight[, %bias]"
+    TYPES_SYNTAX: ClassVar[str] = "(T, W[, B]) -> R"
 
     input = operand_def(TensorType)
     weight = operand_def(TensorType)

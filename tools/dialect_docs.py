@@ -317,7 +317,10 @@ def _syntax(op: type[IRDLOperation]) -> str:
         for keyword in keywords:
             text = f"{keyword.name} = {keyword.kind.placeholder}"
             parts.append(text if keyword.required else f"[{text}]")
-        return f"%result = {op.name} %input " + " ".join(parts) + " [{attributes}] : T -> R"
+        # An op of several operands writes them (and their types) its own way.
+        operands = getattr(op, "OPERANDS_SYNTAX", "%input")
+        types = getattr(op, "TYPES_SYNTAX", "T -> R")
+        return f"%result = {op.name} {operands} " + " ".join(parts) + f" [{{attributes}}] : {types}"
     return f"{op.name} (custom syntax: see the example; the generic form always parses)"
 
 

@@ -15,6 +15,7 @@ integer properties, so that a reader of the IR sees the blocking and the lowerin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import (
@@ -480,6 +481,17 @@ class Conv2dOp(KeywordPropertyOp):
         device = device or module_device(self)
         activation = self.tensor(self.input, "input")
         memory = activation.memory_config or DRAM_INTERLEAVED
+        weight = self.tensor(self.weight, "weight")
+        config = self.read(CONV_CONFIG) or Conv2dConfig()
+        weight_dtype = weight.dtype
+        if not weight.on_host:
+            # A prepared weight: its dtype is the weights dtype unless conv_config says one
+            # (then the two must agree: the prepared type is checked); the host weight it was
+            # made from is not known, and its dtype no longer matters.
+            if config.weights_dtype is None:
+                config = replace(config, weights_dtype=weight.dtype)
+            if weight_dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
+                weight_dtype = DataType.BFLOAT16
         return Conv2dParameters(
             **ConvParameters(
                 in_channels=self.read_present(IN_CHANNELS),
@@ -493,10 +505,10 @@ class Conv2dOp(KeywordPropertyOp):
                 dilation=self.read_present(DILATION),
                 groups=self.read_present(GROUPS),
                 has_bias=self.bias is not None,
-                weight_dtype=self.tensor(self.weight, "weight").dtype,
+                weight_dtype=weight_dtype,
                 input_layout=activation.layout,
                 input_memory_config=memory.conv_input(),
-                conv_config=self.read(CONV_CONFIG) or Conv2dConfig(),
+                conv_config=config,
                 compute_config=self.read(COMPUTE_CONFIG_PROPERTY),
                 grid=device.grid,
                 input_dtype=activation.dtype,

@@ -20,6 +20,7 @@ SMALL_EXAMPLES = [
     "prepare_conv_weights.mlir",
     "conv_layouts.mlir",
     "decoder_upsampling.mlir",
+    "conv2d.mlir",
 ]
 
 

@@ -43,7 +43,12 @@ from xdsl.traits import Pure
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision, Conv2dOutputSpec, resolve_conv2d
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dParameters,
+    ConvParameters,
+    normalize_parameters,
+    validate_parameters,
+)
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
@@ -534,6 +539,11 @@ class Conv2dOp(KeywordPropertyOp):
     def verify_(self) -> None:
         activation = self.tensor(self.input, "input")
         weight = self.tensor(self.weight, "weight")
+        try:
+            # The parameters themselves first (groups, kernel, stride, …), then the operands.
+            validate_parameters(normalize_parameters(self.conv_parameters()))
+        except ConvConfigError as error:
+            raise self.error(str(error)) from error
         batch, height, width = (
             self.read_present(p) for p in (BATCH_SIZE, INPUT_HEIGHT, INPUT_WIDTH)
         )

@@ -7,7 +7,7 @@ Everything is float32 (activation, weights dtype, output, DEST with `fp32_dest_a
 products are exact and the lowered conv rounds only sums: once per K block into the float32
 accumulator, once for the bias, once for the output — at most (K blocks + 2) roundings of
 2⁻²⁴ relative to Σ|a·w| + |b| (docs/semantics.md §9.7). The bound below allows 2⁻¹⁹, that is
-32 roundings; the largest conv here has 9 K blocks."""
+32 roundings; the convs here have 1 to 24 K blocks (BLOCK 3×3 over 8 input slices: 24)."""
 
 from __future__ import annotations
 
@@ -80,6 +80,10 @@ CONVS = {
     "matmul_1x1_bias_host": Conv(
         1, 6, 6, 32, 48, (1, 1), (1, 1), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED, True,
         False, "matmul",
+    ),
+    "conv1d_1x5_bias_host": Conv(
+        2, 1, 40, 16, 32, (1, 5), (1, 1), (0, 2), TensorMemoryLayout.HEIGHT_SHARDED, True,
+        False, "height_sharded",
     ),
     "matmul_1x1_prepared": Conv(
         1, 4, 4, 64, 32, (1, 1), (1, 1), (0, 0), TensorMemoryLayout.BLOCK_SHARDED, False,

@@ -41,7 +41,7 @@ from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.core.enums import Layout
-from ttnn_xdsl.core.errors import ConvNotModelledError
+from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
@@ -70,9 +70,12 @@ from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.device import DEFAULT_DEVICE, TargetDevice, device_of_module
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.prepare_op_properties import (
+    BATCH_SIZE,
     CONV2D_PROPERTIES,
     CONV_CONFIG,
+    IN_CHANNELS,
     INPUT_HEIGHT,
+    INPUT_WIDTH,
     OUTPUT_DTYPE_OF_CONV2D,
 )
 from ttnn_xdsl.dialect.prepare_ops import (
@@ -353,16 +356,20 @@ def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
     (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a
     bfloat8_b weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own
     path) and one `ttnn.conv2d_consume` reading the prepared weight, with the op's result
-    type. The ops keep the op's location. Raises the op's VerifyException for an input the
-    consumption does not lower (a flat [1, 1, N·H·W, C] or TILE input)."""
+    type. The ops keep the op's location. Raises TTNNError (located at the op) for what the
+    consumption does not lower: a flat [1, 1, N·H·W, C] or TILE input, a 1D depthwise weight
+    folded or not height-sharded."""
     decision = op.decision(device)
     activation = op.tensor(op.input, "input")
-    if activation.layout != Layout.ROW_MAJOR or (
-        activation.shape[:2] == (1, 1) and (activation.shape[2] != op.read_present(INPUT_HEIGHT))
-    ):
-        raise op.error(
-            "ttnn-decompose lowers a conv2d whose input is a row-major [N, H, W, C] tensor "
-            f"only (not lowered yet: a TILE or flat [1, 1, N·H·W, C] input), got {op.input.type}"
+    nhwc = tuple(
+        op.read_present(prop) for prop in (BATCH_SIZE, INPUT_HEIGHT, INPUT_WIDTH, IN_CHANNELS)
+    )
+    if activation.layout != Layout.ROW_MAJOR or activation.shape != nhwc:
+        raise TTNNError(
+            f"'{op.name}' op ttnn-decompose lowers a conv2d whose input is a row-major "
+            "[N, H, W, C] tensor only (not lowered yet: a TILE or flat [1, 1, N·H·W, C] "
+            f"input), got {op.input.type}",
+            op=op,
         )
     chain: list[Operation] = []
     properties = conv2d_prepare_properties(op, decision.plan.params)
@@ -404,7 +411,9 @@ def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
             output_dtype=decision.output.dtype,
         )
     except ConvNotModelledError as error:
-        raise op.error(f"ttnn-decompose cannot consume this conv's weight: {error}") from error
+        raise TTNNError(
+            f"'{op.name}' op ttnn-decompose cannot consume this conv's weight: {error}", op=op
+        ) from error
     Rewriter.replace_value_with_new_type(consume.result, op.result.type)
     chain.append(consume)
     for new_op in chain:

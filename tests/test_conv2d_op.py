@@ -11,6 +11,9 @@ accumulator, once for the bias, once for the output — at most (K blocks + 2) r
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -35,6 +38,8 @@ from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
 from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
 from ttnn_xdsl.program import Program
 
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
 L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
 FLOAT32_ROUNDINGS = 2.0**-19
 
@@ -215,3 +220,28 @@ def test_a_prepared_weight_of_other_parameters_is_refused_naming_both_types() ->
     message = str(raised.value)
     assert message.startswith("'ttnn.conv2d' op expected a prepared weight of type ")
     assert str(prepare.result.type) in message and str(other.result.type) in message
+
+
+def test_a_flat_input_is_refused_by_the_decomposition_at_the_op(tmp_path: Path) -> None:
+    """TT-NN's flat [1, 1, N·H·W, C] input verifies (TT-NN takes it) but the consumption lowers
+    an [N, H, W, C] input only: ttnn-run says so in one line at the op, exit status 1, and
+    writes no output."""
+    source = (ROOT / "tests" / "filecheck" / "runtime" / "conv2d-run.mlir").read_text()
+    flat = source.replace("tensor<1x8x8x16xbf16", "tensor<1x1x64x16xbf16")
+    path = tmp_path / "flat.mlir"
+    path.write_text(flat)
+    output = tmp_path / "out.npz"
+    run = subprocess.run(
+        [BIN / "ttnn-run", path, "--random-inputs", "0", "--output", output],
+        capture_output=True,
+        text=True,
+    )
+    line = flat[: flat.index("%y = ttnn.conv2d")].count("\n") + 1
+    assert run.returncode == 1
+    assert run.stderr == (
+        f"{path}:{line}:3: error: 'ttnn.conv2d' op ttnn-decompose lowers a conv2d whose input "
+        "is a row-major [N, H, W, C] tensor only (not lowered yet: a TILE or flat "
+        "[1, 1, N·H·W, C] input), got tensor<1x1x64x16xbf16, #ttnn.tensor_layout<row_major, "
+        "#ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>\n"
+    )
+    assert not output.exists()

@@ -42,6 +42,7 @@ __all__ = [
     "OutputShard",
     "activation_reuse_refusal",
     "bias_preparation",
+    "column_major_input_refusal",
     "conv2d_output_spec",
     "conv2d_preparation",
     "conv2d_weights_dtype",
@@ -175,7 +176,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     the preparation it runs, then the program factory's checks on what it prepared
     (`conv_consumption.conv2d_refusal`), then the output. Raises ConvConfigError with TT-NN's
     rule for a conv it refuses."""
-    refusal = folding_refusal(params)
+    refusal = folding_refusal(params) or column_major_input_refusal(params)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     plan = resolve_conv_weights(conv2d_preparation(params))
@@ -250,6 +251,41 @@ def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:
     return replace(plan.params, conv_config=config)
 
 
+def folds_unevenly(params: Conv2dParameters) -> bool:
+    """A kernel-stride folded conv whose padded input does not divide by the stride: the
+    preparation refuses it (§3.3 step 3), before conv2d's own checks of the fold."""
+    from ttnn_xdsl.conv.conv_form import resolve_kernel_stride_folding
+
+    if not resolve_kernel_stride_folding(params):
+        return False
+    top, bottom, left, right = params.padding
+    height, width = params.input_height + top + bottom, params.input_width + left + right
+    return bool(height % params.stride[0] or width % params.stride[1])
+
+
+def column_major_input_refusal(params: Conv2dParameters) -> str | None:
+    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, with no
+    `conv_config.shard_layout`: TT-NN's conv2d finds no sharded layout for it
+    (conv2d_utils.cpp:228; TT-NN's answers: 78 such inputs refused so, none accepted; with a
+    `shard_layout` it runs), after its kernel-stride folding checks. `prepare_conv_weights`
+    prepares it (§3.3a)."""
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
+        return None
+    if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return None
+    if memory.shard_orientation != ShardOrientation.COL_MAJOR:
+        return None
+    if params.conv_config.reshard_if_not_optimal:
+        return None  # the preparation's own refusal (`check_reshard_of_sharded_input`)
+    if folds_unevenly(normalize_parameters(params)):
+        return None  # the preparation's refusal of the fold comes first (TT-NN's answers)
+    return (
+        "Conv2d supports Height, Block or Width Sharded Layouts but got "
+        "TensorMemoryLayout::INTERLEAVED"
+    )
+
+
 def folding_refusal(params: Conv2dParameters) -> str | None:
     """conv2d's kernel-stride folding takes a stride no larger than the kernel
     (conv2d_utils.cpp:1492), which `prepare_conv_weights` folds. TT-NN checks it after the
@@ -264,12 +300,7 @@ def folding_refusal(params: Conv2dParameters) -> str | None:
     stride, kernel = params.stride, params.kernel_size
     if stride[0] <= kernel[0] and stride[1] <= kernel[1]:
         return None
-    top, bottom, left, right = params.padding
-    padded_height, padded_width = (
-        params.input_height + top + bottom,
-        params.input_width + left + right,
-    )
-    if padded_height % stride[0] or padded_width % stride[1]:
+    if folds_unevenly(params):
         return None
     return "Conv2D kernel stride folding: Stride must be less than or equal to kernel size"
 

@@ -28,13 +28,13 @@ from conv2d_op_reference_cases import FILES, L1_ALLOCATION, PINS, compare
 COUNTS = {
     # file: (TT-NN accepted, TT-NN refused by a rule modelled here, of these the project
     # agrees on, L1 allocation refusals, empty outputs)
-    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 114, 29, 40, 0),
-    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 189, 52, 27, 5),
-    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 305, 78, 63, 10),
-    "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (190, 68, 184, 48, 190, 1),
-    "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (216, 86, 210, 53, 145, 1),
-    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (278, 113, 266, 69, 189, 17),
-    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (312, 133, 298, 92, 142, 10),
+    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 114, 33, 40, 0),
+    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 189, 55, 27, 5),
+    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 305, 91, 63, 10),
+    "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (190, 68, 184, 55, 190, 1),
+    "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (216, 86, 210, 65, 145, 1),
+    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (278, 113, 266, 85, 189, 17),
+    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (312, 133, 298, 111, 142, 10),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 48, 0, 0),
     "ttnn_conv_slice_configs_wormhole_N150.json.gz": (39, 96, 33, 2, 42, 0),
 }
@@ -50,9 +50,8 @@ REASONS = {
     "segmentation fault or a division by zero inside conv2d, not in prepare_conv_weights): "
     "no rule to name",
     "project accepts what TT-NN refuses | TT-NN: Conv#d supports Height, Block or Width "
-    "Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv2d_utils.cpp:228: mostly L1 "
-    "inputs sharded HEIGHT/WIDTH in COL_MAJOR orientation, but 6 such inputs are accepted: "
-    "the rule was not found",
+    "Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv2d_utils.cpp:228 on an input "
+    "the COL_MAJOR rule does not cover (2 left): the rule was not found",
     "project accepts what TT-NN refuses | TT-NN: Multicast runtime arguments target an "
     "unplaced core": "the program's multicast core ranges (kernel_lib/mcast): not modelled",
     "project accepts what TT-NN refuses | TT-NN: Reader indices buffer page size # exceeds "
@@ -94,8 +93,8 @@ REASONS = {
     "block sharded": "TT-NN's conv2d runs this conv BLOCK where the project's resolution has "
     "another layout",
     "project refuses for another rule than TT-NN's | TT-NN: Conv#d supports Height, Block or "
-    "Width Sharded Layouts but got TensorMemoryLayout::INTERLE": "TT-NN refuses the input's "
-    "shard spec (above) before the project's rule (activation reuse, WIDTH checks)",
+    "Width Sharded Layouts but got TensorMemoryLayout::INTERLE": "TT-NN finds no layout for the "
+    "input (conv2d_utils.cpp:228, not the COL_MAJOR rule) before the project's rule",
     "project refuses for another rule than TT-NN's | TT-NN: Conv#d output block size # "
     "exceeds the per-core output size #": "conv2d_op_program_factory_common.cpp:233 comes "
     "before the WIDTH factory's output block check; the project's rule for it is prepare's "
@@ -109,6 +108,12 @@ REASONS = {
     "act height after TT-NN's order when both fail",
     "project refuses for another rule than TT-NN's | TT-NN: Activation data reuse is not "
     "supported for block sharded": "prepare's activation-reuse rule comes first in the project",
+    "project refuses for another rule than TT-NN's | TT-NN: Shard height # must match physical "
+    "height # for width sharded": "TT-NN checks a WIDTH input's shard height (not modelled) "
+    "before it finds no layout for a COL_MAJOR input",
+    "project refuses for another rule than TT-NN's | TT-NN: Sliding-window shard grid core # "
+    "is #-# but the origin-anchored row walk addresses it as #": "TT-NN's halo core walk (not "
+    "modelled) comes before it finds no layout for a COL_MAJOR input",
     "project refuses for another rule than TT-NN's | TT-NN: process died": "TT-NN crashed; the "
     "project refuses bfloat8_b otherwise",
     "project infers another output": "kernel-stride folded convs (TT-NN's output parallel "

@@ -119,3 +119,13 @@ func.func @f(%0: tensor<1x1x63x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_c
   %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 7 input_width = 9 kernel_size = [2, 2] stride = [2, 2] padding = [0, 0] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded, enable_kernel_stride_folding = true> : (tensor<1x1x63x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x2x2xf32>) -> tensor<1x1x1x1xf32>
   func.return %y : tensor<1x1x1x1xf32>
 }
+
+// -----
+
+// An L1 input sharded HEIGHT in COL_MAJOR orientation with no conv_config.shard_layout:
+// TT-NN's conv2d finds no sharded layout for it (prepare_conv_weights prepares it).
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 1x2, shape = 32x16, orientation = col_major>>>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Conv2d supports Height, Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLEAVED}}
+  %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 1x2, shape = 32x16, orientation = col_major>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}

@@ -74,6 +74,7 @@ from ttnn_xdsl.dialect.context import (
     make_context,
     register_dialects,
 )
+from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -134,6 +135,7 @@ __all__ = [
     "BufferTypeAttr",
     "Conv2dConfig",
     "Conv2dConfigAttr",
+    "Conv2dOp",
     "Conv2dParameters",
     "Conv2dSliceConfig",
     "Conv2dSliceConfigAttr",

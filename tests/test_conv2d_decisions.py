@@ -1,0 +1,170 @@
+"""`conv.conv2d_decisions`, rule by rule, against values worked by hand from TT-NN 0.81.1's
+answers (tests/data/ttnn_reference/conv2d_op/): the core ranges of an output shard grid, the
+output spec of a sharded and of a DRAM conv, and conv2d's own refusals in TT-NN's words."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv2d_decisions import core_ranges, resolve_conv2d
+from ttnn_xdsl.conv.conv_op_config import CoreSplit
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.core.errors import ConvConfigError
+
+HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
+WIDTH = TensorMemoryLayout.WIDTH_SHARDED
+BLOCK = TensorMemoryLayout.BLOCK_SHARDED
+L1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+DRAM = InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
+
+
+@pytest.mark.parametrize(
+    ("split", "ranges"),
+    [
+        # TT-NN's answers: 17 HEIGHT cores on the 8x8 grid are two full rows and one core.
+        (CoreSplit.row_wise(HEIGHT, 17, (8, 8)), ((0, 0, 7, 1), (0, 2, 0, 2))),
+        # 61 cores: 7 full rows of 8, then 5.
+        (CoreSplit.row_wise(HEIGHT, 61, (8, 8)), ((0, 0, 7, 6), (0, 7, 4, 7))),
+        # 4 WIDTH cores: one partial row only.
+        (CoreSplit.row_wise(WIDTH, 4, (8, 8)), ((0, 0, 3, 0),)),
+        # An input's 6x7 shard grid kept by a HEIGHT conv: one rectangle.
+        (CoreSplit(HEIGHT, ShardOrientation.ROW_MAJOR, 6, 7, 42), ((0, 0, 5, 6),)),
+        # BLOCK, 5 channel cores x 8 row cores (ROW_MAJOR: channels along x).
+        (CoreSplit.block(ShardOrientation.ROW_MAJOR, 8, 5), ((0, 0, 4, 7),)),
+        # BLOCK COL_MAJOR: 2 row cores along x, 8 channel cores along y.
+        (CoreSplit.block(ShardOrientation.COL_MAJOR, 2, 8), ((0, 0, 1, 7),)),
+    ],
+)
+def test_core_ranges(split: CoreSplit, ranges: tuple[tuple[int, ...], ...]) -> None:
+    assert core_ranges(split) == ranges
+
+
+def conv(**changes: object) -> Conv2dParameters:
+    """A 3x3 conv, 16 -> 32 channels, of an 8x8 bf16 image in L1, bf16 weights."""
+    params = Conv2dParameters(
+        in_channels=16,
+        out_channels=32,
+        batch_size=1,
+        input_height=8,
+        input_width=8,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.TILE,
+        input_memory_config=L1,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=HEIGHT),
+        input_dtype=DataType.BFLOAT16,
+    )
+    return replace(params, **changes)  # type: ignore[arg-type]
+
+
+def test_a_height_sharded_output() -> None:
+    """64 output pixels over 2 HEIGHT cores: shards of round_up(64, 2·32)/2 = 32 rows and
+    round_up(32, 32) = 32 channels on cores (0,0)-(1,0); logical [1, 1, 64, 32] as padded."""
+    output = resolve_conv2d(conv()).output
+    assert output.logical_shape == (1, 1, 64, 32)
+    assert output.padded_shape == (1, 1, 64, 32)
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, HEIGHT)
+    assert output.shard is not None
+    assert output.shard.ranges == ((0, 0, 1, 0),)
+    assert output.shard.shape == (32, 32)
+    assert output.dtype == DataType.BFLOAT16
+
+
+def test_a_dram_input_gives_an_interleaved_dram_output_padded_to_tiles() -> None:
+    """A stride-2 3x3 conv of a 9x9 DRAM input: 5x5 = 25 pixels, 24 channels, padded to
+    [1, 1, 32, 32], interleaved in DRAM, in `dtype` f32."""
+    params = conv(
+        input_height=9,
+        input_width=9,
+        out_channels=24,
+        stride=(2, 2),
+        input_memory_config=DRAM,
+        output_dtype=DataType.FLOAT32,
+    )
+    output = resolve_conv2d(params).output
+    assert output.logical_shape == (1, 1, 25, 24)
+    assert output.padded_shape == (1, 1, 32, 32)
+    assert (output.buffer_type, output.memory_layout, output.shard) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+        None,
+    )
+    assert output.dtype == DataType.FLOAT32
+
+
+def test_bfloat8_b_weights_from_dram_are_prepared_as_bfloat16_shapes() -> None:
+    """prepare_conv_weights refuses them; conv2d prepares them: bfloat8_b, in the shapes of
+    the bfloat16 preparation."""
+    bf8 = Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT)
+    bf16 = Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=HEIGHT)
+    made = resolve_conv2d(conv(input_memory_config=DRAM, conv_config=bf8))
+    reference = resolve_conv2d(conv(input_memory_config=DRAM, conv_config=bf16))
+    assert made.weights_dtype == DataType.BFLOAT8_B
+    assert made.plan.layout.physical_shape == reference.plan.layout.physical_shape
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            dict(conv_config=Conv2dConfig(shard_layout=BLOCK, enable_activation_reuse=True)),
+            "Activation data reuse is not supported for block sharded",
+        ),
+        (
+            dict(
+                input_height=32,
+                input_width=32,
+                stride=(2, 2),
+                conv_config=Conv2dConfig(
+                    shard_layout=HEIGHT, enable_activation_reuse=True, act_block_h_override=64
+                ),
+            ),
+            "Activation data reuse is not supported for stride > 1",
+        ),
+        (
+            dict(
+                kernel_size=(1, 1),
+                stride=(2, 2),
+                padding=(0, 0),
+                conv_config=Conv2dConfig(shard_layout=HEIGHT, enable_kernel_stride_folding=True),
+            ),
+            "Conv2D kernel stride folding: Stride must be less than or equal to kernel size",
+        ),
+        (
+            dict(
+                input_memory_config=InputMemoryConfig(
+                    BufferType.L1, HEIGHT, (32, 16), (1, 2), ShardOrientation.COL_MAJOR
+                ),
+                conv_config=Conv2dConfig(),
+            ),
+            "Conv2d supports Height, Block or Width Sharded Layouts but got "
+            "TensorMemoryLayout::INTERLEAVED",
+        ),
+    ],
+)
+def test_conv2d_refusals_in_tt_nn_s_words(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(conv(**changes))
+    assert str(raised.value) == f"TT-NN 0.81.1's conv2d refuses this conv: {message}"
+
+
+def test_a_wide_conv_accepts_activation_reuse_with_a_stride() -> None:
+    """The WIDTH factory does not read enable_activation_reuse (TT-NN accepts such convs)."""
+    config = Conv2dConfig(shard_layout=WIDTH, enable_activation_reuse=True)
+    output = resolve_conv2d(conv(stride=(2, 2), conv_config=config)).output
+    assert output.memory_layout == WIDTH

@@ -7,9 +7,10 @@ Everything starts from the project's resolution of the conv (`resolve_conv_weigh
 preparation conv2d runs itself for a host weight, or ran for a weight already prepared) and
 its parallel config; conv2d's own rules are read in its source's order (conv2d.cpp's
 `conv2d_L1` / `conv2d_DRAM`, the program factories' checks: `conv_consumption.conv2d_refusal`).
-Where conv2d takes another path than `prepare_conv_weights` (bfloat8_b weights for a conv run
-from DRAM) it is modelled here, by name. TT-NN's L1 allocation refusals (out of memory,
-circular-buffer clashes) are not modelled here.
+Where conv2d takes another path than `prepare_conv_weights` (on a conv run from DRAM:
+bfloat8_b weights, `reshard_if_not_optimal` without a shard layout) it is modelled here, by
+name. TT-NN's L1 allocation refusals (out of memory, circular-buffer clashes) are not modelled
+here (`conv2d_l1_allocation`).
 
 Plain Python, no IR and no NumPy at import (`conv_consumption` is imported where it is used)."""
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ttnn_xdsl.conv.conv_form import resolve_conv_form, resolve_kernel_stride_folding
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
@@ -172,10 +174,12 @@ def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
 
 
 def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
-    """TT-NN 0.81.1's conv2d on `params` (a conv with a host weight; `has_bias` for a bias):
-    the preparation it runs, then the program factory's checks on what it prepared
-    (`conv_consumption.conv2d_refusal`), then the output. Raises ConvConfigError with TT-NN's
-    rule for a conv it refuses."""
+    """TT-NN 0.81.1's conv2d on `params` (`has_bias` for a bias), in its order: its checks of
+    kernel-stride folding and of a COL_MAJOR input, the preparation it runs
+    (`conv2d_preparation`), the HEIGHT/BLOCK factory's activation-reuse checks, then the
+    factories' checks of what it prepared (WIDTH's output block, `conv2d_refusal`, WIDTH's
+    activation height), then the output. Raises ConvConfigError with TT-NN's rule for a conv
+    it refuses (the preparation's own refusals included)."""
     refusal = folding_refusal(params) or column_major_input_refusal(params)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
@@ -254,8 +258,6 @@ def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:
 def folds_unevenly(params: Conv2dParameters) -> bool:
     """A kernel-stride folded conv whose padded input does not divide by the stride: the
     preparation refuses it (§3.3 step 3), before conv2d's own checks of the fold."""
-    from ttnn_xdsl.conv.conv_form import resolve_kernel_stride_folding
-
     if not resolve_kernel_stride_folding(params):
         return False
     top, bottom, left, right = params.padding
@@ -291,8 +293,6 @@ def folding_refusal(params: Conv2dParameters) -> str | None:
     (conv2d_utils.cpp:1492), which `prepare_conv_weights` folds. TT-NN checks it after the
     padded input's divisibility by the stride (its answers), which the preparation checks
     (`resolve_conv_weights` refuses that with its own message)."""
-    from ttnn_xdsl.conv.conv_form import resolve_kernel_stride_folding
-
     params = normalize_parameters(params)
     validate_parameters(params)
     if not resolve_kernel_stride_folding(params):
@@ -334,8 +334,6 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
       conv2d auto-shards the slice, where `prepare_conv_weights` reads the unset layout
       (`check_reshard_of_dram_slice`)."""
     params = normalize_parameters(params)
-    from ttnn_xdsl.conv.conv_form import resolve_conv_form
-
     form = resolve_conv_form(params)
     if not form.dram_conv or form.mm_conv:
         return params

@@ -70,12 +70,8 @@ from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.device import DEFAULT_DEVICE, TargetDevice, device_of_module
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.prepare_op_properties import (
-    BATCH_SIZE,
     CONV2D_PROPERTIES,
     CONV_CONFIG,
-    IN_CHANNELS,
-    INPUT_HEIGHT,
-    INPUT_WIDTH,
     OUTPUT_DTYPE_OF_CONV2D,
 )
 from ttnn_xdsl.dialect.prepare_ops import (
@@ -357,18 +353,14 @@ def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
     bfloat8_b weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own
     path) and one `ttnn.conv2d_consume` reading the prepared weight, with the op's result
     type. The ops keep the op's location. Raises TTNNError (located at the op) for what the
-    consumption does not lower: a flat [1, 1, N·H·W, C] or TILE input, a 1D depthwise weight
-    folded or not height-sharded."""
+    consumption does not lower: a TILE input, a 1D depthwise weight folded or not
+    height-sharded."""
     decision = op.decision(device)
     activation = op.tensor(op.input, "input")
-    nhwc = tuple(
-        op.read_present(prop) for prop in (BATCH_SIZE, INPUT_HEIGHT, INPUT_WIDTH, IN_CHANNELS)
-    )
-    if activation.layout != Layout.ROW_MAJOR or activation.shape != nhwc:
+    if activation.layout != Layout.ROW_MAJOR:
         raise TTNNError(
-            f"'{op.name}' op ttnn-decompose lowers a conv2d whose input is a row-major "
-            "[N, H, W, C] tensor only (not lowered yet: a TILE or flat [1, 1, N·H·W, C] "
-            f"input), got {op.input.type}",
+            f"'{op.name}' op ttnn-decompose lowers a conv2d of a row-major input only (not "
+            f"lowered yet: a TILE input), got {op.input.type}",
             op=op,
         )
     chain: list[Operation] = []
@@ -409,6 +401,7 @@ def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
             decision.plan,
             decision.plan.params,
             output_dtype=decision.output.dtype,
+            output_layout=decision.output.layout,
         )
     except ConvNotModelledError as error:
         raise TTNNError(

@@ -97,7 +97,7 @@ CONVS = {
 }  # fmt: skip
 
 
-def conv_keywords(conv: Conv) -> dict[str, object]:
+def conv_keywords(conv: Conv, output_layout: Layout = Layout.TILE) -> dict[str, object]:
     """TT-NN's keyword parameters of the conv, float32 throughout."""
     return dict(
         in_channels=conv.in_channels,
@@ -111,13 +111,15 @@ def conv_keywords(conv: Conv) -> dict[str, object]:
         dilation=[1, 1],
         groups=1,
         conv_config=Conv2dConfigAttr(
-            weights_dtype=DataType.FLOAT32, shard_layout=conv.shard_layout
+            weights_dtype=DataType.FLOAT32,
+            shard_layout=conv.shard_layout,
+            output_layout=None if output_layout == Layout.TILE else output_layout,
         ),
         compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=True),
     )
 
 
-def conv_module(conv: Conv) -> ModuleOp:
+def conv_module(conv: Conv, output_layout: Layout = Layout.TILE) -> ModuleOp:
     """@main(activation, weight[, bias]) -> the conv's output. A prepared weight is made in
     the function by `prepare_conv_weights` (and `prepare_conv_bias`) with the conv's
     parameters, so the conv takes a device tensor it consumes as given."""
@@ -131,7 +133,7 @@ def conv_module(conv: Conv) -> ModuleOp:
         (conv.out_channels, conv.in_channels, *conv.kernel), DataType.FLOAT32, None
     )
     bias = tensor_type((1, 1, 1, conv.out_channels), DataType.FLOAT32, None)
-    keywords = conv_keywords(conv)
+    keywords = conv_keywords(conv, output_layout)
     preparation = dict(
         keywords,
         input_memory_config=L1_INTERLEAVED,
@@ -268,3 +270,26 @@ def test_a_tile_input_is_refused_by_the_decomposition_at_the_op(tmp_path: Path) 
         "#ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>\n"
     )
     assert not output.exists()
+
+
+def test_a_row_major_output_holds_the_tile_output_s_values() -> None:
+    """conv_config.output_layout = ROW_MAJOR: the result type is row-major (its padded shape
+    the logical one) and the values are those of the TILE output."""
+    conv = CONVS["height_3x3_bias_host"]
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((conv.batch, conv.height, conv.width, conv.in_channels))
+    w = rng.standard_normal((conv.out_channels, conv.in_channels, *conv.kernel))
+    b = rng.standard_normal((1, 1, 1, conv.out_channels))
+    inputs = [x.astype(np.float32), w.astype(np.float32), b.astype(np.float32)]
+    values = {}
+    for layout in (Layout.TILE, Layout.ROW_MAJOR):
+        module = conv_module(conv, output_layout=layout)
+        op = next(op for op in module.walk() if isinstance(op, Conv2dOp))
+        info = tensor_info(op.result.type)
+        assert (info.layout, info.physical_shape) == (
+            layout,
+            (1, 1, 64, 32),
+        )
+        (output,) = Program.load(module).run(inputs)
+        values[layout] = output.to_numpy()
+    assert values[Layout.ROW_MAJOR].tobytes() == values[Layout.TILE].tobytes()

@@ -27,6 +27,11 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_parameters,
 )
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
+    resolve_conv_transpose2d_bias,
+    resolve_conv_transpose2d_weights,
+)
 from ttnn_xdsl.core.enums import (
     BufferType,
     DataType,
@@ -44,6 +49,7 @@ __all__ = [
     "OutputShard",
     "activation_reuse_refusal",
     "bias_preparation",
+    "check_factories",
     "column_major_input_refusal",
     "conv2d_output_spec",
     "conv2d_preparation",
@@ -52,7 +58,9 @@ __all__ = [
     "folding_refusal",
     "output_dtype",
     "output_layout",
+    "output_spec",
     "resolve_conv2d",
+    "resolve_conv_transpose2d",
 ]
 
 CoreRange = tuple[int, int, int, int]
@@ -122,15 +130,22 @@ def output_dtype(params: Conv2dParameters) -> DataType:
 
 
 def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
-    """The output of the conv `plan` resolves (conv2d.cpp): logical [1, 1, N·OH·OW, Cout],
-    padded to whole tiles (TILE) or as is (ROW_MAJOR); interleaved where
-    `output_interleaved_in` says, otherwise sharded in L1 like the conv's output parallel
-    config: shard rows round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns
-    round_up(Cout, 32·channel_cores) / channel_cores."""
+    """The output of the conv `plan` resolves (conv2d.cpp): its own output image (a
+    kernel-stride folded conv's is the unfolded conv's), see `output_spec`."""
+    return output_spec(plan, output_image_size(plan.params), dram_input=False)
+
+
+def output_spec(
+    plan: ConvWeightsPlan, output_size: tuple[int, int], *, dram_input: bool
+) -> Conv2dOutputSpec:
+    """The output of a conv of output image `output_size` run as `plan` resolves: logical
+    [1, 1, N·OH·OW, Cout], padded to whole tiles (TILE) or as is (ROW_MAJOR); interleaved
+    where `output_interleaved_in` says (or in DRAM for `dram_input`: a conv_transpose2d's own
+    input in DRAM), otherwise sharded in L1 like the conv's output parallel config: shard rows
+    round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns round_up(Cout,
+    32·channel_cores) / channel_cores."""
     params, sharding = plan.params, plan.sharding
-    # The conv's own output (a kernel-stride folded conv's is the unfolded conv's).
-    out_height, out_width = output_image_size(params)
-    pixels = params.batch_size * out_height * out_width
+    pixels = params.batch_size * output_size[0] * output_size[1]
     logical = (1, 1, pixels, params.out_channels)
     layout = output_layout(params)
     padded = (
@@ -139,7 +154,7 @@ def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
         else logical
     )
     dtype = output_dtype(params)
-    memory = output_interleaved_in(plan)
+    memory = BufferType.DRAM if dram_input else output_interleaved_in(plan)
     if memory is not None:
         return Conv2dOutputSpec(
             logical, padded, dtype, layout, memory, TensorMemoryLayout.INTERLEAVED, None
@@ -184,20 +199,24 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     plan = resolve_conv_weights(conv2d_preparation(params))
-    refusal = activation_reuse_refusal(plan)
-    if refusal is not None:
-        raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
+    check_factories(plan, bias_plan)
+    return Conv2dDecision(plan, bias_plan, conv2d_weights_dtype(params), conv2d_output_spec(plan))
+
+
+def check_factories(plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None) -> None:
+    """The program factories' checks of the conv `plan` resolves, in TT-NN's order: the
+    HEIGHT/BLOCK factory's activation reuse, WIDTH's output block, the prepared weight and bias
+    (`conv2d_refusal`), WIDTH's activation height. Raises ConvConfigError with TT-NN's words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
-    for check in (
-        width_output_block_refusal,
-        lambda plan: factory_refusal(plan, bias_shape),
-        width_activation_height_refusal,
+    for refusal in (
+        activation_reuse_refusal(plan),
+        width_output_block_refusal(plan),
+        factory_refusal(plan, bias_shape),
+        width_activation_height_refusal(plan),
     ):
-        refusal = check(plan)
         if refusal is not None:
             raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
-    return Conv2dDecision(plan, bias_plan, conv2d_weights_dtype(params), conv2d_output_spec(plan))
 
 
 def factory_refusal(plan: ConvWeightsPlan, bias_shape: tuple[int, ...] | None) -> str | None:
@@ -353,3 +372,27 @@ def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
     it: the same shapes as a bfloat16 weight's, in bfloat8_b (TT-NN's answers: 47 of 47 such
     weights of the dev set)."""
     return params.conv_config.weights_dtype or params.weight_dtype
+
+
+# ------------------------------------------------------------------------------------------
+# conv_transpose2d: its equivalent conv2d (docs/semantics.md §7)
+# ------------------------------------------------------------------------------------------
+
+
+def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecision:
+    """TT-NN 0.81.1's conv_transpose2d on `params`: the preparation of its weight (and bias)
+    for the equivalent conv2d (§7, `resolve_conv_transpose2d_weights`, with its refusals),
+    the program factories' checks of that conv (`check_factories`), and its output: the
+    transposed conv's image (with `output_padding`) laid out as the equivalent conv's output,
+    interleaved in DRAM when the transpose's own input is in DRAM. The decision's plans are
+    the equivalent conv2d's."""
+    transpose = resolve_conv_transpose2d_weights(params)
+    bias = None
+    if params.has_bias:
+        config = replace(params.conv_config, weights_dtype=transpose.conv.weights_dtype)
+        bias = resolve_conv_transpose2d_bias(replace(params, conv_config=config)).conv
+    check_factories(transpose.conv, bias)
+    output = output_spec(
+        transpose.conv, transpose.output_size, dram_input=params.input_memory_config.is_dram
+    )
+    return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)

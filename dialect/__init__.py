@@ -74,7 +74,7 @@ from ttnn_xdsl.dialect.context import (
     make_context,
     register_dialects,
 )
-from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp
+from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, ConvTranspose2dOp
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -141,6 +141,7 @@ __all__ = [
     "Conv2dSliceConfigAttr",
     "ConvBiasLayoutOp",
     "ConvConfigError",
+    "ConvTranspose2dOp",
     "ConvTranspose2dParameters",
     "ConvTranspose2dPlan",
     "ConvWeightsBlockShardedLayoutOp",

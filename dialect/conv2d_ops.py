@@ -14,9 +14,10 @@ integer properties, so that a reader of the IR sees the blocking and the lowerin
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -42,13 +43,19 @@ from xdsl.rewriter import Rewriter
 from xdsl.traits import Pure
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
-from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision, Conv2dOutputSpec, resolve_conv2d
+from ttnn_xdsl.conv.conv2d_decisions import (
+    Conv2dDecision,
+    Conv2dOutputSpec,
+    resolve_conv2d,
+    resolve_conv_transpose2d,
+)
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
     ConvParameters,
     normalize_parameters,
     validate_parameters,
 )
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
@@ -65,14 +72,18 @@ from ttnn_xdsl.dialect.prepare_op_properties import (
     COMPUTE_CONFIG_PROPERTY,
     CONV2D_PROPERTIES,
     CONV_CONFIG,
+    CONV_TRANSPOSE2D_PROPERTIES,
     DILATION,
+    DRAM_SLICE_CONFIG,
     GROUPS,
     IN_CHANNELS,
     INPUT_HEIGHT,
     INPUT_WIDTH,
     KERNEL_SIZE,
+    MIRROR_KERNEL,
     OUT_CHANNELS,
     OUTPUT_DTYPE_OF_CONV2D,
+    OUTPUT_PADDING,
     PADDING,
     SLICE_CONFIG_PROPERTY,
     STRIDE,
@@ -109,6 +120,9 @@ INTEGER_PROPERTIES = (
     "out_channels",
 )
 """The op's integer properties (i64), in the order it prints them."""
+
+ConvRecord = Conv2dParameters | ConvTranspose2dParameters
+"""What a conv op's properties fill."""
 
 PAIR_PROPERTIES = ("kernel", "stride", "dilation")
 BOOLEAN_PROPERTIES = ("full_inner_dim", "activation_reuse", "fp32_dest_acc_en", "packer_l1_acc")
@@ -367,36 +381,14 @@ def k_block_count(consumption: ConsumptionPlan) -> int:
 # ------------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
-class Conv2dOp(KeywordPropertyOp):
-    """`ttnn.conv2d`: TT-NN 0.81.1's `ttnn.conv2d` (docs/semantics.md §9.8).
+class ConvOp(KeywordPropertyOp, ABC):
+    """Base of `ttnn.conv2d` and `ttnn.conv_transpose2d`: TT-NN's conv ops with their input
+    activation, weight (host or prepared) and optional bias as operands, the conv parameters
+    as keyword properties, and their result type verified against TT-NN's decisions."""
 
-        %y = ttnn.conv2d %input, %weight[, %bias] in_channels = 16 out_channels = 32
-          batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] ...
-          : (tensor<1x8x8x16xbf16, ...>, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16, ...>
+    WEIGHT_SHAPE_TEXT: ClassVar[str]
+    """How the host weight's shape reads (its layout and dims)."""
 
-    Operands: the input activation — `[1, 1, N·H·W, C]` as tt-mlir passes it, or
-    `[N, H, W, C]`; its type is TT-NN's input tensor (layout, dtype and memory config; a host
-    tensor counts as DRAM interleaved); the weight — a host OIHW tensor, prepared by the conv
-    as `prepare_conv_weights` would, or a weight already on the device (a TILE tensor with a
-    memory config: TT-NN's `is_device_tensor(weight)`), consumed as given, whose type must be
-    the one the resolution gives for these parameters; the optional bias — host
-    `[1, 1, 1, Cout]`, or prepared. Properties: the prepare ops' (`in_channels`,
-    `out_channels`, `batch_size`, `input_height`, `input_width`, `kernel_size`, `stride`,
-    `padding`, `dilation`, `groups`, `conv_config`, `compute_config`, `slice_config`) and
-    `dtype`, the output's (default: the input's).
-
-    The result type is TT-NN's output (`conv2d_decisions.conv2d_output_spec`): logical
-    `[1, 1, N·OH·OW, Cout]`, padded to whole tiles, `dtype`, TILE (ROW_MAJOR when
-    `conv_config.output_layout` says so), interleaved in DRAM on the DRAM path, else sharded
-    in L1 as the conv's output parallel config (the shard spec's cores as a core range set).
-    The verifier infers it and refuses another, naming both; a conv TT-NN's conv2d refuses
-    is refused with TT-NN's rule. `ttnn-decompose` turns the op into the preparations of its
-    host operands and one `ttnn.conv2d_consume`."""
-
-    name = "ttnn.conv2d"
-
-    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_PROPERTIES
     OPERANDS_SYNTAX: ClassVar[str] = "%input, %weight[, %bias]"
     TYPES_SYNTAX: ClassVar[str] = "(T, W[, B]) -> R"
 
@@ -434,7 +426,7 @@ class Conv2dOp(KeywordPropertyOp):
             Rewriter.replace_value_with_new_type(self.result, self.inferred_result_type(device))
 
     @classmethod
-    def parse(cls, parser: Parser) -> Conv2dOp:
+    def parse(cls, parser: Parser) -> Self:
         operands = parser.parse_comma_separated_list(
             parser.Delimiter.NONE, parser.parse_unresolved_operand
         )
@@ -445,7 +437,7 @@ class Conv2dOp(KeywordPropertyOp):
         operand_types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
         if len(operand_types) != len(operands) or len(operands) not in (2, 3):
             parser.raise_error(
-                "ttnn.conv2d expected 2 or 3 operands (input, weight[, bias]) and as many "
+                f"{cls.name} expected 2 or 3 operands (input, weight[, bias]) and as many "
                 f"types, got {len(operands)} and {len(operand_types)}",
                 position,
                 parser.pos,
@@ -480,10 +472,25 @@ class Conv2dOp(KeywordPropertyOp):
     def bias_is_prepared(self) -> bool:
         return self.bias is not None and not self.tensor(self.bias, "bias").on_host
 
-    def conv_parameters(self, device: TargetDevice | None = None) -> Conv2dParameters:
+    @abstractmethod
+    def conv_parameters(self, device: TargetDevice | None = None) -> ConvRecord:
         """The conv's parameters as the pure resolution reads them, on `device` (default:
-        the enclosing module's): the properties, the input's type, the weight's dtype."""
-        device = device or module_device(self)
+        the enclosing module's)."""
+
+    @abstractmethod
+    def resolution(self, params: ConvRecord) -> Conv2dDecision:
+        """TT-NN's decisions for these parameters (raises ConvConfigError)."""
+
+    @abstractmethod
+    def host_weight_shape(self) -> tuple[int, ...]:
+        """The shape a host weight of these parameters has."""
+
+    def validate(self, params: ConvRecord) -> None:
+        """The parameters' own rules, checked before the operands' shapes."""
+
+    def shared_fields(self, device: TargetDevice) -> dict[str, object]:
+        """The fields every conv shares (`ConvParameters`): the properties, the input's type,
+        the weight's dtype."""
         activation = self.tensor(self.input, "input")
         memory = activation.memory_config or DRAM_INTERLEAVED
         weight = self.tensor(self.weight, "weight")
@@ -497,38 +504,35 @@ class Conv2dOp(KeywordPropertyOp):
                 config = replace(config, weights_dtype=weight.dtype)
             if weight_dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
                 weight_dtype = DataType.BFLOAT16
-        return Conv2dParameters(
-            **ConvParameters(
-                in_channels=self.read_present(IN_CHANNELS),
-                out_channels=self.read_present(OUT_CHANNELS),
-                batch_size=self.read_present(BATCH_SIZE),
-                input_height=self.read_present(INPUT_HEIGHT),
-                input_width=self.read_present(INPUT_WIDTH),
-                kernel_size=self.read_present(KERNEL_SIZE),
-                stride=self.read_present(STRIDE),
-                padding=self.read_present(PADDING),
-                dilation=self.read_present(DILATION),
-                groups=self.read_present(GROUPS),
-                has_bias=self.bias is not None,
-                weight_dtype=weight_dtype,
-                input_layout=activation.layout,
-                input_memory_config=memory.conv_input(),
-                conv_config=config,
-                compute_config=self.read(COMPUTE_CONFIG_PROPERTY),
-                grid=device.grid,
-                input_dtype=activation.dtype,
-                output_dtype=self.read(OUTPUT_DTYPE_OF_CONV2D),
-                l1_budget=device.l1_budget,
-            ).shared_fields(),
-            slice_config=self.read(SLICE_CONFIG_PROPERTY),
-        )
+        return ConvParameters(
+            in_channels=self.read_present(IN_CHANNELS),
+            out_channels=self.read_present(OUT_CHANNELS),
+            batch_size=self.read_present(BATCH_SIZE),
+            input_height=self.read_present(INPUT_HEIGHT),
+            input_width=self.read_present(INPUT_WIDTH),
+            kernel_size=self.read_present(KERNEL_SIZE),
+            stride=self.read_present(STRIDE),
+            padding=self.read_present(PADDING),
+            dilation=self.read_present(DILATION),
+            groups=self.read_present(GROUPS),
+            has_bias=self.bias is not None,
+            weight_dtype=weight_dtype,
+            input_layout=activation.layout,
+            input_memory_config=memory.conv_input(),
+            conv_config=config,
+            compute_config=self.read(COMPUTE_CONFIG_PROPERTY),
+            grid=device.grid,
+            input_dtype=activation.dtype,
+            output_dtype=self.read(OUTPUT_DTYPE_OF_CONV2D),
+            l1_budget=device.l1_budget,
+        ).shared_fields()
 
     def decision(self, device: TargetDevice | None = None) -> Conv2dDecision:
         """TT-NN's conv2d decisions for this op (`conv2d_decisions.resolve_conv2d`) on
         `device` (default: the enclosing module's); raises the op's VerifyException with
         TT-NN's rule for a conv it refuses."""
         try:
-            return resolve_conv2d(self.conv_parameters(device))
+            return self.resolution(self.conv_parameters(device))
         except ConvConfigError as error:
             raise self.error(str(error)) from error
 
@@ -541,7 +545,7 @@ class Conv2dOp(KeywordPropertyOp):
         weight = self.tensor(self.weight, "weight")
         try:
             # The parameters themselves first (groups, kernel, stride, …), then the operands.
-            validate_parameters(normalize_parameters(self.conv_parameters()))
+            self.validate(self.conv_parameters())
         except ConvConfigError as error:
             raise self.error(str(error)) from error
         batch, height, width = (
@@ -555,15 +559,12 @@ class Conv2dOp(KeywordPropertyOp):
                 f"{format_shape(shapes[1])} (batch_size, input_height, input_width, "
                 f"in_channels), got {format_shape(activation.shape)}"
             )
-        groups = self.read_present(GROUPS)
-        kernel = tuple(self.read_present(KERNEL_SIZE))
         if weight.on_host:
-            host_weight = (out_channels, in_channels // max(groups, 1), *kernel)
+            host_weight = self.host_weight_shape()
             if weight.shape != host_weight:
                 raise self.error(
-                    f"expected a host weight of shape {format_shape(host_weight)} (OIHW: "
-                    f"out_channels, in_channels / groups, kernel_size), got "
-                    f"{format_shape(weight.shape)}"
+                    f"expected a host weight of shape {format_shape(host_weight)} "
+                    f"({self.WEIGHT_SHAPE_TEXT}), got {format_shape(weight.shape)}"
                 )
         if self.bias is not None and self.tensor(self.bias, "bias").on_host:
             bias_shape = self.tensor(self.bias, "bias").shape
@@ -591,6 +592,93 @@ class Conv2dOp(KeywordPropertyOp):
                 f"expected a prepared {role} of type {expected} (the preparation of these "
                 f"parameters), got {value.type}"
             )
+
+
+@irdl_op_definition
+class Conv2dOp(ConvOp):
+    """`ttnn.conv2d`: TT-NN 0.81.1's `ttnn.conv2d` (docs/semantics.md §9.8).
+
+        %y = ttnn.conv2d %input, %weight[, %bias] in_channels = 16 out_channels = 32
+          batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] ...
+          : (tensor<1x8x8x16xbf16, ...>, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16, ...>
+
+    Operands: the input activation — `[1, 1, N·H·W, C]` as tt-mlir passes it, or
+    `[N, H, W, C]`; its type is TT-NN's input tensor (layout, dtype and memory config; a host
+    tensor counts as DRAM interleaved); the weight — a host OIHW tensor, prepared by the conv
+    as `prepare_conv_weights` would, or a weight already on the device (a TILE tensor with a
+    memory config: TT-NN's `is_device_tensor(weight)`), consumed as given, whose type must be
+    the one the resolution gives for these parameters; the optional bias — host
+    `[1, 1, 1, Cout]`, or prepared. Properties: the prepare ops' (`in_channels`,
+    `out_channels`, `batch_size`, `input_height`, `input_width`, `kernel_size`, `stride`,
+    `padding`, `dilation`, `groups`, `conv_config`, `compute_config`, `slice_config`) and
+    `dtype`, the output's (default: the input's).
+
+    The result type is TT-NN's output (`conv2d_decisions.conv2d_output_spec`): logical
+    `[1, 1, N·OH·OW, Cout]`, padded to whole tiles, `dtype`, TILE (ROW_MAJOR when
+    `conv_config.output_layout` says so), interleaved in DRAM on the DRAM path, else sharded
+    in L1 as the conv's output parallel config (the shard spec's cores as a core range set).
+    The verifier infers it and refuses another, naming both; a conv TT-NN's conv2d refuses
+    is refused with TT-NN's rule. `ttnn-decompose` turns the op into the preparations of its
+    host operands and one `ttnn.conv2d_consume`."""
+
+    name = "ttnn.conv2d"
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV2D_PROPERTIES
+    WEIGHT_SHAPE_TEXT: ClassVar[str] = "OIHW: out_channels, in_channels / groups, kernel_size"
+
+    def conv_parameters(self, device: TargetDevice | None = None) -> Conv2dParameters:
+        return Conv2dParameters(
+            **self.shared_fields(device or module_device(self)),
+            slice_config=self.read(SLICE_CONFIG_PROPERTY),
+        )
+
+    def resolution(self, params: ConvRecord) -> Conv2dDecision:
+        assert isinstance(params, Conv2dParameters)
+        return resolve_conv2d(params)
+
+    def validate(self, params: ConvRecord) -> None:
+        assert isinstance(params, Conv2dParameters)
+        validate_parameters(normalize_parameters(params))
+
+    def host_weight_shape(self) -> tuple[int, ...]:
+        groups = self.read_present(GROUPS)
+        in_channels, out_channels = self.read_present(IN_CHANNELS), self.read_present(OUT_CHANNELS)
+        return (out_channels, in_channels // groups, *self.read_present(KERNEL_SIZE))
+
+
+@irdl_op_definition
+class ConvTranspose2dOp(ConvOp):
+    """`ttnn.conv_transpose2d`: TT-NN 0.81.1's `ttnn.conv_transpose2d` (docs/semantics.md
+    §9.8), written as `ttnn.conv2d` is, its host weight IOHW `[in_channels, out_channels /
+    groups, KH, KW]`, with the transpose's own properties (`output_padding`, default [0, 0];
+    `mirror_kernel`, default true; `dram_slice_config`). Its decisions are those of the
+    equivalent conv2d (§7.2, `conv2d_decisions.resolve_conv_transpose2d`): the preparation
+    `prepare_conv_transpose2d_weights` makes, conv2d's factory checks of that conv, and the
+    output — the transposed image `[1, 1, N·OH·OW, Cout]` laid out as the equivalent conv's
+    output, interleaved in DRAM for a DRAM input. `ttnn-decompose` does not lower it yet (the
+    zero-stuffed input of the equivalent conv is not an op)."""
+
+    name = "ttnn.conv_transpose2d"
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = CONV_TRANSPOSE2D_PROPERTIES
+    WEIGHT_SHAPE_TEXT: ClassVar[str] = "IOHW: in_channels, out_channels / groups, kernel_size"
+
+    def conv_parameters(self, device: TargetDevice | None = None) -> ConvTranspose2dParameters:
+        return ConvTranspose2dParameters(
+            **self.shared_fields(device or module_device(self)),
+            output_padding=self.read(OUTPUT_PADDING) or (0, 0),
+            mirror_kernel=self.read(MIRROR_KERNEL) is not False,
+            dram_slice_config=self.read(DRAM_SLICE_CONFIG),
+        )
+
+    def resolution(self, params: ConvRecord) -> Conv2dDecision:
+        assert isinstance(params, ConvTranspose2dParameters)
+        return resolve_conv_transpose2d(params)
+
+    def host_weight_shape(self) -> tuple[int, ...]:
+        groups = self.read_present(GROUPS)
+        in_channels, out_channels = self.read_present(IN_CHANNELS), self.read_present(OUT_CHANNELS)
+        return (in_channels, out_channels // groups, *self.read_present(KERNEL_SIZE))
 
 
 def prepared_weight_type(decision: Conv2dDecision) -> TensorType[Attribute]:

@@ -42,6 +42,7 @@ __all__ = [
     "CONV2D_PROPERTIES",
     "CONV2D_WEIGHTS_PROPERTIES",
     "CONV_TRANSPOSE2D_BIAS_PROPERTIES",
+    "CONV_TRANSPOSE2D_PROPERTIES",
     "CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES",
     "WEIGHTS_ONLY_PROPERTIES",
 ]
@@ -190,3 +191,26 @@ CONV_TRANSPOSE2D_BIAS_PROPERTIES: tuple[OpProperty, ...] = tuple(
 )
 """`prepare_conv_transpose2d_bias`' properties: `prepare_conv_bias`' with `dram_slice_config`
 (TT-NN 0.81.1's bias takes no `output_padding`)."""
+
+
+CONV_TRANSPOSE2D_PROPERTIES: tuple[OpProperty, ...] = (
+    IN_CHANNELS,
+    OUT_CHANNELS,
+    BATCH_SIZE,
+    INPUT_HEIGHT,
+    INPUT_WIDTH,
+    KERNEL_SIZE,
+    STRIDE,
+    PADDING,
+    OUTPUT_PADDING,
+    DILATION,
+    GROUPS,
+    CONV_CONFIG,
+    COMPUTE_CONFIG_PROPERTY,
+    DRAM_SLICE_CONFIG,
+    MIRROR_KERNEL,
+    OUTPUT_DTYPE_OF_CONV2D,
+)
+"""`ttnn.conv_transpose2d`'s properties, in TT-NN 0.81.1's keyword order: `ttnn.conv2d`'s with
+the transpose's `output_padding`, `dram_slice_config` (for `slice_config`) and
+`mirror_kernel`."""

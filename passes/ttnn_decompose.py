@@ -49,7 +49,8 @@ from ttnn_xdsl.dialect.attributes import (
     LayoutAttr,
 )
 from ttnn_xdsl.dialect.conv2d_ops import (
-    Conv2dOp,
+    ConvOp,
+    ConvTranspose2dOp,
     conv2d_consume_from_plan,
     prepared_bias_type,
     prepared_weight_type,
@@ -321,11 +322,12 @@ def prepare_ops_with_devices(
 
 def conv2d_ops_with_devices(
     op: Operation, device: TargetDevice = DEFAULT_DEVICE
-) -> Iterator[tuple[Conv2dOp, TargetDevice]]:
-    """Each `ttnn.conv2d` under `op` with the device it runs on, in program order."""
+) -> Iterator[tuple[ConvOp, TargetDevice]]:
+    """Each `ttnn.conv2d` and `ttnn.conv_transpose2d` under `op` with the device it runs on,
+    in program order."""
     if isinstance(op, ModuleOp):
         device = device_of_module(op, device)
-    if isinstance(op, Conv2dOp):
+    if isinstance(op, ConvOp):
         yield op, device
         return
     for region in op.regions:
@@ -347,7 +349,7 @@ class TTNNDecompose(ModulePass):
             decompose(prepare, device)
 
 
-def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
+def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     """Replace a `ttnn.conv2d` by the preparations of its host operands
     (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a
     bfloat8_b weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own
@@ -355,6 +357,12 @@ def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
     type. The ops keep the op's location. Raises TTNNError (located at the op) for what the
     consumption does not lower: a TILE input, a 1D depthwise weight folded or not
     height-sharded."""
+    if isinstance(op, ConvTranspose2dOp):
+        raise TTNNError(
+            f"'{op.name}' op ttnn-decompose does not lower a conv_transpose2d yet (its "
+            "equivalent conv2d reads a zero-stuffed input, which is not an op)",
+            op=op,
+        )
     decision = op.decision(device)
     activation = op.tensor(op.input, "input")
     if activation.layout != Layout.ROW_MAJOR:
@@ -415,7 +423,7 @@ def decompose_conv2d(op: Conv2dOp, device: TargetDevice) -> list[Operation]:
     return chain
 
 
-def conv2d_prepare_properties(op: Conv2dOp, params: Conv2dParameters) -> dict[str, object]:
+def conv2d_prepare_properties(op: ConvOp, params: Conv2dParameters) -> dict[str, object]:
     """The prepare ops' properties of a conv2d: its own, its input's type (memory config,
     layout, dtype), its `dtype` as `output_dtype`, and the conv_config conv2d prepares with
     (`params`, from `conv2d_decisions`)."""

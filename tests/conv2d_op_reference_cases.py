@@ -37,7 +37,13 @@ from ttnn_xdsl.core.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.dialect import MemoryConfigAttr, ShardSpecAttr, build_function, build_module
-from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, prepared_bias_type, prepared_weight_type
+from ttnn_xdsl.dialect.conv2d_ops import (
+    Conv2dOp,
+    ConvOp,
+    ConvTranspose2dOp,
+    prepared_bias_type,
+    prepared_weight_type,
+)
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_type
 from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
 
@@ -124,10 +130,11 @@ def answer_type(case: dict[str, Any], what: str) -> Attribute:
     )
 
 
-def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> Conv2dOp:
-    """The case as a `ttnn.conv2d` in a module on `grid`: its input TT-NN's (flat
-    [1, 1, N·H·W, C] unless the case says `nhwc`; dtype, layout, memory config), a host f32
-    OIHW weight and bias, TT-NN's output as the result type."""
+def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> ConvOp:
+    """The case as a `ttnn.conv2d` (or, for a case of TT-NN's conv_transpose2d, a
+    `ttnn.conv_transpose2d`) in a module on `grid`: its input TT-NN's (flat [1, 1, N·H·W, C]
+    unless the case says `nhwc`; dtype, layout, memory config), a host f32 weight (OIHW; a
+    transpose's IOHW) and bias, TT-NN's output as the result type."""
     batch, height, width, channels = case["N"], case["H"], case["W"], case["in_channels"]
     flat = case.get("input_shape", "flat") == "flat"
     shape = (1, 1, batch * height * width, channels) if flat else (batch, height, width, channels)
@@ -135,7 +142,13 @@ def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> Conv2dOp:
     input_type = tensor_type(
         shape, DTYPES[case["input_dtype"]], layout, memory_config=memory_config(case)
     )
-    types = [input_type, TensorType(f32, [case["O"], case["I"], *case["kernel"]])]
+    transposed = case.get("op") == "conv_transpose2d"
+    weight_shape = (
+        [case["in_channels"], case["O"] // case["groups"], *case["kernel"]]
+        if transposed
+        else [case["O"], case["I"], *case["kernel"]]
+    )
+    types = [input_type, TensorType(f32, weight_shape)]
     if case["bias"]:
         types.append(TensorType(f32, [1, 1, 1, case["O"]]))
     keywords = {
@@ -145,13 +158,16 @@ def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> Conv2dOp:
     }
     sliced = slice_config(case)
     if sliced is not None:
-        keywords["slice_config"] = sliced
+        keywords["dram_slice_config" if transposed else "slice_config"] = sliced
     if "dtype" in case:
         keywords["dtype"] = DTYPES[case["dtype"]]
-    made: list[Conv2dOp] = []
+    if transposed:
+        keywords.update(output_padding=case["output_padding"], mirror_kernel=case["mirror_kernel"])
+    op_class: type[ConvOp] = ConvTranspose2dOp if transposed else Conv2dOp
+    made: list[ConvOp] = []
 
     def body(x: SSAValue, w: SSAValue, *bias: SSAValue) -> SSAValue:
-        op = Conv2dOp(x, w, bias[0] if bias else None, result_type=output_type(case), **keywords)
+        op = op_class(x, w, bias[0] if bias else None, result_type=output_type(case), **keywords)
         made.append(op)
         return op.result
 
@@ -195,7 +211,7 @@ def verdict(case: dict[str, Any], grid: tuple[int, int]) -> Verdict:
     return prepared_verdict(op, case)
 
 
-def prepared_verdict(op: Conv2dOp, case: dict[str, Any]) -> Verdict:
+def prepared_verdict(op: ConvOp, case: dict[str, Any]) -> Verdict:
     """An accepted conv: the weight and bias conv2d prepared against TT-NN's."""
     decision = op.decision()
     weight = prepared_weight_type(decision)
@@ -218,10 +234,13 @@ def tt_nn_rule(case: dict[str, Any]) -> str:
 
 
 def pin_key(case: dict[str, Any], category: str) -> str:
-    """How a disagreement is pinned: its category, and for a case TT-NN refused its rule."""
+    """How a disagreement is pinned: its category, for a case TT-NN refused its rule, and
+    `conv_transpose2d: ` before a transposed conv's (their reasons are their own)."""
+    key = category
     if "error" in case and category not in ("empty output", L1_ALLOCATION):
-        return f"{category} | TT-NN: {tt_nn_rule(case)}"
-    return category
+        key = f"{category} | TT-NN: {tt_nn_rule(case)}"
+    transposed = case.get("op") == "conv_transpose2d"
+    return f"conv_transpose2d: {key}" if transposed and category != L1_ALLOCATION else key
 
 
 class FileAgreement(NamedTuple):

@@ -2,7 +2,8 @@
 device for 3,329 convs (3,343 asked, 14 skipped by the recording run): conv2d and conv1d
 draws on a Wormhole N150 and a Blackhole P150, the dev set's and fresh ones, kernel-stride
 folding into a matmul, explicit slice configs; recorded once and committed in
-tests/data/ttnn_reference/conv2d_op/ (README there).
+tests/data/ttnn_reference/conv2d_op/ (README there). And `ttnn.conv_transpose2d` against TT-NN's
+`conv_transpose2d` on the dev set's 198 draws (194 answered; Wormhole).
 
 Each case is built as a `ttnn.conv2d` on the device's grid (its input TT-NN's flat
 [1, 1, N·H·W, C] with the input's dtype, layout and memory config; a host weight and bias)
@@ -37,6 +38,7 @@ COUNTS = {
     "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (312, 133, 298, 111, 142, 10),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 48, 0, 0),
     "ttnn_conv_slice_configs_wormhole_N150.json.gz": (39, 96, 33, 2, 42, 0),
+    "ttnn_conv_transpose2d_wormhole_N150_s103.json.gz": (120, 18, 99, 9, 53, 3),
 }
 """(accepted, refused, agree on accepted, agree on refused, L1 allocation, empty output)."""
 
@@ -128,6 +130,34 @@ REASONS = {
     "slices, two 1D convs), the WIDTH weight-height check on a conv TT-NN's conv2d prepares "
     "otherwise (1)",
 }
+REASONS.update(
+    {
+        "conv_transpose2d: empty output": "the transposed conv has no output pixel (decided "
+        "from the case alone): refused by the project",
+        "conv_transpose2d: project refuses what TT-NN accepts": "conv_transpose2d's own path, "
+        "not modelled: bfloat8_b weights from DRAM (5) and reshard_if_not_optimal without a "
+        "shard layout (4), which prepare_conv_transpose2d_weights refuses; activation reuse "
+        "checked on the equivalent conv's BLOCK layout (1)",
+        "conv_transpose2d: project prepares another weight": "the weight TT-NN's "
+        "conv_transpose2d returns differs from prepare_conv_transpose2d_weights' (its own "
+        "preparation, not modelled)",
+        "conv_transpose2d: project infers another output": "the output parallel config of "
+        "TT-NN's conv_transpose2d differs from the equivalent conv's (not modelled)",
+        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: Multicast runtime "
+        "arguments target an unplaced core": "the multicast core ranges: not modelled",
+        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: Conv#d supports Height, "
+        "Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv_transpose2d's "
+        "own check of its input's layout: not modelled",
+        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: act_matrix_height_ntiles "
+        "# should be divisible by act_block_h_ntiles #": "the WIDTH act height of the "
+        "transposed conv's own matrix: not modelled",
+        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: K dimension in tiles "
+        "must match between input A (#) and input B (#)": "the matmul path's K check: not modelled",
+        "conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: Conv#d "
+        "supports Height, Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLE": "as "
+        "above, before the project's rule",
+    }
+)
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 
 

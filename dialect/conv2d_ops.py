@@ -53,9 +53,13 @@ from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
     ConvParameters,
     normalize_parameters,
+    validate_counts,
     validate_parameters,
 )
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
+    normalize_transpose_parameters,
+)
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
@@ -674,6 +678,10 @@ class ConvTranspose2dOp(ConvOp):
     def resolution(self, params: ConvRecord) -> Conv2dDecision:
         assert isinstance(params, ConvTranspose2dParameters)
         return resolve_conv_transpose2d(params)
+
+    def validate(self, params: ConvRecord) -> None:
+        assert isinstance(params, ConvTranspose2dParameters)
+        validate_counts(normalize_transpose_parameters(params))
 
     def host_weight_shape(self) -> tuple[int, ...]:
         groups = self.read_present(GROUPS)

@@ -1,4 +1,4 @@
-// Verifier diagnostics of ttnn.conv2d, one chunk per rule (docs/semantics.md §9.8): the
+// Verifier diagnostics of ttnn.conv2d (and ttnn.conv_transpose2d), one chunk per rule (docs/semantics.md §9.8): the
 // operands' shapes, a prepared weight of other parameters, the result type, and TT-NN
 // 0.81.1's conv2d refusals beyond prepare_conv_weights' (in TT-NN's words), each at the op.
 //
@@ -127,5 +127,14 @@ func.func @f(%0: tensor<1x1x63x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_c
 func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 1x2, shape = 32x16, orientation = col_major>>>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
   // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Conv2d supports Height, Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLEAVED}}
   %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<grid = 1x2, shape = 32x16, orientation = col_major>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// ttnn.conv_transpose2d checks its counts first (groups divides both channel counts).
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<16x32x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv_transpose2d' op expected groups 3 to be positive and divide in_channels 16 and out_channels 32}}
+  %y = ttnn.conv_transpose2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 3 : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<16x32x3x3xf32>) -> tensor<1x1x1x1xf32>
   func.return %y : tensor<1x1x1x1xf32>
 }

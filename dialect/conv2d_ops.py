@@ -60,10 +60,16 @@ from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     normalize_transpose_parameters,
 )
-from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.enums import DataType, Layout, MathFidelity
 from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
-from ttnn_xdsl.dialect.attributes import DRAM_INTERLEAVED, MemoryConfigAttr, ShardSpecAttr
+from ttnn_xdsl.dialect.attributes import (
+    DRAM_INTERLEAVED,
+    DeviceComputeKernelConfigAttr,
+    MathFidelityAttr,
+    MemoryConfigAttr,
+    ShardSpecAttr,
+)
 from ttnn_xdsl.dialect.device import TargetDevice, module_device
 from ttnn_xdsl.dialect.keyword_properties import (
     OpProperty,
@@ -362,6 +368,24 @@ def conv2d_consume_from_plan(
     }
     result_type = tensor_type((1, 1, pixels, params.out_channels), dtype, output_layout)
     return ConvConsumeOp(activation, weight, bias, result_type, properties)
+
+
+def math_fidelity_name(compute_config: Attribute | None) -> str:
+    """The math fidelity a conv's compute config (`#ttnn.device_compute_kernel_config`) asks,
+    as `conv2d_consume` names it; TT-NN's conv2d default HiFi4 without one."""
+    if isinstance(compute_config, DeviceComputeKernelConfigAttr) and isinstance(
+        compute_config.math_fidelity, MathFidelityAttr
+    ):
+        return _FIDELITY_NAMES[compute_config.math_fidelity.data]
+    return "HiFi4"
+
+
+_FIDELITY_NAMES = {
+    MathFidelity.LOFI: "LoFi",
+    MathFidelity.HIFI2: "HiFi2",
+    MathFidelity.HIFI3: "HiFi3",
+    MathFidelity.HIFI4: "HiFi4",
+}
 
 
 def k_block_count(consumption: ConsumptionPlan) -> int:

@@ -54,14 +54,12 @@ from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     DataTypeAttr,
-    DeviceComputeKernelConfigAttr,
     LayoutAttr,
-    MathFidelityAttr,
     MemoryConfigAttr,
     ShardSpecAttr,
 )
 from ttnn_xdsl.dialect.call_graph import function_table
-from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan
+from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan, math_fidelity_name
 from ttnn_xdsl.dialect.device import module_device
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_BIAS_PROPERTIES,
@@ -105,8 +103,6 @@ _CONV_PARAMETERS = (
     "conv2d_slice_config",
 )
 """The conv's properties its prepare ops take as they are (tt-mlir's spelling)."""
-
-_FIDELITIES = {"lofi": "LoFi", "hifi2": "HiFi2", "hifi3": "HiFi3", "hifi4": "HiFi4"}
 
 
 def is_tt_mlir_conv2d(op: Operation) -> bool:
@@ -228,12 +224,7 @@ def _weight_source_type(conv: Operation, weight: SSAValue) -> Attribute:
 
 
 def _math_fidelity(conv: Operation) -> str:
-    config = conv.properties.get("compute_config")
-    if isinstance(config, DeviceComputeKernelConfigAttr) and isinstance(
-        config.math_fidelity, MathFidelityAttr
-    ):
-        return _FIDELITIES[config.math_fidelity.data.value]
-    return "HiFi4"
+    return math_fidelity_name(conv.properties.get("compute_config"))
 
 
 def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:

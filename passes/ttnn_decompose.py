@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -28,6 +29,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     ModuleOp,
     StringAttr,
+    TensorType,
     i32,
     i64,
 )
@@ -35,12 +37,13 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
 from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
-from ttnn_xdsl.core.enums import Layout
+from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
@@ -52,6 +55,7 @@ from ttnn_xdsl.dialect.conv2d_ops import (
     ConvOp,
     ConvTranspose2dOp,
     conv2d_consume_from_plan,
+    math_fidelity_name,
     prepared_bias_type,
     prepared_weight_type,
 )
@@ -67,10 +71,11 @@ from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvWeightsSpecialPaddingLayoutOp,
     ConvWeightsTiledLayoutOp,
 )
-from ttnn_xdsl.dialect.conversion_ops import TypecastOp
+from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.device import DEFAULT_DEVICE, TargetDevice, device_of_module
 from ttnn_xdsl.dialect.keyword_properties import i32_attribute
 from ttnn_xdsl.dialect.prepare_op_properties import (
+    COMPUTE_CONFIG_PROPERTY,
     CONV2D_PROPERTIES,
     CONV_CONFIG,
     OUTPUT_DTYPE_OF_CONV2D,
@@ -84,7 +89,8 @@ from ttnn_xdsl.dialect.prepare_ops import (
     bias_result_type,
     weight_result_type,
 )
-from ttnn_xdsl.dialect.tensor_types import denote_same_tensor
+from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_info, tensor_type
+from ttnn_xdsl.dialect.types import element_type_for
 
 RESOLUTION_ATTRIBUTE = "ttnn.resolution"
 """The discardable attribute on a decomposed layout op explaining the resolution."""
@@ -354,9 +360,10 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a
     bfloat8_b weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own
     path) and one `ttnn.conv2d_consume` reading the prepared weight, with the op's result
-    type. The ops keep the op's location. Raises TTNNError (located at the op) for what the
-    consumption does not lower: a TILE input, a 1D depthwise weight folded or not
-    height-sharded."""
+    type. A TILE input is made row-major first (`ttnn.to_layout`, after a `ttnn.typecast` to
+    bfloat16 for a bfloat8_b one: both exact), as TT-NN's halo untilizes it. The ops keep the
+    op's location. Raises TTNNError (located at the op) for what the consumption does not
+    lower: a 1D depthwise weight folded or not height-sharded."""
     if isinstance(op, ConvTranspose2dOp):
         raise TTNNError(
             f"'{op.name}' op ttnn-decompose does not lower a conv_transpose2d yet (its "
@@ -364,14 +371,8 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
             op=op,
         )
     decision = op.decision(device)
-    activation = op.tensor(op.input, "input")
-    if activation.layout != Layout.ROW_MAJOR:
-        raise TTNNError(
-            f"'{op.name}' op ttnn-decompose lowers a conv2d of a row-major input only (not "
-            f"lowered yet: a TILE input), got {op.input.type}",
-            op=op,
-        )
-    chain: list[Operation] = []
+    chain: list[Operation] = row_major_input(op.input)
+    activation = chain[-1].results[0] if chain else op.input
     properties = conv2d_prepare_properties(op, decision.plan.params)
     weight = op.weight
     if op.tensor(op.weight, "weight").on_host:
@@ -402,14 +403,17 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
             chain.append(cast)
             bias = cast.result
     try:
+        params = decision.plan.params
         consume = conv2d_consume_from_plan(
-            op.input,
+            activation,
             weight,
             bias,
             decision.plan,
-            decision.plan.params,
+            params,
             output_dtype=decision.output.dtype,
             output_layout=decision.output.layout,
+            math_fidelity=math_fidelity_name(op.properties.get(COMPUTE_CONFIG_PROPERTY.name)),
+            fp32_dest_acc_en=fp32_dest_accumulation(params, decision.weights_dtype),
         )
     except ConvNotModelledError as error:
         raise TTNNError(
@@ -421,6 +425,24 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
         new_op.location = op.location
     Rewriter.replace_op(op, chain)
     return chain
+
+
+def row_major_input(value: SSAValue) -> list[Operation]:
+    """The ops making a conv's TILE input row-major as the consumption reads it (none for a
+    row-major one): a bfloat8_b input typecast to bfloat16 (exact: every bfloat8_b value is
+    a bfloat16), then untilized (`ttnn.to_layout`, its logical values)."""
+    info = tensor_info(value.type)
+    if info.layout == Layout.ROW_MAJOR:
+        return []
+    ops: list[Operation] = []
+    if info.dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
+        encoding = cast(TensorType[Attribute], value.type).encoding
+        cast_type = TensorType(element_type_for(DataType.BFLOAT16), info.shape, encoding)
+        ops.append(TypecastOp(value, cast_type))
+        value = ops[-1].results[0]
+    dtype = info.dtype if not ops else DataType.BFLOAT16
+    ops.append(ToLayoutOp(value, tensor_type(info.shape, dtype, None)))
+    return ops
 
 
 def conv2d_prepare_properties(op: ConvOp, params: Conv2dParameters) -> dict[str, object]:

@@ -246,30 +246,31 @@ def test_a_flat_input_computes_what_the_nhwc_input_does(tmp_path: Path) -> None:
     assert np.abs(outputs[0]).max() > 1.0
 
 
-def test_a_tile_input_is_refused_by_the_decomposition_at_the_op(tmp_path: Path) -> None:
-    """A TILE input verifies (TT-NN takes it) but the consumption lowers a row-major input
-    only: ttnn-run says so in one line at the op, exit status 1, and writes no output."""
+def test_a_tile_input_computes_what_the_row_major_input_does(tmp_path: Path) -> None:
+    """A TILE input (a conv output fed to the next conv) is untilized before the consumption
+    (`ttnn.to_layout`, exact, as TT-NN's halo untilizes it): ttnn-run gives the row-major
+    input's output, byte for byte."""
     source = (ROOT / "tests" / "filecheck" / "runtime" / "conv2d-run.mlir").read_text()
     tiled = source.replace(
         "tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major,",
         "tensor<1x8x8x16xbf16, #ttnn.tensor_layout<tile,",
     )
-    path = tmp_path / "tiled.mlir"
-    path.write_text(tiled)
-    output = tmp_path / "out.npz"
-    run = subprocess.run(
-        [BIN / "ttnn-run", path, "--random-inputs", "0", "--output", output],
-        capture_output=True,
-        text=True,
-    )
-    line = tiled[: tiled.index("%y = ttnn.conv2d")].count("\n") + 1
-    assert run.returncode == 1
-    assert run.stderr == (
-        f"{path}:{line}:3: error: 'ttnn.conv2d' op ttnn-decompose lowers a conv2d of a "
-        "row-major input only (not lowered yet: a TILE input), got tensor<1x8x8x16xbf16, "
-        "#ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>\n"
-    )
-    assert not output.exists()
+    assert tiled != source
+    outputs = []
+    for name, text in (("row_major", source), ("tile", tiled)):
+        path = tmp_path / f"{name}.mlir"
+        path.write_text(text)
+        output = tmp_path / f"{name}.npz"
+        run = subprocess.run(
+            [BIN / "ttnn-run", path, "--random-inputs", "3", "--output", output],
+            capture_output=True,
+            text=True,
+        )
+        assert run.returncode == 0, run.stderr
+        outputs.append(np.load(output)["y"])
+    assert outputs[0].shape == (1, 1, 64, 32)
+    assert outputs[0].tobytes() == outputs[1].tobytes()
+    assert np.abs(outputs[0]).max() > 1.0
 
 
 def test_a_row_major_output_holds_the_tile_output_s_values() -> None:

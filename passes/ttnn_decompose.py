@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
@@ -373,35 +374,8 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     decision = op.decision(device)
     chain: list[Operation] = row_major_input(op.input)
     activation = chain[-1].results[0] if chain else op.input
-    properties = conv2d_prepare_properties(op, decision.plan.params)
-    weight = op.weight
-    if op.tensor(op.weight, "weight").on_host:
-        prepared = PrepareConvWeightsOp(
-            op.weight,
-            result_type=weight_result_type(decision.plan),
-            weights_format="OIHW",
-            has_bias=op.bias is not None,
-            **properties,
-        )
-        chain.append(prepared)
-        weight = prepared.result
-        if decision.weights_dtype != decision.plan.weights_dtype:
-            cast = TypecastOp(weight, prepared_weight_type(decision))
-            chain.append(cast)
-            weight = cast.result
-    bias = op.bias
-    if bias is not None and op.tensor(bias, "bias").on_host:
-        assert decision.bias_plan is not None
-        bias_properties = conv2d_prepare_properties(op, decision.bias_plan.params)
-        prepared_bias = PrepareConvBiasOp(
-            bias, result_type=bias_result_type(decision.bias_plan), **bias_properties
-        )
-        chain.append(prepared_bias)
-        bias = prepared_bias.result
-        if decision.weights_dtype != decision.bias_plan.weights_dtype:
-            cast = TypecastOp(bias, prepared_bias_type(decision))
-            chain.append(cast)
-            bias = cast.result
+    preparation, weight, bias = prepared_operands(op, decision)
+    chain += preparation
     try:
         params = decision.plan.params
         consume = conv2d_consume_from_plan(
@@ -425,6 +399,46 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
         new_op.location = op.location
     Rewriter.replace_op(op, chain)
     return chain
+
+
+def prepared_operands(
+    op: ConvOp, decision: Conv2dDecision
+) -> tuple[list[Operation], SSAValue, SSAValue | None]:
+    """The ops preparing a conv2d's host weight and bias as TT-NN's conv2d prepares them
+    (`prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a bfloat8_b
+    weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own path), and
+    the weight and bias the conv reads (a prepared operand as given)."""
+    chain: list[Operation] = []
+    properties = conv2d_prepare_properties(op, decision.plan.params)
+    weight = op.weight
+    if op.tensor(op.weight, "weight").on_host:
+        prepared = PrepareConvWeightsOp(
+            op.weight,
+            result_type=weight_result_type(decision.plan),
+            weights_format="OIHW",
+            has_bias=op.bias is not None,
+            **properties,
+        )
+        chain.append(prepared)
+        weight = prepared.result
+        if decision.weights_dtype != decision.plan.weights_dtype:
+            typecast = TypecastOp(weight, prepared_weight_type(decision))
+            chain.append(typecast)
+            weight = typecast.result
+    bias = op.bias
+    if bias is not None and op.tensor(bias, "bias").on_host:
+        assert decision.bias_plan is not None
+        bias_properties = conv2d_prepare_properties(op, decision.bias_plan.params)
+        prepared_bias = PrepareConvBiasOp(
+            bias, result_type=bias_result_type(decision.bias_plan), **bias_properties
+        )
+        chain.append(prepared_bias)
+        bias = prepared_bias.result
+        if decision.weights_dtype != decision.bias_plan.weights_dtype:
+            typecast = TypecastOp(bias, prepared_bias_type(decision))
+            chain.append(typecast)
+            bias = typecast.result
+    return chain, weight, bias
 
 
 def row_major_input(value: SSAValue) -> list[Operation]:

@@ -63,14 +63,29 @@ WEIGHT = integers((32, 16, 3, 3), seed=2)
 BIAS = integers((1, 1, 1, 32), seed=3)
 
 
+def sharded(layout: str, last_core: tuple[int, int], shape: tuple[int, int]) -> ttnn.MemoryConfig:
+    """An L1 memory config sharded over the cores (0, 0)..`last_core` (x, y), ROW_MAJOR."""
+    grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(*last_core))])
+    spec = ttnn.ShardSpec(grid, list(shape), ttnn.ShardOrientation.ROW_MAJOR)
+    return ttnn.MemoryConfig(ttnn.TensorMemoryLayout[layout], ttnn.BufferType.L1, spec)
+
+
+# The conv's output [1, 1, 240, 32]: 240 rows are 8 tile rows, 32 channels one tile column.
+# HEIGHT: a tile row per core, 8 cores along x; BLOCK: the rows along y (ROW_MAJOR
+# orientation), one column of cores; WIDTH: one core (one channel tile) with every padded row.
+HEIGHT_OUTPUT = sharded("HEIGHT_SHARDED", (7, 0), (32, 32))
+BLOCK_OUTPUT = sharded("BLOCK_SHARDED", (0, 7), (32, 32))
+WIDTH_OUTPUT = sharded("WIDTH_SHARDED", (0, 0), (256, 32))
+
+
 @pytest.mark.parametrize(
     ("memory_config", "shard_layout", "expected"),
     [
         # A DRAM input runs on TT-NN's DRAM path: the output is DRAM interleaved.
         (ttnn.DRAM_MEMORY_CONFIG, None, ttnn.DRAM_MEMORY_CONFIG),
-        (ttnn.L1_MEMORY_CONFIG, "HEIGHT_SHARDED", ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG),
-        (ttnn.L1_MEMORY_CONFIG, "BLOCK_SHARDED", ttnn.L1_BLOCK_SHARDED_MEMORY_CONFIG),
-        (ttnn.L1_MEMORY_CONFIG, "WIDTH_SHARDED", ttnn.L1_WIDTH_SHARDED_MEMORY_CONFIG),
+        (ttnn.L1_MEMORY_CONFIG, "HEIGHT_SHARDED", HEIGHT_OUTPUT),
+        (ttnn.L1_MEMORY_CONFIG, "BLOCK_SHARDED", BLOCK_OUTPUT),
+        (ttnn.L1_MEMORY_CONFIG, "WIDTH_SHARDED", WIDTH_OUTPUT),
     ],
 )
 def test_conv2d_values_equal_the_reference(device, memory_config, shard_layout, expected) -> None:
@@ -495,23 +510,88 @@ def test_a_conv_whose_l1_tt_nn_cannot_allocate_is_refused_in_its_words() -> None
     )
 
 
-def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> None:
-    # The output's shard spec is not derived yet: a next conv that would read it says so,
-    # and the way through DRAM runs.
-    l1_height = ttnn.Conv2dConfig(
-        weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+@pytest.mark.parametrize(
+    ("shard_layout", "expected"),
+    [
+        ("HEIGHT_SHARDED", HEIGHT_OUTPUT),
+        ("BLOCK_SHARDED", BLOCK_OUTPUT),
+        ("WIDTH_SHARDED", WIDTH_OUTPUT),
+    ],
+)
+def test_a_chain_of_convs_with_outputs_in_l1(device, shard_layout, expected) -> None:
+    # TT-NN's model pattern: conv → conv → conv, each output sharded in L1 with its shard
+    # spec and given as it is to the next conv, which (no shard_layout asked) shards as its
+    # input is sharded. 3×3 16 → 32 with bias, 3×3 32 → 32, 1×1 32 → 16; every value stays
+    # exact in float32 (weights of the later convs in {-1/2, 0, 1/2}).
+    first_config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout[shard_layout]
     )
-    first = ttnn.conv2d(
-        input_tensor=ttnn.from_torch(
-            ACTIVATION, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+    weights = [WEIGHT, integers((32, 32, 3, 3), 20, -1, 1), integers((16, 32, 1, 1), 21, -1, 1)]
+    layers = [
+        conv2d_keywords(device, conv_config=first_config),
+        conv2d_keywords(device, in_channels=32),
+        conv2d_keywords(
+            device, in_channels=32, out_channels=16, kernel_size=(1, 1), padding=(0, 0)
         ),
-        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
-        **conv2d_keywords(device, conv_config=l1_height),
+    ]
+    tensor = ttnn.from_torch(
+        ACTIVATION, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+    )
+    hidden = ACTIVATION.astype(np.float64)
+    for index, (weight, keywords) in enumerate(zip(weights, layers, strict=True)):
+        bias = BIAS if index == 0 else None
+        tensor = ttnn.conv2d(
+            input_tensor=tensor,
+            weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+            bias_tensor=None if bias is None else ttnn.from_torch(bias, ttnn.float32),
+            **keywords,
+        )
+        padding = keywords["padding"]
+        hidden = reference_conv2d(
+            hidden, weight, padding=padding, bias=None if bias is None else bias.reshape(-1)
+        )
+        np.testing.assert_array_equal(values(tensor), hidden)
+        hidden = hidden.reshape(2, 10, 12, -1)
+        # 16 channels are one tile column as 32 are: every output is sharded alike.
+        assert tensor.memory_config() == expected
+        assert ttnn.is_tensor_storage_on_device(tensor)
+
+
+def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> None:
+    # conv_transpose2d's output carries no shard spec yet: a next conv that would read it
+    # says so, and the way through DRAM runs.
+    activation = integers((1, 6, 5, 16), seed=8)
+    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
+    first = ttnn.conv_transpose2d(
+        input_tensor=ttnn.from_torch(
+            activation, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+        ),
+        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+        **conv2d_keywords(
+            device,
+            in_channels=16,
+            out_channels=24,
+            batch_size=1,
+            input_height=6,
+            input_width=5,
+            stride=(2, 2),
+            output_padding=(1, 1),
+            conv_config=ttnn.Conv2dConfig(
+                weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+            ),
+        ),
     )
     assert first.memory_config() == ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
-    second_weight = integers((8, 32, 1, 1), seed=13)
+    second_weight = integers((8, 24, 1, 1), seed=13)
     second = conv2d_keywords(
-        device, in_channels=32, out_channels=8, kernel_size=(1, 1), padding=(0, 0)
+        device,
+        in_channels=24,
+        out_channels=8,
+        batch_size=1,
+        input_height=12,
+        input_width=10,
+        kernel_size=(1, 1),
+        padding=(0, 0),
     )
     with pytest.raises(NotImplementedError, match="without a shard spec"):
         ttnn.conv2d(
@@ -525,9 +605,9 @@ def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> 
         weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
         **second,
     )
-    hidden = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    hidden = transposed_reference(activation, weight, (2, 2), (1, 1), (1, 1))
     np.testing.assert_array_equal(
-        values(output), reference_conv2d(hidden.reshape(2, 10, 12, 32), second_weight)
+        values(output), reference_conv2d(hidden.reshape(1, 12, 10, 24), second_weight)
     )
 
 
@@ -562,24 +642,36 @@ def test_conv_transpose2d_in_dram_slices(device) -> None:
     np.testing.assert_array_equal(values(output), reference)
 
 
-def test_a_depthwise_conv1d_is_not_covered_yet(device) -> None:
-    # Mamba's depthwise conv1d (groups = channels, kernel 4): TT-NN's elementwise-tap path,
-    # which the consumption op does not lower.
-    with pytest.raises(NotImplementedError) as error:
-        ttnn.conv1d(
-            input_tensor=ttnn.from_torch(integers((1, 64, 32), seed=16), ttnn.bfloat16),
-            weight_tensor=ttnn.from_torch(integers((32, 1, 4), seed=17), ttnn.float32),
-            device=device,
-            in_channels=32,
-            out_channels=32,
-            batch_size=1,
-            input_length=64,
-            kernel_size=4,
-            padding=3,
-            groups=32,
-            conv_config=ttnn.Conv1dConfig(weights_dtype=ttnn.bfloat16),
-        )
-    assert str(error.value) == (
-        "ttnn_xdsl.ttnn.conv1d does not cover this call: a 1D depthwise conv (its taps are "
-        "elementwise, not a matmul) is not lowered"
+@pytest.mark.parametrize("input_dtype", [ttnn.bfloat16, ttnn.float32])
+def test_a_depthwise_conv1d_equals_the_reference(device, input_dtype) -> None:
+    # Mamba's depthwise conv1d (groups = channels, kernel 4, padding 3 both sides, then the
+    # first L outputs are kept): TT-NN's elementwise-tap path, HEIGHT sharded in L1. Float32
+    # DEST and output: the taps' products and sums are exact for these values.
+    activation = integers((1, 64, 32), seed=16)
+    weight = integers((32, 1, 4), seed=17)
+    output, length = ttnn.conv1d(
+        input_tensor=ttnn.from_torch(
+            activation, input_dtype, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+        ),
+        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+        device=device,
+        in_channels=32,
+        out_channels=32,
+        batch_size=1,
+        input_length=64,
+        kernel_size=4,
+        padding=3,
+        groups=32,
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv1dConfig(
+            weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+        ),
+        compute_config=conv2d_keywords(device)["compute_config"],
+        return_output_dim=True,
     )
+    assert length == 64 + 3 + 3 - 4 + 1 and output.shape == [1, 1, length, 32]
+    reference = reference_conv2d(
+        activation.reshape(1, 1, 64, 32), weight.reshape(32, 1, 1, 4), padding=(0, 3), groups=32
+    )
+    np.testing.assert_array_equal(values(output), reference)
+    assert output.memory_config().memory_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED

@@ -31,6 +31,9 @@ from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComput
 from ttnn_xdsl.ttnn.enums import (
     DataType,
     Layout,
+    from_core_buffer_type,
+    from_core_memory_layout,
+    from_core_orientation,
     to_core_buffer_type,
     to_core_data_type,
     to_core_layout,
@@ -40,7 +43,7 @@ from ttnn_xdsl.ttnn.enums import (
     to_core_padding_mode,
     to_core_slice_type,
 )
-from ttnn_xdsl.ttnn.memory import CoreRangeSet, MemoryConfig
+from ttnn_xdsl.ttnn.memory import CoreCoord, CoreRange, CoreRangeSet, MemoryConfig, ShardSpec
 
 __all__ = [
     "compute_config_attribute",
@@ -49,6 +52,7 @@ __all__ = [
     "data_type",
     "layout",
     "memory_config_attribute",
+    "memory_config_of",
     "slice_config_attribute",
     "tensor_type_of",
 ]
@@ -110,6 +114,30 @@ def memory_config_attribute(config: MemoryConfig, caller: str, what: str) -> Mem
         height, width = spec.shape
         shard = ShardSpecAttr(rectangle, (height, width), to_core_orientation(spec.orientation))
     return MemoryConfigAttr(to_core_buffer_type(config.buffer_type), memory_layout, shard)
+
+
+def memory_config_of(attribute: MemoryConfigAttr) -> MemoryConfig:
+    """A `#ttnn.memory_config` as TT-NN's MemoryConfig: its shard spec's cores as the core
+    ranges it lists (a keyword grid of X×Y cores as the rectangle from core (0, 0))."""
+    spec = attribute.shard_spec
+    shard: ShardSpec | None = None
+    if isinstance(spec, ShardSpecAttr):
+        if isinstance(spec.grid, CoreRangeSetAttr):
+            corners = [(r.start, r.end) for r in spec.grid.ranges.data]
+        else:
+            x, y = spec.grid_shape
+            corners = [((0, 0), (x - 1, y - 1))]
+        ranges = [CoreRange(CoreCoord(*start), CoreCoord(*end)) for start, end in corners]
+        shard = ShardSpec(
+            CoreRangeSet(ranges),
+            list(spec.shard_shape),
+            from_core_orientation(spec.shard_orientation),
+        )
+    return MemoryConfig(
+        from_core_memory_layout(attribute.layout_kind),
+        from_core_buffer_type(attribute.buffer_type.data),
+        shard,
+    )
 
 
 def conv2d_config_attribute(config: Conv2dConfig | None, caller: str) -> Conv2dConfigAttr | None:

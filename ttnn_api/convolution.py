@@ -2,31 +2,33 @@
 computed on the CPU, its output a device tensor `[1, 1, N·OH·OW, Cout]` whose values
 `to_torch` / `from_device` give.
 
-Each call is one function of IR (`conv_body`): a host weight (and bias) goes through the
-project's prepare op, as TT-NN's conv2d prepares it (`prepare_conv_weights` /
-`prepare_conv_bias`; the transposed ops for `conv_transpose2d`); a weight already on the
-device is consumed as given (TT-NN's rule, `is_device_tensor(weight)`); then one
-`ttnn.conv2d_consume` computes the conv the way TT-NN's kernels read the prepared weight
-(docs/semantics.md §9). The program is built, lowered, cached and run as the prepare
-functions' are (`programs`).
+Each call is one function of IR (`conv_body`), built, lowered, cached and run as the prepare
+functions' are (`programs`). conv2d and conv1d: one `ttnn.conv2d` op on the input as given
+(its layout, dtype and memory config — a sharded input's shard spec — are its type; a conv1d's
+[N, L, C] input as [N, 1, L, C]), the weight and the bias. The op infers TT-NN's output: TILE
+(ROW_MAJOR when `conv_config.output_layout` asks), of `dtype` (default: the input's), DRAM
+interleaved on TT-NN's DRAM path, else sharded in L1 with TT-NN's shard spec — the output's
+memory config, which the next conv reads (`memory_config`, when given, names it instead).
+`ttnn-decompose` turns the op into the preparation of its host weight and bias (as TT-NN's
+conv2d prepares them: `prepare_conv_weights` / `prepare_conv_bias`) and one
+`ttnn.conv2d_consume` computing the conv the way TT-NN's kernels read the prepared weight
+(docs/semantics.md §9), a TILE input untilized first; a weight already on the device is
+consumed as given (TT-NN's rule, `is_device_tensor(weight)`). A 1D depthwise conv
+(groups = channels, Mamba's conv1d) runs on its elementwise-tap path.
 
-The output is TILE (ROW_MAJOR when `conv_config.output_layout` asks: its values untilized, an
-exact step), of `dtype` (default: the input's). Its memory config is `memory_config` when given,
-else what TT-NN 0.81.1 returns: DRAM interleaved when the conv runs on TT-NN's DRAM path (a
-DRAM or host input without a slice config, or a DRAM slice config), else L1 sharded in the
-layout TT-NN shards the conv (HEIGHT, BLOCK or WIDTH) — without the shard spec, which this
-module does not derive.
-
-`conv_transpose2d` runs its equivalent conv2d (semantics.md §7.2): the input zero-stuffed
-(`s − 1` zeros between pixels) and padded (`d·(k − 1) − p` before, that plus `output_padding`
-after) in NumPy, then a stride-1 conv with the mirrored prepared weight.
+`conv_transpose2d` runs its equivalent conv2d (semantics.md §7.2; `ttnn.conv_transpose2d` is
+not decomposed yet, so its IR is the prepare ops and one `ttnn.conv2d_consume`): the input
+zero-stuffed (`s − 1` zeros between pixels) and padded (`d·(k − 1) − p` before, that plus
+`output_padding` after) in NumPy, then a stride-1 conv with the mirrored prepared weight. Its
+output's memory config is TT-NN's buffer type and memory layout without the shard spec.
 
 Refused, in TT-NN's words (RuntimeError): what the prepare ops refuse (`in_ttnn_words`), what
 conv2d's program factory refuses of the weight and bias (semantics.md §9.3), where conv2d's L1
-allocation fails (§8.9; not for conv_transpose2d), a host bias beside a device weight, a device
-weight the kernels would read beyond. Not covered (NotImplementedError): a 1D depthwise conv,
-bfloat8_b weights on TT-NN's DRAM path (conv2d's own path),
-an L1-sharded input without a shard spec (this module's own outputs)."""
+allocation fails (§8.9; not for conv_transpose2d), what `ttnn.conv2d`'s decisions refuse, a
+host bias beside a device weight, a device weight the kernels would read beyond. Not covered
+(NotImplementedError): bfloat8_b weights on TT-NN's DRAM path (conv2d's own path), an
+L1-sharded input without a shard spec (a conv_transpose2d output) or sharded over cores that
+are not one rectangle from core (0, 0)."""
 
 from __future__ import annotations
 
@@ -51,7 +53,7 @@ from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_image_size
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan, full_input_size
 from ttnn_xdsl.core import enums as core
-from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan
+from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, conv2d_consume_from_plan
 from ttnn_xdsl.dialect.prepare_ops import (
     ConvPrepareOp,
     PrepareConvBiasOp,
@@ -61,6 +63,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
     conv2d_parameters,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
+from ttnn_xdsl.passes.ttnn_decompose import prepared_operands
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn import conversion
 from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComputeKernelConfig
@@ -74,7 +77,7 @@ from ttnn_xdsl.ttnn.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig
-from ttnn_xdsl.ttnn.programs import Call, ir_refusals, program_for, run_call
+from ttnn_xdsl.ttnn.programs import Call, in_ttnn_words, ir_refusals, program_for, run_call
 from ttnn_xdsl.ttnn.signatures import (
     OPERATION,
     Binding,
@@ -375,11 +378,6 @@ def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
     not compute."""
     with ir_refusals(call.name):
         consumption = consumption_plan(resolution.plan)
-    if consumption.path is ConsumptionPath.DEPTHWISE_1D:
-        raise NotImplementedError(
-            f"ttnn_xdsl.ttnn.{call.name} does not cover this call: a 1D depthwise conv "
-            "(its taps are elementwise, not a matmul) is not lowered"
-        )
     rows, cols = tensor_info(resolution.weight_type).physical_shape[-2:]
     bias = resolution.bias_type
     bias_shape = None if bias is None else tensor_info(bias).physical_shape
@@ -390,9 +388,12 @@ def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
         refusal = conv2d_l1_refusal(resolution.plan.params, resolution.plan)
     if refusal is not None:
         raise RuntimeError(refusal)
-    if consumption.path is ConsumptionPath.MATMUL:
+    if consumption.path in (ConsumptionPath.MATMUL, ConsumptionPath.DEPTHWISE_1D):
+        # One K block over the whole prepared weight (the matmul), or every tap's rows of it
+        # (the 1D depthwise taps): the kernels read all the rows this conv prepares.
         expected_rows = resolution.plan.layout.physical_shape[-2]
-        beyond = None if rows >= expected_rows else f"the matmul reads {expected_rows} rows"
+        reader = "matmul reads" if consumption.path is ConsumptionPath.MATMUL else "taps read"
+        beyond = None if rows >= expected_rows else f"the {reader} {expected_rows} rows"
     else:
         beyond = weight_reads_in_bounds(kernel_reads(consumption, (rows, cols)), (rows, cols))
     if beyond is not None:
@@ -478,10 +479,14 @@ def _math_fidelity(call: ConvCall) -> str:
 
 
 def conv_body(call: ConvCall, resolution: Resolution, arguments: list[SSAValue]) -> list[SSAValue]:
-    """The IR of one conv call: each host operand through its prepare op, then the one
-    consumption op. Returns the output, then the weight and bias it prepared (if any).
-
-    (When the tensor-level `ttnn.conv2d` op lands, this function builds that op instead.)"""
+    """The IR of one conv call. conv2d and conv1d: one `ttnn.conv2d` (its result type TT-NN's
+    output, inferred by the op), and when the call returns its weights the preparations of its
+    host operands as the op's decomposition makes them (`ttnn_decompose.prepared_operands`).
+    conv_transpose2d (`ttnn.conv_transpose2d` is not decomposed yet): each host operand through
+    its prepare op, then one `ttnn.conv2d_consume` of the zero-stuffed input. Returns the
+    output, then the weight and bias it prepared (if any)."""
+    if not call.kind.transposed:
+        return _conv2d_body(call, arguments)
     activation, weight, *rest = arguments
     target = call.device.target_device
     prepared: list[SSAValue] = []
@@ -511,17 +516,54 @@ def conv_body(call: ConvCall, resolution: Resolution, arguments: list[SSAValue])
     return [op.result, *prepared]
 
 
-def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Tensor | None]]:
+def _conv2d_properties(call: ConvCall) -> dict[str, object]:
+    """The `ttnn.conv2d` op's properties: the call's conv parameters and configs, `dtype`."""
+    values = call.values
+    keywords: dict[str, Any] = {name: values[name] for name in _SHARED}
+    keywords |= {"slice_config": values["slice_config"], "dtype": values["dtype"]}
+    with ir_refusals(call.name):
+        return {
+            key: op_property(key, value, call.name)
+            for key, value in keywords.items()
+            if value is not None
+        }
+
+
+def _conv2d_op(call: ConvCall, arguments: list[SSAValue]) -> Conv2dOp:
+    """The call's `ttnn.conv2d` op on `arguments` (input, weight[, bias]), its result type
+    inferred for the call's device."""
+    activation, weight, *rest = arguments
+    return Conv2dOp(
+        activation,
+        weight,
+        rest[0] if rest else None,
+        device=call.device.target_device,
+        **_conv2d_properties(call),
+    )
+
+
+def _conv2d_body(call: ConvCall, arguments: list[SSAValue]) -> list[SSAValue]:
+    op = _conv2d_op(call, arguments)
+    if not call.values["return_weights_and_bias"]:
+        return [op.result]
+    _, weight, bias = prepared_operands(op, op.decision(call.device.target_device))
+    prepared = [value for value in (weight, bias) if value is not None]
+    return [op.result, *(value for value in prepared if value not in arguments)]
+
+
+def run_conv(
+    call: ConvCall,
+) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Tensor | None] | None]:
     """Run one conv call: the output on the device, (OH, OW), and the device weight and bias
-    (prepared here, or as given)."""
+    (prepared here, or as given; None for a conv2d or conv1d call that does not return them)."""
     call.device.check_open(call.name)
     memory = call.input_tensor.memory_config()
     if memory.is_sharded() and memory.shard_spec is None:
         # TT-NN's conv reads an L1-sharded input's shard spec (semantics.md §3.3a).
         raise NotImplementedError(
             f"ttnn_xdsl.ttnn.{call.name} does not cover this call: input_tensor is "
-            f"{memory.memory_layout.name} in L1 without a shard spec (a conv output of "
-            "ttnn_xdsl, whose shard spec is not derived yet); pass it through DRAM: "
+            f"{memory.memory_layout.name} in L1 without a shard spec (a conv_transpose2d output "
+            "of ttnn_xdsl, whose shard spec is not derived yet); pass it through DRAM: "
             "ttnn.to_device(ttnn.from_device(t), device, ttnn.DRAM_MEMORY_CONFIG), or give "
             "the conv memory_config=ttnn.DRAM_MEMORY_CONFIG"
         )
@@ -532,6 +574,7 @@ def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Ten
             "0.81.1 prepares the bias only together with a host weight: pass the bias its "
             "first call returned (return_weights_and_bias=True), or the host weight too"
         )
+    _refuse_a_host_tile_operand(call)
     operands = [weight] + ([bias] if bias is not None else [])
     values = [
         _host_weight(call, weight.value) if weight.device() is None else weight.value,
@@ -543,15 +586,23 @@ def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Ten
     ]
     resolution = _resolve(call, operand_types)
     _refuse_what_conv2d_refuses(call, resolution)
-    activation = _activation(call, resolution.params)
+    returns_weights = call.values["return_weights_and_bias"]
+    if call.kind.transposed:
+        activation = _activation(call, resolution.params)
+        input_type = conversion.tensor_type_of(activation, on_device=False)
+        returns_weights = True
+    else:
+        activation = _input_value(call)
+        input_type = _input_type(call, activation)
     inputs = [activation, *values]
-    types = (conversion.tensor_type_of(activation, on_device=False), *operand_types)
+    types = (input_type, *operand_types)
     parameters = (
         call.name,
         tuple(sorted(call.prepare_properties(weight=True).items())),
         tuple(sorted(call.prepare_properties(weight=False).items())) if bias else (),
         call.values["dtype"],
         _math_fidelity(call),
+        returns_weights,
     )
     device = call.device
 
@@ -561,6 +612,14 @@ def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Ten
     program_call = Call(call.name, types, parameters, device.grid, body, device._opened_with)
     sources = {"weight_tensor": weight} | ({"bias_tensor": bias} if bias is not None else {})
     output, *prepared = run_call(program_call, inputs, device, prepares=True, sources=sources)
+    if call.kind.transposed:
+        output = _output_layout(call, output)
+        memory_config = _output_memory_config(call, resolution)
+    else:
+        memory_config = call.values["memory_config"] or _conv2d_output_memory_config(call, types)
+    result = Tensor._wrap(output, device, memory_config)
+    if not returns_weights:
+        return result, resolution.output_size, None
     program = program_for(program_call)
     returned: list[Tensor | None] = []
     for operand in operands:
@@ -570,13 +629,69 @@ def run_conv(call: ConvCall) -> tuple[Tensor, tuple[int, int], tuple[Tensor, Ten
         made_by = MadeBy(call.name, program, len(returned) + 1, tuple(inputs))
         value = prepared[len(returned)]
         returned.append(Tensor._wrap(value, device, DRAM_MEMORY_CONFIG, made_by))
-    result = Tensor._wrap(
-        _output_layout(call, output), device, _output_memory_config(call, resolution)
-    )
     returned_weight = returned[0]
     assert returned_weight is not None
     returned_bias = returned[1] if bias is not None else None
     return result, resolution.output_size, (returned_weight, returned_bias)
+
+
+def _refuse_a_host_tile_operand(call: ConvCall) -> None:
+    """A host weight or bias in TILE layout, which TT-NN's conv refuses to prepare ("Host conv
+    weights layout should be in row_major layout"), refused in its words (`in_ttnn_words`)
+    before the IR, whose types tell a host tensor by its having no encoding (a TILE tensor
+    has one, and would read as a prepared one)."""
+    for name, tensor in (("weight_tensor", call.weight), ("bias_tensor", call.bias)):
+        if tensor is None or tensor.device() is not None or tensor.layout != Layout.TILE:
+            continue
+        raise RuntimeError(
+            in_ttnn_words(
+                f"expected {name} to be a host tensor (no encoding), got a TILE tensor",
+                call.name,
+                {name: tensor},
+            )
+        )
+
+
+def _input_value(call: ConvCall) -> DeviceTensor:
+    """The input as `ttnn.conv2d` takes it: as given ([N, H, W, C] or the flat
+    [1, 1, N·H·W, C]; the op refuses another shape), a conv1d's [N, L, C] as [N, 1, L, C]
+    (TT-NN reshapes it so; the tiles are the same)."""
+    value = call.input_tensor.value
+    if len(value.logical_shape) != 3 or call.values["input_height"] != 1:
+        return value
+    batch, *rest = value.logical_shape
+    physical_batch, *physical_rest = value.physical_shape
+    return DeviceTensor(
+        (batch, 1, *rest),
+        (physical_batch, 1, *physical_rest),
+        value.dtype,
+        value.layout,
+        np.expand_dims(value.data, 1),
+    )
+
+
+def _input_type(call: ConvCall, value: DeviceTensor) -> Attribute:
+    """The input's IR type: its shape, dtype and layout, and on a device its memory config
+    (with the shard spec a sharded input carries, which TT-NN's conv reads)."""
+    source = call.input_tensor
+    if source.device() is None:
+        return conversion.tensor_type_of(value, on_device=False)
+    memory = conversion.memory_config_attribute(source.memory_config(), call.name, "input_tensor")
+    plain = tensor_info(conversion.tensor_type_of(value, on_device=True))
+    physical = plain.physical_shape if plain.explicit_physical else None
+    return tensor_type(value.logical_shape, value.dtype, value.layout, memory, physical)
+
+
+def _conv2d_output_memory_config(call: ConvCall, types: tuple[Attribute, ...]) -> MemoryConfig:
+    """The memory config of the output the call's `ttnn.conv2d` infers: DRAM interleaved on
+    TT-NN's DRAM path, else sharded in L1 with TT-NN's shard spec (its cores, shard shape and
+    orientation), which the next conv reads."""
+    arguments = list(Block(arg_types=types).args)
+    with ir_refusals(call.name):
+        result = _conv2d_op(call, arguments).result.type
+    memory = tensor_info(result).memory_config
+    assert memory is not None
+    return conversion.memory_config_of(memory)
 
 
 def _output_layout(call: ConvCall, output: DeviceTensor) -> DeviceTensor:
@@ -594,7 +709,7 @@ def _result(
     values: Mapping[str, Any],
     output: Tensor,
     dims: object,
-    weights: tuple[Tensor, Tensor | None],
+    weights: tuple[Tensor, Tensor | None] | None,
 ) -> Any:
     """What TT-NN returns for the two flags: the output, then the output dims, then the
     (weight, bias) pair, each when asked."""

@@ -343,6 +343,18 @@ def to_core_orientation(orientation: ShardOrientation) -> core.ShardOrientation:
     return _ORIENTATIONS[orientation]
 
 
+def from_core_memory_layout(layout: core.TensorMemoryLayout) -> TensorMemoryLayout:
+    return next(key for key, value in _MEMORY_LAYOUTS.items() if value == layout)
+
+
+def from_core_buffer_type(buffer_type: core.BufferType) -> BufferType:
+    return next(key for key, value in _BUFFER_TYPES.items() if value == buffer_type)
+
+
+def from_core_orientation(orientation: core.ShardOrientation) -> ShardOrientation:
+    return next(key for key, value in _ORIENTATIONS.items() if value == orientation)
+
+
 def to_core_math_fidelity(fidelity: MathFidelity) -> core.MathFidelity | None:
     """None for `MathFidelity.Invalid` (a config that leaves the fidelity unset)."""
     return _MATH_FIDELITIES.get(fidelity)

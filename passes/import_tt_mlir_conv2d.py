@@ -23,8 +23,8 @@ function whose other ops the project runs becomes (`conv_ops`):
   type.
 
 Refused at the conv, in one line: what TT-NN's conv2d program factory refuses of the weight and
-bias (semantics.md §9.3), where its L1 allocation fails (§8.9), a 1D depthwise conv (not
-lowered). There is no way back: the result
+bias (semantics.md §9.3), where its L1 allocation fails (§8.9). A 1D depthwise conv runs on
+its elementwise-tap path (`lower_depthwise_conv1d`). There is no way back: the result
 holds project ops `export-tt-mlir` does not write (run `ttnn-opt -p import-tt-mlir` alone for a
 file to give back to tt-mlir). Functions holding other tt-mlir ops the project does not run are
 left as they are."""
@@ -234,7 +234,6 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     # conv_consumption (NumPy) is imported here: compiling IR without a conv loads no NumPy.
     from ttnn_xdsl.conv.conv2d_l1_allocation import conv2d_l1_refusal
     from ttnn_xdsl.conv.conv_consumption import (
-        ConsumptionPath,
         consumption_plan,
         conv2d_refusal,
     )
@@ -265,11 +264,9 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
         bias_properties = project_properties(conv, CONV2D_BIAS_PROPERTIES, tt_mlir_properties)
         bias = _prepare(conv, PrepareConvBiasOp, bias, bias_properties | inputs, True).result
     try:
-        consumption = consumption_plan(plan)
+        consumption_plan(plan)  # what the consumption cannot read: refused here, at the conv
     except ConvConfigError as error:
         raise _error(conv, str(error)) from None
-    if consumption.path is ConsumptionPath.DEPTHWISE_1D:
-        raise _error(conv, "is a 1D depthwise conv, which ttnn-xdsl does not lower yet")
     weight_shape = tensor_info(weight.type).physical_shape
     bias_shape = None if bias is None else tensor_info(bias.type).physical_shape
     refusal = conv2d_refusal(plan, (weight_shape[-2], weight_shape[-1]), bias_shape)

@@ -157,3 +157,44 @@ def test_an_input_sharded_in_l1_takes_its_shard_spec_from_its_layout() -> None:
     exact = reference_conv2d(image, weight, padding=(1, 1))
     magnitude = reference_conv2d(np.abs(image), np.abs(weight), padding=(1, 1))
     assert within_bfloat16_roundings(output.to_numpy().astype(np.float64), exact, magnitude)
+
+
+F32_TILES = "<1x1>, memref<{}x!ttcore.tile<32x32, f32>, #dram>, <interleaved>>"
+DEPTHWISE_MODULE = "\n".join(
+    [
+        "#dram = #ttnn.buffer_type<dram>",
+        "#system_memory = #ttnn.buffer_type<system_memory>",
+        "#host = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, "
+        "memref<32x4xf32, #system_memory>>",
+        "#input = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 * 64 + d2, d3), "
+        + F32_TILES.format("2x1"),
+        "#output = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 67 + d1 * 67 + d2, d3), "
+        + F32_TILES.format("3x1"),
+        "func.func @mamba(%x: tensor<1x1x64x32xf32, #input>, %w: tensor<32x1x1x4xf32, #host>) "
+        "-> tensor<1x1x67x32xf32, #output> {",
+        '  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device',
+        '  %y = "ttnn.conv2d"(%x, %w, %d) <{in_channels = 32 : i32, out_channels = 32 : i32, '
+        "batch_size = 1 : i32, input_height = 1 : i32, input_width = 64 : i32, kernel_size = "
+        "array<i32: 1, 4>, stride = array<i32: 1, 1>, padding = array<i32: 0, 3>, dilation = "
+        "array<i32: 1, 1>, groups = 32 : i32, conv2d_config = #ttnn.conv2d_config<weights_dtype "
+        "= bf16, shard_layout = height_sharded>, compute_config = "
+        "#ttnn.device_compute_kernel_config<math_fidelity = hifi4, fp32_dest_acc_en = true>, "
+        "dtype = #ttcore.supportedDataTypes<f32>}> : (tensor<1x1x64x32xf32, #input>, "
+        "tensor<32x1x1x4xf32, #host>, !ttnn.device) -> tensor<1x1x67x32xf32, #output>",
+        "  return %y : tensor<1x1x67x32xf32, #output>",
+        "}",
+    ]
+)
+"""Mamba's depthwise conv1d as tt-mlir writes it: a conv2d of input height 1, kernel [1, 4],
+padding 3 on both sides of the length, groups = channels = 32, float32 in and out."""
+
+
+def test_a_depthwise_conv1d_runs_on_its_tap_path() -> None:
+    # float32 accumulation and output, bfloat16 weights: the taps' products and sums are exact.
+    image = integers((1, 1, 64, 32), seed=11)
+    weight = integers((32, 1, 1, 4), seed=12)
+    program = Program.load(DEPTHWISE_MODULE, passes=PIPELINE, filename="mamba.mlir")
+    (output,) = program.run([image.reshape(1, 1, 64, 32), weight])
+    reference = reference_conv2d(image, weight, padding=(0, 3), groups=32)
+    assert output.logical_shape == (1, 1, 67, 32)
+    np.testing.assert_array_equal(output.to_numpy(), reference)

@@ -229,8 +229,9 @@ def _math_fidelity(conv: Operation) -> str:
 
 def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     """Replace tt-mlir's conv2d `conv` (its operands already of the project's types) by the
-    project's ops (see the module doc). (When the tensor-level `ttnn.conv2d` op lands, this
-    function builds that op instead.)"""
+    project's ops (see the module doc). It builds the consumption itself rather than the
+    project's `ttnn.conv2d`: the input's shard spec is in its tt-mlir layout only (`inputs`),
+    not in the value's type the op would read, and the result keeps tt-mlir's type."""
     # conv_consumption (NumPy) is imported here: compiling IR without a conv loads no NumPy.
     from ttnn_xdsl.conv.conv2d_l1_allocation import conv2d_l1_refusal
     from ttnn_xdsl.conv.conv_consumption import (

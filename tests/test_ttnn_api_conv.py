@@ -462,14 +462,22 @@ def test_a_device_weight_prepared_for_another_input_is_refused(device) -> None:
     )
 
 
-def test_bfloat8_b_weights_on_the_dram_path_are_not_covered(device) -> None:
-    # TT-NN's conv2d prepares them on a path of its own; prepare_conv_weights refuses them.
-    with pytest.raises(NotImplementedError, match=r"^ttnn_xdsl.ttnn.conv2d does not cover "):
-        ttnn.conv2d(
-            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16, device=device),
-            weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
-            **conv2d_keywords(device, conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b)),
-        )
+def test_bfloat8_b_weights_on_the_dram_path_run_as_tt_nn_s_conv2d_prepares_them(device) -> None:
+    # prepare_conv_weights refuses bfloat8_b weights for a conv run from DRAM; TT-NN's conv2d
+    # plans them as bfloat16 and typecasts the prepared weight (its own path). The halves in
+    # [-2, 2] are exact in bfloat8_b (a shared exponent per 16 values, 7 mantissa bits), so
+    # with float32 accumulation and output the conv equals the reference.
+    output, (weight, _) = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16, device=device),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        return_weights_and_bias=True,
+        **conv2d_keywords(device, conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b)),
+    )
+    # The bfloat16 plan's shape: 3 kernel rows of round_up(3 · 16, 32) = 64 rows.
+    assert weight.dtype == ttnn.bfloat8_b and weight.padded_shape == [1, 1, 192, 32]
+    assert output.memory_config() == ttnn.DRAM_MEMORY_CONFIG
+    reference = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(values(output), reference)
 
 
 def test_a_conv_whose_l1_tt_nn_cannot_allocate_is_refused_in_its_words() -> None:

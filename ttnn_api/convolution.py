@@ -26,7 +26,8 @@ Refused, in TT-NN's words (RuntimeError): what the prepare ops refuse (`in_ttnn_
 conv2d's program factory refuses of the weight and bias (semantics.md §9.3), where conv2d's L1
 allocation fails (§8.9; not for conv_transpose2d), what `ttnn.conv2d`'s decisions refuse, a
 host bias beside a device weight, a device weight the kernels would read beyond. Not covered
-(NotImplementedError): bfloat8_b weights on TT-NN's DRAM path (conv2d's own path), an
+(NotImplementedError): bfloat8_b weights of a conv_transpose2d on TT-NN's DRAM path (its
+conv's own path; conv2d and conv1d run theirs, as `ttnn.conv2d` models it), an
 L1-sharded input without a shard spec (a conv_transpose2d output) or sharded over cores that
 are not one rectangle from core (0, 0)."""
 
@@ -53,7 +54,12 @@ from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_image_size
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan, full_input_size
 from ttnn_xdsl.core import enums as core
-from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, conv2d_consume_from_plan
+from ttnn_xdsl.dialect.conv2d_ops import (
+    Conv2dOp,
+    conv2d_consume_from_plan,
+    prepared_bias_type,
+    prepared_weight_type,
+)
 from ttnn_xdsl.dialect.prepare_ops import (
     ConvPrepareOp,
     PrepareConvBiasOp,
@@ -322,9 +328,10 @@ def _detached(
     return op(argument, device=target, **call.prepare_properties(weight=weight))
 
 
-def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
-    """The call's resolution (`types`: the IR types of its weight and bias arguments).
-    Raises what the prepare ops refuse, in TT-NN's terms."""
+def _resolve(call: ConvCall, types: list[Attribute], input_type: Attribute | None) -> Resolution:
+    """The call's resolution (`types`: the IR types of its weight and bias arguments;
+    `input_type`: a conv2d's input type, None for conv_transpose2d). Raises what the prepare
+    ops refuse, in TT-NN's terms."""
     target = call.device.target_device
     sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
     bias_type = types[1] if len(types) > 1 else None
@@ -333,8 +340,11 @@ def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
             weight_op = _detached(call, call.kind.weight_op, _weight_type(call), True)
             plan = weight_op.resolved(target)
     except RuntimeError as error:
+        if str(error).startswith(DRAM_BFLOAT8_B_REFUSAL) and input_type is not None:
+            # prepare_conv_weights refuses it; TT-NN's conv2d prepares it on its own path,
+            # which `ttnn.conv2d` models.
+            return _conv2d_own_resolution(call, [input_type, *types])
         if str(error).startswith(DRAM_BFLOAT8_B_REFUSAL):
-            # prepare_conv_weights refuses it; TT-NN's conv2d prepares it on its own path.
             raise NotImplementedError(
                 f"ttnn_xdsl.ttnn.{call.name} does not cover this call: TT-NN 0.81.1's conv "
                 "prepares bfloat8_b weights for a conv it runs from DRAM on a path of its own "
@@ -354,6 +364,30 @@ def _resolve(call: ConvCall, types: list[Attribute]) -> Resolution:
     params = conv2d_parameters(weight_op, target)
     return Resolution(
         plan, params, weight_type, bias_type, runs_from_dram(params), output_image_size(plan.params)
+    )
+
+
+def _conv2d_own_resolution(call: ConvCall, types: list[Attribute]) -> Resolution:
+    """The resolution of a conv2d `prepare_conv_weights` would refuse but TT-NN's conv2d runs
+    on its own path (bfloat8_b weights of a conv run from DRAM: planned as bfloat16, then
+    typecast), as `ttnn.conv2d`'s decisions give it (`types`: input, weight[, bias])."""
+    sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
+    with ir_refusals(call.name, sources):
+        decision = _conv2d_op(call, list(Block(arg_types=types).args)).decision(
+            call.device.target_device
+        )
+    weight_type = types[1] if call.weight.device() is not None else prepared_weight_type(decision)
+    bias_type: Attribute | None = None
+    if call.bias is not None:
+        bias_type = types[2] if call.bias.device() is not None else prepared_bias_type(decision)
+    params = decision.plan.params
+    return Resolution(
+        decision.plan,
+        params,
+        weight_type,
+        bias_type,
+        runs_from_dram(params),
+        output_image_size(params),
     )
 
 
@@ -584,16 +618,18 @@ def run_conv(
         conversion.tensor_type_of(value, on_device=operand.device() is not None)
         for value, operand in zip(values, operands, strict=True)
     ]
-    resolution = _resolve(call, operand_types)
-    _refuse_what_conv2d_refuses(call, resolution)
     returns_weights = call.values["return_weights_and_bias"]
     if call.kind.transposed:
+        resolution = _resolve(call, operand_types, None)
+        _refuse_what_conv2d_refuses(call, resolution)
         activation = _activation(call, resolution.params)
         input_type = conversion.tensor_type_of(activation, on_device=False)
         returns_weights = True
     else:
         activation = _input_value(call)
         input_type = _input_type(call, activation)
+        resolution = _resolve(call, operand_types, input_type)
+        _refuse_what_conv2d_refuses(call, resolution)
     inputs = [activation, *values]
     types = (input_type, *operand_types)
     parameters = (

@@ -70,6 +70,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
 from ttnn_xdsl.passes.ttnn_decompose import prepared_operands
+from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn import conversion
 from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComputeKernelConfig
@@ -648,15 +649,15 @@ def run_conv(
     program_call = Call(call.name, types, parameters, device.grid, body, device._opened_with)
     sources = {"weight_tensor": weight} | ({"bias_tensor": bias} if bias is not None else {})
     output, *prepared = run_call(program_call, inputs, device, prepares=True, sources=sources)
+    program = program_for(program_call)
     if call.kind.transposed:
         output = _output_layout(call, output)
         memory_config = _output_memory_config(call, resolution)
     else:
-        memory_config = call.values["memory_config"] or _conv2d_output_memory_config(call, types)
+        memory_config = call.values["memory_config"] or _conv2d_output_memory_config(program)
     result = Tensor._wrap(output, device, memory_config)
     if not returns_weights:
         return result, resolution.output_size, None
-    program = program_for(program_call)
     returned: list[Tensor | None] = []
     for operand in operands:
         if operand.device() is not None:
@@ -718,15 +719,12 @@ def _input_type(call: ConvCall, value: DeviceTensor) -> Attribute:
     return tensor_type(value.logical_shape, value.dtype, value.layout, memory, physical)
 
 
-def _conv2d_output_memory_config(call: ConvCall, types: tuple[Attribute, ...]) -> MemoryConfig:
-    """The memory config of the output the call's `ttnn.conv2d` infers: DRAM interleaved on
-    TT-NN's DRAM path, else sharded in L1 with TT-NN's shard spec (its cores, shard shape and
-    orientation), which the next conv reads."""
-    arguments = list(Block(arg_types=types).args)
-    with ir_refusals(call.name):
-        result = _conv2d_op(call, arguments).result.type
-    memory = tensor_info(result).memory_config
-    assert memory is not None
+def _conv2d_output_memory_config(program: Program) -> MemoryConfig:
+    """The memory config of the output the call's `ttnn.conv2d` inferred (the program's
+    first result type): DRAM interleaved on TT-NN's DRAM path, else sharded in L1 with TT-NN's
+    shard spec (its cores, shard shape and orientation), which the next conv reads."""
+    memory = program.results[0].tensor.memory_config
+    assert memory is not None  # a conv2d's output is on the device
     return conversion.memory_config_of(memory)
 
 

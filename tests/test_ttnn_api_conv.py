@@ -157,6 +157,30 @@ def test_return_combinations(device) -> None:
         )
 
 
+@pytest.mark.parametrize("shard_layout", ["HEIGHT_SHARDED", "BLOCK_SHARDED", "WIDTH_SHARDED"])
+def test_returning_the_weights_changes_neither_output_nor_its_memory_config(
+    device, shard_layout
+) -> None:
+    # With return_weights_and_bias the conv reads the weights it prepared and returns (each
+    # prepared once); without, it prepares them inside: the same bytes, the same placement.
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout[shard_layout]
+    )
+    keywords = dict(
+        input_tensor=ttnn.from_torch(
+            ACTIVATION, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+        ),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        bias_tensor=ttnn.from_torch(BIAS, ttnn.float32),
+        **conv2d_keywords(device, conv_config=config),
+    )
+    plain = ttnn.conv2d(**keywords)
+    returned, _ = ttnn.conv2d(**keywords, return_weights_and_bias=True)
+    assert returned.memory_config() == plain.memory_config()
+    assert returned.memory_config().shard_spec is not None
+    assert returned.value.to_bytes() == plain.value.to_bytes()
+
+
 def test_a_model_prepares_through_the_first_call_and_consumes_after(device, tmp_path: Path) -> None:
     # A model's layer: the first call prepares the host weight and bias and returns them on
     # the device; later calls pass those, which TT-NN consumes as given.

@@ -39,6 +39,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.ir import Attribute, Block, SSAValue
+from xdsl.rewriter import Rewriter
 
 from ttnn_xdsl.conv.conv2d_l1_allocation import conv2d_l1_refusal
 from ttnn_xdsl.conv.conv_consumption import (
@@ -578,12 +579,17 @@ def _conv2d_op(call: ConvCall, arguments: list[SSAValue]) -> Conv2dOp:
 
 
 def _conv2d_body(call: ConvCall, arguments: list[SSAValue]) -> list[SSAValue]:
+    """One `ttnn.conv2d`. When the call returns its weights: the preparations of its host
+    operands as the op's decomposition makes them (`ttnn_decompose.prepared_operands`), then
+    the op on the prepared ones (consumed as given), so each is prepared once."""
     op = _conv2d_op(call, arguments)
     if not call.values["return_weights_and_bias"]:
         return [op.result]
     _, weight, bias = prepared_operands(op, op.decision(call.device.target_device))
+    Rewriter.erase_op(op)
+    conv = _conv2d_op(call, [arguments[0], weight, *([bias] if bias is not None else [])])
     prepared = [value for value in (weight, bias) if value is not None]
-    return [op.result, *(value for value in prepared if value not in arguments)]
+    return [conv.result, *(value for value in prepared if value not in arguments)]
 
 
 def run_conv(

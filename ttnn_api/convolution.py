@@ -516,8 +516,8 @@ def _math_fidelity(call: ConvCall) -> str:
 
 def conv_body(call: ConvCall, resolution: Resolution, arguments: list[SSAValue]) -> list[SSAValue]:
     """The IR of one conv call. conv2d and conv1d: one `ttnn.conv2d` (its result type TT-NN's
-    output, inferred by the op), and when the call returns its weights the preparations of its
-    host operands as the op's decomposition makes them (`ttnn_decompose.prepared_operands`).
+    output, inferred by the op; when the call returns its weights, on the weight and bias
+    prepared before it, `_conv2d_body`).
     conv_transpose2d (`ttnn.conv_transpose2d` is not decomposed yet): each host operand through
     its prepare op, then one `ttnn.conv2d_consume` of the zero-stuffed input. Returns the
     output, then the weight and bias it prepared (if any)."""

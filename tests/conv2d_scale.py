@@ -1,0 +1,512 @@
+"""conv2d at scale: every configuration of TT-NN 0.81.1's recorded answers (conv2d, conv1d and
+conv_transpose2d, both devices) whose weight TT-NN prepared, prepared by the project's pipeline
+(the prepare ops, lowered and interpreted), then consumed by `ttnn.conv2d_consume` (lowered by
+convert-ttnn-to-tiles and interpreted) and compared with the float64 reference conv on the
+original weight (`conv.conv_reference`), within the tolerance rule of `tolerance` below
+(`runtime.conv_tolerance`, docs/semantics.md §9.8).
+
+Run from the repository's root (about 40 minutes for the ~6,600 configurations):
+
+    .venv/bin/python tests/conv2d_scale.py --devset DIR -o tests/data/conv2d_scale/summary.json
+
+`--devset` names a folder holding the reference kit's dev set (`*_s10*.json`: its conv2d,
+conv1d and conv_transpose2d draws), which is not part of the repository; without it only the
+committed answers (tests/data/ttnn_reference/) run. tests/test_conv2d_scale.py runs a fixed
+sample of the summary's cases (their answers are in the summary)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import zlib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from ttnn_reference_cases import (
+    DATA,
+    DTYPES,
+    GRIDS,
+    answer_type,
+    common_properties,
+    output_is_empty,
+    slice_config,
+)
+from xdsl.dialects.builtin import TensorType, f32
+from xdsl.ir import SSAValue
+
+from ttnn_xdsl.conv import conv_transpose, resolve_conv_weights
+from ttnn_xdsl.conv.conv_consumption import (
+    ConsumptionPath,
+    consumption_plan,
+    conv2d_refusal,
+    kernel_reads,
+    weight_reads_in_bounds,
+)
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
+from ttnn_xdsl.conv.conv_reference import reference_conv2d
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
+from ttnn_xdsl.dialect import (
+    PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+    build_function,
+    build_module,
+)
+from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
+from ttnn_xdsl.program import run
+from ttnn_xdsl.program.conv_consume import consume_prepared
+from ttnn_xdsl.runtime import DeviceTensor
+from ttnn_xdsl.runtime.conv_tolerance import ConvNumerics, default_conv_numerics, tolerance
+from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
+
+SUMMARY = Path(__file__).resolve().parent / "data" / "conv2d_scale" / "summary.json"
+COMMITTED_ANSWERS = [
+    *sorted((DATA / "conv2d" / "answers").glob("*.json")),
+    *sorted((DATA / "conv_transpose2d" / "answers").glob("*.json")),
+]
+DEVSET_PATTERN = "*_s10*.json"
+"""The reference kit's dev-set draws (its `ttnn_*` files are conv2d's own answers, not drawn
+configurations)."""
+
+MAX_MULTIPLY_ADDS = 5 * 10**8
+"""A configuration whose conv takes more multiply-adds (output pixels × prepared weight rows ×
+columns) is listed as too big for the run instead of being run."""
+
+STATUSES = (
+    "agrees",
+    "fails",
+    "error",
+    "empty output",
+    "conv2d refuses",
+    "not lowered",
+    "not modelled",
+    "too big",
+    "project refuses",
+)
+"""The outcome of one configuration TT-NN prepared a weight for: `agrees` and `fails` were run;
+`error` is an exception of the project's (a finding, listed with the failures); the others are
+counted apart (the summary lists the reasons)."""
+
+
+@dataclass(frozen=True)
+class ScaleCase:
+    """One recorded configuration: its file's stem and id, the device and the answer."""
+
+    source: str
+    device: str
+    answer: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return f"{self.source}/{self.answer['id']}"
+
+    @property
+    def op(self) -> str:
+        """conv_transpose2d, conv1d (input height 1) or conv2d."""
+        if self.answer.get("op") == "conv_transpose2d":
+            return "conv_transpose2d"
+        return "conv1d" if self.answer["H"] == 1 else "conv2d"
+
+    @property
+    def seed(self) -> int:
+        """The seed of the case's random weight, bias and activation (stable across runs)."""
+        return zlib.crc32(self.name.encode())
+
+
+@dataclass
+class Outcome:
+    """What one configuration gave."""
+
+    name: str
+    op: str
+    device: str
+    status: str
+    path: str = ""
+    weights_dtype: str = ""
+    numerics: str = ""
+    """The output dtype and DEST format the conv ran with, e.g. "bfloat16 out, bfloat16 DEST"."""
+    worst_error: float = 0.0
+    """max |conv − reference| (absolute)."""
+    output_scale: float = 0.0
+    """max |reference|: the scale the relative error is taken against."""
+    error_over_bound: float = 0.0
+    """max over the output of |conv − reference| / tolerance (≤ 1 agrees)."""
+    message: str = ""
+    seconds: float = 0.0
+    multiply_adds: int = 0
+
+
+def devices_case(path: Path) -> str:
+    return next(device for device in GRIDS if device in path.name)
+
+
+def load_cases(paths: Iterable[Path]) -> list[ScaleCase]:
+    """The answered cases of the files, each file once by name (the dev set's transposed draws
+    are also committed), in file and id order."""
+    cases: list[ScaleCase] = []
+    seen: set[str] = set()
+    for path in paths:
+        if path.stem in seen:
+            continue
+        seen.add(path.stem)
+        device = devices_case(path)
+        for answer in json.loads(path.read_text()).values():
+            if answer.get("error") != "skipped":
+                cases.append(ScaleCase(path.stem, device, answer))
+    return cases
+
+
+# ------------------------------------------------------------------------------------------
+# Preparing: the project's prepare ops, run
+# ------------------------------------------------------------------------------------------
+
+
+def original_weight_shape(case: ScaleCase) -> list[int]:
+    """OIHW [O, I/g, KH, KW] for conv2d, IOHW [Cin, O/g, KH, KW] for conv_transpose2d."""
+    answer = case.answer
+    if case.op == "conv_transpose2d":
+        return [answer["in_channels"], answer["O"] // answer["groups"], *answer["kernel"]]
+    return [answer["O"], answer["I"], *answer["kernel"]]
+
+
+def prepare_op(case: ScaleCase, what: str, source: SSAValue) -> ConvPrepareOp:
+    """The prepare op of the case's weight or bias, with TT-NN's result type."""
+    answer = case.answer
+    properties = common_properties(answer)
+    sliced = slice_config(answer)
+    result_type = answer_type(answer, what)
+    if case.op == "conv_transpose2d":
+        if sliced is not None:
+            properties["dram_slice_config"] = sliced
+        if what == "bias":
+            return PrepareConvTranspose2dBiasOp(source, result_type=result_type, **properties)
+        return PrepareConvTranspose2dWeightsOp(
+            source,
+            result_type=result_type,
+            weights_format="IOHW",
+            output_padding=answer["output_padding"],
+            has_bias=answer["bias"],
+            mirror_kernel=answer["mirror_kernel"],
+            **properties,
+        )
+    if sliced is not None:
+        properties["slice_config"] = sliced
+    if what == "bias":
+        return PrepareConvBiasOp(source, result_type=result_type, **properties)
+    return PrepareConvWeightsOp(
+        source,
+        result_type=result_type,
+        weights_format="OIHW",
+        has_bias=answer["bias"],
+        **properties,
+    )
+
+
+def prepare(case: ScaleCase, what: str, values: np.ndarray) -> tuple[DeviceTensor, ConvPrepareOp]:
+    """The weight or bias prepared by the project's pipeline (the op in a module of the case's
+    device, lowered and interpreted), and the op (its parameters)."""
+    made: list[ConvPrepareOp] = []
+
+    def body(source: SSAValue) -> SSAValue:
+        made.append(prepare_op(case, what, source))
+        return made[0].result
+
+    function = build_function(what, [TensorType(f32, list(values.shape))], body)
+    module = build_module(
+        function, grid=GRIDS[case.device], open_device=case.answer.get("device_open")
+    )
+    (prepared,) = run(module, [values])
+    return prepared, made[0]
+
+
+def conv_of(op: ConvPrepareOp) -> tuple[ConvWeightsPlan, Conv2dParameters, bool]:
+    """The conv2d the prepared weight is read by (a conv_transpose2d's equivalent conv2d,
+    semantics.md §7.2), its plan, and whether the kernel is mirrored (conv_transpose2d)."""
+    params = op.conv_parameters()
+    if isinstance(params, ConvTranspose2dParameters):
+        plan = conv_transpose.resolve_conv_transpose2d_weights(params)
+        return plan.conv, plan.equivalent, plan.mirror_kernel
+    assert isinstance(params, Conv2dParameters)
+    return resolve_conv_weights(params), params, False
+
+
+def dense_transposed_weight(iohw: np.ndarray, groups: int, mirror: bool) -> np.ndarray:
+    """The equivalent conv2d's OIHW weight (semantics.md §7.3): IOHW [Cin, Cout/g, KH, KW]
+    made dense and block-diagonal, transposed to [Cout, Cin, KH, KW], both kernel axes flipped
+    when mirrored."""
+    in_channels, group_out, kh, kw = iohw.shape
+    group_in = in_channels // groups
+    dense = np.zeros((group_out * groups, in_channels, kh, kw), dtype=np.float32)
+    for group in range(groups):
+        inputs = slice(group * group_in, (group + 1) * group_in)
+        outputs = slice(group * group_out, (group + 1) * group_out)
+        dense[outputs, inputs] = iohw[inputs].transpose(1, 0, 2, 3)
+    return dense[:, :, ::-1, ::-1] if mirror else dense
+
+
+# ------------------------------------------------------------------------------------------
+# One case
+# ------------------------------------------------------------------------------------------
+
+
+def input_values(case: ScaleCase, numerics: ConvNumerics, params: Conv2dParameters) -> np.ndarray:
+    """The seeded standard normal activation [N, H, W, Cin], in the input dtype's values."""
+    rng = np.random.default_rng(case.seed + 2)
+    shape = (params.batch_size, params.input_height, params.input_width, params.in_channels)
+    values = rng.standard_normal(shape).astype(np.float32)
+    if numerics.input_dtype == DataType.BFLOAT16:
+        return round_to_bfloat16(values)
+    return values
+
+
+def run_case(case: ScaleCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Outcome | None:
+    """Prepare the case's weight (and bias) with the project, consume it with the lowered
+    conv2d_consume, compare with the reference. None for a case TT-NN prepared no weight
+    for."""
+    answer = case.answer
+    if "weight_padded_shape" not in answer:
+        return None
+    start = time.perf_counter()
+    outcome = Outcome(case.name, case.op, case.device, "agrees")
+    if output_is_empty(answer):
+        outcome.status = "empty output"
+        return outcome
+    rng = np.random.default_rng(case.seed)
+    original = rng.standard_normal(original_weight_shape(case)).astype(np.float32)
+    bias_values = rng.standard_normal((1, 1, 1, answer["O"])).astype(np.float32)
+    try:
+        weight, op = prepare(case, "weight", original)
+        bias = None
+        if "bias_padded_shape" in answer:
+            bias, _ = prepare(case, "bias", bias_values)
+    except TTNNError as error:
+        outcome.status, outcome.message = "project refuses", str(error).splitlines()[0]
+        return outcome
+    plan, params, mirror = conv_of(op)
+    weights_dtype = weight.dtype
+    numerics = default_conv_numerics(DTYPES[answer["input_dtype"]], weights_dtype)
+    outcome.weights_dtype = weights_dtype.value
+    outcome.numerics = numerics.describe()
+    try:
+        consumption = consumption_plan(plan)
+    except ConvNotModelledError as error:
+        outcome.status, outcome.message = "not modelled", str(error)
+        return outcome
+    outcome.path = consumption.path.value
+    weight_shape = tuple(weight.physical_shape[2:])
+    bias_shape = None if bias is None else tuple(bias.physical_shape[2:])
+    refusal = conv2d_refusal(plan, weight_shape, bias_shape)  # type: ignore[arg-type]
+    try:
+        if refusal is None and consumption.path is not ConsumptionPath.DEPTHWISE_1D:
+            reads = kernel_reads(consumption, weight_shape)  # type: ignore[arg-type]
+            refusal = weight_reads_in_bounds(reads, weight_shape)  # type: ignore[arg-type]
+    except ConvNotModelledError as error:
+        outcome.status, outcome.message = "not modelled", str(error)
+        return outcome
+    if refusal is not None:
+        outcome.status, outcome.message = "conv2d refuses", refusal
+        return outcome
+    pixels = consumption.window.pixels
+    outcome.multiply_adds = pixels * weight_shape[0] * weight_shape[1]
+    if outcome.multiply_adds > max_multiply_adds:
+        outcome.status = "too big"
+        outcome.message = f"{outcome.multiply_adds:.3g} multiply-adds"
+        return outcome
+    activation = input_values(case, numerics, params)
+    try:
+        consumed = consume_prepared(plan, params, weight, bias, activation, numerics)
+    except TTNNError as error:
+        outcome.status, outcome.message = "not lowered", str(error).splitlines()[0]
+        return outcome
+    if case.op == "conv_transpose2d":
+        oihw = dense_transposed_weight(original, answer["groups"], mirror).astype(np.float64)
+    else:
+        oihw = original.astype(np.float64)
+    x = activation.astype(np.float64)
+    reference_bias = None if bias is None else bias_values.astype(np.float64)
+    reference = reference_conv2d(
+        x,
+        oihw,
+        stride=params.stride,
+        padding=params.padding,  # type: ignore[arg-type]
+        dilation=params.dilation,
+        groups=params.groups,
+        bias=reference_bias,
+    )
+    bound = tolerance(x, oihw, reference_bias, params, weights_dtype, numerics, consumed.k_blocks)
+    got = consumed.output
+    error = np.abs(got - reference)
+    outcome.worst_error = float(error.max(initial=0.0))
+    outcome.output_scale = float(np.abs(reference).max(initial=0.0))
+    ratio = error / np.where(bound > 0, bound, np.inf)
+    ratio = np.where((error > 0) & (bound == 0), np.inf, ratio)
+    outcome.error_over_bound = float(ratio.max(initial=0.0))
+    if not (error <= bound).all():
+        first = int(np.flatnonzero(~(error <= bound))[0])
+        pixel, channel = divmod(first, got.shape[-1])
+        outcome.status = "fails"
+        outcome.message = (
+            f"output pixel {pixel} channel {channel}: {got.reshape(-1)[first]:.6g}, the "
+            f"reference {reference.reshape(-1)[first]:.6g}, tolerance "
+            f"{bound.reshape(-1)[first]:.3g}"
+        )
+    outcome.seconds = time.perf_counter() - start
+    return outcome
+
+
+# ------------------------------------------------------------------------------------------
+# The summary
+# ------------------------------------------------------------------------------------------
+
+SAMPLE_PER_GROUP = 2
+"""The sample the pytest test runs: the cheapest cases of each (op, path, weights dtype)."""
+
+
+@dataclass
+class Summary:
+    sources: dict[str, int] = field(default_factory=dict)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        ran = [o for o in self.outcomes if o.status in ("agrees", "fails")]
+        counts = Counter((o.op, o.device, o.path, o.weights_dtype, o.status) for o in self.outcomes)
+        rows = [
+            dict(op=op, device=device, path=path, weights_dtype=dtype, status=status, count=n)
+            for (op, device, path, dtype, status), n in sorted(counts.items())
+        ]
+        worst: dict[str, Any] = {}
+        for dtype in sorted({o.weights_dtype for o in ran}):
+            of_dtype = [o for o in ran if o.weights_dtype == dtype]
+            absolute = max(of_dtype, key=lambda o: o.worst_error)
+            relative = max(of_dtype, key=lambda o: o.worst_error / (o.output_scale or 1.0))
+            closest = max(of_dtype, key=lambda o: o.error_over_bound)
+            worst[dtype] = dict(
+                absolute=absolute.worst_error,
+                absolute_case=absolute.name,
+                relative_to_output_scale=relative.worst_error / (relative.output_scale or 1.0),
+                relative_case=relative.name,
+                error_over_bound=closest.error_over_bound,
+                error_over_bound_case=closest.name,
+            )
+        apart = [
+            dict(name=o.name, status=o.status, path=o.path, message=o.message)
+            for o in self.outcomes
+            if o.status not in ("agrees", "fails", "error")
+        ]
+        return dict(
+            sources=self.sources,
+            configurations=len(self.outcomes),
+            ran=len(ran),
+            statuses=dict(Counter(o.status for o in self.outcomes)),
+            counts=rows,
+            worst=worst,
+            failures=[
+                dict(name=o.name, status=o.status, message=o.message)
+                for o in self.outcomes
+                if o.status in ("fails", "error")
+            ],
+            apart=apart,
+            sample=sample(ran),
+        )
+
+
+def sample(ran: list[Outcome]) -> list[str]:
+    """The names of the cheapest agreeing cases of each (op, path, weights dtype)."""
+    groups: dict[tuple[str, str, str], list[Outcome]] = {}
+    for outcome in ran:
+        if outcome.status == "agrees" and outcome.name.split("/")[0] in committed_stems():
+            key = (outcome.op, outcome.path, outcome.weights_dtype)
+            groups.setdefault(key, []).append(outcome)
+    chosen: list[str] = []
+    for key in sorted(groups):
+        cheapest = sorted(groups[key], key=lambda o: (o.multiply_adds, o.name))
+        chosen += [o.name for o in cheapest[:SAMPLE_PER_GROUP]]
+    return chosen
+
+
+def committed_stems() -> set[str]:
+    return {path.stem for path in COMMITTED_ANSWERS}
+
+
+def case_by_name(name: str) -> ScaleCase:
+    """A committed case by its summary name (file stem/id)."""
+    stem, identifier = name.split("/")
+    path = next(path for path in COMMITTED_ANSWERS if path.stem == stem)
+    answer = json.loads(path.read_text())[identifier]
+    return ScaleCase(stem, devices_case(path), answer)
+
+
+def main(arguments: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--devset", type=Path, help="the reference kit's dev-set folder")
+    parser.add_argument("-o", "--output", type=Path, default=SUMMARY)
+    parser.add_argument(
+        "--part",
+        default="1/1",
+        help="K/N: run every N-th case from the K-th (1-based) and write only its outcomes "
+        "(OUTPUT with the suffix .partK.json), for runs side by side",
+    )
+    parser.add_argument(
+        "--summarize",
+        type=Path,
+        nargs="+",
+        help="write the summary from these parts' outcomes instead of running",
+    )
+    parser.add_argument("--max-multiply-adds", type=int, default=MAX_MULTIPLY_ADDS)
+    options = parser.parse_args(arguments)
+    paths = list(COMMITTED_ANSWERS)
+    if options.devset is not None:
+        paths = sorted(options.devset.glob(DEVSET_PATTERN)) + paths
+        paths = [path for path in paths if not path.name.startswith("ttnn_")]
+    cases = load_cases(paths)
+    sources = dict(Counter(case.source for case in cases))
+    if options.summarize:
+        outcomes = [
+            Outcome(**row)
+            for part in options.summarize
+            for row in json.loads(part.read_text())["outcomes"]
+        ]
+        order = {case.name: index for index, case in enumerate(cases)}
+        outcomes.sort(key=lambda outcome: order[outcome.name])
+        result = Summary(sources, outcomes).as_json()
+        result["seconds"] = round(sum(o.seconds for o in outcomes))
+        options.output.parent.mkdir(parents=True, exist_ok=True)
+        options.output.write_text(json.dumps(result, indent=1) + "\n")
+        print(json.dumps(result["statuses"]), json.dumps(result["worst"], indent=1))
+        return
+    part, parts = (int(value) for value in options.part.split("/"))
+    outcomes = []
+    started = time.perf_counter()
+    mine = cases[part - 1 :: parts]
+    for index, case in enumerate(mine):
+        try:
+            outcome = run_case(case, options.max_multiply_adds)
+        except Exception as error:  # a crash is a finding: recorded, and the run goes on
+            message = f"{type(error).__name__}: {error}".splitlines()[0]
+            outcome = Outcome(case.name, case.op, case.device, "error", message=message)
+        if outcome is None:
+            continue
+        outcomes.append(outcome)
+        print(
+            f"[{index}/{len(mine)} {time.perf_counter() - started:.0f} s] {case.name}: "
+            f"{outcome.status} {outcome.path} {outcome.seconds:.2f} s "
+            f"{outcome.multiply_adds:.3g} {outcome.message}",
+            flush=True,
+        )
+    written = options.output.with_suffix(f".part{part}.json")
+    written.parent.mkdir(parents=True, exist_ok=True)
+    written.write_text(json.dumps({"outcomes": [asdict(o) for o in outcomes]}) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -20,6 +20,9 @@
 7. tt-mlir interop: `ttnn-run` prepares the weights of a tt-mlir const-eval function (the
    ResNet stem, written in tt-mlir's TTNN IR), and `export-tt-mlir` writes the prepare ops
    back with the result types TT-NN computes; importing the export gives the import again.
+8. ResNet-50's stage 1 run conv after conv from prepared weights (examples/resnet_stage.py):
+   each layer's error against the float64 reference conv, and the picture of one output
+   tile (which input sticks and weight tiles fed it) in examples/out/output_tile/.
 """
 
 from __future__ import annotations
@@ -296,10 +299,17 @@ def run_tt_mlir() -> None:
         raise SystemExit("the tt-mlir round trip changed the module")
 
 
+def run_resnet_stage() -> None:
+    banner("ResNet-50 layer1 conv after conv from prepared weights (examples/resnet_stage.py)")
+    print("$ python examples/resnet_stage.py --picture-dir examples/out/output_tile", flush=True)
+    arguments = ["--picture-dir", str(EXAMPLES / "out" / "output_tile")]
+    subprocess.run([sys.executable, str(EXAMPLES / "resnet_stage.py"), *arguments], check=True)
+
+
 def main() -> None:
     # The demo's own output folders start empty: ttnn-run refuses a folder that holds an
     # earlier run's files (of an older version, other names), and these are the demo's.
-    for folder in ("layouts", "conv1", "resnet50", "decoder"):
+    for folder in ("layouts", "conv1", "resnet50", "decoder", "output_tile"):
         shutil.rmtree(EXAMPLES / "out" / folder, ignore_errors=True)
     show_ir()
     run_assign_bw()
@@ -308,6 +318,7 @@ def main() -> None:
     run_decoder()
     run_resnet50()
     run_tt_mlir()
+    run_resnet_stage()
 
 
 if __name__ == "__main__":

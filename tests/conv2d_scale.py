@@ -453,8 +453,8 @@ def main(arguments: list[str] | None = None) -> None:
     parser.add_argument(
         "--part",
         default="1/1",
-        help="K/N: run every N-th case from the K-th (1-based) and write only its outcomes "
-        "(OUTPUT with the suffix .partK.json), for runs side by side",
+        help="K/N: run every N-th case from the K-th (1-based), appending each outcome to "
+        "OUTPUT with the suffix .partK.jsonl (cases already there are skipped: a run resumes)",
     )
     parser.add_argument(
         "--summarize",
@@ -472,9 +472,9 @@ def main(arguments: list[str] | None = None) -> None:
     sources = dict(Counter(case.source for case in cases))
     if options.summarize:
         outcomes = [
-            Outcome(**row)
+            Outcome(**json.loads(line))
             for part in options.summarize
-            for row in json.loads(part.read_text())["outcomes"]
+            for line in part.read_text().splitlines()
         ]
         order = {case.name: index for index, case in enumerate(cases)}
         outcomes.sort(key=lambda outcome: order[outcome.name])
@@ -485,27 +485,30 @@ def main(arguments: list[str] | None = None) -> None:
         print(json.dumps(result["statuses"]), json.dumps(result["worst"], indent=1))
         return
     part, parts = (int(value) for value in options.part.split("/"))
-    outcomes = []
-    started = time.perf_counter()
-    mine = cases[part - 1 :: parts]
-    for index, case in enumerate(mine):
-        try:
-            outcome = run_case(case, options.max_multiply_adds)
-        except Exception as error:  # a crash is a finding: recorded, and the run goes on
-            message = f"{type(error).__name__}: {error}".splitlines()[0]
-            outcome = Outcome(case.name, case.op, case.device, "error", message=message)
-        if outcome is None:
-            continue
-        outcomes.append(outcome)
-        print(
-            f"[{index}/{len(mine)} {time.perf_counter() - started:.0f} s] {case.name}: "
-            f"{outcome.status} {outcome.path} {outcome.seconds:.2f} s "
-            f"{outcome.multiply_adds:.3g} {outcome.message}",
-            flush=True,
-        )
-    written = options.output.with_suffix(f".part{part}.json")
+    written = options.output.with_suffix(f".part{part}.jsonl")
     written.parent.mkdir(parents=True, exist_ok=True)
-    written.write_text(json.dumps({"outcomes": [asdict(o) for o in outcomes]}) + "\n")
+    done = set()
+    if written.exists():
+        done = {json.loads(line)["name"] for line in written.read_text().splitlines()}
+    started = time.perf_counter()
+    mine = [case for case in cases[part - 1 :: parts] if case.name not in done]
+    with written.open("a") as stream:
+        for index, case in enumerate(mine):
+            try:
+                outcome = run_case(case, options.max_multiply_adds)
+            except Exception as error:  # a crash is a finding: recorded, and the run goes on
+                message = f"{type(error).__name__}: {error}".splitlines()[0]
+                outcome = Outcome(case.name, case.op, case.device, "error", message=message)
+            if outcome is None:
+                continue
+            stream.write(json.dumps(asdict(outcome)) + "\n")
+            stream.flush()
+            print(
+                f"[{index}/{len(mine)} {time.perf_counter() - started:.0f} s] {case.name}: "
+                f"{outcome.status} {outcome.path} {outcome.seconds:.2f} s "
+                f"{outcome.multiply_adds:.3g} {outcome.message}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ random inputs, and examples/conv_layouts.mlir covers every branch of the resolut
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,3 +144,35 @@ def test_decoder_upsampling_decomposes_into_the_transform_and_the_equivalent_con
         and op.parent_op().sym_name.data == "depthwise_up"  # type: ignore[union-attr]
     ]
     assert str(grouped.results[0].type) == "tensor<32x32x4x4xf32>"
+
+
+def test_resnet_stage_runs_conv_after_conv_within_the_tolerance(tmp_path: Path) -> None:
+    """examples/resnet_stage.py (`make demo`): ResNet-50's layer1, its ten convs from prepared
+    weights, each within its tolerance of the reference conv on the same input; the stage
+    ends within 1% of the stage in float64; one output tile's picture is written."""
+    script = EXAMPLES / "resnet_stage.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--picture-dir", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    table = [line.split() for line in done.stdout.splitlines() if line.startswith("layer1_")]
+    rows = [row for row in table if not row[0].endswith(":")]  # not the picture's title
+    names = [row[0] for row in rows]
+    assert names == [
+        f"layer1_{block}_{conv}"
+        for block in range(3)
+        for conv in ("conv1", "conv2", "conv3", "downsample")
+        if conv != "downsample" or block == 0
+    ]
+    kernels = {row[0]: (row[4], row[5], int(row[6])) for row in rows}  # kernel, path, K blocks
+    assert kernels["layer1_0_conv2"] == ("3×3", "height_sharded", 3)
+    assert kernels["layer1_1_conv1"] == ("1×1", "matmul", 1)
+    assert all(0 < float(row[10]) <= 1 for row in rows)  # error / tolerance
+    summary = re.search(r"PCC (\S+), max \|error\| / max \|value\| (\S+)", done.stdout)
+    assert summary is not None
+    assert float(summary[1]) > 0.9999 and 0 < float(summary[2]) < 0.01
+    assert "output tile (1, 1) = pixels 32–63" in done.stdout
+    assert (tmp_path / "layer1_0_conv2_tile_1_1.png").read_bytes().startswith(b"\x89PNG")

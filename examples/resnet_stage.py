@@ -12,7 +12,7 @@ residual add, in NumPy on bfloat16 values (the project has no elementwise ops; T
 ReLU into the conv as `Conv2dConfig.activation`).
 
 Per layer it prints the error of the lowered conv against the reference conv on the SAME input
-(the previous layer's lowered output), the tolerance of docs/semantics.md §9.8 there, and at
+(the previous layer's lowered output), the tolerance of docs/semantics.md §9.9 there, and at
 the end the stage's output against the whole stage run in float64 (PCC, the measure model
 ports use). Then the picture of one output tile of `layer1_0_conv2` (pictures.output_tile):
 which input sticks and weight tiles fed it, as text, and as a PNG when matplotlib is installed.

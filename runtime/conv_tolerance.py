@@ -1,5 +1,5 @@
 """How far a conv computed from a prepared weight may be from the float64 reference conv on the
-original weight (docs/semantics.md §9.8): the numerics a conv runs in (`ConvNumerics`, TT-NN
+original weight (docs/semantics.md §9.9): the numerics a conv runs in (`ConvNumerics`, TT-NN
 0.81.1's defaults by `default_conv_numerics`) and the bound per output element (`tolerance`).
 
 The bound follows §9.7's steps: the weight (and bias) rounded to the prepared dtype, then one

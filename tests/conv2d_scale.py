@@ -3,7 +3,7 @@ conv_transpose2d, both devices) whose weight TT-NN prepared, prepared by the pro
 (the prepare ops, lowered and interpreted), then consumed by `ttnn.conv2d_consume` (lowered by
 convert-ttnn-to-tiles and interpreted) and compared with the float64 reference conv on the
 original weight (`conv.conv_reference`), within the tolerance rule of `tolerance` below
-(`runtime.conv_tolerance`, docs/semantics.md §9.8).
+(`runtime.conv_tolerance`, docs/semantics.md §9.9).
 
 Run from the repository's root (about 40 minutes for the ~6,600 configurations):
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
 import zlib
@@ -78,9 +79,12 @@ DEVSET_PATTERN = "*_s10*.json"
 """The reference kit's dev-set draws (its `ttnn_*` files are conv2d's own answers, not drawn
 configurations)."""
 
-MAX_MULTIPLY_ADDS = 5 * 10**8
+MAX_MULTIPLY_ADDS = 2 * 10**8
 """A configuration whose conv takes more multiply-adds (output pixels × prepared weight rows ×
 columns) is listed as too big for the run instead of being run."""
+SECONDS_PER_CASE = 5
+"""A configuration that takes longer (its lowering unrolls K blocks × cores) is stopped and
+listed as too slow for the run."""
 
 STATUSES = (
     "agrees",
@@ -91,6 +95,7 @@ STATUSES = (
     "not lowered",
     "not modelled",
     "too big",
+    "too slow",
     "project refuses",
 )
 """The outcome of one configuration TT-NN prepared a weight for: `agrees` and `fails` were run;
@@ -420,17 +425,28 @@ class Summary:
         )
 
 
-def sample(ran: list[Outcome]) -> list[str]:
-    """The names of the cheapest agreeing cases of each (op, path, weights dtype)."""
+def sample(ran: list[Outcome]) -> list[dict[str, Any]]:
+    """The cheapest agreeing committed cases of each (op, path, weights dtype), with what they
+    gave (the pytest test runs them again)."""
     groups: dict[tuple[str, str, str], list[Outcome]] = {}
     for outcome in ran:
         if outcome.status == "agrees" and outcome.name.split("/")[0] in committed_stems():
             key = (outcome.op, outcome.path, outcome.weights_dtype)
             groups.setdefault(key, []).append(outcome)
-    chosen: list[str] = []
+    chosen: list[dict[str, Any]] = []
     for key in sorted(groups):
         cheapest = sorted(groups[key], key=lambda o: (o.multiply_adds, o.name))
-        chosen += [o.name for o in cheapest[:SAMPLE_PER_GROUP]]
+        chosen += [
+            dict(
+                name=o.name,
+                op=o.op,
+                path=o.path,
+                weights_dtype=o.weights_dtype,
+                worst_error=o.worst_error,
+                error_over_bound=o.error_over_bound,
+            )
+            for o in cheapest[:SAMPLE_PER_GROUP]
+        ]
     return chosen
 
 
@@ -444,6 +460,15 @@ def case_by_name(name: str) -> ScaleCase:
     path = next(path for path in COMMITTED_ANSWERS if path.stem == stem)
     answer = json.loads(path.read_text())[identifier]
     return ScaleCase(stem, devices_case(path), answer)
+
+
+class TooSlow(BaseException):
+    """A case ran out of its time (SIGALRM); not an Exception, so that no handler of the
+    compiler's takes it for an error of its own."""
+
+
+def stop_the_case(signal_number: int, frame: object) -> None:
+    raise TooSlow
 
 
 def main(arguments: list[str] | None = None) -> None:
@@ -463,6 +488,7 @@ def main(arguments: list[str] | None = None) -> None:
         help="write the summary from these parts' outcomes instead of running",
     )
     parser.add_argument("--max-multiply-adds", type=int, default=MAX_MULTIPLY_ADDS)
+    parser.add_argument("--seconds", type=int, default=SECONDS_PER_CASE)
     options = parser.parse_args(arguments)
     paths = list(COMMITTED_ANSWERS)
     if options.devset is not None:
@@ -490,15 +516,22 @@ def main(arguments: list[str] | None = None) -> None:
     done = set()
     if written.exists():
         done = {json.loads(line)["name"] for line in written.read_text().splitlines()}
+    signal.signal(signal.SIGALRM, stop_the_case)
     started = time.perf_counter()
     mine = [case for case in cases[part - 1 :: parts] if case.name not in done]
     with written.open("a") as stream:
         for index, case in enumerate(mine):
+            signal.alarm(options.seconds)
             try:
                 outcome = run_case(case, options.max_multiply_adds)
+            except TooSlow:
+                outcome = Outcome(case.name, case.op, case.device, "too slow")
+                outcome.message = f"stopped after {options.seconds} s"
             except Exception as error:  # a crash is a finding: recorded, and the run goes on
                 message = f"{type(error).__name__}: {error}".splitlines()[0]
                 outcome = Outcome(case.name, case.op, case.device, "error", message=message)
+            finally:
+                signal.alarm(0)
             if outcome is None:
                 continue
             stream.write(json.dumps(asdict(outcome)) + "\n")

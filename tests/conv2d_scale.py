@@ -381,6 +381,9 @@ SAMPLE_PER_GROUP = 2
 class Summary:
     sources: dict[str, int] = field(default_factory=dict)
     outcomes: list[Outcome] = field(default_factory=list)
+    tt_nn_conv2d: dict[str, bool] = field(default_factory=dict)
+    """By case name, whether TT-NN 0.81.1's own conv2d accepts the configuration (where the
+    reference kit answered: its dev set's `ttnn_*` files)."""
 
     def as_json(self) -> dict[str, Any]:
         ran = [o for o in self.outcomes if o.status in ("agrees", "fails")]
@@ -422,7 +425,19 @@ class Summary:
             ],
             apart=apart,
             sample=sample(ran),
+            tt_nn_conv2d=self.tt_nn_verdicts(),
         )
+
+    def tt_nn_verdicts(self) -> dict[str, int]:
+        """Of the configurations TT-NN's conv2d was asked about, by this run's status, how
+        many it accepts and how many it refuses (L1 out of memory and the like: it decides
+        without computing)."""
+        verdicts: Counter[str] = Counter()
+        for outcome in self.outcomes:
+            if outcome.name in self.tt_nn_conv2d:
+                verdict = "accepts" if self.tt_nn_conv2d[outcome.name] else "refuses"
+                verdicts[f"{outcome.status}, TT-NN's conv2d {verdict}"] += 1
+        return dict(sorted(verdicts.items()))
 
 
 def sample(ran: list[Outcome]) -> list[dict[str, Any]]:
@@ -462,6 +477,22 @@ def case_by_name(name: str) -> ScaleCase:
     return ScaleCase(stem, devices_case(path), answer)
 
 
+TT_NN_CONV2D_FILES = {"conv2d_": "ttnn_conv2d_", "conv1d_": "ttnn_conv1d_"}
+TT_NN_CONV_TRANSPOSE2D_FILE = "ttnn_conv_transpose2d_"
+
+
+def tt_nn_conv2d_verdicts(devset: Path) -> dict[str, bool]:
+    """By case name, whether TT-NN's own conv2d (or conv_transpose2d) accepted it: the
+    reference kit's answers for its dev set (`ttnn_<op>_<device>_<seed>.json`)."""
+    verdicts: dict[str, bool] = {}
+    for path in sorted(devset.glob("ttnn_*.json")):
+        stem = path.stem.removeprefix("ttnn_")
+        stem = stem.replace("conv_transpose2d_", "transpose_")
+        for answer in json.loads(path.read_text()).values():
+            verdicts[f"{stem}/{answer['id']}"] = "output_logical_shape" in answer
+    return verdicts
+
+
 class TooSlow(BaseException):
     """A case ran out of its time (SIGALRM); not an Exception, so that no handler of the
     compiler's takes it for an error of its own."""
@@ -485,10 +516,12 @@ def main(arguments: list[str] | None = None) -> None:
         "--summarize",
         type=Path,
         nargs="+",
-        help="write the summary from these parts' outcomes instead of running",
+        help="write the summary from these parts' outcomes instead of running (a case in "
+        "several: the last file's outcome)",
     )
     parser.add_argument("--max-multiply-adds", type=int, default=MAX_MULTIPLY_ADDS)
     parser.add_argument("--seconds", type=int, default=SECONDS_PER_CASE)
+    parser.add_argument("--only", type=Path, help="a file of case names: run only these")
     options = parser.parse_args(arguments)
     paths = list(COMMITTED_ANSWERS)
     if options.devset is not None:
@@ -497,14 +530,17 @@ def main(arguments: list[str] | None = None) -> None:
     cases = load_cases(paths)
     sources = dict(Counter(case.source for case in cases))
     if options.summarize:
-        outcomes = [
-            Outcome(**json.loads(line))
+        # A case run again in a later file (with a larger budget) counts as that run.
+        by_name = {
+            outcome.name: outcome
             for part in options.summarize
-            for line in part.read_text().splitlines()
-        ]
+            for outcome in (Outcome(**json.loads(line)) for line in part.read_text().splitlines())
+        }
+        outcomes = list(by_name.values())
         order = {case.name: index for index, case in enumerate(cases)}
         outcomes.sort(key=lambda outcome: order[outcome.name])
-        result = Summary(sources, outcomes).as_json()
+        verdicts = tt_nn_conv2d_verdicts(options.devset) if options.devset else {}
+        result = Summary(sources, outcomes, verdicts).as_json()
         result["seconds"] = round(sum(o.seconds for o in outcomes))
         options.output.parent.mkdir(parents=True, exist_ok=True)
         options.output.write_text(json.dumps(result, indent=1) + "\n")
@@ -519,6 +555,9 @@ def main(arguments: list[str] | None = None) -> None:
     signal.signal(signal.SIGALRM, stop_the_case)
     started = time.perf_counter()
     mine = [case for case in cases[part - 1 :: parts] if case.name not in done]
+    if options.only is not None:
+        wanted = set(options.only.read_text().split())
+        mine = [case for case in mine if case.name in wanted]
     with written.open("a") as stream:
         for index, case in enumerate(mine):
             signal.alarm(options.seconds)

@@ -97,10 +97,35 @@ STATUSES = (
     "too big",
     "too slow",
     "project refuses",
+    "folds a dilated conv",
 )
 """The outcome of one configuration TT-NN prepared a weight for: `agrees` and `fails` were run;
-`error` is an exception of the project's (a finding, listed with the failures); the others are
-counted apart (the summary lists the reasons)."""
+`error` is an exception of the project's (a finding, listed with the failures); `folds a dilated
+conv` is a failure or error where TT-NN itself computes another conv (`folds_a_dilated_conv`);
+the others are counted apart (the summary lists the reasons)."""
+
+
+LOWERING_REFUSAL = "does not lower"
+"""The words of convert-ttnn-to-tiles's refusal of a conv2d_consume path it does not lower."""
+
+
+def folds_a_dilated_conv(answer: dict[str, Any]) -> bool:
+    """Kernel-stride folding forced on a conv with a dilation above 1: TT-NN keeps the dilation
+    on the folded input, so its prepared weight (and the project's alike) does not compute the
+    conv (docs/semantics.md §9.1) — its output may not even have the conv's size."""
+    folding = answer["conv_config"].get("enable_kernel_stride_folding") is True
+    return folding and max(answer["dilation"]) > 1
+
+
+def classified(outcome: Outcome, case: ScaleCase) -> Outcome:
+    """A failure or error of a conv TT-NN itself computes wrong, counted apart; an error of
+    the lowering other than its refusal of a path it does not lower, an error."""
+    if outcome.status == "not lowered" and LOWERING_REFUSAL not in outcome.message:
+        outcome.status = "error"
+    if outcome.status in ("fails", "error") and folds_a_dilated_conv(case.answer):
+        outcome.message = f"{outcome.status}: {outcome.message}"
+        outcome.status = "folds a dilated conv"
+    return outcome
 
 
 @dataclass(frozen=True)
@@ -373,8 +398,28 @@ def run_case(case: ScaleCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Out
 # The summary
 # ------------------------------------------------------------------------------------------
 
-SAMPLE_PER_GROUP = 2
-"""The sample the pytest test runs: the cheapest cases of each (op, path, weights dtype)."""
+
+def apart_by_status(outcomes: list[Outcome]) -> dict[str, Any]:
+    """The configurations counted apart, by status: how many, the ids by file, and (but for
+    the ones too big or too slow to run) the reasons with their counts."""
+    apart: dict[str, Any] = {}
+    for status in STATUSES:
+        of_status = [o for o in outcomes if o.status == status]
+        if not of_status:
+            continue
+        cases: dict[str, list[str]] = {}
+        for outcome in of_status:
+            source, identifier = outcome.name.split("/")
+            cases.setdefault(source, []).append(identifier)
+        entry: dict[str, Any] = dict(count=len(of_status), cases=cases)
+        if status not in ("too big", "too slow"):
+            entry["reasons"] = dict(Counter(o.message for o in of_status).most_common())
+        apart[status] = entry
+    return apart
+
+
+SAMPLE_PER_GROUP = 1
+"""The sample the pytest test runs: the cheapest case of each (op, path, weights dtype)."""
 
 
 @dataclass
@@ -406,11 +451,9 @@ class Summary:
                 error_over_bound=closest.error_over_bound,
                 error_over_bound_case=closest.name,
             )
-        apart = [
-            dict(name=o.name, status=o.status, path=o.path, message=o.message)
-            for o in self.outcomes
-            if o.status not in ("agrees", "fails", "error")
-        ]
+        apart = apart_by_status(
+            [o for o in self.outcomes if o.status not in ("agrees", "fails", "error")]
+        )
         return dict(
             sources=self.sources,
             configurations=len(self.outcomes),
@@ -536,7 +579,8 @@ def main(arguments: list[str] | None = None) -> None:
             for part in options.summarize
             for outcome in (Outcome(**json.loads(line)) for line in part.read_text().splitlines())
         }
-        outcomes = list(by_name.values())
+        named = {case.name: case for case in cases}
+        outcomes = [classified(outcome, named[outcome.name]) for outcome in by_name.values()]
         order = {case.name: index for index, case in enumerate(cases)}
         outcomes.sort(key=lambda outcome: order[outcome.name])
         verdicts = tt_nn_conv2d_verdicts(options.devset) if options.devset else {}
@@ -573,6 +617,7 @@ def main(arguments: list[str] | None = None) -> None:
                 signal.alarm(0)
             if outcome is None:
                 continue
+            outcome = classified(outcome, case)
             stream.write(json.dumps(asdict(outcome)) + "\n")
             stream.flush()
             print(

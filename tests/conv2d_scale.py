@@ -399,6 +399,23 @@ def run_case(case: ScaleCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Out
 # ------------------------------------------------------------------------------------------
 
 
+def worst_of(outcomes: list[Outcome]) -> dict[str, Any]:
+    """The largest error of the outcomes, absolute, relative to the output's scale (max
+    |reference|) and relative to the tolerance, each with its case; and how many."""
+    absolute = max(outcomes, key=lambda o: o.worst_error)
+    relative = max(outcomes, key=lambda o: o.worst_error / (o.output_scale or 1.0))
+    closest = max(outcomes, key=lambda o: o.error_over_bound)
+    return dict(
+        count=len(outcomes),
+        absolute=absolute.worst_error,
+        absolute_case=absolute.name,
+        relative_to_output_scale=relative.worst_error / (relative.output_scale or 1.0),
+        relative_case=relative.name,
+        error_over_bound=closest.error_over_bound,
+        error_over_bound_case=closest.name,
+    )
+
+
 def apart_by_status(outcomes: list[Outcome]) -> dict[str, Any]:
     """The configurations counted apart, by status: how many, the ids by file, and (but for
     the ones too big or too slow to run) the reasons with their counts."""
@@ -437,20 +454,16 @@ class Summary:
             dict(op=op, device=device, path=path, weights_dtype=dtype, status=status, count=n)
             for (op, device, path, dtype, status), n in sorted(counts.items())
         ]
-        worst: dict[str, Any] = {}
-        for dtype in sorted({o.weights_dtype for o in ran}):
-            of_dtype = [o for o in ran if o.weights_dtype == dtype]
-            absolute = max(of_dtype, key=lambda o: o.worst_error)
-            relative = max(of_dtype, key=lambda o: o.worst_error / (o.output_scale or 1.0))
-            closest = max(of_dtype, key=lambda o: o.error_over_bound)
-            worst[dtype] = dict(
-                absolute=absolute.worst_error,
-                absolute_case=absolute.name,
-                relative_to_output_scale=relative.worst_error / (relative.output_scale or 1.0),
-                relative_case=relative.name,
-                error_over_bound=closest.error_over_bound,
-                error_over_bound_case=closest.name,
+        worst = {
+            dtype: worst_of([o for o in ran if o.weights_dtype == dtype])
+            for dtype in sorted({o.weights_dtype for o in ran})
+        }
+        by_numerics = {
+            f"{dtype} weights, {numerics}": worst_of(
+                [o for o in ran if (o.weights_dtype, o.numerics) == (dtype, numerics)]
             )
+            for dtype, numerics in sorted({(o.weights_dtype, o.numerics) for o in ran})
+        }
         apart = apart_by_status(
             [o for o in self.outcomes if o.status not in ("agrees", "fails", "error")]
         )
@@ -461,6 +474,7 @@ class Summary:
             statuses=dict(Counter(o.status for o in self.outcomes)),
             counts=rows,
             worst=worst,
+            worst_by_numerics=by_numerics,
             failures=[
                 dict(name=o.name, status=o.status, message=o.message)
                 for o in self.outcomes

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import signal
+import subprocess
 import sys
 import time
 import zlib
@@ -174,6 +175,8 @@ class Outcome:
     message: str = ""
     seconds: float = 0.0
     multiply_adds: int = 0
+    commit: str = ""
+    """The project's commit the case ran on."""
 
 
 def devices_case(path: Path) -> str:
@@ -483,6 +486,7 @@ class Summary:
             apart=apart,
             sample=sample(ran),
             tt_nn_conv2d=self.tt_nn_verdicts(),
+            commits=dict(Counter(o.commit for o in self.outcomes)),
         )
 
     def tt_nn_verdicts(self) -> dict[str, int]:
@@ -550,6 +554,18 @@ def tt_nn_conv2d_verdicts(devset: Path) -> dict[str, bool]:
     return verdicts
 
 
+def current_commit() -> str:
+    """The repository's HEAD commit (what the run measures), "" outside a git checkout."""
+    done = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parent,
+    )
+    return done.stdout.strip()
+
+
 class TooSlow(BaseException):
     """A case ran out of its time (SIGALRM); not an Exception, so that no handler of the
     compiler's takes it for an error of its own."""
@@ -611,6 +627,7 @@ def main(arguments: list[str] | None = None) -> None:
     if written.exists():
         done = {json.loads(line)["name"] for line in written.read_text().splitlines()}
     signal.signal(signal.SIGALRM, stop_the_case)
+    commit = current_commit()
     started = time.perf_counter()
     mine = [case for case in cases[part - 1 :: parts] if case.name not in done]
     if options.only is not None:
@@ -632,6 +649,7 @@ def main(arguments: list[str] | None = None) -> None:
             if outcome is None:
                 continue
             outcome = classified(outcome, case)
+            outcome.commit = commit
             stream.write(json.dumps(asdict(outcome)) + "\n")
             stream.flush()
             print(

@@ -561,8 +561,20 @@ class LowerConvConsume(RewritePattern):
                 if not last or op.bias is not None:
                     round_partials(accumulator, stored, dest_dtype)
             if op.bias is not None:
-                tile.AddRowOp(matrix_view(op.bias, (0, 1), (0, weight_tiles[1])), accumulator)
+                add_bias(op.bias, accumulator, rows.row_tiles, weight_tiles[1])
             results.append(store_output(op, accumulator))
+
+
+def add_bias(bias: SSAValue, accumulator: SSAValue, row_tiles: int, weight_columns: int) -> None:
+    """`tile.add_row` of the prepared bias over the accumulator's tile columns the bias has.
+    A weight padded wider than its bias (conv_transpose2d's 1×1 convs on TT-NN's DRAM path:
+    the weight's width padded to its cores, the bias to whole tiles of Cout) leaves the extra
+    columns without bias: they are beyond Cout, so the output never holds them."""
+    bias_columns = min(memref_type(bias).get_shape()[3], weight_columns)
+    target = accumulator
+    if bias_columns < weight_columns:
+        target = window(accumulator, [0, 0], [row_tiles, bias_columns])
+    tile.AddRowOp(matrix_view(bias, (0, 1), (0, bias_columns)), target)
 
 
 CONV2D_PATTERNS: tuple[RewritePattern, ...] = (LowerConvConsume(),)

@@ -209,5 +209,7 @@ def _kept_input_shard(plan: ConvWeightsPlan) -> ShardSpec | None:
         return None
     assert memory.shard_grid is not None and memory.shard_shape is not None
     x, y = memory.shard_grid
-    split = CoreSplit(plan.sharding.shard_layout, plan.sharding.orientation, x, y, x * y)
+    split = CoreSplit(
+        plan.sharding.shard_layout, plan.sharding.orientation, x, y, memory.shard_core_count
+    )
     return ShardSpec(split, memory.shard_shape)

@@ -38,13 +38,22 @@ class InputMemoryConfig:
     """The memory config of the conv's input activation (semantics.md §3.1 `input_memory_config`).
 
     `shard_shape` is (height, width) of one shard, `shard_grid` the (x, y) extent of the
-    shard grid; both only for a sharded layout."""
+    shard grid; both only for a sharded layout. `shard_cores`: the number of cores when they
+    are laid row by row and the last row is partial (a HEIGHT or WIDTH conv's output over 49
+    cores of an 8-wide grid: x 8, y 7), None when the grid is all x × y cores."""
 
     buffer_type: BufferType
     memory_layout: TensorMemoryLayout
     shard_shape: tuple[int, int] | None = None
     shard_grid: tuple[int, int] | None = None
     shard_orientation: ShardOrientation = ShardOrientation.ROW_MAJOR
+    shard_cores: int | None = None
+
+    @property
+    def shard_core_count(self) -> int:
+        """The cores the shards are on (`shard_cores`, else the grid's x × y)."""
+        assert self.shard_grid is not None
+        return self.shard_cores or self.shard_grid[0] * self.shard_grid[1]
 
     @property
     def is_sharded(self) -> bool:
@@ -379,7 +388,7 @@ def validate_input_shard_spec(params: ConvParameters) -> None:
     rows = params.batch_size * params.input_height * params.input_width
     channels = params.in_channels
     shard_h, shard_w = memory.shard_shape
-    cores = grid_x * grid_y
+    cores = memory.shard_core_count
     layout = memory.memory_layout
     if layout == TensorMemoryLayout.HEIGHT_SHARDED:
         row_cores, channel_cores = cores, 1

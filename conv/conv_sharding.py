@@ -113,6 +113,7 @@ def resolve_parallel_config(
     act_block_h_override: int = 0,
     input_shard_grid: tuple[int, int] | None = None,
     input_split: CoreSplit | None = None,
+    input_shard_cores: int | None = None,
 ) -> ParallelConfig:
     """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`, in
     `conv_op_config`).
@@ -125,7 +126,7 @@ def resolve_parallel_config(
     parallel config: semantics.md §3.3a)."""
     if input_split is None and input_shard_grid is not None:
         x, y = input_shard_grid
-        input_split = CoreSplit(shard_layout, orientation, x, y, x * y)
+        input_split = CoreSplit(shard_layout, orientation, x, y, input_shard_cores or x * y)
     if input_split is None:
         input_split = determine_parallel_config(
             shard_layout,
@@ -235,6 +236,7 @@ def resolve_sharding(
         act_block_h_override=params.conv_config.act_block_h_override,
         input_shard_grid=memory.shard_grid if params.reads_input_shard_spec else None,
         input_split=split,
+        input_shard_cores=memory.shard_cores,
     )
     auto_shard = not memory.is_sharded and params.conv_config.shard_layout is None
     return ShardDecision(

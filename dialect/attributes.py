@@ -491,6 +491,23 @@ class ShardSpecAttr(KeywordStructAttr):
         return x, y
 
     @property
+    def grid_cores(self) -> tuple[int, int, int]:
+        """(X, Y, cores): the extent of the shard grid and its number of cores — X × Y for a
+        rectangle from core (0, 0), fewer for cores laid row by row whose last row is partial
+        (`CoreRangeSetAttr.row_wise_cores`). Raises VerifyException for any other set."""
+        if isinstance(self.grid, CoreRangeSetAttr):
+            laid = self.grid.row_wise_cores()
+            if laid is None:
+                raise VerifyException(
+                    f"#ttnn.shard_spec over the cores {self.grid.describe()} is not "
+                    "supported: the shard grid must be one rectangle from core (0, 0), or cores "
+                    "laid row by row from it"
+                )
+            return laid
+        x, y = self.grid_shape
+        return x, y, x * y
+
+    @property
     def shard_shape(self) -> tuple[int, int]:
         dims = [d.data for d in cast(ArrayAttr[IntAttr], self.shape).data]
         if len(dims) != 2:
@@ -864,12 +881,14 @@ class MemoryConfigAttr(ParametrizedAttribute):
         shard = self.shard_spec
         if not isinstance(shard, ShardSpecAttr):
             return InputMemoryConfig(self.buffer_type.data, self.layout_kind)
+        x, y, cores = shard.grid_cores
         return InputMemoryConfig(
             buffer_type=self.buffer_type.data,
             memory_layout=self.layout_kind,
             shard_shape=shard.shard_shape,
-            shard_grid=shard.grid_shape,
+            shard_grid=(x, y),
             shard_orientation=shard.shard_orientation,
+            shard_cores=None if cores == x * y else cores,
         )
 
     def verify(self) -> None:

@@ -146,7 +146,7 @@ def _placement(info: TensorInfo) -> tuple[object, ...]:
     return (
         memory.buffer_type.data,
         memory.layout_kind,
-        (shard.grid_shape, shard.shard_shape, shard.shard_orientation)
+        (shard.grid_cores, shard.shard_shape, shard.shard_orientation)
         if isinstance(shard, ShardSpecAttr)
         else None,
     )

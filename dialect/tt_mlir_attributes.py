@@ -147,6 +147,23 @@ class CoreRangeSetAttr(ParametrizedAttribute):
         x1, y1 = core_range.end
         return x1 + 1, y1 + 1
 
+    def row_wise_cores(self) -> tuple[int, int, int] | None:
+        """(X, Y, cores) when the set is `cores` cores laid row by row from core (0, 0): full
+        rows of X cores and, when `cores` is not a multiple of X, the first cores of row
+        Y − 1 (TT-NN's `num_cores_to_corerangeset(cores, grid, row_wise = true)`, how HEIGHT
+        and WIDTH convs spread their output: 49 cores of an 8-wide grid are rows 0–5 and core
+        (0, 6)); the one rectangle from core (0, 0) is such a set. Else None."""
+        rectangle = self.origin_rectangle()
+        if rectangle is not None:
+            return rectangle[0], rectangle[1], rectangle[0] * rectangle[1]
+        if len(self.ranges.data) != 2:
+            return None
+        full, partial = self.ranges.data
+        (x1, y1), (px1, py1) = full.end, partial.end
+        if full.start != (0, 0) or partial.start != (0, y1 + 1) or py1 != y1 + 1 or px1 >= x1:
+            return None
+        return x1 + 1, y1 + 2, (x1 + 1) * (y1 + 1) + px1 + 1
+
     def describe(self) -> str:
         """The ranges as `(x0,y0)-(x1,y1) + …`, for messages."""
         return (

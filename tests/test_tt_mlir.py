@@ -162,6 +162,27 @@ def test_positional_shard_spec_over_other_cores_parses_but_has_no_grid(ctx: Cont
         _ = cast(ShardSpecAttr, offset).grid_shape
 
 
+def test_cores_laid_row_by_row_are_a_grid_with_fewer_cores(ctx: Context) -> None:
+    # The 12 cores above are 12 cores laid row by row over an 8-wide grid: x 8, y 2.
+    spec = parse_attr(
+        ctx,
+        "#ttnn.shard_spec<<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,1), (3,1)>]>, "
+        "<32x64>, <row_major>>",
+    )
+    assert cast(ShardSpecAttr, spec).grid_cores == (8, 2, 12)
+    rectangle = parse_attr(ctx, "#ttnn.shard_spec<grid = 8x2, shape = 32x64>")
+    assert cast(ShardSpecAttr, rectangle).grid_cores == (8, 2, 16)
+    for cores in (
+        "<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(1,1), (3,1)>]>",  # not from x 0
+        "<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,2), (3,2)>]>",  # a row skipped
+        "<[#ttnn.core_range<(0,0), (3,1)>, #ttnn.core_range<(0,2), (5,2)>]>",  # wider last row
+    ):
+        other = parse_attr(ctx, f"#ttnn.shard_spec<{cores}, <32x64>, <row_major>>")
+        with pytest.raises(VerifyException) as error:
+            _ = cast(ShardSpecAttr, other).grid_cores
+        assert "or cores laid row by row from it" in str(error.value)
+
+
 def test_core_range_set_rules(ctx: Context) -> None:
     assert parse_attr(ctx, "#ttnn.core_range_set<>") == CoreRangeSetAttr()
     with pytest.raises(VerifyException) as error:

@@ -589,11 +589,12 @@ def test_a_chain_of_convs_with_outputs_in_l1(device, shard_layout, expected) -> 
         assert ttnn.is_tensor_storage_on_device(tensor)
 
 
-def test_an_l1_output_over_cores_that_are_no_rectangle_is_not_covered_as_an_input(device) -> None:
+def test_an_l1_output_over_cores_laid_row_by_row_feeds_the_next_conv(device) -> None:
     # 56·56 = 3136 rows are 98 tile rows: TT-NN's HEIGHT split over 49 cores, two tile rows
-    # each, fills 6 rows of 8 cores and one core of the 7th. The resolution reads an input's
-    # shard grid as one rectangle from core (0, 0), so the next conv does not take it.
+    # each, fills 6 rows of 8 cores and one core of the 7th. The next conv takes that input as
+    # it is (49 cores, no reshard: its output has the same shard spec) and computes the conv.
     image = integers((1, 56, 56, 16), seed=22)
+    second_weight = integers((32, 32, 1, 1), seed=23)
     keywords = conv2d_keywords(
         device,
         batch_size=1,
@@ -612,16 +613,21 @@ def test_an_l1_output_over_cores_that_are_no_rectangle_is_not_covered_as_an_inpu
     )
     spec = first.memory_config().shard_spec
     assert str(spec.grid) == "{[0-0 - 7-5], [0-6 - 0-6]}" and spec.shape == [64, 32]
-    with pytest.raises(NotImplementedError) as error:
-        ttnn.conv2d(
-            input_tensor=first,
-            weight_tensor=ttnn.from_torch(integers((32, 32, 1, 1), seed=23), ttnn.float32),
-            **dict(keywords, in_channels=32, kernel_size=(1, 1), padding=(0, 0)),
-        )
-    assert str(error.value) == (
-        "ttnn_xdsl.ttnn.conv2d does not cover input_tensor sharded over the cores "
-        "{[0-0 - 7-5], [0-6 - 0-6]} (a shard grid must be one rectangle from core (0, 0))"
+    second = ttnn.conv2d(
+        input_tensor=first,
+        weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+        **dict(
+            keywords,
+            in_channels=32,
+            kernel_size=(1, 1),
+            padding=(0, 0),
+            conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16),
+        ),
     )
+    assert second.memory_config() == first.memory_config()
+    hidden = reference_conv2d(image.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(values(first), hidden)
+    np.testing.assert_array_equal(values(second), reference_conv2d(hidden, second_weight))
 
 
 def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> None:

@@ -4,7 +4,7 @@
 
 A value the IR cannot express is NotImplementedError naming the caller (a dtype other than
 float32 / bfloat16 / bfloat8_b, an N-d sharded memory config, a shard grid other than one
-rectangle from core (0, 0)); the rules on the values
+rectangle from core (0, 0) or cores laid row by row from it); the rules on the values
 themselves are the IR's (its attributes' verifiers, the ops' resolution)."""
 
 from __future__ import annotations
@@ -94,7 +94,9 @@ def tensor_type_of(value: DeviceTensor, *, on_device: bool) -> TensorType[Attrib
 
 def memory_config_attribute(config: MemoryConfig, caller: str, what: str) -> MemoryConfigAttr:
     """`config` as `#ttnn.memory_config`; its shard spec in the keyword form (a grid of X×Y
-    cores from core (0, 0)), the only shard grid the project models."""
+    cores from core (0, 0)), or as the core range set when its cores are laid row by row
+    with a partial last row (a HEIGHT or WIDTH conv's output): the shard grids the project
+    models."""
     memory_layout = to_core_memory_layout(config.memory_layout)
     if memory_layout is None:
         raise _not_covered(caller, f"{what} with {config.memory_layout}")
@@ -105,14 +107,18 @@ def memory_config_attribute(config: MemoryConfig, caller: str, what: str) -> Mem
             [CoreRangeAttr((r.start.x, r.start.y), (r.end.x, r.end.y)) for r in spec.grid.ranges()]
         )
         rectangle = cores.origin_rectangle()
-        if rectangle is None:
+        height, width = spec.shape
+        orientation = to_core_orientation(spec.orientation)
+        if rectangle is not None:
+            shard = ShardSpecAttr(rectangle, (height, width), orientation)
+        elif cores.row_wise_cores() is not None:
+            shard = ShardSpecAttr.positional(cores, (height, width), orientation)
+        else:
             raise _not_covered(
                 caller,
                 f"{what} sharded over the cores {spec.grid} (a shard grid must be one "
-                "rectangle from core (0, 0))",
+                "rectangle from core (0, 0), or cores laid row by row from it)",
             )
-        height, width = spec.shape
-        shard = ShardSpecAttr(rectangle, (height, width), to_core_orientation(spec.orientation))
     return MemoryConfigAttr(to_core_buffer_type(config.buffer_type), memory_layout, shard)
 
 

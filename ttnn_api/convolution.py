@@ -29,7 +29,7 @@ host bias beside a device weight, a device weight the kernels would read beyond.
 (NotImplementedError): bfloat8_b weights of a conv_transpose2d on TT-NN's DRAM path (its
 conv's own path; conv2d and conv1d run theirs, as `ttnn.conv2d` models it), an
 L1-sharded input without a shard spec (a conv_transpose2d output) or sharded over cores that
-are not one rectangle from core (0, 0)."""
+are neither one rectangle from core (0, 0) nor laid row by row from it."""
 
 from __future__ import annotations
 

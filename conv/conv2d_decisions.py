@@ -18,6 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ttnn_xdsl.conv.conv2d_l1_allocation import (
+    L1Failure,
+    conv2d_l1_failure,
+    input_l1_failure,
+)
 from ttnn_xdsl.conv.conv_form import resolve_conv_form, resolve_kernel_stride_folding
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import (
@@ -195,13 +200,42 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     factories' checks of what it prepared (WIDTH's output block, `conv2d_refusal`, WIDTH's
     activation height), then the output. Raises ConvConfigError with TT-NN's rule for a conv
     it refuses (the preparation's own refusals included)."""
+    placed = input_l1_failure(normalize_parameters(params))
+    if placed is not None:
+        raise ConvConfigError(l1_refusal_message(placed))
     refusal = folding_refusal(params) or column_major_input_refusal(params)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     plan = resolve_conv_weights(conv2d_preparation(params))
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
+    allocation = l1_allocation_failure(plan)
+    if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
+        raise ConvConfigError(l1_refusal_message(allocation))
     check_factories(plan, bias_plan)
+    if allocation is not None:
+        raise ConvConfigError(l1_refusal_message(allocation))
     return Conv2dDecision(plan, bias_plan, conv2d_weights_dtype(params), conv2d_output_spec(plan))
+
+
+AFTER_FACTORY_CHECKS = frozenset({"conv circular buffers"})
+"""The L1 failures TT-NN meets after its program factories' checks: a program's circular
+buffers are held against the L1 when the program is built. Its tensors (the input, the input
+resharded, the halo's output, the conv's output) are allocated before."""
+
+
+def l1_allocation_failure(plan: ConvWeightsPlan) -> L1Failure | None:
+    """Where TT-NN's conv2d fails to allocate its L1 for the conv `plan` resolves
+    (`conv2d_l1_allocation.conv2d_l1_failure`: None where it fits or is not modelled)."""
+    assert isinstance(plan.params, Conv2dParameters)
+    return conv2d_l1_failure(plan.params, plan)
+
+
+def l1_refusal_message(failure: L1Failure) -> str:
+    """TT-NN's words for an L1 failure: the input itself not placed (before conv2d runs), or
+    conv2d's own allocation."""
+    if failure.stage == "input":
+        return f"TT-NN 0.81.1 cannot place the input in L1: {failure.message}"
+    return f"TT-NN 0.81.1's conv2d refuses this conv: {failure.message}"
 
 
 def check_factories(plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None) -> None:

@@ -40,6 +40,7 @@ from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     ConvGeometry,
     ConvL1Usage,
+    L1Device,
     datum_bytes,
     default_l1_budget,
     halo_dtype,
@@ -316,6 +317,22 @@ def conv_input_buffer(params: ConvParameters, shard: ShardSpec, layout: Layout) 
     dtype = params.input_dtype or DataType.BFLOAT16
     width = shard.shard_shape[1] * shard.split.channels
     return sharded_buffer("resharded input", rows, width, shard.shard_shape, dtype, layout)
+
+
+def input_l1_failure(params: ConvParameters) -> L1Failure | None:
+    """The input itself not placed in L1 (TT-NN fails before conv2d runs, before any of its
+    rules), on a fresh device of `params`' grid and L1 budget; None when it fits or is in
+    DRAM."""
+    device = L1Device.for_grid(params.grid, params.l1_budget)
+    allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
+    given = input_buffer(params, allocator.bank_count)
+    if given is None:
+        return None
+    try:
+        allocator.allocate(given)
+    except L1Exhausted as error:
+        return L1Failure("input", str(error))
+    return None
 
 
 def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Failure | None:

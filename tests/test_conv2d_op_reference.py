@@ -1,12 +1,17 @@
 """`ttnn.conv2d` against TT-NN 0.81.1's own `conv2d`, without TT-NN: its answers on the mock
 device for 3,329 convs (3,343 asked, 14 skipped by the recording run): conv2d and conv1d
 draws on a Wormhole N150 and a Blackhole P150, the dev set's and fresh ones, kernel-stride
-folding into a matmul, explicit slice configs; recorded once and committed in
-tests/data/ttnn_reference/conv2d_op/ (README there). And `ttnn.conv_transpose2d` against TT-NN's
-`conv_transpose2d` on the dev set's 198 draws (194 answered; Wormhole).
+folding into a matmul, explicit slice configs; and 693 wider draws (700 asked: odd channel
+counts, big kernels and strides, output dtype and layout, NHWC inputs, slice configs, double
+buffers, config tensors in DRAM, l1_small_size); recorded once, each on a fresh device, and
+committed in tests/data/ttnn_reference/conv2d_op/ (README there). And
+`ttnn.conv_transpose2d` against TT-NN's `conv_transpose2d` on the dev set's 198 draws (194
+answered; Wormhole).
 
-Each case is built as a `ttnn.conv2d` on the device's grid (its input TT-NN's flat
-[1, 1, N·H·W, C] with the input's dtype, layout and memory config; a host weight and bias)
+Each case is built as a `ttnn.conv2d` on the device's grid, opened with the case's
+`l1_small_size` (the kit's 16384 by default) (its input TT-NN's flat [1, 1, N·H·W, C], or
+[N, H, W, C] for `nhwc`, with the input's dtype, layout and memory config; a host weight and
+bias; the output dtype, conv_config and slice config the case gives)
 with TT-NN's output as the result type, and verified (`conv2d_op_reference_cases.verdict`):
 a case TT-NN accepts agrees when the project accepts TT-NN's output type — logical and padded
 shape, dtype, layout, memory config with the shard spec's cores, shape and orientation — and
@@ -16,8 +21,10 @@ project refuses with TT-NN's rule.
 Pinned per file: how many cases are compared and agree, and every other case by id with its
 category (pins.json, written by `python tests/conv2d_op_reference_cases.py --pins`), each
 category with its reason below. TT-NN's L1 allocation refusals (out of memory, circular or
-dataflow buffers beyond L1 or clashing with L1 buffers) are TT-NN's L1 model, which this op
-does not model yet: pinned apart, whatever the project says."""
+dataflow buffers beyond L1 or clashing with L1 buffers) are compared as any refusal: the
+op refuses with `conv2d_l1_allocation`'s message, which agrees when it is TT-NN's word for word
+(TT-NN's program number aside); conv_transpose2d's are not compared (its op does not use the
+model)."""
 
 from __future__ import annotations
 
@@ -27,25 +34,92 @@ import pytest
 from conv2d_op_reference_cases import FILES, L1_ALLOCATION, PINS, compare
 
 COUNTS = {
-    # file: (TT-NN accepted, TT-NN refused by a rule modelled here, of these the project
-    # agrees on, L1 allocation refusals, empty outputs)
-    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 114, 33, 40, 0),
-    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 189, 55, 27, 5),
-    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 305, 91, 63, 10),
-    "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (190, 68, 184, 55, 190, 1),
-    "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (216, 86, 210, 65, 145, 1),
-    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (278, 113, 266, 85, 189, 17),
-    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (312, 133, 298, 111, 142, 10),
+    # file: (TT-NN accepted, TT-NN refused (L1 allocation included), of these the project
+    # agrees on, conv_transpose2d L1 allocation refusals (not compared), empty outputs)
+    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 79, 114, 69, 0, 1),
+    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 95, 189, 80, 0, 7),
+    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 172, 305, 150, 0, 13),
+    "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (290, 157, 279, 136, 0, 2),
+    "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (276, 171, 268, 141, 0, 1),
+    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 193, 366, 159, 0, 21),
+    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 225, 344, 196, 0, 13),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 48, 0, 0),
-    "ttnn_conv_slice_configs_wormhole_N150.json.gz": (39, 96, 33, 2, 42, 0),
+    "ttnn_conv_slice_configs_wormhole_N150.json.gz": (70, 107, 64, 13, 0, 0),
     "ttnn_conv_transpose2d_wormhole_N150_s103.json.gz": (120, 18, 99, 9, 53, 3),
+    "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 115, 150, 82, 0, 3),
+    "ttnn_conv_wide_wormhole_N150_s6001.json.gz": (239, 153, 194, 117, 0, 5),
 }
-"""(accepted, refused, agree on accepted, agree on refused, L1 allocation, empty output)."""
+"""(accepted, refused, agree on accepted, agree on refused, transposed L1 allocation, empty
+output)."""
 
+OOM = "Out of Memory: Not enough space to allocate # B L# buffer across # banks, where each bank "
+BEYOND = (
+    "Statically allocated circular buffers on core range [#-# - #-#] grow to # B which is beyon"
+)
+CLASH = "Statically allocated circular buffers in program # clash with L# buffers on core range [#-"
+DATAFLOW_BEYOND = (
+    "Statically allocated dataflow buffers on core range [#-# - #-#] grow to # B which is beyon"
+)
+DATAFLOW_CLASH = (
+    "Statically allocated dataflow buffers in program # clash with L# buffers on core range [#-"
+)
+L1_NOT_REPRODUCED = (
+    "TT-NN's L1 allocation fails where conv2d_l1_allocation finds it fits or makes no claim "
+    "(not modelled there: kernel-stride folding with a stride above 1, the matmul program's "
+    "circular buffers, convs from DRAM, an input kept as sharded for a matmul conv)"
+)
+L1_OTHER_NUMBERS = (
+    "both fail for the L1, but at another stage or with other numbers (the model's halo or conv "
+    "buffers, core range or circular buffer sizes differ: conv2d_l1_allocation's open cases), or "
+    "the project refuses first for another rule"
+)
+L1_BEFORE_UNMODELLED = (
+    "conv2d_l1_allocation finds the L1 failing, but TT-NN refuses first for a rule the project "
+    "does not model (checked before its circular buffers)"
+)
 REASONS = {
-    L1_ALLOCATION: "TT-NN's L1 allocator refused (its L1 model, conv2d-l1's work, wired in "
-    "later); TT-NN allocates before its later checks, so the project's own verdict is not "
-    "compared",
+    L1_ALLOCATION: "TT-NN's conv_transpose2d failed to allocate its L1: the transposed op does "
+    "not use conv2d_l1_allocation's model yet, so the project's own verdict is not compared",
+    "TT-NN pads a row-major output": "TT-NN returns a ROW_MAJOR output padded to whole shards or "
+    "tiles (its padded shape is not its logical shape); a row-major tensor type has no padded "
+    "shape of its own, so the project cannot say it (all else agrees)",
+    f"project accepts what TT-NN refuses | TT-NN: {OOM}": L1_NOT_REPRODUCED,
+    f"project accepts what TT-NN refuses | TT-NN: {BEYOND}": L1_NOT_REPRODUCED,
+    f"project accepts what TT-NN refuses | TT-NN: {CLASH}": L1_NOT_REPRODUCED,
+    f"project accepts what TT-NN refuses | TT-NN: {DATAFLOW_BEYOND}": "TT-NN's dataflow buffers "
+    "(its other program path) beyond the L1: not modelled",
+    f"project accepts what TT-NN refuses | TT-NN: {DATAFLOW_CLASH}": "TT-NN's dataflow buffers "
+    "clashing with L1 buffers: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Out of Memory: Not enough space to allocate # B "
+    "L#_SMALL buffer across # banks, where each": "the device was opened with l1_small_size 0: "
+    "TT-NN's halo and conv config tensors go to the L1_SMALL region, which the project does not "
+    "model",
+    f"project refuses for another rule than TT-NN's | TT-NN: {OOM}": L1_OTHER_NUMBERS,
+    f"project refuses for another rule than TT-NN's | TT-NN: {BEYOND}": L1_OTHER_NUMBERS,
+    f"project refuses for another rule than TT-NN's | TT-NN: {CLASH}": L1_OTHER_NUMBERS,
+    f"project refuses for another rule than TT-NN's | TT-NN: {DATAFLOW_CLASH}": "TT-NN's "
+    "dataflow buffers (not modelled) clash, the project refuses for another rule",
+    "project refuses for another rule than TT-NN's | TT-NN: Multicast runtime arguments target "
+    "an unplaced core": L1_BEFORE_UNMODELLED,
+    "project refuses for another rule than TT-NN's | TT-NN: Reader indices buffer page size # "
+    "exceeds worst-case CB size # (config tensor layout chang": L1_BEFORE_UNMODELLED,
+    "project refuses for another rule than TT-NN's | TT-NN: For valid non-interleaved buffers "
+    "page size # must equal buffer size #. For interleaved-bu": L1_BEFORE_UNMODELLED,
+    "project refuses for another rule than TT-NN's | TT-NN: Activation data reuse is not "
+    "supported for dilation > #": "the project finds the L1 failing (or refuses otherwise) "
+    "before TT-NN's activation-reuse check of the conv it runs",
+    "project accepts what TT-NN refuses | TT-NN: Conv output can't be in Row Major if output "
+    "dtype is BFloat#_B.": "conv2d's check of a ROW_MAJOR output in bfloat8_b: not modelled",
+    "project refuses for another rule than TT-NN's | TT-NN: Conv output can't be in Row Major if "
+    "output dtype is BFloat#_B.": "conv2d's check of a ROW_MAJOR output in bfloat8_b (not "
+    "modelled) comes before the project's rule",
+    "project accepts what TT-NN refuses | TT-NN: Only TILE layout is supported for BFLOAT#_B "
+    "dtype!": "a bfloat8_b output or tensor TT-NN keeps row-major: not modelled",
+    "project refuses for another rule than TT-NN's | TT-NN: Only TILE layout is supported for "
+    "BFLOAT#_B dtype!": "as above, before the project's rule",
+    "project accepts what TT-NN refuses | TT-NN: Number of slices (#) exceeds the maximum "
+    "allowed (#) for the given output dimension and al": "an explicit slice count above what "
+    "conv2d's slicing allows: not modelled",
     "empty output": "the conv has no output pixel (decided from the case alone): the project "
     "refuses it; TT-NN's answers vary (sizes wrap, crashes)",
     "project accepts what TT-NN refuses | TT-NN: process died": "TT-NN's conv2d crashed (a "

@@ -48,6 +48,10 @@ SLICE_TYPES = {
     "dram_height": Conv2dSliceType.DRAM_HEIGHT,
     "dram_width": Conv2dSliceType.DRAM_WIDTH,
     "l1_full": Conv2dSliceType.L1_FULL,
+    # The reference kit's conv2d cases spell TT-NN's enum names.
+    "DRAMSliceHeight": Conv2dSliceType.DRAM_HEIGHT,
+    "DRAMSliceWidth": Conv2dSliceType.DRAM_WIDTH,
+    "L1Full": Conv2dSliceType.L1_FULL,
 }
 
 
@@ -73,6 +77,8 @@ def conv_config(case: dict[str, Any]) -> Conv2dConfigAttr:
         fields["weights_dtype"] = DTYPES[fields["weights_dtype"]]
     if "shard_layout" in fields:
         fields["shard_layout"] = SHARD_LAYOUTS[fields["shard_layout"]]
+    if "output_layout" in fields:
+        fields["output_layout"] = Layout[fields["output_layout"]]
     return Conv2dConfigAttr(**fields)
 
 
@@ -87,10 +93,13 @@ def memory_config(case: dict[str, Any]) -> MemoryConfigAttr:
 
 
 def slice_config(case: dict[str, Any]) -> Conv2dSliceConfigAttr | None:
-    """A case's `slice_config` [TYPE, N], when it gives one."""
+    """A case's `slice_config` — [TYPE, N], or {"type": TYPE, "num_slices": N} in the wider
+    conv2d draws — when it gives one."""
     given = case.get("slice_config")
     if not given:
         return None
+    if isinstance(given, dict):
+        return Conv2dSliceConfigAttr(SLICE_TYPES[given["type"]], given["num_slices"])
     return Conv2dSliceConfigAttr(SLICE_TYPES[given[0]], given[1])
 
 

@@ -138,3 +138,27 @@ func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<1
   %y = ttnn.conv_transpose2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 3 : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<16x32x3x3xf32>) -> tensor<1x1x1x1xf32>
   func.return %y : tensor<1x1x1x1xf32>
 }
+
+// -----
+
+// TT-NN's L1 allocation (conv2d_l1_allocation): an L1-interleaved input larger than the L1
+// banks cannot be placed (before conv2d runs); numbers by hand: 262144 row-major pages of
+// 512 B, 4096 per bank of the 64, 2097152 B; a Wormhole bank of the default open holds 1393312.
+func.func @f(%0: tensor<1x1x262144x256xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<32x256x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1 cannot place the input in L1: Out of Memory: Not enough space to allocate 134217728 B L1 buffer across 64 banks, where each bank needs to store 2097152 B, but bank size is 1393312 B (allocated: 0 B, free: 1393312 B, largest free block: 1393312 B).}}
+  %y = ttnn.conv2d %0, %1 in_channels = 256 out_channels = 32 batch_size = 1 input_height = 512 input_width = 512 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16> : (tensor<1x1x262144x256xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x256x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// TT-NN's L1 allocation: the conv program's circular buffers grow beyond the core's L1. TT-NN
+// 0.81.1's own answer on the mock Wormhole opened with l1_small_size 16384 (dev set conv2d
+// r0157), word for word.
+module attributes {ttnn.open_device = {l1_small_size = 16384 : i64}} {
+  func.func @f(%0: tensor<1x1x4096x768xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<1536x1x3x1xf32>) -> tensor<1x1x1x1xf32> {
+    // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Statically allocated circular buffers on core range [0-0 - 7-3] grow to 2563488 B which is beyond max L1 size of 1499136 B}}
+    %y = ttnn.conv2d %0, %1 in_channels = 768 out_channels = 1536 batch_size = 1 input_height = 64 input_width = 64 kernel_size = [3, 1] stride = [2, 2] padding = [0, 0] dilation = [1, 1] groups = 768 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> : (tensor<1x1x4096x768xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<1536x1x3x1xf32>) -> tensor<1x1x1x1xf32>
+    func.return %y : tensor<1x1x1x1xf32>
+  }
+}

@@ -22,6 +22,7 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     L1Failure,
     conv2d_l1_failure,
     input_l1_failure,
+    runtime_parameters,
 )
 from ttnn_xdsl.conv.conv_form import resolve_conv_form, resolve_kernel_stride_folding
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
@@ -124,9 +125,15 @@ def core_ranges(split: CoreSplit) -> tuple[CoreRange, ...]:
     return tuple(ranges)
 
 
-def output_layout(params: Conv2dParameters) -> Layout:
-    """TILE, or ROW_MAJOR when `conv_config.output_layout` says so."""
-    return params.conv_config.output_layout
+def output_layout(plan: ConvWeightsPlan, interleaved: bool) -> Layout:
+    """TILE, or ROW_MAJOR when `conv_config.output_layout` says so and the conv's output is
+    sharded in L1 by the conv program: an output conv2d returns interleaved (the DRAM path,
+    an auto-sharded 1×1 matmul conv) and the 1×1 matmul conv's output are TILE whatever the
+    config says (TT-NN's answers: 24 of 24 such outputs TILE; ROW_MAJOR on 42 of 42 other
+    convs)."""
+    if interleaved or plan.form.mm_conv:
+        return Layout.TILE
+    return plan.params.conv_config.output_layout
 
 
 def output_dtype(params: Conv2dParameters) -> DataType:
@@ -144,7 +151,8 @@ def output_spec(
     plan: ConvWeightsPlan, output_size: tuple[int, int], *, dram_input: bool
 ) -> Conv2dOutputSpec:
     """The output of a conv of output image `output_size` run as `plan` resolves: logical
-    [1, 1, N·OH·OW, Cout], padded to whole tiles (TILE) or as is (ROW_MAJOR); interleaved
+    [1, 1, N·OH·OW, Cout], padded to whole tiles (TILE) or as is (ROW_MAJOR, `output_layout`);
+    interleaved
     where `output_interleaved_in` says (or in DRAM for `dram_input`: a conv_transpose2d's own
     input in DRAM), otherwise sharded in L1 like the conv's output parallel config: shard rows
     round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns round_up(Cout,
@@ -152,14 +160,14 @@ def output_spec(
     params, sharding = plan.params, plan.sharding
     pixels = params.batch_size * output_size[0] * output_size[1]
     logical = (1, 1, pixels, params.out_channels)
-    layout = output_layout(params)
+    memory = BufferType.DRAM if dram_input else output_interleaved_in(plan)
+    layout = output_layout(plan, interleaved=memory is not None)
     padded = (
         (1, 1, round_up(pixels, TILE_SIZE), round_up(params.out_channels, TILE_SIZE))
         if layout == Layout.TILE
         else logical
     )
     dtype = output_dtype(params)
-    memory = BufferType.DRAM if dram_input else output_interleaved_in(plan)
     if memory is not None:
         return Conv2dOutputSpec(
             logical, padded, dtype, layout, memory, TensorMemoryLayout.INTERLEAVED, None
@@ -206,15 +214,31 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     refusal = folding_refusal(params) or column_major_input_refusal(params)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
-    plan = resolve_conv_weights(conv2d_preparation(params))
+    prepared = resolve_conv_weights(conv2d_preparation(params))
+    plan = runtime_plan(prepared)
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
-    allocation = l1_allocation_failure(plan)
+    allocation = l1_allocation_failure(prepared)
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
     check_factories(plan, bias_plan)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
     return Conv2dDecision(plan, bias_plan, conv2d_weights_dtype(params), conv2d_output_spec(plan))
+
+
+def runtime_plan(plan: ConvWeightsPlan) -> ConvWeightsPlan:
+    """The resolution of the conv TT-NN's conv2d runs (`conv2d_l1_allocation.runtime_parameters`:
+    a kernel-stride fold of stride 1×1 runs unfolded; a COL_MAJOR HEIGHT input of a WIDTH conv,
+    or the reverse, is resharded to the conv's layout), else `plan`. Where the project does
+    not resolve that conv, `plan` stays (no claim)."""
+    assert isinstance(plan.params, Conv2dParameters)
+    runtime = runtime_parameters(plan.params, plan)
+    if runtime is plan.params:
+        return plan
+    try:
+        return resolve_conv_weights(runtime)
+    except ConvConfigError:
+        return plan
 
 
 AFTER_FACTORY_CHECKS = frozenset({"conv circular buffers"})

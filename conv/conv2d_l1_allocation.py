@@ -50,7 +50,7 @@ from ttnn_xdsl.conv.conv_op_config import ShardSpec, determine_input_memory_conf
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
-from ttnn_xdsl.core.enums import DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
 
@@ -369,14 +369,17 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
 
     - kernel-stride folding asked for a stride of 1×1 folds nothing: the conv runs unfolded
       (its graph capture shows no fold);
-    - an input HEIGHT-sharded for a WIDTH conv (`conv_config.shard_layout`), or WIDTH-sharded
-      for a HEIGHT conv, is resharded to that layout, its cores chosen from the device grid as
-      for an interleaved input (the preparation takes the input's own layout, §3.3a). A
+    - an input HEIGHT-sharded in COL_MAJOR orientation for a WIDTH conv
+      (`conv_config.shard_layout`), or WIDTH-sharded in COL_MAJOR for a HEIGHT conv, is
+      resharded to that layout, its cores chosen from the device grid as for an interleaved
+      input (the preparation takes the input's own layout, §3.3a). A ROW_MAJOR input, a
       BLOCK-sharded input, or one given for a BLOCK conv, runs in the input's layout.
 
-    Measured on TT-NN's answers where the two layouts differ: HEIGHT and WIDTH, 6 resharded
-    and 1 not (dev set conv1d r0188); a BLOCK input, 7 kept; a BLOCK conv of a HEIGHT or WIDTH
-    input, 3 kept and 1 resharded (held-out conv1d s5003 r0031).
+    Measured on TT-NN's answers where the two layouts differ: HEIGHT and WIDTH in COL_MAJOR,
+    every one resharded (6 in the dev set, 7 of conv2d's answers); in ROW_MAJOR, every one kept
+    (dev set conv1d r0188 and 8 HEIGHT inputs for a WIDTH conv in conv2d's answers, whose
+    output TT-NN shards HEIGHT on the input's cores); a BLOCK input, 7 kept; a BLOCK conv of a
+    HEIGHT or WIDTH input, 3 kept and 1 resharded (held-out conv1d s5003 r0031).
 
     The input itself stays where the user put it (`input_buffer` reads `params`, not this)."""
     config = params.conv_config
@@ -384,7 +387,11 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
         config = replace(config, enable_kernel_stride_folding=False)
     memory = params.input_memory_config
     height_and_width = {TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED}
-    if memory.sharded_in_l1 and {config.shard_layout, memory.memory_layout} == height_and_width:
+    if (
+        memory.sharded_in_l1
+        and memory.shard_orientation == ShardOrientation.COL_MAJOR
+        and {config.shard_layout, memory.memory_layout} == height_and_width
+    ):
         interleaved = InputMemoryConfig(memory.buffer_type, TensorMemoryLayout.INTERLEAVED)
         return replace(params, conv_config=config, input_memory_config=interleaved)
     if config is params.conv_config:

@@ -51,6 +51,7 @@ from ttnn_xdsl.dialect.attributes import (
     Conv2dConfigAttr,
     DataTypeAttr,
     LayoutAttr,
+    MemoryConfigAttr,
 )
 from ttnn_xdsl.dialect.conv2d_ops import (
     ConvOp,
@@ -476,9 +477,19 @@ def conv2d_prepare_properties(op: ConvOp, params: Conv2dParameters) -> dict[str,
         # conv2d's own weights dtype (bfloat16 planning of a bfloat8_b DRAM weight, or the
         # weight's dtype handed to the bias).
         fields["weights_dtype"] = DataTypeAttr(params.conv_config.weights_dtype)
+    written_folding = written_dtype.enable_kernel_stride_folding if written_dtype else None
+    if params.conv_config.enable_kernel_stride_folding is False and written_folding is not False:
+        # The conv conv2d runs: a fold of stride 1×1 runs unfolded (conv2d_decisions.runtime_plan).
+        fields["enable_kernel_stride_folding"] = False
     if fields:
         properties["conv_config"] = Conv2dConfigAttr.from_fields(fields)
-    properties["input_memory_config"] = activation.memory_config or DRAM_INTERLEAVED
+    given = activation.memory_config or DRAM_INTERLEAVED
+    runtime = params.input_memory_config
+    if given.conv_input() != runtime:
+        # The input conv2d reshards for the conv's layout (runtime_plan): prepared as from an
+        # interleaved input of the same buffer.
+        given = MemoryConfigAttr(runtime.buffer_type, runtime.memory_layout)
+    properties["input_memory_config"] = given
     properties["input_layout"] = LayoutAttr(activation.layout)
     properties["input_dtype"] = DataTypeAttr(activation.dtype)
     if op.read(OUTPUT_DTYPE_OF_CONV2D) is not None:

@@ -23,6 +23,7 @@ from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
+from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
 from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.dialect import (
     Conv2dConfigAttr,
@@ -313,3 +314,52 @@ def test_a_conv_transpose2d_is_not_lowered_yet_and_says_so_at_the_op(tmp_path: P
         "conv_transpose2d yet (its equivalent conv2d reads a zero-stuffed input, which is not "
         "an op)\n"
     )
+
+
+def test_a_fold_of_stride_1x1_runs_unfolded_and_equals_the_reference_conv() -> None:
+    """Kernel-stride folding asked for a stride of 1×1: `prepare_conv_weights` folds (by 1×1),
+    TT-NN's conv2d runs the conv unfolded (its answers); the op decides, prepares and computes
+    that conv."""
+    conv = CONVS["height_3x3_bias_host"]
+    keywords = conv_keywords(conv)
+    folding = Conv2dConfigAttr(
+        weights_dtype=DataType.FLOAT32,
+        shard_layout=conv.shard_layout,
+        enable_kernel_stride_folding=True,
+    )
+    keywords["conv_config"] = folding
+    activation = tensor_type(
+        (conv.batch, conv.height, conv.width, conv.in_channels),
+        DataType.FLOAT32,
+        Layout.ROW_MAJOR,
+        memory_config=L1_INTERLEAVED,
+    )
+    weight = tensor_type(
+        (conv.out_channels, conv.in_channels, *conv.kernel), DataType.FLOAT32, None
+    )
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue) -> SSAValue:
+        made.append(Conv2dOp(x, w, None, dtype=DataType.FLOAT32, **keywords))
+        return made[0].result
+
+    module = build_module(build_function("main", [activation, weight], body))
+    module.verify()
+    assert resolve_conv_weights(made[0].conv_parameters()).form.fold_stride == (1, 1)
+    assert made[0].decision().plan.form.fold_stride is None
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    (output,) = Program.load(module).run([x, w])
+    got = output.to_numpy().astype(np.float64)
+    x64, w64 = x.astype(np.float64), w.astype(np.float64)
+    options = dict(stride=conv.stride, padding=conv.padding)
+    expected = reference_conv2d(x64, w64, **options)  # type: ignore[arg-type]
+    magnitude = reference_conv2d(np.abs(x64), np.abs(w64), **options)  # type: ignore[arg-type]
+    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    # Decomposed, the weight is prepared for that conv: no fold in its chain.
+    TTNNDecompose().apply(None, module)  # type: ignore[arg-type]
+    module.verify()
+    names = [op.name for op in module.walk()]
+    assert "ttnn.conv2d_consume" in names
+    assert not any("fold" in name for name in names), names

@@ -449,13 +449,30 @@ def test_a_call_tt_nn_does_not_accept(device) -> None:
 
 
 def test_a_row_major_output_holds_the_same_values(device) -> None:
+    """A ROW_MAJOR output of a conv run in L1 (from an L1 input)."""
+    config = ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16, output_layout=ttnn.ROW_MAJOR_LAYOUT)
+    output = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(
+            ACTIVATION, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+        ),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        **conv2d_keywords(device, conv_config=config),
+    )
+    assert output.layout == ttnn.ROW_MAJOR_LAYOUT and output.shape == [1, 1, 240, 32]
+    reference = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(values(output), reference)
+
+
+def test_a_row_major_output_from_dram_is_tile(device) -> None:
+    """TT-NN's DRAM path returns its output TILE whatever `output_layout` says (its answers:
+    every such output TILE)."""
     config = ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16, output_layout=ttnn.ROW_MAJOR_LAYOUT)
     output = ttnn.conv2d(
         input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
         weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
         **conv2d_keywords(device, conv_config=config),
     )
-    assert output.layout == ttnn.ROW_MAJOR_LAYOUT and output.shape == [1, 1, 240, 32]
+    assert output.layout == ttnn.TILE_LAYOUT and output.shape == [1, 1, 240, 32]
     reference = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
     np.testing.assert_array_equal(values(output), reference)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
     L1Failure,
     conv2d_l1_failure,
+    conv_transpose2d_l1_failure,
     input_l1_failure,
     runtime_parameters,
 )
@@ -444,12 +445,20 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     transposed conv's image (with `output_padding`) laid out as the equivalent conv's output,
     interleaved in DRAM when the transpose's own input is in DRAM. The decision's plans are
     the equivalent conv2d's."""
+    placed = input_l1_failure(params)
+    if placed is not None:
+        raise ConvConfigError(l1_refusal_message(placed))
     transpose = resolve_conv_transpose2d_weights(params)
+    allocation = conv_transpose2d_l1_failure(transpose)
+    if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
+        raise ConvConfigError(l1_refusal_message(allocation))
     bias = None
     if params.has_bias:
         config = replace(params.conv_config, weights_dtype=transpose.conv.weights_dtype)
         bias = resolve_conv_transpose2d_bias(replace(params, conv_config=config)).conv
     check_factories(transpose.conv, bias)
+    if allocation is not None:
+        raise ConvConfigError(l1_refusal_message(allocation))
     output = output_spec(
         transpose.conv, transpose.output_size, dram_input=params.input_memory_config.is_dram
     )

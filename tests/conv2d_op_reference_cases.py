@@ -54,10 +54,6 @@ PINS = ANSWERS / "pins.json"
 KIT_L1_SMALL_SIZE = 16384
 """The reference kit opens its device with `l1_small_size = 16384` unless a case says."""
 
-L1_ALLOCATION = "L1 allocation, not modelled here"
-"""TT-NN refused allocating L1 (out of memory, circular buffers beyond L1 or clashing with
-L1 buffers): `conv2d-l1`'s model, wired in later."""
-
 ROW_MAJOR_PADDED = "TT-NN pads a row-major output"
 """TT-NN accepted with the project's output but for its padded shape: a ROW_MAJOR output
 padded to whole shards or tiles (`pads_row_major_output`), which the project's row-major type
@@ -204,7 +200,7 @@ def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> ConvOp:
 
 class Verdict(NamedTuple):
     category: str
-    """"agree", "empty output", L1_ALLOCATION, or the disagreement."""
+    """"agree", "empty output", or the disagreement."""
     message: str
 
 
@@ -213,9 +209,6 @@ def verdict(case: dict[str, Any], grid: tuple[int, int]) -> Verdict:
     other than the op's verifier error fails the caller (a crash)."""
     op = build_conv2d(case, grid)
     error = case.get("error")
-    if error is not None and is_l1_allocation(case) and case.get("op") == "conv_transpose2d":
-        # conv_transpose2d's L1 allocation is not wired into its op: not compared.
-        return Verdict(L1_ALLOCATION, case.get("error_info") or error)
     try:
         op.verify()
     except VerifyException as exception:
@@ -265,10 +258,10 @@ def pin_key(case: dict[str, Any], category: str) -> str:
     """How a disagreement is pinned: its category, for a case TT-NN refused its rule, and
     `conv_transpose2d: ` before a transposed conv's (their reasons are their own)."""
     key = category
-    if "error" in case and category not in ("empty output", L1_ALLOCATION):
+    if "error" in case and category != "empty output":
         key = f"{category} | TT-NN: {tt_nn_rule(case)}"
     transposed = case.get("op") == "conv_transpose2d"
-    return f"conv_transpose2d: {key}" if transposed and category != L1_ALLOCATION else key
+    return f"conv_transpose2d: {key}" if transposed else key
 
 
 class FileAgreement(NamedTuple):
@@ -278,14 +271,17 @@ class FileAgreement(NamedTuple):
     accepted: int
     """Cases TT-NN accepted, each compared on output, weight and bias."""
     refused: int
-    """Cases TT-NN refused (by a rule modelled here: not an L1 allocation)."""
+    """Cases TT-NN refused by another rule than its L1 allocation."""
     agree_accepted: int
     agree_refused: int
-    l1_allocation: int
+    l1_failures: int
+    """Cases TT-NN refused allocating its L1 (`is_l1_allocation`)."""
+    agree_l1_failures: int
+    """Of these, the project refuses with TT-NN's message."""
     empty: int
     disagreements: dict[str, str]
-    """id → category, for every case that is not "agree" (L1 allocation and empty output
-    included: pinned too)."""
+    """id → category, for every case that is not "agree" (empty outputs included: pinned
+    too)."""
 
 
 def compare(path: Path) -> FileAgreement:
@@ -295,10 +291,11 @@ def compare(path: Path) -> FileAgreement:
     for case in load(path):
         result = verdict(case, grid)
         refused = "error" in case
-        if result.category == L1_ALLOCATION:
-            counts["l1"] += 1
-        elif result.category == "empty output":
+        if result.category == "empty output":
             counts["empty"] += 1
+        elif refused and is_l1_allocation(case):
+            counts["l1"] += 1
+            counts["agree l1"] += result.category == "agree"
         else:
             counts["refused" if refused else "accepted"] += 1
             if result.category == "agree":
@@ -311,6 +308,7 @@ def compare(path: Path) -> FileAgreement:
         counts["agree accepted"],
         counts["agree refused"],
         counts["l1"],
+        counts["agree l1"],
         counts["empty"],
         disagreements,
     )

@@ -9,8 +9,9 @@ its parallel config; conv2d's own rules are read in its source's order (conv2d.c
 `conv2d_L1` / `conv2d_DRAM`, the program factories' checks: `conv_consumption.conv2d_refusal`).
 Where conv2d takes another path than `prepare_conv_weights` (on a conv run from DRAM:
 bfloat8_b weights, `reshard_if_not_optimal` without a shard layout) it is modelled here, by
-name. TT-NN's L1 allocation refusals (out of memory, circular-buffer clashes) are not modelled
-here (`conv2d_l1_allocation`).
+name. TT-NN's L1 allocation refusals (out of memory, circular buffers beyond the L1 or
+clashing with its buffers) are `conv2d_l1_allocation`'s, checked in TT-NN's order; the conv
+TT-NN runs where it is not the one its preparation resolves is `runtime_plan`'s.
 
 Plain Python, no IR and no NumPy at import (`conv_consumption` is imported where it is used)."""
 
@@ -203,12 +204,14 @@ def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
 
 
 def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
-    """TT-NN 0.81.1's conv2d on `params` (`has_bias` for a bias), in its order: its checks of
-    kernel-stride folding and of a COL_MAJOR input, the preparation it runs
-    (`conv2d_preparation`), the HEIGHT/BLOCK factory's activation-reuse checks, then the
+    """TT-NN 0.81.1's conv2d on `params` (`has_bias` for a bias), in its order: the input's
+    own place in L1, its checks of kernel-stride folding and of a COL_MAJOR input, the
+    preparation it runs (`conv2d_preparation`) for the conv it runs (`runtime_plan`), the L1
+    allocation of its tensors, the HEIGHT/BLOCK factory's activation-reuse checks, then the
     factories' checks of what it prepared (WIDTH's output block, `conv2d_refusal`, WIDTH's
-    activation height), then the output. Raises ConvConfigError with TT-NN's rule for a conv
-    it refuses (the preparation's own refusals included)."""
+    activation height), the conv program's circular buffers, then the output. Raises
+    ConvConfigError with TT-NN's rule for a conv it refuses (the preparation's own refusals
+    included)."""
     placed = input_l1_failure(normalize_parameters(params))
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))

@@ -82,8 +82,8 @@ from ttnn_xdsl.dialect.prepare_op_properties import (
     COMPUTE_CONFIG_PROPERTY,
     CONV2D_PROPERTIES,
     CONV_CONFIG,
+    CONV_GEOMETRY,
     CONV_TRANSPOSE2D_PROPERTIES,
-    DILATION,
     DRAM_SLICE_CONFIG,
     GROUPS,
     IN_CHANNELS,
@@ -94,9 +94,7 @@ from ttnn_xdsl.dialect.prepare_op_properties import (
     OUT_CHANNELS,
     OUTPUT_DTYPE_OF_CONV2D,
     OUTPUT_PADDING,
-    PADDING,
     SLICE_CONFIG_PROPERTY,
-    STRIDE,
 )
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_info, tensor_type
 from ttnn_xdsl.dialect.tile import MATH_FIDELITIES
@@ -533,16 +531,7 @@ class ConvOp(KeywordPropertyOp, ABC):
             if weight_dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
                 weight_dtype = DataType.BFLOAT16
         return ConvParameters(
-            in_channels=self.read_present(IN_CHANNELS),
-            out_channels=self.read_present(OUT_CHANNELS),
-            batch_size=self.read_present(BATCH_SIZE),
-            input_height=self.read_present(INPUT_HEIGHT),
-            input_width=self.read_present(INPUT_WIDTH),
-            kernel_size=self.read_present(KERNEL_SIZE),
-            stride=self.read_present(STRIDE),
-            padding=self.read_present(PADDING),
-            dilation=self.read_present(DILATION),
-            groups=self.read_present(GROUPS),
+            **{prop.name: self.read_present(prop) for prop in CONV_GEOMETRY},  # type: ignore[arg-type]
             has_bias=self.bias is not None,
             weight_dtype=weight_dtype,
             input_layout=activation.layout,

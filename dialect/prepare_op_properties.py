@@ -74,6 +74,20 @@ PADDING = OpProperty("padding", INT32_ARRAY, default=(0, 0))
 DILATION = OpProperty("dilation", INT32_ARRAY, default=(1, 1))
 HAS_BIAS = OpProperty("has_bias", BOOLEAN, default=False)
 GROUPS = OpProperty("groups", INT32, default=1)
+CONV_GEOMETRY = (
+    IN_CHANNELS,
+    OUT_CHANNELS,
+    BATCH_SIZE,
+    INPUT_HEIGHT,
+    INPUT_WIDTH,
+    KERNEL_SIZE,
+    STRIDE,
+    PADDING,
+    DILATION,
+    GROUPS,
+)
+"""The conv's own parameters every conv op declares, each named as its `ConvParameters`
+field."""
 CONV_CONFIG = OpProperty(
     "conv_config", CONV2D_CONFIG, required=False, default=None, tt_mlir_name="conv2d_config"
 )

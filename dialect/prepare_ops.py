@@ -55,31 +55,22 @@ from ttnn_xdsl.dialect.device import TargetDevice, module_device
 from ttnn_xdsl.dialect.keyword_properties import OpProperty
 from ttnn_xdsl.dialect.operation import KeywordPropertyOp
 from ttnn_xdsl.dialect.prepare_op_properties import (
-    BATCH_SIZE,
     COMPUTE_CONFIG_PROPERTY,
     CONV2D_BIAS_PROPERTIES,
     CONV2D_WEIGHTS_PROPERTIES,
     CONV_CONFIG,
+    CONV_GEOMETRY,
     CONV_TRANSPOSE2D_BIAS_PROPERTIES,
     CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES,
-    DILATION,
     DRAM_SLICE_CONFIG,
-    GROUPS,
     HAS_BIAS,
-    IN_CHANNELS,
     INPUT_DTYPE,
-    INPUT_HEIGHT,
     INPUT_LAYOUT,
     INPUT_MEMORY_CONFIG,
-    INPUT_WIDTH,
-    KERNEL_SIZE,
     MIRROR_KERNEL,
-    OUT_CHANNELS,
     OUTPUT_DTYPE,
     OUTPUT_PADDING,
-    PADDING,
     SLICE_CONFIG_PROPERTY,
-    STRIDE,
 )
 from ttnn_xdsl.dialect.tensor_types import (
     denote_same_tensor,
@@ -164,16 +155,7 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
         properties, its source and `device`: built as a `ConvParameters` (each keyword
         checked there, the declaration written once), handed on by name."""
         return ConvParameters(
-            in_channels=self.read_present(IN_CHANNELS),
-            out_channels=self.read_present(OUT_CHANNELS),
-            batch_size=self.read_present(BATCH_SIZE),
-            input_height=self.read_present(INPUT_HEIGHT),
-            input_width=self.read_present(INPUT_WIDTH),
-            kernel_size=self.read_present(KERNEL_SIZE),
-            stride=self.read_present(STRIDE),
-            padding=self.read_present(PADDING),
-            dilation=self.read_present(DILATION),
-            groups=self.read_present(GROUPS),
+            **{prop.name: self.read_present(prop) for prop in CONV_GEOMETRY},  # type: ignore[arg-type]
             has_bias=self.has_bias_value,
             weight_dtype=tensor_info(self.source.type).dtype,
             input_layout=self.read_present(INPUT_LAYOUT),

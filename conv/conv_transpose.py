@@ -69,6 +69,7 @@ __all__ = [
     "resolve_conv_transpose2d_weights",
     "resolve_dram_path",
     "transpose_output_size",
+    "whole_equivalent_conv",
 ]
 
 
@@ -532,3 +533,18 @@ def resolve_conv_transpose2d_bias(params: ConvTranspose2dParameters) -> ConvTran
     """The preparation of a conv_transpose2d's bias (semantics.md §7.4). Raises ConvConfigError
     for any invalid parameter or combination TT-NN refuses."""
     return _resolve(params, for_bias=True)
+
+
+def whole_equivalent_conv(plan: ConvTranspose2dPlan) -> tuple[ConvWeightsPlan, Conv2dParameters]:
+    """A transposed conv's equivalent conv2d over its whole input, read with the prepared
+    weight's blocking. On TT-NN's DRAM path in slices the weight is prepared for the first
+    slice's equivalent conv and every slice reads that weight (output pixels are independent
+    rows of each block): the same blocking over the whole stuffed input computes every slice's
+    output."""
+    if plan.dram is None or not plan.dram.sliced:
+        return plan.conv, plan.equivalent
+    height, width = full_input_size(plan.params)
+    equivalent = replace(plan.equivalent, input_height=height, input_width=width)
+    form = plan.conv.form
+    folded = replace(form.folded, input_height=height, input_width=width)
+    return replace(plan.conv, form=replace(form, folded=folded)), equivalent

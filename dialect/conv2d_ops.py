@@ -72,6 +72,7 @@ from ttnn_xdsl.dialect.attributes import (
 )
 from ttnn_xdsl.dialect.device import TargetDevice, module_device
 from ttnn_xdsl.dialect.keyword_properties import (
+    INT32_ARRAY,
     OpProperty,
     parse_keyword_properties,
     print_keyword_properties,
@@ -293,6 +294,87 @@ class ConvConsumeOp(TTNNOperation):
             )
         if self.bias is not None and self.tensor(self.bias, "bias").layout != Layout.TILE:
             raise self.error(f"expected a prepared bias in TILE layout, got {self.bias.type}")
+
+
+@irdl_op_definition
+class ZeroStuffOp(KeywordPropertyOp):
+    """`ttnn.zero_stuff`: a conv_transpose2d's input as the input of its equivalent conv2d
+    (semantics.md §7.2), the zero-stuffed, padded ("full") image. The input is row-major
+    `[N, H, W, C]` or `[1, 1, N·H·W, C]` (`input_size` = [H, W] says which image it flattens);
+    the result is row-major `[N, full_H, full_W, C]` on the host, the input's dtype:
+    `out[n, offset[0] + h·stride[0], offset[1] + w·stride[1], c] = in[n, h, w, c]` where that
+    falls inside the result, zeros elsewhere (an offset is negative, and pixels are cut off,
+    when the padding is beyond the kernel's reach).
+
+        %full = ttnn.zero_stuff %x stride = [2, 2] offset = [2, 2] input_size = [4, 4]
+          : tensor<1x4x4x8xbf16> -> tensor<1x12x12x8xbf16>
+    """
+
+    name = "ttnn.zero_stuff"
+
+    PROPERTIES: ClassVar[tuple[OpProperty, ...]] = (
+        OpProperty("stride", INT32_ARRAY),
+        OpProperty("offset", INT32_ARRAY),
+        OpProperty("input_size", INT32_ARRAY),
+    )
+
+    input = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, input: SSAValue, result_type: Attribute, **properties: object):
+        """The op on `input` with its properties' Python values and the result type."""
+        super().__init__(
+            operands=[input],
+            result_types=[result_type],
+            properties=self.declared_properties(properties),
+        )
+
+    def pair(self, name: str) -> tuple[int, int]:
+        """The two values of an array property."""
+        first, second = self.value_of(name)
+        return first, second
+
+    def kept_pixels(self, axis: int) -> tuple[int, int]:
+        """Along image axis `axis` (0: height, 1: width): the first input pixel that falls
+        inside the result and how many do."""
+        size = self.pair("input_size")[axis]
+        stride, offset = self.pair("stride")[axis], self.pair("offset")[axis]
+        extent = self.tensor(self.result, "result").shape[1 + axis]
+        places = [offset + i * stride for i in range(size)]
+        kept = [i for i, place in enumerate(places) if 0 <= place < extent]
+        return (kept[0], len(kept)) if kept else (0, 0)
+
+    def verify_(self) -> None:
+        for prop in self.PROPERTIES:
+            if len(self.value_of(prop.name)) != 2:
+                raise self.error(f"{prop.name} must be two integers")
+        if min(self.pair("stride")) < 1 or min(self.pair("input_size")) < 1:
+            raise self.error(
+                f"stride and input_size must be positive, got {list(self.pair('stride'))} and "
+                f"{list(self.pair('input_size'))}"
+            )
+        source = self.tensor(self.input, "input")
+        result = self.tensor(self.result, "result")
+        if source.layout != Layout.ROW_MAJOR or result.layout != Layout.ROW_MAJOR:
+            raise self.error("expected a row-major input and result")
+        if source.dtype != result.dtype or result.memory_config is not None:
+            raise self.error(
+                f"expected a host result of the input's dtype {source.dtype.value}, got "
+                f"{self.result.type}"
+            )
+        height, width = self.pair("input_size")
+        if len(result.shape) != 4 or len(source.shape) != 4:
+            raise self.error("expected an input and a result of rank 4")
+        batch, channels = result.shape[0], result.shape[3]
+        shapes = ((batch, height, width, channels), (1, 1, batch * height * width, channels))
+        if source.shape not in shapes:
+            raise self.error(
+                f"expected an input of shape {format_shape(shapes[0])} or "
+                f"{format_shape(shapes[1])} (the result's batch and channels, input_size), got "
+                f"{format_shape(source.shape)}"
+            )
 
 
 def conv2d_consume_from_plan(
@@ -672,8 +754,10 @@ class ConvTranspose2dOp(ConvOp):
     equivalent conv2d (§7.2, `conv2d_decisions.resolve_conv_transpose2d`): the preparation
     `prepare_conv_transpose2d_weights` makes, conv2d's factory checks of that conv, and the
     output — the transposed image `[1, 1, N·OH·OW, Cout]` laid out as the equivalent conv's
-    output, interleaved in DRAM for a DRAM input. `ttnn-decompose` does not lower it yet (the
-    zero-stuffed input of the equivalent conv is not an op)."""
+    output, interleaved in DRAM for a DRAM input. `ttnn-decompose` turns it into the
+    preparations of its host operands (`prepare_conv_transpose2d_weights` / `_bias`), its
+    input zero-stuffed (`ttnn.zero_stuff`) and one `ttnn.conv2d_consume` of the equivalent
+    conv2d over the whole stuffed input."""
 
     name = "ttnn.conv_transpose2d"
 

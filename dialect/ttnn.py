@@ -47,7 +47,7 @@ from ttnn_xdsl.dialect.attributes import (
     TensorLayoutAttr,
     TensorMemoryLayoutAttr,
 )
-from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, ConvConsumeOp, ConvTranspose2dOp
+from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, ConvConsumeOp, ConvTranspose2dOp, ZeroStuffOp
 from ttnn_xdsl.dialect.conv_layout_ops import (
     ConvBiasLayoutOp,
     ConvWeightsBlockShardedLayoutOp,
@@ -112,6 +112,7 @@ TTNN = Dialect(
         ConvBiasLayoutOp,
         Conv2dOp,
         ConvConsumeOp,
+        ZeroStuffOp,
         ConvTranspose2dOp,
         TypecastOp,
         ToLayoutOp,

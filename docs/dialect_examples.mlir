@@ -87,6 +87,10 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
     %y = "ttnn.conv2d_consume"(%x, %w, %b) <{path = "height_sharded", math_fidelity = "HiFi4", batch = 2 : i64, input_height = 6 : i64, input_width = 7 : i64, input_channels = 5 : i64, activation_channels = 8 : i64, nhw_cores = 3 : i64, input_cores = 1 : i64, output_cores = 1 : i64, nhw_rows_per_core = 32 : i64, act_block_h_ntiles = 1 : i64, act_block_w_ntiles = 1 : i64, k_blocks = 3 : i64, out_width_ntiles = 1 : i64, out_channels = 7 : i64, full_inner_dim = false, activation_reuse = false, fp32_dest_acc_en = false, packer_l1_acc = false, kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, original_padding = array<i64: 1, 1, 1, 1>, fold_stride = array<i64>, operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<2x6x7x5xbf16>, tensor<1x1x45x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, tensor<1x1x1x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) -> tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
     func.return %y : tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
   }
+  func.func @"ttnn.zero_stuff"(%x: tensor<1x4x4x8xbf16>) -> tensor<1x12x12x8xbf16> {
+    %full = ttnn.zero_stuff %x stride = [2, 2] offset = [2, 2] input_size = [4, 4] : tensor<1x4x4x8xbf16> -> tensor<1x12x12x8xbf16>
+    func.return %full : tensor<1x12x12x8xbf16>
+  }
   func.func @"ttnn.typecast"(%x: tensor<64x64xbf16, #ttnn.tensor_layout<tile>>) -> tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>> {
     %packed = ttnn.typecast %x : tensor<64x64xbf16, #ttnn.tensor_layout<tile>> -> tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>
     func.return %packed : tensor<64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>

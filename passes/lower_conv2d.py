@@ -50,7 +50,7 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect import tile
-from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp
+from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ZeroStuffOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
 from ttnn_xdsl.passes.loops import copy, index, loop_nest, memref_type, scaled
@@ -358,8 +358,14 @@ def nhwc_activation(op: ConvConsumeOp, consumption: ConsumptionPlan) -> SSAValue
             f"{list(shape)}",
             op=op,
         )
-    element = memref_type(op.activation).element_type
-    rows = collapse(op.activation, [[0, 1, 2], [3]], [nhwc[0] * height * width, shape[3]])
+    return nhwc_view(op.activation, nhwc)
+
+
+def nhwc_view(flat: SSAValue, nhwc: Sequence[int]) -> SSAValue:
+    """A flat [1, 1, N·H·W, C] buffer viewed as [N, H, W, C] (the same row-major data)."""
+    element = memref_type(flat).element_type
+    batch, height, width, channels = nhwc
+    rows = collapse(flat, [[0, 1, 2], [3]], [batch * height * width, channels])
     return memref.ExpandShapeOp(
         operands=[rows, []],
         result_types=[MemRefType(element, nhwc)],
@@ -367,7 +373,7 @@ def nhwc_activation(op: ConvConsumeOp, consumption: ConsumptionPlan) -> SSAValue
             "reassociation": ArrayAttr(
                 [ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in ([0, 1, 2], [3])]
             ),
-            "static_output_shape": DenseArrayBase.from_list(i64, nhwc),
+            "static_output_shape": DenseArrayBase.from_list(i64, list(nhwc)),
         },
     ).result
 
@@ -577,5 +583,35 @@ def add_bias(bias: SSAValue, accumulator: SSAValue, row_tiles: int, weight_colum
     tile.AddRowOp(matrix_view(bias, (0, 1), (0, bias_columns)), target)
 
 
-CONV2D_PATTERNS: tuple[RewritePattern, ...] = (LowerConvConsume(),)
+class LowerZeroStuff(RewritePattern):
+    """zero_stuff → a zero-filled [N, full_H, full_W, C] buffer and one copy of the input's
+    kept pixels into its strided window (`memref.subview` with the op's stride): no loops."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ZeroStuffOp, rewriter: PatternRewriter) -> None:
+        shape = tensor_info(op.result.type).shape
+        batch, channels = shape[0], shape[3]
+        (first_row, rows), (first_col, cols) = op.kept_pixels(0), op.kept_pixels(1)
+        stride, offset = op.pair("stride"), op.pair("offset")
+        with lowering(rewriter, op) as results:
+            element = memref_type(op.input).element_type
+            full = zeros(shape, element)
+            results.append(full)
+            if rows == 0 or cols == 0:
+                return
+            source = op.input
+            if tuple(memref_type(source).get_shape()) != (batch, *op.pair("input_size"), channels):
+                source = nhwc_view(source, (batch, *op.pair("input_size"), channels))
+            sizes = [batch, rows, cols, channels]
+            kept = window(source, [0, first_row, first_col, 0], sizes)
+            places = [0, offset[0] + first_row * stride[0], offset[1] + first_col * stride[1], 0]
+            strides = [1, stride[0], stride[1], 1]
+            view_type = memref.SubviewOp.infer_result_type(
+                memref_type(full), places, sizes, strides
+            )
+            stuffed = memref.SubviewOp.get(full, places, sizes, strides, view_type).result
+            copy(kept, stuffed)
+
+
+CONV2D_PATTERNS: tuple[RewritePattern, ...] = (LowerConvConsume(), LowerZeroStuff())
 """The conv2d lowering's patterns (registered in convert-ttnn-to-tiles)."""

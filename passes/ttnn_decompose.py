@@ -42,7 +42,12 @@ from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dPlan,
+    full_input_size,
+    resolve_conv_transpose2d_weights,
+    whole_equivalent_conv,
+)
 from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
@@ -56,6 +61,7 @@ from ttnn_xdsl.dialect.attributes import (
 from ttnn_xdsl.dialect.conv2d_ops import (
     ConvOp,
     ConvTranspose2dOp,
+    ZeroStuffOp,
     conv2d_consume_from_plan,
     math_fidelity_name,
     prepared_bias_type,
@@ -87,6 +93,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
     ConvTranspose2dPrepareOp,
     PrepareConvBiasOp,
     PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
     bias_result_type,
     weight_result_type,
@@ -366,24 +373,26 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     bfloat16 for a bfloat8_b one: both exact), as TT-NN's halo untilizes it. The ops keep the
     op's location. Raises TTNNError (located at the op) for what the consumption does not
     lower: a 1D depthwise weight folded or not height-sharded."""
-    if isinstance(op, ConvTranspose2dOp):
-        raise TTNNError(
-            f"'{op.name}' op ttnn-decompose does not lower a conv_transpose2d yet (its "
-            "equivalent conv2d reads a zero-stuffed input, which is not an op)",
-            op=op,
-        )
     decision = op.decision(device)
     chain: list[Operation] = row_major_input(op.input)
     activation = chain[-1].results[0] if chain else op.input
-    preparation, weight, bias = prepared_operands(op, decision)
+    plan = decision.plan
+    if isinstance(op, ConvTranspose2dOp):
+        transpose = resolve_conv_transpose2d_weights(op.conv_parameters(device))
+        plan, _ = whole_equivalent_conv(transpose)
+        chain.append(zero_stuffed_input(activation, transpose))
+        activation = chain[-1].results[0]
+        preparation, weight, bias = transpose_prepared_operands(op, decision, device)
+    else:
+        preparation, weight, bias = prepared_operands(op, decision)
     chain += preparation
     try:
-        params = decision.plan.params
+        params = plan.params
         consume = conv2d_consume_from_plan(
             activation,
             weight,
             bias,
-            decision.plan,
+            plan,
             params,
             output_dtype=decision.output.dtype,
             output_layout=decision.output.layout,
@@ -439,6 +448,85 @@ def prepared_operands(
             typecast = TypecastOp(bias, prepared_bias_type(decision))
             chain.append(typecast)
             bias = typecast.result
+    return chain, weight, bias
+
+
+def zero_stuffed_input(activation: SSAValue, plan: ConvTranspose2dPlan) -> ZeroStuffOp:
+    """The input of a conv_transpose2d's equivalent conv2d over its whole image (semantics.md
+    §7.2), from the transpose's row-major input: pixel `i` of an axis at `d·(k − 1) − p_before
+    + i·s`, zeros elsewhere."""
+    params = plan.params
+    top, _, left, _ = params.padding
+    offset = [
+        dilation * (kernel - 1) - before
+        for dilation, kernel, before in zip(
+            params.dilation, params.kernel_size, (top, left), strict=True
+        )
+    ]
+    full_height, full_width = full_input_size(params)
+    info = tensor_info(activation.type)
+    shape = (params.batch_size, full_height, full_width, params.in_channels)
+    return ZeroStuffOp(
+        activation,
+        tensor_type(shape, info.dtype, None),
+        stride=params.stride,
+        offset=offset,
+        input_size=(params.input_height, params.input_width),
+    )
+
+
+def transpose_prepared_operands(
+    op: ConvTranspose2dOp, decision: Conv2dDecision, device: TargetDevice
+) -> tuple[list[Operation], SSAValue, SSAValue | None]:
+    """The ops preparing a conv_transpose2d's host weight and bias as TT-NN's
+    conv_transpose2d prepares them (`prepare_conv_transpose2d_weights` / `_bias` with the
+    op's parameters and its input's type; the bias with the weights dtype the weight is
+    prepared in), and the weight and bias its equivalent conv2d reads (a prepared operand as
+    given)."""
+    activation = op.tensor(op.input, "input")
+    properties: dict[str, object] = {
+        name: value for name, value in op.properties.items() if name != OUTPUT_DTYPE_OF_CONV2D.name
+    }
+    if OUTPUT_DTYPE_OF_CONV2D.name in op.properties:
+        properties["output_dtype"] = op.properties[OUTPUT_DTYPE_OF_CONV2D.name]
+    properties |= {
+        "input_memory_config": activation.memory_config or DRAM_INTERLEAVED,
+        "input_layout": LayoutAttr(activation.layout),
+        "input_dtype": DataTypeAttr(activation.dtype),
+    }
+    chain: list[Operation] = []
+    weight = op.weight
+    if op.tensor(op.weight, "weight").on_host:
+        weight_properties = {
+            name: value
+            for name, value in properties.items()
+            if name in {prop.name for prop in PrepareConvTranspose2dWeightsOp.PROPERTIES}
+        }
+        prepared = PrepareConvTranspose2dWeightsOp(
+            op.weight,
+            device=device,
+            weights_format="IOHW",
+            has_bias=op.bias is not None,
+            **weight_properties,
+        )
+        chain.append(prepared)
+        weight = prepared.result
+    bias = op.bias
+    if bias is not None and op.tensor(bias, "bias").on_host:
+        bias_properties = {
+            name: value
+            for name, value in properties.items()
+            if name in {prop.name for prop in PrepareConvTranspose2dBiasOp.PROPERTIES}
+        }
+        written = op.properties.get(CONV_CONFIG.name)
+        fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
+        # The bias is prepared in the weights dtype the weight is prepared in (TT-NN's
+        # conv_transpose2d hands it over; `prepare_conv_transpose2d_bias` requires one).
+        fields["weights_dtype"] = DataTypeAttr(decision.weights_dtype)
+        bias_properties["conv_config"] = Conv2dConfigAttr.from_fields(fields)
+        prepared_bias = PrepareConvTranspose2dBiasOp(bias, device=device, **bias_properties)
+        chain.append(prepared_bias)
+        bias = prepared_bias.result
     return chain, weight, bias
 
 

@@ -297,25 +297,6 @@ def test_a_row_major_output_holds_the_tile_output_s_values() -> None:
     assert values[Layout.ROW_MAJOR].tobytes() == values[Layout.TILE].tobytes()
 
 
-def test_a_conv_transpose2d_is_not_lowered_yet_and_says_so_at_the_op(tmp_path: Path) -> None:
-    """ttnn.conv_transpose2d verifies (TT-NN's decisions) but ttnn-decompose does not lower it:
-    one line at the op, exit status 1."""
-    source = (ROOT / "tests" / "filecheck" / "dialect" / "conv2d.mlir").read_text()
-    start = source.index("func.func @conv_transpose2d_height(")
-    function = source[start : source.index("\n}\n", start) + 3]
-    path = tmp_path / "up.mlir"
-    path.write_text(function)
-    run = subprocess.run(
-        [BIN / "ttnn-run", path, "--random-inputs", "0"], capture_output=True, text=True
-    )
-    assert run.returncode == 1
-    assert run.stderr == (
-        f"{path}:2:3: error: 'ttnn.conv_transpose2d' op ttnn-decompose does not lower a "
-        "conv_transpose2d yet (its equivalent conv2d reads a zero-stuffed input, which is not "
-        "an op)\n"
-    )
-
-
 def test_a_fold_of_stride_1x1_runs_unfolded_and_equals_the_reference_conv() -> None:
     """Kernel-stride folding asked for a stride of 1×1: `prepare_conv_weights` folds (by 1×1),
     TT-NN's conv2d runs the conv unfolded (its answers); the op decides, prepares and computes

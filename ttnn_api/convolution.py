@@ -34,7 +34,7 @@ are neither one rectangle from core (0, 0) nor laid row by row from it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -53,7 +53,7 @@ from ttnn_xdsl.conv.conv_form import runs_from_dram
 from ttnn_xdsl.conv.conv_l1_decisions import DRAM_BFLOAT8_B_REFUSAL, fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_image_size
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan, full_input_size
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan, whole_equivalent_conv
 from ttnn_xdsl.core import enums as core
 from ttnn_xdsl.dialect.conv2d_ops import (
     Conv2dOp,
@@ -391,21 +391,6 @@ def _conv2d_own_resolution(call: ConvCall, types: list[Attribute]) -> Resolution
         runs_from_dram(params),
         output_image_size(params),
     )
-
-
-def whole_equivalent_conv(plan: ConvTranspose2dPlan) -> tuple[ConvWeightsPlan, Conv2dParameters]:
-    """A transposed conv's equivalent conv2d over its whole input, read with the prepared
-    weight's blocking. On TT-NN's DRAM path in slices the weight is prepared for the first
-    slice's equivalent conv and every slice reads that weight (output pixels are independent
-    rows of each block): the same blocking over the whole stuffed input computes every slice's
-    output."""
-    if plan.dram is None or not plan.dram.sliced:
-        return plan.conv, plan.equivalent
-    height, width = full_input_size(plan.params)
-    equivalent = replace(plan.equivalent, input_height=height, input_width=width)
-    form = plan.conv.form
-    folded = replace(form.folded, input_height=height, input_width=width)
-    return replace(plan.conv, form=replace(form, folded=folded)), equivalent
 
 
 def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:

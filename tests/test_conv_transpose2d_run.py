@@ -1,0 +1,183 @@
+"""`ttnn.conv_transpose2d` runs: `ttnn-decompose` turns it into the preparations of its host
+weight and bias, the zero-stuffed input (`ttnn.zero_stuff`) and one `ttnn.conv2d_consume` of the
+equivalent conv2d, which lower and run. Values are checked against the transposed conv's own
+definition, a scatter of each input pixel through the kernel (not the equivalent conv2d)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import SSAValue
+
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.dialect import Conv2dConfigAttr, MemoryConfigAttr, build_function, build_module
+from ttnn_xdsl.dialect.attributes import DeviceComputeKernelConfigAttr
+from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ConvTranspose2dOp, ZeroStuffOp
+from ttnn_xdsl.dialect.prepare_ops import (
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
+)
+from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
+from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
+from ttnn_xdsl.program import Program
+
+L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+
+
+class Transpose(NamedTuple):
+    batch: int
+    height: int
+    width: int
+    in_channels: int
+    out_channels: int
+    kernel: tuple[int, int]
+    stride: tuple[int, int]
+    padding: tuple[int, int]
+    output_padding: tuple[int, int]
+    shard_layout: TensorMemoryLayout
+    bias: bool
+    input_layout: Layout
+
+
+TRANSPOSES = {
+    "height_stride1_bias": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (1, 1), (1, 1), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR,
+    ),
+    "height_stride2_output_padding_bias_tile": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.TILE,
+    ),
+    "height_2x2_upsample_batch2": Transpose(
+        2, 4, 4, 8, 16, (2, 2), (2, 2), (0, 0), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED,
+        False, Layout.ROW_MAJOR,
+    ),
+    "block_stride2_bias": Transpose(
+        1, 5, 4, 64, 64, (3, 3), (2, 2), (1, 1), (0, 0), TensorMemoryLayout.BLOCK_SHARDED,
+        True, Layout.ROW_MAJOR,
+    ),
+    "block_stride1_tile": Transpose(
+        1, 4, 6, 48, 40, (3, 3), (1, 1), (0, 0), (0, 0), TensorMemoryLayout.BLOCK_SHARDED,
+        False, Layout.TILE,
+    ),
+    "height_stride2_padding_beyond_kernel": Transpose(
+        1, 5, 5, 8, 8, (3, 3), (2, 2), (3, 3), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        False, Layout.ROW_MAJOR,
+    ),
+}  # fmt: skip
+
+
+def output_size(transpose: Transpose) -> tuple[int, int]:
+    """(OH, OW): (I − 1)·s − 2p + k + output_padding per axis."""
+    return (
+        (transpose.height - 1) * transpose.stride[0]
+        - 2 * transpose.padding[0]
+        + transpose.kernel[0]
+        + transpose.output_padding[0],
+        (transpose.width - 1) * transpose.stride[1]
+        - 2 * transpose.padding[1]
+        + transpose.kernel[1]
+        + transpose.output_padding[1],
+    )
+
+
+def scattered(transpose: Transpose, x: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """The transposed conv by its definition (groups 1, dilation 1): out[n, ih·s − p + kh,
+    iw·s − p + kw, o] += x[n, ih, iw, c]·W[c, o, kh, kw], as [1, 1, N·OH·OW, Cout]."""
+    out_h, out_w = output_size(transpose)
+    (s_h, s_w), (p_h, p_w) = transpose.stride, transpose.padding
+    out = np.zeros((transpose.batch, out_h, out_w, transpose.out_channels))
+    for ih in range(transpose.height):
+        for iw in range(transpose.width):
+            for kh in range(transpose.kernel[0]):
+                for kw in range(transpose.kernel[1]):
+                    oh, ow = ih * s_h - p_h + kh, iw * s_w - p_w + kw
+                    if 0 <= oh < out_h and 0 <= ow < out_w:
+                        out[:, oh, ow] += x[:, ih, iw].astype(np.float64) @ weight[:, :, kh, kw]
+    return out.reshape(1, 1, -1, transpose.out_channels)
+
+
+def integers(shape: tuple[int, ...], seed: int) -> np.ndarray:
+    """Integers in [-4, 4] / 2 as float32: exact in bfloat16, exact sums in float32."""
+    return (np.random.default_rng(seed).integers(-4, 5, shape) / 2).astype(np.float32)
+
+
+def transpose_module(transpose: Transpose) -> ModuleOp:
+    """@main(activation, IOHW weight[, bias]) -> one ttnn.conv_transpose2d, float32 throughout
+    (float32 accumulation: the integer sums are exact)."""
+    activation = tensor_type(
+        (transpose.batch, transpose.height, transpose.width, transpose.in_channels),
+        DataType.FLOAT32,
+        transpose.input_layout,
+        memory_config=L1_INTERLEAVED,
+    )
+    weight = tensor_type(
+        (transpose.in_channels, transpose.out_channels, *transpose.kernel), DataType.FLOAT32, None
+    )
+    bias = tensor_type((1, 1, 1, transpose.out_channels), DataType.FLOAT32, None)
+    keywords = dict(
+        in_channels=transpose.in_channels,
+        out_channels=transpose.out_channels,
+        batch_size=transpose.batch,
+        input_height=transpose.height,
+        input_width=transpose.width,
+        kernel_size=list(transpose.kernel),
+        stride=list(transpose.stride),
+        padding=list(transpose.padding),
+        output_padding=list(transpose.output_padding),
+        dilation=[1, 1],
+        groups=1,
+        conv_config=Conv2dConfigAttr(
+            weights_dtype=DataType.FLOAT32, shard_layout=transpose.shard_layout
+        ),
+        compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=True),
+        dtype=DataType.FLOAT32,
+    )
+
+    def body(x: SSAValue, w: SSAValue, *b: SSAValue) -> SSAValue:
+        return ConvTranspose2dOp(x, w, b[0] if b else None, **keywords).result
+
+    types = [activation, weight] + ([bias] if transpose.bias else [])
+    module = build_module(build_function("main", types, body))
+    module.verify()
+    return module
+
+
+@pytest.mark.parametrize("name", TRANSPOSES)
+def test_conv_transpose2d_runs_and_equals_the_scattered_transpose(name: str) -> None:
+    transpose = TRANSPOSES[name]
+    x = integers((transpose.batch, transpose.height, transpose.width, transpose.in_channels), 1)
+    w = integers((transpose.in_channels, transpose.out_channels, *transpose.kernel), 2)
+    b = integers((1, 1, 1, transpose.out_channels), 3)
+    inputs = [x, w] + ([b] if transpose.bias else [])
+    (output,) = Program.load(transpose_module(transpose)).run(inputs)
+    expected = scattered(transpose, x, w) + (b.reshape(-1) if transpose.bias else 0)
+    got = output.to_numpy()
+    out_h, out_w = output_size(transpose)
+    assert got.shape == (1, 1, transpose.batch * out_h * out_w, transpose.out_channels)
+    np.testing.assert_array_equal(got, expected.astype(np.float32))
+    assert np.count_nonzero(expected) > expected.size // 2  # real values, not zeros
+
+
+def test_decompose_stuffs_the_input_prepares_the_operands_and_consumes_once() -> None:
+    transpose = TRANSPOSES["height_stride2_output_padding_bias_tile"]
+    module = transpose_module(transpose)
+    TTNNDecompose().apply(None, module)  # type: ignore[arg-type]
+    ops = [op for op in module.walk() if op.name.startswith("ttnn.")]
+    assert not any(isinstance(op, ConvTranspose2dOp) for op in ops)
+    (stuff,) = [op for op in ops if isinstance(op, ZeroStuffOp)]
+    # 6×5 stuffed to 11×9, padded by k − 1 − p = 1 before and 1 + output_padding after.
+    assert tensor_info(stuff.result.type).shape == (1, 14, 12, 16)
+    assert (stuff.pair("stride"), stuff.pair("offset")) == ((2, 2), (1, 1))
+    (consume,) = [op for op in ops if isinstance(op, ConvConsumeOp)]
+    assert consume.activation is stuff.result
+    assert consume.pair("stride") == (1, 1) and consume.pair("padding") == (0, 0, 0, 0)
+    # The prepare ops' own decompositions have run: only layout ops remain.
+    assert not any(
+        isinstance(op, (PrepareConvTranspose2dWeightsOp, PrepareConvTranspose2dBiasOp))
+        for op in ops
+    )
+    assert consume.bias is not None

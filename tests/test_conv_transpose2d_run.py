@@ -12,9 +12,15 @@ import pytest
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
-from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.dialect import Conv2dConfigAttr, MemoryConfigAttr, build_function, build_module
-from ttnn_xdsl.dialect.attributes import DeviceComputeKernelConfigAttr
+from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr, DeviceComputeKernelConfigAttr
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ConvTranspose2dOp, ZeroStuffOp
 from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvTranspose2dBiasOp,
@@ -25,6 +31,7 @@ from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
 from ttnn_xdsl.program import Program
 
 L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+DRAM_INTERLEAVED = MemoryConfigAttr(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
 
 
 class Transpose(NamedTuple):
@@ -40,6 +47,9 @@ class Transpose(NamedTuple):
     shard_layout: TensorMemoryLayout
     bias: bool
     input_layout: Layout
+    memory_config: MemoryConfigAttr = L1_INTERLEAVED
+    dram_slices: int | None = None
+    """`dram_slice_config`: so many DRAM_HEIGHT slices (TT-NN prepares for the first)."""
 
 
 TRANSPOSES = {
@@ -62,6 +72,14 @@ TRANSPOSES = {
     "block_stride1_tile": Transpose(
         1, 4, 6, 48, 40, (3, 3), (1, 1), (0, 0), (0, 0), TensorMemoryLayout.BLOCK_SHARDED,
         False, Layout.TILE,
+    ),
+    "dram_stride2_bias": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.TILE, DRAM_INTERLEAVED,
+    ),
+    "dram_height_slices_stride2": Transpose(
+        1, 8, 6, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 2,
     ),
     "height_stride2_padding_beyond_kernel": Transpose(
         1, 5, 5, 8, 8, (3, 3), (2, 2), (3, 3), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
@@ -105,14 +123,16 @@ def integers(shape: tuple[int, ...], seed: int) -> np.ndarray:
     return (np.random.default_rng(seed).integers(-4, 5, shape) / 2).astype(np.float32)
 
 
-def transpose_module(transpose: Transpose) -> ModuleOp:
+def transpose_module(transpose: Transpose, prepared: bool = False) -> ModuleOp:
     """@main(activation, IOHW weight[, bias]) -> one ttnn.conv_transpose2d, float32 throughout
-    (float32 accumulation: the integer sums are exact)."""
+    (float32 accumulation: the integer sums are exact). `prepared`: the weight and bias are
+    prepared in the function first (`prepare_conv_transpose2d_weights` / `_bias`), and the
+    conv consumes them as given."""
     activation = tensor_type(
         (transpose.batch, transpose.height, transpose.width, transpose.in_channels),
         DataType.FLOAT32,
         transpose.input_layout,
-        memory_config=L1_INTERLEAVED,
+        memory_config=transpose.memory_config,
     )
     weight = tensor_type(
         (transpose.in_channels, transpose.out_channels, *transpose.kernel), DataType.FLOAT32, None
@@ -136,8 +156,30 @@ def transpose_module(transpose: Transpose) -> ModuleOp:
         compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=True),
         dtype=DataType.FLOAT32,
     )
+    if transpose.dram_slices is not None:
+        keywords["dram_slice_config"] = Conv2dSliceConfigAttr(
+            Conv2dSliceType.DRAM_HEIGHT, transpose.dram_slices
+        )
+
+    preparation = {name: value for name, value in keywords.items() if name != "dtype"}
+    preparation |= dict(
+        input_memory_config=transpose.memory_config,
+        input_layout=transpose.input_layout,
+        input_dtype=DataType.FLOAT32,
+        output_dtype=DataType.FLOAT32,
+    )
 
     def body(x: SSAValue, w: SSAValue, *b: SSAValue) -> SSAValue:
+        if prepared:
+            w = PrepareConvTranspose2dWeightsOp(
+                w, weights_format="IOHW", has_bias=transpose.bias, **preparation
+            ).result
+            bias_preparation = {
+                name: value
+                for name, value in preparation.items()
+                if name not in ("output_padding", "mirror_kernel")
+            }
+            b = tuple(PrepareConvTranspose2dBiasOp(value, **bias_preparation).result for value in b)
         return ConvTranspose2dOp(x, w, b[0] if b else None, **keywords).result
 
     types = [activation, weight] + ([bias] if transpose.bias else [])
@@ -160,6 +202,18 @@ def test_conv_transpose2d_runs_and_equals_the_scattered_transpose(name: str) -> 
     assert got.shape == (1, 1, transpose.batch * out_h * out_w, transpose.out_channels)
     np.testing.assert_array_equal(got, expected.astype(np.float32))
     assert np.count_nonzero(expected) > expected.size // 2  # real values, not zeros
+
+
+def test_a_prepared_weight_and_bias_compute_what_the_host_ones_do() -> None:
+    transpose = TRANSPOSES["block_stride2_bias"]
+    x = integers((transpose.batch, transpose.height, transpose.width, transpose.in_channels), 4)
+    w = integers((transpose.in_channels, transpose.out_channels, *transpose.kernel), 5)
+    b = integers((1, 1, 1, transpose.out_channels), 6)
+    (host,) = Program.load(transpose_module(transpose)).run([x, w, b])
+    (given,) = Program.load(transpose_module(transpose, prepared=True)).run([x, w, b])
+    assert given.to_numpy().tobytes() == host.to_numpy().tobytes()
+    expected = scattered(transpose, x, w) + b.reshape(-1)
+    np.testing.assert_array_equal(host.to_numpy(), expected.astype(np.float32))
 
 
 def test_decompose_stuffs_the_input_prepares_the_operands_and_consumes_once() -> None:

@@ -1,4 +1,4 @@
-// Verifier diagnostics of ttnn.conv2d (and ttnn.conv_transpose2d), one chunk per rule (docs/semantics.md §9.8): the
+// Verifier diagnostics of ttnn.conv2d (and ttnn.conv_transpose2d, ttnn.zero_stuff), one chunk per rule (docs/semantics.md §9.8): the
 // operands' shapes, a prepared weight of other parameters, the result type, and TT-NN
 // 0.81.1's conv2d refusals beyond prepare_conv_weights' (in TT-NN's words), each at the op.
 //
@@ -161,4 +161,31 @@ module attributes {ttnn.open_device = {l1_small_size = 16384 : i64}} {
     %y = ttnn.conv2d %0, %1 in_channels = 768 out_channels = 1536 batch_size = 1 input_height = 64 input_width = 64 kernel_size = [3, 1] stride = [2, 2] padding = [0, 0] dilation = [1, 1] groups = 768 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> : (tensor<1x1x4096x768xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<1536x1x3x1xf32>) -> tensor<1x1x1x1xf32>
     func.return %y : tensor<1x1x1x1xf32>
   }
+}
+
+// -----
+
+// ttnn.zero_stuff: the input is neither [N, H, W, C] nor [1, 1, N·H·W, C] of input_size.
+func.func @f(%0: tensor<1x1x15x8xbf16>) -> tensor<1x12x12x8xbf16> {
+  // expected-error @below {{'ttnn.zero_stuff' op expected an input of shape [1, 4, 4, 8] or [1, 1, 16, 8] (the result's batch and channels, input_size), got [1, 1, 15, 8]}}
+  %y = ttnn.zero_stuff %0 stride = [2, 2] offset = [2, 2] input_size = [4, 4] : tensor<1x1x15x8xbf16> -> tensor<1x12x12x8xbf16>
+  func.return %y : tensor<1x12x12x8xbf16>
+}
+
+// -----
+
+// ttnn.zero_stuff: the result keeps the input's dtype, on the host.
+func.func @f(%0: tensor<1x4x4x8xbf16>) -> tensor<1x12x12x8xf32> {
+  // expected-error @below {{'ttnn.zero_stuff' op expected a host result of the input's dtype bf16, got tensor<1x12x12x8xf32>}}
+  %y = ttnn.zero_stuff %0 stride = [2, 2] offset = [2, 2] input_size = [4, 4] : tensor<1x4x4x8xbf16> -> tensor<1x12x12x8xf32>
+  func.return %y : tensor<1x12x12x8xf32>
+}
+
+// -----
+
+// ttnn.zero_stuff: a stride of 0.
+func.func @f(%0: tensor<1x4x4x8xbf16>) -> tensor<1x12x12x8xbf16> {
+  // expected-error @below {{'ttnn.zero_stuff' op stride and input_size must be positive, got [0, 2] and [4, 4]}}
+  %y = ttnn.zero_stuff %0 stride = [0, 2] offset = [2, 2] input_size = [4, 4] : tensor<1x4x4x8xbf16> -> tensor<1x12x12x8xbf16>
+  func.return %y : tensor<1x12x12x8xbf16>
 }

@@ -16,11 +16,12 @@ conv2d prepares them: `prepare_conv_weights` / `prepare_conv_bias`) and one
 consumed as given (TT-NN's rule, `is_device_tensor(weight)`). A 1D depthwise conv
 (groups = channels, Mamba's conv1d) runs on its elementwise-tap path.
 
-`conv_transpose2d` runs its equivalent conv2d (semantics.md §7.2; `ttnn.conv_transpose2d` is
-not decomposed yet, so its IR is the prepare ops and one `ttnn.conv2d_consume`): the input
-zero-stuffed (`s − 1` zeros between pixels) and padded (`d·(k − 1) − p` before, that plus
-`output_padding` after) in NumPy, then a stride-1 conv with the mirrored prepared weight. Its
-output's memory config is TT-NN's buffer type and memory layout without the shard spec.
+`conv_transpose2d` runs its equivalent conv2d (semantics.md §7.2; its IR is the prepare ops,
+`ttnn.zero_stuff` and one `ttnn.conv2d_consume`, as `ttnn-decompose` makes of
+`ttnn.conv_transpose2d`, whose L1 refusals the API does not apply yet): the input zero-stuffed
+(`s − 1` zeros between pixels) and padded (`d·(k − 1) − p` before, that plus `output_padding`
+after), then a stride-1 conv with the mirrored prepared weight. Its output's memory config is
+TT-NN's buffer type and memory layout without the shard spec.
 
 Refused, in TT-NN's words (RuntimeError): what the prepare ops refuse (`in_ttnn_words`), what
 conv2d's program factory refuses of the weight and bias (semantics.md §9.3), where conv2d's L1
@@ -70,7 +71,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
     conv2d_parameters,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
-from ttnn_xdsl.passes.ttnn_decompose import prepared_operands
+from ttnn_xdsl.passes.ttnn_decompose import prepared_operands, zero_stuffed_input
 from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn import conversion
@@ -318,6 +319,8 @@ class Resolution:
     """Whether TT-NN runs the conv on its DRAM path (its output then in DRAM)."""
     output_size: tuple[int, int]
     """(OH, OW) of the conv (the transposed conv's for conv_transpose2d)."""
+    transpose: ConvTranspose2dPlan | None = None
+    """A transposed conv's preparation (its parameters place the zero-stuffed input)."""
 
 
 def _detached(
@@ -361,7 +364,7 @@ def _resolve(call: ConvCall, types: list[Attribute], input_type: Attribute | Non
     if isinstance(plan, ConvTranspose2dPlan):
         conv_plan, equivalent = whole_equivalent_conv(plan)
         return Resolution(
-            conv_plan, equivalent, weight_type, bias_type, plan.dram_path, plan.output_size
+            conv_plan, equivalent, weight_type, bias_type, plan.dram_path, plan.output_size, plan
         )
     params = conv2d_parameters(weight_op, target)
     return Resolution(
@@ -426,11 +429,11 @@ def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
         )
 
 
-def _activation(call: ConvCall, params: Conv2dParameters) -> DeviceTensor:
+def _activation(call: ConvCall) -> DeviceTensor:
     """The input as the consumption op reads it: host NHWC, row-major, float32 or bfloat16
     (a bfloat8_b input's values, exact in bfloat16). TT-NN takes [N, H, W, C] or its
-    flattened [1, 1, N·H·W, C] (and a conv1d's of rank 3); a transposed conv's input is then
-    zero-stuffed and padded into its equivalent conv2d's."""
+    flattened [1, 1, N·H·W, C] (and a conv1d's of rank 3); a transposed conv's input is
+    zero-stuffed in the IR (`conv_body`)."""
     values = call.values
     shape = (values["batch_size"], values["input_height"], values["input_width"])
     shape += (values["in_channels"],)
@@ -441,42 +444,10 @@ def _activation(call: ConvCall, params: Conv2dParameters) -> DeviceTensor:
             f"[N, H, W, C] = {list(shape)} the call gives (nor [1, 1, N·H·W, C])"
         )
     array = array.reshape(shape)
-    if call.kind.transposed:
-        array = _zero_stuffed(call, array, params)
     dtype = call.input_tensor.value.dtype
     if dtype not in (core.DataType.FLOAT32, core.DataType.BFLOAT16):
         dtype = core.DataType.BFLOAT16
     return DeviceTensor.from_numpy(array, dtype, core.Layout.ROW_MAJOR)
-
-
-def _zero_stuffed(call: ConvCall, array: np.ndarray, equivalent: Conv2dParameters) -> np.ndarray:
-    """A transposed conv's NHWC input as its equivalent conv2d's (semantics.md §7.2): pixel
-    `i` of an axis at `d·(k − 1) − p_before + i·s` of the equivalent input, zeros elsewhere
-    (`s − 1` between neighbours, the rest before and after); pixels that fall outside it
-    (a padding beyond the kernel's reach) are cut off."""
-    values = call.values
-    padding = values["padding"]
-    top, left = (padding[0], padding[2]) if len(padding) == 4 else padding
-    batch, height, width, channels = array.shape
-    shape = (batch, equivalent.input_height, equivalent.input_width, channels)
-    full = np.zeros(shape, array.dtype)
-    places = []
-    for size, before, stride, dilation, kernel in zip(
-        (height, width),
-        (top, left),
-        values["stride"],
-        values["dilation"],
-        values["kernel_size"],
-        strict=True,
-    ):
-        places.append(dilation * (kernel - 1) - before + np.arange(size) * stride)
-    rows, cols = places
-    keep_rows = (rows >= 0) & (rows < shape[1])
-    keep_cols = (cols >= 0) & (cols < shape[2])
-    full[:, rows[keep_rows][:, None], cols[keep_cols][None, :]] = array[:, keep_rows][
-        :, :, keep_cols
-    ]
-    return full
 
 
 def _output_memory_config(call: ConvCall, resolution: Resolution) -> MemoryConfig:
@@ -503,9 +474,9 @@ def conv_body(call: ConvCall, resolution: Resolution, arguments: list[SSAValue])
     """The IR of one conv call. conv2d and conv1d: one `ttnn.conv2d` (its result type TT-NN's
     output, inferred by the op; when the call returns its weights, on the weight and bias
     prepared before it, `_conv2d_body`).
-    conv_transpose2d (`ttnn.conv_transpose2d` is not decomposed yet): each host operand through
-    its prepare op, then one `ttnn.conv2d_consume` of the zero-stuffed input. Returns the
-    output, then the weight and bias it prepared (if any)."""
+    conv_transpose2d: each host operand through its prepare op, the input zero-stuffed into
+    the equivalent conv2d's (`ttnn.zero_stuff`), then one `ttnn.conv2d_consume` of it. Returns
+    the output, then the weight and bias it prepared (if any)."""
     if not call.kind.transposed:
         return _conv2d_body(call, arguments)
     activation, weight, *rest = arguments
@@ -523,8 +494,10 @@ def conv_body(call: ConvCall, resolution: Resolution, arguments: list[SSAValue])
     compute = call.values["compute_config"]
     output_dtype = call.values["dtype"] or call.input_tensor.dtype
     plan, params = resolution.plan, resolution.params
+    assert resolution.transpose is not None
+    stuffed = zero_stuffed_input(activation, resolution.transpose).result
     op = conv2d_consume_from_plan(
-        activation,
+        stuffed,
         weight,
         bias,
         plan,
@@ -614,7 +587,7 @@ def run_conv(
     if call.kind.transposed:
         resolution = _resolve(call, operand_types, None)
         _refuse_what_conv2d_refuses(call, resolution)
-        activation = _activation(call, resolution.params)
+        activation = _activation(call)
         input_type = conversion.tensor_type_of(activation, on_device=False)
         returns_weights = True
     else:

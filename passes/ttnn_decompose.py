@@ -14,6 +14,10 @@ derived again here. Each layout op carries a discardable `ttnn.resolution` dicti
 facts that chose it (shard layout, core counts, channel alignment, block sizes), so the output
 shows a reader which layout TT-NN would pick and why; a transposed op's layout op also carries
 `ttnn.equivalent_conv2d`, the conv2d TT-NN prepares for.
+
+A `ttnn.conv2d` becomes the preparations of its host operands and one `ttnn.conv2d_consume`; a
+`ttnn.conv_transpose2d` the transposed preparations, its input zero-stuffed (`ttnn.zero_stuff`)
+and the consumption of its equivalent conv2d (`decompose_conv2d`).
 """
 
 from __future__ import annotations
@@ -371,8 +375,11 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     path) and one `ttnn.conv2d_consume` reading the prepared weight, with the op's result
     type. A TILE input is made row-major first (`ttnn.to_layout`, after a `ttnn.typecast` to
     bfloat16 for a bfloat8_b one: both exact), as TT-NN's halo untilizes it. The ops keep the
-    op's location. Raises TTNNError (located at the op) for what the consumption does not
-    lower: a 1D depthwise weight folded or not height-sharded."""
+    op's location. A `ttnn.conv_transpose2d` likewise: its preparations
+    (`transpose_prepared_operands`), its row-major input zero-stuffed into the equivalent
+    conv2d's (`ttnn.zero_stuff`), and the consumption of that conv over the whole stuffed input
+    (`whole_equivalent_conv`). Raises TTNNError (located at the op) for what the consumption
+    does not lower: a 1D depthwise weight folded or not height-sharded."""
     decision = op.decision(device)
     chain: list[Operation] = row_major_input(op.input)
     activation = chain[-1].results[0] if chain else op.input

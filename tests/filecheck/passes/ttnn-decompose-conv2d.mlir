@@ -1,10 +1,9 @@
 // ttnn-decompose on ttnn.conv2d (docs/semantics.md §9.8; ttnn.conv_transpose2d at the end): the
-// preparation of each host operand
-// (prepare_conv_weights / prepare_conv_bias with the conv's parameters, decomposed in turn into
-// their layout ops) and ONE ttnn.conv2d_consume reading the prepared weight, with the conv's
-// result type; a prepared weight is consumed as given; a bfloat8_b weight of a conv run from
-// DRAM is prepared as bfloat16 and typecast (conv2d's own path: prepare_conv_weights alone
-// refuses it).
+// preparation of each host operand (prepare_conv_weights / prepare_conv_bias with the conv's
+// parameters, decomposed in turn into their layout ops) and ONE ttnn.conv2d_consume reading the
+// prepared weight, with the conv's result type; a prepared weight is consumed as given; a bfloat8_b
+// weight of a conv run from DRAM is prepared as bfloat16 and typecast (conv2d's own path:
+// prepare_conv_weights alone refuses it).
 //
 // RUN: ttnn-opt %s -p ttnn-decompose | filecheck %s
 // RUN: ttnn-opt %s -p ttnn-lower | filecheck %s --check-prefix=LOWERED

@@ -50,6 +50,7 @@ class Transpose(NamedTuple):
     memory_config: MemoryConfigAttr = L1_INTERLEAVED
     dram_slices: int | None = None
     """`dram_slice_config`: so many DRAM_HEIGHT slices (TT-NN prepares for the first)."""
+    dilation: tuple[int, int] = (1, 1)
 
 
 TRANSPOSES = {
@@ -81,6 +82,10 @@ TRANSPOSES = {
         1, 8, 6, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 2,
     ),
+    "height_stride2_dilation2": Transpose(
+        1, 5, 4, 16, 8, (3, 2), (2, 2), (1, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, dilation=(2, 3),
+    ),
     "height_stride2_padding_beyond_kernel": Transpose(
         1, 5, 5, 8, 8, (3, 3), (2, 2), (3, 3), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         False, Layout.ROW_MAJOR,
@@ -89,30 +94,27 @@ TRANSPOSES = {
 
 
 def output_size(transpose: Transpose) -> tuple[int, int]:
-    """(OH, OW): (I − 1)·s − 2p + k + output_padding per axis."""
-    return (
-        (transpose.height - 1) * transpose.stride[0]
-        - 2 * transpose.padding[0]
-        + transpose.kernel[0]
-        + transpose.output_padding[0],
-        (transpose.width - 1) * transpose.stride[1]
-        - 2 * transpose.padding[1]
-        + transpose.kernel[1]
-        + transpose.output_padding[1],
-    )
+    """(OH, OW): (I − 1)·s − 2p + d·(k − 1) + output_padding + 1 per axis."""
+    sizes = []
+    for axis, size in enumerate((transpose.height, transpose.width)):
+        stride, padding = transpose.stride[axis], transpose.padding[axis]
+        reach = transpose.dilation[axis] * (transpose.kernel[axis] - 1)
+        sizes.append((size - 1) * stride - 2 * padding + reach + transpose.output_padding[axis] + 1)
+    return sizes[0], sizes[1]
 
 
 def scattered(transpose: Transpose, x: np.ndarray, weight: np.ndarray) -> np.ndarray:
-    """The transposed conv by its definition (groups 1, dilation 1): out[n, ih·s − p + kh,
-    iw·s − p + kw, o] += x[n, ih, iw, c]·W[c, o, kh, kw], as [1, 1, N·OH·OW, Cout]."""
+    """The transposed conv by its definition (groups 1): out[n, ih·s − p + kh·d,
+    iw·s − p + kw·d, o] += x[n, ih, iw, c]·W[c, o, kh, kw], as [1, 1, N·OH·OW, Cout]."""
     out_h, out_w = output_size(transpose)
     (s_h, s_w), (p_h, p_w) = transpose.stride, transpose.padding
+    d_h, d_w = transpose.dilation
     out = np.zeros((transpose.batch, out_h, out_w, transpose.out_channels))
     for ih in range(transpose.height):
         for iw in range(transpose.width):
             for kh in range(transpose.kernel[0]):
                 for kw in range(transpose.kernel[1]):
-                    oh, ow = ih * s_h - p_h + kh, iw * s_w - p_w + kw
+                    oh, ow = ih * s_h - p_h + kh * d_h, iw * s_w - p_w + kw * d_w
                     if 0 <= oh < out_h and 0 <= ow < out_w:
                         out[:, oh, ow] += x[:, ih, iw].astype(np.float64) @ weight[:, :, kh, kw]
     return out.reshape(1, 1, -1, transpose.out_channels)
@@ -148,7 +150,7 @@ def transpose_module(transpose: Transpose, prepared: bool = False) -> ModuleOp:
         stride=list(transpose.stride),
         padding=list(transpose.padding),
         output_padding=list(transpose.output_padding),
-        dilation=[1, 1],
+        dilation=list(transpose.dilation),
         groups=1,
         conv_config=Conv2dConfigAttr(
             weights_dtype=DataType.FLOAT32, shard_layout=transpose.shard_layout

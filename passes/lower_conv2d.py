@@ -599,9 +599,10 @@ class LowerZeroStuff(RewritePattern):
             results.append(full)
             if rows == 0 or cols == 0:
                 return
+            image = (batch, *op.pair("input_size"), channels)
             source = op.input
-            if tuple(memref_type(source).get_shape()) != (batch, *op.pair("input_size"), channels):
-                source = nhwc_view(source, (batch, *op.pair("input_size"), channels))
+            if tuple(memref_type(source).get_shape()) != image:  # the flat [1, 1, N·H·W, C]
+                source = nhwc_view(source, image)
             sizes = [batch, rows, cols, channels]
             kept = window(source, [0, first_row, first_col, 0], sizes)
             places = [0, offset[0] + first_row * stride[0], offset[1] + first_col * stride[1], 0]

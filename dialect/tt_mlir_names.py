@@ -9,7 +9,12 @@ name tt-mlir adds later is reported as unknown until it is added here.
 
 from __future__ import annotations
 
-__all__ = ["TT_MLIR_TTNN_ATTRIBUTES", "TT_MLIR_TTNN_OPS", "TT_MLIR_TTNN_TYPES"]
+__all__ = [
+    "TT_MLIR_OP_PROPERTIES",
+    "TT_MLIR_TTNN_ATTRIBUTES",
+    "TT_MLIR_TTNN_OPS",
+    "TT_MLIR_TTNN_TYPES",
+]
 
 TT_MLIR_TTNN_OPS: frozenset[str] = frozenset(
     (
@@ -275,3 +280,27 @@ TT_MLIR_TTNN_TYPES: frozenset[str] = frozenset(
     )
 )
 """tt-mlir's TTNN type mnemonics (`!ttnn.NAME`)."""
+
+TT_MLIR_OP_PROPERTIES: dict[str, frozenset[str]] = {
+    "conv2d": frozenset(
+        (
+            "in_channels",
+            "out_channels",
+            "batch_size",
+            "input_height",
+            "input_width",
+            "kernel_size",
+            "stride",
+            "padding",
+            "dilation",
+            "groups",
+            "dtype",
+            "conv2d_config",
+            "compute_config",
+            "conv2d_slice_config",
+        )
+    ),
+}
+"""The property names of the tt-mlir ops that share their name with an op of the project's
+and are not modelled (`ttnn.conv2d`): a generic form with a property neither op has is a
+misspelling in the project's op, not tt-mlir's op."""

@@ -47,7 +47,7 @@ from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.dialect.attributes import TensorLayoutAttr
 from ttnn_xdsl.dialect.tensor_types import written_tensor_type_problem
 from ttnn_xdsl.dialect.tt_mlir import TT_MLIR_OPS, TT_MLIR_SHARED_NAME_OPS
-from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_TTNN_OPS
+from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_OP_PROPERTIES, TT_MLIR_TTNN_OPS
 from ttnn_xdsl.frontend.dominance import verify_dominance
 from ttnn_xdsl.frontend.source import BoundedLexer, check_nesting
 
@@ -261,7 +261,8 @@ def tt_mlir_op_written(op: Operation) -> type[Operation] | None:
     `#ttnn.ttnn_layout`, or (the prepare ops) a device operand. Those the project models
     (`ttnn.prepare_conv_transpose2d_weights` / `_bias`, tt-mlir's `ttnn.to_layout` and
     `ttnn.typecast`: `TT_MLIR_SHARED_NAME_OPS`) become that op; any other, an unregistered
-    pass-through op."""
+    pass-through op, unless it has a property tt-mlir's op does not have either
+    (`TT_MLIR_OP_PROPERTIES`): then it is the project's op, misspelled."""
     shares_a_name = (
         isinstance(op, IRDLOperation)
         and not isinstance(op, TT_MLIR_OPS)
@@ -283,6 +284,11 @@ def tt_mlir_op_written(op: Operation) -> type[Operation] | None:
         written |= bool(foreign_properties) and set(op.properties) <= tt_mlir_names
         return tt_mlir_model if written else None
     if not foreign_properties and not foreign_types:
+        return None
+    tt_mlir_properties = TT_MLIR_OP_PROPERTIES.get(op.name.removeprefix("ttnn."))
+    # A property of neither op's (`kernal_size`) is the project op's error, named there.
+    misspelled = tt_mlir_properties is not None and not foreign_properties <= tt_mlir_properties
+    if misspelled and not foreign_types:
         return None
     return UnregisteredOp.with_name(op.name)
 

@@ -189,3 +189,23 @@ func.func @f(%0: tensor<1x4x4x8xbf16>) -> tensor<1x12x12x8xbf16> {
   %y = ttnn.zero_stuff %0 stride = [0, 2] offset = [2, 2] input_size = [4, 4] : tensor<1x4x4x8xbf16> -> tensor<1x12x12x8xbf16>
   func.return %y : tensor<1x12x12x8xbf16>
 }
+
+// -----
+
+// A generic form with a property neither the project's conv2d nor tt-mlir's has is the
+// project's op, misspelled: named at the op (it once passed through as tt-mlir's conv2d,
+// unverified, and ttnn-run then refused to run "tt-mlir's op").
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op property 'kernel_size' expected, got the unknown property 'kernal_size' (did you mean 'kernel_size'?)}}
+  %y = "ttnn.conv2d"(%0, %1) <{in_channels = 16 : i32, out_channels = 32 : i32, batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernal_size = array<i32: 3, 3>, stride = array<i32: 1, 1>, padding = array<i32: 1, 1>, dilation = array<i32: 1, 1>, groups = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}
+
+// -----
+
+// conv_transpose2d's output_padding on a conv2d: not silently ignored.
+func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv2d' op has no property 'output_padding' (did you mean 'padding'?)}}
+  %y = "ttnn.conv2d"(%0, %1) <{in_channels = 16 : i32, out_channels = 32 : i32, batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, stride = array<i32: 1, 1>, padding = array<i32: 1, 1>, output_padding = array<i32: 1, 1>, dilation = array<i32: 1, 1>, groups = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}

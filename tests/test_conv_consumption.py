@@ -654,3 +654,47 @@ def test_check_weight_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         f"ttnn-check-weight: error: {tmp_path / 'small.npy'}: the original weight has shape "
         "[64, 32, 3, 3]; the conv's OIHW weight is [64, 64, 3, 3]\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("prepared", "described"),
+    [
+        (np.zeros((64, 64, 3, 3), np.float32), "shape [64, 64, 3, 3] of float32"),
+        (np.zeros(576, np.float32), "shape [576] of float32"),
+        (np.zeros((576, 64), np.int32), "shape [576, 64] of int32"),
+    ],
+    ids=["the original weight", "rank 1", "integers"],
+)
+def test_check_weight_refuses_a_prepared_npy_that_is_no_matrix_of_floats(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    prepared: np.ndarray,
+    described: str,
+) -> None:
+    """A prepared .npy must be the physical matrix as floats: the OIHW weight given in its
+    place (once an internal error, a failed reshape), a vector, or integers (once read as
+    values, a WRONG verdict) are user errors, one line, exit 1."""
+    np.save(tmp_path / "prepared.npy", prepared)
+    np.save(tmp_path / "original.npy", np.zeros((64, 64, 3, 3), np.float32))
+    arguments = [str(EXAMPLE), str(tmp_path / "prepared.npy"), str(tmp_path / "original.npy")]
+    assert check_weight_command(arguments) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {tmp_path / 'prepared.npy'}: expected the prepared "
+        f"weight's physical matrix of floats, [rows, columns] or [1, 1, rows, columns]; got "
+        f"{described}\n"
+    )
+
+
+@pytest.mark.parametrize("seed", ["-3", "x"])
+def test_check_weight_refuses_a_negative_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    """--seed -3 was an internal error (NumPy's generator refused it after the files were read)."""
+    np.save(tmp_path / "prepared.npy", np.zeros((576, 64), np.float32))
+    np.save(tmp_path / "original.npy", np.zeros((64, 64, 3, 3), np.float32))
+    arguments = [str(EXAMPLE), str(tmp_path / "prepared.npy"), str(tmp_path / "original.npy")]
+    assert check_weight_command([*arguments, "--seed", seed]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: argument --seed: expected a non-negative integer, got "
+        f"'{seed}' (see ttnn-check-weight --help)\n"
+    )

@@ -20,6 +20,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+import numpy as np
+
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect import PrepareConvWeightsOp, make_context
 from ttnn_xdsl.frontend import parse_module, verify_module
@@ -51,7 +53,9 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("conv", help="IR file with one ttnn.prepare_conv_weights op")
     parser.add_argument("prepared", help="the prepared weight: .tensorbin, or .npy of floats")
     parser.add_argument("original", help="the original OIHW weight (.npy)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random activation")
+    parser.add_argument(
+        "--seed", type=non_negative_seed, default=0, help="seed of the random activation"
+    )
     parser.add_argument("--traceback", action="store_true", help="show internal tracebacks")
     parser.add_argument("--version", action="version", version=f"{TOOL}: {package_versions()}")
     return parser
@@ -79,10 +83,31 @@ def prepare_op(path: str) -> PrepareConvWeightsOp:
     return ops[0]
 
 
-def read_prepared(path: str) -> DeviceTensor | object:
+def non_negative_seed(text: str) -> int:
+    """--seed's value: NumPy's generators take only non-negative seeds."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = -1
+    if seed < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return seed
+
+
+def read_prepared(path: str) -> DeviceTensor | np.ndarray:
+    """The prepared weight: a .tensorbin, or a .npy of its physical matrix as floats
+    ([rows, columns], any leading dims 1)."""
     if path.endswith(".tensorbin"):
         return DeviceTensor.load_tensorbin(path)
-    return read_npy(path, DEFAULT_MAX_BYTES)
+    matrix = read_npy(path, DEFAULT_MAX_BYTES)
+    is_matrix = matrix.ndim >= 2 and all(size == 1 for size in matrix.shape[:-2])
+    if not is_matrix or matrix.dtype.kind != "f":
+        raise TTNNError(
+            f"{path}: expected the prepared weight's physical matrix of floats, [rows, "
+            f"columns] or [1, 1, rows, columns]; got shape {list(matrix.shape)} of "
+            f"{matrix.dtype}"
+        )
+    return matrix
 
 
 def check(arguments: argparse.Namespace) -> None:
@@ -103,7 +128,7 @@ def check(arguments: argparse.Namespace) -> None:
         )
     # A conv the model does not cover raises ConvNotModelledError: a user error line.
     result = check_prepared_weight(
-        prepared,  # type: ignore[arg-type]
+        prepared,
         original,
         parameters,
         plan=plan,

@@ -135,6 +135,23 @@ ConvRecord = Conv2dParameters | ConvTranspose2dParameters
 
 PAIR_PROPERTIES = ("kernel", "stride", "dilation")
 BOOLEAN_PROPERTIES = ("full_inner_dim", "activation_reuse", "fp32_dest_acc_en", "packer_l1_acc")
+COUNT_PROPERTIES = (
+    "batch",
+    "input_height",
+    "input_width",
+    "input_channels",
+    "activation_channels",
+    "nhw_cores",
+    "input_cores",
+    "output_cores",
+    "nhw_rows_per_core",
+    "act_block_h_ntiles",
+    "act_block_w_ntiles",
+    "k_blocks",
+    "out_width_ntiles",
+    "out_channels",
+)
+"""conv2d_consume's integer properties: sizes and block or core counts, each at least 1."""
 
 
 @irdl_op_definition
@@ -274,8 +291,23 @@ class ConvConsumeOp(TTNNOperation):
                 )
         if len(self.pair("padding")) != 4 or len(self.pair("original_padding")) != 4:
             raise self.error("padding and original_padding must be [top, bottom, left, right]")
-        if len(self.pair("fold_stride")) not in (0, 2):
-            raise self.error("fold_stride must be [] or [sH, sW]")
+        if (
+            len(self.pair("fold_stride")) not in (0, 2)
+            or min(self.pair("fold_stride"), default=1) < 1
+        ):
+            raise self.error(
+                f"fold_stride must be [] or two positive integers [sH, sW], got "
+                f"{list(self.pair('fold_stride'))}"
+            )
+        if min(self.pair("padding")) < 0 or min(self.pair("original_padding")) < 0:
+            raise self.error("padding and original_padding must be non-negative")
+        for name in COUNT_PROPERTIES:
+            # A zero block or core count would read no weight and answer wrong, not fail.
+            if self.integer(name) < 1:
+                raise self.error(f"{name} must be positive, got {self.integer(name)}")
+        for name in BOOLEAN_PROPERTIES:
+            if self.properties[name] not in (BoolAttr.from_bool(False), BoolAttr.from_bool(True)):
+                raise self.error(f"{name} must be true or false, got {self.properties[name]}")
         activation = self.tensor(self.activation, "activation")
         weight = self.tensor(self.weight, "weight")
         result = self.tensor(self.result, "result")

@@ -685,10 +685,11 @@ class ConvOp(KeywordPropertyOp, ABC):
         in_channels, out_channels = self.read_present(IN_CHANNELS), self.read_present(OUT_CHANNELS)
         shapes = ((1, 1, batch * height * width, in_channels), (batch, height, width, in_channels))
         if activation.shape not in shapes:
+            # One batch of one row (a conv1d's): the two forms are one shape.
+            alternatives = " or ".join(dict.fromkeys(format_shape(shape) for shape in shapes))
             raise self.error(
-                f"expected an input of shape {format_shape(shapes[0])} or "
-                f"{format_shape(shapes[1])} (batch_size, input_height, input_width, "
-                f"in_channels), got {format_shape(activation.shape)}"
+                f"expected an input of shape {alternatives} (batch_size, input_height, "
+                f"input_width, in_channels), got {format_shape(activation.shape)}"
             )
         if weight.on_host:
             host_weight = self.host_weight_shape()

@@ -765,3 +765,26 @@ def test_a_depthwise_conv1d_equals_the_reference(device, input_dtype) -> None:
     )
     np.testing.assert_array_equal(values(output), reference)
     assert output.memory_config().memory_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+
+
+def test_a_conv1d_input_of_another_length_names_its_one_shape(device) -> None:
+    # A conv1d's two input forms, [1, 1, N·L, C] and [N, 1, L, C], are one shape for N = 1:
+    # the refusal once named it twice ("[1, 1, 30, 16] or [1, 1, 30, 16]").
+    with pytest.raises(RuntimeError) as refusal:
+        ttnn.conv1d(
+            input_tensor=ttnn.from_torch(integers((1, 32, 16), seed=18), ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(integers((16, 1, 4), seed=19), ttnn.float32),
+            device=device,
+            in_channels=16,
+            out_channels=16,
+            batch_size=1,
+            input_length=30,
+            kernel_size=4,
+            padding=3,
+            groups=16,
+            conv_config=ttnn.Conv1dConfig(weights_dtype=ttnn.bfloat16),
+        )
+    assert str(refusal.value) == (
+        "expected an input of shape [1, 1, 30, 16] (batch_size, input_height, input_width, "
+        "in_channels), got [1, 1, 32, 16]"
+    )

@@ -80,6 +80,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
     TTMLIRPrepareOp,
     TTNNLayoutAttr,
     collapsed_map,
+    foreign_op_name,
     layout_of,
     mesh_offset_of,
     mesh_shape_of,
@@ -109,13 +110,20 @@ def source_role(op: TTMLIRPrepareOp | ConvPrepareOp) -> str:
     return "bias_tensor" if "bias_tensor" in names else "weight_tensor"
 
 
+def written_name(op: Operation) -> str:
+    """The op's name as the file writes it (tt-mlir's conv2d is an unregistered op, whose
+    `name` is `builtin.unregistered`)."""
+    return foreign_op_name(op) or op.name
+
+
 def _data_type(op: Operation, name: str, value: Attribute) -> DataTypeAttr:
     """A `#ttcore.supportedDataTypes` property as the project's `#ttnn.data_type`."""
-    dtype = data_type_of_ttcore(cast(SupportedDataTypesAttr, value).data)
+    written = cast(SupportedDataTypesAttr, value).data
+    dtype = data_type_of_ttcore(written)
     if dtype is None:
         raise TTNNError(
-            f"'{op.name}' op {name} {cast(SupportedDataTypesAttr, value).data.value} is not "
-            "supported (expected f32, bf16 or bfp_bf8)",
+            f"'{written_name(op)}' op {name} {written.value} is not supported (expected f32, "
+            "bf16 or bfp_bf8)",
             op=op,
         )
     return DataTypeAttr(dtype)
@@ -149,7 +157,7 @@ def _memory_config(op: Operation, memory: MemoryConfigAttr) -> MemoryConfigAttr:
     try:
         keyword = spec.keyword_form()
     except VerifyException as error:
-        raise TTNNError(f"'{op.name}' op input_memory_config: {error}", op=op) from None
+        raise TTNNError(f"'{written_name(op)}' op input_memory_config: {error}", op=op) from None
     return MemoryConfigAttr.new([memory.buffer_type, memory.memory_layout, keyword])
 
 

@@ -79,6 +79,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
     project_tensor_type,
 )
 from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeSetAttr
+from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_OP_PROPERTIES
 from ttnn_xdsl.passes.import_tt_mlir import project_properties
 from ttnn_xdsl.passes.lowering import refresh_signature
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, run_as_project_ops
@@ -134,6 +135,16 @@ def import_tt_mlir_conv2d(module: ModuleOp) -> int:
         refresh_signature(function)
         count += len(convs)
     return count
+
+
+def _check_required_properties(conv: Operation) -> None:
+    """tt-mlir's conv2d requires its geometry (`_CONV_PARAMETERS` but the three configs); a
+    missing one is named, with the property of another name written instead, if any."""
+    for name in _CONV_PARAMETERS[:10]:
+        if name not in conv.properties:
+            unknown = sorted(set(conv.properties) - TT_MLIR_OP_PROPERTIES["conv2d"])
+            written = f", got the unknown property '{unknown[0]}'" if unknown else ""
+            raise _error(conv, f"property '{name}' expected{written}")
 
 
 def _error(conv: Operation, message: str) -> TTNNError:
@@ -239,6 +250,7 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
         conv2d_refusal,
     )
 
+    _check_required_properties(conv)
     input_value, weight, *rest = conv.operands[:-1]
     bias = rest[0] if rest else None
     tt_mlir_properties = _prepare_properties(conv)

@@ -146,6 +146,39 @@ def test_a_result_of_another_shape_is_refused() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("written", "replacement", "message"),
+    [
+        (
+            "kernel_size = array<i32: 3, 3>, ",
+            "",
+            "property 'kernel_size' expected",
+        ),
+        (
+            "kernel_size = array",
+            "kernal_size = array",
+            "property 'kernel_size' expected, got the unknown property 'kernal_size'",
+        ),
+        (
+            "dtype = #ttcore.supportedDataTypes<bf16>",
+            "dtype = #ttcore.supportedDataTypes<u32>",
+            "output_dtype u32 is not supported (expected f32, bf16 or bfp_bf8)",
+        ),
+    ],
+    ids=["missing", "misspelled", "unsupported dtype"],
+)
+def test_a_conv_property_missing_or_unsupported_is_named_at_the_conv(
+    written: str, replacement: str, message: str
+) -> None:
+    # Once: "'ttnn.conv2d' op kernel_size" (a KeyError's text) and, for the dtype,
+    # "'builtin.unregistered' op …" (the unregistered op's class name).
+    text = MODULE.replace("BIAS", "tensor<1x1x1x32xbf16, #input>").replace("PIXELS", "64")
+    assert written in text
+    with pytest.raises(TTNNError) as error:
+        Program.load(text.replace(written, replacement), passes=PIPELINE, filename="conv.mlir")
+    assert str(error.value) == f"conv.mlir:8:3: error: 'ttnn.conv2d' op {message}"
+
+
 def test_an_input_sharded_in_l1_takes_its_shard_spec_from_its_layout() -> None:
     # ResNet's 3×3, 64 → 128 on 56×56: the input HEIGHT-sharded on 7×7 cores in tt-mlir's
     # layout (core_ranges (0,0)-(6,6), 2×2 tiles per core), which its const-eval preparation

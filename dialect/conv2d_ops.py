@@ -289,6 +289,12 @@ class ConvConsumeOp(TTNNOperation):
                 raise self.error(
                     f"{name} must be two positive integers, got {list(self.pair(name))}"
                 )
+        if self.path.data == "matmul" and any(self.pair(n) != (1, 1) for n in PAIR_PROPERTIES):
+            # TT-NN runs only a 1×1, stride-1, undilated conv (after folding) as a matmul.
+            raise self.error(
+                "the matmul path needs kernel, stride and dilation [1, 1], got "
+                + ", ".join(f"{name} {list(self.pair(name))}" for name in PAIR_PROPERTIES)
+            )
         if len(self.pair("padding")) != 4 or len(self.pair("original_padding")) != 4:
             raise self.error("padding and original_padding must be [top, bottom, left, right]")
         if (

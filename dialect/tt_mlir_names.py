@@ -300,7 +300,27 @@ TT_MLIR_OP_PROPERTIES: dict[str, frozenset[str]] = {
             "conv2d_slice_config",
         )
     ),
+    "conv_transpose2d": frozenset(
+        (
+            "in_channels",
+            "out_channels",
+            "batch_size",
+            "input_height",
+            "input_width",
+            "kernel_size",
+            "stride",
+            "padding",
+            "output_padding",
+            "dilation",
+            "groups",
+            "dtype",
+            "conv2d_config",
+            "compute_config",
+            "conv2d_slice_config",
+            "memory_config",
+        )
+    ),
 }
 """The property names of the tt-mlir ops that share their name with an op of the project's
-and are not modelled (`ttnn.conv2d`): a generic form with a property neither op has is a
-misspelling in the project's op, not tt-mlir's op."""
+and are not modelled (`ttnn.conv2d`, `ttnn.conv_transpose2d`): a generic form with a property
+neither op has is a misspelling in the project's op, not tt-mlir's op."""

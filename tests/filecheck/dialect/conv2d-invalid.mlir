@@ -209,3 +209,12 @@ func.func @f(%0: tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<3
   %y = "ttnn.conv2d"(%0, %1) <{in_channels = 16 : i32, out_channels = 32 : i32, batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, stride = array<i32: 1, 1>, padding = array<i32: 1, 1>, output_padding = array<i32: 1, 1>, dilation = array<i32: 1, 1>, groups = 1 : i32, operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<1x1x64x16xbf16, #ttnn.tensor_layout<tile>>, tensor<32x16x3x3xf32>) -> tensor<1x1x1x1xf32>
   func.return %y : tensor<1x1x1x1xf32>
 }
+
+// -----
+
+// The same for conv_transpose2d (tt-mlir has an op of that name too).
+func.func @f(%0: tensor<1x1x64x32xbf16, #ttnn.tensor_layout<tile>>, %1: tensor<32x16x2x2xf32>) -> tensor<1x1x1x1xf32> {
+  // expected-error @below {{'ttnn.conv_transpose2d' op has no property 'mirror' (did you mean 'mirror_kernel'?)}}
+  %y = "ttnn.conv_transpose2d"(%0, %1) <{in_channels = 32 : i32, out_channels = 16 : i32, batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernel_size = array<i32: 2, 2>, stride = array<i32: 2, 2>, padding = array<i32: 0, 0>, dilation = array<i32: 1, 1>, groups = 1 : i32, mirror = true, operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<1x1x64x32xbf16, #ttnn.tensor_layout<tile>>, tensor<32x16x2x2xf32>) -> tensor<1x1x1x1xf32>
+  func.return %y : tensor<1x1x1x1xf32>
+}

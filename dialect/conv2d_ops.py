@@ -332,6 +332,17 @@ class ConvConsumeOp(TTNNOperation):
             )
         if self.bias is not None and self.tensor(self.bias, "bias").layout != Layout.TILE:
             raise self.error(f"expected a prepared bias in TILE layout, got {self.bias.type}")
+        self.verify_derived_counts(consumption)
+
+    def verify_derived_counts(self, consumption: ConsumptionPlan) -> None:
+        """`k_blocks` follows from the other properties (it is written out for the reader of
+        the IR): a value that disagrees is refused rather than ignored."""
+        k_blocks = k_block_count(consumption)
+        if self.integer("k_blocks") != k_blocks:
+            raise self.error(
+                f"k_blocks must be {k_blocks} for this blocking ({self.path.data}), got "
+                f"{self.integer('k_blocks')}"
+            )
 
 
 @irdl_op_definition

@@ -56,6 +56,7 @@ from ttnn_xdsl.dialect.assign_bw import AssignBwOp
 from ttnn_xdsl.dialect.attributes import TENSOR_ATTRIBUTE
 from ttnn_xdsl.dialect.buffers import buffer_type
 from ttnn_xdsl.dialect.call_graph import foreign_functions, function_table
+from ttnn_xdsl.dialect.conv2d_ops import ConvOp
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import ConvPrepareOp
 from ttnn_xdsl.dialect.result_attributes import (
@@ -432,11 +433,16 @@ class ConvertTTNNToTiles(ModulePass):
             if leftover.dialect_name() == "ttnn" or any(
                 isinstance(v.type, TensorType) for v in (*leftover.operands, *leftover.results)
             ):
-                if isinstance(leftover, ConvPrepareOp):
+                if isinstance(leftover, ConvPrepareOp | ConvOp):
                     # What ttnn-run says of a module still at tensor level: what to run first.
+                    into = (
+                        "layout ops"
+                        if isinstance(leftover, ConvPrepareOp)
+                        else "its preparations and one ttnn.conv2d_consume"
+                    )
                     raise TTNNError(
                         f"'{leftover.name}' op convert-ttnn-to-tiles cannot lower this op: "
-                        "ttnn-decompose turns it into layout ops first (-p "
+                        f"ttnn-decompose turns it into {into} first (-p "
                         "ttnn-decompose,convert-ttnn-to-tiles, or the whole pipeline, -p "
                         "ttnn-lower)",
                         op=leftover,

@@ -143,16 +143,7 @@ OUTPUT_DTYPE_OF_CONV2D = OpProperty("dtype", DATA_TYPE, required=False, default=
 """conv2d's own name for the output dtype (`output_dtype` of the prepare ops)."""
 
 CONV2D_PROPERTIES: tuple[OpProperty, ...] = (
-    IN_CHANNELS,
-    OUT_CHANNELS,
-    BATCH_SIZE,
-    INPUT_HEIGHT,
-    INPUT_WIDTH,
-    KERNEL_SIZE,
-    STRIDE,
-    PADDING,
-    DILATION,
-    GROUPS,
+    *CONV_GEOMETRY,
     CONV_CONFIG,
     COMPUTE_CONFIG_PROPERTY,
     SLICE_CONFIG_PROPERTY,

@@ -2,9 +2,10 @@
 original weight (docs/semantics.md §9.9): the numerics a conv runs in (`ConvNumerics`, TT-NN
 0.81.1's defaults by `default_conv_numerics`) and the bound per output element (`tolerance`).
 
-The bound follows §9.7's steps: the weight (and bias) rounded to the prepared dtype, then one
-rounding of a value no larger than Σ|a·w| + |b| for each of the act tilize, DEST after each K
-block, the partials stored between K blocks, the bias and the output."""
+The bound follows §9.7's steps: the weight (and bias) rounded to the prepared dtype, the
+float32 sums within a K block (one float32 rounding per product), then one rounding of a value
+no larger than Σ|a·w| + |b| for each of the act tilize, DEST after each K block, the partials
+stored between K blocks, the bias and the output."""
 
 from __future__ import annotations
 
@@ -91,11 +92,12 @@ def tolerance(
     conv `params` of the NHWC `activation` (its values as the conv gets them), the original
     OIHW `weight` and bias values, prepared in `weights_dtype`:
 
-        Σ|a|·δw + δb + (2·K + 3)·u·(Σ|a|·|w| + |b|)·(1 + 2⁻⁶)
+        Σ|a|·δw + δb + ((2·K + 3)·u + L·2⁻²⁴)·(Σ|a|·|w| + |b|)·(1 + 2⁻⁶)
 
     δw, δb: the weight's and bias's rounding (`weight_rounding`); K the K blocks; u the
     numerics' unit roundoff, once for the act tilize, twice per K block (DEST, the stored
-    partials), once for the bias and once for the output."""
+    partials), once for the bias and once for the output; L the products an output element
+    sums (KH·KW·Cin/groups), each sum of the float32 matmul rounding once."""
     geometry = dict(
         stride=params.stride,
         padding=params.padding,
@@ -111,4 +113,7 @@ def tolerance(
         rounding = rounding + bias_rounding(values, weights_dtype)
         scale = scale + np.abs(values)
     roundings = 2 * k_blocks + 3
-    return rounding + roundings * numerics.unit_roundoff * scale * PREPARED_ABOVE_ORIGINAL
+    kernel_h, kernel_w = weight.shape[2:]
+    products = kernel_h * kernel_w * weight.shape[1]
+    relative = roundings * numerics.unit_roundoff + products * UNIT_ROUNDOFF[DataType.FLOAT32]
+    return rounding + relative * scale * PREPARED_ABOVE_ORIGINAL

@@ -26,8 +26,15 @@ SrcA (tt-metal's `llk_math_matmul_api.h` for Wormhole B0: "In0/operandA -> srcB,
 In1/operandB -> srcA"); the eltwise `mul_tiles` of the 1D depthwise conv puts in0 (the
 activation) in SrcA and in1 (the weight) in SrcB (`compute_depthwise_conv1d.cpp`).
 
-HiFi4 is computed exactly (the operands unchanged), as the project always has: for float32
-operands the device would also drop the mantissa bits below TF32's, which is not modelled."""
+HiFi4 multiplies the operands unchanged: for float32 operands the device would also drop the
+mantissa bits below TF32's, which is not modelled.
+
+The sums are float32's, as the ISA's functional model of MVMUL writes them (`float x = 0;
+x += SrcB · SrcA` over the 16-deep inner dimension, then `Dst += x` in FP32): a matmul is
+NumPy's float32 matmul (BLAS), each fidelity phase added to the total in float32. Every
+product of bf16 / bfloat8_b operands, and of each phase's parts, is exact in float32; only
+the order of the additions is BLAS's, not the device's (which the ISA does not fix either:
+"operations might be performed in a different order")."""
 
 from __future__ import annotations
 
@@ -48,12 +55,13 @@ SRC_B_LOW_CLEAR = np.uint32(0xFFFE1FFF)
 
 def _part(values: np.ndarray, high_mask: np.uint32, low_clear: np.uint32, low: bool) -> np.ndarray:
     """The high part (the masked value) or the low part (the value of the bits between the two
-    masks) of float32 values, as float64."""
+    masks) of float32 values, as float32 (both are exact: the low part is a difference of two
+    float32 values sharing their leading bits)."""
     single = np.array(values, dtype=np.float32)  # a contiguous copy, any rank (0 included)
     bits = single.view(np.uint32)
     if not low:
-        return (bits & high_mask).view(np.float32).astype(np.float64)
-    return single.astype(np.float64) - (bits & low_clear).view(np.float32).astype(np.float64)
+        return (bits & high_mask).view(np.float32)
+    return single - (bits & low_clear).view(np.float32)
 
 
 def src_a_part(values: np.ndarray, phase: int) -> np.ndarray:
@@ -76,14 +84,15 @@ def phase_count(math_fidelity: str) -> int:
 
 
 def fidelity_matmul(src_b: np.ndarray, src_a: np.ndarray, math_fidelity: str) -> np.ndarray:
-    """src_b @ src_a (float64) as the FPU's fidelity phases compute it: the sum over the phases
-    of SrcB's part @ SrcA's part (HiFi4: the exact product of the values as given)."""
+    """src_b @ src_a (float32) as the FPU's fidelity phases compute it: SrcB's part @ SrcA's
+    part per phase, summed in float32, each phase added to the total in float32 (HiFi4: the
+    matmul of the values as given)."""
     phases = phase_count(math_fidelity)
     if phases == PHASES["HiFi4"]:
-        return np.asarray(src_b, np.float64) @ np.asarray(src_a, np.float64)
+        return np.asarray(src_b, np.float32) @ np.asarray(src_a, np.float32)
     total = src_b_part(src_b, 0) @ src_a_part(src_a, 0)
     for phase in range(1, phases):
-        total = total + src_b_part(src_b, phase) @ src_a_part(src_a, phase)
+        total += src_b_part(src_b, phase) @ src_a_part(src_a, phase)
     return total
 
 
@@ -93,7 +102,7 @@ def fidelity_multiply(src_a: np.ndarray, src_b: np.ndarray, math_fidelity: str) 
     phases = phase_count(math_fidelity)
     if phases == PHASES["HiFi4"]:
         return np.asarray(src_a, np.float64) * np.asarray(src_b, np.float64)
-    total = src_a_part(src_a, 0) * src_b_part(src_b, 0)
+    total = src_a_part(src_a, 0).astype(np.float64) * src_b_part(src_b, 0)
     for phase in range(1, phases):
-        total = total + src_a_part(src_a, phase) * src_b_part(src_b, phase)
+        total = total + src_a_part(src_a, phase).astype(np.float64) * src_b_part(src_b, phase)
     return total

@@ -112,7 +112,7 @@ CHUNK_TILES = 128
 Index = tuple[slice, ...]
 
 
-def _chunks(shape: Sequence[int], per_chunk: int) -> Iterator[Index]:
+def chunk_indices(shape: Sequence[int], per_chunk: int) -> Iterator[Index]:
     """Index tuples (slices only, so every dim is kept) covering an array of `shape` in C
     order, each selecting at most `per_chunk` elements, or one element of every dim but the
     last ones that fit whole."""
@@ -225,7 +225,7 @@ def _round_to_bfloat16_into(out: np.ndarray, values: np.ndarray) -> None:
     if values.ndim == 0:  # a chunk of a 0-d array is a scalar, not a view to write into
         out, values = out.reshape(1), values.reshape(1)
     per_chunk = CHUNK_TILES * TILE_ELEMENTS
-    indices = list(_chunks(values.shape, per_chunk))
+    indices = list(chunk_indices(values.shape, per_chunk))
     if values.dtype == np.float32:
         _for_each_chunk(indices, lambda index: _bfloat16_from_float32(out[index], values[index]))
         return
@@ -508,7 +508,7 @@ def _pack_into(out: np.ndarray, tiles: np.ndarray) -> None:
         return
     lead = tiles.shape[:-2]
     scratch = _pack_scratch(min(CHUNK_TILES, max(1, math.prod(lead))))
-    for index in _chunks(lead, CHUNK_TILES):
+    for index in chunk_indices(lead, CHUNK_TILES):
         _pack_chunk(out[index], tiles[index], scratch)
 
 
@@ -625,7 +625,7 @@ def _tile_windows(
     yields each chunk's index into the grid and its tiles ``[..., ht, wt, 32, 32]`` as a view
     of `values`, or, where the chunk reaches beyond H or W, of a zero-padded copy in the flat
     `slab` buffer (whose dtype it takes)."""
-    for index in _chunks(grid, CHUNK_TILES):
+    for index in chunk_indices(grid, CHUNK_TILES):
         *lead_index, tile_rows, tile_cols = index
         first_row, last_row, _ = tile_rows.indices(grid[-2])
         first_col, last_col, _ = tile_cols.indices(grid[-1])

@@ -309,20 +309,28 @@ class ConvertedTile(TileValue):
             format_location(op.location) or op.name,
         )
 
-    def _convert(self, out: np.ndarray | None) -> np.ndarray:
+    def _convert(self, tiles: np.ndarray, out: np.ndarray | None) -> np.ndarray:
         source, target = self.source_dtype, self.target_dtype
         try:
-            return formats.convert_tiles(self.source.array(), source, target, out=out)
+            return formats.convert_tiles(tiles, source, target, out=out)
         except ValueError as error:
             raise RunError(
                 f"{source.value} -> {target.value} typecast at {self.where}: {error}"
             ) from None
 
     def array(self) -> np.ndarray:
-        return self._convert(None)
+        return self._convert(self.source.array(), None)
 
     def store_into(self, dest: np.ndarray) -> None:
-        self._convert(dest)
+        tiles = self.source.array()
+        grid_rank = tiles.ndim - (1 if self.source_dtype == DataType.BFLOAT8_B else 2)
+        distinct = _distinct(tiles, grid_rank)
+        if distinct.size < tiles.size:
+            # A tile broadcast along grid dims (a zero tile stored everywhere): converted
+            # once, then copied to each place.
+            np.copyto(dest, self._convert(distinct, None))
+            return
+        self._convert(tiles, dest)
 
     def rebound(self, rebind: Rebind) -> TileValue:
         return ConvertedTile(
@@ -500,7 +508,7 @@ class CopyMove(Move):
 
 @dataclass
 class MatmulMove(Move):
-    """`tile.matmul` over the grid: one float64 matmul of the operands' element matrices per
+    """`tile.matmul` over the grid: one float32 matmul of the operands' element matrices per
     grid point (an operand that does not vary along a grid dim is converted once there and
     broadcast), accumulated into each point's accumulator window as the op by op run does."""
 
@@ -518,21 +526,20 @@ class MatmulMove(Move):
         accumulator = self.accumulator
         if self.rank == 0 or accumulator.shape[0] == 1:
             product = block_matmul(a, b, self.math_fidelity, self.dtypes)
-            accumulate_into(accumulator, product, fresh=product.shape == accumulator.shape)
+            accumulate_into(accumulator, product)
             return
         # In chunks of the outermost grid dim (each grid point's matmul is the same call):
-        # the float64 temporaries stay small; an operand that does not vary along it is
+        # the float32 temporaries stay small; an operand that does not vary along it is
         # converted once.
         left_whole = element_matrix(a, dtype_a) if a.shape[0] == 1 else None
         right_whole = element_matrix(b, dtype_b) if b.shape[0] == 1 else None
-        step = min(chunk_length(array) for array in (a, b, accumulator) if len(array) > 1)
+        step = min(chunk_length(array, 4) for array in (a, b, accumulator) if len(array) > 1)
         for start in range(0, accumulator.shape[0], step):
             part = slice(start, start + step)
             left = left_whole if left_whole is not None else element_matrix(a[part], dtype_a)
             right = right_whole if right_whole is not None else element_matrix(b[part], dtype_b)
             product = product_tiles(fidelity_matmul(left, right, self.math_fidelity))
-            fresh = product.shape == accumulator[part].shape
-            accumulate_into(accumulator[part], product, fresh=fresh)
+            accumulate_into(accumulator[part], product)
 
     def rebound(self, rebind: Rebind) -> Move:
         return MatmulMove(

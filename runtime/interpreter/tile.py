@@ -101,7 +101,7 @@ class TileFunctions(InterpreterFunctions):
         a, b, accumulator = args
         dtypes = (tile_memref_dtype(op.a), tile_memref_dtype(op.b))
         product = block_matmul(a, b, op.fidelity(), dtypes)
-        accumulate_into(accumulator, product, fresh=True)
+        accumulate_into(accumulator, product)
         return ()
 
     @impl(tile.MultiplyOp)
@@ -122,8 +122,7 @@ class TileFunctions(InterpreterFunctions):
     @impl(tile.AddOp)
     def run_add(self, interpreter: Interpreter, op: tile.AddOp, args: PythonValues) -> PythonValues:
         a, accumulator = args
-        addend = _tile_values(op.a, a).astype(np.float64)
-        accumulate_into(accumulator, addend)
+        accumulate_into(accumulator, _tile_values(op.a, a))
         return ()
 
     @impl(tile.AddRowOp)
@@ -132,7 +131,7 @@ class TileFunctions(InterpreterFunctions):
     ) -> PythonValues:
         row, accumulator = args
         # Row 0 of each [32, 32] tile of the row, broadcast over every row of every tile.
-        first_rows = _tile_values(op.row, row)[0, :, 0, :].astype(np.float64)
+        first_rows = _tile_values(op.row, row)[0, :, 0, :]
         accumulate_into(accumulator, first_rows[None, :, None, :])
         return ()
 
@@ -150,8 +149,9 @@ def tile_memref_dtype(value: SSAValue) -> DataType:
 
 
 CHUNK_BYTES = 1 << 20
-"""The float64 values a matmul or an accumulation holds at once (1 MiB): its temporaries
-stay in the cache and a large accumulator needs no full-size float64 copy."""
+"""The bytes of float64 values an accumulation (or of float32 matrices a matmul) holds at
+once (1 MiB): its temporaries stay in the cache and a large accumulator needs no full-size
+copy."""
 
 
 def block_matmul(
@@ -160,11 +160,11 @@ def block_matmul(
     math_fidelity: str = "HiFi4",
     dtypes: tuple[DataType, DataType] = (DataType.FLOAT32, DataType.FLOAT32),
 ) -> np.ndarray:
-    """[..., M, N, 32, 32] tiles (float64, a view of a fresh array) of a · b for
-    [..., M, K] and [..., K, N] tiles of `dtypes` (leading dims broadcast): one float64 NumPy
-    matmul over the blocks' element matrices per leading index and fidelity phase (HiFi4:
-    every product of bf16 / bfloat8_b / f32 values and their sum over one block is exact or
-    rounded once, semantics.md §9.7; `a` is the FPU's SrcB, `b` its SrcA)."""
+    """[..., M, N, 32, 32] tiles (float32, a view of a fresh array) of a · b for
+    [..., M, K] and [..., K, N] tiles of `dtypes` (leading dims broadcast): one float32 NumPy
+    matmul over the blocks' element matrices per leading index and fidelity phase (the
+    products of bf16 / bfloat8_b values exact, their sums float32's, semantics.md §9.7; `a`
+    is the FPU's SrcB, `b` its SrcA)."""
     left, right = element_matrix(a, dtypes[0]), element_matrix(b, dtypes[1])
     return product_tiles(fidelity_matmul(left, right, math_fidelity))
 
@@ -177,55 +177,57 @@ def product_tiles(product: np.ndarray) -> np.ndarray:
 
 
 def element_matrix(tiles: np.ndarray, dtype: DataType = DataType.FLOAT32) -> np.ndarray:
-    """The [..., R·32, C·32] float64 matrices of [..., R, C] tiles of `dtype` (f32 or bf16
+    """The [..., R·32, C·32] float32 matrices of [..., R, C] tiles of `dtype` (f32 or bf16
     values [..., 32, 32], or bfloat8_b bytes [..., 1088]): one pass that converts and
-    untilizes at once (the values are exact in float64); bfloat8_b is decoded in face order
+    untilizes at once (the values are exact in float32); bfloat8_b is decoded in face order
     and put in place by the same pass."""
     if dtype == DataType.BFLOAT8_B:
         faces = formats.unpack_bfloat8_b_faces(tiles)
         *lead, rows, cols = faces.shape[:-4]
         half = TILE_SIZE // 2
-        matrix = np.empty((*lead, rows, 2, half, cols, 2, half), np.float64)
+        matrix = np.empty((*lead, rows, 2, half, cols, 2, half), np.float32)
         # [..., R, C, face row, face column, i, j] -> [..., R, face row, i, C, face column, j]
         rank = len(lead)
         order = (*range(rank), rank, rank + 2, rank + 4, rank + 1, rank + 3, rank + 5)
         np.copyto(matrix, faces.transpose(order))
         return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
     *lead, rows, cols = tiles.shape[:-2]
-    matrix = np.empty((*lead, rows, TILE_SIZE, cols, TILE_SIZE), np.float64)
+    matrix = np.empty((*lead, rows, TILE_SIZE, cols, TILE_SIZE), np.float32)
     np.copyto(matrix, tiles.swapaxes(-3, -2))
     return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
 
 
-def chunk_length(array: np.ndarray) -> int:
-    """How many entries of `array`'s first dim hold about CHUNK_BYTES of float64."""
-    per_entry = max(1, array[:1].size * 8)
+def chunk_length(array: np.ndarray, bytes_per_value: int = 8) -> int:
+    """How many entries of `array`'s first dim hold about CHUNK_BYTES of `bytes_per_value`."""
+    per_entry = max(1, array[:1].size * bytes_per_value)
     return max(1, CHUNK_BYTES // per_entry)
 
 
-def accumulate_into(accumulator: np.ndarray, addend: np.ndarray, fresh: bool = False) -> None:
-    """accumulator += addend (float64, broadcast to the accumulator's tiles), the sum rounded
-    once to the accumulator's dtype (f32; bf16 through f32, nearest even, as before), in
-    chunks of its first dim. A `fresh` addend (of the accumulator's shape, its own memory)
-    holds the sum afterwards."""
-    if accumulator.ndim == 0 or accumulator.size * 8 <= CHUNK_BYTES:
-        _accumulate_chunk(accumulator, addend, fresh)
+def accumulate_into(accumulator: np.ndarray, addend: np.ndarray) -> None:
+    """accumulator += addend (broadcast to the accumulator's tiles), the sum rounded once to
+    the accumulator's dtype (f32; bf16 through f32, nearest even, as before): a float64
+    addend (exact products) is added in float64, a float32 one (a matmul's sums) in float32 —
+    either way the sum of two float32 values rounded once. In chunks that stay in the cache,
+    each summed into one scratch buffer and rounded from it."""
+    sum_dtype = np.float64 if addend.dtype == np.float64 else np.float32
+    if accumulator.dtype == np.float32 and sum_dtype == np.float32:
+        np.add(accumulator, addend, out=accumulator)
         return
-    addend = np.broadcast_to(addend, accumulator.shape) if not fresh else addend
-    step = chunk_length(accumulator)
-    for start in range(0, accumulator.shape[0], step):
-        part = slice(start, start + step)
-        _accumulate_chunk(accumulator[part], addend[part], fresh)
-
-
-def _accumulate_chunk(accumulator: np.ndarray, addend: np.ndarray, fresh: bool) -> None:
-    if fresh:
-        total = np.add(addend, accumulator, out=addend)
-    else:
-        total = np.add(addend, accumulator, dtype=np.float64)
-    if accumulator.dtype == np.float32:
-        np.copyto(accumulator, total, casting="same_kind")
-        return
-    formats.convert_tiles(
-        total.astype(np.float32), DataType.FLOAT32, DataType.BFLOAT16, out=accumulator
-    )
+    if accumulator.ndim == 0:
+        accumulator, addend = accumulator.reshape(1), np.asarray(addend).reshape(1)
+    addend = np.broadcast_to(addend, accumulator.shape)
+    per_chunk = max(1, CHUNK_BYTES // 4 // np.dtype(sum_dtype).itemsize)
+    scratch = np.empty(min(per_chunk, accumulator.size), sum_dtype)
+    for index in formats.chunk_indices(accumulator.shape, per_chunk):
+        part = accumulator[index]
+        total = scratch[: part.size].reshape(part.shape)
+        np.add(addend[index], part, out=total)
+        if accumulator.dtype == np.float32:
+            np.copyto(part, total, casting="same_kind")
+        else:
+            formats.convert_tiles(
+                total.astype(np.float32, copy=False),
+                DataType.FLOAT32,
+                DataType.BFLOAT16,
+                out=part,
+            )

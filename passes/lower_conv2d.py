@@ -17,13 +17,14 @@ conv2d kernels compute it:
    reader fetches for the core's columns and accumulates into the block's rows and the
    core's columns; the partials rounded to the format TT-NN stores them in between K blocks;
 3. the bias added once after the last K block (`tile.add_row`), the output rounded to its
-   dtype and written as [1, 1, N·OH·OW, Cout] TILE.
+   dtype and written as [1, 1, N·OH·OW, Cout] TILE (where that changes nothing — DEST's
+   dtype, its tile rows and columns — DEST's tiles are the result's own buffer: no copy).
 
 The kernels loop per core, per activation block, per K block; here the K blocks are the
 outer (unrolled) level and the cores and activation blocks a loop nest inside each: output
 pixels and output channels are independent, so each accumulator tile still sees its K blocks
 in the kernels' order and every value is the same. The loop nests run in bulk (a batched
-float64 matmul per K block). The 1D depthwise path (elementwise taps) has its own pattern,
+float32 matmul per K block). The 1D depthwise path (elementwise taps) has its own pattern,
 in `lower_depthwise_conv1d`. The activation may be NHWC or tt-mlir's flat [1, 1, N·H·W, C];
 the output TILE or ROW_MAJOR (`store_output`)."""
 
@@ -50,6 +51,7 @@ from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 from ttnn_xdsl.dialect import tile
+from ttnn_xdsl.dialect.buffers import buffer_type
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ZeroStuffOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.dialect.types import data_type_of
@@ -308,12 +310,13 @@ def round_partials(accumulator: SSAValue, stored: DataType, dest_dtype: DataType
     convert_nest(partials, accumulator, [dest_dtype])
 
 
-def zero_tiles(rows: int, cols: int, dtype: DataType) -> SSAValue:
-    """A [rows, cols] memref of zero tiles: each the tilize of one zero-filled 32×32
-    matrix."""
+def zero_tiles(rows: int, cols: int, dtype: DataType, tiles: SSAValue | None = None) -> SSAValue:
+    """A [rows, cols] memref of zero tiles (`tiles`, or a new buffer): each the tilize of one
+    zero-filled 32×32 matrix."""
     element = tile.tile_type(DataType.FLOAT32).element_type
     matrix = zeros((TILE_SIZE, TILE_SIZE), element)
-    tiles = memref.AllocOp.get(tile.tile_type(dtype), shape=[rows, cols]).memref
+    if tiles is None:
+        tiles = memref.AllocOp.get(tile.tile_type(dtype), shape=[rows, cols]).memref
 
     def body(indices: list[SSAValue]) -> None:
         block = tile.TilizeOp(matrix, [index(0), index(0)]).result
@@ -376,6 +379,17 @@ def nhwc_view(flat: SSAValue, nhwc: Sequence[int]) -> SSAValue:
             "static_output_shape": DenseArrayBase.from_list(i64, list(nhwc)),
         },
     ).result
+
+
+def accumulates_in_result(op: ConvConsumeOp, row_tiles: int, weight_columns: int) -> bool:
+    """Whether DEST's tiles can be the result's own: a TILE result of DEST's dtype with
+    exactly the accumulator's tile rows and columns (no core padding rows, no weight columns
+    beyond the output) — packing them would copy them unchanged."""
+    output = tensor_info(op.result.type)
+    if output.layout != Layout.TILE or output.dtype != accumulator_dtype(op):
+        return False
+    _, _, rows, cols = buffer_type(op.result.type).get_shape()
+    return (rows, cols) == (row_tiles, weight_columns)
 
 
 def store_output(op: ConvConsumeOp, accumulator: SSAValue) -> SSAValue:
@@ -520,7 +534,18 @@ class LowerConvConsume(RewritePattern):
         dest_dtype = accumulator_dtype(op)
         stored = partials_dtype(op, output.dtype, len(blocks), op.bias is not None)
         with lowering(rewriter, op) as results:
-            accumulator = zero_tiles(rows.row_tiles, weight_tiles[1], dest_dtype)
+            result = None
+            if accumulates_in_result(op, rows.row_tiles, weight_tiles[1]):
+                # DEST's tiles are the result's: no output-sized copy at the end.
+                result = allocate(op.result.type)
+                accumulator = zero_tiles(
+                    rows.row_tiles,
+                    weight_tiles[1],
+                    dest_dtype,
+                    matrix_view(result, (0, rows.row_tiles), (0, weight_tiles[1])),
+                )
+            else:
+                accumulator = zero_tiles(rows.row_tiles, weight_tiles[1], dest_dtype)
             activation = nhwc_activation(op, consumption)
             if consumption.path is ConsumptionPath.MATMUL:
                 # The matmul path tilizes the (folded) input itself: K padding is zeros.
@@ -568,7 +593,7 @@ class LowerConvConsume(RewritePattern):
                     round_partials(accumulator, stored, dest_dtype)
             if op.bias is not None:
                 add_bias(op.bias, accumulator, rows.row_tiles, weight_tiles[1])
-            results.append(store_output(op, accumulator))
+            results.append(result if result is not None else store_output(op, accumulator))
 
 
 def add_bias(bias: SSAValue, accumulator: SSAValue, row_tiles: int, weight_columns: int) -> None:

@@ -113,7 +113,10 @@ class Executable:
         for slot in self.arguments:
             if slot.position in given:
                 value = given[slot.position]
-                prepared.append((to_device(value, slot), not isinstance(value, DeviceTensor)))
+                tensor = to_device(value, slot)
+                # Made here unless it is (or shares memory with) what the caller passed.
+                theirs = isinstance(value, DeviceTensor) or np.shares_memory(tensor.data, value)
+                prepared.append((tensor, not theirs))
             elif rng is not None:
                 tensor = next(drawn, None)
                 if tensor is None:

@@ -13,8 +13,10 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 
+from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.core.shapes import format_shape
+from ttnn_xdsl.dialect.tensor_types import TensorInfo
 from ttnn_xdsl.runtime.slots import TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 
@@ -62,6 +64,12 @@ def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
             f"input for {slot.label} has shape {format_shape(array.shape)}, expected "
             f"{format_shape(tensor.shape)}"
         )
+    if _already_bfloat16_row_major(array, tensor):
+        # The values as they are (no rounding can change them): no copy. The run copies the
+        # buffer before the IR could write it (the array is the caller's).
+        return DeviceTensor(
+            tensor.shape, tensor.shape, tensor.dtype, tensor.layout, array, tensor.memory_config
+        )
     try:
         # float64 values beyond float32's range become ±inf, as torch's cast makes them
         # (bfloat8_b then refuses them): no overflow warning.
@@ -75,6 +83,19 @@ def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
             )
     except ValueError as error:
         raise RunError(f"input for {slot.label}: {error}") from None
+
+
+def _already_bfloat16_row_major(array: np.ndarray, tensor: TensorInfo) -> bool:
+    """Whether a bfloat16 array is already a ROW_MAJOR bf16 argument's data: C-contiguous and
+    without a NaN the conversion would rewrite (every NaN becomes 0x7FC0)."""
+    if array.dtype != BFLOAT16 or not array.flags.c_contiguous:
+        return False
+    if tensor.layout != Layout.ROW_MAJOR or tensor.dtype != DataType.BFLOAT16:
+        return False
+    if tensor.explicit_physical and tuple(tensor.physical_shape) != tuple(array.shape):
+        return False
+    magnitudes = array.view(np.uint16) & np.uint16(0x7FFF)
+    return not bool(np.any((magnitudes > 0x7F80) & (array.view(np.uint16) != 0x7FC0)))
 
 
 def standard_normal(

@@ -88,6 +88,12 @@ def fidelity_matmul(src_b: np.ndarray, src_a: np.ndarray, math_fidelity: str) ->
     part per phase, summed in float32, each phase added to the total in float32 (HiFi4: the
     matmul of the values as given)."""
     phases = phase_count(math_fidelity)
+    if src_b.ndim > 2 and src_a.ndim <= src_b.ndim and all(d == 1 for d in src_a.shape[:-2]):
+        # One SrcA for every leading index (a weight shared by the cores): one matmul of
+        # SrcB's stacked rows, which BLAS runs faster than a batch of small ones.
+        rows = src_b.reshape(-1, src_b.shape[-1])
+        flat = fidelity_matmul(rows, src_a.reshape(src_a.shape[-2:]), math_fidelity)
+        return flat.reshape(*src_b.shape[:-1], src_a.shape[-1])
     if phases == PHASES["HiFi4"]:
         return np.asarray(src_b, np.float32) @ np.asarray(src_a, np.float32)
     total = src_b_part(src_b, 0) @ src_a_part(src_a, 0)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -1044,3 +1045,33 @@ def test_the_marker_survives_printing_and_parsing(tmp_path: Path) -> None:
         assert (tmp_path / "direct" / name).read_bytes() == (
             tmp_path / "reparsed" / name
         ).read_bytes()
+
+
+RETURNED = """
+func.func @main(%x: tensor<2x3xbf16>) -> tensor<2x3xbf16> {
+  func.return %x : tensor<2x3xbf16>
+}
+"""
+
+
+def test_a_bfloat16_row_major_input_is_taken_without_a_copy_unless_the_ir_may_write_it() -> None:
+    """A C-contiguous bf16 array for a bf16 ROW_MAJOR argument is already its data: the run
+    reads it in place when the IR only reads it, copies it when the IR returns (or writes)
+    it, and converts an array holding a NaN the conversion rewrites (0x7FC1 -> 0x7FC0)."""
+    values = np.arange(6, dtype=np.float32).reshape(2, 3).astype(ml_dtypes.bfloat16)
+    before = values.copy()
+    returned = Program.load(RETURNED)
+    (taken,) = returned.prepare_inputs([values])
+    assert np.shares_memory(taken.data, values)
+    (result,) = returned.run([values])
+    assert not np.shares_memory(result.data, values)
+    assert result.data.tobytes() == before.tobytes()
+    assert values.tobytes() == before.tobytes()
+    nan = values.copy()
+    nan.view(np.uint16)[0, 0] = 0x7FC1
+    (converted,) = returned.prepare_inputs([nan])
+    assert not np.shares_memory(converted.data, nan)
+    assert int(converted.data.view(np.uint16)[0, 0]) == 0x7FC0
+    strided = np.zeros((2, 6), ml_dtypes.bfloat16)[:, ::2]
+    (copied,) = returned.prepare_inputs([strided])
+    assert not np.shares_memory(copied.data, strided)

@@ -44,6 +44,9 @@ def _static_or_dynamic(static: Sequence[int], dynamic: Any) -> list[int]:
 _SUBVIEW_STATIC: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
 _WHOLE_FILL: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
 _WRITTEN_WHOLE: weakref.WeakKeyDictionary[Operation, bool] = weakref.WeakKeyDictionary()
+_STATIC_SUBVIEW_WINDOWS: weakref.WeakKeyDictionary[Operation, dict[tuple[int, ...], Any]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def subview_static(op: memref.SubviewOp) -> tuple[tuple[int, ...], ...]:
@@ -243,7 +246,22 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: memref.SubviewOp, args: PythonValues
     ) -> PythonValues:
         source = args[0]
-        dynamic = iter(args[1:])
+        if len(args) == 1:
+            # Every offset, size and stride static: checked once per op and source shape.
+            windows = _STATIC_SUBVIEW_WINDOWS.setdefault(op, {})
+            if source.shape not in windows:
+                windows[source.shape] = self._window(op, source, ())
+            index, shape = windows[source.shape]
+            return (source[index].reshape(shape),)
+        index, shape = self._window(op, source, args[1:])
+        return (source[index].reshape(shape),)
+
+    @staticmethod
+    def _window(
+        op: memref.SubviewOp, source: np.ndarray, dynamic_values: Sequence[int]
+    ) -> tuple[tuple[slice, ...], tuple[int, ...]]:
+        """The subview's index into `source` and the result's shape, its bounds checked."""
+        dynamic = iter(dynamic_values)
         static_offsets, static_sizes, static_strides = subview_static(op)
         offsets = _static_or_dynamic(static_offsets, dynamic)
         sizes = _static_or_dynamic(static_sizes, dynamic)
@@ -258,15 +276,13 @@ class NumPyMemRefFunctions(InterpreterFunctions):
                     f"memref.subview out of bounds: offset {offset}, size {size}, stride "
                     f"{stride} in a dim of {extent} ({format_location(op.location) or op.name})"
                 )
-        window = source[
-            tuple(
-                slice(offset, offset + size * stride, stride)
-                for offset, size, stride in zip(offsets, sizes, strides, strict=True)
-            )
-        ]
+        index = tuple(
+            slice(offset, offset + size * stride, stride)
+            for offset, size, stride in zip(offsets, sizes, strides, strict=True)
+        )
         # A rank-reducing subview drops unit dims; reshaping a view to drop them stays a view.
         # A memref of tiles keeps each tile's own trailing data dims.
-        return (window.reshape(*result_shape, *source.shape[len(offsets) :]),)
+        return index, (*result_shape, *source.shape[len(offsets) :])
 
     @impl(memref.CollapseShapeOp)
     def run_collapse_shape(

@@ -647,9 +647,46 @@ def test_an_l1_output_over_cores_laid_row_by_row_feeds_the_next_conv(device) -> 
     np.testing.assert_array_equal(values(second), reference_conv2d(hidden, second_weight))
 
 
-def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> None:
-    # conv_transpose2d's output carries no shard spec yet: a next conv that would read it
-    # says so, and the way through DRAM runs.
+def test_an_l1_sharded_input_without_its_shard_spec_says_what_to_do(device) -> None:
+    # A conv output labelled by the memory_config it was given carries no shard spec: a next
+    # conv that would read one says so, and the way through DRAM runs.
+    first = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        **conv2d_keywords(device, memory_config=ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG),
+    )
+    assert first.memory_config() == ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
+    second_weight = integers((8, 32, 1, 1), seed=13)
+    second = conv2d_keywords(
+        device, in_channels=32, out_channels=8, kernel_size=(1, 1), padding=(0, 0)
+    )
+    with pytest.raises(NotImplementedError) as error:
+        ttnn.conv2d(
+            input_tensor=first,
+            weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+            **second,
+        )
+    assert str(error.value) == (
+        "ttnn_xdsl.ttnn.conv2d does not cover this call: input_tensor is HEIGHT_SHARDED in L1 "
+        "without a shard spec, which TT-NN's conv reads; pass it through DRAM: "
+        "ttnn.to_device(ttnn.from_device(t), device, ttnn.DRAM_MEMORY_CONFIG), or give the "
+        "conv memory_config=ttnn.DRAM_MEMORY_CONFIG"
+    )
+    through_dram = ttnn.to_device(ttnn.from_device(first), device, ttnn.DRAM_MEMORY_CONFIG)
+    output = ttnn.conv2d(
+        input_tensor=through_dram,
+        weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+        **second,
+    )
+    hidden = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(
+        values(output), reference_conv2d(hidden.reshape(2, 10, 12, 32), second_weight)
+    )
+
+
+def test_a_conv_transpose2d_output_in_l1_feeds_the_next_conv(device) -> None:
+    # The transposed conv's L1 output carries TT-NN's shard spec (4 cores of 32 rows:
+    # TT-NN's answer `t_l1_height_row_major`), which the next conv reads as it is.
     activation = integers((1, 6, 5, 16), seed=8)
     weight = integers((16, 24, 3, 3), seed=9)  # IOHW
     first = ttnn.conv_transpose2d(
@@ -671,7 +708,7 @@ def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> 
             ),
         ),
     )
-    assert first.memory_config() == ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
+    assert first.memory_config() == sharded("HEIGHT_SHARDED", (3, 0), (32, 32))
     second_weight = integers((8, 24, 1, 1), seed=13)
     second = conv2d_keywords(
         device,
@@ -683,15 +720,8 @@ def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> 
         kernel_size=(1, 1),
         padding=(0, 0),
     )
-    with pytest.raises(NotImplementedError, match="without a shard spec"):
-        ttnn.conv2d(
-            input_tensor=first,
-            weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
-            **second,
-        )
-    through_dram = ttnn.to_device(ttnn.from_device(first), device, ttnn.DRAM_MEMORY_CONFIG)
     output = ttnn.conv2d(
-        input_tensor=through_dram,
+        input_tensor=first,
         weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
         **second,
     )

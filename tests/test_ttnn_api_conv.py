@@ -9,6 +9,8 @@ bfloat16 holds every input: with a float32 output the conv equals the reference 
 
 from __future__ import annotations
 
+import gzip
+import json
 from pathlib import Path
 
 import numpy as np
@@ -729,6 +731,162 @@ def test_a_conv_transpose2d_output_in_l1_feeds_the_next_conv(device) -> None:
     np.testing.assert_array_equal(
         values(output), reference_conv2d(hidden.reshape(1, 12, 10, 24), second_weight)
     )
+
+
+REFERENCE = Path(__file__).parent / "data" / "ttnn_reference" / "conv2d_op"
+TRANSPOSED_ANSWERS = json.loads(
+    (REFERENCE / "api_conv_transpose2d_wormhole_N150.json").read_text(encoding="utf-8")
+)
+"""TT-NN 0.81.1's own conv_transpose2d on 8 calls (the reference kit's query_conv.py)."""
+
+ROW_MAJOR_PADDED_PINNED = {"t_l1_height_output_row_major"}
+"""TT-NN pads its ROW_MAJOR transposed output to [1, 1, 128, 32]; the op's output spec says
+the logical [1, 1, 120, 24] (conv2d_decisions.output_spec): a known disagreement."""
+
+
+def _memory_config_answer(memory: ttnn.MemoryConfig) -> dict[str, object]:
+    """A memory config in the reference kit's words."""
+    answer: dict[str, object] = {
+        "memory_layout": memory.memory_layout.name,
+        "buffer_type": memory.buffer_type.name,
+    }
+    if memory.shard_spec is not None:
+        spec = memory.shard_spec
+        answer["shard_spec"] = {
+            "grid": [[r.start.x, r.start.y, r.end.x, r.end.y] for r in spec.grid.ranges()],
+            "shape": list(spec.shape),
+            "orientation": spec.orientation.name,
+            "num_cores": spec.num_cores(),
+        }
+    return answer
+
+
+@pytest.mark.parametrize("case_id", sorted(TRANSPOSED_ANSWERS))
+def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> None:
+    # ConvTranspose2d(16, 24, 3, stride=2, padding=1, output_padding=1) on a 1×6×5 input
+    # under each input place and shard layout: the output (its memory config, layout, shapes,
+    # dtype, dims) and the prepared weight and bias are TT-NN's; the values the reference's.
+    case = TRANSPOSED_ANSWERS[case_id]
+    written = case["conv_config"]
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16,
+        shard_layout=(
+            ttnn.TensorMemoryLayout[written["shard_layout"] + "_SHARDED"]
+            if "shard_layout" in written
+            else None
+        ),
+        output_layout=ttnn.Layout[written.get("output_layout", "TILE")],
+    )
+    activation = integers((1, 6, 5, 16), seed=8)
+    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
+    bias = integers((1, 1, 1, 24), seed=10)
+    memory = ttnn.DRAM_MEMORY_CONFIG if case["mem"] == "DRAM" else ttnn.L1_MEMORY_CONFIG
+    output, dims, (device_weight, device_bias) = ttnn.conv_transpose2d(
+        input_tensor=ttnn.from_torch(
+            activation,
+            ttnn.bfloat16,
+            layout=ttnn.Layout[case["layout"]],
+            device=device,
+            memory_config=memory,
+        ),
+        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+        bias_tensor=ttnn.from_torch(bias, ttnn.float32) if case["bias"] else None,
+        **conv2d_keywords(
+            device,
+            in_channels=16,
+            out_channels=24,
+            batch_size=1,
+            input_height=6,
+            input_width=5,
+            stride=(2, 2),
+            output_padding=(1, 1),
+            conv_config=config,
+        ),
+        return_output_dim=True,
+        return_weights_and_bias=True,
+    )
+    assert _memory_config_answer(output.memory_config()) == case["output_memory_config"]
+    assert f"Layout.{output.layout.name}" == case["output_layout"]
+    assert f"DataType.{output.dtype.name}" == case["output_dtype"]
+    assert list(dims) == case["output_dims"]
+    assert output.shape == case["output_logical_shape"]
+    if case_id in ROW_MAJOR_PADDED_PINNED:
+        assert output.padded_shape == case["output_logical_shape"] != case["output_padded_shape"]
+    else:
+        assert output.padded_shape == case["output_padded_shape"]
+    prepared = [("weight", device_weight)] + ([("bias", device_bias)] if case["bias"] else [])
+    for role, tensor in prepared:
+        assert tensor.shape == case[f"{role}_logical_shape"]
+        assert tensor.padded_shape == case[f"{role}_padded_shape"]
+        assert f"DataType.{tensor.dtype.name}" == case[f"{role}_dtype"]
+    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (1, 1))
+    if case["bias"]:
+        reference = reference + bias.reshape(-1)
+    np.testing.assert_array_equal(values(output), reference)
+
+
+L1_REFUSED = json.loads(
+    gzip.decompress(
+        (REFERENCE / "ttnn_conv_transpose2d_wormhole_N150_s103.json.gz").read_bytes()
+    ).decode("utf-8")
+)
+"""TT-NN's own conv_transpose2d on the dev set's draws (its refusals among them)."""
+
+
+@pytest.mark.parametrize("case_id", ["r0140", "r0178"])
+def test_conv_transpose2d_refuses_what_tt_nn_s_l1_cannot_hold(case_id: str) -> None:
+    # r0140: the conv program's circular buffers beyond the L1; r0178: its output buffer out
+    # of memory (WIDTH, one core). TT-NN's message word for word, on its device (16 KiB of
+    # L1_SMALL, the kit's default).
+    case = L1_REFUSED[case_id]
+    device = ttnn.open_device(device_id=0, l1_small_size=16384)
+    try:
+        written = dict(case["conv_config"])
+        layout = written.pop("shard_layout")
+        weights_dtype = written.pop("weights_dtype")
+        config = ttnn.Conv2dConfig(
+            weights_dtype=getattr(ttnn, weights_dtype),
+            shard_layout=ttnn.TensorMemoryLayout[layout + "_SHARDED"],
+            **written,
+        )
+        pixels = case["N"] * case["H"] * case["W"]
+        channels, out_channels = case["in_channels"], case["O"]
+        with pytest.raises(RuntimeError) as error:
+            ttnn.conv_transpose2d(
+                input_tensor=ttnn.from_torch(
+                    np.zeros((1, 1, pixels, channels), np.float32),
+                    getattr(ttnn, case["input_dtype"]),
+                    layout=ttnn.Layout[case["layout"]],
+                    device=device,
+                    memory_config=ttnn.L1_MEMORY_CONFIG,
+                ),
+                weight_tensor=ttnn.from_torch(
+                    np.zeros((channels, out_channels, *case["kernel"]), np.float32), ttnn.float32
+                ),
+                bias_tensor=(
+                    ttnn.from_torch(np.zeros((1, 1, 1, out_channels), np.float32), ttnn.float32)
+                    if case["bias"]
+                    else None
+                ),
+                device=device,
+                in_channels=channels,
+                out_channels=out_channels,
+                batch_size=case["N"],
+                input_height=case["H"],
+                input_width=case["W"],
+                kernel_size=case["kernel"],
+                stride=case["stride"],
+                padding=case["pad"],
+                output_padding=case["output_padding"],
+                dilation=case["dilation"],
+                mirror_kernel=case["mirror_kernel"],
+                conv_config=config,
+            )
+        assert str(error.value) == (
+            f"TT-NN 0.81.1's conv2d refuses this conv: {case['error_info']}"
+        )
+    finally:
+        ttnn.close_device(device)
 
 
 def test_conv_transpose2d_in_dram_slices(device) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from transposed_reference import transposed_reference
 
 import ttnn_xdsl.ttnn as ttnn
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
@@ -292,35 +293,6 @@ def test_conv1d_values_and_length(device, padding, sides) -> None:
     )
     np.testing.assert_array_equal(values(output), reference)
     assert prepared.shape[-1] == 32 and ttnn.is_tensor_storage_on_device(prepared)
-
-
-def transposed_reference(
-    activation: np.ndarray,
-    weight: np.ndarray,
-    stride: tuple[int, int],
-    padding: tuple[int, int],
-    output_padding: tuple[int, int],
-) -> np.ndarray:
-    """PyTorch's ConvTranspose2d (groups 1, dilation 1) by its definition: each input pixel
-    scatters `x[n, ih, iw] · W[:, :, kh, kw]` to output (ih·s + kh − p, iw·s + kw − p);
-    the output [1, 1, N·OH·OW, Cout] with OH = (H − 1)·s − 2p + K + output_padding."""
-    batch, height, width, _ = activation.shape
-    _, out_channels, kernel_h, kernel_w = weight.shape
-    out_h = (height - 1) * stride[0] - 2 * padding[0] + kernel_h + output_padding[0]
-    out_w = (width - 1) * stride[1] - 2 * padding[1] + kernel_w + output_padding[1]
-    full = np.zeros(
-        (batch, out_h + 2 * padding[0] + kernel_h, out_w + 2 * padding[1] + kernel_w, out_channels)
-    )
-    x = activation.astype(np.float64)
-    for ih in range(height):
-        for iw in range(width):
-            for kh in range(kernel_h):
-                for kw in range(kernel_w):
-                    full[:, ih * stride[0] + kh, iw * stride[1] + kw] += (
-                        x[:, ih, iw] @ weight[:, :, kh, kw]
-                    )
-    cropped = full[:, padding[0] : padding[0] + out_h, padding[1] : padding[1] + out_w]
-    return cropped.reshape(1, 1, -1, out_channels)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""`import-tt-mlir-conv2d`: tt-mlir's `ttnn.conv2d` → the project's ops that compute it.
+"""`import-tt-mlir-conv2d`: tt-mlir's `ttnn.conv2d` and `ttnn.conv_transpose2d` → the
+project's ops that compute them.
 
 tt-mlir writes its conv in generic form (the project parses it as an unregistered op):
 
@@ -24,7 +25,16 @@ function whose other ops the project runs becomes (`conv_ops`):
 
 Refused at the conv, in one line: what TT-NN's conv2d program factory refuses of the weight and
 bias (semantics.md §9.3), where its L1 allocation fails (§8.9). A 1D depthwise conv runs on
-its elementwise-tap path (`lower_depthwise_conv1d`). There is no way back: the result
+its elementwise-tap path (`lower_depthwise_conv1d`).
+
+tt-mlir's `ttnn.conv_transpose2d` (the same operands, `output_padding` more; no
+`mirror_kernel`: TT-NN's default) becomes what `ttnn-decompose` makes of the project's
+`ttnn.conv_transpose2d` (`conv_transpose_ops`): `prepare_conv_transpose2d_weights` / `_bias`,
+the input zero-stuffed (`ttnn.zero_stuff`) and one `ttnn.conv2d_consume` of the equivalent
+conv2d; refused at the conv with TT-NN's conv_transpose2d decisions
+(`conv2d_decisions.resolve_conv_transpose2d`).
+
+There is no way back: the result
 holds project ops `export-tt-mlir` does not write (run `ttnn-opt -p import-tt-mlir` alone for a
 file to give back to tt-mlir). Functions holding other tt-mlir ops the project does not run are
 left as they are."""

@@ -2,7 +2,10 @@
 run: values against the float64 reference conv (`conv.conv_reference`) — the real Z-Image VAE
 conv_in tt-mlir wrote (its weight and bias prepared by const-eval functions), and
 tests/filecheck/tt-mlir/conv2d-run.mlir's forms (a const-eval weight, host operands the conv
-prepares, a prepared weight given as an argument) — and its refusals, one line at the op.
+prepares, a prepared weight given as an argument) — and its refusals, one line at the op;
+tt-mlir's `ttnn.conv_transpose2d` in the same forms (tests/filecheck/tt-mlir/
+conv_transpose2d-run.mlir) against the transposed conv's definition (`transposed_reference`),
+and a refusal of TT-NN's in its words.
 
 Values are small integers (and halves): exact in bfloat16, their products and sums exact in
 float32, so where the conv accumulates and writes float32 it equals the reference exactly;

@@ -160,6 +160,44 @@ def test_return_combinations(device) -> None:
         )
 
 
+def test_conv_transpose2d_return_combinations(device) -> None:
+    # TT-NN 0.81.1's conv_transpose2d returns as conv2d does: the output, then (OH, OW), then
+    # the device (weight, bias) — the bias None without one.
+    activation = integers((1, 6, 5, 16), seed=8)
+    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
+
+    def call(**flags: bool):
+        return ttnn.conv_transpose2d(
+            input_tensor=ttnn.from_torch(activation, ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+            **conv2d_keywords(
+                device,
+                in_channels=16,
+                out_channels=24,
+                batch_size=1,
+                input_height=6,
+                input_width=5,
+                stride=(2, 2),
+            ),
+            **flags,
+        )
+
+    plain = call()
+    assert isinstance(plain, ttnn.Tensor)
+    output, dims = call(return_output_dim=True)
+    # (6 − 1)·2 − 2 + 3 = 11, (5 − 1)·2 − 2 + 3 = 9
+    assert dims == (11, 9) and output.shape == [1, 1, 99, 24]
+    output, (device_weight, bias) = call(return_weights_and_bias=True)
+    assert isinstance(device_weight, ttnn.Tensor) and bias is None
+    output, dims, (device_weight, bias) = call(return_output_dim=True, return_weights_and_bias=True)
+    assert dims == (11, 9) and bias is None
+    assert ttnn.is_tensor_storage_on_device(device_weight)
+    assert device_weight.layout == ttnn.TILE_LAYOUT
+    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (0, 0))
+    for result in (output, plain):
+        np.testing.assert_array_equal(values(result), reference)
+
+
 @pytest.mark.parametrize("shard_layout", ["HEIGHT_SHARDED", "BLOCK_SHARDED", "WIDTH_SHARDED"])
 def test_returning_the_weights_changes_neither_output_nor_its_memory_config(
     device, shard_layout

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import gzip
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import ml_dtypes
@@ -115,6 +117,37 @@ def test_a_conv_transpose2d_in_each_form_equals_the_reference(entry: str) -> Non
     assert output.logical_shape == (1, 1, 120, 24)
     reference = transposed_reference(image, weight, (2, 2), (1, 1), (1, 1)) + bias.reshape(-1)
     np.testing.assert_array_equal(output.to_numpy(), reference)
+
+
+def test_ttnn_run_computes_a_tt_mlir_conv_transpose2d(tmp_path: Path) -> None:
+    # The command line: ttnn-run imports @host_weight_and_bias, runs it on the inputs given as
+    # .npy files and writes the float32 output, equal to the reference.
+    image = integers((1, 6, 5, 16), seed=14)
+    weight = integers((16, 24, 3, 3), seed=15)
+    bias = integers((1, 1, 1, 24), seed=16)
+    arguments = []
+    for index, values in enumerate((image.reshape(1, 1, 30, 16), weight, bias)):
+        np.save(tmp_path / f"arg{index}.npy", values)
+        arguments += ["--input", f"{index}={tmp_path / f'arg{index}.npy'}"]
+    output = tmp_path / "out.npz"
+    run = subprocess.run(
+        [
+            Path(sys.executable).parent / "ttnn-run",
+            TRANSPOSED_RUN_FILE,
+            "-p",
+            PIPELINE,
+            "--entry",
+            "host_weight_and_bias",
+            *arguments,
+            "--output",
+            output,
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    reference = transposed_reference(image, weight, (2, 2), (1, 1), (1, 1)) + bias.reshape(-1)
+    np.testing.assert_array_equal(np.load(output)["result0"], reference)
 
 
 def test_a_conv_transpose2d_given_its_prepared_weight_as_an_argument() -> None:

@@ -6,7 +6,8 @@
 - `ttnn-lower` (`ttnn_lower.TTNNLower`): the whole pipeline;
 - `import-tt-mlir` (`import_tt_mlir.ImportTTMLIR`): tt-mlir's prepare ops → the project's;
 - `import-tt-mlir-conv2d` (`import_tt_mlir_conv2d.ImportTTMLIRConv2d`): tt-mlir's `ttnn.conv2d`
-  → the project's prepare ops and `ttnn.conv2d_consume`, which compute it;
+  and `ttnn.conv_transpose2d` → the project's prepare ops and `ttnn.conv2d_consume`, which
+  compute them;
 - `export-tt-mlir` (`export_tt_mlir.ExportTTMLIR`): the project's prepare ops → tt-mlir's.
 
 `PASSES` maps each name to a factory of its class, as xDSL's drivers expect.
@@ -52,8 +53,8 @@ PASS_SUMMARIES: dict[str, str] = {
     "ttnn-lower": "the whole pipeline: ttnn-decompose, convert-ttnn-to-tiles, canonicalize, cse",
     "import-tt-mlir": "tt-mlir's prepare_conv2d_weights / _bias -> the project's prepare ops, "
     "sized",
-    "import-tt-mlir-conv2d": "tt-mlir's ttnn.conv2d -> the project's prepare ops and "
-    "ttnn.conv2d_consume, which compute it (after import-tt-mlir; no way back)",
+    "import-tt-mlir-conv2d": "tt-mlir's ttnn.conv2d and ttnn.conv_transpose2d -> the project's "
+    "prepare ops and ttnn.conv2d_consume, which compute them (after import-tt-mlir; no way back)",
     "export-tt-mlir": "the project's prepare ops -> tt-mlir's, with the shapes TT-NN computes",
 }
 """One line about each pass, for `ttnn-opt --help`."""

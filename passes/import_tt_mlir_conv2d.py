@@ -1,4 +1,5 @@
-"""`import-tt-mlir-conv2d`: tt-mlir's `ttnn.conv2d` → the project's ops that compute it.
+"""`import-tt-mlir-conv2d`: tt-mlir's `ttnn.conv2d` and `ttnn.conv_transpose2d` → the
+project's ops that compute them.
 
 tt-mlir writes its conv in generic form (the project parses it as an unregistered op):
 
@@ -24,7 +25,16 @@ function whose other ops the project runs becomes (`conv_ops`):
 
 Refused at the conv, in one line: what TT-NN's conv2d program factory refuses of the weight and
 bias (semantics.md §9.3), where its L1 allocation fails (§8.9). A 1D depthwise conv runs on
-its elementwise-tap path (`lower_depthwise_conv1d`). There is no way back: the result
+its elementwise-tap path (`lower_depthwise_conv1d`).
+
+tt-mlir's `ttnn.conv_transpose2d` (the same operands, `output_padding` more; no
+`mirror_kernel`: TT-NN's default) becomes what `ttnn-decompose` makes of the project's
+`ttnn.conv_transpose2d` (`conv_transpose_ops`): `prepare_conv_transpose2d_weights` / `_bias`,
+the input zero-stuffed (`ttnn.zero_stuff`) and one `ttnn.conv2d_consume` of the equivalent
+conv2d; refused at the conv with TT-NN's conv_transpose2d decisions
+(`conv2d_decisions.resolve_conv_transpose2d`).
+
+There is no way back: the result
 holds project ops `export-tt-mlir` does not write (run `ttnn-opt -p import-tt-mlir` alone for a
 file to give back to tt-mlir). Functions holding other tt-mlir ops the project does not run are
 left as they are."""
@@ -47,7 +57,9 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from ttnn_xdsl.conv.conv2d_decisions import resolve_conv_transpose2d
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
+from ttnn_xdsl.conv.conv_transpose import whole_equivalent_conv
 from ttnn_xdsl.core.enums import DataType, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError, TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE
@@ -59,14 +71,23 @@ from ttnn_xdsl.dialect.attributes import (
     ShardSpecAttr,
 )
 from ttnn_xdsl.dialect.call_graph import function_table
-from ttnn_xdsl.dialect.conv2d_ops import conv2d_consume_from_plan, math_fidelity_name
+from ttnn_xdsl.dialect.conv2d_ops import (
+    ConvConsumeOp,
+    conv2d_consume_from_plan,
+    math_fidelity_name,
+)
 from ttnn_xdsl.dialect.device import module_device
 from ttnn_xdsl.dialect.prepare_op_properties import (
     CONV2D_BIAS_PROPERTIES,
     CONV2D_WEIGHTS_PROPERTIES,
+    CONV_TRANSPOSE2D_BIAS_PROPERTIES,
+    CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES,
 )
 from ttnn_xdsl.dialect.prepare_ops import (
+    ConvPrepareOp,
     PrepareConvBiasOp,
+    PrepareConvTranspose2dBiasOp,
+    PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
     conv2d_parameters,
 )
@@ -83,12 +104,14 @@ from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_OP_PROPERTIES
 from ttnn_xdsl.passes.import_tt_mlir import project_properties
 from ttnn_xdsl.passes.lowering import refresh_signature
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, run_as_project_ops
+from ttnn_xdsl.passes.ttnn_decompose import transposed_bias_config, zero_stuffed_input
 
-__all__ = ["ImportTTMLIRConv2d", "import_tt_mlir_conv2d", "is_tt_mlir_conv2d"]
+__all__ = ["ImportTTMLIRConv2d", "import_tt_mlir_conv2d", "is_tt_mlir_conv", "is_tt_mlir_conv2d"]
 
 TT_MLIR_CONV2D = "ttnn.conv2d"
+TT_MLIR_CONV_TRANSPOSE2D = "ttnn.conv_transpose2d"
 
-_CONV_PARAMETERS = (
+_REQUIRED = (
     "in_channels",
     "out_channels",
     "batch_size",
@@ -99,11 +122,18 @@ _CONV_PARAMETERS = (
     "padding",
     "dilation",
     "groups",
+)
+"""The geometry tt-mlir's conv2d and conv_transpose2d require (tt-mlir's spelling)."""
+
+_CONV_PARAMETERS = (
+    *_REQUIRED,
+    "output_padding",
     "conv2d_config",
     "compute_config",
     "conv2d_slice_config",
 )
-"""The conv's properties its prepare ops take as they are (tt-mlir's spelling)."""
+"""The conv's properties its prepare ops take as they are (tt-mlir's spelling; a
+conv_transpose2d's `output_padding` its weight's only)."""
 
 
 def is_tt_mlir_conv2d(op: Operation) -> bool:
@@ -111,13 +141,25 @@ def is_tt_mlir_conv2d(op: Operation) -> bool:
     return isinstance(op, UnregisteredOp) and op.op_name.data == TT_MLIR_CONV2D
 
 
+def is_tt_mlir_conv(op: Operation) -> bool:
+    """tt-mlir's `ttnn.conv2d` or `ttnn.conv_transpose2d` (generic form, unregistered)."""
+    return isinstance(op, UnregisteredOp) and op.op_name.data in (
+        TT_MLIR_CONV2D,
+        TT_MLIR_CONV_TRANSPOSE2D,
+    )
+
+
+def _conv_name(conv: Operation) -> str:
+    return cast(UnregisteredOp, conv).op_name.data
+
+
 def import_tt_mlir_conv2d(module: ModuleOp) -> int:
-    """Import every tt-mlir conv2d of `module` in a function the project can run once they
-    are imported; returns how many."""
+    """Import every tt-mlir conv2d and conv_transpose2d of `module` in a function the project
+    can run once they are imported; returns how many."""
     table = function_table(module)
     count = 0
     for function in [op for op in module.walk() if isinstance(op, func.FuncOp)]:
-        convs = [op for op in function.walk() if is_tt_mlir_conv2d(op)]
+        convs = [op for op in function.walk() if is_tt_mlir_conv(op)]
         others = [
             op for op in function.walk() if foreign_op_name(op) is not None and op not in convs
         ]
@@ -128,7 +170,10 @@ def import_tt_mlir_conv2d(module: ModuleOp) -> int:
         inputs = {conv: _input_properties(conv.operands[0]) for conv in convs}
         run_as_project_ops(function, table)
         for conv in convs:
-            conv_ops(conv, inputs[conv])
+            if is_tt_mlir_conv2d(conv):
+                conv_ops(conv, inputs[conv])
+            else:
+                conv_transpose_ops(conv, inputs[conv])
         for device in [op for op in function.walk() if isinstance(op, GetDeviceOp)]:
             if not device.device.uses:
                 Rewriter.erase_op(device)
@@ -138,17 +183,18 @@ def import_tt_mlir_conv2d(module: ModuleOp) -> int:
 
 
 def _check_required_properties(conv: Operation) -> None:
-    """tt-mlir's conv2d requires its geometry (`_CONV_PARAMETERS` but the three configs); a
-    missing one is named, with the property of another name written instead, if any."""
-    for name in _CONV_PARAMETERS[:10]:
+    """tt-mlir's conv requires its geometry (`_REQUIRED`); a missing one is named, with the
+    property of another name written instead, if any."""
+    known = TT_MLIR_OP_PROPERTIES[_conv_name(conv).removeprefix("ttnn.")]
+    for name in _REQUIRED:
         if name not in conv.properties:
-            unknown = sorted(set(conv.properties) - TT_MLIR_OP_PROPERTIES["conv2d"])
+            unknown = sorted(set(conv.properties) - known)
             written = f", got the unknown property '{unknown[0]}'" if unknown else ""
             raise _error(conv, f"property '{name}' expected{written}")
 
 
 def _error(conv: Operation, message: str) -> TTNNError:
-    return TTNNError(f"'{TT_MLIR_CONV2D}' op {message}", op=conv)
+    return TTNNError(f"'{_conv_name(conv)}' op {message}", op=conv)
 
 
 def _insert(op: Operation, conv: Operation) -> Operation:
@@ -196,11 +242,11 @@ def _input_properties(input_value: SSAValue) -> dict[str, Attribute]:
 
 def _prepare(
     conv: Operation,
-    kind: type[PrepareConvWeightsOp] | type[PrepareConvBiasOp],
+    kind: type[ConvPrepareOp],
     source: SSAValue,
     properties: dict[str, Attribute],
     insert: bool,
-) -> PrepareConvWeightsOp | PrepareConvBiasOp:
+) -> ConvPrepareOp:
     """The project's prepare op of `source` for the conv (inserted before it when `insert`;
     else built apart, for its resolution), its result type inferred."""
     op = kind.create(operands=[source], result_types=[source.type], properties=properties)
@@ -220,7 +266,8 @@ def _prepare(
 
 def _weight_source_type(conv: Operation, weight: SSAValue) -> Attribute:
     """The host weight type a prepared (device) weight was prepared from, for the
-    resolution: OIHW [Cout, Cin/groups, KH, KW] in its float dtype (bf16 for bfloat8_b)."""
+    resolution: OIHW [Cout, Cin/groups, KH, KW] (a conv_transpose2d's IOHW [Cin,
+    Cout/groups, KH, KW]) in its float dtype (bf16 for bfloat8_b)."""
     given = conv.properties
 
     def integer(name: str) -> int:
@@ -230,7 +277,11 @@ def _weight_source_type(conv: Operation, weight: SSAValue) -> Attribute:
     dtype = tensor_info(weight.type).dtype
     if dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
         dtype = DataType.BFLOAT16
-    shape = (integer("out_channels"), integer("in_channels") // integer("groups"), *kernel)
+    channels = (integer("out_channels"), integer("in_channels") // integer("groups"))
+    if is_tt_mlir_conv2d(conv):
+        shape = (*channels, *kernel)
+    else:
+        shape = (integer("in_channels"), integer("out_channels") // integer("groups"), *kernel)
     return tensor_type(shape, dtype, None)
 
 
@@ -301,6 +352,86 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
         fp32_dest_acc_en=fp32_dest_accumulation(params, plan.weights_dtype),
         packer_l1_acc=compute is not None and compute.packer_l1_acc,
     )
+    _replace_by_consumption(conv, consume)
+
+
+def conv_transpose_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
+    """Replace tt-mlir's conv_transpose2d `conv` (its operands already of the project's
+    types) by the project's ops, as `ttnn-decompose` makes of the project's
+    `ttnn.conv_transpose2d` and `conv_ops` of a conv2d: a host weight and bias through
+    `ttnn.prepare_conv_transpose2d_weights` / `_bias` (tt-mlir's conv writes no
+    `mirror_kernel`: TT-NN's default, true; the bias in the weight's weights dtype), a
+    prepared weight as given (a function argument takes the type TT-NN prepares), TT-NN's
+    conv_transpose2d decisions checked (`resolve_conv_transpose2d`: the input's place in L1,
+    the equivalent conv's L1 allocation, the program factories' checks), the input row-major
+    `[N, H, W, C]` zero-stuffed (`ttnn.zero_stuff`), then one `ttnn.conv2d_consume` of the
+    equivalent conv2d over the whole stuffed input, converted to the conv's result type."""
+    from ttnn_xdsl.conv.conv_consumption import consumption_plan, conv2d_refusal
+
+    _check_required_properties(conv)
+    input_value, weight, *rest = conv.operands[:-1]
+    bias = rest[0] if rest else None
+    tt_mlir_properties = _prepare_properties(conv)
+    weight_properties = project_properties(
+        conv, CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES, tt_mlir_properties
+    )
+    weight_properties |= inputs | {
+        "weights_format": StringAttr("IOHW"),
+        "has_bias": BoolAttr.from_bool(bias is not None),
+    }
+    kind = PrepareConvTranspose2dWeightsOp
+    if tensor_info(weight.type).on_host:
+        weight_op = _prepare(conv, kind, weight, weight_properties, True)
+        weight = weight_op.result
+    else:
+        source = Block(arg_types=[_weight_source_type(conv, weight)]).args[0]
+        weight_op = _prepare(conv, kind, source, weight_properties, False)
+        weight = _as_prepared(conv, weight, weight_op.result.type)
+    assert isinstance(weight_op, PrepareConvTranspose2dWeightsOp)
+    device = module_device(conv)
+    try:
+        transpose = weight_op.transpose_plan(device)
+        decision = resolve_conv_transpose2d(transpose.params)
+        plan, params = whole_equivalent_conv(transpose)
+        consumption_plan(plan)  # what the consumption cannot read: refused at the conv
+    except ConvConfigError as error:
+        raise _error(conv, str(error)) from None
+    if bias is not None and tensor_info(bias.type).on_host:
+        bias_properties = project_properties(
+            conv, CONV_TRANSPOSE2D_BIAS_PROPERTIES, tt_mlir_properties
+        )
+        bias_properties["conv_config"] = transposed_bias_config(
+            bias_properties.get("conv_config"), decision.weights_dtype
+        )
+        bias_op = _prepare(conv, PrepareConvTranspose2dBiasOp, bias, bias_properties | inputs, True)
+        bias = bias_op.result
+    weight_shape = tensor_info(weight.type).physical_shape
+    bias_shape = None if bias is None else tensor_info(bias.type).physical_shape
+    # The program factories' checks of the weight and bias the conv is given (a prepared bias
+    # of another width).
+    refusal = conv2d_refusal(decision.plan, (weight_shape[-2], weight_shape[-1]), bias_shape)
+    if refusal is not None:
+        raise _error(conv, refusal)
+    activation = _activation(conv, input_value)
+    stuffed = _insert(zero_stuffed_input(activation, transpose), conv).results[0]
+    compute = transpose.params.compute_config
+    consume = conv2d_consume_from_plan(
+        stuffed,
+        weight,
+        bias,
+        plan,
+        params,
+        output_dtype=tensor_info(conv.results[0].type).dtype,
+        math_fidelity=_math_fidelity(conv),
+        fp32_dest_acc_en=fp32_dest_accumulation(params, decision.weights_dtype),
+        packer_l1_acc=compute is not None and compute.packer_l1_acc,
+    )
+    _replace_by_consumption(conv, consume)
+
+
+def _replace_by_consumption(conv: Operation, consume: ConvConsumeOp) -> None:
+    """Insert the consumption before `conv` and give its result, converted to the conv's
+    result type, to the conv's users; refused when the conv's result is of another shape."""
     written = tensor_info(conv.results[0].type).shape
     computed = tensor_info(consume.result.type).shape
     if written != computed:

@@ -525,16 +525,22 @@ def transpose_prepared_operands(
             for name, value in properties.items()
             if name in {prop.name for prop in PrepareConvTranspose2dBiasOp.PROPERTIES}
         }
-        written = op.properties.get(CONV_CONFIG.name)
-        fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
-        # The bias is prepared in the weights dtype the weight is prepared in (TT-NN's
-        # conv_transpose2d hands it over; `prepare_conv_transpose2d_bias` requires one).
-        fields["weights_dtype"] = DataTypeAttr(decision.weights_dtype)
-        bias_properties["conv_config"] = Conv2dConfigAttr.from_fields(fields)
+        bias_properties["conv_config"] = transposed_bias_config(
+            op.properties.get(CONV_CONFIG.name), decision.weights_dtype
+        )
         prepared_bias = PrepareConvTranspose2dBiasOp(bias, device=device, **bias_properties)
         chain.append(prepared_bias)
         bias = prepared_bias.result
     return chain, weight, bias
+
+
+def transposed_bias_config(written: Attribute | None, weights_dtype: DataType) -> Conv2dConfigAttr:
+    """The conv_config a conv_transpose2d prepares its bias with: the conv's (`written`) with
+    the weights dtype the weight is prepared in (TT-NN's conv_transpose2d hands it over;
+    `prepare_conv_transpose2d_bias` requires one)."""
+    fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
+    fields["weights_dtype"] = DataTypeAttr(weights_dtype)
+    return Conv2dConfigAttr.from_fields(fields)
 
 
 def row_major_input(value: SSAValue) -> list[Operation]:

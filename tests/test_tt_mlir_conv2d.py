@@ -2,7 +2,10 @@
 run: values against the float64 reference conv (`conv.conv_reference`) — the real Z-Image VAE
 conv_in tt-mlir wrote (its weight and bias prepared by const-eval functions), and
 tests/filecheck/tt-mlir/conv2d-run.mlir's forms (a const-eval weight, host operands the conv
-prepares, a prepared weight given as an argument) — and its refusals, one line at the op.
+prepares, a prepared weight given as an argument) — and its refusals, one line at the op;
+tt-mlir's `ttnn.conv_transpose2d` in the same forms (tests/filecheck/tt-mlir/
+conv_transpose2d-run.mlir) against the transposed conv's definition (`transposed_reference`),
+and a refusal of TT-NN's in its words.
 
 Values are small integers (and halves): exact in bfloat16, their products and sums exact in
 float32, so where the conv accumulates and writes float32 it equals the reference exactly;
@@ -10,11 +13,16 @@ with bfloat16 partials and output it is within the roundings stated in semantics
 
 from __future__ import annotations
 
+import gzip
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import ml_dtypes
 import numpy as np
 import pytest
+from transposed_reference import transposed_reference
 
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.core.errors import TTNNError
@@ -90,6 +98,116 @@ def test_a_const_eval_weight_and_the_same_weight_given_prepared() -> None:
     exact = reference_conv2d(image, weight, padding=(1, 1))
     magnitude = reference_conv2d(np.abs(image), np.abs(weight), padding=(1, 1))
     assert within_bfloat16_roundings(forward.to_numpy().astype(np.float64), exact, magnitude)
+
+
+TRANSPOSED_RUN_FILE = TT_MLIR / "conv_transpose2d-run.mlir"
+DATA = Path(__file__).parent / "data" / "ttnn_reference" / "conv2d_op"
+
+
+@pytest.mark.parametrize("entry", ["forward", "inline_prepare", "host_weight_and_bias"])
+def test_a_conv_transpose2d_in_each_form_equals_the_reference(entry: str) -> None:
+    # ConvTranspose2d(16, 24, 3, stride=2, padding=1, output_padding=1) on 1×6×5: the weight
+    # prepared by a const-eval function, inline, or by the conv itself. float32 input and
+    # output, float32 accumulation, bfloat16 weights: exact.
+    image = integers((1, 6, 5, 16), seed=11)
+    weight = integers((16, 24, 3, 3), seed=12)  # IOHW
+    bias = integers((1, 1, 1, 24), seed=13)
+    program = load(TRANSPOSED_RUN_FILE, entry)
+    (output,) = program.run([image.reshape(1, 1, 30, 16), weight, bias])
+    assert output.logical_shape == (1, 1, 120, 24)
+    reference = transposed_reference(image, weight, (2, 2), (1, 1), (1, 1)) + bias.reshape(-1)
+    np.testing.assert_array_equal(output.to_numpy(), reference)
+
+
+def test_ttnn_run_computes_a_tt_mlir_conv_transpose2d(tmp_path: Path) -> None:
+    # The command line: ttnn-run imports @host_weight_and_bias, runs it on the inputs given as
+    # .npy files and writes the float32 output, equal to the reference.
+    image = integers((1, 6, 5, 16), seed=14)
+    weight = integers((16, 24, 3, 3), seed=15)
+    bias = integers((1, 1, 1, 24), seed=16)
+    arguments = []
+    for index, values in enumerate((image.reshape(1, 1, 30, 16), weight, bias)):
+        np.save(tmp_path / f"arg{index}.npy", values)
+        arguments += ["--input", f"{index}={tmp_path / f'arg{index}.npy'}"]
+    output = tmp_path / "out.npz"
+    run = subprocess.run(
+        [
+            Path(sys.executable).parent / "ttnn-run",
+            TRANSPOSED_RUN_FILE,
+            "-p",
+            PIPELINE,
+            "--entry",
+            "host_weight_and_bias",
+            *arguments,
+            "--output",
+            output,
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    reference = transposed_reference(image, weight, (2, 2), (1, 1), (1, 1)) + bias.reshape(-1)
+    np.testing.assert_array_equal(np.load(output)["result0"], reference)
+
+
+def test_a_conv_transpose2d_given_its_prepared_weight_as_an_argument() -> None:
+    # The weight @forward_const_eval_0 prepares, given to @prepared_argument (typed by its
+    # logical shape in the file): the conv reads it as given, no bias.
+    image = integers((1, 6, 5, 16), seed=11)
+    weight = integers((16, 24, 3, 3), seed=12)
+    bias = integers((1, 1, 1, 24), seed=13)
+    prepared, _ = load(TRANSPOSED_RUN_FILE, "forward_const_eval_0").run([weight, bias])
+    (output,) = load(TRANSPOSED_RUN_FILE, "prepared_argument").run(
+        [image.reshape(1, 1, 30, 16), prepared]
+    )
+    reference = transposed_reference(image, weight, (2, 2), (1, 1), (1, 1))
+    np.testing.assert_array_equal(output.to_numpy(), reference)
+
+
+def test_a_conv_transpose2d_tt_nn_refuses_is_refused_in_its_words_at_the_conv() -> None:
+    # The dev set's r0140 as tt-mlir writes it: ConvTranspose2d(384, 1024, 3, stride=2,
+    # output_padding=(0, 1)) on a 7×7 L1 input, HEIGHT, bfloat8_b weights, act_block_w_div
+    # 4: the conv program's circular buffers exceed the L1. TT-NN's message, word for word.
+    answers = json.loads(
+        gzip.decompress(
+            (DATA / "ttnn_conv_transpose2d_wormhole_N150_s103.json.gz").read_bytes()
+        ).decode("utf-8")
+    )
+    module = "\n".join(
+        [
+            "#l1 = #ttnn.buffer_type<l1>",
+            "#system_memory = #ttnn.buffer_type<system_memory>",
+            "#weight = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 3072 + d1 * 3 + d2, d3), "
+            "<1x1>, memref<1179648x3xf32, #system_memory>>",
+            "#bias = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 + d1 + d2, d3), <1x1>, "
+            "memref<1x1024xf32, #system_memory>>",
+            "#input = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 49 + d1 * 49 + d2, d3), <1x1>, "
+            "memref<49x384xbf16, #l1>, <interleaved>>",
+            "#output = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 240 + d1 * 240 + d2, d3), "
+            "<1x1>, memref<8x32x!ttcore.tile<32x32, bf16>, #l1>, <interleaved>>",
+            "func.func @f(%x: tensor<1x1x49x384xbf16, #input>, %w: tensor<384x1024x3x3xf32, "
+            "#weight>, %b: tensor<1x1x1x1024xf32, #bias>) -> tensor<1x1x240x1024xbf16, #output> {",
+            '  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> '
+            "!ttnn.device",
+            '  %y = "ttnn.conv_transpose2d"(%x, %w, %b, %d) <{in_channels = 384 : i32, '
+            "out_channels = 1024 : i32, batch_size = 1 : i32, input_height = 7 : i32, input_width "
+            "= 7 : i32, kernel_size = array<i32: 3, 3>, stride = array<i32: 2, 2>, padding = "
+            "array<i32: 0, 0>, output_padding = array<i32: 0, 1>, dilation = array<i32: 1, 1>, "
+            "groups = 1 : i32, conv2d_config = #ttnn.conv2d_config<weights_dtype = bfp_bf8, "
+            "shard_layout = height_sharded, act_block_w_div = 4, transpose_shards = true>, dtype "
+            "= #ttcore.supportedDataTypes<bf16>}> : (tensor<1x1x49x384xbf16, #input>, "
+            "tensor<384x1024x3x3xf32, #weight>, tensor<1x1x1x1024xf32, #bias>, !ttnn.device) -> "
+            "tensor<1x1x240x1024xbf16, #output>",
+            "  return %y : tensor<1x1x240x1024xbf16, #output>",
+            "}",
+        ]
+    )
+    with pytest.raises(TTNNError) as error:
+        Program.load(module, passes=PIPELINE, filename="conv.mlir")
+    assert str(error.value) == (
+        "conv.mlir:9:3: error: 'ttnn.conv_transpose2d' op TT-NN 0.81.1's conv2d refuses this "
+        f"conv: {answers['r0140']['error_info']}"
+    )
 
 
 HOST = "<1x1>, memref<288x3xbf16, #system_memory>>"

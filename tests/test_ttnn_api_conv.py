@@ -9,10 +9,13 @@ bfloat16 holds every input: with a float32 output the conv equals the reference 
 
 from __future__ import annotations
 
+import gzip
+import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from transposed_reference import transposed_reference
 
 import ttnn_xdsl.ttnn as ttnn
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
@@ -157,6 +160,44 @@ def test_return_combinations(device) -> None:
         )
 
 
+def test_conv_transpose2d_return_combinations(device) -> None:
+    # TT-NN 0.81.1's conv_transpose2d returns as conv2d does: the output, then (OH, OW), then
+    # the device (weight, bias) — the bias None without one.
+    activation = integers((1, 6, 5, 16), seed=8)
+    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
+
+    def call(**flags: bool):
+        return ttnn.conv_transpose2d(
+            input_tensor=ttnn.from_torch(activation, ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+            **conv2d_keywords(
+                device,
+                in_channels=16,
+                out_channels=24,
+                batch_size=1,
+                input_height=6,
+                input_width=5,
+                stride=(2, 2),
+            ),
+            **flags,
+        )
+
+    plain = call()
+    assert isinstance(plain, ttnn.Tensor)
+    output, dims = call(return_output_dim=True)
+    # (6 − 1)·2 − 2 + 3 = 11, (5 − 1)·2 − 2 + 3 = 9
+    assert dims == (11, 9) and output.shape == [1, 1, 99, 24]
+    output, (device_weight, bias) = call(return_weights_and_bias=True)
+    assert isinstance(device_weight, ttnn.Tensor) and bias is None
+    output, dims, (device_weight, bias) = call(return_output_dim=True, return_weights_and_bias=True)
+    assert dims == (11, 9) and bias is None
+    assert ttnn.is_tensor_storage_on_device(device_weight)
+    assert device_weight.layout == ttnn.TILE_LAYOUT
+    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (0, 0))
+    for result in (output, plain):
+        np.testing.assert_array_equal(values(result), reference)
+
+
 @pytest.mark.parametrize("shard_layout", ["HEIGHT_SHARDED", "BLOCK_SHARDED", "WIDTH_SHARDED"])
 def test_returning_the_weights_changes_neither_output_nor_its_memory_config(
     device, shard_layout
@@ -290,35 +331,6 @@ def test_conv1d_values_and_length(device, padding, sides) -> None:
     )
     np.testing.assert_array_equal(values(output), reference)
     assert prepared.shape[-1] == 32 and ttnn.is_tensor_storage_on_device(prepared)
-
-
-def transposed_reference(
-    activation: np.ndarray,
-    weight: np.ndarray,
-    stride: tuple[int, int],
-    padding: tuple[int, int],
-    output_padding: tuple[int, int],
-) -> np.ndarray:
-    """PyTorch's ConvTranspose2d (groups 1, dilation 1) by its definition: each input pixel
-    scatters `x[n, ih, iw] · W[:, :, kh, kw]` to output (ih·s + kh − p, iw·s + kw − p);
-    the output [1, 1, N·OH·OW, Cout] with OH = (H − 1)·s − 2p + K + output_padding."""
-    batch, height, width, _ = activation.shape
-    _, out_channels, kernel_h, kernel_w = weight.shape
-    out_h = (height - 1) * stride[0] - 2 * padding[0] + kernel_h + output_padding[0]
-    out_w = (width - 1) * stride[1] - 2 * padding[1] + kernel_w + output_padding[1]
-    full = np.zeros(
-        (batch, out_h + 2 * padding[0] + kernel_h, out_w + 2 * padding[1] + kernel_w, out_channels)
-    )
-    x = activation.astype(np.float64)
-    for ih in range(height):
-        for iw in range(width):
-            for kh in range(kernel_h):
-                for kw in range(kernel_w):
-                    full[:, ih * stride[0] + kh, iw * stride[1] + kw] += (
-                        x[:, ih, iw] @ weight[:, :, kh, kw]
-                    )
-    cropped = full[:, padding[0] : padding[0] + out_h, padding[1] : padding[1] + out_w]
-    return cropped.reshape(1, 1, -1, out_channels)
 
 
 @pytest.mark.parametrize(
@@ -647,9 +659,46 @@ def test_an_l1_output_over_cores_laid_row_by_row_feeds_the_next_conv(device) -> 
     np.testing.assert_array_equal(values(second), reference_conv2d(hidden, second_weight))
 
 
-def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> None:
-    # conv_transpose2d's output carries no shard spec yet: a next conv that would read it
-    # says so, and the way through DRAM runs.
+def test_an_l1_sharded_input_without_its_shard_spec_says_what_to_do(device) -> None:
+    # A conv output labelled by the memory_config it was given carries no shard spec: a next
+    # conv that would read one says so, and the way through DRAM runs.
+    first = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        **conv2d_keywords(device, memory_config=ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG),
+    )
+    assert first.memory_config() == ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
+    second_weight = integers((8, 32, 1, 1), seed=13)
+    second = conv2d_keywords(
+        device, in_channels=32, out_channels=8, kernel_size=(1, 1), padding=(0, 0)
+    )
+    with pytest.raises(NotImplementedError) as error:
+        ttnn.conv2d(
+            input_tensor=first,
+            weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+            **second,
+        )
+    assert str(error.value) == (
+        "ttnn_xdsl.ttnn.conv2d does not cover this call: input_tensor is HEIGHT_SHARDED in L1 "
+        "without a shard spec, which TT-NN's conv reads; pass it through DRAM: "
+        "ttnn.to_device(ttnn.from_device(t), device, ttnn.DRAM_MEMORY_CONFIG), or give the "
+        "conv memory_config=ttnn.DRAM_MEMORY_CONFIG"
+    )
+    through_dram = ttnn.to_device(ttnn.from_device(first), device, ttnn.DRAM_MEMORY_CONFIG)
+    output = ttnn.conv2d(
+        input_tensor=through_dram,
+        weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
+        **second,
+    )
+    hidden = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(
+        values(output), reference_conv2d(hidden.reshape(2, 10, 12, 32), second_weight)
+    )
+
+
+def test_a_conv_transpose2d_output_in_l1_feeds_the_next_conv(device) -> None:
+    # The transposed conv's L1 output carries TT-NN's shard spec (4 cores of 32 rows:
+    # TT-NN's answer `t_l1_height_row_major`), which the next conv reads as it is.
     activation = integers((1, 6, 5, 16), seed=8)
     weight = integers((16, 24, 3, 3), seed=9)  # IOHW
     first = ttnn.conv_transpose2d(
@@ -671,7 +720,7 @@ def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> 
             ),
         ),
     )
-    assert first.memory_config() == ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
+    assert first.memory_config() == sharded("HEIGHT_SHARDED", (3, 0), (32, 32))
     second_weight = integers((8, 24, 1, 1), seed=13)
     second = conv2d_keywords(
         device,
@@ -683,21 +732,190 @@ def test_an_l1_sharded_output_without_its_shard_spec_says_what_to_do(device) -> 
         kernel_size=(1, 1),
         padding=(0, 0),
     )
-    with pytest.raises(NotImplementedError, match="without a shard spec"):
-        ttnn.conv2d(
-            input_tensor=first,
-            weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
-            **second,
-        )
-    through_dram = ttnn.to_device(ttnn.from_device(first), device, ttnn.DRAM_MEMORY_CONFIG)
     output = ttnn.conv2d(
-        input_tensor=through_dram,
+        input_tensor=first,
         weight_tensor=ttnn.from_torch(second_weight, ttnn.float32),
         **second,
     )
     hidden = transposed_reference(activation, weight, (2, 2), (1, 1), (1, 1))
     np.testing.assert_array_equal(
         values(output), reference_conv2d(hidden.reshape(1, 12, 10, 24), second_weight)
+    )
+
+
+REFERENCE = Path(__file__).parent / "data" / "ttnn_reference" / "conv2d_op"
+TRANSPOSED_ANSWERS = json.loads(
+    (REFERENCE / "api_conv_transpose2d_wormhole_N150.json").read_text(encoding="utf-8")
+)
+"""TT-NN 0.81.1's own conv_transpose2d on 8 calls (the reference kit's query_conv.py)."""
+
+ROW_MAJOR_PADDED_PINNED = {"t_l1_height_output_row_major"}
+"""TT-NN pads its ROW_MAJOR transposed output to [1, 1, 128, 32]; the op's output spec says
+the logical [1, 1, 120, 24] (conv2d_decisions.output_spec): a known disagreement."""
+
+
+def _memory_config_answer(memory: ttnn.MemoryConfig) -> dict[str, object]:
+    """A memory config in the reference kit's words."""
+    answer: dict[str, object] = {
+        "memory_layout": memory.memory_layout.name,
+        "buffer_type": memory.buffer_type.name,
+    }
+    if memory.shard_spec is not None:
+        spec = memory.shard_spec
+        answer["shard_spec"] = {
+            "grid": [[r.start.x, r.start.y, r.end.x, r.end.y] for r in spec.grid.ranges()],
+            "shape": list(spec.shape),
+            "orientation": spec.orientation.name,
+            "num_cores": spec.num_cores(),
+        }
+    return answer
+
+
+@pytest.mark.parametrize("case_id", sorted(TRANSPOSED_ANSWERS))
+def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> None:
+    # ConvTranspose2d(16, 24, 3, stride=2, padding=1, output_padding=1) on a 1×6×5 input
+    # under each input place and shard layout: the output (its memory config, layout, shapes,
+    # dtype, dims) and the prepared weight and bias are TT-NN's; the values the reference's.
+    case = TRANSPOSED_ANSWERS[case_id]
+    written = case["conv_config"]
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16,
+        shard_layout=(
+            ttnn.TensorMemoryLayout[written["shard_layout"] + "_SHARDED"]
+            if "shard_layout" in written
+            else None
+        ),
+        output_layout=ttnn.Layout[written.get("output_layout", "TILE")],
+    )
+    activation = integers((1, 6, 5, 16), seed=8)
+    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
+    bias = integers((1, 1, 1, 24), seed=10)
+    memory = ttnn.DRAM_MEMORY_CONFIG if case["mem"] == "DRAM" else ttnn.L1_MEMORY_CONFIG
+    output, dims, (device_weight, device_bias) = ttnn.conv_transpose2d(
+        input_tensor=ttnn.from_torch(
+            activation,
+            ttnn.bfloat16,
+            layout=ttnn.Layout[case["layout"]],
+            device=device,
+            memory_config=memory,
+        ),
+        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+        bias_tensor=ttnn.from_torch(bias, ttnn.float32) if case["bias"] else None,
+        **conv2d_keywords(
+            device,
+            in_channels=16,
+            out_channels=24,
+            batch_size=1,
+            input_height=6,
+            input_width=5,
+            stride=(2, 2),
+            output_padding=(1, 1),
+            conv_config=config,
+        ),
+        return_output_dim=True,
+        return_weights_and_bias=True,
+    )
+    assert _memory_config_answer(output.memory_config()) == case["output_memory_config"]
+    assert f"Layout.{output.layout.name}" == case["output_layout"]
+    assert f"DataType.{output.dtype.name}" == case["output_dtype"]
+    assert list(dims) == case["output_dims"]
+    assert output.shape == case["output_logical_shape"]
+    if case_id in ROW_MAJOR_PADDED_PINNED:
+        assert output.padded_shape == case["output_logical_shape"] != case["output_padded_shape"]
+    else:
+        assert output.padded_shape == case["output_padded_shape"]
+    prepared = [("weight", device_weight)] + ([("bias", device_bias)] if case["bias"] else [])
+    for role, tensor in prepared:
+        assert tensor.shape == case[f"{role}_logical_shape"]
+        assert tensor.padded_shape == case[f"{role}_padded_shape"]
+        assert f"DataType.{tensor.dtype.name}" == case[f"{role}_dtype"]
+    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (1, 1))
+    if case["bias"]:
+        reference = reference + bias.reshape(-1)
+    np.testing.assert_array_equal(values(output), reference)
+
+
+DEV_SET = json.loads(
+    gzip.decompress(
+        (REFERENCE / "ttnn_conv_transpose2d_wormhole_N150_s103.json.gz").read_bytes()
+    ).decode("utf-8")
+)
+"""TT-NN's own conv_transpose2d on the dev set's draws (what it accepts and refuses)."""
+
+
+def dev_set_call(case: dict, device) -> dict[str, object]:
+    """The conv_transpose2d call of a dev-set case (zeros: only TT-NN's decisions matter)."""
+    written = dict(case["conv_config"])
+    layout = written.pop("shard_layout", None)
+    weights_dtype = written.pop("weights_dtype")
+    config = ttnn.Conv2dConfig(
+        weights_dtype=getattr(ttnn, weights_dtype),
+        shard_layout=None if layout is None else ttnn.TensorMemoryLayout[layout + "_SHARDED"],
+        **written,
+    )
+    pixels = case["N"] * case["H"] * case["W"]
+    channels, out_channels = case["in_channels"], case["O"]
+    memory = ttnn.DRAM_MEMORY_CONFIG if case["mem"] == "DRAM" else ttnn.L1_MEMORY_CONFIG
+    bias = np.zeros((1, 1, 1, out_channels), np.float32)
+    return dict(
+        input_tensor=ttnn.from_torch(
+            np.zeros((1, 1, pixels, channels), np.float32),
+            getattr(ttnn, case["input_dtype"]),
+            layout=ttnn.Layout[case["layout"]],
+            device=device,
+            memory_config=memory,
+        ),
+        weight_tensor=ttnn.from_torch(
+            np.zeros((channels, out_channels, *case["kernel"]), np.float32), ttnn.float32
+        ),
+        bias_tensor=ttnn.from_torch(bias, ttnn.float32) if case["bias"] else None,
+        device=device,
+        in_channels=channels,
+        out_channels=out_channels,
+        batch_size=case["N"],
+        input_height=case["H"],
+        input_width=case["W"],
+        kernel_size=case["kernel"],
+        stride=case["stride"],
+        padding=case["pad"],
+        output_padding=case["output_padding"],
+        dilation=case["dilation"],
+        mirror_kernel=case["mirror_kernel"],
+        conv_config=config,
+    )
+
+
+@pytest.fixture
+def kit_device():
+    """The device TT-NN's answers were taken on: 16 KiB of L1_SMALL (the kit's default)."""
+    device = ttnn.open_device(device_id=0, l1_small_size=16384)
+    yield device
+    ttnn.close_device(device)
+
+
+@pytest.mark.parametrize("case_id", ["r0140", "r0178", "r0187"])
+def test_conv_transpose2d_refuses_what_tt_nn_refuses_in_its_words(kit_device, case_id) -> None:
+    # r0140: the conv program's circular buffers beyond the L1; r0178: its output buffer out
+    # of memory (WIDTH, one core); r0187: the WIDTH factory's check of the weight (a DRAM
+    # input). TT-NN's message word for word.
+    case = DEV_SET[case_id]
+    with pytest.raises(RuntimeError) as error:
+        ttnn.conv_transpose2d(**dev_set_call(case, kit_device))
+    assert str(error.value) == f"TT-NN 0.81.1's conv2d refuses this conv: {case['error_info']}"
+
+
+def test_bfloat8_b_weights_of_a_conv_transpose2d_from_dram_are_not_covered(kit_device) -> None:
+    # r0169: TT-NN's conv_transpose2d accepts bfloat8_b weights from a DRAM input (it
+    # prepares them on a path of its own, which prepare_conv_transpose2d_weights refuses).
+    case = DEV_SET["r0169"]
+    assert "error" not in case and case["weight_dtype"] == "DataType.BFLOAT8_B"
+    with pytest.raises(NotImplementedError) as error:
+        ttnn.conv_transpose2d(**dev_set_call(case, kit_device))
+    assert str(error.value) == (
+        "ttnn_xdsl.ttnn.conv_transpose2d does not cover this call: TT-NN 0.81.1's "
+        "conv_transpose2d prepares bfloat8_b weights for a conv it runs from DRAM on a path of "
+        "its own (prepare_conv_transpose2d_weights refuses them), not modelled here; an L1 "
+        "input (memory_config=ttnn.L1_MEMORY_CONFIG) or a bfloat16 weight runs"
     )
 
 

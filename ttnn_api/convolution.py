@@ -3,45 +3,44 @@ computed on the CPU, its output a device tensor `[1, 1, N·OH·OW, Cout]` whose 
 `to_torch` / `from_device` give.
 
 Each call is one function of IR (`conv_body`), built, lowered, cached and run as the prepare
-functions' are (`programs`). conv2d and conv1d: one `ttnn.conv2d` op on the input as given
-(its layout, dtype and memory config — a sharded input's shard spec — are its type; a conv1d's
-[N, L, C] input as [N, 1, L, C]), the weight and the bias. The op infers TT-NN's output: TILE
-(ROW_MAJOR when `conv_config.output_layout` asks), of `dtype` (default: the input's), DRAM
-interleaved on TT-NN's DRAM path, else sharded in L1 with TT-NN's shard spec — the output's
-memory config, which the next conv reads (`memory_config`, when given, names it instead).
-`ttnn-decompose` turns the op into the preparation of its host weight and bias (as TT-NN's
-conv2d prepares them: `prepare_conv_weights` / `prepare_conv_bias`) and one
+functions' are (`programs`): one `ttnn.conv2d` op (one `ttnn.conv_transpose2d` op) on the input
+as given (its layout, dtype and memory config — a sharded input's shard spec — are its type; a
+conv1d's [N, L, C] input as [N, 1, L, C]), the weight and the bias. The op infers TT-NN's
+output: TILE (ROW_MAJOR when `conv_config.output_layout` asks and the output is sharded), of
+`dtype` (default: the input's), DRAM interleaved on TT-NN's DRAM path, else sharded in L1 with
+TT-NN's shard spec — the output's memory config, which the next conv reads (`memory_config`,
+when given, names it instead). `ttnn-decompose` turns the op into the preparation of its host
+weight and bias (as TT-NN's conv2d prepares them: `prepare_conv_weights` / `prepare_conv_bias`;
+`prepare_conv_transpose2d_weights` / `_bias` for the transposed conv) and one
 `ttnn.conv2d_consume` computing the conv the way TT-NN's kernels read the prepared weight
 (docs/semantics.md §9), a TILE input untilized first; a weight already on the device is
-consumed as given (TT-NN's rule, `is_device_tensor(weight)`). A 1D depthwise conv
-(groups = channels, Mamba's conv1d) runs on its elementwise-tap path.
-
-`conv_transpose2d` runs its equivalent conv2d (semantics.md §7.2; its IR is the prepare ops,
-`ttnn.zero_stuff` and one `ttnn.conv2d_consume`, as `ttnn-decompose` makes of
-`ttnn.conv_transpose2d`, whose L1 refusals the API does not apply yet): the input zero-stuffed
-(`s − 1` zeros between pixels) and padded (`d·(k − 1) − p` before, that plus `output_padding`
-after), then a stride-1 conv with the mirrored prepared weight. Its output's memory config is
-TT-NN's buffer type and memory layout without the shard spec.
+consumed as given (TT-NN's rule, `is_device_tensor(weight)`). A 1D depthwise conv (groups =
+channels, Mamba's conv1d) runs on its elementwise-tap path. A transposed conv runs as its
+equivalent conv2d (semantics.md §7.2): the input zero-stuffed (`ttnn.zero_stuff`: `s − 1`
+zeros between pixels) and padded (`d·(k − 1) − p` before, that plus `output_padding` after),
+then a stride-1 conv with the mirrored prepared weight.
 
 Refused, in TT-NN's words (RuntimeError): what the prepare ops refuse (`in_ttnn_words`), what
-conv2d's program factory refuses of the weight and bias (semantics.md §9.3), where conv2d's L1
-allocation fails (§8.9; not for conv_transpose2d), what `ttnn.conv2d`'s decisions refuse, a
-host bias beside a device weight, a device weight the kernels would read beyond. Not covered
-(NotImplementedError): bfloat8_b weights of a conv_transpose2d on TT-NN's DRAM path (its
-conv's own path; conv2d and conv1d run theirs, as `ttnn.conv2d` models it), an
-L1-sharded input without a shard spec (a conv_transpose2d output) or sharded over cores that
-are neither one rectangle from core (0, 0) nor laid row by row from it."""
+the conv op's decisions refuse (its program factories' checks of the weight and bias,
+semantics.md §9.3; where its L1 allocation fails, §8.9 — for conv_transpose2d that of its
+equivalent conv), a host bias beside a device weight, a device weight the kernels would read
+beyond. Not covered (NotImplementedError): bfloat8_b weights of a conv_transpose2d on TT-NN's
+DRAM path (its conv's own path; conv2d and conv1d run theirs, as `ttnn.conv2d` models it), an
+L1-sharded input without a shard spec (a conv output given `memory_config` without one) or
+sharded over cores that are neither one rectangle from core (0, 0) nor laid row by row from
+it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.rewriter import Rewriter
 
+from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision
 from ttnn_xdsl.conv.conv2d_l1_allocation import conv2d_l1_refusal
 from ttnn_xdsl.conv.conv_consumption import (
     ConsumptionPath,
@@ -50,15 +49,19 @@ from ttnn_xdsl.conv.conv_consumption import (
     kernel_reads,
     weight_reads_in_bounds,
 )
-from ttnn_xdsl.conv.conv_form import runs_from_dram
-from ttnn_xdsl.conv.conv_l1_decisions import DRAM_BFLOAT8_B_REFUSAL, fp32_dest_accumulation
+from ttnn_xdsl.conv.conv_l1_decisions import DRAM_BFLOAT8_B_REFUSAL
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_image_size
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan, whole_equivalent_conv
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
+    resolve_conv_transpose2d_weights,
+    whole_equivalent_conv,
+)
 from ttnn_xdsl.core import enums as core
 from ttnn_xdsl.dialect.conv2d_ops import (
     Conv2dOp,
-    conv2d_consume_from_plan,
+    ConvOp,
+    ConvTranspose2dOp,
     prepared_bias_type,
     prepared_weight_type,
 )
@@ -71,7 +74,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
     conv2d_parameters,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
-from ttnn_xdsl.passes.ttnn_decompose import prepared_operands, zero_stuffed_input
+from ttnn_xdsl.passes.ttnn_decompose import prepared_operands, transpose_prepared_operands
 from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn import conversion
@@ -79,11 +82,9 @@ from ttnn_xdsl.ttnn.configs import Conv2dConfig, Op2DSliceConfig, WormholeComput
 from ttnn_xdsl.ttnn.conv_preparation import conv1d_weight, op_property
 from ttnn_xdsl.ttnn.device import MeshDevice
 from ttnn_xdsl.ttnn.enums import (
-    BufferType,
     DataType,
     Layout,
     MathFidelity,
-    TensorMemoryLayout,
 )
 from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig
 from ttnn_xdsl.ttnn.programs import Call, in_ttnn_words, ir_refusals, program_for, run_call
@@ -315,12 +316,8 @@ class Resolution:
     weight_type: Attribute
     """The type of the weight the consumption reads: as given, or the prepare op's result."""
     bias_type: Attribute | None
-    dram_path: bool
-    """Whether TT-NN runs the conv on its DRAM path (its output then in DRAM)."""
     output_size: tuple[int, int]
     """(OH, OW) of the conv (the transposed conv's for conv_transpose2d)."""
-    transpose: ConvTranspose2dPlan | None = None
-    """A transposed conv's preparation (its parameters place the zero-stuffed input)."""
 
 
 def _detached(
@@ -333,10 +330,10 @@ def _detached(
     return op(argument, device=target, **call.prepare_properties(weight=weight))
 
 
-def _resolve(call: ConvCall, types: list[Attribute], input_type: Attribute | None) -> Resolution:
-    """The call's resolution (`types`: the IR types of its weight and bias arguments;
-    `input_type`: a conv2d's input type, None for conv_transpose2d). Raises what the prepare
-    ops refuse, in TT-NN's terms."""
+def _resolve(call: ConvCall, types: list[Attribute], input_type: Attribute) -> Resolution:
+    """A conv2d or conv1d call's resolution (`types`: the IR types of its weight and bias
+    arguments; `input_type`: its input's). Raises what the prepare ops refuse, in TT-NN's
+    terms."""
     target = call.device.target_device
     sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
     bias_type = types[1] if len(types) > 1 else None
@@ -345,31 +342,17 @@ def _resolve(call: ConvCall, types: list[Attribute], input_type: Attribute | Non
             weight_op = _detached(call, call.kind.weight_op, _weight_type(call), True)
             plan = weight_op.resolved(target)
     except RuntimeError as error:
-        if str(error).startswith(DRAM_BFLOAT8_B_REFUSAL) and input_type is not None:
+        if str(error).startswith(DRAM_BFLOAT8_B_REFUSAL):
             # prepare_conv_weights refuses it; TT-NN's conv2d prepares it on its own path,
             # which `ttnn.conv2d` models.
             return _conv2d_own_resolution(call, [input_type, *types])
-        if str(error).startswith(DRAM_BFLOAT8_B_REFUSAL):
-            raise NotImplementedError(
-                f"ttnn_xdsl.ttnn.{call.name} does not cover this call: TT-NN 0.81.1's conv "
-                "prepares bfloat8_b weights for a conv it runs from DRAM on a path of its own "
-                "(prepare_conv_weights refuses them), not modelled here; an L1 input "
-                "(memory_config=ttnn.L1_MEMORY_CONFIG) or a bfloat16 weight runs"
-            ) from None
         raise
     weight_type = types[0] if call.weight.device() is not None else weight_op.result.type
     if call.bias is not None and call.bias.device() is None and bias_type is not None:
         with ir_refusals(call.name, {"bias_tensor": call.bias}):
             bias_type = _detached(call, call.kind.bias_op, bias_type, False).result.type
-    if isinstance(plan, ConvTranspose2dPlan):
-        conv_plan, equivalent = whole_equivalent_conv(plan)
-        return Resolution(
-            conv_plan, equivalent, weight_type, bias_type, plan.dram_path, plan.output_size, plan
-        )
     params = conv2d_parameters(weight_op, target)
-    return Resolution(
-        plan, params, weight_type, bias_type, runs_from_dram(params), output_image_size(plan.params)
-    )
+    return Resolution(plan, params, weight_type, bias_type, output_image_size(plan.params))
 
 
 def _conv2d_own_resolution(call: ConvCall, types: list[Attribute]) -> Resolution:
@@ -378,40 +361,81 @@ def _conv2d_own_resolution(call: ConvCall, types: list[Attribute]) -> Resolution
     typecast), as `ttnn.conv2d`'s decisions give it (`types`: input, weight[, bias])."""
     sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
     with ir_refusals(call.name, sources):
-        decision = _conv2d_op(call, list(Block(arg_types=types).args)).decision(
+        decision = _conv_op(call, list(Block(arg_types=types).args)).decision(
             call.device.target_device
         )
+    params = decision.plan.params
+    weight_type, bias_type = _consumed_types(call, types, decision)
+    return Resolution(decision.plan, params, weight_type, bias_type, output_image_size(params))
+
+
+def _transposed_resolution(call: ConvCall, types: list[Attribute]) -> Resolution:
+    """A conv_transpose2d call's resolution, as its `ttnn.conv_transpose2d` op decides it
+    (`types`: input, weight[, bias]), with the op's refusals in TT-NN's order (the input's
+    place in L1, what `prepare_conv_transpose2d_weights` refuses, the L1 allocation of the
+    equivalent conv, the program factories' checks). The plan is the equivalent conv2d over
+    the whole zero-stuffed input: the conv the consumption reads."""
+    sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
+    target = call.device.target_device
+    try:
+        with ir_refusals(call.name, sources):
+            op = _conv_op(call, list(Block(arg_types=types).args))
+            decision = op.decision(target)
+            transpose = resolve_conv_transpose2d_weights(
+                cast(ConvTranspose2dParameters, op.conv_parameters(target))
+            )
+    except RuntimeError as error:
+        if not str(error).startswith(DRAM_BFLOAT8_B_REFUSAL):
+            raise
+        # TT-NN's conv_transpose2d prepares such a weight on a path of its own, which the
+        # op does not model: refused there as `prepare_conv_transpose2d_weights` refuses it.
+        raise NotImplementedError(
+            f"ttnn_xdsl.ttnn.{call.name} does not cover this call: TT-NN 0.81.1's "
+            "conv_transpose2d prepares bfloat8_b weights for a conv it runs from DRAM on a path "
+            "of its own (prepare_conv_transpose2d_weights refuses them), not modelled here; an "
+            "L1 input (memory_config=ttnn.L1_MEMORY_CONFIG) or a bfloat16 weight runs"
+        ) from None
+    plan, params = whole_equivalent_conv(transpose)
+    weight_type, bias_type = _consumed_types(call, types, decision)
+    return Resolution(plan, params, weight_type, bias_type, transpose.output_size)
+
+
+def _consumed_types(
+    call: ConvCall, types: list[Attribute], decision: Conv2dDecision
+) -> tuple[Attribute, Attribute | None]:
+    """The types of the weight and bias the conv reads (`types`: input, weight[, bias]): a
+    device operand's own, a host operand's as the conv prepares it."""
     weight_type = types[1] if call.weight.device() is not None else prepared_weight_type(decision)
     bias_type: Attribute | None = None
     if call.bias is not None:
         bias_type = types[2] if call.bias.device() is not None else prepared_bias_type(decision)
-    params = decision.plan.params
-    return Resolution(
-        decision.plan,
-        params,
-        weight_type,
-        bias_type,
-        runs_from_dram(params),
-        output_image_size(params),
-    )
+    return weight_type, bias_type
 
 
 def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
     """TT-NN's conv2d refusals of a weight and bias prepare accepts (its program factory's
-    TT_FATALs, semantics.md §9.3; its L1 allocation, §8.9), and what the consumption op does
-    not compute."""
+    TT_FATALs, semantics.md §9.3; its L1 allocation, §8.9) after what the consumption op
+    does not compute, then `_refuse_a_weight_read_beyond`."""
     with ir_refusals(call.name):
-        consumption = consumption_plan(resolution.plan)
+        consumption_plan(resolution.plan)
     rows, cols = tensor_info(resolution.weight_type).physical_shape[-2:]
     bias = resolution.bias_type
     bias_shape = None if bias is None else tensor_info(bias).physical_shape
     refusal = conv2d_refusal(resolution.plan, (rows, cols), bias_shape)
-    if refusal is None and not call.kind.transposed:
-        # TT-NN's conv2d allocating its L1 (semantics.md §8.9; conv_transpose2d's is a first
-        # cut, not applied here).
+    if refusal is None:
+        # TT-NN's conv2d allocating its L1 (semantics.md §8.9).
         refusal = conv2d_l1_refusal(resolution.plan.params, resolution.plan)
     if refusal is not None:
         raise RuntimeError(refusal)
+    _refuse_a_weight_read_beyond(call, resolution)
+
+
+def _refuse_a_weight_read_beyond(call: ConvCall, resolution: Resolution) -> None:
+    """What the consumption op does not compute, and a device weight smaller than the one
+    the kernels read (they would read whatever lies beyond it)."""
+    with ir_refusals(call.name):
+        consumption = consumption_plan(resolution.plan)
+    rows, cols = tensor_info(resolution.weight_type).physical_shape[-2:]
     if consumption.path in (ConsumptionPath.MATMUL, ConsumptionPath.DEPTHWISE_1D):
         # One K block over the whole prepared weight (the matmul), or every tap's rows of it
         # (the 1D depthwise taps): the kernels read all the rows this conv prepares.
@@ -429,40 +453,6 @@ def _refuse_what_conv2d_refuses(call: ConvCall, resolution: Resolution) -> None:
         )
 
 
-def _activation(call: ConvCall) -> DeviceTensor:
-    """The input as the consumption op reads it: host NHWC, row-major, float32 or bfloat16
-    (a bfloat8_b input's values, exact in bfloat16). TT-NN takes [N, H, W, C] or its
-    flattened [1, 1, N·H·W, C] (and a conv1d's of rank 3); a transposed conv's input is
-    zero-stuffed in the IR (`conv_body`)."""
-    values = call.values
-    shape = (values["batch_size"], values["input_height"], values["input_width"])
-    shape += (values["in_channels"],)
-    array = call.input_tensor.value.to_numpy()
-    if array.size != int(np.prod(shape)) or array.shape[-1] != shape[-1]:
-        raise RuntimeError(
-            f"{call.name}: input_tensor of shape {list(array.shape)} is not the "
-            f"[N, H, W, C] = {list(shape)} the call gives (nor [1, 1, N·H·W, C])"
-        )
-    array = array.reshape(shape)
-    dtype = call.input_tensor.value.dtype
-    if dtype not in (core.DataType.FLOAT32, core.DataType.BFLOAT16):
-        dtype = core.DataType.BFLOAT16
-    return DeviceTensor.from_numpy(array, dtype, core.Layout.ROW_MAJOR)
-
-
-def _output_memory_config(call: ConvCall, resolution: Resolution) -> MemoryConfig:
-    """The output's memory config: `memory_config` when given; else TT-NN's buffer type and
-    memory layout (DRAM interleaved on the DRAM path, else L1 in the conv's shard layout).
-    The shard spec of an L1 output is not derived here."""
-    given = call.values["memory_config"]
-    if given is not None:
-        return given
-    if resolution.dram_path:
-        return DRAM_MEMORY_CONFIG
-    layout = TensorMemoryLayout[resolution.plan.sharding.shard_layout.name]
-    return MemoryConfig(layout, BufferType.L1)
-
-
 def _math_fidelity(call: ConvCall) -> str:
     """The compute config's math fidelity (TT-NN's conv2d default: HiFi4)."""
     config = call.values["compute_config"]
@@ -470,84 +460,53 @@ def _math_fidelity(call: ConvCall) -> str:
     return (MathFidelity.HiFi4 if fidelity == MathFidelity.Invalid else fidelity).name
 
 
-def conv_body(call: ConvCall, resolution: Resolution, arguments: list[SSAValue]) -> list[SSAValue]:
-    """The IR of one conv call. conv2d and conv1d: one `ttnn.conv2d` (its result type TT-NN's
-    output, inferred by the op; when the call returns its weights, on the weight and bias
-    prepared before it, `_conv2d_body`).
-    conv_transpose2d: each host operand through its prepare op, the input zero-stuffed into
-    the equivalent conv2d's (`ttnn.zero_stuff`), then one `ttnn.conv2d_consume` of it. Returns
-    the output, then the weight and bias it prepared (if any)."""
-    if not call.kind.transposed:
-        return _conv2d_body(call, arguments)
-    activation, weight, *rest = arguments
+def conv_body(call: ConvCall, arguments: list[SSAValue]) -> list[SSAValue]:
+    """The IR of one conv call: one `ttnn.conv2d` (`ttnn.conv_transpose2d`), its result type
+    TT-NN's output, inferred by the op. When the call returns its weights: the preparations
+    of its host operands as the op's decomposition makes them
+    (`ttnn_decompose.prepared_operands` / `transpose_prepared_operands`), then the op on the
+    prepared ones (consumed as given), so each is prepared once. Returns the output, then
+    the weight and bias it prepared (if any)."""
+    op = _conv_op(call, arguments)
+    if not call.values["return_weights_and_bias"]:
+        return [op.result]
     target = call.device.target_device
-    prepared: list[SSAValue] = []
-    if call.weight.device() is None:
-        properties = call.prepare_properties(weight=True)
-        weight = call.kind.weight_op(weight, device=target, **properties).result
-        prepared.append(weight)
-    bias = rest[0] if rest else None
-    if bias is not None and call.bias is not None and call.bias.device() is None:
-        properties = call.prepare_properties(weight=False)
-        bias = call.kind.bias_op(bias, device=target, **properties).result
-        prepared.append(bias)
-    compute = call.values["compute_config"]
-    output_dtype = call.values["dtype"] or call.input_tensor.dtype
-    plan, params = resolution.plan, resolution.params
-    assert resolution.transpose is not None
-    stuffed = zero_stuffed_input(activation, resolution.transpose).result
-    op = conv2d_consume_from_plan(
-        stuffed,
-        weight,
-        bias,
-        plan,
-        params,
-        output_dtype=conversion.data_type(output_dtype, call.name, "dtype"),
-        math_fidelity=_math_fidelity(call),
-        fp32_dest_acc_en=fp32_dest_accumulation(params, plan.weights_dtype),
-        packer_l1_acc=compute is not None and compute.packer_l1_acc,
-    )
-    return [op.result, *prepared]
+    decision = op.decision(target)
+    if isinstance(op, ConvTranspose2dOp):
+        _, weight, bias = transpose_prepared_operands(op, decision, target)
+    else:
+        _, weight, bias = prepared_operands(op, decision)
+    Rewriter.erase_op(op)
+    conv = _conv_op(call, [arguments[0], weight, *([bias] if bias is not None else [])])
+    prepared = [value for value in (weight, bias) if value is not None]
+    return [conv.result, *(value for value in prepared if value not in arguments)]
 
 
-def _conv2d_properties(call: ConvCall) -> dict[str, object]:
-    """The `ttnn.conv2d` op's properties: the call's conv parameters and configs, `dtype`."""
+def _conv_properties(call: ConvCall) -> dict[str, object]:
+    """The conv op's properties: the call's conv parameters and configs, its slice config,
+    `dtype`, and a transposed conv's `output_padding` and `mirror_kernel`."""
     values = call.values
-    keywords: dict[str, Any] = {name: values[name] for name in _SHARED}
-    keywords |= {"slice_config": values["slice_config"], "dtype": values["dtype"]}
+    names = (*_SHARED, call.kind.slice_keyword, "dtype", *call.kind.weight_only)
     with ir_refusals(call.name):
         return {
-            key: op_property(key, value, call.name)
-            for key, value in keywords.items()
-            if value is not None
+            name: op_property(name, values[name], call.name)
+            for name in names
+            if values[name] is not None
         }
 
 
-def _conv2d_op(call: ConvCall, arguments: list[SSAValue]) -> Conv2dOp:
-    """The call's `ttnn.conv2d` op on `arguments` (input, weight[, bias]), its result type
-    inferred for the call's device."""
+def _conv_op(call: ConvCall, arguments: list[SSAValue]) -> ConvOp:
+    """The call's `ttnn.conv2d` (`ttnn.conv_transpose2d`) op on `arguments` (input,
+    weight[, bias]), its result type inferred for the call's device."""
     activation, weight, *rest = arguments
-    return Conv2dOp(
+    kind = ConvTranspose2dOp if call.kind.transposed else Conv2dOp
+    return kind(
         activation,
         weight,
         rest[0] if rest else None,
         device=call.device.target_device,
-        **_conv2d_properties(call),
+        **_conv_properties(call),
     )
-
-
-def _conv2d_body(call: ConvCall, arguments: list[SSAValue]) -> list[SSAValue]:
-    """One `ttnn.conv2d`. When the call returns its weights: the preparations of its host
-    operands as the op's decomposition makes them (`ttnn_decompose.prepared_operands`), then
-    the op on the prepared ones (consumed as given), so each is prepared once."""
-    op = _conv2d_op(call, arguments)
-    if not call.values["return_weights_and_bias"]:
-        return [op.result]
-    _, weight, bias = prepared_operands(op, op.decision(call.device.target_device))
-    Rewriter.erase_op(op)
-    conv = _conv2d_op(call, [arguments[0], weight, *([bias] if bias is not None else [])])
-    prepared = [value for value in (weight, bias) if value is not None]
-    return [conv.result, *(value for value in prepared if value not in arguments)]
 
 
 def run_conv(
@@ -561,8 +520,8 @@ def run_conv(
         # TT-NN's conv reads an L1-sharded input's shard spec (semantics.md §3.3a).
         raise NotImplementedError(
             f"ttnn_xdsl.ttnn.{call.name} does not cover this call: input_tensor is "
-            f"{memory.memory_layout.name} in L1 without a shard spec (a conv_transpose2d output "
-            "of ttnn_xdsl, whose shard spec is not derived yet); pass it through DRAM: "
+            f"{memory.memory_layout.name} in L1 without a shard spec, which TT-NN's conv "
+            "reads; pass it through DRAM: "
             "ttnn.to_device(ttnn.from_device(t), device, ttnn.DRAM_MEMORY_CONFIG), or give "
             "the conv memory_config=ttnn.DRAM_MEMORY_CONFIG"
         )
@@ -584,15 +543,12 @@ def run_conv(
         for value, operand in zip(values, operands, strict=True)
     ]
     returns_weights = call.values["return_weights_and_bias"]
+    activation = _input_value(call)
+    input_type = _input_type(call, activation)
     if call.kind.transposed:
-        resolution = _resolve(call, operand_types, None)
-        _refuse_what_conv2d_refuses(call, resolution)
-        activation = _activation(call)
-        input_type = conversion.tensor_type_of(activation, on_device=False)
-        returns_weights = True
+        resolution = _transposed_resolution(call, [input_type, *operand_types])
+        _refuse_a_weight_read_beyond(call, resolution)
     else:
-        activation = _input_value(call)
-        input_type = _input_type(call, activation)
         resolution = _resolve(call, operand_types, input_type)
         _refuse_what_conv2d_refuses(call, resolution)
     inputs = [activation, *values]
@@ -608,17 +564,13 @@ def run_conv(
     device = call.device
 
     def body(*arguments: SSAValue) -> list[SSAValue]:
-        return conv_body(call, resolution, list(arguments))
+        return conv_body(call, list(arguments))
 
     program_call = Call(call.name, types, parameters, device.grid, body, device._opened_with)
     sources = {"weight_tensor": weight} | ({"bias_tensor": bias} if bias is not None else {})
     output, *prepared = run_call(program_call, inputs, device, prepares=True, sources=sources)
     program = program_for(program_call)
-    if call.kind.transposed:
-        output = _output_layout(call, output)
-        memory_config = _output_memory_config(call, resolution)
-    else:
-        memory_config = call.values["memory_config"] or _conv2d_output_memory_config(program)
+    memory_config = call.values["memory_config"] or _output_memory_config(program)
     result = Tensor._wrap(output, device, memory_config)
     if not returns_weights:
         return result, resolution.output_size, None
@@ -683,24 +635,13 @@ def _input_type(call: ConvCall, value: DeviceTensor) -> Attribute:
     return tensor_type(value.logical_shape, value.dtype, value.layout, memory, physical)
 
 
-def _conv2d_output_memory_config(program: Program) -> MemoryConfig:
-    """The memory config of the output the call's `ttnn.conv2d` inferred (the program's
+def _output_memory_config(program: Program) -> MemoryConfig:
+    """The memory config of the output the call's conv op inferred (the program's
     first result type): DRAM interleaved on TT-NN's DRAM path, else sharded in L1 with TT-NN's
     shard spec (its cores, shard shape and orientation), which the next conv reads."""
     memory = program.results[0].tensor.memory_config
     assert memory is not None  # a conv2d's output is on the device
     return conversion.memory_config_of(memory)
-
-
-def _output_layout(call: ConvCall, output: DeviceTensor) -> DeviceTensor:
-    """The output in `conv_config.output_layout`: TILE as computed, or ROW_MAJOR (the same
-    values untilized, exact)."""
-    config = call.values["conv_config"]
-    if config is None or config.output_layout != Layout.ROW_MAJOR:
-        return output
-    if output.dtype == core.DataType.BFLOAT8_B:
-        raise RuntimeError(f"{call.name}: a bfloat8_b output is TILE (ROW_MAJOR asked)")
-    return DeviceTensor.from_numpy(output.to_numpy(), output.dtype, core.Layout.ROW_MAJOR)
 
 
 def _result(

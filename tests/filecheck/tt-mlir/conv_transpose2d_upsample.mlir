@@ -17,6 +17,10 @@
 // RUN: ttnn-opt %s -p import-tt-mlir,ttnn-lower | filecheck %s --check-prefix=LOWER
 // RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry conv_transpose2d_upsample_const_eval_0 --random-inputs 0 --print | filecheck %s --check-prefix=RUN-CONV_TRANSPOSE2D_UPSAMPLE_CONST_EVAL_0
 // RUN: ttnn-opt %s -p import-tt-mlir,export-tt-mlir | filecheck %s --check-prefix=EXPORT
+// The conv itself runs once import-tt-mlir-conv2d imports it (its input zero-stuffed to 66×66).
+// RUN: ttnn-run %s -p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower --entry conv_transpose2d_upsample --random-inputs 0 --print | filecheck %s --check-prefix=RUN-CONV
+// RUN-CONV:      {{\A}}result0: tensor<1x1x4096x64xbf16, #ttnn.tensor_layout<tile>>
+// RUN-CONV-NEXT:   logical [1, 1, 4096, 64], physical [1, 1, 4096, 64], bf16, tile, 256 tiles, 524288 bytes
 // Round trip: exporting the import and importing it again gives the import.
 // RUN: ttnn-opt %s -p import-tt-mlir -o %t.imported.mlir
 // RUN: ttnn-opt %s -p import-tt-mlir,export-tt-mlir,import-tt-mlir | diff %t.imported.mlir -

@@ -47,7 +47,14 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
+from xdsl.traits import (
+    EffectInstance,
+    MemoryEffect,
+    MemoryEffectKind,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    Pure,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.core.enums import DataType
@@ -287,12 +294,24 @@ def _verify_fidelity(op: IRDLOperation, attribute: StringAttr | None) -> None:
         )
 
 
+class ReadsSourcesWritesLast(MemoryEffect):
+    """The effects of an accumulating tile op: it reads every operand and writes only its
+    last (the accumulator or destination), so a buffer passed as a source is only read."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> set[EffectInstance]:
+        effects = {EffectInstance(MemoryEffectKind.READ, value) for value in op.operands}
+        effects.add(EffectInstance(MemoryEffectKind.WRITE, op.operands[-1]))
+        return effects
+
+
 @irdl_op_definition
 class MatmulOp(IRDLOperation):
     """`tile.matmul %a, %b, %acc : memref<MxK x tile<A>>, memref<KxN x tile<B>>, memref<MxN x
     tile<C>>`: the accumulating block matmul of the FPU, acc += a · b over blocks of tiles
-    (M×K by K×N tiles). The products are summed exactly (HiFi4: every product of a bf16 or
-    bfloat8_b pair is exact in f32) and the block's sum is added to `acc` and rounded to the
+    (M×K by K×N tiles). The products are summed in f32 (HiFi4: every product of a bf16 or
+    bfloat8_b pair is exact in f32; the ISA's MVMUL sums in f32) and the block's sum is
+    added to `acc` and rounded to the
     accumulator's element type: f32 (DEST with fp32_dest_acc_en, or the partials kept in
     f32 by packer_l1_acc) or bf16 (semantics.md §9.7). With `math_fidelity` LoFi, HiFi2 or
     HiFi3 the products keep only the mantissa bits those fidelity phases multiply (`a` is the
@@ -304,7 +323,7 @@ class MatmulOp(IRDLOperation):
     accumulator = operand_def(MemRefType)
     math_fidelity = opt_prop_def(StringAttr)
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSourcesWritesLast())
     assembly_format = (
         "$a `,` $b `,` $accumulator attr-dict `:` type($a) `,` type($b) `,` type($accumulator)"
     )
@@ -344,7 +363,7 @@ class AddRowOp(IRDLOperation):
     name = "tile.add_row"
     row = operand_def(MemRefType)
     accumulator = operand_def(MemRefType)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSourcesWritesLast())
     assembly_format = "$row `,` $accumulator attr-dict `:` type($row) `,` type($accumulator)"
 
     def __init__(self, row: SSAValue, accumulator: SSAValue):
@@ -377,7 +396,7 @@ class MultiplyOp(IRDLOperation):
     math_fidelity = opt_prop_def(StringAttr)
     accumulate = opt_prop_def(UnitAttr)
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSourcesWritesLast())
     assembly_format = "$a `,` $b `,` $dest attr-dict `:` type($a) `,` type($b) `,` type($dest)"
 
     def __init__(
@@ -419,7 +438,7 @@ class AddOp(IRDLOperation):
     name = "tile.add"
     a = operand_def(MemRefType)
     accumulator = operand_def(MemRefType)
-    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+    traits = traits_def(ReadsSourcesWritesLast())
     assembly_format = "$a `,` $accumulator attr-dict `:` type($a) `,` type($accumulator)"
 
     def __init__(self, a: SSAValue, accumulator: SSAValue):

@@ -1,9 +1,11 @@
 """Which arguments of a lowered function the IR only reads, so a run may hand the
 interpreter a caller's buffer without copying it. Read off the ops: an op whose every memory
-effect is a read (`tile.load`, `tile.tilize`, `memref.load`), an input of a linalg op
-(destination-passing style: its `inputs` are read, its `outputs` written; xDSL 0.74 declares no
-memory effects on linalg ops), a subview only read, an argument of a call whose callee only
-reads it. Any other use may write."""
+effect on the buffer is a read (`tile.load`, `tile.tilize`, `memref.load`; the sources of
+`tile.matmul`, `tile.add_row`, `tile.multiply`, `tile.add`, which write only their last
+operand), an input of a linalg op (destination-passing style: its `inputs` are read, its
+`outputs` written; xDSL 0.74 declares no memory effects on linalg ops), a view (subview,
+collapse or expand shape) only read, an argument of a call whose callee only reads it. Any
+other use may write."""
 
 from __future__ import annotations
 
@@ -22,7 +24,14 @@ def reads_only(use: Use) -> bool:
     """Whether `use` only reads the buffer it names (see the module doc)."""
     user: Operation = use.operation
     effects = get_effects(user)
-    if effects and all(effect.kind == MemoryEffectKind.READ for effect in effects):
+    buffer = user.operands[use.index]
+    # An effect naming another value does not touch this one (a tile op reads its sources
+    # and writes its last operand).
+    if effects and all(
+        effect.kind == MemoryEffectKind.READ
+        for effect in effects
+        if effect.value is None or effect.value is buffer
+    ):
         return True
     if isinstance(user, linalg.LinalgStructuredOperation):
         return use.index < len(user.inputs)
@@ -52,7 +61,8 @@ def read_only_arguments(
             user = use.operation
             if reads_only(use):
                 continue
-            if isinstance(user, memref.SubviewOp) and use.index == 0:
+            views = (memref.SubviewOp, memref.CollapseShapeOp, memref.ExpandShapeOp)
+            if isinstance(user, views) and use.index == 0:
                 if only_read(user.result):
                     continue
                 return False

@@ -201,7 +201,7 @@ def to_float32(values: np.ndarray) -> np.ndarray:
     return array.astype(np.float32)
 
 
-def _bfloat16_from_float32(out: np.ndarray, values: np.ndarray) -> None:
+def bfloat16_from_float32_into(out: np.ndarray, values: np.ndarray) -> None:
     """Write the bfloat16 rounding of float32 `values` into the bfloat16 array `out` (same
     shape, any strides): semantics.md §1.2, the one place of the rule.
 
@@ -227,7 +227,9 @@ def _round_to_bfloat16_into(out: np.ndarray, values: np.ndarray) -> None:
     per_chunk = CHUNK_TILES * TILE_ELEMENTS
     indices = list(chunk_indices(values.shape, per_chunk))
     if values.dtype == np.float32:
-        _for_each_chunk(indices, lambda index: _bfloat16_from_float32(out[index], values[index]))
+        _for_each_chunk(
+            indices, lambda index: bfloat16_from_float32_into(out[index], values[index])
+        )
         return
     scratches = threading.local()
 
@@ -235,7 +237,7 @@ def _round_to_bfloat16_into(out: np.ndarray, values: np.ndarray) -> None:
         scratch = getattr(scratches, "buffer", None)
         if scratch is None:
             scratch = scratches.buffer = np.empty(min(per_chunk, values.size), np.float32)
-        _bfloat16_from_float32(out[index], _float32_block(values[index], scratch))
+        bfloat16_from_float32_into(out[index], _float32_block(values[index], scratch))
 
     _for_each_chunk(indices, convert)
 
@@ -698,7 +700,7 @@ def to_tile_data(
             # Tilize into contiguous float32 first: ml_dtypes' cast is fast on contiguous data.
             contiguous = converted[: tiles.size].reshape(tiles.shape)
             np.copyto(contiguous, tiles, casting="unsafe")
-            _bfloat16_from_float32(out[index], contiguous)
+            bfloat16_from_float32_into(out[index], contiguous)
     return out
 
 

@@ -1075,3 +1075,32 @@ def test_a_bfloat16_row_major_input_is_taken_without_a_copy_unless_the_ir_may_wr
     strided = np.zeros((2, 6), ml_dtypes.bfloat16)[:, ::2]
     (copied,) = returned.prepare_inputs([strided])
     assert not np.shares_memory(copied.data, strided)
+
+
+MATMUL_ON_ARGUMENTS = """
+func.func @main(%a: memref<1x1x!tile.tile<32x32, bf16>>, %b: memref<1x1x!tile.tile<32x32, bf16>>,
+                %acc: memref<1x1x!tile.tile<32x32, f32>>, %same: memref<1x1x!tile.tile<32x32, f32>>,
+                %flat: memref<1x4x8x32xbf16>) {
+  tile.matmul %a, %b, %acc : memref<1x1x!tile.tile<32x32, bf16>>,
+      memref<1x1x!tile.tile<32x32, bf16>>, memref<1x1x!tile.tile<32x32, f32>>
+  tile.add %same, %same : memref<1x1x!tile.tile<32x32, f32>>, memref<1x1x!tile.tile<32x32, f32>>
+  %rows = memref.collapse_shape %flat [[0, 1, 2], [3]]
+      : memref<1x4x8x32xbf16> into memref<32x32xbf16>
+  %c0 = arith.constant 0 : index
+  %t = tile.tilize %rows[%c0, %c0] : memref<32x32xbf16> -> !tile.tile<32x32, bf16>
+  func.return
+}
+"""
+
+
+def test_tile_ops_read_their_sources_and_write_their_last_operand() -> None:
+    """`tile.matmul` / `tile.add` (and `tile.add_row`, `tile.multiply`) write only their last
+    operand: a buffer passed as a source is only read, unless it is also the destination; a
+    collapse_shape only read leaves its source read-only. The conv's own arguments (host
+    weight and bias, the activation) are all only read."""
+    from ttnn_xdsl.runtime.read_only import read_only_arguments
+
+    program = Program.load(MATMUL_ON_ARGUMENTS)
+    assert read_only_arguments(program.module, "main") == [True, True, False, False, True]
+    conv = Program.load((ROOT / "examples" / "conv2d.mlir").read_text())
+    assert read_only_arguments(conv.executed or conv.module, "main") == [True, True, True]

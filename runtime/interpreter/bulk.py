@@ -33,6 +33,7 @@ with the reason the interpreter reports (`scf.BulkScfFunctions`).
 
 from __future__ import annotations
 
+import math
 import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -55,7 +56,7 @@ from ttnn_xdsl.runtime.interpreter.linalg import transpose_permutation
 from ttnn_xdsl.runtime.interpreter.memref import subview_static
 from ttnn_xdsl.runtime.interpreter.tile import (
     accumulate_into,
-    block_matmul,
+    chunk_bytes_for,
     chunk_length,
     element_matrix,
     product_tiles,
@@ -524,22 +525,40 @@ class MatmulMove(Move):
         a, b = (_distinct(operand, self.rank) for operand in (self.a, self.b))
         dtype_a, dtype_b = self.dtypes
         accumulator = self.accumulator
-        if self.rank == 0 or accumulator.shape[0] == 1:
-            product = block_matmul(a, b, self.math_fidelity, self.dtypes)
-            accumulate_into(accumulator, product)
-            return
-        # In chunks of the outermost grid dim (each grid point's matmul is the same call):
-        # the float32 temporaries stay small; an operand that does not vary along it is
-        # converted once.
-        left_whole = element_matrix(a, dtype_a) if a.shape[0] == 1 else None
-        right_whole = element_matrix(b, dtype_b) if b.shape[0] == 1 else None
-        step = min(chunk_length(array, 4) for array in (a, b, accumulator) if len(array) > 1)
-        for start in range(0, accumulator.shape[0], step):
-            part = slice(start, start + step)
-            left = left_whole if left_whole is not None else element_matrix(a[part], dtype_a)
-            right = right_whole if right_whole is not None else element_matrix(b[part], dtype_b)
-            product = product_tiles(fidelity_matmul(left, right, self.math_fidelity))
-            accumulate_into(accumulator[part], product)
+        # In chunks of the outermost grid dim (each grid point's matmul is the same call; a
+        # single point: of its tile rows) and, for a large weight the grid shares, of its tile
+        # columns: the float32 temporaries stay small. An operand that does not vary along the
+        # grid is converted once per column chunk. (BLAS sums each output element alike
+        # whatever the chunks: the bytes are the op-by-op run's.)
+        if all(d == 1 for array in (a, b, accumulator) for d in array.shape[: self.rank]):
+            # One grid point: the chunks are its tile rows (the weight's are K).
+            a, b, accumulator = (
+                array.reshape(array.shape[self.rank :]) for array in (a, b, accumulator)
+            )
+            a_varies, b_varies = True, False
+        else:
+            a_varies, b_varies = a.shape[0] > 1, b.shape[0] > 1
+        chunk_bytes = chunk_bytes_for(accumulator)
+        chunked = [a] * a_varies + [b] * b_varies + [accumulator]
+        step = min(chunk_length(array, 4, chunk_bytes) for array in chunked)
+        # At least MIN_MATMUL_ROWS rows per BLAS call: it packs the weight at every call.
+        tile_rows = accumulator[:1].size // (accumulator.shape[-3] * TILE_SIZE * TILE_SIZE)
+        step = max(step, -(-MIN_MATMUL_ROWS // max(1, tile_rows * TILE_SIZE)))
+        row_parts = [slice(start, start + step) for start in range(0, len(accumulator), step)]
+        for columns in _column_chunks(b, dtype_b, not b_varies, chunk_bytes):
+            b_columns = _tile_columns(b, dtype_b, columns)
+            left_whole = None if a_varies else element_matrix(a, dtype_a)
+            right_whole = None if b_varies else element_matrix(b_columns, dtype_b)
+            for part in row_parts:
+                left = left_whole if left_whole is not None else element_matrix(a[part], dtype_a)
+                right = (
+                    right_whole
+                    if right_whole is not None
+                    else element_matrix(b_columns[part], dtype_b)
+                )
+                product = product_tiles(fidelity_matmul(left, right, self.math_fidelity))
+                target = _tile_columns(accumulator[part], DataType.FLOAT32, columns)
+                accumulate_into(target, product)
 
     def rebound(self, rebind: Rebind) -> Move:
         return MatmulMove(
@@ -550,6 +569,32 @@ class MatmulMove(Move):
             self.rank,
             self.math_fidelity,
         )
+
+
+MIN_MATMUL_ROWS = 256
+"""The fewest activation rows one BLAS call of a matmul nest multiplies (when it has them):
+below it, packing the weight at each call costs more than the rows."""
+
+
+def _tile_columns(tiles: np.ndarray, dtype: DataType, columns: slice) -> np.ndarray:
+    """The tile columns `columns` of [..., rows, cols] tiles of `dtype` (a view)."""
+    column_dim = tiles.ndim - (2 if dtype == DataType.BFLOAT8_B else 3)
+    index = [slice(None)] * tiles.ndim
+    index[column_dim] = columns
+    return tiles[tuple(index)]
+
+
+def _column_chunks(b: np.ndarray, dtype: DataType, shared: bool, chunk_bytes: int) -> list[slice]:
+    """The tile columns of a matmul's weight to convert at a time: all of them, or for a
+    weight the grid shares (converted once) that is larger than `chunk_bytes` as float32, as
+    many whole columns as that holds."""
+    column_dim = b.ndim - (2 if dtype == DataType.BFLOAT8_B else 3)
+    columns = b.shape[column_dim]
+    if not shared:
+        return [slice(None)]
+    column_bytes = math.prod(b.shape[:column_dim]) * TILE_SIZE * TILE_SIZE * 4
+    per_chunk = max(1, chunk_bytes // max(1, column_bytes))
+    return [slice(first, first + per_chunk) for first in range(0, columns, per_chunk)]
 
 
 def _distinct(array: np.ndarray, rank: int) -> np.ndarray:

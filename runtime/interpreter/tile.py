@@ -149,9 +149,19 @@ def tile_memref_dtype(value: SSAValue) -> DataType:
 
 
 CHUNK_BYTES = 1 << 20
-"""The bytes of float64 values an accumulation (or of float32 matrices a matmul) holds at
-once (1 MiB): its temporaries stay in the cache and a large accumulator needs no full-size
-copy."""
+"""The most bytes of each temporary a matmul or an accumulation holds at once (1 MiB: an
+operand's float32 matrix, the product, the sums): they stay in the cache, and a run holds a
+few of them beside its tensors, not copies of the tensors."""
+
+SMALLEST_CHUNK_BYTES = 1 << 17
+"""The least (128 KiB): below it each chunk's few NumPy calls cost more than its values."""
+
+
+def chunk_bytes_for(accumulator: np.ndarray) -> int:
+    """The temporaries' size for an accumulation into `accumulator`: a quarter of its bytes,
+    within [SMALLEST_CHUNK_BYTES, CHUNK_BYTES] — small beside the tensors a conv involves (its
+    output among them), large enough that the per-chunk work stays in NumPy."""
+    return min(CHUNK_BYTES, max(SMALLEST_CHUNK_BYTES, accumulator.nbytes // 4))
 
 
 def block_matmul(
@@ -197,10 +207,12 @@ def element_matrix(tiles: np.ndarray, dtype: DataType = DataType.FLOAT32) -> np.
     return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
 
 
-def chunk_length(array: np.ndarray, bytes_per_value: int = 8) -> int:
-    """How many entries of `array`'s first dim hold about CHUNK_BYTES of `bytes_per_value`."""
+def chunk_length(
+    array: np.ndarray, bytes_per_value: int = 8, chunk_bytes: int = CHUNK_BYTES
+) -> int:
+    """How many entries of `array`'s first dim hold about `chunk_bytes` of `bytes_per_value`."""
     per_entry = max(1, array[:1].size * bytes_per_value)
-    return max(1, CHUNK_BYTES // per_entry)
+    return max(1, chunk_bytes // per_entry)
 
 
 def accumulate_into(accumulator: np.ndarray, addend: np.ndarray) -> None:
@@ -215,19 +227,20 @@ def accumulate_into(accumulator: np.ndarray, addend: np.ndarray) -> None:
         return
     if accumulator.ndim == 0:
         accumulator, addend = accumulator.reshape(1), np.asarray(addend).reshape(1)
-    addend = np.broadcast_to(addend, accumulator.shape)
-    per_chunk = max(1, CHUNK_BYTES // 4 // np.dtype(sum_dtype).itemsize)
+    if addend.shape != accumulator.shape:
+        addend = np.broadcast_to(addend, accumulator.shape)
+    per_chunk = max(1, chunk_bytes_for(accumulator) // np.dtype(sum_dtype).itemsize)
     scratch = np.empty(min(per_chunk, accumulator.size), sum_dtype)
+    single = None if sum_dtype == np.float32 else np.empty(scratch.size, np.float32)
     for index in formats.chunk_indices(accumulator.shape, per_chunk):
         part = accumulator[index]
         total = scratch[: part.size].reshape(part.shape)
         np.add(addend[index], part, out=total)
         if accumulator.dtype == np.float32:
             np.copyto(part, total, casting="same_kind")
-        else:
-            formats.convert_tiles(
-                total.astype(np.float32, copy=False),
-                DataType.FLOAT32,
-                DataType.BFLOAT16,
-                out=part,
-            )
+            continue
+        if single is not None:  # bf16 through f32 (§1.2): the exact sum rounded to f32 first
+            rounded = single[: part.size].reshape(part.shape)
+            np.copyto(rounded, total, casting="same_kind")
+            total = rounded
+        formats.bfloat16_from_float32_into(part, total)

@@ -50,6 +50,7 @@ from ttnn_xdsl.conv.conv_op_config import ShardSpec, determine_input_memory_conf
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.l1_small_region import ConfigTensor, halo_padding_configs, l1_small_refusal
 from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
@@ -360,7 +361,23 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
         return None
     if plan.form.mm_conv:
         return replay_matmul(params, plan.l1.geometry, usage, allocator)
-    return replay_halo_and_conv(params, plan.l1.geometry, usage, allocator, device.grid[0])
+    configs = halo_config_tensors(params, plan.l1.geometry, usage)
+    return replay_halo_and_conv(
+        params, plan.l1.geometry, usage, allocator, device.grid[0], halo_configs=configs
+    )
+
+
+def halo_config_tensors(
+    params: Conv2dParameters, geometry: ConvGeometry, usage: ConvL1Usage
+) -> tuple[ConfigTensor, ...]:
+    """The halo's config tensors the model places in the L1_SMALL region (`l1_small_region`):
+    its two padding configs, unless `config_tensors_in_dram`; none for a device opened with
+    TT-NN's defaults and no `ttnn.open_device` saying so (`l1_budget` None: no claim, the
+    region's size is not stated)."""
+    if params.l1_budget is None or params.conv_config.config_tensors_in_dram:
+        return ()
+    split = usage.input_split
+    return halo_padding_configs(geometry, split.nhw, split.channels)
 
 
 def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2dParameters:
@@ -406,12 +423,13 @@ def replay_halo_and_conv(
     allocator: L1Allocator,
     grid_x: int,
     resharded_input: L1Buffer | None = None,
+    halo_configs: tuple[ConfigTensor, ...] = (),
 ) -> L1Failure | None:
     """TT-NN's conv2d after the input is placed (conv2d.cpp, `conv2d_L1`): the input resharded
     for the conv unless TT-NN keeps the user's shards; the halo's output and the halo program;
     the resharded input let go and the halo's output moved up; the conv's output and the conv
     program. `resharded_input` is the resharded input when it is not the conv's own input's
-    (a conv_transpose2d's)."""
+    (a conv_transpose2d's); `halo_configs` the halo's config tensors in the L1_SMALL region."""
     resharded = not params.reads_input_shard_spec
     stage = "resharded input"
     try:
@@ -421,7 +439,7 @@ def replay_halo_and_conv(
                 or conv_input_buffer(params, _input_shard(usage), params.input_layout)
             )
         if not bypasses_halo(geometry, usage):
-            failure = replay_halo(params, usage, allocator, resharded)
+            failure = replay_halo(params, usage, allocator, resharded, halo_configs)
             if failure is not None:
                 return failure
         stage = "conv output"
@@ -448,15 +466,24 @@ def bypasses_halo(geometry: ConvGeometry, usage: ConvL1Usage) -> bool:
 
 
 def replay_halo(
-    params: Conv2dParameters, usage: ConvL1Usage, allocator: L1Allocator, resharded: bool
+    params: Conv2dParameters,
+    usage: ConvL1Usage,
+    allocator: L1Allocator,
+    resharded: bool,
+    configs: tuple[ConfigTensor, ...] = (),
 ) -> L1Failure | None:
-    """The halo: its output, its program's circular buffers, then the resharded input let go
-    and the halo's output moved up."""
+    """The halo: its output, its config tensors `configs` in the L1_SMALL region (above the
+    bank: the `l1_small_size` TT-NN's device was opened with), its program's circular
+    buffers, then the resharded input let go and the halo's output moved up."""
     try:
         halo = halo_output_buffer(params, usage)
         allocator.allocate(halo)
     except L1Exhausted as error:
         return L1Failure("halo output", str(error))
+    bank = allocator.bank
+    refusal = l1_small_refusal(configs, bank.l1_size - bank.top, bank.allocation_unit)
+    if refusal is not None:
+        return L1Failure("halo config tensors", refusal)
     refusal = circular_buffer_refusal(
         "halo",
         halo_circular_buffer_bytes(

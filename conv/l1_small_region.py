@@ -1,0 +1,170 @@
+"""TT-NN 0.81.1's L1_SMALL region in conv2d (docs/semantics.md §8.9): the small config tensors
+the halo and the conv's reader read (uint16 index lists, one row per core) are placed in the
+device's L1_SMALL region, reserved at `ttnn.open_device(l1_small_size=…)` (TT-NN's default:
+0 bytes), unless `conv_config.config_tensors_in_dram`.
+
+The halo allocates four config tensors, in this order, after its output (measured on TT-NN's
+graph capture): the two halves of its padding config (`pad_config0`, `pad_config1`: the runs
+of padding sticks each core writes, split between the core's two data movement processors),
+then the two halves of its gather config (the sticks it copies from each core); it frees all
+four once it has run. The conv then allocates its reader indices. Each is a row-major uint16
+tensor HEIGHT-sharded one row per core (TT-NN's `construct_on_host_config_tensor`,
+`move_config_tensor_to_device`), its row padded to the longest core's.
+
+Modelled: the two padding configs, from TT-NN's `generate_halo_kernel_config_tensors` (their
+widths, the cores they are sharded over) and the allocator's words when one does not fit. Not
+modelled (no claim): the gather configs and the conv's reader indices (a conv whose padding
+configs fit may still fail on them), a conv that runs no halo (a 1×1 matmul conv, a WIDTH conv
+of a row-major input without padding), a conv_transpose2d (its halo pads the stuffed zeros too).
+
+Pure Python, no IR."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+
+from ttnn_xdsl.conv.conv_l1_model import ConvGeometry, halo_input_windows
+from ttnn_xdsl.core.shapes import round_up
+
+CONFIG_PAGE_ALIGNMENT = 16
+"""What a config tensor's row (one page, one core's share) is padded to in its bank (measured:
+rows of 8, 20, 36 and 172 bytes take 16, 32, 48 and 176 on both chips)."""
+
+CONFIG_ELEMENT_BYTES = 2
+"""The config tensors hold uint16 values."""
+
+
+@dataclass(frozen=True)
+class ConfigTensor:
+    """A config tensor as the allocator sees it: `banks` rows (one per core) of `row_bytes`,
+    each padded to `bank_bytes`."""
+
+    what: str
+    banks: int
+    row_bytes: int
+
+    @property
+    def bank_bytes(self) -> int:
+        return round_up(self.row_bytes, CONFIG_PAGE_ALIGNMENT)
+
+    @property
+    def size(self) -> int:
+        """The size TT-NN's message gives: every bank's padded row."""
+        return self.banks * self.bank_bytes
+
+
+def padding_runs(geometry: ConvGeometry) -> tuple[list[int], list[int]]:
+    """The runs of padding sticks in the padded input `[N, H + pt + pb, W + pl + pr]` read row
+    by row, as sorted starts and ends (end excluded): a run joins the right padding of a row
+    to the left padding of the next, and whole padding rows to their neighbours."""
+    top, bottom, left, right = geometry.padding
+    height, width = geometry.in_hw
+    padded_height, padded_width = height + top + bottom, width + left + right
+    starts: list[int] = []
+    ends: list[int] = []
+
+    def add(start: int, end: int) -> None:
+        if start == end:
+            return
+        if ends and ends[-1] == start:
+            ends[-1] = end
+        else:
+            starts.append(start)
+            ends.append(end)
+
+    for image in range(geometry.batch):
+        for row in range(padded_height):
+            first = (image * padded_height + row) * padded_width
+            if row < top or row >= top + height:
+                add(first, first + padded_width)
+            else:
+                add(first, first + left)
+                add(first + left + width, first + padded_width)
+    return starts, ends
+
+
+def padding_runs_per_core(geometry: ConvGeometry, nhw_cores: int) -> list[int]:
+    """How many runs of padding sticks each core's halo window holds: TT-NN's padding config
+    entries of that core (consecutive padding sticks are one entry)."""
+    starts, ends = padding_runs(geometry)
+    windows = halo_input_windows(
+        geometry.batch,
+        geometry.in_hw,
+        geometry.kernel,
+        geometry.stride,
+        geometry.padding,
+        geometry.dilation,
+        nhw_cores,
+    )
+    counts = []
+    for first, last in windows:
+        if last < first:
+            counts.append(0)
+            continue
+        # Runs that start at or before `last` less those that end at or before `first`.
+        counts.append(bisect_right(starts, last) - bisect_left(ends, first + 1))
+    return counts
+
+
+def padding_config_widths(geometry: ConvGeometry, nhw_cores: int) -> tuple[int, int]:
+    """The uint16 width of the two padding configs: each core's runs split in two halves (the
+    first `n // 2` runs, then the rest), each run a (start, length) pair, the longest core's
+    pairs and a (0, 0) end mark (TT-NN's `flatten_pad_config`; the width is even)."""
+    runs = padding_runs_per_core(geometry, nhw_cores)
+    first = max((count // 2 for count in runs), default=0)
+    second = max((count - count // 2 for count in runs), default=0)
+    return 2 * first + 2, 2 * second + 2
+
+
+def halo_padding_configs(
+    geometry: ConvGeometry, nhw_cores: int, channel_cores: int
+) -> tuple[ConfigTensor, ConfigTensor]:
+    """The halo's two padding config tensors, one row per core of the halo's grid: each NHW
+    core's row, repeated over the cores along the channels (TT-NN's
+    `get_repeat_factor_for_replicating_nhw_config_across_grid`)."""
+    banks = nhw_cores * channel_cores
+    widths = padding_config_widths(geometry, nhw_cores)
+    return (
+        ConfigTensor("halo padding config 0", banks, widths[0] * CONFIG_ELEMENT_BYTES),
+        ConfigTensor("halo padding config 1", banks, widths[1] * CONFIG_ELEMENT_BYTES),
+    )
+
+
+def l1_small_out_of_memory_message(
+    tensor: ConfigTensor, bank_size: int, allocated: int, largest_free: int
+) -> str:
+    """TT-NN's words (bank_manager.cpp) when a config tensor does not fit in the L1_SMALL
+    region, which differ when the region is empty."""
+    if bank_size == 0:
+        advice = (
+            "The L1_SMALL region is 0 B because it is reserved at device open; set l1_small_size "
+            "large enough for this allocation when opening the device."
+        )
+    else:
+        advice = (
+            "The L1_SMALL region is sized at device open; increase l1_small_size when opening "
+            "the device."
+        )
+    return (
+        f"Out of Memory: Not enough space to allocate {tensor.size} B L1_SMALL buffer across "
+        f"{tensor.banks} banks, where each bank needs to store {tensor.bank_bytes} B, but bank "
+        f"size is {bank_size} B (allocated: {allocated} B, free: {bank_size - allocated} B, "
+        f"largest free block: {largest_free} B). {advice}"
+    )
+
+
+def l1_small_refusal(
+    tensors: tuple[ConfigTensor, ...], l1_small_size: int, allocation_unit: int
+) -> str | None:
+    """TT-NN's message for the first of `tensors` that does not fit in a fresh L1_SMALL region
+    of `l1_small_size` bytes, allocated one after the other (each bank's share rounded up to
+    the allocator's unit, from the top down: the free space stays one block), else None."""
+    allocated = 0
+    for tensor in tensors:
+        size = round_up(tensor.bank_bytes, allocation_unit)
+        free = l1_small_size - allocated
+        if size > free:
+            return l1_small_out_of_memory_message(tensor, l1_small_size, allocated, free)
+        allocated += size
+    return None

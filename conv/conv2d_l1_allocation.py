@@ -99,7 +99,9 @@ def l1_bank(arch: Arch, l1_budget: int) -> L1Bank:
     buffer ends at 1482752)."""
     l1_size = L1_SIZE[arch]
     worker_l1 = default_l1_budget(arch)
-    l1_small = worker_l1 - l1_budget
+    # The region is whole allocation units (measured on Blackhole: l1_small_size = 32 gives
+    # an L1_SMALL bank of 64 bytes and an L1 bank 64 bytes smaller).
+    l1_small = round_up(worker_l1 - l1_budget, L1_ALLOCATION_UNIT[arch])
     base = l1_size - worker_l1
     return L1Bank(base, l1_size - l1_small, l1_size, L1_ALLOCATION_UNIT[arch])
 

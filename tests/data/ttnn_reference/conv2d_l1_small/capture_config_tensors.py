@@ -33,7 +33,8 @@ with gzip.open(answers, "rt") as text:
     cases = [case for case in json.load(text).values() if case.get("error") != "skipped"]
 done = set()
 if os.path.exists(out_path):
-    done = {json.loads(line)["id"] for line in open(out_path)}
+    with open(out_path) as answered:
+        done = {json.loads(line)["id"] for line in answered}
 with open(out_path, "a") as out:
     for case in cases:
         if case["id"] in done or case.get("op") == "conv_transpose2d":

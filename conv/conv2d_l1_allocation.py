@@ -392,7 +392,14 @@ def dram_input_l1_small_failure(
     input window and padding, sharded as the slice's weights are prepared for), or, for one
     slice, the whole conv's on the cores of its L1 estimate (measured on TT-NN's graph capture:
     the whole conv's cores agree on 141 of 154 one-slice convs, the slice's shard spec's on
-    138; every one of 15 sliced convs agrees). None for a conv that runs no halo."""
+    138; every one of 15 sliced convs agrees). None for a conv that runs no halo. The conv is
+    the one TT-NN runs (`runtime_parameters`: a 1×1 fold runs unfolded)."""
+    runtime = runtime_parameters(params, plan)
+    if runtime is not params:
+        try:
+            params, plan = runtime, resolve_conv_weights(runtime)
+        except ConvConfigError:
+            return None  # The project does not resolve the conv TT-NN runs: no claim.
     if plan.form.mm_conv or plan.form.fold_stride is not None:
         return None
     decisions = plan.l1

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ttnn_xdsl.conv.conv_form import is_conv1d
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     ConvGeometry,
@@ -51,7 +52,12 @@ from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, Inp
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
-from ttnn_xdsl.conv.l1_small_region import ConfigTensor, halo_padding_configs, l1_small_refusal
+from ttnn_xdsl.conv.l1_small_region import (
+    ConfigTensor,
+    halo_gather_configs,
+    halo_padding_configs,
+    l1_small_refusal,
+)
 from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
@@ -364,23 +370,28 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
         return None
     if plan.form.mm_conv:
         return replay_matmul(params, plan.l1.geometry, usage, allocator)
-    configs = halo_config_tensors(params, plan.l1.geometry, usage.input_split)
+    configs = halo_config_tensors(params, plan.l1.geometry, usage.input_split, usage.input_shard[0])
     return replay_halo_and_conv(
         params, plan.l1.geometry, usage, allocator, device.grid[0], halo_configs=configs
     )
 
 
 def halo_config_tensors(
-    params: Conv2dParameters, geometry: ConvGeometry, split: CoreSplit
+    params: Conv2dParameters, geometry: ConvGeometry, split: CoreSplit, shard_height: int | None
 ) -> tuple[ConfigTensor, ...]:
-    """The config tensors of the halo of `geometry` on the cores of `split` the model places in
-    the L1_SMALL region (`l1_small_region`): its two padding configs, unless
-    `config_tensors_in_dram`; none for a device opened with TT-NN's defaults and no
-    `ttnn.open_device` saying so (`l1_budget` None: no claim, the region's size is not
-    stated)."""
+    """The config tensors the halo of `geometry` on the cores of `split` places in the
+    L1_SMALL region (`l1_small_region`), in TT-NN's order: its two padding configs, then its
+    two gather configs of an input in shards of `shard_height` rows (None: only the padding
+    configs are claimed); none with `config_tensors_in_dram`, and none for a device opened
+    with TT-NN's defaults and no `ttnn.open_device` saying so (`l1_budget` None: no claim, the
+    region's size is not stated)."""
     if params.l1_budget is None or params.conv_config.config_tensors_in_dram:
         return ()
-    return halo_padding_configs(geometry, split.nhw, split.channels)
+    padding = halo_padding_configs(geometry, split.nhw, split.channels)
+    if shard_height is None:
+        return padding
+    tiled = geometry.input_layout == Layout.TILE
+    return padding + halo_gather_configs(geometry, split, shard_height, tiled)
 
 
 def dram_input_l1_small_failure(
@@ -392,8 +403,12 @@ def dram_input_l1_small_failure(
     input window and padding, sharded as the slice's weights are prepared for), or, for one
     slice, the whole conv's on the cores of its L1 estimate (measured on TT-NN's graph capture:
     the whole conv's cores agree on 141 of 154 one-slice convs, the slice's shard spec's on
-    138; every one of 15 sliced convs agrees). None for a conv that runs no halo. The conv is
-    the one TT-NN runs (`runtime_parameters`: a 1×1 fold runs unfolded)."""
+    138; every one of 15 sliced convs agrees). None for a conv that runs no halo, and for a 1D
+    conv, which TT-NN's conv2d cuts into slices its preparation does not plan (measured: a
+    1×5 conv from DRAM ran as 19 convs). The conv is the one TT-NN runs (`runtime_parameters`:
+    a 1×1 fold runs unfolded)."""
+    if is_conv1d(params):
+        return None
     runtime = runtime_parameters(params, plan)
     if runtime is not params:
         try:
@@ -407,7 +422,9 @@ def dram_input_l1_small_failure(
         usage = conv_l1_report(plan).estimate
         if usage is None or bypasses_halo(decisions.geometry, usage):
             return None
-        configs = halo_config_tensors(params, decisions.geometry, usage.input_split)
+        configs = halo_config_tensors(
+            params, decisions.geometry, usage.input_split, usage.input_shard[0]
+        )
     else:
         assert decisions.slice_output_size is not None and decisions.slice_split is not None
         geometry = first_slice_geometry(decisions.geometry, decisions.slice_output_size, params)
@@ -418,7 +435,9 @@ def dram_input_l1_small_failure(
             and not any(geometry.padding)
         ):
             return None  # No halo (`bypasses_halo`).
-        configs = halo_config_tensors(params, geometry, split)
+        # The slice's gather configs are not claimed: its input shards are not modelled
+        # (measured: 6 of 15 sliced convs' gather configs as TT-NN's, every padding config).
+        configs = halo_config_tensors(params, geometry, split, None)
     refusal = l1_small_refusal(configs, bank.l1_size - bank.top, bank.allocation_unit)
     return None if refusal is None else L1Failure("halo config tensors", refusal)
 

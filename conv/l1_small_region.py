@@ -11,11 +11,11 @@ four once it has run. The conv then allocates its reader indices. Each is a row-
 tensor HEIGHT-sharded one row per core (TT-NN's `construct_on_host_config_tensor`,
 `move_config_tensor_to_device`), its row padded to the longest core's.
 
-Modelled: the two padding configs, from TT-NN's `generate_halo_kernel_config_tensors` (their
-widths, the cores they are sharded over) and the allocator's words when one does not fit. Not
-modelled (no claim): the gather configs and the conv's reader indices (a conv whose padding
-configs fit may still fail on them), a conv that runs no halo (a 1×1 matmul conv, a WIDTH conv
-of a row-major input without padding), a conv_transpose2d (its halo pads the stuffed zeros too).
+Modelled: the halo's four config tensors, from TT-NN's `generate_halo_kernel_config_tensors`
+(their widths, the cores they are sharded over), and the allocator's words when one does not
+fit. Not modelled (no claim): the conv's reader indices (a conv whose halo fits may still fail
+on them), a conv that runs no halo (a 1×1 matmul conv, a WIDTH conv of a row-major input
+without padding), a conv_transpose2d (its halo pads the stuffed zeros too).
 
 Pure Python, no IR."""
 
@@ -25,6 +25,8 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from ttnn_xdsl.conv.conv_l1_model import ConvGeometry, halo_input_windows
+from ttnn_xdsl.conv.conv_op_config import CoreSplit
+from ttnn_xdsl.core.enums import ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.shapes import round_up
 
 CONFIG_PAGE_ALIGNMENT = 16
@@ -168,3 +170,150 @@ def l1_small_refusal(
             return l1_small_out_of_memory_message(tensor, l1_small_size, allocated, free)
         allocated += size
     return None
+
+
+# ------------------------------------------------------------------------------------------
+# The gather configs: the sticks each core sends to the halo windows (its own and others')
+# ------------------------------------------------------------------------------------------
+
+UNTILIZE_BLOCK_ROWS = 32
+"""The halo untilizes a TILE input in blocks of 32 rows; its gather configs split the transfers
+at block boundaries and deal whole blocks to the two processors (`untilize_block_size`)."""
+
+Transfer = tuple[tuple[int, int], int, int, int]
+"""(destination core's position, first source row, first destination row, rows)."""
+
+
+def data_segments(geometry: ConvGeometry, first: int, last: int) -> list[tuple[int, int, int]]:
+    """The runs of input (not padding) sticks in the padded-input window `[first, last]`, row
+    by row: (padded index, sticks, index of its first stick in the unpadded input)."""
+    top, bottom, left, right = geometry.padding
+    height, width = geometry.in_hw
+    padded_width = width + left + right
+    padded_height = height + top + bottom
+    segments = []
+    for padded_row in range(first // padded_width, last // padded_width + 1):
+        image, row = divmod(padded_row, padded_height)
+        if not top <= row < top + height:
+            continue
+        start = padded_row * padded_width + left
+        lo, hi = max(start, first), min(start + width, last + 1)
+        if lo < hi:
+            data = (image * height + row - top) * width + lo - start
+            segments.append((lo, hi - lo, data))
+    return segments
+
+
+def halo_transfers(
+    geometry: ConvGeometry, nhw_cores: int, shard_height: int
+) -> dict[tuple[int, int], list[list[int]]]:
+    """The halo's copies by (source core, destination core): runs of [source row, destination
+    row, rows], a run growing while both sides stay consecutive (TT-NN's
+    `per_core_gather_data`; the input rows dealt `shard_height` to a core)."""
+    windows = halo_input_windows(
+        geometry.batch,
+        geometry.in_hw,
+        geometry.kernel,
+        geometry.stride,
+        geometry.padding,
+        geometry.dilation,
+        nhw_cores,
+    )
+    transfers: dict[tuple[int, int], list[list[int]]] = {}
+    for destination, (first, last) in enumerate(windows):
+        if last < first:
+            continue
+        for start, count, data in data_segments(geometry, first, last):
+            row = start - first
+            while count:
+                source, source_row = divmod(data, shard_height)
+                rows = min(count, shard_height - source_row)
+                runs = transfers.setdefault((source, destination), [])
+                if (
+                    runs
+                    and runs[-1][0] + runs[-1][2] == source_row
+                    and runs[-1][1] + runs[-1][2] == row
+                ):
+                    runs[-1][2] += rows
+                else:
+                    runs.append([source_row, row, rows])
+                data, row, count = data + rows, row + rows, count - rows
+    return transfers
+
+
+def core_position(split: CoreSplit, core: int) -> tuple[int, int]:
+    """The grid position of the halo's NHW core `core`, as its gather configs order cores (by
+    NoC x, then y: the same order as the logical grid's): a BLOCK grid's first column (its
+    first row when COL_MAJOR), else row by row over the input's grid."""
+    if split.layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return (core, 0) if split.orientation == ShardOrientation.COL_MAJOR else (0, core)
+    return core % split.cores_x, core // split.cores_x
+
+
+def split_between_processors(
+    transfers: list[Transfer], tiled: bool
+) -> tuple[list[Transfer], list[Transfer]]:
+    """A core's copies dealt to its two data movement processors: a row-major input's in turn;
+    a TILE input's cut at the 32-row blocks it is untilized in, ordered by source row (then
+    destination core), and dealt by block, even blocks to the first (TT-NN's
+    `quantize_transfers_along_block_boundaries`, `reorder_transfers_globally`,
+    `divide_blocks_between_cores`)."""
+    if not tiled:
+        return transfers[0::2], transfers[1::2]
+    pieces: list[Transfer] = []
+    for position, source, destination, rows in transfers:
+        while rows:
+            count = min(rows, UNTILIZE_BLOCK_ROWS - source % UNTILIZE_BLOCK_ROWS)
+            pieces.append((position, source, destination, count))
+            source, destination, rows = source + count, destination + count, rows - count
+    pieces.sort(key=lambda piece: (piece[1], piece[0]))
+    even = [piece for piece in pieces if piece[1] // UNTILIZE_BLOCK_ROWS % 2 == 0]
+    odd = [piece for piece in pieces if piece[1] // UNTILIZE_BLOCK_ROWS % 2 == 1]
+    return even, odd
+
+
+def serialized_length(transfers: list[Transfer]) -> int:
+    """uint16 values of one core's gather config: a route count, then per route (a run of
+    copies to one core) its header of three and three per copy (`serialize_gather_config`)."""
+    routes = sum(
+        1
+        for index, transfer in enumerate(transfers)
+        if index == 0 or transfer[0] != transfers[index - 1][0]
+    )
+    return 1 + 3 * routes + 3 * len(transfers)
+
+
+def gather_config_widths(
+    geometry: ConvGeometry, split: CoreSplit, shard_height: int, tiled: bool
+) -> tuple[int, int]:
+    """The uint16 width of the two gather configs: each NHW core's copies (to itself first,
+    then to the other cores in order) dealt to its processors, the longest core's, made even
+    (TT-NN's `generate_halo_kernel_config_tensors`, `construct_on_host_config_tensor`)."""
+    nhw_cores = split.nhw
+    transfers = halo_transfers(geometry, nhw_cores, shard_height)
+    by_source: dict[int, list[Transfer]] = {}
+    for source, destination in sorted(
+        transfers, key=lambda key: (key[0], key[0] != key[1], key[1])
+    ):
+        position = core_position(split, destination)
+        for source_row, destination_row, rows in transfers[(source, destination)]:
+            by_source.setdefault(source, []).append((position, source_row, destination_row, rows))
+    widths = [1, 1]
+    for core in range(nhw_cores):
+        for half, copies in enumerate(split_between_processors(by_source.get(core, []), tiled)):
+            widths[half] = max(widths[half], serialized_length(copies))
+    return widths[0] + widths[0] % 2, widths[1] + widths[1] % 2
+
+
+def halo_gather_configs(
+    geometry: ConvGeometry, split: CoreSplit, shard_height: int, tiled: bool
+) -> tuple[ConfigTensor, ConfigTensor]:
+    """The halo's two gather config tensors, after its padding configs, on the same cores:
+    the halo of `geometry` on the cores of `split`, its input in shards of `shard_height` rows,
+    `tiled` when the input is TILE (untilized by the halo)."""
+    banks = split.nhw * split.channels
+    widths = gather_config_widths(geometry, split, shard_height, tiled)
+    return (
+        ConfigTensor("halo gather config 0", banks, widths[0] * CONFIG_ELEMENT_BYTES),
+        ConfigTensor("halo gather config 1", banks, widths[1] * CONFIG_ELEMENT_BYTES),
+    )

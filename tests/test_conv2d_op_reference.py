@@ -47,8 +47,8 @@ COUNTS = {
     "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 370, 97, 62, 62, 21),
     "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 352, 117, 86, 82, 13),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 48, 0, 0, 0),
-    "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 42, 0, 106, 86, 0),
-    "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 63, 0, 113, 59, 0),
+    "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 42, 0, 106, 103, 0),
+    "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 63, 0, 113, 92, 0),
     "ttnn_conv_slice_configs_wormhole_N150.json.gz": (70, 96, 64, 2, 11, 11, 0),
     "ttnn_conv_transpose2d_wormhole_N150_s103.json.gz": (120, 18, 99, 9, 53, 31, 3),
     "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 74, 162, 53, 41, 36, 3),
@@ -99,8 +99,9 @@ REASONS = {
     f"project accepts what TT-NN refuses | TT-NN: {DATAFLOW_CLASH}": "TT-NN's dataflow buffers "
     "clashing with L1 buffers: not modelled",
     "project accepts what TT-NN refuses | TT-NN: Out of Memory: Not enough space to allocate # B "
-    "L#_SMALL buffer across # banks, where each": "the halo's padding configs fit the L1_SMALL "
-    "region, its gather configs or the conv's reader indices (not modelled) do not",
+    "L#_SMALL buffer across # banks, where each": "the halo's config tensors fit the L1_SMALL "
+    "region, the conv's reader indices (not modelled) do not; or a DRAM conv cut in slices, "
+    "whose gather configs are not claimed",
     "project refuses for another rule than TT-NN's | TT-NN: Out of Memory: Not enough space to "
     "allocate # B L#_SMALL buffer across # banks, where each": "both refuse for the L1_SMALL "
     "region, with other numbers: the project's halo runs on other cores (a DRAM input run as one "

@@ -189,16 +189,20 @@ def captured(name: str) -> dict[str, list[Any]]:
     return {answer["id"]: answer["events"] for answer in answers if answer["events"] is not None}
 
 
-def tt_nn_padding_configs(events: list[Any]) -> list[tuple[int, int]] | None:
-    """TT-NN's first two config tensors as (bytes a bank, banks), when the first op that
-    allocated any is the halo: its rows padded to 16 bytes."""
-    if len(events) < 3 or events[0] != ["op", "HaloDeviceOperation"]:
+def tt_nn_halo_configs(events: list[Any]) -> list[tuple[int, int]] | None:
+    """TT-NN's halo config tensors (its two padding configs, then its two gather configs) as
+    (bytes a bank, banks), when the first op that allocated any is the halo: its rows padded
+    to 16 bytes."""
+    if len(events) < 5 or events[0] != ["op", "HaloDeviceOperation"]:
         return None
-    rows = events[1:3]
+    rows = events[1:5]
     if not all(isinstance(row[0], int) for row in rows):
         return None
     return [((row[0] + 15) // 16 * 16, row[1]) for row in rows]
 
+
+CONFIGS = ("padding config 0", "padding config 1", "gather config 0", "gather config 1")
+"""The halo's config tensors, in the order TT-NN allocates them."""
 
 REFUSED = re.compile(
     r"allocate (\d+) B L1_SMALL buffer across (\d+) banks, where each bank needs to store (\d+) B"
@@ -233,93 +237,115 @@ def no_claim(answer: str) -> str:
 
 CAPTURE_COUNTS = {
     # capture: (TT-NN's halo allocated first, the project refuses with an empty region for
-    # it, of these with TT-NN's first padding config, and with a region that holds only that
-    # one, with TT-NN's second)
-    "ttnn_conv2d_wormhole_N150_s100.jsonl": (336, 319, 312, 312),
-    "ttnn_conv_wide_blackhole_P150_s6002.jsonl": (170, 159, 155, 155),
-    "ttnn_conv_wide_wormhole_N150_s6001.jsonl": (221, 207, 196, 196),
+    # it, of these with TT-NN's first padding config, then, with a region that holds exactly
+    # the configs before, with TT-NN's second padding config, first and second gather configs)
+    "ttnn_conv2d_wormhole_N150_s100.jsonl": (336, 319, 312, 312, 302, 302),
+    "ttnn_conv_wide_blackhole_P150_s6002.jsonl": (170, 159, 155, 155, 147, 147),
+    "ttnn_conv_wide_wormhole_N150_s6001.jsonl": (221, 207, 196, 196, 193, 193),
 }
 CAPTURE_PINS: dict[str, dict[str, str]] = {
     "ttnn_conv2d_wormhole_N150_s100.jsonl": {
         "r0016": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0020": "no claim: the project refuses first for the L1, as TT-NN's own run does",
+        "r0028": "gather config 0: fits where TT-NN's is (112, 1)",
         "r0077": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0121": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0123": "no claim: the project runs no halo (a kernel-stride fold)",
+        "r0131": "gather config 0: fits where TT-NN's is (64, 64)",
+        "r0155": "gather config 0: fits where TT-NN's is (32, 2)",
         "r0162": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0171": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0174": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "r0182": "first: (16, 32) where TT-NN's is (16, 28)",
+        "r0182": "padding config 0: (16, 32) where TT-NN's is (16, 28)",
         "r0204": "no claim: the project refuses first for the L1, as TT-NN's own run does",
+        "r0209": "gather config 0: fits where TT-NN's is (32, 24)",
         "r0219": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0242": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "r0252": "first: (32, 48) where TT-NN's is (32, 12)",
+        "r0247": "gather config 0: fits where TT-NN's is (32, 64)",
+        "r0252": "padding config 0: (32, 48) where TT-NN's is (32, 12)",
+        "r0270": "gather config 0: fits where TT-NN's is (352, 5)",
         "r0274": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "r0292": "first: (32, 2) where TT-NN's is (32, 1)",
-        "r0299": "first: (48, 24) where TT-NN's is (80, 12)",
+        "r0292": "padding config 0: (32, 2) where TT-NN's is (32, 1)",
+        "r0299": "padding config 0: (48, 24) where TT-NN's is (80, 12)",
         "r0306": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "r0333": "first: (32, 23) where TT-NN's is (32, 8)",
-        "r0373": "first: (16, 2) where TT-NN's is (16, 1)",
+        "r0307": "gather config 0: fits where TT-NN's is (96, 2)",
+        "r0333": "padding config 0: (32, 23) where TT-NN's is (32, 8)",
+        "r0367": "gather config 0: fits where TT-NN's is (112, 2)",
+        "r0373": "padding config 0: (16, 2) where TT-NN's is (16, 1)",
         "r0402": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0411": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "r0414": "no claim: the project refuses first for the L1, as TT-NN's own run does",
+        "r0452": "gather config 0: fits where TT-NN's is (64, 8)",
         "r0458": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "r0468": "first: (32, 24) where TT-NN's is (48, 8)",
+        "r0468": "padding config 0: (32, 24) where TT-NN's is (48, 8)",
+        "r0486": "gather config 0: fits where TT-NN's is (64, 64)",
     },
     "ttnn_conv_wide_blackhole_P150_s6002.jsonl": {
+        "w0016": "gather config 0: fits where TT-NN's is (80, 2)",
+        "w0017": "gather config 0: fits where TT-NN's is (128, 96)",
         "w0045": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "w0077": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "w0079": "no claim: the project refuses first for the L1, as TT-NN's own run does",
+        "w0084": "gather config 0: fits where TT-NN's is (48, 2)",
         "w0098": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "w0106": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0113": "first: (16, 4) where TT-NN's is (16, 2)",
+        "w0107": "gather config 0: fits where TT-NN's is (32, 56)",
+        "w0113": "padding config 0: (16, 4) where TT-NN's is (16, 2)",
         "w0120": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0135": "first: (64, 12) where TT-NN's is (64, 7)",
+        "w0135": "padding config 0: (64, 12) where TT-NN's is (64, 7)",
         "w0168": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0178": "first: (16, 127) where TT-NN's is (16, 95)",
+        "w0178": "padding config 0: (16, 127) where TT-NN's is (16, 95)",
         "w0222": "no claim: the project refuses first for the L1, as TT-NN's own run does",
+        "w0240": "gather config 0: fits where TT-NN's is (208, 126)",
+        "w0244": "gather config 0: fits where TT-NN's is (80, 120)",
         "w0247": "no claim: the project refuses first for the L1, as TT-NN's own run does",
+        "w0257": "gather config 0: fits where TT-NN's is (48, 8)",
+        "w0259": "gather config 0: fits where TT-NN's is (96, 110)",
         "w0264": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0289": "first: (48, 48) where TT-NN's is (80, 24)",
+        "w0289": "padding config 0: (48, 48) where TT-NN's is (80, 24)",
         "w0293": "no claim: the project runs no halo (a kernel-stride fold)",
     },
     "ttnn_conv_wide_wormhole_N150_s6001.jsonl": {
         "w0005": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0022": "first: (16, 2) where TT-NN's is (16, 1)",
-        "w0025": "first: (48, 7) where TT-NN's is (80, 3)",
-        "w0041": "first: (16, 2) where TT-NN's is (16, 1)",
-        "w0069": "first: (80, 8) where TT-NN's is (32, 60)",
+        "w0022": "padding config 0: (16, 2) where TT-NN's is (16, 1)",
+        "w0025": "padding config 0: (48, 7) where TT-NN's is (80, 3)",
+        "w0027": "gather config 0: fits where TT-NN's is (32, 56)",
+        "w0041": "padding config 0: (16, 2) where TT-NN's is (16, 1)",
+        "w0069": "padding config 0: (80, 8) where TT-NN's is (32, 60)",
         "w0101": "no claim: the project refuses first for the L1, as TT-NN's own run does",
+        "w0102": "gather config 0: fits where TT-NN's is (64, 5)",
         "w0109": "no claim: the project refuses first for another rule",
-        "w0129": "first: (16, 26) where TT-NN's is (32, 4)",
+        "w0129": "padding config 0: (16, 26) where TT-NN's is (32, 4)",
         "w0142": "no claim: the project refuses first for another rule",
         "w0152": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0160": "first: (64, 64) where TT-NN's is (64, 63)",
+        "w0160": "padding config 0: (64, 64) where TT-NN's is (64, 63)",
+        "w0174": "gather config 0: fits where TT-NN's is (80, 64)",
         "w0202": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "w0228": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0242": "first: (16, 57) where TT-NN's is (32, 29)",
+        "w0242": "padding config 0: (16, 57) where TT-NN's is (32, 29)",
         "w0250": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "w0256": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0282": "first: (32, 24) where TT-NN's is (48, 6)",
-        "w0285": "first: (32, 56) where TT-NN's is (48, 32)",
+        "w0282": "padding config 0: (32, 24) where TT-NN's is (48, 6)",
+        "w0285": "padding config 0: (32, 56) where TT-NN's is (48, 32)",
         "w0302": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "w0323": "no claim: the project refuses first for another rule",
         "w0334": "no claim: the project refuses first for the L1, as TT-NN's own run does",
-        "w0347": "first: (32, 32) where TT-NN's is (32, 8)",
-        "w0390": "first: (48, 4) where TT-NN's is (16, 60)",
+        "w0347": "padding config 0: (32, 32) where TT-NN's is (32, 8)",
+        "w0390": "padding config 0: (48, 4) where TT-NN's is (16, 60)",
         "w0393": "no claim: the project refuses first for the L1, as TT-NN's own run does",
         "w0399": "no claim: the project refuses first for the L1, as TT-NN's own run does",
     },
 }
-"""The cases where the project does not refuse with TT-NN's padding configs, by capture: no
+"""The cases where the project does not refuse with TT-NN's halo configs, by capture: no
 claim (it refuses first for the L1 as TT-NN's own run does, or for another rule, or runs no
-halo: a kernel-stride fold TT-NN does not make), or a first config on other cores (and so of
+halo: a kernel-stride fold TT-NN does not make); a padding config on other cores (and so of
 other widths): DRAM inputs run as one slice and a few sharded or auto-sharded L1 inputs, whose
-halo cores the project's resolution gives otherwise."""
+halo cores the project's resolution gives otherwise; a gather config that "fits": a DRAM conv
+cut in slices, whose gather configs the project does not claim."""
 
 
 @pytest.mark.parametrize("name", sorted(CAPTURE_COUNTS))
-def test_padding_configs_agree_with_tt_nn_graph_capture(name: str) -> None:
+def test_halo_configs_agree_with_tt_nn_graph_capture(name: str) -> None:
     answers = ANSWERS / name.replace(".jsonl", ".json.gz")
     with gzip.open(answers, "rt") as text:
         cases = json.load(text)
@@ -328,7 +354,7 @@ def test_padding_configs_agree_with_tt_nn_graph_capture(name: str) -> None:
     counts: Counter[str] = Counter()
     differing: dict[str, str] = {}
     for key, events in captured(name).items():
-        expected = tt_nn_padding_configs(events)
+        expected = tt_nn_halo_configs(events)
         if expected is None:
             continue
         counts["halo first"] += 1
@@ -337,15 +363,15 @@ def test_padding_configs_agree_with_tt_nn_graph_capture(name: str) -> None:
             differing[key] = no_claim(first)
             continue
         counts["claims"] += 1
-        if first != expected[0]:
-            differing[key] = f"first: {first} where TT-NN's is {expected[0]}"
-            continue
-        counts["first"] += 1
-        second = refused_config(cases[key], grid, (first[0] + unit - 1) // unit * unit)
-        counts["second"] += second == expected[1]
-        if second != expected[1]:
-            differing[key] = f"second: {second} where TT-NN's is {expected[1]}"
-    result = (counts["halo first"], counts["claims"], counts["first"], counts["second"])
+        region = 0
+        for index, (config, tt_nn) in enumerate(zip(CONFIGS, expected, strict=True)):
+            found = first if index == 0 else refused_config(cases[key], grid, region)
+            if found != tt_nn:
+                differing[key] = f"{config}: {found} where TT-NN's is {tt_nn}"
+                break
+            counts[config] += 1
+            region += (tt_nn[0] + unit - 1) // unit * unit
+    result = (counts["halo first"], counts["claims"], *(counts[config] for config in CONFIGS))
     print(name, result, json.dumps(differing, indent=1, sort_keys=True))
     assert result == CAPTURE_COUNTS[name]
     assert differing == CAPTURE_PINS.get(name, {})

@@ -21,15 +21,18 @@ from ttnn_reference_cases import DATA, GRIDS
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv_l1_model import ConvGeometry, halo_input_windows
+from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.l1_small_region import (
     ConfigTensor,
+    gather_config_widths,
     halo_padding_configs,
+    halo_transfers,
     l1_small_out_of_memory_message,
     l1_small_refusal,
     padding_config_widths,
     padding_runs_per_core,
 )
-from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
 
 CAPTURES = DATA / "conv2d_l1_small"
 ANSWERS = DATA / "conv2d_op"
@@ -90,6 +93,77 @@ def test_padding_runs_are_the_windows_runs_of_padding_sticks(
     conv: ConvGeometry, cores: int
 ) -> None:
     assert padding_runs_per_core(conv, cores) == runs_by_walking(conv, cores)
+
+
+def transfers_by_walking(
+    conv: ConvGeometry, nhw_cores: int, shard_height: int
+) -> dict[tuple[int, int], list[list[int]]]:
+    """The halo's copies walking each core's window stick by stick, as TT-NN's loop does: an
+    input stick extends its (source, destination) pair's last run when both its rows follow
+    it, else starts a run."""
+    top, bottom, left, right = conv.padding
+    height, width = conv.in_hw
+    padded_width = width + left + right
+    image = (height + top + bottom) * padded_width
+    windows = halo_input_windows(
+        conv.batch, conv.in_hw, conv.kernel, conv.stride, conv.padding, conv.dilation, nhw_cores
+    )
+    runs: dict[tuple[int, int], list[list[int]]] = {}
+    for destination, (first, last) in enumerate(windows):
+        for stick in range(first, last + 1):
+            batch, rest = divmod(stick, image)
+            row, column = divmod(rest, padded_width)
+            if not (top <= row < top + height and left <= column < left + width):
+                continue
+            data = (batch * height + row - top) * width + column - left
+            source, source_row = divmod(data, shard_height)
+            pair = runs.setdefault((source, destination), [])
+            row_there = stick - first
+            if (
+                pair
+                and pair[-1][0] + pair[-1][2] == source_row
+                and pair[-1][1] + pair[-1][2] == row_there
+            ):
+                pair[-1][2] += 1
+            else:
+                pair.append([source_row, row_there, 1])
+    return runs
+
+
+@pytest.mark.parametrize(
+    "conv, cores, shard_height",
+    [
+        (geometry(8, (64, 64), (5, 5), (2, 2), (3, 3, 3, 3)), 46, 736),
+        (geometry(2, (32, 28), (3, 3), (2, 2), (1, 1, 1, 1)), 14, 128),
+        (geometry(1, (16, 64), (3, 3), (2, 2), (1, 0, 2, 2)), 5, 224),
+        (geometry(2, (7, 9), (3, 1), (1, 1), (0, 2, 0, 1)), 3, 42),
+        (geometry(3, (5, 5), (2, 2), (1, 1), (0, 0, 0, 0)), 2, 40),
+    ],
+)
+def test_halo_copies_are_the_windows_runs_of_input_sticks(
+    conv: ConvGeometry, cores: int, shard_height: int
+) -> None:
+    assert halo_transfers(conv, cores, shard_height) == transfers_by_walking(
+        conv, cores, shard_height
+    )
+
+
+def test_gather_config_widths_by_hand() -> None:
+    # One image 4×4 unpadded, 3×3 kernel: 4 output pixels, 2 HEIGHT cores of 32 output rows
+    # (tile-snapped), input in shards of 8 rows. Core 0's window is sticks 0..15 (pixels 0..3);
+    # core 1 has no pixel and takes the last one's window, sticks 5..15.
+    conv = geometry(1, (4, 4), (3, 3), (1, 1), (0, 0, 0, 0))
+    split = CoreSplit(TensorMemoryLayout.HEIGHT_SHARDED, ShardOrientation.ROW_MAJOR, 2, 1, 2)
+    assert halo_transfers(conv, 2, 8) == {
+        (0, 0): [[0, 0, 8]], (1, 0): [[0, 8, 8]], (0, 1): [[5, 0, 3]], (1, 1): [[0, 3, 8]]
+    }  # fmt: skip
+    # Each core sends two copies, its own first: one to each core, each on its own route.
+    # Row-major: the two copies go one to each processor: 1 + 3 + 3 values, made even: 8.
+    assert gather_config_widths(conv, split, 8, tiled=False) == (8, 8)
+    # TILE: both copies of a core start in block 0 of its rows (0..31): both to the first
+    # processor, on two routes (two destination cores): 1 + 2·(3 + 3) = 13, made even: 14;
+    # the second processor has nothing: its route count alone, made even: 2.
+    assert gather_config_widths(conv, split, 8, tiled=True) == (14, 2)
 
 
 def test_padding_configs_of_a_conv_tt_nn_refused_for_the_region() -> None:

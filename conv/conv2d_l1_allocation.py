@@ -51,9 +51,10 @@ from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec, determine_input_
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters, ConvTranspose2dPlan
 from ttnn_xdsl.conv.l1_small_region import (
     ConfigTensor,
+    PaddedInput,
     halo_gather_configs,
     halo_padding_configs,
     l1_small_refusal,
@@ -377,21 +378,26 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
 
 
 def halo_config_tensors(
-    params: Conv2dParameters, geometry: ConvGeometry, split: CoreSplit, shard_height: int | None
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    split: CoreSplit,
+    shard_height: int | None,
+    image: PaddedInput | None = None,
 ) -> tuple[ConfigTensor, ...]:
     """The config tensors the halo of `geometry` on the cores of `split` places in the
     L1_SMALL region (`l1_small_region`), in TT-NN's order: its two padding configs, then its
     two gather configs of an input in shards of `shard_height` rows (None: only the padding
-    configs are claimed); none with `config_tensors_in_dram`, and none for a device opened
-    with TT-NN's defaults and no `ttnn.open_device` saying so (`l1_budget` None: no claim, the
-    region's size is not stated)."""
+    configs are claimed); `image` is what the halo reads (the conv's padded input unless
+    given). None with `config_tensors_in_dram`, and none for a device opened with TT-NN's
+    defaults and no `ttnn.open_device` saying so (`l1_budget` None: no claim, the region's
+    size is not stated)."""
     if params.l1_budget is None or params.conv_config.config_tensors_in_dram:
         return ()
-    padding = halo_padding_configs(geometry, split.nhw, split.channels)
+    padding = halo_padding_configs(geometry, split.nhw, split.channels, image)
     if shard_height is None:
         return padding
     tiled = geometry.input_layout == Layout.TILE
-    return padding + halo_gather_configs(geometry, split, shard_height, tiled)
+    return padding + halo_gather_configs(geometry, split, shard_height, tiled, image)
 
 
 def dram_input_l1_small_failure(
@@ -733,4 +739,26 @@ def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
         params.conv_config.act_block_h_override,
     )
     resharded = conv_input_buffer(params, shard, params.input_layout)
-    return replay_halo_and_conv(conv, geometry, usage, allocator, device.grid[0], resharded)
+    configs = halo_config_tensors(
+        conv, geometry, usage.input_split, shard.shard_shape[0], stuffed_image(params, geometry)
+    )
+    return replay_halo_and_conv(
+        conv, geometry, usage, allocator, device.grid[0], resharded, halo_configs=configs
+    )
+
+
+def stuffed_image(params: ConvTranspose2dParameters, geometry: ConvGeometry) -> PaddedInput:
+    """The image a conv_transpose2d's halo reads: its input's sticks `stride` apart in the
+    equivalent conv's input (`geometry.in_hw`), from `dilation·(kernel − 1) − padding` before
+    (TT-NN's `get_transposed_real_padding`); the zeros between and around them are padding."""
+    top, _, left, _ = params.padding
+    (kernel_h, kernel_w), (dilation_h, dilation_w) = params.kernel_size, params.dilation
+    return PaddedInput(
+        params.batch_size,
+        params.input_height,
+        params.input_width,
+        dilation_h * (kernel_h - 1) - top,
+        dilation_w * (kernel_w - 1) - left,
+        (params.stride[0], params.stride[1]),
+        geometry.in_hw,
+    )

@@ -56,13 +56,55 @@ class ConfigTensor:
         return self.banks * self.bank_bytes
 
 
-def padding_runs(geometry: ConvGeometry) -> tuple[list[int], list[int]]:
-    """The runs of padding sticks in the padded input `[N, H + pt + pb, W + pl + pr]` read row
-    by row, as sorted starts and ends (end excluded): a run joins the right padding of a row
-    to the left padding of the next, and whole padding rows to their neighbours."""
-    top, bottom, left, right = geometry.padding
-    height, width = geometry.in_hw
-    padded_height, padded_width = height + top + bottom, width + left + right
+@dataclass(frozen=True)
+class PaddedInput:
+    """The image the halo reads, row by row: `batch` images of `padded` (height, width) sticks,
+    among which the input's `rows × columns` sticks sit from (`top`, `left`), every `step`
+    (rows, columns); every other stick is padding — a conv's padding around the input, a
+    conv_transpose2d's zeros stuffed between its sticks too (TT-NN's `generate_pad_metadata`)."""
+
+    batch: int
+    rows: int
+    columns: int
+    top: int
+    left: int
+    step: tuple[int, int]
+    padded: tuple[int, int]
+
+    @classmethod
+    def of_conv(cls, geometry: ConvGeometry) -> PaddedInput:
+        """A conv's input with its padding."""
+        top, bottom, left, right = geometry.padding
+        height, width = geometry.in_hw
+        return cls(
+            geometry.batch, height, width, top, left, (1, 1),
+            (height + top + bottom, width + left + right),
+        )  # fmt: skip
+
+    def input_row(self, padded_row: int) -> int | None:
+        """The input row at a row of a padded image, None for a padding row."""
+        offset = padded_row - self.top
+        if offset < 0 or offset % self.step[0] or offset // self.step[0] >= self.rows:
+            return None
+        return offset // self.step[0]
+
+    def input_column_starts(self) -> list[int]:
+        """The columns of a padded row that start runs of input sticks (one run when the
+        columns follow each other, else one per stick)."""
+        if self.step[1] == 1:
+            return [self.left]
+        return [self.left + column * self.step[1] for column in range(self.columns)]
+
+    @property
+    def run_length(self) -> int:
+        """Input sticks in each run of a row."""
+        return self.columns if self.step[1] == 1 else 1
+
+
+def padding_runs(image: PaddedInput) -> tuple[list[int], list[int]]:
+    """The runs of padding sticks of `image` read row by row, as sorted starts and ends (end
+    excluded): a run joins the right padding of a row to the left padding of the next, and
+    whole padding rows to their neighbours."""
     starts: list[int] = []
     ends: list[int] = []
 
@@ -75,21 +117,27 @@ def padding_runs(geometry: ConvGeometry) -> tuple[list[int], list[int]]:
             starts.append(start)
             ends.append(end)
 
-    for image in range(geometry.batch):
-        for row in range(padded_height):
-            first = (image * padded_height + row) * padded_width
-            if row < top or row >= top + height:
-                add(first, first + padded_width)
-            else:
-                add(first, first + left)
-                add(first + left + width, first + padded_width)
+    height, width = image.padded
+    for padded_row in range(image.batch * height):
+        first = padded_row * width
+        if image.input_row(padded_row % height) is None:
+            add(first, first + width)
+            continue
+        column = 0
+        for run in image.input_column_starts():
+            add(first + column, first + run)
+            column = run + image.run_length
+        add(first + column, first + width)
     return starts, ends
 
 
-def padding_runs_per_core(geometry: ConvGeometry, nhw_cores: int) -> list[int]:
+def padding_runs_per_core(
+    geometry: ConvGeometry, nhw_cores: int, image: PaddedInput | None = None
+) -> list[int]:
     """How many runs of padding sticks each core's halo window holds: TT-NN's padding config
-    entries of that core (consecutive padding sticks are one entry)."""
-    starts, ends = padding_runs(geometry)
+    entries of that core (consecutive padding sticks are one entry). `image` is the image the
+    halo reads (the conv's padded input unless given)."""
+    starts, ends = padding_runs(image or PaddedInput.of_conv(geometry))
     windows = halo_input_windows(
         geometry.batch,
         geometry.in_hw,
@@ -109,24 +157,26 @@ def padding_runs_per_core(geometry: ConvGeometry, nhw_cores: int) -> list[int]:
     return counts
 
 
-def padding_config_widths(geometry: ConvGeometry, nhw_cores: int) -> tuple[int, int]:
+def padding_config_widths(
+    geometry: ConvGeometry, nhw_cores: int, image: PaddedInput | None = None
+) -> tuple[int, int]:
     """The uint16 width of the two padding configs: each core's runs split in two halves (the
     first `n // 2` runs, then the rest), each run a (start, length) pair, the longest core's
     pairs and a (0, 0) end mark (TT-NN's `flatten_pad_config`; the width is even)."""
-    runs = padding_runs_per_core(geometry, nhw_cores)
+    runs = padding_runs_per_core(geometry, nhw_cores, image)
     first = max((count // 2 for count in runs), default=0)
     second = max((count - count // 2 for count in runs), default=0)
     return 2 * first + 2, 2 * second + 2
 
 
 def halo_padding_configs(
-    geometry: ConvGeometry, nhw_cores: int, channel_cores: int
+    geometry: ConvGeometry, nhw_cores: int, channel_cores: int, image: PaddedInput | None = None
 ) -> tuple[ConfigTensor, ConfigTensor]:
     """The halo's two padding config tensors, one row per core of the halo's grid: each NHW
     core's row, repeated over the cores along the channels (TT-NN's
     `get_repeat_factor_for_replicating_nhw_config_across_grid`)."""
     banks = nhw_cores * channel_cores
-    widths = padding_config_widths(geometry, nhw_cores)
+    widths = padding_config_widths(geometry, nhw_cores, image)
     return (
         ConfigTensor("halo padding config 0", banks, widths[0] * CONFIG_ELEMENT_BYTES),
         ConfigTensor("halo padding config 1", banks, widths[1] * CONFIG_ELEMENT_BYTES),
@@ -184,32 +234,34 @@ Transfer = tuple[tuple[int, int], int, int, int]
 """(destination core's position, first source row, first destination row, rows)."""
 
 
-def data_segments(geometry: ConvGeometry, first: int, last: int) -> list[tuple[int, int, int]]:
-    """The runs of input (not padding) sticks in the padded-input window `[first, last]`, row
-    by row: (padded index, sticks, index of its first stick in the unpadded input)."""
-    top, bottom, left, right = geometry.padding
-    height, width = geometry.in_hw
-    padded_width = width + left + right
-    padded_height = height + top + bottom
+def data_segments(image: PaddedInput, first: int, last: int) -> list[tuple[int, int, int]]:
+    """The runs of input (not padding) sticks of `image` in the window `[first, last]`, row by
+    row: (index in `image`, sticks, index of its first stick in the input)."""
+    height, width = image.padded
     segments = []
-    for padded_row in range(first // padded_width, last // padded_width + 1):
-        image, row = divmod(padded_row, padded_height)
-        if not top <= row < top + height:
+    for padded_row in range(first // width, last // width + 1):
+        picture, row = divmod(padded_row, height)
+        input_row = image.input_row(row)
+        if input_row is None:
             continue
-        start = padded_row * padded_width + left
-        lo, hi = max(start, first), min(start + width, last + 1)
-        if lo < hi:
-            data = (image * height + row - top) * width + lo - start
-            segments.append((lo, hi - lo, data))
+        for index, column in enumerate(image.input_column_starts()):
+            start = padded_row * width + column
+            lo, hi = max(start, first), min(start + image.run_length, last + 1)
+            if lo < hi:
+                input_column = index * image.run_length + lo - start
+                data = (picture * image.rows + input_row) * image.columns + input_column
+                segments.append((lo, hi - lo, data))
     return segments
 
 
 def halo_transfers(
-    geometry: ConvGeometry, nhw_cores: int, shard_height: int
+    geometry: ConvGeometry, nhw_cores: int, shard_height: int, image: PaddedInput | None = None
 ) -> dict[tuple[int, int], list[list[int]]]:
     """The halo's copies by (source core, destination core): runs of [source row, destination
     row, rows], a run growing while both sides stay consecutive (TT-NN's
-    `per_core_gather_data`; the input rows dealt `shard_height` to a core)."""
+    `per_core_gather_data`; the input rows dealt `shard_height` to a core; `image` the image
+    the halo reads, the conv's padded input unless given)."""
+    image = image or PaddedInput.of_conv(geometry)
     windows = halo_input_windows(
         geometry.batch,
         geometry.in_hw,
@@ -223,7 +275,7 @@ def halo_transfers(
     for destination, (first, last) in enumerate(windows):
         if last < first:
             continue
-        for start, count, data in data_segments(geometry, first, last):
+        for start, count, data in data_segments(image, first, last):
             row = start - first
             while count:
                 source, source_row = divmod(data, shard_height)
@@ -284,13 +336,17 @@ def serialized_length(transfers: list[Transfer]) -> int:
 
 
 def gather_config_widths(
-    geometry: ConvGeometry, split: CoreSplit, shard_height: int, tiled: bool
+    geometry: ConvGeometry,
+    split: CoreSplit,
+    shard_height: int,
+    tiled: bool,
+    image: PaddedInput | None = None,
 ) -> tuple[int, int]:
     """The uint16 width of the two gather configs: each NHW core's copies (to itself first,
     then to the other cores in order) dealt to its processors, the longest core's, made even
     (TT-NN's `generate_halo_kernel_config_tensors`, `construct_on_host_config_tensor`)."""
     nhw_cores = split.nhw
-    transfers = halo_transfers(geometry, nhw_cores, shard_height)
+    transfers = halo_transfers(geometry, nhw_cores, shard_height, image)
     by_source: dict[int, list[Transfer]] = {}
     for source, destination in sorted(
         transfers, key=lambda key: (key[0], key[0] != key[1], key[1])
@@ -306,13 +362,17 @@ def gather_config_widths(
 
 
 def halo_gather_configs(
-    geometry: ConvGeometry, split: CoreSplit, shard_height: int, tiled: bool
+    geometry: ConvGeometry,
+    split: CoreSplit,
+    shard_height: int,
+    tiled: bool,
+    image: PaddedInput | None = None,
 ) -> tuple[ConfigTensor, ConfigTensor]:
     """The halo's two gather config tensors, after its padding configs, on the same cores:
     the halo of `geometry` on the cores of `split`, its input in shards of `shard_height` rows,
     `tiled` when the input is TILE (untilized by the halo)."""
     banks = split.nhw * split.channels
-    widths = gather_config_widths(geometry, split, shard_height, tiled)
+    widths = gather_config_widths(geometry, split, shard_height, tiled, image)
     return (
         ConfigTensor("halo gather config 0", banks, widths[0] * CONFIG_ELEMENT_BYTES),
         ConfigTensor("halo gather config 1", banks, widths[1] * CONFIG_ELEMENT_BYTES),

@@ -24,6 +24,7 @@ from ttnn_xdsl.conv.conv_l1_model import ConvGeometry, halo_input_windows
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.l1_small_region import (
     ConfigTensor,
+    PaddedInput,
     gather_config_widths,
     halo_padding_configs,
     halo_transfers,
@@ -55,25 +56,38 @@ def geometry(
     )  # fmt: skip
 
 
-def runs_by_walking(conv: ConvGeometry, nhw_cores: int) -> list[int]:
+def is_padding(image: PaddedInput, stick: int) -> bool:
+    """Whether a stick of the image is padding: off the input's rows and columns, which sit
+    `step` apart from (top, left)."""
+    height, width = image.padded
+    row, column = divmod(stick % (height * width), width)
+    row, column = row - image.top, column - image.left
+    return not (
+        0 <= row < image.rows * image.step[0]
+        and 0 <= column < image.columns * image.step[1]
+        and row % image.step[0] == 0
+        and column % image.step[1] == 0
+    )
+
+
+def runs_by_walking(
+    conv: ConvGeometry, nhw_cores: int, image: PaddedInput | None = None
+) -> list[int]:
     """Each core's runs of padding sticks, walking its window stick by stick: a run starts at a
-    padding stick that is the window's first or follows a data stick."""
-    top, bottom, left, right = conv.padding
-    height, width = conv.in_hw
-    padded_width = width + left + right
-    image = (height + top + bottom) * padded_width
-
-    def is_padding(stick: int) -> bool:
-        row, column = divmod(stick % image, padded_width)
-        return not (top <= row < top + height and left <= column < left + width)
-
+    padding stick that is the window's first or follows an input stick."""
+    image = image or PaddedInput.of_conv(conv)
     windows = halo_input_windows(
         conv.batch, conv.in_hw, conv.kernel, conv.stride, conv.padding, conv.dilation, nhw_cores
     )
     counts = []
     for first, last in windows:
         sticks = range(first, last + 1)
-        counts.append(sum(is_padding(s) and (s == first or not is_padding(s - 1)) for s in sticks))
+        counts.append(
+            sum(
+                is_padding(image, s) and (s == first or not is_padding(image, s - 1))
+                for s in sticks
+            )
+        )
     return counts
 
 
@@ -96,35 +110,36 @@ def test_padding_runs_are_the_windows_runs_of_padding_sticks(
 
 
 def transfers_by_walking(
-    conv: ConvGeometry, nhw_cores: int, shard_height: int
+    conv: ConvGeometry, nhw_cores: int, shard_height: int, image: PaddedInput | None = None
 ) -> dict[tuple[int, int], list[list[int]]]:
-    """The halo's copies walking each core's window stick by stick, as TT-NN's loop does: an
-    input stick extends its (source, destination) pair's last run when both its rows follow
-    it, else starts a run."""
-    top, bottom, left, right = conv.padding
-    height, width = conv.in_hw
-    padded_width = width + left + right
-    image = (height + top + bottom) * padded_width
+    """The halo's copies walking each core's window stick by stick, as TT-NN's loop does: the
+    input sticks counted in order, an input stick extends its (source, destination) pair's
+    last run when both its rows follow it, else starts a run."""
+    image = image or PaddedInput.of_conv(conv)
+    height, width = image.padded
+    sticks = image.batch * height * width
+    input_index = {}
+    for stick in range(sticks):
+        if not is_padding(image, stick):
+            input_index[stick] = len(input_index)
     windows = halo_input_windows(
         conv.batch, conv.in_hw, conv.kernel, conv.stride, conv.padding, conv.dilation, nhw_cores
     )
     runs: dict[tuple[int, int], list[list[int]]] = {}
     for destination, (first, last) in enumerate(windows):
         for stick in range(first, last + 1):
-            batch, rest = divmod(stick, image)
-            row, column = divmod(rest, padded_width)
-            if not (top <= row < top + height and left <= column < left + width):
+            if stick not in input_index:
                 continue
-            data = (batch * height + row - top) * width + column - left
-            source, source_row = divmod(data, shard_height)
+            source, source_row = divmod(input_index[stick], shard_height)
             pair = runs.setdefault((source, destination), [])
             row_there = stick - first
+            last_run = pair[-1] if pair else None
             if (
-                pair
-                and pair[-1][0] + pair[-1][2] == source_row
-                and pair[-1][1] + pair[-1][2] == row_there
+                last_run is not None
+                and last_run[0] + last_run[2] == source_row
+                and last_run[1] + last_run[2] == row_there
             ):
-                pair[-1][2] += 1
+                last_run[2] += 1
             else:
                 pair.append([source_row, row_there, 1])
     return runs
@@ -145,6 +160,54 @@ def test_halo_copies_are_the_windows_runs_of_input_sticks(
 ) -> None:
     assert halo_transfers(conv, cores, shard_height) == transfers_by_walking(
         conv, cores, shard_height
+    )
+
+
+def stuffed(
+    batch: int,
+    in_hw: tuple[int, int],
+    kernel: tuple[int, int],
+    stride: tuple[int, int],
+    padding: tuple[int, int],
+    output_padding: tuple[int, int],
+) -> tuple[ConvGeometry, PaddedInput]:
+    """A conv_transpose2d's equivalent conv (stride 1, no padding, on the full input) and the
+    image its halo reads: the input `stride` apart from `kernel − 1 − padding`."""
+    full = tuple(
+        (in_hw[axis] - 1) * stride[axis]
+        + 1
+        + 2 * (kernel[axis] - 1 - padding[axis])
+        + output_padding[axis]
+        for axis in (0, 1)
+    )
+    conv = geometry(batch, full, kernel, (1, 1), (0, 0, 0, 0))  # type: ignore[arg-type]
+    image = PaddedInput(
+        batch,
+        in_hw[0],
+        in_hw[1],
+        kernel[0] - 1 - padding[0],
+        kernel[1] - 1 - padding[1],
+        stride,
+        full,  # type: ignore[arg-type]
+    )
+    return conv, image  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "transpose, cores, shard_height",
+    [
+        (stuffed(2, (6, 5), (3, 3), (2, 2), (0, 0), (1, 1)), 4, 16),
+        (stuffed(1, (7, 7), (4, 4), (3, 2), (1, 2), (0, 1)), 3, 17),
+        (stuffed(3, (4, 6), (3, 2), (1, 3), (1, 0), (0, 0)), 5, 24),
+    ],
+)
+def test_a_transposed_halo_reads_the_stuffed_input(
+    transpose: tuple[ConvGeometry, PaddedInput], cores: int, shard_height: int
+) -> None:
+    conv, image = transpose
+    assert padding_runs_per_core(conv, cores, image) == runs_by_walking(conv, cores, image)
+    assert halo_transfers(conv, cores, shard_height, image) == transfers_by_walking(
+        conv, cores, shard_height, image
     )
 
 

@@ -23,12 +23,14 @@ the project's port of TT-NN's rules (`conv_l1_model`: shard specs, the halo's wi
 circular buffers start, the allocation unit), TT-NN's answers were measured.
 
 A conv_transpose2d (`conv_transpose2d_l1_failure`) is replayed as its equivalent conv2d from
-the user's input.
+the user's input. The halo's config tensors go to the L1_SMALL region (`l1_small_region`),
+replayed after the halo's output; for a DRAM input only those of the first halo.
 
-Not modelled (None: no claim): convs from DRAM (TT-NN slices them), kernel-stride folding with
-a stride above 1 (TT-NN folds the input first), the matmul program's circular buffers, a
-matmul conv on an input TT-NN keeps as sharded, the `l1_small_size` region (config tensors),
-and a conv whose L1 estimate or resolution refuses it (another refusal comes first).
+Not modelled (None: no claim): the L1 of convs from DRAM (TT-NN slices them), kernel-stride
+folding with a stride above 1 (TT-NN folds the input first), the matmul program's circular
+buffers, a matmul conv on an input TT-NN keeps as sharded, the conv's reader indices in the
+L1_SMALL region, and a conv whose L1 estimate or resolution refuses it (another refusal comes
+first).
 
 Pure Python, no IR."""
 

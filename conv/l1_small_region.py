@@ -6,16 +6,18 @@ device's L1_SMALL region, reserved at `ttnn.open_device(l1_small_size=…)` (TT-
 The halo allocates four config tensors, in this order, after its output (measured on TT-NN's
 graph capture): the two halves of its padding config (`pad_config0`, `pad_config1`: the runs
 of padding sticks each core writes, split between the core's two data movement processors),
-then the two halves of its gather config (the sticks it copies from each core); it frees all
-four once it has run. The conv then allocates its reader indices. Each is a row-major uint16
-tensor HEIGHT-sharded one row per core (TT-NN's `construct_on_host_config_tensor`,
-`move_config_tensor_to_device`), its row padded to the longest core's.
+then the two halves of its gather config (the sticks it copies from each core). The conv then
+allocates its reader indices on top of them (TT-NN's answers: the halo's program, cached,
+keeps its tensors). Each is a row-major uint16 tensor HEIGHT-sharded one row per core
+(TT-NN's `construct_on_host_config_tensor`, `move_config_tensor_to_device`), its row padded
+to the longest core's.
 
 Modelled: the halo's four config tensors, from TT-NN's `generate_halo_kernel_config_tensors`
-(their widths, the cores they are sharded over), and the allocator's words when one does not
+(their widths, the cores they are sharded over), for a conv's padded input or a
+conv_transpose2d's stuffed one (`PaddedInput`), and the allocator's words when one does not
 fit. Not modelled (no claim): the conv's reader indices (a conv whose halo fits may still fail
 on them), a conv that runs no halo (a 1×1 matmul conv, a WIDTH conv of a row-major input
-without padding), a conv_transpose2d (its halo pads the stuffed zeros too).
+without padding).
 
 Pure Python, no IR."""
 
@@ -30,8 +32,9 @@ from ttnn_xdsl.core.enums import ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.shapes import round_up
 
 CONFIG_PAGE_ALIGNMENT = 16
-"""What a config tensor's row (one page, one core's share) is padded to in its bank (measured:
-rows of 8, 20, 36 and 172 bytes take 16, 32, 48 and 176 on both chips)."""
+"""What a config tensor's row (one page, one core's share) is padded to in its bank (measured
+on Wormhole's graph capture: rows of 8, 20, 36 and 172 bytes take 16, 32, 48 and 176;
+Blackhole's refusals agree)."""
 
 CONFIG_ELEMENT_BYTES = 2
 """The config tensors hold uint16 values."""

@@ -1,10 +1,12 @@
-"""`l1_small_region` (docs/semantics.md §8.9): the halo's padding config tensors TT-NN 0.81.1's
-conv2d places in the device's L1_SMALL region, and its refusal when they do not fit.
+"""`l1_small_region` (docs/semantics.md §8.9): the halo's config tensors (two padding configs,
+two gather configs) TT-NN 0.81.1's conv2d places in the device's L1_SMALL region, and its
+refusal when they do not fit.
 
-The padding runs against a stick-by-stick walk of the padded input (the definition, not the
-interval arithmetic under test); the widths, banks and TT-NN's words against TT-NN's own
+The padding runs and the halo's copies against a stick-by-stick walk of the image the halo
+reads (a conv's padded input, a conv_transpose2d's stuffed one: the definition, not the
+interval arithmetic under test); widths by hand; banks and TT-NN's words against TT-NN's own
 numbers; the refusal on `ttnn.conv2d` by how the module says the device was opened; and the
-model's two padding configs against TT-NN's graph capture of its conv2d (the config tensors
+model's four config tensors against TT-NN's graph capture of its conv2d (the config tensors
 it allocated, tests/data/ttnn_reference/conv2d_l1_small/, README there)."""
 
 from __future__ import annotations

@@ -23,12 +23,14 @@ the project's port of TT-NN's rules (`conv_l1_model`: shard specs, the halo's wi
 circular buffers start, the allocation unit), TT-NN's answers were measured.
 
 A conv_transpose2d (`conv_transpose2d_l1_failure`) is replayed as its equivalent conv2d from
-the user's input.
+the user's input. The halo's config tensors go to the L1_SMALL region (`l1_small_region`),
+replayed after the halo's output; for a DRAM input only those of the first halo.
 
-Not modelled (None: no claim): convs from DRAM (TT-NN slices them), kernel-stride folding with
-a stride above 1 (TT-NN folds the input first), the matmul program's circular buffers, a
-matmul conv on an input TT-NN keeps as sharded, the `l1_small_size` region (config tensors),
-and a conv whose L1 estimate or resolution refuses it (another refusal comes first).
+Not modelled (None: no claim): the L1 of convs from DRAM (TT-NN slices them), kernel-stride
+folding with a stride above 1 (TT-NN folds the input first), the matmul program's circular
+buffers, a matmul conv on an input TT-NN keeps as sharded, the conv's reader indices in the
+L1_SMALL region, and a conv whose L1 estimate or resolution refuses it (another refusal comes
+first).
 
 Pure Python, no IR."""
 
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ttnn_xdsl.conv.conv_form import is_conv1d
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     ConvGeometry,
@@ -46,10 +49,18 @@ from ttnn_xdsl.conv.conv_l1_model import (
     halo_dtype,
 )
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
-from ttnn_xdsl.conv.conv_op_config import ShardSpec, determine_input_memory_config
+from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec, determine_input_memory_config
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters, ConvTranspose2dPlan
+from ttnn_xdsl.conv.l1_small_region import (
+    ConfigTensor,
+    PaddedInput,
+    halo_gather_configs,
+    halo_padding_configs,
+    l1_small_refusal,
+)
 from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
@@ -97,7 +108,9 @@ def l1_bank(arch: Arch, l1_budget: int) -> L1Bank:
     buffer ends at 1482752)."""
     l1_size = L1_SIZE[arch]
     worker_l1 = default_l1_budget(arch)
-    l1_small = worker_l1 - l1_budget
+    # The region is whole allocation units (measured on Blackhole: l1_small_size = 32 gives
+    # an L1_SMALL bank of 64 bytes and an L1 bank 64 bytes smaller).
+    l1_small = round_up(worker_l1 - l1_budget, L1_ALLOCATION_UNIT[arch])
     base = l1_size - worker_l1
     return L1Bank(base, l1_size - l1_small, l1_size, L1_ALLOCATION_UNIT[arch])
 
@@ -342,7 +355,7 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
     allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
     given = input_buffer(params, allocator.bank_count)
     if given is None:
-        return None  # A DRAM input: TT-NN's DRAM path (slices), not modelled.
+        return dram_input_l1_small_failure(params, plan, allocator.bank)
     try:
         allocator.allocate(given)
     except L1Exhausted as error:
@@ -360,7 +373,95 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
         return None
     if plan.form.mm_conv:
         return replay_matmul(params, plan.l1.geometry, usage, allocator)
-    return replay_halo_and_conv(params, plan.l1.geometry, usage, allocator, device.grid[0])
+    configs = halo_config_tensors(params, plan.l1.geometry, usage.input_split, usage.input_shard[0])
+    return replay_halo_and_conv(
+        params, plan.l1.geometry, usage, allocator, device.grid[0], halo_configs=configs
+    )
+
+
+def halo_config_tensors(
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    split: CoreSplit,
+    shard_height: int | None,
+    image: PaddedInput | None = None,
+) -> tuple[ConfigTensor, ...]:
+    """The config tensors the halo of `geometry` on the cores of `split` places in the
+    L1_SMALL region (`l1_small_region`), in TT-NN's order: its two padding configs, then its
+    two gather configs of an input in shards of `shard_height` rows (None: only the padding
+    configs are claimed); `image` is what the halo reads (the conv's padded input unless
+    given). None with `config_tensors_in_dram`, and none for a device opened with TT-NN's
+    defaults and no `ttnn.open_device` saying so (`l1_budget` None: no claim, the region's
+    size is not stated)."""
+    if params.l1_budget is None or params.conv_config.config_tensors_in_dram:
+        return ()
+    padding = halo_padding_configs(geometry, split.nhw, split.channels, image)
+    if shard_height is None:
+        return padding
+    tiled = geometry.input_layout == Layout.TILE
+    return padding + halo_gather_configs(geometry, split, shard_height, tiled, image)
+
+
+def dram_input_l1_small_failure(
+    params: Conv2dParameters, plan: ConvWeightsPlan, bank: L1Bank
+) -> L1Failure | None:
+    """A DRAM input, whose L1 allocations (TT-NN's DRAM path: each slice read into L1, its halo
+    and conv) are not modelled: only its first use of the L1_SMALL region, the padding configs
+    of the first halo TT-NN runs — the first slice's (`conv_slicing.slice_input_window`: its
+    input window and padding, sharded as the slice's weights are prepared for), or, for one
+    slice, the whole conv's on the cores of its L1 estimate (measured on TT-NN's graph capture:
+    the whole conv's cores agree on 141 of 154 one-slice convs, the slice's shard spec's on
+    138; every one of 15 sliced convs agrees). None for a conv that runs no halo, and for a 1D
+    conv, which TT-NN's conv2d cuts into slices its preparation does not plan (measured: a
+    1×5 conv from DRAM ran as 19 convs). The conv is the one TT-NN runs (`runtime_parameters`:
+    a 1×1 fold runs unfolded)."""
+    if is_conv1d(params):
+        return None
+    runtime = runtime_parameters(params, plan)
+    if runtime is not params:
+        try:
+            params, plan = runtime, resolve_conv_weights(runtime)
+        except ConvConfigError:
+            return None  # The project does not resolve the conv TT-NN runs: no claim.
+    if plan.form.mm_conv or plan.form.fold_stride is not None:
+        return None
+    decisions = plan.l1
+    if decisions.slicing is None or decisions.slicing.num_slices == 1:
+        usage = conv_l1_report(plan).estimate
+        if usage is None or bypasses_halo(decisions.geometry, usage):
+            return None
+        configs = halo_config_tensors(
+            params, decisions.geometry, usage.input_split, usage.input_shard[0]
+        )
+    else:
+        assert decisions.slice_output_size is not None and decisions.slice_split is not None
+        geometry = first_slice_geometry(decisions.geometry, decisions.slice_output_size, params)
+        split = decisions.slice_split
+        if (
+            split.layout == TensorMemoryLayout.WIDTH_SHARDED
+            and geometry.input_layout == Layout.ROW_MAJOR
+            and not any(geometry.padding)
+        ):
+            return None  # No halo (`bypasses_halo`).
+        # The slice's gather configs are not claimed: its input shards are not modelled
+        # (measured: 6 of 15 sliced convs' gather configs as TT-NN's, every padding config).
+        configs = halo_config_tensors(params, geometry, split, None)
+    refusal = l1_small_refusal(configs, bank.l1_size - bank.top, bank.allocation_unit)
+    return None if refusal is None else L1Failure("halo config tensors", refusal)
+
+
+def first_slice_geometry(
+    geometry: ConvGeometry, output_end: tuple[int, int], params: Conv2dParameters
+) -> ConvGeometry:
+    """The conv of TT-NN's first DRAM slice, the output from (0, 0) to `output_end`: its input
+    window, with that window's padding."""
+    window = slice_input_window(geometry, (0, 0), output_end, params.conv_config.output_layout)
+    return replace(
+        geometry,
+        in_hw=(window.in_h, window.in_w),
+        out_hw=window_output_size(geometry, window),
+        padding=window.padding,
+    )
 
 
 def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2dParameters:
@@ -406,12 +507,13 @@ def replay_halo_and_conv(
     allocator: L1Allocator,
     grid_x: int,
     resharded_input: L1Buffer | None = None,
+    halo_configs: tuple[ConfigTensor, ...] = (),
 ) -> L1Failure | None:
     """TT-NN's conv2d after the input is placed (conv2d.cpp, `conv2d_L1`): the input resharded
     for the conv unless TT-NN keeps the user's shards; the halo's output and the halo program;
     the resharded input let go and the halo's output moved up; the conv's output and the conv
     program. `resharded_input` is the resharded input when it is not the conv's own input's
-    (a conv_transpose2d's)."""
+    (a conv_transpose2d's); `halo_configs` the halo's config tensors in the L1_SMALL region."""
     resharded = not params.reads_input_shard_spec
     stage = "resharded input"
     try:
@@ -421,7 +523,7 @@ def replay_halo_and_conv(
                 or conv_input_buffer(params, _input_shard(usage), params.input_layout)
             )
         if not bypasses_halo(geometry, usage):
-            failure = replay_halo(params, usage, allocator, resharded)
+            failure = replay_halo(params, usage, allocator, resharded, halo_configs)
             if failure is not None:
                 return failure
         stage = "conv output"
@@ -448,15 +550,24 @@ def bypasses_halo(geometry: ConvGeometry, usage: ConvL1Usage) -> bool:
 
 
 def replay_halo(
-    params: Conv2dParameters, usage: ConvL1Usage, allocator: L1Allocator, resharded: bool
+    params: Conv2dParameters,
+    usage: ConvL1Usage,
+    allocator: L1Allocator,
+    resharded: bool,
+    configs: tuple[ConfigTensor, ...] = (),
 ) -> L1Failure | None:
-    """The halo: its output, its program's circular buffers, then the resharded input let go
-    and the halo's output moved up."""
+    """The halo: its output, its config tensors `configs` in the L1_SMALL region (above the
+    bank: the `l1_small_size` TT-NN's device was opened with), its program's circular
+    buffers, then the resharded input let go and the halo's output moved up."""
     try:
         halo = halo_output_buffer(params, usage)
         allocator.allocate(halo)
     except L1Exhausted as error:
         return L1Failure("halo output", str(error))
+    bank = allocator.bank
+    refusal = l1_small_refusal(configs, bank.l1_size - bank.top, bank.allocation_unit)
+    if refusal is not None:
+        return L1Failure("halo config tensors", refusal)
     refusal = circular_buffer_refusal(
         "halo",
         halo_circular_buffer_bytes(
@@ -630,4 +741,26 @@ def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
         params.conv_config.act_block_h_override,
     )
     resharded = conv_input_buffer(params, shard, params.input_layout)
-    return replay_halo_and_conv(conv, geometry, usage, allocator, device.grid[0], resharded)
+    configs = halo_config_tensors(
+        conv, geometry, usage.input_split, shard.shard_shape[0], stuffed_image(params, geometry)
+    )
+    return replay_halo_and_conv(
+        conv, geometry, usage, allocator, device.grid[0], resharded, halo_configs=configs
+    )
+
+
+def stuffed_image(params: ConvTranspose2dParameters, geometry: ConvGeometry) -> PaddedInput:
+    """The image a conv_transpose2d's halo reads: its input's sticks `stride` apart in the
+    equivalent conv's input (`geometry.in_hw`), from `dilation·(kernel − 1) − padding` before
+    (TT-NN's `get_transposed_real_padding`); the zeros between and around them are padding."""
+    top, _, left, _ = params.padding
+    (kernel_h, kernel_w), (dilation_h, dilation_w) = params.kernel_size, params.dilation
+    return PaddedInput(
+        params.batch_size,
+        params.input_height,
+        params.input_width,
+        dilation_h * (kernel_h - 1) - top,
+        dilation_w * (kernel_w - 1) - left,
+        (params.stride[0], params.stride[1]),
+        geometry.in_hw,
+    )

@@ -366,8 +366,24 @@ def halo_max_sticks(
     nhw_cores: int,
 ) -> int:
     """The most input rows ("sticks", padding included) the halo gives one core: TT-NN's
-    `generate_shard_boundaries` + `generate_max_out_nsticks_per_core` with tile-snapped
-    output shards."""
+    `generate_max_out_nsticks_per_core` over `halo_input_windows`."""
+    windows = halo_input_windows(batch, in_hw, kernel, stride, padding, dilation, nhw_cores)
+    return max(((end - start + 1) & 0xFFFFFFFF for start, end in windows), default=0)
+
+
+def halo_input_windows(
+    batch: int,
+    in_hw: tuple[int, int],
+    kernel: tuple[int, int],
+    stride: tuple[int, int],
+    padding: tuple[int, int, int, int],
+    dilation: tuple[int, int],
+    nhw_cores: int,
+) -> list[tuple[int, int]]:
+    """Each core's window of the padded input, the first and last stick it gathers (both
+    included; an empty window ends one before it starts): TT-NN's `generate_shard_boundaries`
+    with tile-snapped output shards, whose index is the stick's in the padded input
+    `[N, H + pt + pb, W + pl + pr]` read row by row."""
     pt, pb, pl, pr = padding
     ph, pw = in_hw[0] + pt + pb, in_hw[1] + pl + pr
     oh = (ph - dilation[0] * (kernel[0] - 1) - 1) // stride[0] + 1
@@ -381,7 +397,7 @@ def halo_max_sticks(
         h, w = divmod(r, ow)
         return b * ph * pw + h * stride[0] * pw + w * stride[1]
 
-    best = 0
+    windows = []
     start = 0
     for _ in range(nhw_cores):
         end = min(start + shard, total) - 1
@@ -390,9 +406,9 @@ def halo_max_sticks(
         if in_start == 0 and start != 0:
             in_start = trace(end) + 1
             in_end = in_start - 1
-        best = max(best, (in_end - in_start + 1) & 0xFFFFFFFF)
+        windows.append((in_start, in_end))
         start = end + 1
-    return best
+    return windows
 
 
 # ------------------------------------------------------------------------------------------

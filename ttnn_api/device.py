@@ -98,8 +98,12 @@ class MeshDevice:
     @property
     def target_device(self) -> TargetDevice:
         """The device as the IR's prepare ops take it: the grid, and the memory sizes it was
-        opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1)."""
-        return TargetDevice(self._kind.grid, **dict(self._opened_with), opened=True)
+        opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1). Opened
+        with TT-NN's defaults it is the device of a module without `ttnn.open_device` (the
+        modules the calls build), which makes no claim on the L1_SMALL region (§8.9)."""
+        return TargetDevice(
+            self._kind.grid, **dict(self._opened_with), opened=bool(self._opened_with)
+        )
 
     def check_open(self, function: str) -> None:
         """Refuse to run `function` on this device once it is closed, as TT-NN 0.81.1 does (a

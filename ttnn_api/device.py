@@ -98,12 +98,18 @@ class MeshDevice:
     @property
     def target_device(self) -> TargetDevice:
         """The device as the IR's prepare ops take it: the grid, and the memory sizes it was
-        opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1). Opened
-        with TT-NN's defaults it is the device of a module without `ttnn.open_device` (the
-        modules the calls build), which makes no claim on the L1_SMALL region (§8.9)."""
-        return TargetDevice(
-            self._kind.grid, **dict(self._opened_with), opened=bool(self._opened_with)
-        )
+        opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1). It is
+        always opened, as TT-NN's is: `open_device(device_id=0)` reserves TT-NN's default
+        L1_SMALL region of 0 bytes, where a conv's halo cannot place its config tensors
+        (§8.9)."""
+        return TargetDevice(self._kind.grid, **dict(self._opened_with), opened=True)
+
+    @property
+    def opened_with(self) -> tuple[tuple[str, int], ...]:
+        """The sizes `open_device` was given that are not TT-NN's defaults (keyword, bytes):
+        the `ttnn.open_device` attribute of the modules the calls build for this device (an
+        empty one for TT-NN's default open)."""
+        return self._opened_with
 
     def check_open(self, function: str) -> None:
         """Refuse to run `function` on this device once it is closed, as TT-NN 0.81.1 does (a

@@ -9,6 +9,7 @@ bfloat16 holds every input: with a float32 output the conv equals the reference 
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -855,43 +856,110 @@ def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> No
 L1_SMALL_ANSWERS = json.loads(
     (REFERENCE / "api_l1_small_wormhole_N150.json").read_text(encoding="utf-8")
 )
-"""TT-NN 0.81.1's own conv2d (this file's 3×3 conv, its input HEIGHT-sharded in L1 or in DRAM)
-and conv_transpose2d (`TRANSPOSED_ANSWERS`' calls) on a device opened with `l1_small_size` 0
-(ids `…_s0`) or 16384 (`…_s16384`), and with `config_tensors_in_dram` on an `l1_small_size`
-of 0 (`…_dram`): the reference kit's query_conv.py."""
+"""TT-NN 0.81.1's own conv2d (this file's 3×3 conv, its input HEIGHT-sharded in L1 or in
+DRAM; `DEPTHWISE_CONV1D`) and conv_transpose2d (`TRANSPOSED_ANSWERS`' calls) on a device
+opened with `l1_small_size` 0 (ids `…_s0`) or 16384 (`…_s16384`), and with
+`config_tensors_in_dram` on an `l1_small_size` of 0 (`…_dram`): the reference kit's
+query_conv.py."""
+
+
+def halo_conv2d(
+    device, memory_config: ttnn.MemoryConfig, shard_layout, **config: bool
+) -> tuple[ttnn.Tensor, np.ndarray]:
+    """This file's 3×3 conv with bias, its input in `memory_config`: the output and the
+    reference."""
+    output = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(
+            ACTIVATION, ttnn.bfloat16, device=device, memory_config=memory_config
+        ),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        bias_tensor=ttnn.from_torch(BIAS, ttnn.float32),
+        **conv2d_keywords(
+            device,
+            conv_config=ttnn.Conv2dConfig(
+                weights_dtype=ttnn.bfloat16, shard_layout=shard_layout, **config
+            ),
+        ),
+    )
+    reference = reference_conv2d(
+        ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1), bias=BIAS.reshape(-1)
+    )
+    return output, reference
+
+
+DEPTHWISE_ACTIVATION = integers((1, 64, 32), seed=16)
+DEPTHWISE_WEIGHT = integers((32, 1, 4), seed=17)
+
+
+def depthwise_conv1d(
+    device, input_dtype: ttnn.DataType = ttnn.bfloat16, **config: bool
+) -> tuple[ttnn.Tensor, np.ndarray]:
+    """Mamba's depthwise conv1d (groups = channels, kernel 4, padding 3 both sides, then the
+    first L outputs are kept; TT-NN's elementwise-tap path), HEIGHT sharded in L1, float32
+    DEST and output: the output and the reference (the taps' products and sums are exact)."""
+    output, length = ttnn.conv1d(
+        input_tensor=ttnn.from_torch(
+            DEPTHWISE_ACTIVATION, input_dtype, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+        ),
+        weight_tensor=ttnn.from_torch(DEPTHWISE_WEIGHT, ttnn.float32),
+        device=device,
+        in_channels=32,
+        out_channels=32,
+        batch_size=1,
+        input_length=64,
+        kernel_size=4,
+        padding=3,
+        groups=32,
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv1dConfig(
+            weights_dtype=ttnn.bfloat16,
+            shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED,
+            **config,
+        ),
+        compute_config=conv2d_keywords(device)["compute_config"],
+        return_output_dim=True,
+    )
+    assert length == 64 + 3 + 3 - 4 + 1 and output.shape == [1, 1, length, 32]
+    reference = reference_conv2d(
+        DEPTHWISE_ACTIVATION.reshape(1, 1, 64, 32),
+        DEPTHWISE_WEIGHT.reshape(32, 1, 1, 4),
+        padding=(0, 3),
+        groups=32,
+    )
+    return output, reference
 
 
 @pytest.mark.parametrize(
-    ("name", "memory_config", "shard_layout"),
+    ("name", "conv"),
     [
-        ("conv2d_l1", ttnn.L1_MEMORY_CONFIG, ttnn.TensorMemoryLayout.HEIGHT_SHARDED),
-        ("conv2d_dram", ttnn.DRAM_MEMORY_CONFIG, None),
+        (
+            "conv2d_l1",
+            functools.partial(
+                halo_conv2d,
+                memory_config=ttnn.L1_MEMORY_CONFIG,
+                shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED,
+            ),
+        ),
+        (
+            "conv2d_dram",
+            functools.partial(
+                halo_conv2d, memory_config=ttnn.DRAM_MEMORY_CONFIG, shard_layout=None
+            ),
+        ),
+        ("conv1d_l1", depthwise_conv1d),
     ],
 )
-def test_a_conv_whose_halo_needs_l1_small_is_refused_on_a_default_device(
-    name, memory_config, shard_layout
-) -> None:
+def test_a_conv_whose_halo_needs_l1_small_is_refused_on_a_default_device(name, conv) -> None:
     # `open_device(device_id=0)` is TT-NN's default device: an L1_SMALL region of 0 B, where
     # the halo cannot place its config tensors. TT-NN refuses the conv there, in these words,
     # and runs it on a device opened as models open one for convs, or with the config tensors
     # in DRAM.
-    def run(sizes: dict[str, int], **config: bool) -> tuple[dict[str, object], np.ndarray]:
+    def run(sizes: dict[str, int], **config: bool) -> dict[str, object]:
         device = ttnn.open_device(device_id=0, **sizes)
         try:
-            output = ttnn.conv2d(
-                input_tensor=ttnn.from_torch(
-                    ACTIVATION, ttnn.bfloat16, device=device, memory_config=memory_config
-                ),
-                weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
-                bias_tensor=ttnn.from_torch(BIAS, ttnn.float32),
-                **conv2d_keywords(
-                    device,
-                    conv_config=ttnn.Conv2dConfig(
-                        weights_dtype=ttnn.bfloat16, shard_layout=shard_layout, **config
-                    ),
-                ),
-            )
-            return _memory_config_answer(output.memory_config()), values(output)
+            output, reference = conv(device, **config)
+            np.testing.assert_array_equal(values(output), reference)
+            return _memory_config_answer(output.memory_config())
         finally:
             ttnn.close_device(device)
 
@@ -899,16 +967,12 @@ def test_a_conv_whose_halo_needs_l1_small_is_refused_on_a_default_device(
         run({})
     assert str(error.value) == L1_SMALL_ANSWERS[f"{name}_s0"]["error_info"]
     assert str(error.value).startswith("Out of Memory: Not enough space to allocate ")
-    reference = reference_conv2d(
-        ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1), bias=BIAS.reshape(-1)
-    )
     for sizes, config, answer in (
         ({"l1_small_size": 16384}, {}, "s16384"),
         ({}, {"config_tensors_in_dram": True}, "dram"),
     ):
-        memory, output = run(sizes, **config)
+        memory = run(sizes, **config)
         assert memory == L1_SMALL_ANSWERS[f"{name}_{answer}"]["output_memory_config"]
-        np.testing.assert_array_equal(output, reference)
 
 
 TRANSPOSED_FROM_DRAM_NOT_CLAIMED = {"t_dram_tile", "t_dram_output_row_major"}
@@ -1050,35 +1114,7 @@ def test_conv_transpose2d_in_dram_slices(device) -> None:
 
 @pytest.mark.parametrize("input_dtype", [ttnn.bfloat16, ttnn.float32])
 def test_a_depthwise_conv1d_equals_the_reference(device, input_dtype) -> None:
-    # Mamba's depthwise conv1d (groups = channels, kernel 4, padding 3 both sides, then the
-    # first L outputs are kept): TT-NN's elementwise-tap path, HEIGHT sharded in L1. Float32
-    # DEST and output: the taps' products and sums are exact for these values.
-    activation = integers((1, 64, 32), seed=16)
-    weight = integers((32, 1, 4), seed=17)
-    output, length = ttnn.conv1d(
-        input_tensor=ttnn.from_torch(
-            activation, input_dtype, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
-        ),
-        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
-        device=device,
-        in_channels=32,
-        out_channels=32,
-        batch_size=1,
-        input_length=64,
-        kernel_size=4,
-        padding=3,
-        groups=32,
-        dtype=ttnn.float32,
-        conv_config=ttnn.Conv1dConfig(
-            weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
-        ),
-        compute_config=conv2d_keywords(device)["compute_config"],
-        return_output_dim=True,
-    )
-    assert length == 64 + 3 + 3 - 4 + 1 and output.shape == [1, 1, length, 32]
-    reference = reference_conv2d(
-        activation.reshape(1, 1, 64, 32), weight.reshape(32, 1, 1, 4), padding=(0, 3), groups=32
-    )
+    output, reference = depthwise_conv1d(device, input_dtype)
     np.testing.assert_array_equal(values(output), reference)
     assert output.memory_config().memory_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED
 

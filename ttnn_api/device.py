@@ -108,7 +108,7 @@ class MeshDevice:
     def opened_with(self) -> tuple[tuple[str, int], ...]:
         """The sizes `open_device` was given that are not TT-NN's defaults (keyword, bytes):
         the `ttnn.open_device` attribute of the modules the calls build for this device (an
-        empty one for TT-NN's default open)."""
+        empty one for TT-NN's default open; ttnn_xdsl's own attribute)."""
         return self._opened_with
 
     def check_open(self, function: str) -> None:

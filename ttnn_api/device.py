@@ -175,7 +175,10 @@ def open_device(*args: Any, **kwargs: Any) -> MeshDevice:
     num_command_queues=1, dispatch_core_config=None, worker_l1_size=0)`: the one chip,
     `device_id=0`, of the card `TTNN_XDSL_DEVICE` names. `l1_small_size` and
     `worker_l1_size` set the L1 left to a conv, with which TT-NN chooses shard layouts and DRAM
-    slices (semantics.md §8.1); `trace_region_size` lives in DRAM."""
+    slices (semantics.md §8.1), and `l1_small_size` the L1_SMALL region where a conv's halo
+    places its config tensors: TT-NN's default, 0, has none, and a conv with a halo is refused
+    there as TT-NN refuses it (models open `l1_small_size=16384` for convs, §8.9);
+    `trace_region_size` lives in DRAM."""
     _, values = _OPEN_DEVICE.bind(args, kwargs)
     kind = selected_device()
     if values["device_id"] != 0:

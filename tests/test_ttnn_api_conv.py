@@ -9,6 +9,7 @@ bfloat16 holds every input: with a float32 output the conv equals the reference 
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -23,7 +24,9 @@ from ttnn_xdsl.conv.conv_reference import reference_conv2d
 
 @pytest.fixture
 def device():
-    device = ttnn.open_device(device_id=0)
+    """A device opened as TT-NN's model code opens one for convs, with 16 KiB of L1_SMALL for
+    the halo's config tensors (the reference kit's device too)."""
+    device = ttnn.open_device(device_id=0, l1_small_size=16384)
     yield device
     ttnn.close_device(device)
 
@@ -771,12 +774,15 @@ def _memory_config_answer(memory: ttnn.MemoryConfig) -> dict[str, object]:
     return answer
 
 
-@pytest.mark.parametrize("case_id", sorted(TRANSPOSED_ANSWERS))
-def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> None:
-    # ConvTranspose2d(16, 24, 3, stride=2, padding=1, output_padding=1) on a 1×6×5 input
-    # under each input place and shard layout: the output (its memory config, layout, shapes,
-    # dtype, dims) and the prepared weight and bias are TT-NN's; the values the reference's.
-    case = TRANSPOSED_ANSWERS[case_id]
+TRANSPOSED_ACTIVATION = integers((1, 6, 5, 16), seed=8)
+TRANSPOSED_WEIGHT = integers((16, 24, 3, 3), seed=9)  # IOHW
+TRANSPOSED_BIAS = integers((1, 1, 1, 24), seed=10)
+
+
+def transposed_call(case: dict, device) -> dict[str, object]:
+    """The keywords of ConvTranspose2d(16, 24, 3, stride=2, padding=1, output_padding=1) on
+    the 1×6×5 input, as an answer of the reference kit asked it (its input's place and
+    layout, its conv config, a bias or not)."""
     written = case["conv_config"]
     config = ttnn.Conv2dConfig(
         weights_dtype=ttnn.bfloat16,
@@ -786,21 +792,19 @@ def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> No
             else None
         ),
         output_layout=ttnn.Layout[written.get("output_layout", "TILE")],
+        config_tensors_in_dram=written.get("config_tensors_in_dram", False),
     )
-    activation = integers((1, 6, 5, 16), seed=8)
-    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
-    bias = integers((1, 1, 1, 24), seed=10)
     memory = ttnn.DRAM_MEMORY_CONFIG if case["mem"] == "DRAM" else ttnn.L1_MEMORY_CONFIG
-    output, dims, (device_weight, device_bias) = ttnn.conv_transpose2d(
+    return dict(
         input_tensor=ttnn.from_torch(
-            activation,
+            TRANSPOSED_ACTIVATION,
             ttnn.bfloat16,
             layout=ttnn.Layout[case["layout"]],
             device=device,
             memory_config=memory,
         ),
-        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
-        bias_tensor=ttnn.from_torch(bias, ttnn.float32) if case["bias"] else None,
+        weight_tensor=ttnn.from_torch(TRANSPOSED_WEIGHT, ttnn.float32),
+        bias_tensor=ttnn.from_torch(TRANSPOSED_BIAS, ttnn.float32) if case["bias"] else None,
         **conv2d_keywords(
             device,
             in_channels=16,
@@ -812,8 +816,25 @@ def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> No
             output_padding=(1, 1),
             conv_config=config,
         ),
-        return_output_dim=True,
-        return_weights_and_bias=True,
+    )
+
+
+def transposed_values(case: dict) -> np.ndarray:
+    """The reference output of `transposed_call`'s conv."""
+    reference = transposed_reference(
+        TRANSPOSED_ACTIVATION, TRANSPOSED_WEIGHT, (2, 2), (1, 1), (1, 1)
+    )
+    return reference + TRANSPOSED_BIAS.reshape(-1) if case["bias"] else reference
+
+
+@pytest.mark.parametrize("case_id", sorted(TRANSPOSED_ANSWERS))
+def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> None:
+    # ConvTranspose2d(16, 24, 3, stride=2, padding=1, output_padding=1) on a 1×6×5 input
+    # under each input place and shard layout: the output (its memory config, layout, shapes,
+    # dtype, dims) and the prepared weight and bias are TT-NN's; the values the reference's.
+    case = TRANSPOSED_ANSWERS[case_id]
+    output, dims, (device_weight, device_bias) = ttnn.conv_transpose2d(
+        **transposed_call(case, device), return_output_dim=True, return_weights_and_bias=True
     )
     assert _memory_config_answer(output.memory_config()) == case["output_memory_config"]
     assert f"Layout.{output.layout.name}" == case["output_layout"]
@@ -829,10 +850,159 @@ def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> No
         assert tensor.shape == case[f"{role}_logical_shape"]
         assert tensor.padded_shape == case[f"{role}_padded_shape"]
         assert f"DataType.{tensor.dtype.name}" == case[f"{role}_dtype"]
-    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (1, 1))
-    if case["bias"]:
-        reference = reference + bias.reshape(-1)
-    np.testing.assert_array_equal(values(output), reference)
+    np.testing.assert_array_equal(values(output), transposed_values(case))
+
+
+L1_SMALL_ANSWERS = json.loads(
+    (REFERENCE / "api_l1_small_wormhole_N150.json").read_text(encoding="utf-8")
+)
+"""TT-NN 0.81.1's own conv2d (this file's 3×3 conv, its input HEIGHT-sharded in L1 or in
+DRAM; `DEPTHWISE_CONV1D`) and conv_transpose2d (`TRANSPOSED_ANSWERS`' calls) on a device
+opened with `l1_small_size` 0 (ids `…_s0`) or 16384 (`…_s16384`), and with
+`config_tensors_in_dram` on an `l1_small_size` of 0 (`…_dram`): the reference kit's
+query_conv.py."""
+
+
+def halo_conv2d(
+    device, memory_config: ttnn.MemoryConfig, shard_layout, **config: bool
+) -> tuple[ttnn.Tensor, np.ndarray]:
+    """This file's 3×3 conv with bias, its input in `memory_config`: the output and the
+    reference."""
+    output = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(
+            ACTIVATION, ttnn.bfloat16, device=device, memory_config=memory_config
+        ),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        bias_tensor=ttnn.from_torch(BIAS, ttnn.float32),
+        **conv2d_keywords(
+            device,
+            conv_config=ttnn.Conv2dConfig(
+                weights_dtype=ttnn.bfloat16, shard_layout=shard_layout, **config
+            ),
+        ),
+    )
+    reference = reference_conv2d(
+        ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1), bias=BIAS.reshape(-1)
+    )
+    return output, reference
+
+
+DEPTHWISE_ACTIVATION = integers((1, 64, 32), seed=16)
+DEPTHWISE_WEIGHT = integers((32, 1, 4), seed=17)
+
+
+def depthwise_conv1d(
+    device, input_dtype: ttnn.DataType = ttnn.bfloat16, **config: bool
+) -> tuple[ttnn.Tensor, np.ndarray]:
+    """Mamba's depthwise conv1d (groups = channels, kernel 4, padding 3 both sides, then the
+    first L outputs are kept; TT-NN's elementwise-tap path), HEIGHT sharded in L1, float32
+    DEST and output: the output and the reference (the taps' products and sums are exact)."""
+    output, length = ttnn.conv1d(
+        input_tensor=ttnn.from_torch(
+            DEPTHWISE_ACTIVATION, input_dtype, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+        ),
+        weight_tensor=ttnn.from_torch(DEPTHWISE_WEIGHT, ttnn.float32),
+        device=device,
+        in_channels=32,
+        out_channels=32,
+        batch_size=1,
+        input_length=64,
+        kernel_size=4,
+        padding=3,
+        groups=32,
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv1dConfig(
+            weights_dtype=ttnn.bfloat16,
+            shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED,
+            **config,
+        ),
+        compute_config=conv2d_keywords(device)["compute_config"],
+        return_output_dim=True,
+    )
+    assert length == 64 + 3 + 3 - 4 + 1 and output.shape == [1, 1, length, 32]
+    reference = reference_conv2d(
+        DEPTHWISE_ACTIVATION.reshape(1, 1, 64, 32),
+        DEPTHWISE_WEIGHT.reshape(32, 1, 1, 4),
+        padding=(0, 3),
+        groups=32,
+    )
+    return output, reference
+
+
+@pytest.mark.parametrize(
+    ("name", "conv"),
+    [
+        (
+            "conv2d_l1",
+            functools.partial(
+                halo_conv2d,
+                memory_config=ttnn.L1_MEMORY_CONFIG,
+                shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED,
+            ),
+        ),
+        (
+            "conv2d_dram",
+            functools.partial(
+                halo_conv2d, memory_config=ttnn.DRAM_MEMORY_CONFIG, shard_layout=None
+            ),
+        ),
+        ("conv1d_l1", depthwise_conv1d),
+    ],
+)
+def test_a_conv_whose_halo_needs_l1_small_is_refused_on_a_default_device(name, conv) -> None:
+    # `open_device(device_id=0)` is TT-NN's default device: an L1_SMALL region of 0 B, where
+    # the halo cannot place its config tensors. TT-NN refuses the conv there, in these words,
+    # and runs it on a device opened as models open one for convs, or with the config tensors
+    # in DRAM.
+    def run(sizes: dict[str, int], **config: bool) -> dict[str, object]:
+        device = ttnn.open_device(device_id=0, **sizes)
+        try:
+            output, reference = conv(device, **config)
+            np.testing.assert_array_equal(values(output), reference)
+            return _memory_config_answer(output.memory_config())
+        finally:
+            ttnn.close_device(device)
+
+    with pytest.raises(RuntimeError) as error:
+        run({})
+    assert str(error.value) == L1_SMALL_ANSWERS[f"{name}_s0"]["error_info"]
+    assert str(error.value).startswith("Out of Memory: Not enough space to allocate ")
+    for sizes, config, answer in (
+        ({"l1_small_size": 16384}, {}, "s16384"),
+        ({}, {"config_tensors_in_dram": True}, "dram"),
+    ):
+        memory = run(sizes, **config)
+        assert memory == L1_SMALL_ANSWERS[f"{name}_{answer}"]["output_memory_config"]
+
+
+TRANSPOSED_FROM_DRAM_NOT_CLAIMED = {"t_dram_tile", "t_dram_output_row_major"}
+"""TT-NN refuses these on a default device too (its DRAM path's halo claims the L1_SMALL
+region); the project does not model a conv_transpose2d's DRAM path there (semantics.md §8.9)
+and runs them: a known disagreement."""
+
+
+@pytest.mark.parametrize("case_id", sorted(TRANSPOSED_ANSWERS))
+def test_conv_transpose2d_on_a_default_device_refuses_what_tt_nn_refuses(case_id) -> None:
+    refused = L1_SMALL_ANSWERS[f"{case_id}_s0"]
+    in_dram = L1_SMALL_ANSWERS[f"{case_id}_dram"]
+    assert "L1_SMALL buffer" in refused["error_info"] and "error" not in in_dram
+    device = ttnn.open_device(device_id=0)
+    try:
+        if case_id in TRANSPOSED_FROM_DRAM_NOT_CLAIMED:
+            output = ttnn.conv_transpose2d(**transposed_call(refused, device))
+            np.testing.assert_array_equal(values(output), transposed_values(refused))
+        else:
+            with pytest.raises(RuntimeError) as error:
+                ttnn.conv_transpose2d(**transposed_call(refused, device))
+            assert str(error.value) == (
+                f"TT-NN 0.81.1's conv2d refuses this conv: {refused['error_info']}"
+            )
+        # The config tensors in DRAM: TT-NN runs it on the same device.
+        output = ttnn.conv_transpose2d(**transposed_call(in_dram, device))
+        assert _memory_config_answer(output.memory_config()) == in_dram["output_memory_config"]
+        np.testing.assert_array_equal(values(output), transposed_values(in_dram))
+    finally:
+        ttnn.close_device(device)
 
 
 DEV_SET = json.loads(
@@ -885,32 +1055,24 @@ def dev_set_call(case: dict, device) -> dict[str, object]:
     )
 
 
-@pytest.fixture
-def kit_device():
-    """The device TT-NN's answers were taken on: 16 KiB of L1_SMALL (the kit's default)."""
-    device = ttnn.open_device(device_id=0, l1_small_size=16384)
-    yield device
-    ttnn.close_device(device)
-
-
 @pytest.mark.parametrize("case_id", ["r0140", "r0178", "r0187"])
-def test_conv_transpose2d_refuses_what_tt_nn_refuses_in_its_words(kit_device, case_id) -> None:
+def test_conv_transpose2d_refuses_what_tt_nn_refuses_in_its_words(device, case_id) -> None:
     # r0140: the conv program's circular buffers beyond the L1; r0178: its output buffer out
     # of memory (WIDTH, one core); r0187: the WIDTH factory's check of the weight (a DRAM
     # input). TT-NN's message word for word.
     case = DEV_SET[case_id]
     with pytest.raises(RuntimeError) as error:
-        ttnn.conv_transpose2d(**dev_set_call(case, kit_device))
+        ttnn.conv_transpose2d(**dev_set_call(case, device))
     assert str(error.value) == f"TT-NN 0.81.1's conv2d refuses this conv: {case['error_info']}"
 
 
-def test_bfloat8_b_weights_of_a_conv_transpose2d_from_dram_are_not_covered(kit_device) -> None:
+def test_bfloat8_b_weights_of_a_conv_transpose2d_from_dram_are_not_covered(device) -> None:
     # r0169: TT-NN's conv_transpose2d accepts bfloat8_b weights from a DRAM input (it
     # prepares them on a path of its own, which prepare_conv_transpose2d_weights refuses).
     case = DEV_SET["r0169"]
     assert "error" not in case and case["weight_dtype"] == "DataType.BFLOAT8_B"
     with pytest.raises(NotImplementedError) as error:
-        ttnn.conv_transpose2d(**dev_set_call(case, kit_device))
+        ttnn.conv_transpose2d(**dev_set_call(case, device))
     assert str(error.value) == (
         "ttnn_xdsl.ttnn.conv_transpose2d does not cover this call: TT-NN 0.81.1's "
         "conv_transpose2d prepares bfloat8_b weights for a conv it runs from DRAM on a path of "
@@ -952,35 +1114,7 @@ def test_conv_transpose2d_in_dram_slices(device) -> None:
 
 @pytest.mark.parametrize("input_dtype", [ttnn.bfloat16, ttnn.float32])
 def test_a_depthwise_conv1d_equals_the_reference(device, input_dtype) -> None:
-    # Mamba's depthwise conv1d (groups = channels, kernel 4, padding 3 both sides, then the
-    # first L outputs are kept): TT-NN's elementwise-tap path, HEIGHT sharded in L1. Float32
-    # DEST and output: the taps' products and sums are exact for these values.
-    activation = integers((1, 64, 32), seed=16)
-    weight = integers((32, 1, 4), seed=17)
-    output, length = ttnn.conv1d(
-        input_tensor=ttnn.from_torch(
-            activation, input_dtype, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
-        ),
-        weight_tensor=ttnn.from_torch(weight, ttnn.float32),
-        device=device,
-        in_channels=32,
-        out_channels=32,
-        batch_size=1,
-        input_length=64,
-        kernel_size=4,
-        padding=3,
-        groups=32,
-        dtype=ttnn.float32,
-        conv_config=ttnn.Conv1dConfig(
-            weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
-        ),
-        compute_config=conv2d_keywords(device)["compute_config"],
-        return_output_dim=True,
-    )
-    assert length == 64 + 3 + 3 - 4 + 1 and output.shape == [1, 1, length, 32]
-    reference = reference_conv2d(
-        activation.reshape(1, 1, 64, 32), weight.reshape(32, 1, 1, 4), padding=(0, 3), groups=32
-    )
+    output, reference = depthwise_conv1d(device, input_dtype)
     np.testing.assert_array_equal(values(output), reference)
     assert output.memory_config().memory_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED
 

@@ -246,7 +246,7 @@ def prepare(preparation: Preparation, args: tuple[Any, ...], kwargs: Mapping[str
         return [op(argument, device=target, **properties).result]
 
     parameters = tuple(sorted(properties.items()))
-    call = Call(name, (source_type,), parameters, device.grid, body, device._opened_with)
+    call = Call(name, (source_type,), parameters, device.grid, body, device.opened_with)
     [result] = run_call(call, [tensor], device, prepares=True, sources={preparation.source: source})
     made_by = MadeBy(name, program_for(call), 0, (tensor,))
     return Tensor._wrap(result, device, DRAM_MEMORY_CONFIG, made_by)

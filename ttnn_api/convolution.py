@@ -566,7 +566,7 @@ def run_conv(
     def body(*arguments: SSAValue) -> list[SSAValue]:
         return conv_body(call, list(arguments))
 
-    program_call = Call(call.name, types, parameters, device.grid, body, device._opened_with)
+    program_call = Call(call.name, types, parameters, device.grid, body, device.opened_with)
     sources = {"weight_tensor": weight} | ({"bias_tensor": bias} if bias is not None else {})
     output, *prepared = run_call(program_call, inputs, device, prepares=True, sources=sources)
     program = program_for(program_call)

@@ -98,12 +98,18 @@ class MeshDevice:
     @property
     def target_device(self) -> TargetDevice:
         """The device as the IR's prepare ops take it: the grid, and the memory sizes it was
-        opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1). Opened
-        with TT-NN's defaults it is the device of a module without `ttnn.open_device` (the
-        modules the calls build), which makes no claim on the L1_SMALL region (§8.9)."""
-        return TargetDevice(
-            self._kind.grid, **dict(self._opened_with), opened=bool(self._opened_with)
-        )
+        opened with, which set the L1 TT-NN's decisions may use (semantics.md §8.1). It is
+        always opened, as TT-NN's is: `open_device(device_id=0)` reserves TT-NN's default
+        L1_SMALL region of 0 bytes, where a conv's halo cannot place its config tensors
+        (§8.9)."""
+        return TargetDevice(self._kind.grid, **dict(self._opened_with), opened=True)
+
+    @property
+    def opened_with(self) -> tuple[tuple[str, int], ...]:
+        """The sizes `open_device` was given that are not TT-NN's defaults (keyword, bytes):
+        the `ttnn.open_device` attribute of the modules the calls build for this device (an
+        empty one for TT-NN's default open; ttnn_xdsl's own attribute)."""
+        return self._opened_with
 
     def check_open(self, function: str) -> None:
         """Refuse to run `function` on this device once it is closed, as TT-NN 0.81.1 does (a
@@ -169,7 +175,10 @@ def open_device(*args: Any, **kwargs: Any) -> MeshDevice:
     num_command_queues=1, dispatch_core_config=None, worker_l1_size=0)`: the one chip,
     `device_id=0`, of the card `TTNN_XDSL_DEVICE` names. `l1_small_size` and
     `worker_l1_size` set the L1 left to a conv, with which TT-NN chooses shard layouts and DRAM
-    slices (semantics.md §8.1); `trace_region_size` lives in DRAM."""
+    slices (semantics.md §8.1), and `l1_small_size` the L1_SMALL region where a conv's halo
+    places its config tensors: TT-NN's default, 0, has none, and a conv with a halo is refused
+    there as TT-NN refuses it (models open `l1_small_size=16384` for convs, §8.9);
+    `trace_region_size` lives in DRAM."""
     _, values = _OPEN_DEVICE.bind(args, kwargs)
     kind = selected_device()
     if values["device_id"] != 0:

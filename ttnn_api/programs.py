@@ -1,5 +1,6 @@
 """Each call as IR: the op built with the dialect's builders (its result type inferred, for
-the device's grid), in a function of its own in a module carrying `ttnn.grid`, verified,
+the device's grid), in a function of its own in a module carrying `ttnn.grid` and, for a call
+on a device, `ttnn.open_device` (how it was opened: `{}` for TT-NN's defaults), verified,
 lowered and loaded as a `Program` once per set of parameters (`program_for`, a bounded
 cache: a model's repeated geometries are built once), then run on the call's tensors.
 
@@ -58,9 +59,9 @@ class Call:
     grid: tuple[int, int] | None
     """The device's worker grid (the module's `ttnn.grid`); None when no op reads one."""
     body: Body
-    open_device: tuple[tuple[str, int], ...] = ()
-    """The sizes the device was opened with (the module's `ttnn.open_device`), when not
-    TT-NN's defaults."""
+    open_device: tuple[tuple[str, int], ...] | None = None
+    """The sizes the device was opened with that are not TT-NN's defaults (the module's
+    `ttnn.open_device`, empty for a default open); None when no op reads the device."""
 
     @property
     def key(self) -> Hashable:
@@ -90,7 +91,8 @@ def program_for(call: Call, sources: Mapping[str, Tensor] | None = None) -> Prog
             call.body,
             argument_names=[f"arg{index}" for index in range(len(call.argument_types))],
         )
-        module = build_module(function, grid=call.grid, open_device=dict(call.open_device) or None)
+        open_device = None if call.open_device is None else dict(call.open_device)
+        module = build_module(function, grid=call.grid, open_device=open_device)
         module.verify()
         program = Program.load(module)
     _programs[call.key] = program

@@ -165,6 +165,21 @@ module attributes {ttnn.open_device = {l1_small_size = 16384 : i64}} {
 
 // -----
 
+// `ttnn.open_device = {}`: a device opened with TT-NN's defaults, whose L1_SMALL region is
+// 0 B (what ttnn_xdsl.ttnn's open_device(device_id=0) builds): the halo's first padding config
+// does not fit. TT-NN 0.81.1's own answer on the mock Wormhole opened with l1_small_size 0
+// (tests/data/ttnn_reference/conv2d_op/api_l1_small_wormhole_N150.json, conv2d_l1_s0), word
+// for word.
+module attributes {ttnn.open_device = {}} {
+  func.func @f(%0: tensor<2x10x12x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %1: tensor<32x16x3x3xf32>) -> tensor<1x1x240x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,0)>]>, <32x32>, <row_major>>>, physical = 1x1x256x32>> {
+    // expected-error @below {{'ttnn.conv2d' op TT-NN 0.81.1's conv2d refuses this conv: Out of Memory: Not enough space to allocate 128 B L1_SMALL buffer across 8 banks, where each bank needs to store 16 B, but bank size is 0 B (allocated: 0 B, free: 0 B, largest free block: 0 B). The L1_SMALL region is 0 B because it is reserved at device open; set l1_small_size large enough for this allocation when opening the device.}}
+    %y = ttnn.conv2d %0, %1 in_channels = 16 out_channels = 32 batch_size = 2 input_height = 10 input_width = 12 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> : (tensor<2x10x12x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x240x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,0)>]>, <32x32>, <row_major>>>, physical = 1x1x256x32>>
+    func.return %y : tensor<1x1x240x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,0)>]>, <32x32>, <row_major>>>, physical = 1x1x256x32>>
+  }
+}
+
+// -----
+
 // ttnn.zero_stuff: the input is neither [N, H, W, C] nor [1, 1, N·H·W, C] of input_size.
 func.func @f(%0: tensor<1x1x15x8xbf16>) -> tensor<1x12x12x8xbf16> {
   // expected-error @below {{'ttnn.zero_stuff' op expected an input of shape [1, 4, 4, 8] or [1, 1, 16, 8] (the result's batch and channels, input_size), got [1, 1, 15, 8]}}

@@ -360,12 +360,10 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
         allocator.allocate(given)
     except L1Exhausted as error:
         return L1Failure("input", str(error))
-    runtime = runtime_parameters(params, plan)
-    if runtime is not params:
-        try:
-            params, plan = runtime, resolve_conv_weights(runtime)
-        except ConvConfigError:
-            return None  # The project does not resolve the conv TT-NN runs: no claim.
+    resolved = runtime_conv(params, plan)
+    if resolved is None:
+        return None
+    params, plan = resolved
     if plan.l1.slicing is not None or plan.form.fold_stride is not None:
         return None
     usage = conv_l1_report(plan).estimate
@@ -417,12 +415,10 @@ def dram_input_l1_small_failure(
     a 1×1 fold runs unfolded)."""
     if is_conv1d(params):
         return None
-    runtime = runtime_parameters(params, plan)
-    if runtime is not params:
-        try:
-            params, plan = runtime, resolve_conv_weights(runtime)
-        except ConvConfigError:
-            return None  # The project does not resolve the conv TT-NN runs: no claim.
+    resolved = runtime_conv(params, plan)
+    if resolved is None:
+        return None
+    params, plan = resolved
     if plan.form.mm_conv or plan.form.fold_stride is not None:
         return None
     decisions = plan.l1
@@ -462,6 +458,20 @@ def first_slice_geometry(
         out_hw=window_output_size(geometry, window),
         padding=window.padding,
     )
+
+
+def runtime_conv(
+    params: Conv2dParameters, plan: ConvWeightsPlan
+) -> tuple[Conv2dParameters, ConvWeightsPlan] | None:
+    """The conv TT-NN's conv2d runs (`runtime_parameters`) and its resolution, or None where
+    the project does not resolve it (then it makes no claim about it)."""
+    runtime = runtime_parameters(params, plan)
+    if runtime is params:
+        return params, plan
+    try:
+        return runtime, resolve_conv_weights(runtime)
+    except ConvConfigError:
+        return None
 
 
 def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2dParameters:

@@ -134,14 +134,10 @@ def padding_runs(image: PaddedInput) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
-def padding_runs_per_core(
-    geometry: ConvGeometry, nhw_cores: int, image: PaddedInput | None = None
-) -> list[int]:
-    """How many runs of padding sticks each core's halo window holds: TT-NN's padding config
-    entries of that core (consecutive padding sticks are one entry). `image` is the image the
-    halo reads (the conv's padded input unless given)."""
-    starts, ends = padding_runs(image or PaddedInput.of_conv(geometry))
-    windows = halo_input_windows(
+def geometry_windows(geometry: ConvGeometry, nhw_cores: int) -> list[tuple[int, int]]:
+    """Each core's halo input window ([first, last] padded-input rows) for the conv
+    `geometry` over `nhw_cores` (`halo_input_windows`)."""
+    return halo_input_windows(
         geometry.batch,
         geometry.in_hw,
         geometry.kernel,
@@ -150,6 +146,16 @@ def padding_runs_per_core(
         geometry.dilation,
         nhw_cores,
     )
+
+
+def padding_runs_per_core(
+    geometry: ConvGeometry, nhw_cores: int, image: PaddedInput | None = None
+) -> list[int]:
+    """How many runs of padding sticks each core's halo window holds: TT-NN's padding config
+    entries of that core (consecutive padding sticks are one entry). `image` is the image the
+    halo reads (the conv's padded input unless given)."""
+    starts, ends = padding_runs(image or PaddedInput.of_conv(geometry))
+    windows = geometry_windows(geometry, nhw_cores)
     counts = []
     for first, last in windows:
         if last < first:
@@ -265,15 +271,7 @@ def halo_transfers(
     `per_core_gather_data`; the input rows dealt `shard_height` to a core; `image` the image
     the halo reads, the conv's padded input unless given)."""
     image = image or PaddedInput.of_conv(geometry)
-    windows = halo_input_windows(
-        geometry.batch,
-        geometry.in_hw,
-        geometry.kernel,
-        geometry.stride,
-        geometry.padding,
-        geometry.dilation,
-        nhw_cores,
-    )
+    windows = geometry_windows(geometry, nhw_cores)
     transfers: dict[tuple[int, int], list[list[int]]] = {}
     for destination, (first, last) in enumerate(windows):
         if last < first:

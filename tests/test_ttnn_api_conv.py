@@ -119,6 +119,58 @@ def test_conv2d_values_equal_the_reference(device, memory_config, shard_layout, 
     np.testing.assert_array_equal(values(output), reference)
 
 
+# TT-NN 0.81.1 on its mock device (the reference kit), the conv above from an L1 input: the
+# given memory_config places its [1, 1, 256, 32] (padded) output, checked as to_device checks
+# it; from a DRAM input (TT-NN's DRAM path) the output is DRAM interleaved whatever it says.
+@pytest.mark.parametrize(
+    ("input_memory", "memory_config", "expected"),
+    [
+        (ttnn.L1_MEMORY_CONFIG, WIDTH_OUTPUT, WIDTH_OUTPUT),
+        (
+            ttnn.L1_MEMORY_CONFIG,
+            sharded("HEIGHT_SHARDED", (0, 0), (32, 32)),
+            "conv2d: memory_config's shard spec (shard shape [32, 32] on 1 cores, "
+            "HEIGHT_SHARDED) does not fit the tensor of physical shape [1, 1, 256, 32]: Number "
+            "of shards along height 8 must not exceed number of cores 1",
+        ),
+        (
+            ttnn.L1_MEMORY_CONFIG,
+            ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG,
+            "conv2d: memory_config is HEIGHT_SHARDED without a shard spec, which TT-NN 0.81.1 "
+            "cannot place a tensor by (it fails: bad optional access); give one: "
+            "ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1, "
+            "ttnn.ShardSpec(cores, shard_shape, orientation)), or "
+            "ttnn.create_sharded_memory_config(shape, core_grid, strategy)",
+        ),
+        (
+            ttnn.DRAM_MEMORY_CONFIG,
+            sharded("HEIGHT_SHARDED", (0, 0), (32, 32)),
+            ttnn.DRAM_MEMORY_CONFIG,
+        ),
+    ],
+)
+def test_the_output_memory_config_is_placed_as_tt_nn_places_it(
+    device, input_memory, memory_config, expected
+) -> None:
+    keywords = dict(
+        input_tensor=ttnn.from_torch(
+            ACTIVATION, ttnn.bfloat16, device=device, memory_config=input_memory
+        ),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        memory_config=memory_config,
+        **conv2d_keywords(device),
+    )
+    if isinstance(expected, str):
+        with pytest.raises(RuntimeError) as refused:
+            ttnn.conv2d(**keywords)
+        assert str(refused.value) == expected
+        return
+    output = ttnn.conv2d(**keywords)
+    assert output.memory_config() == expected
+    reference = reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, padding=(1, 1))
+    np.testing.assert_array_equal(values(output), reference)
+
+
 def test_bfloat16_accumulation_is_the_reference_within_its_rounding(device) -> None:
     # TT-NN's default compute config for a bfloat16 input: DEST in bfloat16, a bfloat16
     # output. Each of the three K blocks (kernel rows) rounds its sum to bfloat16 and the
@@ -386,6 +438,52 @@ def test_conv_transpose2d_values(device, memory_config, shard_layout, buffer_typ
     keywords["return_weights_and_bias"] = False
     again, _ = ttnn.conv_transpose2d(**keywords)
     assert again.value.to_bytes() == output.value.to_bytes()
+
+
+def test_conv_transpose2d_checks_its_memory_config_on_its_l1_path(device) -> None:
+    # TT-NN 0.81.1 on its mock device: the [1, 1, 120, 24] output (padded [1, 1, 128, 32]) in
+    # shards 24 wide is refused; from DRAM the same memory_config is ignored.
+    keywords = dict(
+        weight_tensor=ttnn.from_torch(integers((16, 24, 3, 3), seed=9), ttnn.float32),
+        device=device,
+        in_channels=16,
+        out_channels=24,
+        batch_size=1,
+        input_height=6,
+        input_width=5,
+        kernel_size=(3, 3),
+        stride=(2, 2),
+        padding=(1, 1),
+        output_padding=(1, 1),
+        conv_config=ttnn.Conv2dConfig(
+            weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+        ),
+        memory_config=sharded("HEIGHT_SHARDED", (1, 0), (64, 24)),
+    )
+    activation = integers((1, 6, 5, 16), seed=8)
+    with pytest.raises(RuntimeError) as refused:
+        ttnn.conv_transpose2d(
+            input_tensor=ttnn.from_torch(
+                activation,
+                ttnn.bfloat16,
+                layout=ttnn.TILE_LAYOUT,
+                device=device,
+                memory_config=ttnn.L1_MEMORY_CONFIG,
+            ),
+            **keywords,
+        )
+    assert str(refused.value) == (
+        "conv_transpose2d: memory_config's shard spec (shard shape [64, 24] on 2 cores, "
+        "HEIGHT_SHARDED) does not fit the tensor of physical shape [1, 1, 128, 32]: Physical "
+        "shard shape (64, 24) must be tile {32, 32} sized!"
+    )
+    output = ttnn.conv_transpose2d(
+        input_tensor=ttnn.from_torch(
+            activation, ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device
+        ),
+        **keywords,
+    )
+    assert output.memory_config() == ttnn.DRAM_MEMORY_CONFIG
 
 
 def test_a_tile_host_weight_is_refused_in_tt_nn_words(device) -> None:

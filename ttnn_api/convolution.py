@@ -99,7 +99,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_uint32,
     accept_uint32_sequence,
 )
-from ttnn_xdsl.ttnn.tensor import MadeBy, Tensor
+from ttnn_xdsl.ttnn.tensor import MadeBy, Tensor, check_placement
 
 __all__ = ["CONV1D", "CONV2D", "CONV_TRANSPOSE2D", "conv1d", "conv2d", "conv_transpose2d"]
 
@@ -453,6 +453,20 @@ def _refuse_a_weight_read_beyond(call: ConvCall, resolution: Resolution) -> None
         )
 
 
+def _given_memory_config(
+    call: ConvCall, inferred: MemoryConfig, output: DeviceTensor
+) -> MemoryConfig | None:
+    """The call's `memory_config`, checked against the output it places (`check_placement`),
+    or None when not given or when TT-NN 0.81.1 ignores it: on its DRAM path (`inferred`,
+    the op's output, DRAM interleaved) the output stays there whatever `memory_config` says
+    (checked on its mock device)."""
+    given = call.values["memory_config"]
+    if given is None or inferred == DRAM_MEMORY_CONFIG:
+        return None
+    check_placement(given, output, call.device, call.name)
+    return given
+
+
 def _math_fidelity(call: ConvCall) -> str:
     """The compute config's math fidelity (TT-NN's conv2d default: HiFi4)."""
     config = call.values["compute_config"]
@@ -570,7 +584,8 @@ def run_conv(
     sources = {"weight_tensor": weight} | ({"bias_tensor": bias} if bias is not None else {})
     output, *prepared = run_call(program_call, inputs, device, prepares=True, sources=sources)
     program = program_for(program_call)
-    memory_config = call.values["memory_config"] or _output_memory_config(program)
+    inferred = _output_memory_config(program)
+    memory_config = _given_memory_config(call, inferred, output) or inferred
     result = Tensor._wrap(output, device, memory_config)
     if not returns_weights:
         return result, resolution.output_size, None

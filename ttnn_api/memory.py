@@ -6,6 +6,7 @@ TT-NN 0.81.1's constructors, attributes, value equality and reprs (`1-2`, `[0-0 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any
 
 from ttnn_xdsl.ttnn.enums import BufferType, ShardOrientation, TensorMemoryLayout
@@ -34,6 +35,7 @@ __all__ = [
     "CoreRangeSet",
     "MemoryConfig",
     "ShardSpec",
+    "shard_fit_error",
 ]
 
 _TENSOR = "ttnn._ttnn.tensor."
@@ -447,3 +449,75 @@ class CoreGrid(_Value):
 
     def __repr__(self) -> str:
         return f"ttnn.CoreGrid(x={self._x}, y={self._y})"
+
+
+_TILE_SIDE = 32
+
+
+def shard_fit_error(config: MemoryConfig, physical_shape: Sequence[int], tiled: bool) -> str | None:
+    """TT-NN 0.81.1's reason, in its words, why the shard spec of `config` cannot hold a
+    tensor of `physical_shape` (TILE: padded to tiles; ROW_MAJOR: the logical shape), or None
+    when it can (or `config` has no shard spec). TT-NN sees the tensor as a matrix of the
+    product of its leading dims by its last (a ROW_MAJOR width padded up to a multiple of the
+    shard width) and checks, in this order: a TILE shard is whole tiles
+    (tensor_layout.cpp:171), then the shards along each side fit the cores
+    (tensor_spec.cpp:173)."""
+    spec = config.shard_spec
+    if spec is None or not config.is_sharded():
+        return None
+    shard_height, shard_width = spec.shape
+    height = 1
+    for dim in physical_shape[:-1]:
+        height *= dim
+    width = physical_shape[-1]
+    if tiled:
+        if shard_height % _TILE_SIDE or shard_width % _TILE_SIDE:
+            return (
+                f"Physical shard shape ({shard_height}, {shard_width}) must be tile "
+                f"{{{_TILE_SIDE}, {_TILE_SIDE}}} sized!"
+            )
+    else:
+        width = -(-width // shard_width) * shard_width
+    along_height = -(-height // shard_height)
+    along_width = -(-width // shard_width)
+    layout = config.memory_layout
+    if layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        if shard_width != width:
+            return f"Shard width {shard_width} must match physical width {width} for height sharded"
+        if along_height > spec.num_cores():
+            return (
+                f"Number of shards along height {along_height} must not exceed number of "
+                f"cores {spec.num_cores()}"
+            )
+        return None
+    if layout == TensorMemoryLayout.WIDTH_SHARDED:
+        if shard_height != height:
+            return (
+                f"Shard height {shard_height} must match physical height {height} for width sharded"
+            )
+        if along_width > spec.num_cores():
+            return (
+                f"Number of shards along width {along_width} must not exceed number of "
+                f"cores {spec.num_cores()}"
+            )
+        return None
+    ranges = spec.grid.ranges()
+    if len(ranges) != 1:
+        return "Shard grid must be one full rectangular grid for block sharded!"
+    size = ranges[0].grid_size()
+    row_major = spec.orientation == ShardOrientation.ROW_MAJOR
+    # ROW_MAJOR: the shard rows go down the grid's rows; COL_MAJOR: along its columns.
+    rows, columns = (size.y, size.x) if row_major else (size.x, size.y)
+    height_names, width_names = ("rows", "columns") if row_major else ("columns", "rows")
+    orientation = "row major" if row_major else "column major"
+    if along_height > rows:
+        return (
+            f"Number of shards along height {along_height} must not exceed number of "
+            f"{height_names} {rows} for {orientation} orientation!"
+        )
+    if along_width > columns:
+        return (
+            f"Number of shards along width {along_width} must not exceed number of "
+            f"{width_names} {columns} for {orientation} orientation!"
+        )
+    return None

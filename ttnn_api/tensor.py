@@ -25,6 +25,7 @@ from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.ttnn.device import MeshDevice
 from ttnn_xdsl.ttnn.enums import (
     COVERED_DATA_TYPES,
+    BufferType,
     DataType,
     DumpTensorMode,
     Layout,
@@ -34,7 +35,7 @@ from ttnn_xdsl.ttnn.enums import (
     to_core_data_type,
     to_core_layout,
 )
-from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig
+from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig, ShardSpec, shard_fit_error
 from ttnn_xdsl.ttnn.printing import format_values
 from ttnn_xdsl.ttnn.signatures import (
     Binding,
@@ -53,6 +54,7 @@ __all__ = [
     "MadeBy",
     "Shape",
     "Tensor",
+    "check_placement",
     "dump_tensor",
     "from_device",
     "from_torch",
@@ -388,7 +390,10 @@ class Tensor:
             )
             memory_config = values["mem_config"]
         device = values["device"]
-        self._set(value, device, memory_config or DRAM_MEMORY_CONFIG)
+        config = memory_config or DRAM_MEMORY_CONFIG
+        if device is not None:
+            check_placement(config, value, device, "Tensor")
+        self._set(value, device, config)
 
     @classmethod
     def _wrap(
@@ -620,7 +625,64 @@ def to_device(
     config = memory_config or DRAM_MEMORY_CONFIG
     if not isinstance(config, MemoryConfig):
         raise TypeError(f"to_device expects a MemoryConfig, got {type_name(config)}")
+    check_placement(config, tensor.value, device, "to_device")
     return Tensor._wrap(tensor.value, device, config, tensor.made_by)
+
+
+def check_placement(
+    config: MemoryConfig, value: DeviceTensor, device: MeshDevice, caller: str
+) -> None:
+    """Refuse to place `value` on `device` in `config` where TT-NN 0.81.1 refuses to
+    (RuntimeError): a sharded config without a shard spec (TT-NN fails on it with "bad
+    optional access"), a shard spec that cannot hold the tensor (`shard_fit_error`, TT-NN's
+    reason kept as it says it) or one over L1 cores the device does not have. A ROW_MAJOR
+    tensor whose width TT-NN pads up to a multiple of the shard width is NotImplementedError:
+    the project keeps a ROW_MAJOR tensor unpadded."""
+    if not config.is_sharded():
+        return
+    layout = config.memory_layout.name
+    spec = config.shard_spec
+    if spec is None:
+        raise RuntimeError(
+            f"{caller}: memory_config is {layout} without a shard spec, which TT-NN 0.81.1 "
+            "cannot place a tensor by (it fails: bad optional access); give one: "
+            f"ttnn.MemoryConfig(ttnn.TensorMemoryLayout.{layout}, ttnn.BufferType.L1, "
+            "ttnn.ShardSpec(cores, shard_shape, orientation)), or "
+            "ttnn.create_sharded_memory_config(shape, core_grid, strategy)"
+        )
+    tiled = from_core_layout(value.layout) == Layout.TILE
+    reason = shard_fit_error(config, value.physical_shape, tiled)
+    if reason is not None:
+        raise RuntimeError(
+            f"{caller}: memory_config's shard spec (shard shape {spec.shape} on "
+            f"{spec.num_cores()} cores, {layout}) does not fit the tensor of physical shape "
+            f"{list(value.physical_shape)}: {reason}"
+        )
+    outside = _core_outside_the_grid(spec, device.grid)
+    if config.buffer_type == BufferType.L1 and outside is not None:
+        raise RuntimeError(
+            f"{caller}: Invalid shard grid: shard core {outside} has no L1 bank on this device, "
+            f"whose worker grid is {device.grid[0]}x{device.grid[1]}"
+        )
+    width = value.physical_shape[-1]
+    shard_width = spec.shape[1]
+    if not tiled and width % shard_width:
+        raise NotImplementedError(
+            f"ttnn_xdsl.ttnn.{caller} does not cover a ROW_MAJOR tensor of width {width} "
+            f"in shards {shard_width} wide: TT-NN pads its width to "
+            f"{-(-width // shard_width) * shard_width}, which ttnn_xdsl does not model"
+        )
+
+
+def _core_outside_the_grid(spec: ShardSpec, grid: tuple[int, int]) -> tuple[int, int] | None:
+    """The first core of the shard spec, range by range and row by row, outside the worker
+    grid of `grid` (x, y) cores, as TT-NN's allocator walks them; None when all are inside."""
+    for core_range in spec.grid.ranges():
+        for y in range(core_range.start.y, core_range.end.y + 1):
+            for x in range(core_range.start.x, core_range.end.x + 1):
+                if x >= grid[0] or y >= grid[1]:
+                    return (x, y)
+    return None
 
 
 def from_device(tensor: Tensor, blocking: bool = True, *, queue_id: Any = None) -> Tensor:

@@ -324,6 +324,7 @@ class ConvConsumeOp(TTNNOperation):
         if weight.layout != Layout.TILE:
             raise self.error(f"expected a prepared weight in TILE layout, got {self.weight.type}")
         consumption = self.consumption()
+        self.verify_activation_shape(consumption, tuple(activation.shape))
         pixels = consumption.window.pixels
         expected = (1, 1, pixels, self.integer("out_channels"))
         if tuple(result.shape) != expected:
@@ -334,14 +335,64 @@ class ConvConsumeOp(TTNNOperation):
             raise self.error(f"expected a prepared bias in TILE layout, got {self.bias.type}")
         self.verify_derived_counts(consumption)
 
+    def verify_activation_shape(self, consumption: ConsumptionPlan, shape: tuple[int, ...]) -> None:
+        """The activation is the window's input before folding: `input_channels` of it
+        (`input_channels / (sH·sW)` when folded), `batch` images of `input_height` ×
+        `input_width` (folded: those times the fold stride, less `original_padding`), NHWC or
+        flat — what the lowering reads it as (`lower_conv2d.nhwc_activation`)."""
+        window = consumption.window
+        fold = consumption.fold_stride or (1, 1)
+        height, width = window.height, window.width
+        if consumption.fold_stride is not None:
+            top, bottom, left, right = consumption.original_padding
+            height, width = height * fold[0] - top - bottom, width * fold[1] - left - right
+        folded = f" folded by {list(fold)}" if consumption.fold_stride is not None else ""
+        if window.channels % (fold[0] * fold[1]):
+            raise self.error(
+                f"input_channels {window.channels} of a conv{folded} must be a multiple of "
+                f"{fold[0] * fold[1]} (the input's channels times sH·sW)"
+            )
+        channels = window.channels // (fold[0] * fold[1])
+        if shape[3] != channels:
+            raise self.error(
+                f"input_channels {window.channels}{folded} needs an activation of {channels} "
+                f"channels, got {shape[3]} ({format_shape(shape)})"
+            )
+        nhwc = (window.batch, height, width, channels)
+        flat = (1, 1, window.batch * height * width, channels)
+        if shape not in (nhwc, flat):
+            raise self.error(
+                f"batch {window.batch}, input_height {window.height}, input_width "
+                f"{window.width}{folded} need an activation [N, H, W, C] {format_shape(nhwc)} "
+                f"or [1, 1, N·H·W, C] {format_shape(flat)}, got {format_shape(shape)}"
+            )
+
     def verify_derived_counts(self, consumption: ConsumptionPlan) -> None:
         """`k_blocks` follows from the other properties (it is written out for the reader of
-        the IR): a value that disagrees is refused rather than ignored."""
+        the IR): a value that disagrees is refused rather than ignored. `nhw_cores` does not
+        (TT-NN's core split also depends on the device grid and the conv's input, which the op
+        does not carry: docs/ir.md), but the rows a core holds follow from it: the N·OH·OW
+        rows split over `nhw_cores` in whole tiles, and the width_sharded path's cores all
+        split the channels, one core along N·H·W."""
         k_blocks = k_block_count(consumption)
         if self.integer("k_blocks") != k_blocks:
             raise self.error(
                 f"k_blocks must be {k_blocks} for this blocking ({self.path.data}), got "
                 f"{self.integer('k_blocks')}"
+            )
+        nhw_cores = consumption.nhw_cores
+        if self.path.data == "width_sharded" and nhw_cores != 1:
+            raise self.error(
+                f"nhw_cores must be 1 on the width_sharded path (its cores split the channels), "
+                f"got {nhw_cores}"
+            )
+        pixels = consumption.window.pixels
+        rows = round_up(pixels, nhw_cores * TILE_SIZE) // nhw_cores
+        if self.integer("nhw_rows_per_core") != rows:
+            raise self.error(
+                f"nhw_rows_per_core {self.integer('nhw_rows_per_core')} disagrees with "
+                f"nhw_cores {nhw_cores}: {pixels} output rows (N·OH·OW) over {nhw_cores} cores "
+                f"are round_up({pixels}, 32·{nhw_cores}) / {nhw_cores} = {rows} rows a core"
             )
 
 

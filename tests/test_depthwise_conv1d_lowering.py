@@ -235,10 +235,10 @@ def test_the_lowering_multiplies_each_tap_by_its_weight_tile_rows() -> None:
 
 def test_a_weight_with_too_few_rows_for_the_act_block_is_refused() -> None:
     """Prepared for act_block_h 1 (4 taps × 32 rows) but read with act_block_h 2: tap 3 would
-    read rows up to 255 of 128."""
+    read rows up to 255 of 128. (103 output rows over 2 cores: 64 rows a core.)"""
     case = CASES["k4, 64 channels, padding 3"]
     prepared, _ = case.prepare(case.weight())
-    overrides = {"act_block_h_ntiles": 2, "nhw_rows_per_core": 64}
+    overrides = {"act_block_h_ntiles": 2, "nhw_rows_per_core": 64, "nhw_cores": 2}
     module = consume_program(case, prepared, integer_overrides=overrides)
     with pytest.raises(
         TTNNError, match="reads weight row 255 but the prepared weight has 128 rows"

@@ -99,6 +99,13 @@ class PropertyKind(ABC, Generic[ValueT]):
     placeholder: str = "#…"
     """How the syntax reference writes a value of this kind."""
 
+    spelling: str = "an attribute"
+    """How a value of this kind is written in the generic form (`<{name = …}>`)."""
+
+    def generic_spelling(self) -> str:
+        """What a message expecting a value of this kind says (`spelling`)."""
+        return self.spelling
+
     @abstractmethod
     def constraint(self) -> Any:
         """The constraint of the IRDL property definition."""
@@ -122,6 +129,7 @@ class PropertyKind(ABC, Generic[ValueT]):
 
 class _I32Kind(PropertyKind[int]):
     placeholder = "N"
+    spelling = "an i32 integer (N : i32)"
 
     def constraint(self) -> Any:
         return IntegerAttr[I32]
@@ -143,6 +151,7 @@ class _I32Kind(PropertyKind[int]):
 
 class _I32ArrayKind(PropertyKind[tuple[int, ...]]):
     placeholder = "[N, …]"
+    spelling = "an i32 array (array<i32: N, …>)"
 
     def constraint(self) -> Any:
         return DenseArrayBase.constr(i32)
@@ -168,6 +177,7 @@ class _I32ArrayKind(PropertyKind[tuple[int, ...]]):
 
 class _BoolKind(PropertyKind[bool]):
     placeholder = "true|false"
+    spelling = "true or false"
 
     def constraint(self) -> Any:
         return BoolAttr
@@ -189,6 +199,7 @@ class _BoolKind(PropertyKind[bool]):
 
 class _StringKind(PropertyKind[str]):
     placeholder = '"…"'
+    spelling = 'a string ("…")'
 
     def constraint(self) -> Any:
         return StringAttr
@@ -222,6 +233,9 @@ class AttributeKind(PropertyKind[ValueT]):
     attribute_type: type[Attribute]
     reader: Callable[[Any], ValueT] | None = None
 
+    def generic_spelling(self) -> str:
+        return f"a #{cast(Any, self.attribute_type).name}<…>"
+
     def constraint(self) -> Any:
         return self.attribute_type
 
@@ -235,6 +249,9 @@ class EnumKind(PropertyKind[ValueT]):
     member or the attribute, read as the enum member."""
 
     attribute_type: type[Attribute]
+
+    def generic_spelling(self) -> str:
+        return f"a #{cast(Any, self.attribute_type).name}<…>"
 
     def constraint(self) -> Any:
         return self.attribute_type

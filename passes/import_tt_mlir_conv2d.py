@@ -41,6 +41,7 @@ left as they are."""
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import cast
 
@@ -54,8 +55,10 @@ from xdsl.dialects.builtin import (
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.irdl import VerificationContext, irdl_to_attr_constraint
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv2d_decisions import resolve_conv_transpose2d
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
@@ -77,11 +80,20 @@ from ttnn_xdsl.dialect.conv2d_ops import (
     math_fidelity_name,
 )
 from ttnn_xdsl.dialect.device import module_device
+from ttnn_xdsl.dialect.keyword_properties import OpProperty
 from ttnn_xdsl.dialect.prepare_op_properties import (
+    COMPUTE_CONFIG_PROPERTY,
     CONV2D_BIAS_PROPERTIES,
     CONV2D_WEIGHTS_PROPERTIES,
+    CONV_CONFIG,
+    CONV_GEOMETRY,
     CONV_TRANSPOSE2D_BIAS_PROPERTIES,
     CONV_TRANSPOSE2D_WEIGHTS_PROPERTIES,
+    DATA_TYPE,
+    MEMORY_CONFIG,
+    OUTPUT_PADDING,
+    SLICE_CONFIG_PROPERTY,
+    TT_MLIR_DATA_TYPE,
 )
 from ttnn_xdsl.dialect.prepare_ops import (
     ConvPrepareOp,
@@ -134,6 +146,29 @@ _CONV_PARAMETERS = (
 )
 """The conv's properties its prepare ops take as they are (tt-mlir's spelling; a
 conv_transpose2d's `output_padding` its weight's only)."""
+
+CONV_DTYPE = OpProperty(
+    "dtype", DATA_TYPE, required=False, default=None, tt_mlir_kind=TT_MLIR_DATA_TYPE
+)
+"""tt-mlir's conv output dtype (its prepare ops' `output_dtype`)."""
+
+_CONV2D_PROPERTIES = (
+    *CONV_GEOMETRY,
+    CONV_CONFIG,
+    COMPUTE_CONFIG_PROPERTY,
+    SLICE_CONFIG_PROPERTY,
+    CONV_DTYPE,
+)
+TT_MLIR_CONV_PROPERTIES: dict[str, tuple[OpProperty, ...]] = {
+    "conv2d": _CONV2D_PROPERTIES,
+    "conv_transpose2d": (
+        *_CONV2D_PROPERTIES,
+        OUTPUT_PADDING,
+        OpProperty("memory_config", MEMORY_CONFIG, required=False, default=None),
+    ),
+}
+"""The properties tt-mlir's conv2d and conv_transpose2d declare, each with the kind of value
+it holds."""
 
 
 def is_tt_mlir_conv2d(op: Operation) -> bool:
@@ -191,6 +226,32 @@ def _check_required_properties(conv: Operation) -> None:
             unknown = sorted(set(conv.properties) - known)
             written = f", got the unknown property '{unknown[0]}'" if unknown else ""
             raise _error(conv, f"property '{name}' expected{written}")
+
+
+def _check_properties(conv: Operation) -> None:
+    """The required properties present (`_check_required_properties`), no property tt-mlir's
+    conv does not declare (a misspelled optional one would be ignored: the conv would run
+    without it), each holding its kind of value (`TT_MLIR_CONV_PROPERTIES`) and `dtype` one
+    the project computes in — each refusal one line naming the property and what it needs."""
+    _check_required_properties(conv)
+    declared = {
+        prop.spelled(tt_mlir=True): prop
+        for prop in TT_MLIR_CONV_PROPERTIES[_conv_name(conv).removeprefix("ttnn.")]
+    }
+    for name, value in conv.properties.items():
+        prop = declared.get(name)
+        if prop is None:
+            close = difflib.get_close_matches(name, list(declared), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise _error(conv, f"has no property '{name}'{hint}")
+        kind = prop.tt_mlir_kind or prop.kind
+        try:
+            irdl_to_attr_constraint(kind.constraint()).verify(value, VerificationContext())
+        except VerifyException:
+            raise _error(
+                conv, f"expected {name} to be {kind.generic_spelling()}, got {value}"
+            ) from None
+    project_properties(conv, (CONV_DTYPE,), conv.properties)
 
 
 def _error(conv: Operation, message: str) -> TTNNError:
@@ -301,7 +362,7 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
         conv2d_refusal,
     )
 
-    _check_required_properties(conv)
+    _check_properties(conv)
     input_value, weight, *rest = conv.operands[:-1]
     bias = rest[0] if rest else None
     tt_mlir_properties = _prepare_properties(conv)
@@ -368,7 +429,7 @@ def conv_transpose_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     equivalent conv2d over the whole stuffed input, converted to the conv's result type."""
     from ttnn_xdsl.conv.conv_consumption import consumption_plan, conv2d_refusal
 
-    _check_required_properties(conv)
+    _check_properties(conv)
     input_value, weight, *rest = conv.operands[:-1]
     bias = rest[0] if rest else None
     tt_mlir_properties = _prepare_properties(conv)

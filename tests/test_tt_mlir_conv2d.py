@@ -26,11 +26,14 @@ from transposed_reference import transposed_reference
 
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_OP_PROPERTIES
+from ttnn_xdsl.passes.import_tt_mlir_conv2d import TT_MLIR_CONV_PROPERTIES
 from ttnn_xdsl.program import Program
 
 TT_MLIR = Path(__file__).parent / "filecheck" / "tt-mlir"
 PIPELINE = "import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower"
 RUN_FILE = TT_MLIR / "conv2d-run.mlir"
+BIN = Path(sys.executable).parent
 
 
 def integers(shape: tuple[int, ...], seed: int) -> np.ndarray:
@@ -280,16 +283,78 @@ def test_a_result_of_another_shape_is_refused() -> None:
         (
             "dtype = #ttcore.supportedDataTypes<bf16>",
             "dtype = #ttcore.supportedDataTypes<u32>",
-            "output_dtype u32 is not supported (expected f32, bf16 or bfp_bf8)",
+            "dtype u32 is not supported (expected f32, bf16 or bfp_bf8)",
+        ),
+        (
+            "dtype = #ttcore.supportedDataTypes<bf16>",
+            "dtype = bf16",
+            "expected dtype to be a #ttcore.supportedDataTypes<…>, got bf16",
+        ),
+        (
+            "dtype = #ttcore.supportedDataTypes<bf16>",
+            'dtype = "bf16"',
+            'expected dtype to be a #ttcore.supportedDataTypes<…>, got "bf16"',
+        ),
+        (
+            "kernel_size = array<i32: 3, 3>",
+            "kernel_size = array<i64: 3, 3>",
+            "expected kernel_size to be an i32 array (array<i32: N, …>), got array<i64: 3, 3>",
+        ),
+        (
+            "stride = array<i32: 1, 1>",
+            "stride = array<f32: 1.0, 1.0>",
+            "expected stride to be an i32 array (array<i32: N, …>), got array<f32: "
+            "1.000000e+00, 1.000000e+00>",
+        ),
+        (
+            "stride = array<i32: 1, 1>",
+            "stride = [1, 1]",
+            "expected stride to be an i32 array (array<i32: N, …>), got [1 : i64, 1 : i64]",
+        ),
+        (
+            "kernel_size = array<i32: 3, 3>",
+            "kernel_size = array<i32: 3, 3, 3>",
+            "expected kernel_size to have 2 positive values, got [3, 3, 3]",
+        ),
+        (
+            "in_channels = 3 : i32",
+            "in_channels = 3 : i64",
+            "expected in_channels to be an i32 integer (N : i32), got 3 : i64",
+        ),
+        (
+            "conv2d_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = "
+            "height_sharded>",
+            "conv2d_config = 3 : i32",
+            "expected conv2d_config to be a #ttnn.conv2d_config<…>, got 3 : i32",
+        ),
+        (
+            "groups = 1 : i32",
+            "groups = 1 : i32, conv2d_confg = #ttnn.conv2d_config<weights_dtype = bf16>",
+            "has no property 'conv2d_confg' (did you mean 'conv2d_config'?)",
         ),
     ],
-    ids=["missing", "misspelled", "unsupported dtype"],
+    ids=[
+        "missing",
+        "misspelled",
+        "unsupported dtype",
+        "dtype a type",
+        "dtype a string",
+        "i64 array",
+        "f32 array",
+        "array attribute",
+        "three kernel sizes",
+        "i64 integer",
+        "config an integer",
+        "unknown optional property",
+    ],
 )
 def test_a_conv_property_missing_or_unsupported_is_named_at_the_conv(
     written: str, replacement: str, message: str
 ) -> None:
-    # Once: "'ttnn.conv2d' op kernel_size" (a KeyError's text) and, for the dtype,
-    # "'builtin.unregistered' op …" (the unregistered op's class name).
+    # Once: "'ttnn.conv2d' op kernel_size" (a KeyError's text), for the dtype
+    # "'builtin.unregistered' op …" (the unregistered op's class name); a dtype or config of
+    # another kind was an internal error (an AttributeError), an i64 or f32 array or an
+    # unknown optional property was accepted.
     text = MODULE.replace("BIAS", "tensor<1x1x1x32xbf16, #input>").replace("PIXELS", "64")
     assert written in text
     with pytest.raises(TTNNError) as error:
@@ -349,3 +414,29 @@ def test_a_depthwise_conv1d_runs_on_its_tap_path() -> None:
     reference = reference_conv2d(image, weight, padding=(0, 3), groups=32)
     assert output.logical_shape == (1, 1, 67, 32)
     np.testing.assert_array_equal(output.to_numpy(), reference)
+
+
+def test_ttnn_opt_refuses_a_dtype_of_another_kind_in_one_line(tmp_path: Path) -> None:
+    # Once an internal error (exit status 2: "AttributeError: 'BFloat16Type' object has no
+    # attribute 'data'").
+    source = tmp_path / "conv.mlir"
+    text = MODULE.replace("BIAS", "tensor<1x1x1x32xbf16, #input>").replace("PIXELS", "64")
+    source.write_text(text.replace("#ttcore.supportedDataTypes<bf16>", "bf16"))
+    output = tmp_path / "out.mlir"
+    result = subprocess.run(
+        [BIN / "ttnn-opt", source, "-p", "import-tt-mlir,import-tt-mlir-conv2d", "-o", output],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"{source}:8:3: error: 'ttnn.conv2d' op expected dtype to be a "
+        "#ttcore.supportedDataTypes<…>, got bf16\n"
+    )
+    assert not output.exists()
+
+
+def test_the_kinds_checked_are_those_of_every_property_tt_mlir_s_convs_declare() -> None:
+    for op in ("conv2d", "conv_transpose2d"):
+        names = [prop.spelled(tt_mlir=True) for prop in TT_MLIR_CONV_PROPERTIES[op]]
+        assert sorted(names) == sorted(TT_MLIR_OP_PROPERTIES[op])

@@ -60,7 +60,7 @@ from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     normalize_transpose_parameters,
 )
-from ttnn_xdsl.core.enums import DataType, Layout, MathFidelity
+from ttnn_xdsl.core.enums import Conv2dSliceType, DataType, Layout, MathFidelity
 from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
 from ttnn_xdsl.dialect.attributes import (
@@ -730,8 +730,12 @@ class ConvOp(KeywordPropertyOp, ABC):
         """TT-NN's conv2d decisions for this op (`conv2d_decisions.resolve_conv2d`) on
         `device` (default: the enclosing module's); raises the op's VerifyException with
         TT-NN's rule for a conv it refuses."""
+        params = self.conv_parameters(device)
+        refusal = dram_slice_input_refusal(params)
+        if refusal is not None:
+            raise self.error(refusal)
         try:
-            return self.resolution(self.conv_parameters(device))
+            return self.resolution(params)
         except ConvConfigError as error:
             raise self.error(str(error)) from error
 
@@ -885,6 +889,25 @@ class ConvTranspose2dOp(ConvOp):
         groups = self.read_present(GROUPS)
         in_channels, out_channels = self.read_present(IN_CHANNELS), self.read_present(OUT_CHANNELS)
         return (in_channels, out_channels // groups, *self.read_present(KERNEL_SIZE))
+
+
+def dram_slice_input_refusal(params: ConvRecord) -> str | None:
+    """TT-NN 0.81.1's conv run in DRAM slices (a slice config other than l1_full) reads its
+    input from DRAM: an input in L1 is refused (checked on its mock device, conv2d and
+    conv_transpose2d alike); a host input counts as DRAM, where TT-NN puts it."""
+    slice_config = (
+        params.dram_slice_config
+        if isinstance(params, ConvTranspose2dParameters)
+        else params.slice_config
+    )
+    if slice_config is None or slice_config.slice_type == Conv2dSliceType.L1_FULL:
+        return None
+    if params.input_memory_config.is_dram:
+        return None
+    return (
+        "TT-NN 0.81.1's conv2d refuses this conv: Conv DRAM expects the input tensor to be in "
+        f"DRAM. (a {slice_config.slice_type.value} slice config, the input in L1)"
+    )
 
 
 def prepared_weight_type(decision: Conv2dDecision) -> TensorType[Attribute]:

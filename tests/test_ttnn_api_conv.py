@@ -486,6 +486,36 @@ def test_conv_transpose2d_checks_its_memory_config_on_its_l1_path(device) -> Non
     assert output.memory_config() == ttnn.DRAM_MEMORY_CONFIG
 
 
+@pytest.mark.parametrize(
+    ("function", "weight_shape", "keyword"),
+    [
+        ("conv2d", (32, 16, 3, 3), "slice_config"),
+        ("conv_transpose2d", (16, 32, 3, 3), "dram_slice_config"),
+    ],
+)
+def test_a_dram_slice_config_on_an_l1_input_is_refused_as_tt_nn_refuses(
+    device, function, weight_shape, keyword
+) -> None:
+    # TT-NN 0.81.1 on its mock device, both functions: "Conv DRAM expects the input tensor to
+    # be in DRAM." (once accepted, run as from DRAM).
+    slices = ttnn.Conv2dSliceConfig(
+        slice_type=ttnn.Conv2dSliceConfig.SliceTypeEnum.DRAMSliceHeight, num_slices=2
+    )
+    with pytest.raises(RuntimeError) as refused:
+        getattr(ttnn, function)(
+            input_tensor=ttnn.from_torch(
+                ACTIVATION, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
+            ),
+            weight_tensor=ttnn.from_torch(integers(weight_shape, seed=2), ttnn.float32),
+            **{keyword: slices},
+            **conv2d_keywords(device),
+        )
+    assert str(refused.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Conv DRAM expects the input tensor to be in "
+        "DRAM. (a dram_height slice config, the input in L1)"
+    )
+
+
 def test_a_tile_host_weight_is_refused_in_tt_nn_words(device) -> None:
     weight = ttnn.from_torch(WEIGHT, ttnn.float32, layout=ttnn.TILE_LAYOUT)
     with pytest.raises(RuntimeError) as error:

@@ -15,9 +15,9 @@ integer properties, so that a reader of the IR sees the blocking and the lowerin
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -60,8 +60,14 @@ from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     normalize_transpose_parameters,
 )
-from ttnn_xdsl.core.enums import Conv2dSliceType, DataType, Layout, MathFidelity
-from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError
+from ttnn_xdsl.core.enums import (
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    MathFidelity,
+    TensorMemoryLayout,
+)
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError, TensorTypeError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape, round_up
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
@@ -72,7 +78,9 @@ from ttnn_xdsl.dialect.attributes import (
 )
 from ttnn_xdsl.dialect.device import TargetDevice, module_device
 from ttnn_xdsl.dialect.keyword_properties import (
+    BOOLEAN,
     INT32_ARRAY,
+    STRING,
     OpProperty,
     parse_keyword_properties,
     print_keyword_properties,
@@ -225,6 +233,17 @@ class ConvConsumeOp(TTNNOperation):
             properties=properties,
         )
 
+    def property_kinds(self) -> Mapping[str, tuple[Any, str]]:
+        kinds: dict[str, tuple[Any, str]] = {
+            name: (StringAttr, STRING.generic_spelling()) for name in ("path", "math_fidelity")
+        }
+        array = (DenseArrayBase, "an integer array (array<i64: N, …>)")
+        kinds |= {name: array for name in (*PAIR_PROPERTIES, "padding", "original_padding")}
+        kinds["fold_stride"] = array
+        kinds |= {name: (IntegerAttr, "an integer (N : i64)") for name in INTEGER_PROPERTIES}
+        kinds |= {name: (IntegerAttr, BOOLEAN.generic_spelling()) for name in BOOLEAN_PROPERTIES}
+        return kinds
+
     def integer(self, name: str) -> int:
         """The value of an integer property."""
         value = self.properties.get(name)
@@ -334,6 +353,7 @@ class ConvConsumeOp(TTNNOperation):
         if self.bias is not None and self.tensor(self.bias, "bias").layout != Layout.TILE:
             raise self.error(f"expected a prepared bias in TILE layout, got {self.bias.type}")
         self.verify_derived_counts(consumption)
+        self.verify_weight_reads(consumption)
 
     def verify_activation_shape(self, consumption: ConsumptionPlan, shape: tuple[int, ...]) -> None:
         """The activation is the window's input before folding: `input_channels` of it
@@ -366,6 +386,73 @@ class ConvConsumeOp(TTNNOperation):
                 f"{window.width}{folded} need an activation [N, H, W, C] {format_shape(nhwc)} "
                 f"or [1, 1, N·H·W, C] {format_shape(flat)}, got {format_shape(shape)}"
             )
+        if consumption.activation_channels < window.channels:
+            # A narrower stick was an out-of-bounds subview at run time.
+            raise self.error(
+                f"activation_channels {consumption.activation_channels} must be at least "
+                f"input_channels {window.channels} (the reader's sticks hold the input's "
+                "channels, then padding)"
+            )
+
+    def verify_block_width(self, consumption: ConsumptionPlan) -> None:
+        """On the height_sharded and block_sharded paths a K block's width follows from the
+        sticks' channels and the kernel (`conv_op_config.resolve_weight_block_height`, the
+        rule the weight was prepared by): an `act_block_w_ntiles` or `activation_channels`
+        edited apart from the other reads the weight's rows at the wrong lanes (once: values
+        silently wrong)."""
+        from ttnn_xdsl.conv.conv_consumption import ConsumptionPath
+        from ttnn_xdsl.conv.conv_op_config import resolve_weight_block_height
+
+        layouts = {
+            ConsumptionPath.HEIGHT: TensorMemoryLayout.HEIGHT_SHARDED,
+            ConsumptionPath.BLOCK: TensorMemoryLayout.BLOCK_SHARDED,
+        }
+        layout = layouts.get(consumption.path)
+        if layout is None:
+            return
+        kernel = consumption.window.kernel
+        expected = resolve_weight_block_height(
+            layout,
+            consumption.activation_channels,
+            kernel,
+            consumption.input_cores,
+            full_inner_dim=consumption.full_inner_dim,
+            enable_activation_reuse=consumption.activation_reuse,
+        )
+        if consumption.act_block_w != expected:
+            raise self.error(
+                f"act_block_w_ntiles {consumption.act_block_w // TILE_SIZE} disagrees with "
+                f"activation_channels {consumption.activation_channels}: the {self.path.data} "
+                f"path's K block over kernel {kernel[0]}x{kernel[1]} and input_cores "
+                f"{consumption.input_cores} is {expected // TILE_SIZE} tiles"
+            )
+
+    def verify_weight_reads(self, consumption: ConsumptionPlan) -> None:
+        """The K blocks of the sharded paths read rows and columns inside the prepared
+        weight (`conv_consumption.weight_reads_in_bounds`; a hand-edited `act_block_w_ntiles`
+        read beyond it at run time); a WIDTH blocking the lowering does not model is left to
+        it to refuse."""
+        from ttnn_xdsl.conv.conv_consumption import (
+            ConsumptionPath,
+            kernel_reads,
+            weight_reads_in_bounds,
+        )
+
+        sharded = (ConsumptionPath.HEIGHT, ConsumptionPath.BLOCK, ConsumptionPath.WIDTH)
+        if consumption.path not in sharded:
+            return
+        rows, columns = self.tensor(self.weight, "weight").physical_shape[-2:]
+        try:
+            reads = kernel_reads(consumption, (rows, columns))
+        except ConvNotModelledError:
+            return
+        beyond = weight_reads_in_bounds(reads, (rows, columns))
+        if beyond is not None:
+            raise self.error(
+                f"{beyond}: the blocking (act_block_w_ntiles {self.integer('act_block_w_ntiles')}"
+                f", out_width_ntiles {self.integer('out_width_ntiles')}, activation_channels "
+                f"{consumption.activation_channels}) is not the one the weight was prepared for"
+            )
 
     def verify_derived_counts(self, consumption: ConsumptionPlan) -> None:
         """`k_blocks` follows from the other properties (it is written out for the reader of
@@ -380,6 +467,7 @@ class ConvConsumeOp(TTNNOperation):
                 f"k_blocks must be {k_blocks} for this blocking ({self.path.data}), got "
                 f"{self.integer('k_blocks')}"
             )
+        self.verify_block_width(consumption)
         nhw_cores = consumption.nhw_cores
         if self.path.data == "width_sharded" and nhw_cores != 1:
             raise self.error(

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.irdl import IRDLOperation, VerificationContext, irdl_to_attr_constraint
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -31,6 +31,28 @@ class TTNNOperation(IRDLOperation, ABC):
 
     def error(self, message: str) -> VerifyException:
         return VerifyException(f"'{self.name}' op {message}")
+
+    def property_kinds(self) -> Mapping[str, tuple[Any, str]]:
+        """Per property name, the constraint of its value and how the message refusing
+        another value says what it expects (`check_property_kinds`); none by default."""
+        return {}
+
+    def verify(self, verify_nested_ops: bool = True) -> None:
+        self.check_property_kinds()
+        super().verify(verify_nested_ops)
+
+    def check_property_kinds(self) -> None:
+        """Each property written holds its kind of value, before the definition's checks,
+        whose message names neither the property nor what it expects ("2 : i32 should be
+        of base attribute array")."""
+        for name, (constraint, spelling) in self.property_kinds().items():
+            value = self.properties.get(name)
+            if value is None:
+                continue
+            try:
+                irdl_to_attr_constraint(constraint).verify(value, VerificationContext())
+            except VerifyException:
+                raise self.error(f"expected {name} to be {spelling}, got {value}") from None
 
     def tensor(self, value: SSAValue | None, role: str) -> TensorInfo:
         """Read the TT-NN tensor type of `value` (an operand or result called `role`)."""
@@ -62,6 +84,12 @@ class KeywordPropertyOp(TTNNOperation, ABC):
         """The op's properties from its builder's keyword `values` (`PROPERTIES` gives the
         names, defaults and conversions)."""
         return build_properties(cls.name, cls.PROPERTIES, values)
+
+    def property_kinds(self) -> Mapping[str, tuple[Any, str]]:
+        return {
+            prop.name: (prop.kind.constraint(), prop.kind.generic_spelling())
+            for prop in self.PROPERTIES
+        }
 
     def value_of(self, name: str) -> Any:
         """The plain Python value of property `name` (its kind's reading), or its declared

@@ -252,3 +252,13 @@ func.func @f(%x: tensor<1x1x64x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_c
   %y = ttnn.conv_transpose2d %x, %w in_channels = 32 out_channels = 16 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [2, 2] stride = [2, 2] padding = [0, 0] output_padding = [0, 0] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> mirror_kernel = true dram_slice_config = #ttnn.conv2d_slice_config<dram_width, 2> : (tensor<1x1x64x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x2x2xf32>) -> tensor<1x1x256x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,0)>]>, <32x32>, <row_major>>>, physical = 1x1x256x32>>
   func.return %y : tensor<1x1x256x16xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,0)>]>, <32x32>, <row_major>>>, physical = 1x1x256x32>>
 }
+
+// -----
+
+// A property of another kind in the generic form (once xDSL's "2 : i32 should be of base
+// attribute array", naming neither the property nor what it needs).
+func.func @f(%x: tensor<1x4x4x8xbf16>) -> tensor<1x12x12x8xbf16> {
+  // expected-error @below {{'ttnn.zero_stuff' op expected stride to be an i32 array (array<i32: N, …>), got 2 : i32}}
+  %full = "ttnn.zero_stuff"(%x) <{stride = 2 : i32, offset = array<i32: 2, 2>, input_size = array<i32: 4, 4>}> : (tensor<1x4x4x8xbf16>) -> tensor<1x12x12x8xbf16>
+  func.return %full : tensor<1x12x12x8xbf16>
+}

@@ -15,7 +15,6 @@ conv2d would not take this weight). Exit status: 0 OK, 3 WRONG or REFUSED, 1 a u
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -110,6 +109,30 @@ def read_prepared(path: str) -> DeviceTensor | np.ndarray:
     return matrix
 
 
+def check_original(path: str, original: np.ndarray, expected: tuple[int, ...]) -> None:
+    """The original weight is the conv's OIHW weight: that shape exactly (another of the
+    same size, an HWIO weight say, would be read as OIHW and blame the prepared weight),
+    real numbers, all finite (a NaN makes the reference NaN: a WRONG verdict on the prepared
+    weight for the original's fault)."""
+    if tuple(original.shape) != expected:
+        raise TTNNError(
+            f"{path}: the original weight has shape {list(original.shape)}; the conv's OIHW "
+            f"weight is {list(expected)}"
+        )
+    if original.dtype.kind not in "fiu":
+        raise TTNNError(
+            f"{path}: expected the original weight as real numbers (floats or integers), "
+            f"got {original.dtype}"
+        )
+    finite = np.isfinite(original)
+    if not finite.all():
+        first = tuple(int(index) for index in np.argwhere(~finite)[0])
+        raise TTNNError(
+            f"{path}: the original weight holds {original[first]} at {list(first)}; the "
+            "reference conv needs finite values"
+        )
+
+
 def check(arguments: argparse.Namespace) -> None:
     op = prepare_op(arguments.conv)
     parameters = op.conv_parameters()
@@ -121,11 +144,7 @@ def check(arguments: argparse.Namespace) -> None:
         parameters.in_channels // parameters.groups,
         *parameters.kernel_size,
     )
-    if original.size != math.prod(expected):
-        raise TTNNError(
-            f"{arguments.original}: the original weight has shape {list(original.shape)}; the "
-            f"conv's OIHW weight is {list(expected)}"
-        )
+    check_original(arguments.original, original, expected)
     # A conv the model does not cover raises ConvNotModelledError: a user error line.
     result = check_prepared_weight(
         prepared,

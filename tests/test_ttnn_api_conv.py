@@ -791,12 +791,18 @@ def test_an_l1_output_over_cores_laid_row_by_row_feeds_the_next_conv(device) -> 
 
 
 def test_an_l1_sharded_input_without_its_shard_spec_says_what_to_do(device) -> None:
-    # A conv output labelled by the memory_config it was given carries no shard spec: a next
-    # conv that would read one says so, and the way through DRAM runs.
-    first = ttnn.conv2d(
+    # A tensor labelled sharded in L1 without a shard spec (to_layout keeps the memory_config
+    # it is given; a conv refuses such a memory_config on its L1 path and ignores it on its
+    # DRAM path, as TT-NN 0.81.1 does): a next conv that would read the spec says so, and the
+    # way through DRAM runs.
+    output = ttnn.conv2d(
         input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
         weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
         **conv2d_keywords(device, memory_config=ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG),
+    )
+    assert output.memory_config() == ttnn.DRAM_MEMORY_CONFIG
+    first = ttnn.to_layout(
+        output, ttnn.TILE_LAYOUT, memory_config=ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
     )
     assert first.memory_config() == ttnn.L1_HEIGHT_SHARDED_MEMORY_CONFIG
     second_weight = integers((8, 32, 1, 1), seed=13)

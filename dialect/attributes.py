@@ -45,7 +45,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.str_enum import StrEnum
 
@@ -333,7 +333,14 @@ class KeywordStructAttr(ParametrizedAttribute):
             if key in values:
                 parser.raise_error(f"duplicate #{cls.name} field '{key}'", position, parser.pos)
             parser.parse_punctuation("=")
-            values[key] = by_name[key].parse(parser)
+            try:
+                values[key] = by_name[key].parse(parser)
+            except ParseError as error:
+                # The value's own message ("Expected `f32`, `bf16`, or `bfp8_b`.") names
+                # neither the field nor the attribute.
+                if type(error) is not ParseError:
+                    raise
+                raise ParseError(error.span, f"#{cls.name} {key}: {error.msg}") from None
 
         if parser._current_token.kind != MLIRTokenKind.GREATER:  # pyright: ignore[reportPrivateUsage]
             parser.parse_comma_separated_list(parser.Delimiter.NONE, parse_entry)

@@ -252,11 +252,18 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
         "#ttnn.conv2d_config<full_inner_dim = true, full_inner_dim = true>",
         "duplicate #ttnn.conv2d_config field 'full_inner_dim'",
     ),
-    ("#ttnn.conv2d_config<weights_dtype = f16>", "Expected `f32`, `bf16`, or `bfp8_b`."),
-    ("#ttnn.conv2d_config<transpose_shards = 1>", "Expected boolean literal"),
+    (
+        "#ttnn.conv2d_config<weights_dtype = f16>",
+        "#ttnn.conv2d_config weights_dtype: Expected `f32`, `bf16`, or `bfp8_b`.",
+    ),
+    (
+        "#ttnn.conv2d_config<transpose_shards = 1>",
+        "#ttnn.conv2d_config transpose_shards: Expected boolean literal",
+    ),
     (
         "#ttnn.device_compute_kernel_config<math_fidelity = hifi5>",
-        "Expected `lofi`, `hifi2`, `hifi3`, or `hifi4`.",
+        "#ttnn.device_compute_kernel_config math_fidelity: Expected `lofi`, `hifi2`, `hifi3`, "
+        "or `hifi4`.",
     ),
     ("#ttnn.shard_spec<shape = 32x32>", "#ttnn.shard_spec needs the field(s): grid"),
     (

@@ -52,21 +52,21 @@ func.func private @f() attributes {x = #ttnn.conv2d_config<shard_layout = interl
 
 // conv2d_config: weights_dtype is f32, bf16 or bfp8_b (docs/semantics.md §3.2).
 func.func private @f() attributes {x = #ttnn.conv2d_config<weights_dtype = f16>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:76: error: Expected `f32`, `bf16`, or `bfp8_b`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:76: error: #ttnn.conv2d_config weights_dtype: Expected `f32`, `bf16`, or `bfp8_b`.
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // conv2d_config: a boolean field takes true or false.
 func.func private @f() attributes {x = #ttnn.conv2d_config<transpose_shards = 1>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:79: error: Expected boolean literal
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:79: error: #ttnn.conv2d_config transpose_shards: Expected boolean literal
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // conv2d_config: an integer field takes an integer.
 func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = true>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:78: error: Expected integer literal
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:78: error: #ttnn.conv2d_config act_block_w_div: Expected integer literal
 
 // -----
 // CHECK-NEXT: {{^//}} -----
@@ -94,7 +94,7 @@ func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<packer
 
 // device_compute_kernel_config: math_fidelity is lofi, hifi2, hifi3 or hifi4.
 func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<math_fidelity = hifi5>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:91: error: Expected `lofi`, `hifi2`, `hifi3`, or `hifi4`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:91: error: #ttnn.device_compute_kernel_config math_fidelity: Expected `lofi`, `hifi2`, `hifi3`, or `hifi4`.
 
 // -----
 // CHECK-NEXT: {{^//}} -----
@@ -143,7 +143,7 @@ func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x3
 
 // shard_spec: orientation is row_major or col_major.
 func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x32, orientation = diagonal>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: Expected `row_major`, or `col_major`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: #ttnn.shard_spec orientation: Expected `row_major`, or `col_major`.
 
 // -----
 // CHECK-NEXT: {{^//}} -----

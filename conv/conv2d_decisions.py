@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
     L1Failure,
     conv2d_l1_failure,
@@ -37,6 +38,9 @@ from ttnn_xdsl.conv.conv_parameters import (
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
+    equivalent_conv2d,
+    normalize_transpose_parameters,
+    plans_dram_slices,
     resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
 )
@@ -62,6 +66,8 @@ __all__ = [
     "conv2d_output_spec",
     "conv2d_preparation",
     "conv2d_weights_dtype",
+    "conv_transpose2d_bias_preparation",
+    "conv_transpose2d_preparation",
     "core_ranges",
     "folding_refusal",
     "output_dtype",
@@ -69,6 +75,8 @@ __all__ = [
     "output_spec",
     "resolve_conv2d",
     "resolve_conv_transpose2d",
+    "sharded_input_reshard_refusal",
+    "unset_reshard_dropped",
 ]
 
 CoreRange = tuple[int, int, int, int]
@@ -266,13 +274,16 @@ def l1_refusal_message(failure: L1Failure) -> str:
     return f"TT-NN 0.81.1's conv2d refuses this conv: {failure.message}"
 
 
-def check_factories(plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None) -> None:
+def check_factories(
+    plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None, *, activation_reuse: bool = True
+) -> None:
     """The program factories' checks of the conv `plan` resolves, in TT-NN's order: the
-    HEIGHT/BLOCK factory's activation reuse, WIDTH's output block, the prepared weight and bias
+    HEIGHT/BLOCK factory's activation reuse (unless the conv runs without it:
+    `activation_reuse` False), WIDTH's output block, the prepared weight and bias
     (`conv2d_refusal`), WIDTH's activation height. Raises ConvConfigError with TT-NN's words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     for refusal in (
-        activation_reuse_refusal(plan),
+        activation_reuse_refusal(plan) if activation_reuse else None,
         width_output_block_refusal(plan),
         factory_refusal(plan, bias_shape),
         width_activation_height_refusal(plan),
@@ -363,10 +374,13 @@ def column_major_input_refusal(params: Conv2dParameters) -> str | None:
         return None  # the preparation's own refusal (`check_reshard_of_sharded_input`)
     if folds_unevenly(normalize_parameters(params)):
         return None  # the preparation's refusal of the fold comes first (TT-NN's answers)
-    return (
-        "Conv2d supports Height, Block or Width Sharded Layouts but got "
-        "TensorMemoryLayout::INTERLEAVED"
-    )
+    return NO_SHARDED_LAYOUT
+
+
+NO_SHARDED_LAYOUT = (
+    "Conv2d supports Height, Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLEAVED"
+)
+"""TT-NN's words when its conv finds no shard layout for a sharded input (conv2d_utils.cpp:228)."""
 
 
 def folding_refusal(params: Conv2dParameters) -> str | None:
@@ -418,12 +432,21 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
     form = resolve_conv_form(params)
     if not form.dram_conv or form.mm_conv:
         return params
-    config = params.conv_config
+    config = unset_reshard_dropped(params.conv_config)
     if conv2d_weights_dtype(params) == DataType.BFLOAT8_B:
         config = replace(config, weights_dtype=DataType.BFLOAT16)
-    if config.reshard_if_not_optimal and config.shard_layout is None:
-        config = replace(config, reshard_if_not_optimal=False)
     return replace(params, conv_config=config)
+
+
+def unset_reshard_dropped(config: Conv2dConfig) -> Conv2dConfig:
+    """`reshard_if_not_optimal` without a `shard_layout` where TT-NN's conv shards its input
+    itself (conv2d's DRAM path auto-shards each slice; conv_transpose2d auto-shards an input
+    not sharded, or gives each DRAM slice the slice's layout): as without resharding, where
+    the preparation ops read the unset layout (`check_reshard_of_dram_slice`,
+    `conv_transpose.check_reshard_without_shard_layout`)."""
+    if config.reshard_if_not_optimal and config.shard_layout is None:
+        return replace(config, reshard_if_not_optimal=False)
+    return config
 
 
 def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
@@ -442,27 +465,79 @@ def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
 
 
 def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecision:
-    """TT-NN 0.81.1's conv_transpose2d on `params`: the preparation of its weight (and bias)
-    for the equivalent conv2d (§7, `resolve_conv_transpose2d_weights`, with its refusals),
-    the program factories' checks of that conv (`check_factories`), and its output: the
-    transposed conv's image (with `output_padding`) laid out as the equivalent conv's output,
-    interleaved in DRAM when the transpose's own input is in DRAM. The decision's plans are
-    the equivalent conv2d's."""
+    """TT-NN 0.81.1's conv_transpose2d on `params`: the input's own place in L1, its check of a
+    sharded input it would reshard (`sharded_input_reshard_refusal`), the preparation of its
+    weight and bias for the equivalent conv2d as its own path runs them
+    (`conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`; §7,
+    `resolve_conv_transpose2d_weights`, with its refusals), the program factories' checks of
+    that conv (`check_factories`), and its output: the transposed conv's image (with
+    `output_padding`) laid out as the equivalent conv's output, interleaved in DRAM when the
+    transpose's own input is in DRAM. The decision's plans are the equivalent conv2d's."""
     placed = input_l1_failure(params)
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
+    refusal = sharded_input_reshard_refusal(params)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
+    params = conv_transpose2d_preparation(params)
     transpose = resolve_conv_transpose2d_weights(params)
     allocation = conv_transpose2d_l1_failure(transpose)
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
     bias = None
     if params.has_bias:
-        config = replace(params.conv_config, weights_dtype=transpose.conv.weights_dtype)
-        bias = resolve_conv_transpose2d_bias(replace(params, conv_config=config)).conv
-    check_factories(transpose.conv, bias)
+        bias_params = conv_transpose2d_bias_preparation(params, transpose.conv.weights_dtype)
+        bias = resolve_conv_transpose2d_bias(bias_params).conv
+    # conv_transpose2d runs its conv with `enable_activation_reuse = false`, on either path.
+    check_factories(transpose.conv, bias, activation_reuse=False)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
     output = output_spec(
         transpose.conv, transpose.output_size, dram_input=params.input_memory_config.is_dram
     )
     return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)
+
+
+def sharded_input_reshard_refusal(params: ConvTranspose2dParameters) -> str | None:
+    """An input sharded in L1 with `reshard_if_not_optimal` and no `shard_layout`, on
+    conv_transpose2d's L1 path: it neither auto-shards a sharded input nor keeps its layout,
+    and finds no sharded layout (conv2d_utils.cpp:228). `prepare_conv_transpose2d_weights`
+    fails otherwise (`conv_transpose.check_reshard_without_shard_layout`)."""
+    config = params.conv_config
+    if not config.reshard_if_not_optimal or config.shard_layout is not None:
+        return None
+    if not params.input_memory_config.sharded_in_l1 or plans_dram_slices(params):
+        return None
+    return NO_SHARDED_LAYOUT
+
+
+def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTranspose2dParameters:
+    """The parameters conv_transpose2d prepares its weight with: `params`, but where its own
+    path (`conv_transpose2d_L1`, run whole or for each DRAM slice) differs from
+    `prepare_conv_transpose2d_weights`:
+
+    - without DRAM slices to plan (`plans_dram_slices`) no activation reuse: it hands the
+      preparation and the conv `enable_activation_reuse = false` (planning slices reads the
+      flag, and its refusals stay);
+    - an input not sharded: `reshard_if_not_optimal` without a `shard_layout` as without
+      resharding (`unset_reshard_dropped`, conv2d's rule)."""
+    config = params.conv_config
+    if not plans_dram_slices(params):
+        config = replace(config, enable_activation_reuse=False)
+    if not params.input_memory_config.is_sharded:
+        config = unset_reshard_dropped(config)
+    return replace(params, conv_config=config)
+
+
+def conv_transpose2d_bias_preparation(
+    params: ConvTranspose2dParameters, weights_dtype: DataType
+) -> ConvTranspose2dParameters:
+    """The parameters conv_transpose2d's bias is prepared with: its weight's
+    (`conv_transpose2d_preparation`) in the weights dtype the weight is prepared in, with the
+    conv_config conv2d's own path plans the bias's equivalent conv2d with
+    (`conv2d_preparation`: from a DRAM input, bfloat8_b as bfloat16 —
+    `prepare_conv_transpose2d_bias` refuses it, conv_transpose2d prepares it with its weight —
+    and `unset_reshard_dropped`)."""
+    params = replace(params, conv_config=replace(params.conv_config, weights_dtype=weights_dtype))
+    equivalent, _ = equivalent_conv2d(normalize_transpose_parameters(params), for_bias=True)
+    return replace(params, conv_config=conv2d_preparation(equivalent).conv_config)

@@ -65,6 +65,7 @@ __all__ = [
     "TransposeDramPath",
     "equivalent_conv2d",
     "normalize_transpose_parameters",
+    "plans_dram_slices",
     "resolve_conv_transpose2d_bias",
     "resolve_conv_transpose2d_weights",
     "resolve_dram_path",
@@ -283,6 +284,19 @@ def transposed_geometry(params: ConvTranspose2dParameters) -> TransposedConvGeom
     )
 
 
+def plans_dram_slices(params: ConvTranspose2dParameters) -> bool:
+    """Whether TT-NN 0.81.1 plans DRAM slices for the conv_transpose2d (`resolve_dram_path`):
+    not for a slice config of one slice, of one slice or more of `l1_full`, nor without a
+    slice config for an L1 input (its L1 path from the start)."""
+    slice_config = params.dram_slice_config
+    if slice_config is None:
+        return params.input_memory_config.is_dram
+    return not (
+        slice_config.num_slices == 1
+        or (slice_config.slice_type == Conv2dSliceType.L1_FULL and slice_config.num_slices > 1)
+    )
+
+
 def resolve_dram_path(
     params: ConvTranspose2dParameters, equivalent: Conv2dParameters
 ) -> TransposeDramPath | None:
@@ -301,14 +315,9 @@ def resolve_dram_path(
     On the DRAM path the weight is prepared for the first slice of the output,
     ceil(ceil(extent / r) / n)·r rows or columns (r = 32 for width slices of a TILE output,
     else 1)."""
-    slice_config = params.dram_slice_config
-    if slice_config is None:
-        if not params.input_memory_config.is_dram:
-            return None
-    elif slice_config.num_slices == 1 or (
-        slice_config.slice_type == Conv2dSliceType.L1_FULL and slice_config.num_slices > 1
-    ):
+    if not plans_dram_slices(params):
         return None
+    slice_config = params.dram_slice_config
     device = L1Device.for_grid(params.grid, params.l1_budget)
     geometry = transposed_geometry(params)
     knobs = l1_knobs(equivalent, resolve_weights_dtype(equivalent))

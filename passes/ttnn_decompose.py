@@ -41,7 +41,12 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv2d_decisions import (
+    Conv2dDecision,
+    conv_transpose2d_bias_preparation,
+    conv_transpose2d_preparation,
+)
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
@@ -385,7 +390,8 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     activation = chain[-1].results[0] if chain else op.input
     plan = decision.plan
     if isinstance(op, ConvTranspose2dOp):
-        transpose = resolve_conv_transpose2d_weights(op.conv_parameters(device))
+        own_path = conv_transpose2d_preparation(op.conv_parameters(device))
+        transpose = resolve_conv_transpose2d_weights(own_path)
         plan, _ = whole_equivalent_conv(transpose)
         chain.append(zero_stuffed_input(activation, transpose))
         activation = chain[-1].results[0]
@@ -487,8 +493,10 @@ def transpose_prepared_operands(
 ) -> tuple[list[Operation], SSAValue, SSAValue | None]:
     """The ops preparing a conv_transpose2d's host weight and bias as TT-NN's
     conv_transpose2d prepares them (`prepare_conv_transpose2d_weights` / `_bias` with the
-    op's parameters and its input's type; the bias with the weights dtype the weight is
-    prepared in), and the weight and bias its equivalent conv2d reads (a prepared operand as
+    op's parameters and its input's type, the conv_config as its own path reads it:
+    `conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation` — the bias in the
+    weights dtype the weight is prepared in, a bfloat8_b bias from DRAM prepared as bfloat16
+    and typecast), and the weight and bias its equivalent conv2d reads (a prepared operand as
     given)."""
     activation = op.tensor(op.input, "input")
     properties: dict[str, object] = {
@@ -501,6 +509,7 @@ def transpose_prepared_operands(
         "input_layout": LayoutAttr(activation.layout),
         "input_dtype": DataTypeAttr(activation.dtype),
     }
+    own_path = conv_transpose2d_preparation(op.conv_parameters(device))
     chain: list[Operation] = []
     weight = op.weight
     if op.tensor(op.weight, "weight").on_host:
@@ -509,6 +518,9 @@ def transpose_prepared_operands(
             for name, value in properties.items()
             if name in {prop.name for prop in PrepareConvTranspose2dWeightsOp.PROPERTIES}
         }
+        weight_config = own_path_conv_config(op, own_path.conv_config)
+        if weight_config is not None:
+            weight_properties["conv_config"] = weight_config
         prepared = PrepareConvTranspose2dWeightsOp(
             op.weight,
             device=device,
@@ -525,12 +537,15 @@ def transpose_prepared_operands(
             for name, value in properties.items()
             if name in {prop.name for prop in PrepareConvTranspose2dBiasOp.PROPERTIES}
         }
-        bias_properties["conv_config"] = transposed_bias_config(
-            op.properties.get(CONV_CONFIG.name), decision.weights_dtype
-        )
+        bias_config = conv_transpose2d_bias_preparation(own_path, decision.weights_dtype)
+        bias_properties["conv_config"] = own_path_conv_config(op, bias_config.conv_config)
         prepared_bias = PrepareConvTranspose2dBiasOp(bias, device=device, **bias_properties)
         chain.append(prepared_bias)
         bias = prepared_bias.result
+        if bias_config.conv_config.weights_dtype != decision.weights_dtype:
+            typecast = TypecastOp(bias, prepared_bias_type(decision))
+            chain.append(typecast)
+            bias = typecast.result
     return chain, weight, bias
 
 
@@ -541,6 +556,24 @@ def transposed_bias_config(written: Attribute | None, weights_dtype: DataType) -
     fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
     fields["weights_dtype"] = DataTypeAttr(weights_dtype)
     return Conv2dConfigAttr.from_fields(fields)
+
+
+OWN_PATH_FIELDS = ("weights_dtype", "reshard_if_not_optimal", "enable_activation_reuse")
+"""The conv_config fields conv_transpose2d's own path reads otherwise than its preparation
+ops (`conv2d_decisions.conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`)."""
+
+
+def own_path_conv_config(op: ConvOp, config: Conv2dConfig) -> Conv2dConfigAttr | None:
+    """The op's written conv_config with the `OWN_PATH_FIELDS` of `config` where they differ
+    from it (None: no conv_config written and none differs)."""
+    written = op.properties.get(CONV_CONFIG.name)
+    fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
+    read = written.conv_config() if isinstance(written, Conv2dConfigAttr) else Conv2dConfig()
+    for name in OWN_PATH_FIELDS:
+        value = getattr(config, name)
+        if getattr(read, name) != value:
+            fields[name] = Conv2dConfigAttr(**{name: value}).fields()[name]
+    return Conv2dConfigAttr.from_fields(fields) if fields else None
 
 
 def row_major_input(value: SSAValue) -> list[Operation]:

@@ -22,6 +22,7 @@ from ttnn_xdsl.core.enums import (
 from ttnn_xdsl.dialect import Conv2dConfigAttr, MemoryConfigAttr, build_function, build_module
 from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr, DeviceComputeKernelConfigAttr
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ConvTranspose2dOp, ZeroStuffOp
+from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvTranspose2dBiasOp,
     PrepareConvTranspose2dWeightsOp,
@@ -44,13 +45,16 @@ class Transpose(NamedTuple):
     stride: tuple[int, int]
     padding: tuple[int, int]
     output_padding: tuple[int, int]
-    shard_layout: TensorMemoryLayout
+    shard_layout: TensorMemoryLayout | None
     bias: bool
     input_layout: Layout
     memory_config: MemoryConfigAttr = L1_INTERLEAVED
     dram_slices: int | None = None
     """`dram_slice_config`: so many DRAM_HEIGHT slices (TT-NN prepares for the first)."""
     dilation: tuple[int, int] = (1, 1)
+    weights_dtype: DataType = DataType.FLOAT32
+    reshard_if_not_optimal: bool = False
+    enable_activation_reuse: bool = False
 
 
 TRANSPOSES = {
@@ -89,6 +93,22 @@ TRANSPOSES = {
     "height_stride2_padding_beyond_kernel": Transpose(
         1, 5, 5, 8, 8, (3, 3), (2, 2), (3, 3), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         False, Layout.ROW_MAJOR,
+    ),
+    # conv_transpose2d's own path, where prepare_conv_transpose2d_weights / _bias refuse: a
+    # bfloat8_b bias from DRAM (prepared as bfloat16, then typecast; halves are exact in
+    # bfloat8_b), reshard_if_not_optimal without a shard layout from DRAM, and activation
+    # reuse, which conv_transpose2d runs without.
+    "dram_bfloat8_b_bias": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), None, True, Layout.TILE,
+        DRAM_INTERLEAVED, weights_dtype=DataType.BFLOAT8_B,
+    ),
+    "dram_reshard_without_shard_layout": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), None, True, Layout.ROW_MAJOR,
+        DRAM_INTERLEAVED, reshard_if_not_optimal=True,
+    ),
+    "height_activation_reuse": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.TILE, enable_activation_reuse=True,
     ),
 }  # fmt: skip
 
@@ -153,7 +173,10 @@ def transpose_module(transpose: Transpose, prepared: bool = False) -> ModuleOp:
         dilation=list(transpose.dilation),
         groups=1,
         conv_config=Conv2dConfigAttr(
-            weights_dtype=DataType.FLOAT32, shard_layout=transpose.shard_layout
+            weights_dtype=transpose.weights_dtype,
+            shard_layout=transpose.shard_layout,
+            reshard_if_not_optimal=transpose.reshard_if_not_optimal or None,
+            enable_activation_reuse=transpose.enable_activation_reuse or None,
         ),
         compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=True),
         dtype=DataType.FLOAT32,
@@ -237,3 +260,23 @@ def test_decompose_stuffs_the_input_prepares_the_operands_and_consumes_once() ->
         for op in ops
     )
     assert consume.bias is not None
+
+
+def test_a_bfloat8_b_bias_from_dram_is_prepared_as_bfloat16_then_typecast() -> None:
+    """`prepare_conv_transpose2d_bias` refuses a bfloat8_b bias from DRAM (conv2d's DRAM path
+    plans with a row-major bfloat8_b placeholder); conv_transpose2d prepares it with its
+    weight: the decomposition prepares it as bfloat16 and typecasts it, its weight in
+    bfloat8_b directly."""
+    module = transpose_module(TRANSPOSES["dram_bfloat8_b_bias"])
+    TTNNDecompose().apply(None, module)  # type: ignore[arg-type]
+    casts = [
+        (tensor_info(op.operands[0].type).dtype, tensor_info(op.result.type).dtype)
+        for op in module.walk()
+        if isinstance(op, TypecastOp)
+    ]
+    # The weight: float32 → bfloat8_b; the bias: float32 → bfloat16 → bfloat8_b.
+    assert casts == [
+        (DataType.FLOAT32, DataType.BFLOAT8_B),
+        (DataType.FLOAT32, DataType.BFLOAT16),
+        (DataType.BFLOAT16, DataType.BFLOAT8_B),
+    ]

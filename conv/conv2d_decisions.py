@@ -38,6 +38,7 @@ from ttnn_xdsl.conv.conv_parameters import (
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
+    ConvTranspose2dPlan,
     equivalent_conv2d,
     normalize_transpose_parameters,
     plans_dram_slices,
@@ -67,6 +68,7 @@ __all__ = [
     "conv2d_preparation",
     "conv2d_weights_dtype",
     "conv_transpose2d_bias_preparation",
+    "conv_transpose2d_output_interleaved_in",
     "conv_transpose2d_preparation",
     "core_ranges",
     "folding_refusal",
@@ -154,23 +156,21 @@ def output_dtype(params: Conv2dParameters) -> DataType:
 def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
     """The output of the conv `plan` resolves (conv2d.cpp): its own output image (a
     kernel-stride folded conv's is the unfolded conv's), see `output_spec`."""
-    return output_spec(plan, output_image_size(plan.params), dram_input=False)
+    return output_spec(plan, output_image_size(plan.params), output_interleaved_in(plan))
 
 
 def output_spec(
-    plan: ConvWeightsPlan, output_size: tuple[int, int], *, dram_input: bool
+    plan: ConvWeightsPlan, output_size: tuple[int, int], memory: BufferType | None
 ) -> Conv2dOutputSpec:
     """The output of a conv of output image `output_size` run as `plan` resolves: logical
     [1, 1, N·OH·OW, Cout], padded to whole tiles (TILE) or as is (ROW_MAJOR, `output_layout`);
-    interleaved
-    where `output_interleaved_in` says (or in DRAM for `dram_input`: a conv_transpose2d's own
-    input in DRAM), otherwise sharded in L1 like the conv's output parallel config: shard rows
-    round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns round_up(Cout,
-    32·channel_cores) / channel_cores."""
+    interleaved in `memory` where given (`output_interleaved_in`,
+    `conv_transpose2d_output_interleaved_in`), otherwise sharded in L1 like the conv's output
+    parallel config: shard rows round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns
+    round_up(Cout, 32·channel_cores) / channel_cores."""
     params, sharding = plan.params, plan.sharding
     pixels = params.batch_size * output_size[0] * output_size[1]
     logical = (1, 1, pixels, params.out_channels)
-    memory = BufferType.DRAM if dram_input else output_interleaved_in(plan)
     layout = output_layout(plan, interleaved=memory is not None)
     padded = (
         (1, 1, round_up(pixels, TILE_SIZE), round_up(params.out_channels, TILE_SIZE))
@@ -492,10 +492,30 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     check_factories(transpose.conv, bias, activation_reuse=False)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
-    output = output_spec(
-        transpose.conv, transpose.output_size, dram_input=params.input_memory_config.is_dram
-    )
+    memory = conv_transpose2d_output_interleaved_in(transpose)
+    output = output_spec(transpose.conv, transpose.output_size, memory)
     return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)
+
+
+def conv_transpose2d_output_interleaved_in(transpose: ConvTranspose2dPlan) -> BufferType | None:
+    """Where conv_transpose2d's output is interleaved, or None for a sharded output
+    (conv_transpose2d.cpp): a conv it runs as a matmul (`runs_as_matmul`) as conv2d's
+    (`output_interleaved_in`; its DRAM path hands it to its L1 path); otherwise in DRAM on its
+    DRAM path (the slices' outputs written to a DRAM tensor), sharded on its L1 path — from a
+    DRAM input too (a slice config of one slice, or its automatic count found one)."""
+    if runs_as_matmul(transpose):
+        return output_interleaved_in(transpose.conv)
+    return BufferType.DRAM if transpose.dram_path else None
+
+
+def runs_as_matmul(transpose: ConvTranspose2dPlan) -> bool:
+    """conv_transpose2d runs a matmul for a 1×1 kernel by the transpose's own stride and
+    padding (`use_matmul_for_1x1_conv` on them, not on the equivalent conv's stride 1 and no
+    padding): the equivalent conv's 1×1 matmul with a stride of 1 and no padding."""
+    params = transpose.params
+    return (
+        transpose.conv.form.mm_conv and tuple(params.stride) == (1, 1) and not any(params.padding)
+    )
 
 
 def sharded_input_reshard_refusal(params: ConvTranspose2dParameters) -> str | None:

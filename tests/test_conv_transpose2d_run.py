@@ -110,6 +110,16 @@ TRANSPOSES = {
         1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         True, Layout.TILE, enable_activation_reuse=True,
     ),
+    # A DRAM input on conv_transpose2d's L1 path (one DRAM slice): the output sharded in L1;
+    # a 1×1 kernel of stride 2 runs as a conv, not a matmul, on its DRAM path.
+    "dram_one_slice": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 1,
+    ),
+    "dram_1x1_stride2": Transpose(
+        1, 6, 5, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED,
+    ),
 }  # fmt: skip
 
 
@@ -280,3 +290,24 @@ def test_a_bfloat8_b_bias_from_dram_is_prepared_as_bfloat16_then_typecast() -> N
         (DataType.FLOAT32, DataType.BFLOAT16),
         (DataType.BFLOAT16, DataType.BFLOAT8_B),
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "buffer", "memory_layout"),
+    [
+        ("dram_one_slice", BufferType.L1, TensorMemoryLayout.HEIGHT_SHARDED),
+        ("dram_1x1_stride2", BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+        ("dram_stride2_bias", BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+    ],
+)
+def test_where_the_output_of_a_dram_input_lives(
+    name: str, buffer: BufferType, memory_layout: TensorMemoryLayout
+) -> None:
+    """TT-NN's conv_transpose2d writes its DRAM path's slices to a DRAM tensor, and returns
+    its L1 path's output sharded (a slice config of one slice takes the L1 path)."""
+    module = transpose_module(TRANSPOSES[name])
+    (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
+    memory_config = tensor_info(op.result.type).memory_config
+    assert memory_config is not None
+    placed = (memory_config.buffer_type.data, memory_config.memory_layout.data)
+    assert placed == (buffer, memory_layout)

@@ -31,6 +31,7 @@ from ttnn_xdsl.conv.conv_form import resolve_conv_form, resolve_kernel_stride_fo
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
+    Conv2dSliceConfig,
     normalize_parameters,
     output_image_size,
     validate_parameters,
@@ -47,6 +48,7 @@ from ttnn_xdsl.conv.conv_transpose import (
 )
 from ttnn_xdsl.core.enums import (
     BufferType,
+    Conv2dSliceType,
     DataType,
     Layout,
     ShardOrientation,
@@ -77,6 +79,8 @@ __all__ = [
     "output_spec",
     "resolve_conv2d",
     "resolve_conv_transpose2d",
+    "runs_as_matmul",
+    "runs_whole_from_dram",
     "sharded_input_reshard_refusal",
     "unset_reshard_dropped",
 ]
@@ -479,7 +483,7 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     refusal = sharded_input_reshard_refusal(params)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
-    params = conv_transpose2d_preparation(params)
+    given, params = params, conv_transpose2d_preparation(params)
     transpose = resolve_conv_transpose2d_weights(params)
     allocation = conv_transpose2d_l1_failure(transpose)
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
@@ -492,20 +496,26 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     check_factories(transpose.conv, bias, activation_reuse=False)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
-    memory = conv_transpose2d_output_interleaved_in(transpose)
+    # Without a slice config TT-NN takes its DRAM path for a DRAM input even when it runs it
+    # whole (`runs_whole_from_dram`).
+    whole_from_dram = given.dram_slice_config is None and given.input_memory_config.is_dram
+    memory = conv_transpose2d_output_interleaved_in(transpose, dram_path=whole_from_dram)
     output = output_spec(transpose.conv, transpose.output_size, memory)
     return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)
 
 
-def conv_transpose2d_output_interleaved_in(transpose: ConvTranspose2dPlan) -> BufferType | None:
+def conv_transpose2d_output_interleaved_in(
+    transpose: ConvTranspose2dPlan, *, dram_path: bool
+) -> BufferType | None:
     """Where conv_transpose2d's output is interleaved, or None for a sharded output
     (conv_transpose2d.cpp): a conv it runs as a matmul (`runs_as_matmul`) as conv2d's
-    (`output_interleaved_in`; its DRAM path hands it to its L1 path); otherwise in DRAM on its
-    DRAM path (the slices' outputs written to a DRAM tensor), sharded on its L1 path — from a
-    DRAM input too (a slice config of one slice, or its automatic count found one)."""
+    (`output_interleaved_in`; its DRAM path hands it to its L1 path); otherwise in DRAM where
+    it takes its DRAM path (the weight's, or `dram_path`: the slices' outputs, or the one
+    slice's, written to a DRAM tensor), sharded on its L1 path — from a DRAM input too (a
+    slice config of one slice, or of 0 whose automatic count found one)."""
     if runs_as_matmul(transpose):
         return output_interleaved_in(transpose.conv)
-    return BufferType.DRAM if transpose.dram_path else None
+    return BufferType.DRAM if dram_path or transpose.dram_path else None
 
 
 def runs_as_matmul(transpose: ConvTranspose2dPlan) -> bool:
@@ -546,7 +556,21 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
         config = replace(config, enable_activation_reuse=False)
     if not params.input_memory_config.is_sharded:
         config = unset_reshard_dropped(config)
-    return replace(params, conv_config=config)
+    params = replace(params, conv_config=config)
+    if runs_whole_from_dram(params):
+        return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
+    return params
+
+
+def runs_whole_from_dram(params: ConvTranspose2dParameters) -> bool:
+    """A DRAM input without a slice config whose slice search finds one slice: TT-NN's
+    `run_sliced_op` then runs its L1 path on the whole DRAM input (op_slicing.cpp), which
+    auto-shards the whole equivalent conv, where `prepare_conv_transpose2d_weights` prepares
+    for the first slice's sharded input. Its output is still written to DRAM."""
+    if params.dram_slice_config is not None or not params.input_memory_config.is_dram:
+        return False
+    dram = resolve_conv_transpose2d_weights(params).dram
+    return dram is not None and dram.slicing.num_slices == 1
 
 
 def conv_transpose2d_bias_preparation(

@@ -63,6 +63,7 @@ from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
     DataTypeAttr,
     LayoutAttr,
     MemoryConfigAttr,
@@ -493,11 +494,11 @@ def transpose_prepared_operands(
 ) -> tuple[list[Operation], SSAValue, SSAValue | None]:
     """The ops preparing a conv_transpose2d's host weight and bias as TT-NN's
     conv_transpose2d prepares them (`prepare_conv_transpose2d_weights` / `_bias` with the
-    op's parameters and its input's type, the conv_config as its own path reads it:
-    `conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation` — the bias in the
-    weights dtype the weight is prepared in, a bfloat8_b bias from DRAM prepared as bfloat16
-    and typecast), and the weight and bias its equivalent conv2d reads (a prepared operand as
-    given)."""
+    op's parameters and its input's type, the conv_config and slice config as its own path
+    reads them: `conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation` — the
+    bias in the weights dtype the weight is prepared in, a bfloat8_b bias from DRAM prepared
+    as bfloat16 and typecast), and the weight and bias its equivalent conv2d reads (a
+    prepared operand as given)."""
     activation = op.tensor(op.input, "input")
     properties: dict[str, object] = {
         name: value for name, value in op.properties.items() if name != OUTPUT_DTYPE_OF_CONV2D.name
@@ -509,7 +510,8 @@ def transpose_prepared_operands(
         "input_layout": LayoutAttr(activation.layout),
         "input_dtype": DataTypeAttr(activation.dtype),
     }
-    own_path = conv_transpose2d_preparation(op.conv_parameters(device))
+    given = op.conv_parameters(device)
+    own_path = conv_transpose2d_preparation(given)
     chain: list[Operation] = []
     weight = op.weight
     if op.tensor(op.weight, "weight").on_host:
@@ -521,6 +523,12 @@ def transpose_prepared_operands(
         weight_config = own_path_conv_config(op, own_path.conv_config)
         if weight_config is not None:
             weight_properties["conv_config"] = weight_config
+        slices = own_path.dram_slice_config
+        if slices is not None and slices != given.dram_slice_config:
+            # Run whole from DRAM (`runs_whole_from_dram`): prepared as for one slice.
+            weight_properties["dram_slice_config"] = Conv2dSliceConfigAttr(
+                slices.slice_type, slices.num_slices
+            )
         prepared = PrepareConvTranspose2dWeightsOp(
             op.weight,
             device=device,

@@ -12,6 +12,8 @@ import pytest
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
+from ttnn_xdsl.conv.conv2d_decisions import runs_whole_from_dram
+from ttnn_xdsl.conv.conv_transpose import resolve_conv_transpose2d_weights
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -311,3 +313,20 @@ def test_where_the_output_of_a_dram_input_lives(
     assert memory_config is not None
     placed = (memory_config.buffer_type.data, memory_config.memory_layout.data)
     assert placed == (buffer, memory_layout)
+
+
+def test_a_dram_input_that_fits_in_one_slice_is_prepared_on_the_whole_input() -> None:
+    """Without a slice config TT-NN's conv_transpose2d takes its DRAM path for a DRAM input;
+    when its slice search finds one slice, `run_sliced_op` runs the L1 path on the whole DRAM
+    input (auto-sharded), where `prepare_conv_transpose2d_weights` prepares for the first
+    slice's sharded input. The output is written to DRAM."""
+    module = transpose_module(TRANSPOSES["dram_stride2_bias"])
+    (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
+    params = op.conv_parameters()
+    assert runs_whole_from_dram(params)
+    prepared = resolve_conv_transpose2d_weights(params)
+    assert prepared.dram is not None and prepared.dram.slicing.num_slices == 1
+    assert prepared.equivalent.input_memory_config.is_sharded
+    decision = op.decision()
+    assert decision.plan.params.input_memory_config.is_dram
+    assert decision.output.buffer_type == BufferType.DRAM

@@ -32,6 +32,7 @@ from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
     Conv2dSliceConfig,
+    ConvParameters,
     normalize_parameters,
     output_image_size,
     validate_parameters,
@@ -73,6 +74,7 @@ __all__ = [
     "conv_transpose2d_output_interleaved_in",
     "conv_transpose2d_preparation",
     "core_ranges",
+    "finds_no_shard_layout",
     "folding_refusal",
     "output_dtype",
     "output_layout",
@@ -81,7 +83,7 @@ __all__ = [
     "resolve_conv_transpose2d",
     "runs_as_matmul",
     "runs_whole_from_dram",
-    "sharded_input_reshard_refusal",
+    "transposed_input_layout_refusal",
     "unset_reshard_dropped",
 ]
 
@@ -362,23 +364,28 @@ def folds_unevenly(params: Conv2dParameters) -> bool:
 
 
 def column_major_input_refusal(params: Conv2dParameters) -> str | None:
-    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, with no
-    `conv_config.shard_layout`: TT-NN's conv2d finds no sharded layout for it
-    (conv2d_utils.cpp:228; TT-NN's answers: 78 such inputs refused so, none accepted; with a
-    `shard_layout` it runs), after its kernel-stride folding checks. `prepare_conv_weights`
-    prepares it (§3.3a)."""
-    memory = params.input_memory_config
-    if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
-        return None
-    if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        return None
-    if memory.shard_orientation != ShardOrientation.COL_MAJOR:
+    """`finds_no_shard_layout` for conv2d's input, after its kernel-stride folding checks.
+    `prepare_conv_weights` prepares it (§3.3a)."""
+    if not finds_no_shard_layout(params):
         return None
     if params.conv_config.reshard_if_not_optimal:
         return None  # the preparation's own refusal (`check_reshard_of_sharded_input`)
     if folds_unevenly(normalize_parameters(params)):
         return None  # the preparation's refusal of the fold comes first (TT-NN's answers)
     return NO_SHARDED_LAYOUT
+
+
+def finds_no_shard_layout(params: ConvParameters) -> bool:
+    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, with no
+    `conv_config.shard_layout`: TT-NN's conv (conv2d's, conv_transpose2d's L1 path) finds no
+    sharded layout for it (conv2d_utils.cpp:228; TT-NN's answers: 78 such conv2d inputs
+    refused so, none accepted, 58 of 59 transposed ones; with a `shard_layout` it runs)."""
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
+        return False
+    if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return False
+    return memory.shard_orientation == ShardOrientation.COL_MAJOR
 
 
 NO_SHARDED_LAYOUT = (
@@ -470,17 +477,18 @@ def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
 
 def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecision:
     """TT-NN 0.81.1's conv_transpose2d on `params`: the input's own place in L1, its check of a
-    sharded input it would reshard (`sharded_input_reshard_refusal`), the preparation of its
+    sharded input's layout (`transposed_input_layout_refusal`), the preparation of its
     weight and bias for the equivalent conv2d as its own path runs them
     (`conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`; §7,
     `resolve_conv_transpose2d_weights`, with its refusals), the program factories' checks of
     that conv (`check_factories`), and its output: the transposed conv's image (with
-    `output_padding`) laid out as the equivalent conv's output, interleaved in DRAM when the
-    transpose's own input is in DRAM. The decision's plans are the equivalent conv2d's."""
+    `output_padding`) laid out as the equivalent conv's output, interleaved where
+    `conv_transpose2d_output_interleaved_in` says. The decision's plans are the equivalent
+    conv2d's."""
     placed = input_l1_failure(params)
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
-    refusal = sharded_input_reshard_refusal(params)
+    refusal = transposed_input_layout_refusal(params)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     given, params = params, conv_transpose2d_preparation(params)
@@ -528,17 +536,19 @@ def runs_as_matmul(transpose: ConvTranspose2dPlan) -> bool:
     )
 
 
-def sharded_input_reshard_refusal(params: ConvTranspose2dParameters) -> str | None:
-    """An input sharded in L1 with `reshard_if_not_optimal` and no `shard_layout`, on
-    conv_transpose2d's L1 path: it neither auto-shards a sharded input nor keeps its layout,
-    and finds no sharded layout (conv2d_utils.cpp:228). `prepare_conv_transpose2d_weights`
-    fails otherwise (`conv_transpose.check_reshard_without_shard_layout`)."""
+def transposed_input_layout_refusal(params: ConvTranspose2dParameters) -> str | None:
+    """conv_transpose2d's L1 path finds no sharded layout for its input (conv2d_utils.cpp:228)
+    where it is sharded in L1 with `reshard_if_not_optimal` and no `shard_layout` — it
+    neither auto-shards a sharded input nor keeps its layout; `prepare_conv_transpose2d_weights`
+    fails otherwise, `conv_transpose.check_reshard_without_shard_layout` — and for conv2d's
+    COL_MAJOR input (`finds_no_shard_layout`), which the preparation prepares."""
+    if plans_dram_slices(params):
+        return None
     config = params.conv_config
-    if not config.reshard_if_not_optimal or config.shard_layout is not None:
-        return None
-    if not params.input_memory_config.sharded_in_l1 or plans_dram_slices(params):
-        return None
-    return NO_SHARDED_LAYOUT
+    reshards = config.reshard_if_not_optimal and config.shard_layout is None
+    if reshards and params.input_memory_config.sharded_in_l1:
+        return NO_SHARDED_LAYOUT
+    return NO_SHARDED_LAYOUT if finds_no_shard_layout(params) else None
 
 
 def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTranspose2dParameters:

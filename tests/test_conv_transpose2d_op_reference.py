@@ -85,12 +85,16 @@ REASONS = {
     "the WIDTH factory's checks on the equivalent conv's blocking where TT-NN's own differs "
     "(6), activation reuse checked on the weight of a DRAM slice, which TT-NN's slices prepare "
     "without it (7), and a first DRAM slice with no output where TT-NN's sizes wrap (2)",
-    "project prepares another weight": "the weight TT-NN's conv_transpose2d returns differs "
-    "from prepare_conv_transpose2d_weights' (its own preparation, not modelled)",
+    "project prepares another weight": "41 of 59: a 1x1 kernel with a stride or padding, which "
+    "TT-NN's conv_transpose2d runs as a conv (its matmul test reads the transpose's stride and "
+    "padding) and prepare_conv_transpose2d_weights as a matmul; the rest: the channel padding "
+    "of its own parallel config (a few BLOCK convs, DRAM slices), not modelled",
     "project prepares another bias": "the bias TT-NN's conv_transpose2d returns differs from "
     "prepare_conv_transpose2d_bias' (its own preparation, not modelled)",
-    "project infers another output": "the output parallel config or place of TT-NN's "
-    "conv_transpose2d differs from the equivalent conv's (not modelled)",
+    "project infers another output": "53 of 74: a 1x1 kernel with a stride or padding, which "
+    "TT-NN's conv_transpose2d runs as a conv with its own auto-sharding and output core "
+    "split, the project's equivalent conv as a matmul; the rest: its own output parallel "
+    "config (a few BLOCK convs, DRAM slices), not modelled",
     f"{ACCEPTS}{OOM}": L1_REPLAY,
     f"{ACCEPTS}{OOM_SMALL}": L1_REPLAY,
     f"{ACCEPTS}{BEYOND}": L1_REPLAY,

@@ -81,7 +81,6 @@ __all__ = [
     "output_spec",
     "resolve_conv2d",
     "resolve_conv_transpose2d",
-    "runs_as_matmul",
     "runs_whole_from_dram",
     "transposed_input_layout_refusal",
     "unset_reshard_dropped",
@@ -516,24 +515,15 @@ def conv_transpose2d_output_interleaved_in(
     transpose: ConvTranspose2dPlan, *, dram_path: bool
 ) -> BufferType | None:
     """Where conv_transpose2d's output is interleaved, or None for a sharded output
-    (conv_transpose2d.cpp): a conv it runs as a matmul (`runs_as_matmul`) as conv2d's
+    (conv_transpose2d.cpp): a conv it runs as a matmul (by its own stride and padding,
+    `conv_transpose2d_preparation`) as conv2d's
     (`output_interleaved_in`; its DRAM path hands it to its L1 path); otherwise in DRAM where
     it takes its DRAM path (the weight's, or `dram_path`: the slices' outputs, or the one
     slice's, written to a DRAM tensor), sharded on its L1 path — from a DRAM input too (a
     slice config of one slice, or of 0 whose automatic count found one)."""
-    if runs_as_matmul(transpose):
+    if transpose.conv.form.mm_conv:
         return output_interleaved_in(transpose.conv)
     return BufferType.DRAM if dram_path or transpose.dram_path else None
-
-
-def runs_as_matmul(transpose: ConvTranspose2dPlan) -> bool:
-    """conv_transpose2d runs a matmul for a 1×1 kernel by the transpose's own stride and
-    padding (`use_matmul_for_1x1_conv` on them, not on the equivalent conv's stride 1 and no
-    padding): the equivalent conv's 1×1 matmul with a stride of 1 and no padding."""
-    params = transpose.params
-    return (
-        transpose.conv.form.mm_conv and tuple(params.stride) == (1, 1) and not any(params.padding)
-    )
 
 
 def transposed_input_layout_refusal(params: ConvTranspose2dParameters) -> str | None:
@@ -560,13 +550,16 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       preparation and the conv `enable_activation_reuse = false` (planning slices reads the
       flag, and its refusals stay);
     - an input not sharded: `reshard_if_not_optimal` without a `shard_layout` as without
-      resharding (`unset_reshard_dropped`, conv2d's rule)."""
+      resharding (`unset_reshard_dropped`, conv2d's rule);
+    - a 1×1 kernel runs as a matmul only with the transpose's own stride 1 and no padding
+      (`matmul_by_own_stride`; the preparation ops decide it on the equivalent conv's);
+    - a DRAM input run whole (`runs_whole_from_dram`): prepared as for one slice."""
     config = params.conv_config
     if not plans_dram_slices(params):
         config = replace(config, enable_activation_reuse=False)
     if not params.input_memory_config.is_sharded:
         config = unset_reshard_dropped(config)
-    params = replace(params, conv_config=config)
+    params = replace(params, conv_config=config, matmul_by_own_stride=True)
     if runs_whole_from_dram(params):
         return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
     return params

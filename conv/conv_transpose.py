@@ -84,6 +84,10 @@ class ConvTranspose2dParameters(ConvParameters):
     output_padding: tuple[int, ...] = (0, 0)
     mirror_kernel: bool = True
     dram_slice_config: Conv2dSliceConfig | None = None
+    matmul_by_own_stride: bool = False
+    """TT-NN's conv_transpose2d (not its preparation ops) decides a 1×1 kernel's matmul by the
+    transpose's own stride and padding (`use_matmul_for_1x1_conv` on them): the equivalent
+    conv2d of a strided or padded one runs as a conv (`Conv2dParameters.matmul_1x1`)."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -360,6 +364,11 @@ def check_first_slice_output(slice_params: ConvTranspose2dParameters) -> None:
     )
 
 
+def strided_or_padded(params: ConvTranspose2dParameters) -> bool:
+    """The transpose's own stride is not 1 or its padding not 0."""
+    return tuple(params.stride) != (1, 1) or any(params.padding)
+
+
 def equivalent_conv2d(
     params: ConvTranspose2dParameters, for_bias: bool = False
 ) -> tuple[Conv2dParameters, TransposeDramPath | None]:
@@ -408,6 +417,7 @@ def equivalent_conv2d(
         input_dtype=params.input_dtype,
         output_dtype=params.output_dtype,
         check_input_shard_spec=False,
+        matmul_1x1=not (params.matmul_by_own_stride and strided_or_padded(params)),
     )
     if for_bias:
         return conv, None

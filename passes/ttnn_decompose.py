@@ -512,6 +512,9 @@ def transpose_prepared_operands(
     }
     given = op.conv_parameters(device)
     own_path = conv_transpose2d_preparation(given)
+    transpose = resolve_conv_transpose2d_weights(own_path)
+    if no_prepare_op_says(transpose):
+        return own_path_chains(op, decision, transpose)
     chain: list[Operation] = []
     weight = op.weight
     if op.tensor(op.weight, "weight").on_host:
@@ -564,6 +567,39 @@ def transposed_bias_config(written: Attribute | None, weights_dtype: DataType) -
     fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
     fields["weights_dtype"] = DataTypeAttr(weights_dtype)
     return Conv2dConfigAttr.from_fields(fields)
+
+
+def no_prepare_op_says(transpose: ConvTranspose2dPlan) -> bool:
+    """A 1×1 kernel with a stride or padding, which TT-NN's conv_transpose2d runs as a conv
+    where its preparation ops decide a matmul (`matmul_by_own_stride`): no prepare op's
+    properties say it."""
+    return not transpose.equivalent.matmul_1x1 and tuple(transpose.params.kernel_size) == (1, 1)
+
+
+def own_path_chains(
+    op: ConvTranspose2dOp, decision: Conv2dDecision, transpose: ConvTranspose2dPlan
+) -> tuple[list[Operation], SSAValue, SSAValue | None]:
+    """The chains of layout ops preparing a conv_transpose2d's host weight and bias as its
+    own path plans them (`no_prepare_op_says`), each typecast to the weights dtype where its
+    layout left another, as a prepare op's decomposition ends; a prepared operand as given."""
+    chain: list[Operation] = []
+    weight, bias = op.weight, op.bias
+    if op.tensor(op.weight, "weight").on_host:
+        weights = transpose_weight_chain(transpose, op.weight)
+        chain += weights + typecast_to(weights[-1].results[0], prepared_weight_type(decision))
+        weight = chain[-1].results[0]
+    if bias is not None and op.tensor(bias, "bias").on_host:
+        assert decision.bias_plan is not None
+        biases = bias_chain(decision.bias_plan, bias)
+        biases[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(transpose)
+        chain += biases + typecast_to(biases[-1].results[0], prepared_bias_type(decision))
+        bias = chain[-1].results[0]
+    return chain, weight, bias
+
+
+def typecast_to(value: SSAValue, expected: Attribute) -> list[Operation]:
+    """A typecast of `value` to `expected`, or none where it is that tensor already."""
+    return [] if denote_same_tensor(value.type, expected) else [TypecastOp(value, expected)]
 
 
 OWN_PATH_FIELDS = ("weights_dtype", "reshard_if_not_optimal", "enable_activation_reuse")

@@ -113,10 +113,15 @@ TRANSPOSES = {
         True, Layout.TILE, enable_activation_reuse=True,
     ),
     # A DRAM input on conv_transpose2d's L1 path (one DRAM slice): the output sharded in L1;
-    # a 1×1 kernel of stride 2 runs as a conv, not a matmul, on its DRAM path.
+    # a 1×1 kernel of stride 2 runs as a conv, not a matmul (TT-NN decides it by the
+    # transpose's own stride), in L1 and on its DRAM path.
     "dram_one_slice": Transpose(
         1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 1,
+    ),
+    "height_1x1_stride2_bias": Transpose(
+        1, 5, 4, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR,
     ),
     "dram_1x1_stride2": Transpose(
         1, 6, 5, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
@@ -330,3 +335,13 @@ def test_a_dram_input_that_fits_in_one_slice_is_prepared_on_the_whole_input() ->
     decision = op.decision()
     assert decision.plan.params.input_memory_config.is_dram
     assert decision.output.buffer_type == BufferType.DRAM
+
+
+def test_a_strided_1x1_transpose_runs_as_a_conv_not_a_matmul() -> None:
+    """TT-NN's conv_transpose2d decides a 1×1 kernel's matmul by the transpose's own stride
+    and padding: stride 2 runs a conv (the equivalent conv2d, stride 1 and unpadded, is no
+    matmul), where `prepare_conv_transpose2d_weights` prepares a matmul's weight."""
+    module = transpose_module(TRANSPOSES["height_1x1_stride2_bias"])
+    (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
+    assert not op.decision().plan.form.mm_conv
+    assert resolve_conv_transpose2d_weights(op.conv_parameters()).conv.form.mm_conv

@@ -246,8 +246,15 @@ def test_conv_transpose2d_runs_and_equals_the_scattered_transpose(name: str) -> 
     assert np.count_nonzero(expected) > expected.size // 2  # real values, not zeros
 
 
-def test_a_prepared_weight_and_bias_compute_what_the_host_ones_do() -> None:
-    transpose = TRANSPOSES["block_stride2_bias"]
+@pytest.mark.parametrize(
+    # A weight prepared by prepare_conv_transpose2d_weights, as tt-mlir passes it, where the
+    # conv's own path would prepare its own (a DRAM input run whole, a strided 1×1 kernel run
+    # as a conv): the same bytes, read the same way.
+    "name",
+    ["block_stride2_bias", "dram_stride2_bias", "height_1x1_stride2_bias"],
+)
+def test_a_prepared_weight_and_bias_compute_what_the_host_ones_do(name: str) -> None:
+    transpose = TRANSPOSES[name]
     x = integers((transpose.batch, transpose.height, transpose.width, transpose.in_channels), 4)
     w = integers((transpose.in_channels, transpose.out_channels, *transpose.kernel), 5)
     b = integers((1, 1, 1, transpose.out_channels), 6)

@@ -551,15 +551,16 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       flag, and its refusals stay);
     - an input not sharded: `reshard_if_not_optimal` without a `shard_layout` as without
       resharding (`unset_reshard_dropped`, conv2d's rule);
-    - a 1×1 kernel runs as a matmul only with the transpose's own stride 1 and no padding
-      (`matmul_by_own_stride`; the preparation ops decide it on the equivalent conv's);
+    - a 1×1 kernel runs as a matmul only with the transpose's own stride 1 and no padding,
+      and a DRAM slice's weight is prepared without activation reuse (`own_path`; the
+      preparation ops decide on the equivalent conv's stride, and with the flag);
     - a DRAM input run whole (`runs_whole_from_dram`): prepared as for one slice."""
     config = params.conv_config
     if not plans_dram_slices(params):
         config = replace(config, enable_activation_reuse=False)
     if not params.input_memory_config.is_sharded:
         config = unset_reshard_dropped(config)
-    params = replace(params, conv_config=config, matmul_by_own_stride=True)
+    params = replace(params, conv_config=config, own_path=True)
     if runs_whole_from_dram(params):
         return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
     return params

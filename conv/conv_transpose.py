@@ -84,10 +84,13 @@ class ConvTranspose2dParameters(ConvParameters):
     output_padding: tuple[int, ...] = (0, 0)
     mirror_kernel: bool = True
     dram_slice_config: Conv2dSliceConfig | None = None
-    matmul_by_own_stride: bool = False
-    """TT-NN's conv_transpose2d (not its preparation ops) decides a 1×1 kernel's matmul by the
-    transpose's own stride and padding (`use_matmul_for_1x1_conv` on them): the equivalent
-    conv2d of a strided or padded one runs as a conv (`Conv2dParameters.matmul_1x1`)."""
+    own_path: bool = False
+    """The preparation TT-NN's conv_transpose2d runs itself, not its preparation ops
+    (conv2d_decisions.conv_transpose2d_preparation): it decides a 1×1 kernel's matmul by the
+    transpose's own stride and padding (`use_matmul_for_1x1_conv` on them: the equivalent
+    conv2d of a strided or padded one runs as a conv, `Conv2dParameters.matmul_1x1`), and on
+    its DRAM path prepares each slice's weight without activation reuse (its slices' planning
+    reads the flag)."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -417,7 +420,7 @@ def equivalent_conv2d(
         input_dtype=params.input_dtype,
         output_dtype=params.output_dtype,
         check_input_shard_spec=False,
-        matmul_1x1=not (params.matmul_by_own_stride and strided_or_padded(params)),
+        matmul_1x1=not (params.own_path and strided_or_padded(params)),
     )
     if for_bias:
         return conv, None
@@ -434,6 +437,9 @@ def equivalent_conv2d(
         input_layout=Layout.ROW_MAJOR if dram.sliced else params.input_layout,
         input_memory_config=dram.input_memory_config,
     )
+    if params.own_path:
+        config = replace(sliced.conv_config, enable_activation_reuse=False)
+        sliced = replace(sliced, conv_config=config)
     return sliced, dram
 
 

@@ -570,10 +570,13 @@ def transposed_bias_config(written: Attribute | None, weights_dtype: DataType) -
 
 
 def no_prepare_op_says(transpose: ConvTranspose2dPlan) -> bool:
-    """A 1×1 kernel with a stride or padding, which TT-NN's conv_transpose2d runs as a conv
-    where its preparation ops decide a matmul (`matmul_by_own_stride`): no prepare op's
-    properties say it."""
-    return not transpose.equivalent.matmul_1x1 and tuple(transpose.params.kernel_size) == (1, 1)
+    """What TT-NN's conv_transpose2d prepares otherwise than its preparation ops, which no
+    prepare op's properties say (`ConvTranspose2dParameters.own_path`): a 1×1 kernel with a
+    stride or padding, run as a conv where the prepare ops decide a matmul; a DRAM slice's
+    weight prepared without the activation reuse its slices' planning reads."""
+    params = transpose.params
+    strided_1x1 = not transpose.equivalent.matmul_1x1 and tuple(params.kernel_size) == (1, 1)
+    return strided_1x1 or (transpose.dram_path and params.conv_config.enable_activation_reuse)
 
 
 def own_path_chains(

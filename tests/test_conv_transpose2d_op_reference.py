@@ -42,8 +42,8 @@ COUNTS = {
     "ttnn_conv_transpose_edge1d_wormhole_N150.json.gz": (170, 0, 170, 0, 0, 0, 0),
     "ttnn_conv_transpose_examples_wormhole_N150.json.gz": (11, 2, 11, 2, 1, 1, 0),
     "ttnn_conv_transpose_output_padding_probes_wormhole_N150.json.gz": (11, 3, 9, 1, 1, 0, 0),
-    "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 63, 7, 13, 0, 2),
-    "ttnn_conv_transpose_slices_wormhole_N150_s6200.json.gz": (96, 37, 88, 21, 23, 0, 4),
+    "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 64, 7, 13, 0, 2),
+    "ttnn_conv_transpose_slices_wormhole_N150_s6200.json.gz": (96, 37, 89, 21, 23, 0, 4),
     "ttnn_conv_transpose_wormhole_N150_s103.json.gz": (120, 18, 119, 14, 53, 33, 3),
     "ttnn_conv_transpose_wormhole_N150_s3000.json.gz": (198, 29, 194, 26, 84, 52, 4),
     "ttnn_conv_transpose_wormhole_N150_s3002.json.gz": (208, 35, 198, 28, 71, 48, 3),
@@ -82,16 +82,16 @@ REASONS = {
     "the project refuses it; TT-NN's answers vary (sizes wrap, crashes)",
     "project refuses what TT-NN accepts": "the equivalent conv's L1 replay finds the L1 "
     "failing where TT-NN's conv fits (11: circular buffers beyond or clashing, out of memory), "
-    "activation reuse checked on the weight of a DRAM slice, which TT-NN's slices prepare "
-    "without it (7), the WIDTH factory's checks and L1 estimate on the equivalent conv's "
-    "blocking where TT-NN's own differs (7), and a first DRAM slice with no output where "
-    "TT-NN's sizes wrap (2)",
+    "the WIDTH factory's checks and L1 estimate on the equivalent conv's blocking where "
+    "TT-NN's own differs (7), activation reuse refused by the L1 estimate that plans DRAM "
+    "slices where TT-NN's passes (4), and a first DRAM slice with no output where TT-NN's "
+    "sizes wrap (2)",
     "project prepares another weight": "the channel padding of TT-NN's conv_transpose2d's own "
     "parallel config (DRAM slices, BLOCK convs, sharded inputs), not modelled",
     "project prepares another bias": "the bias TT-NN's conv_transpose2d returns differs from "
     "prepare_conv_transpose2d_bias' (its own preparation, not modelled)",
     "project infers another output": "the output core split of TT-NN's conv_transpose2d's own "
-    "parallel config: 1x1 kernels (24), L1 inputs sharded otherwise "
+    "parallel config: 1x1 kernels (25), L1 inputs sharded otherwise "
     "than its shard layout (13), not modelled",
     f"{ACCEPTS}{OOM}": L1_REPLAY,
     f"{ACCEPTS}{OOM_SMALL}": L1_REPLAY,

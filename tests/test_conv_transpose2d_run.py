@@ -108,6 +108,12 @@ TRANSPOSES = {
         1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), None, True, Layout.ROW_MAJOR,
         DRAM_INTERLEAVED, reshard_if_not_optimal=True,
     ),
+    # Activation reuse on its DRAM path: the slices are planned with it, each slice's weight
+    # prepared without it (prepare_conv_transpose2d_weights refuses this one).
+    "dram_height_slices_activation_reuse": Transpose(
+        1, 40, 40, 16, 8, (4, 4), (2, 2), (1, 1), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 2, enable_activation_reuse=True,
+    ),
     "height_activation_reuse": Transpose(
         1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         True, Layout.TILE, enable_activation_reuse=True,

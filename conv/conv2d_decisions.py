@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
     L1Failure,
     conv2d_l1_failure,
@@ -30,6 +31,8 @@ from ttnn_xdsl.conv.conv_form import resolve_conv_form, resolve_kernel_stride_fo
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
+    Conv2dSliceConfig,
+    ConvParameters,
     normalize_parameters,
     output_image_size,
     validate_parameters,
@@ -37,11 +40,16 @@ from ttnn_xdsl.conv.conv_parameters import (
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
+    ConvTranspose2dPlan,
+    equivalent_conv2d,
+    normalize_transpose_parameters,
+    plans_dram_slices,
     resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
 )
 from ttnn_xdsl.core.enums import (
     BufferType,
+    Conv2dSliceType,
     DataType,
     Layout,
     ShardOrientation,
@@ -62,13 +70,20 @@ __all__ = [
     "conv2d_output_spec",
     "conv2d_preparation",
     "conv2d_weights_dtype",
+    "conv_transpose2d_bias_preparation",
+    "conv_transpose2d_output_interleaved_in",
+    "conv_transpose2d_preparation",
     "core_ranges",
+    "finds_no_shard_layout",
     "folding_refusal",
     "output_dtype",
     "output_layout",
     "output_spec",
     "resolve_conv2d",
     "resolve_conv_transpose2d",
+    "runs_whole_from_dram",
+    "transposed_input_layout_refusal",
+    "unset_reshard_dropped",
 ]
 
 CoreRange = tuple[int, int, int, int]
@@ -146,23 +161,21 @@ def output_dtype(params: Conv2dParameters) -> DataType:
 def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
     """The output of the conv `plan` resolves (conv2d.cpp): its own output image (a
     kernel-stride folded conv's is the unfolded conv's), see `output_spec`."""
-    return output_spec(plan, output_image_size(plan.params), dram_input=False)
+    return output_spec(plan, output_image_size(plan.params), output_interleaved_in(plan))
 
 
 def output_spec(
-    plan: ConvWeightsPlan, output_size: tuple[int, int], *, dram_input: bool
+    plan: ConvWeightsPlan, output_size: tuple[int, int], memory: BufferType | None
 ) -> Conv2dOutputSpec:
     """The output of a conv of output image `output_size` run as `plan` resolves: logical
     [1, 1, N·OH·OW, Cout], padded to whole tiles (TILE) or as is (ROW_MAJOR, `output_layout`);
-    interleaved
-    where `output_interleaved_in` says (or in DRAM for `dram_input`: a conv_transpose2d's own
-    input in DRAM), otherwise sharded in L1 like the conv's output parallel config: shard rows
-    round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns round_up(Cout,
-    32·channel_cores) / channel_cores."""
+    interleaved in `memory` where given (`output_interleaved_in`,
+    `conv_transpose2d_output_interleaved_in`), otherwise sharded in L1 like the conv's output
+    parallel config: shard rows round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns
+    round_up(Cout, 32·channel_cores) / channel_cores."""
     params, sharding = plan.params, plan.sharding
     pixels = params.batch_size * output_size[0] * output_size[1]
     logical = (1, 1, pixels, params.out_channels)
-    memory = BufferType.DRAM if dram_input else output_interleaved_in(plan)
     layout = output_layout(plan, interleaved=memory is not None)
     padded = (
         (1, 1, round_up(pixels, TILE_SIZE), round_up(params.out_channels, TILE_SIZE))
@@ -266,13 +279,16 @@ def l1_refusal_message(failure: L1Failure) -> str:
     return f"TT-NN 0.81.1's conv2d refuses this conv: {failure.message}"
 
 
-def check_factories(plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None) -> None:
+def check_factories(
+    plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None, *, activation_reuse: bool = True
+) -> None:
     """The program factories' checks of the conv `plan` resolves, in TT-NN's order: the
-    HEIGHT/BLOCK factory's activation reuse, WIDTH's output block, the prepared weight and bias
+    HEIGHT/BLOCK factory's activation reuse (unless the conv runs without it:
+    `activation_reuse` False), WIDTH's output block, the prepared weight and bias
     (`conv2d_refusal`), WIDTH's activation height. Raises ConvConfigError with TT-NN's words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     for refusal in (
-        activation_reuse_refusal(plan),
+        activation_reuse_refusal(plan) if activation_reuse else None,
         width_output_block_refusal(plan),
         factory_refusal(plan, bias_shape),
         width_activation_height_refusal(plan),
@@ -347,26 +363,34 @@ def folds_unevenly(params: Conv2dParameters) -> bool:
 
 
 def column_major_input_refusal(params: Conv2dParameters) -> str | None:
-    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, with no
-    `conv_config.shard_layout`: TT-NN's conv2d finds no sharded layout for it
-    (conv2d_utils.cpp:228; TT-NN's answers: 78 such inputs refused so, none accepted; with a
-    `shard_layout` it runs), after its kernel-stride folding checks. `prepare_conv_weights`
-    prepares it (§3.3a)."""
-    memory = params.input_memory_config
-    if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
-        return None
-    if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
-        return None
-    if memory.shard_orientation != ShardOrientation.COL_MAJOR:
+    """`finds_no_shard_layout` for conv2d's input, after its kernel-stride folding checks.
+    `prepare_conv_weights` prepares it (§3.3a)."""
+    if not finds_no_shard_layout(params):
         return None
     if params.conv_config.reshard_if_not_optimal:
         return None  # the preparation's own refusal (`check_reshard_of_sharded_input`)
     if folds_unevenly(normalize_parameters(params)):
         return None  # the preparation's refusal of the fold comes first (TT-NN's answers)
-    return (
-        "Conv2d supports Height, Block or Width Sharded Layouts but got "
-        "TensorMemoryLayout::INTERLEAVED"
-    )
+    return NO_SHARDED_LAYOUT
+
+
+def finds_no_shard_layout(params: ConvParameters) -> bool:
+    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, with no
+    `conv_config.shard_layout`: TT-NN's conv (conv2d's, conv_transpose2d's L1 path) finds no
+    sharded layout for it (conv2d_utils.cpp:228; TT-NN's answers: 78 such conv2d inputs
+    refused so, none accepted, 58 of 59 transposed ones; with a `shard_layout` it runs)."""
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
+        return False
+    if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return False
+    return memory.shard_orientation == ShardOrientation.COL_MAJOR
+
+
+NO_SHARDED_LAYOUT = (
+    "Conv2d supports Height, Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLEAVED"
+)
+"""TT-NN's words when its conv finds no shard layout for a sharded input (conv2d_utils.cpp:228)."""
 
 
 def folding_refusal(params: Conv2dParameters) -> str | None:
@@ -418,12 +442,21 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
     form = resolve_conv_form(params)
     if not form.dram_conv or form.mm_conv:
         return params
-    config = params.conv_config
+    config = unset_reshard_dropped(params.conv_config)
     if conv2d_weights_dtype(params) == DataType.BFLOAT8_B:
         config = replace(config, weights_dtype=DataType.BFLOAT16)
-    if config.reshard_if_not_optimal and config.shard_layout is None:
-        config = replace(config, reshard_if_not_optimal=False)
     return replace(params, conv_config=config)
+
+
+def unset_reshard_dropped(config: Conv2dConfig) -> Conv2dConfig:
+    """`reshard_if_not_optimal` without a `shard_layout` where TT-NN's conv shards its input
+    itself (conv2d's DRAM path auto-shards each slice; conv_transpose2d auto-shards an input
+    not sharded, or gives each DRAM slice the slice's layout): as without resharding, where
+    the preparation ops read the unset layout (`check_reshard_of_dram_slice`,
+    `conv_transpose.check_reshard_without_shard_layout`)."""
+    if config.reshard_if_not_optimal and config.shard_layout is None:
+        return replace(config, reshard_if_not_optimal=False)
+    return config
 
 
 def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
@@ -442,27 +475,117 @@ def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
 
 
 def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecision:
-    """TT-NN 0.81.1's conv_transpose2d on `params`: the preparation of its weight (and bias)
-    for the equivalent conv2d (§7, `resolve_conv_transpose2d_weights`, with its refusals),
-    the program factories' checks of that conv (`check_factories`), and its output: the
-    transposed conv's image (with `output_padding`) laid out as the equivalent conv's output,
-    interleaved in DRAM when the transpose's own input is in DRAM. The decision's plans are
-    the equivalent conv2d's."""
+    """TT-NN 0.81.1's conv_transpose2d on `params`: the input's own place in L1, its check of a
+    sharded input's layout (`transposed_input_layout_refusal`), the preparation of its
+    weight and bias for the equivalent conv2d as its own path runs them
+    (`conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`; §7,
+    `resolve_conv_transpose2d_weights`, with its refusals), the program factories' checks of
+    that conv (`check_factories`), and its output: the transposed conv's image (with
+    `output_padding`) laid out as the equivalent conv's output, interleaved where
+    `conv_transpose2d_output_interleaved_in` says. The decision's plans are the equivalent
+    conv2d's."""
     placed = input_l1_failure(params)
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
+    refusal = transposed_input_layout_refusal(params)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
+    given, params = params, conv_transpose2d_preparation(params)
     transpose = resolve_conv_transpose2d_weights(params)
     allocation = conv_transpose2d_l1_failure(transpose)
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
     bias = None
     if params.has_bias:
-        config = replace(params.conv_config, weights_dtype=transpose.conv.weights_dtype)
-        bias = resolve_conv_transpose2d_bias(replace(params, conv_config=config)).conv
-    check_factories(transpose.conv, bias)
+        bias_params = conv_transpose2d_bias_preparation(params, transpose.conv.weights_dtype)
+        bias = resolve_conv_transpose2d_bias(bias_params).conv
+    # conv_transpose2d runs its conv with `enable_activation_reuse = false`, on either path.
+    check_factories(transpose.conv, bias, activation_reuse=False)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
-    output = output_spec(
-        transpose.conv, transpose.output_size, dram_input=params.input_memory_config.is_dram
-    )
+    # Without a slice config TT-NN takes its DRAM path for a DRAM input even when it runs it
+    # whole (`runs_whole_from_dram`).
+    whole_from_dram = given.dram_slice_config is None and given.input_memory_config.is_dram
+    memory = conv_transpose2d_output_interleaved_in(transpose, dram_path=whole_from_dram)
+    output = output_spec(transpose.conv, transpose.output_size, memory)
     return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)
+
+
+def conv_transpose2d_output_interleaved_in(
+    transpose: ConvTranspose2dPlan, *, dram_path: bool
+) -> BufferType | None:
+    """Where conv_transpose2d's output is interleaved, or None for a sharded output
+    (conv_transpose2d.cpp): a conv it runs as a matmul (by its own stride and padding,
+    `conv_transpose2d_preparation`) as conv2d's
+    (`output_interleaved_in`; its DRAM path hands it to its L1 path); otherwise in DRAM where
+    it takes its DRAM path (the weight's, or `dram_path`: the slices' outputs, or the one
+    slice's, written to a DRAM tensor), sharded on its L1 path — from a DRAM input too (a
+    slice config of one slice, or of 0 whose automatic count found one)."""
+    if transpose.conv.form.mm_conv:
+        return output_interleaved_in(transpose.conv)
+    return BufferType.DRAM if dram_path or transpose.dram_path else None
+
+
+def transposed_input_layout_refusal(params: ConvTranspose2dParameters) -> str | None:
+    """conv_transpose2d's L1 path finds no sharded layout for its input (conv2d_utils.cpp:228)
+    where it is sharded in L1 with `reshard_if_not_optimal` and no `shard_layout` — it
+    neither auto-shards a sharded input nor keeps its layout; `prepare_conv_transpose2d_weights`
+    fails otherwise, `conv_transpose.check_reshard_without_shard_layout` — and for conv2d's
+    COL_MAJOR input (`finds_no_shard_layout`), which the preparation prepares."""
+    if plans_dram_slices(params):
+        return None
+    config = params.conv_config
+    reshards = config.reshard_if_not_optimal and config.shard_layout is None
+    if reshards and params.input_memory_config.sharded_in_l1:
+        return NO_SHARDED_LAYOUT
+    return NO_SHARDED_LAYOUT if finds_no_shard_layout(params) else None
+
+
+def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTranspose2dParameters:
+    """The parameters conv_transpose2d prepares its weight with: `params`, but where its own
+    path (`conv_transpose2d_L1`, run whole or for each DRAM slice) differs from
+    `prepare_conv_transpose2d_weights`:
+
+    - without DRAM slices to plan (`plans_dram_slices`) no activation reuse: it hands the
+      preparation and the conv `enable_activation_reuse = false` (planning slices reads the
+      flag, and its refusals stay);
+    - an input not sharded: `reshard_if_not_optimal` without a `shard_layout` as without
+      resharding (`unset_reshard_dropped`, conv2d's rule);
+    - a 1×1 kernel runs as a matmul only with the transpose's own stride 1 and no padding,
+      and a DRAM slice's weight is prepared without activation reuse (`own_path`; the
+      preparation ops decide on the equivalent conv's stride, and with the flag);
+    - a DRAM input run whole (`runs_whole_from_dram`): prepared as for one slice."""
+    config = params.conv_config
+    if not plans_dram_slices(params):
+        config = replace(config, enable_activation_reuse=False)
+    if not params.input_memory_config.is_sharded:
+        config = unset_reshard_dropped(config)
+    params = replace(params, conv_config=config, own_path=True)
+    if runs_whole_from_dram(params):
+        return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
+    return params
+
+
+def runs_whole_from_dram(params: ConvTranspose2dParameters) -> bool:
+    """A DRAM input without a slice config whose slice search finds one slice: TT-NN's
+    `run_sliced_op` then runs its L1 path on the whole DRAM input (op_slicing.cpp), which
+    auto-shards the whole equivalent conv, where `prepare_conv_transpose2d_weights` prepares
+    for the first slice's sharded input. Its output is still written to DRAM."""
+    if params.dram_slice_config is not None or not params.input_memory_config.is_dram:
+        return False
+    dram = resolve_conv_transpose2d_weights(params).dram
+    return dram is not None and dram.slicing.num_slices == 1
+
+
+def conv_transpose2d_bias_preparation(
+    params: ConvTranspose2dParameters, weights_dtype: DataType
+) -> ConvTranspose2dParameters:
+    """The parameters conv_transpose2d's bias is prepared with: its weight's
+    (`conv_transpose2d_preparation`) in the weights dtype the weight is prepared in, with the
+    conv_config conv2d's own path plans the bias's equivalent conv2d with
+    (`conv2d_preparation`: from a DRAM input, bfloat8_b as bfloat16 —
+    `prepare_conv_transpose2d_bias` refuses it, conv_transpose2d prepares it with its weight —
+    and `unset_reshard_dropped`)."""
+    params = replace(params, conv_config=replace(params.conv_config, weights_dtype=weights_dtype))
+    equivalent, _ = equivalent_conv2d(normalize_transpose_parameters(params), for_bias=True)
+    return replace(params, conv_config=conv2d_preparation(equivalent).conv_config)

@@ -23,13 +23,15 @@ def resolve_weights_dtype(params: Conv2dParameters) -> DataType:
 
 def is_mm_conv(params: Conv2dParameters) -> bool:
     """Step 2: a 1×1, stride-1, unpadded, undilated conv runs as a matmul, unless
-    `conv_config.shard_layout` asks for WIDTH_SHARDED (TT-NN's `use_matmul_for_1x1_conv`)."""
+    `conv_config.shard_layout` asks for WIDTH_SHARDED (TT-NN's `use_matmul_for_1x1_conv`) or
+    the conv says otherwise (`matmul_1x1`)."""
     return (
         tuple(params.kernel_size) == (1, 1)
         and tuple(params.stride) == (1, 1)
         and all(p == 0 for p in params.padding)
         and tuple(params.dilation) == (1, 1)
         and params.conv_config.shard_layout != TensorMemoryLayout.WIDTH_SHARDED
+        and params.matmul_1x1
     )
 
 

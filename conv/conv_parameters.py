@@ -143,6 +143,10 @@ class Conv2dParameters(ConvParameters):
     input. False for a conv_transpose2d's equivalent conv2d (semantics.md §7), whose spec
     describes the transpose's own input, before its zero-stuffing (checked there), or is the
     one TT-NN builds for its DRAM path."""
+    matmul_1x1: bool = True
+    """Whether a 1×1, stride-1, unpadded conv may run as a matmul (step 2). False for the
+    equivalent conv2d of a conv_transpose2d whose own stride or padding is not 1 and 0: TT-NN's
+    conv_transpose2d decides its matmul by them and runs it as a conv."""
 
     @property
     def fp32_dest_acc_en(self) -> bool:

@@ -65,6 +65,7 @@ __all__ = [
     "TransposeDramPath",
     "equivalent_conv2d",
     "normalize_transpose_parameters",
+    "plans_dram_slices",
     "resolve_conv_transpose2d_bias",
     "resolve_conv_transpose2d_weights",
     "resolve_dram_path",
@@ -83,6 +84,13 @@ class ConvTranspose2dParameters(ConvParameters):
     output_padding: tuple[int, ...] = (0, 0)
     mirror_kernel: bool = True
     dram_slice_config: Conv2dSliceConfig | None = None
+    own_path: bool = False
+    """The preparation TT-NN's conv_transpose2d runs itself, not its preparation ops
+    (conv2d_decisions.conv_transpose2d_preparation): it decides a 1×1 kernel's matmul by the
+    transpose's own stride and padding (`use_matmul_for_1x1_conv` on them: the equivalent
+    conv2d of a strided or padded one runs as a conv, `Conv2dParameters.matmul_1x1`), and on
+    its DRAM path prepares each slice's weight without activation reuse (its slices' planning
+    reads the flag)."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -283,6 +291,19 @@ def transposed_geometry(params: ConvTranspose2dParameters) -> TransposedConvGeom
     )
 
 
+def plans_dram_slices(params: ConvTranspose2dParameters) -> bool:
+    """Whether TT-NN 0.81.1 plans DRAM slices for the conv_transpose2d (`resolve_dram_path`):
+    not for a slice config of one slice, of one slice or more of `l1_full`, nor without a
+    slice config for an L1 input (its L1 path from the start)."""
+    slice_config = params.dram_slice_config
+    if slice_config is None:
+        return params.input_memory_config.is_dram
+    return not (
+        slice_config.num_slices == 1
+        or (slice_config.slice_type == Conv2dSliceType.L1_FULL and slice_config.num_slices > 1)
+    )
+
+
 def resolve_dram_path(
     params: ConvTranspose2dParameters, equivalent: Conv2dParameters
 ) -> TransposeDramPath | None:
@@ -301,14 +322,9 @@ def resolve_dram_path(
     On the DRAM path the weight is prepared for the first slice of the output,
     ceil(ceil(extent / r) / n)·r rows or columns (r = 32 for width slices of a TILE output,
     else 1)."""
-    slice_config = params.dram_slice_config
-    if slice_config is None:
-        if not params.input_memory_config.is_dram:
-            return None
-    elif slice_config.num_slices == 1 or (
-        slice_config.slice_type == Conv2dSliceType.L1_FULL and slice_config.num_slices > 1
-    ):
+    if not plans_dram_slices(params):
         return None
+    slice_config = params.dram_slice_config
     device = L1Device.for_grid(params.grid, params.l1_budget)
     geometry = transposed_geometry(params)
     knobs = l1_knobs(equivalent, resolve_weights_dtype(equivalent))
@@ -349,6 +365,11 @@ def check_first_slice_output(slice_params: ConvTranspose2dParameters) -> None:
         f"conv's own padding {format_shape(slice_params.padding)}, an output of "
         f"{output_height}x{output_width} (its uint32 sizes wrap)"
     )
+
+
+def strided_or_padded(params: ConvTranspose2dParameters) -> bool:
+    """The transpose's own stride is not 1 or its padding not 0."""
+    return tuple(params.stride) != (1, 1) or any(params.padding)
 
 
 def equivalent_conv2d(
@@ -399,6 +420,7 @@ def equivalent_conv2d(
         input_dtype=params.input_dtype,
         output_dtype=params.output_dtype,
         check_input_shard_spec=False,
+        matmul_1x1=not (params.own_path and strided_or_padded(params)),
     )
     if for_bias:
         return conv, None
@@ -415,6 +437,9 @@ def equivalent_conv2d(
         input_layout=Layout.ROW_MAJOR if dram.sliced else params.input_layout,
         input_memory_config=dram.input_memory_config,
     )
+    if params.own_path:
+        config = replace(sliced.conv_config, enable_activation_reuse=False)
+        sliced = replace(sliced, conv_config=config)
     return sliced, dram
 
 

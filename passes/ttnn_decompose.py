@@ -41,7 +41,12 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv2d_decisions import (
+    Conv2dDecision,
+    conv_transpose2d_bias_preparation,
+    conv_transpose2d_preparation,
+)
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
@@ -58,6 +63,7 @@ from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
     DataTypeAttr,
     LayoutAttr,
     MemoryConfigAttr,
@@ -385,7 +391,8 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     activation = chain[-1].results[0] if chain else op.input
     plan = decision.plan
     if isinstance(op, ConvTranspose2dOp):
-        transpose = resolve_conv_transpose2d_weights(op.conv_parameters(device))
+        own_path = conv_transpose2d_preparation(op.conv_parameters(device))
+        transpose = resolve_conv_transpose2d_weights(own_path)
         plan, _ = whole_equivalent_conv(transpose)
         chain.append(zero_stuffed_input(activation, transpose))
         activation = chain[-1].results[0]
@@ -487,9 +494,11 @@ def transpose_prepared_operands(
 ) -> tuple[list[Operation], SSAValue, SSAValue | None]:
     """The ops preparing a conv_transpose2d's host weight and bias as TT-NN's
     conv_transpose2d prepares them (`prepare_conv_transpose2d_weights` / `_bias` with the
-    op's parameters and its input's type; the bias with the weights dtype the weight is
-    prepared in), and the weight and bias its equivalent conv2d reads (a prepared operand as
-    given)."""
+    op's parameters and its input's type, the conv_config and slice config as its own path
+    reads them: `conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation` — the
+    bias in the weights dtype the weight is prepared in, a bfloat8_b bias from DRAM prepared
+    as bfloat16 and typecast), and the weight and bias its equivalent conv2d reads (a
+    prepared operand as given)."""
     activation = op.tensor(op.input, "input")
     properties: dict[str, object] = {
         name: value for name, value in op.properties.items() if name != OUTPUT_DTYPE_OF_CONV2D.name
@@ -501,6 +510,11 @@ def transpose_prepared_operands(
         "input_layout": LayoutAttr(activation.layout),
         "input_dtype": DataTypeAttr(activation.dtype),
     }
+    given = op.conv_parameters(device)
+    own_path = conv_transpose2d_preparation(given)
+    transpose = resolve_conv_transpose2d_weights(own_path)
+    if no_prepare_op_says(transpose):
+        return own_path_chains(op, decision, transpose)
     chain: list[Operation] = []
     weight = op.weight
     if op.tensor(op.weight, "weight").on_host:
@@ -509,6 +523,15 @@ def transpose_prepared_operands(
             for name, value in properties.items()
             if name in {prop.name for prop in PrepareConvTranspose2dWeightsOp.PROPERTIES}
         }
+        weight_config = own_path_conv_config(op, own_path.conv_config)
+        if weight_config is not None:
+            weight_properties["conv_config"] = weight_config
+        slices = own_path.dram_slice_config
+        if slices is not None and slices != given.dram_slice_config:
+            # Run whole from DRAM (`runs_whole_from_dram`): prepared as for one slice.
+            weight_properties["dram_slice_config"] = Conv2dSliceConfigAttr(
+                slices.slice_type, slices.num_slices
+            )
         prepared = PrepareConvTranspose2dWeightsOp(
             op.weight,
             device=device,
@@ -525,12 +548,15 @@ def transpose_prepared_operands(
             for name, value in properties.items()
             if name in {prop.name for prop in PrepareConvTranspose2dBiasOp.PROPERTIES}
         }
-        bias_properties["conv_config"] = transposed_bias_config(
-            op.properties.get(CONV_CONFIG.name), decision.weights_dtype
-        )
+        bias_config = conv_transpose2d_bias_preparation(own_path, decision.weights_dtype)
+        bias_properties["conv_config"] = own_path_conv_config(op, bias_config.conv_config)
         prepared_bias = PrepareConvTranspose2dBiasOp(bias, device=device, **bias_properties)
         chain.append(prepared_bias)
         bias = prepared_bias.result
+        if bias_config.conv_config.weights_dtype != decision.weights_dtype:
+            typecast = TypecastOp(bias, prepared_bias_type(decision))
+            chain.append(typecast)
+            bias = typecast.result
     return chain, weight, bias
 
 
@@ -541,6 +567,60 @@ def transposed_bias_config(written: Attribute | None, weights_dtype: DataType) -
     fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
     fields["weights_dtype"] = DataTypeAttr(weights_dtype)
     return Conv2dConfigAttr.from_fields(fields)
+
+
+def no_prepare_op_says(transpose: ConvTranspose2dPlan) -> bool:
+    """What TT-NN's conv_transpose2d prepares otherwise than its preparation ops, which no
+    prepare op's properties say (`ConvTranspose2dParameters.own_path`): a 1×1 kernel with a
+    stride or padding, run as a conv where the prepare ops decide a matmul; a DRAM slice's
+    weight prepared without the activation reuse its slices' planning reads."""
+    params = transpose.params
+    strided_1x1 = not transpose.equivalent.matmul_1x1 and tuple(params.kernel_size) == (1, 1)
+    return strided_1x1 or (transpose.dram_path and params.conv_config.enable_activation_reuse)
+
+
+def own_path_chains(
+    op: ConvTranspose2dOp, decision: Conv2dDecision, transpose: ConvTranspose2dPlan
+) -> tuple[list[Operation], SSAValue, SSAValue | None]:
+    """The chains of layout ops preparing a conv_transpose2d's host weight and bias as its
+    own path plans them (`no_prepare_op_says`), each typecast to the weights dtype where its
+    layout left another, as a prepare op's decomposition ends; a prepared operand as given."""
+    chain: list[Operation] = []
+    weight, bias = op.weight, op.bias
+    if op.tensor(op.weight, "weight").on_host:
+        weights = transpose_weight_chain(transpose, op.weight)
+        chain += weights + typecast_to(weights[-1].results[0], prepared_weight_type(decision))
+        weight = chain[-1].results[0]
+    if bias is not None and op.tensor(bias, "bias").on_host:
+        assert decision.bias_plan is not None
+        biases = bias_chain(decision.bias_plan, bias)
+        biases[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(transpose)
+        chain += biases + typecast_to(biases[-1].results[0], prepared_bias_type(decision))
+        bias = chain[-1].results[0]
+    return chain, weight, bias
+
+
+def typecast_to(value: SSAValue, expected: Attribute) -> list[Operation]:
+    """A typecast of `value` to `expected`, or none where it is that tensor already."""
+    return [] if denote_same_tensor(value.type, expected) else [TypecastOp(value, expected)]
+
+
+OWN_PATH_FIELDS = ("weights_dtype", "reshard_if_not_optimal", "enable_activation_reuse")
+"""The conv_config fields conv_transpose2d's own path reads otherwise than its preparation
+ops (`conv2d_decisions.conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`)."""
+
+
+def own_path_conv_config(op: ConvOp, config: Conv2dConfig) -> Conv2dConfigAttr | None:
+    """The op's written conv_config with the `OWN_PATH_FIELDS` of `config` where they differ
+    from it (None: no conv_config written and none differs)."""
+    written = op.properties.get(CONV_CONFIG.name)
+    fields = dict(written.fields()) if isinstance(written, Conv2dConfigAttr) else {}
+    read = written.conv_config() if isinstance(written, Conv2dConfigAttr) else Conv2dConfig()
+    for name in OWN_PATH_FIELDS:
+        value = getattr(config, name)
+        if getattr(read, name) != value:
+            fields[name] = Conv2dConfigAttr(**{name: value}).fields()[name]
+    return Conv2dConfigAttr.from_fields(fields) if fields else None
 
 
 def row_major_input(value: SSAValue) -> list[Operation]:

@@ -1,9 +1,11 @@
-"""TT-NN 0.81.1's own `conv2d` answers (tests/data/ttnn_reference/conv2d_op/, README there) as
-`ttnn.conv2d` ops, and the verdict of the project on each: whether it accepts what TT-NN
-accepts with TT-NN's output (logical and padded shape, dtype, layout, memory config with the
-shard spec's cores, shape and orientation) and the weight and bias TT-NN's conv2d prepares, and
-refuses what TT-NN refuses with TT-NN's rule. Read by tests/test_conv2d_op_reference.py and by
-its pin maker (`python tests/conv2d_op_reference_cases.py` prints the verdicts)."""
+"""TT-NN 0.81.1's own `conv2d` and `conv_transpose2d` answers (tests/data/ttnn_reference/
+conv2d_op/ and conv_transpose2d_op/, READMEs there) as `ttnn.conv2d` and `ttnn.conv_transpose2d`
+ops, and the verdict of the project on each: whether it accepts what TT-NN accepts with TT-NN's
+output (logical and padded shape, dtype, layout, memory config with the shard spec's cores,
+shape and orientation) and the weight and bias TT-NN's op prepares, and refuses what TT-NN
+refuses with TT-NN's rule. Read by tests/test_conv2d_op_reference.py,
+tests/test_conv_transpose2d_op_reference.py and by their pin maker
+(`python tests/conv2d_op_reference_cases.py` prints the verdicts)."""
 
 from __future__ import annotations
 
@@ -48,8 +50,15 @@ from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_type
 from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeAttr, CoreRangeSetAttr
 
 ANSWERS = DATA / "conv2d_op"
-FILES = sorted(ANSWERS.glob("*.json.gz"))
+FILES = sorted(
+    path for path in ANSWERS.glob("*.json.gz") if not path.name.startswith("ttnn_conv_transpose2d")
+)
+"""The conv2d answers. The dev set's conv_transpose2d answers kept here (read by the API's and
+tt-mlir's tests) are compared in conv_transpose2d_op/, as asked again there."""
 PINS = ANSWERS / "pins.json"
+TRANSPOSED_ANSWERS = DATA / "conv_transpose2d_op"
+TRANSPOSED_FILES = sorted(TRANSPOSED_ANSWERS.glob("*.json.gz"))
+TRANSPOSED_PINS = TRANSPOSED_ANSWERS / "pins.json"
 
 KIT_L1_SMALL_SIZE = 16384
 """The reference kit opens its device with `l1_small_size = 16384` unless a case says."""
@@ -255,13 +264,10 @@ def tt_nn_rule(case: dict[str, Any]) -> str:
 
 
 def pin_key(case: dict[str, Any], category: str) -> str:
-    """How a disagreement is pinned: its category, for a case TT-NN refused its rule, and
-    `conv_transpose2d: ` before a transposed conv's (their reasons are their own)."""
-    key = category
+    """How a disagreement is pinned: its category and, for a case TT-NN refused, its rule."""
     if "error" in case and category != "empty output":
-        key = f"{category} | TT-NN: {tt_nn_rule(case)}"
-    transposed = case.get("op") == "conv_transpose2d"
-    return f"conv_transpose2d: {key}" if transposed else key
+        return f"{category} | TT-NN: {tt_nn_rule(case)}"
+    return category
 
 
 class FileAgreement(NamedTuple):
@@ -315,10 +321,11 @@ def compare(path: Path) -> FileAgreement:
 
 
 def write_pins() -> None:
-    """Write `pins.json` from the project's verdicts (run after a change of the rules, then
-    read the difference: each pin is a disagreement the test holds to)."""
-    pins = {path.name: compare(path).disagreements for path in FILES}
-    PINS.write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
+    """Write both folders' `pins.json` from the project's verdicts (run after a change of the
+    rules, then read the difference: each pin is a disagreement the tests hold to)."""
+    for files, pins_path in ((FILES, PINS), (TRANSPOSED_FILES, TRANSPOSED_PINS)):
+        pins = {path.name: compare(path).disagreements for path in files}
+        pins_path.write_text(json.dumps(pins, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":
@@ -327,7 +334,8 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["--pins"]:
         write_pins()
     else:
-        for path in FILES if len(sys.argv) < 2 else map(Path, sys.argv[1:]):
+        named = map(Path, sys.argv[1:])
+        for path in [*FILES, *TRANSPOSED_FILES] if len(sys.argv) < 2 else named:
             grid = grid_of(path)
             for case in load(path):
                 result = verdict(case, grid)

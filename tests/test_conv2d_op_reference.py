@@ -7,9 +7,8 @@ buffers, config tensors in DRAM, l1_small_size); 330 of these again (55 convs wh
 runs, each with l1_small_size 0, 32, 64, 128 and 1024 and with config tensors in DRAM on an
 l1_small_size of 0: the L1_SMALL region, conv/l1_small_region.py); recorded once, each on a
 fresh device, and
-committed in tests/data/ttnn_reference/conv2d_op/ (README there). And
-`ttnn.conv_transpose2d` against TT-NN's `conv_transpose2d` on the dev set's 198 draws (194
-answered; Wormhole).
+committed in tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d`
+against TT-NN's `conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
 
 Each case is built as a `ttnn.conv2d` on the device's grid, opened with the case's
 `l1_small_size` (the kit's 16384 by default) (its input TT-NN's flat [1, 1, N·H·W, C], or
@@ -26,7 +25,7 @@ category (pins.json, written by `python tests/conv2d_op_reference_cases.py --pin
 category with its reason below. TT-NN's L1 allocation refusals (out of memory, circular or
 dataflow buffers beyond L1 or clashing with L1 buffers) are compared as any refusal: the
 op refuses with `conv2d_l1_allocation`'s message, which agrees when it is TT-NN's word for word
-(TT-NN's program number aside), conv_transpose2d's by its equivalent conv's replay."""
+(TT-NN's program number aside)."""
 
 from __future__ import annotations
 
@@ -50,7 +49,6 @@ COUNTS = {
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 42, 0, 106, 103, 0),
     "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 63, 0, 113, 92, 0),
     "ttnn_conv_slice_configs_wormhole_N150.json.gz": (70, 96, 64, 2, 11, 11, 0),
-    "ttnn_conv_transpose2d_wormhole_N150_s103.json.gz": (120, 18, 99, 9, 53, 34, 3),
     "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 74, 162, 53, 41, 36, 3),
     "ttnn_conv_wide_wormhole_N150_s6001.json.gz": (239, 94, 209, 72, 59, 52, 5),
 }
@@ -81,12 +79,6 @@ L1_OTHER_NUMBERS = (
 L1_BEFORE_UNMODELLED = (
     "conv2d_l1_allocation finds the L1 failing, but TT-NN refuses first for a rule the project "
     "does not model (checked before its circular buffers)"
-)
-TRANSPOSED_L1 = (
-    "conv_transpose2d's L1 allocation: conv2d_l1_allocation's replay of the equivalent conv is "
-    "a first cut (its open cases in tests/test_conv2d_l1_allocation.py: other halo and circular "
-    "buffer sizes, the DRAM path and its slices' config tensors in the L1_SMALL region, "
-    "kernel-stride folding)"
 )
 REASONS = {
     "TT-NN pads a row-major output": "TT-NN returns a ROW_MAJOR output padded to whole shards or "
@@ -218,55 +210,6 @@ REASONS = {
     "slices, two 1D convs), the WIDTH weight-height check on a conv TT-NN's conv2d prepares "
     "otherwise (1)",
 }
-REASONS.update(
-    {
-        "conv_transpose2d: empty output": "the transposed conv has no output pixel (decided "
-        "from the case alone): refused by the project",
-        "conv_transpose2d: project refuses what TT-NN accepts": "conv_transpose2d's own path, "
-        "not modelled: bfloat8_b weights from DRAM (5) and reshard_if_not_optimal without a "
-        "shard layout (4), which prepare_conv_transpose2d_weights refuses; activation reuse "
-        "checked on the equivalent conv's BLOCK layout (1)",
-        "conv_transpose2d: project prepares another weight": "the weight TT-NN's "
-        "conv_transpose2d returns differs from prepare_conv_transpose2d_weights' (its own "
-        "preparation, not modelled)",
-        "conv_transpose2d: project infers another output": "the output parallel config of "
-        "TT-NN's conv_transpose2d differs from the equivalent conv's (not modelled)",
-        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: Multicast runtime "
-        "arguments target an unplaced core": "the multicast core ranges: not modelled",
-        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: Conv#d supports Height, "
-        "Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv_transpose2d's "
-        "own check of its input's layout: not modelled",
-        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: act_matrix_height_ntiles "
-        "# should be divisible by act_block_h_ntiles #": "the WIDTH act height of the "
-        "transposed conv's own matrix: not modelled",
-        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: K dimension in tiles "
-        "must match between input A (#) and input B (#)": "the matmul path's K check: not modelled",
-        "conv_transpose2d: project accepts what TT-NN refuses | TT-NN: Out of Memory: Not "
-        "enough space to allocate # B L#_SMALL buffer across # banks, where each": TRANSPOSED_L1,
-        f"conv_transpose2d: project accepts what TT-NN refuses | TT-NN: {OOM}": TRANSPOSED_L1,
-        f"conv_transpose2d: project accepts what TT-NN refuses | TT-NN: {BEYOND}": TRANSPOSED_L1,
-        f"conv_transpose2d: project accepts what TT-NN refuses | TT-NN: {CLASH}": TRANSPOSED_L1,
-        "conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: Out of "
-        "Memory: Not enough space to allocate # B L#_SMALL buffer across # banks, where "
-        "each": TRANSPOSED_L1,
-        f"conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: {OOM}": (
-            TRANSPOSED_L1
-        ),
-        f"conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: {BEYOND}": (
-            TRANSPOSED_L1
-        ),
-        f"conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: {CLASH}": (
-            TRANSPOSED_L1
-        ),
-        "conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: "
-        f"{DATAFLOW_CLASH}": TRANSPOSED_L1,
-        "conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: Multicast "
-        "runtime arguments target an unplaced core": L1_BEFORE_UNMODELLED,
-        "conv_transpose2d: project refuses for another rule than TT-NN's | TT-NN: Conv#d "
-        "supports Height, Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLE": "as "
-        "above, before the project's rule",
-    }
-)
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 
 

@@ -12,6 +12,8 @@ import pytest
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
+from ttnn_xdsl.conv.conv2d_decisions import runs_whole_from_dram
+from ttnn_xdsl.conv.conv_transpose import resolve_conv_transpose2d_weights
 from ttnn_xdsl.core.enums import (
     BufferType,
     Conv2dSliceType,
@@ -22,6 +24,7 @@ from ttnn_xdsl.core.enums import (
 from ttnn_xdsl.dialect import Conv2dConfigAttr, MemoryConfigAttr, build_function, build_module
 from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr, DeviceComputeKernelConfigAttr
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ConvTranspose2dOp, ZeroStuffOp
+from ttnn_xdsl.dialect.conversion_ops import TypecastOp
 from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvTranspose2dBiasOp,
     PrepareConvTranspose2dWeightsOp,
@@ -44,13 +47,16 @@ class Transpose(NamedTuple):
     stride: tuple[int, int]
     padding: tuple[int, int]
     output_padding: tuple[int, int]
-    shard_layout: TensorMemoryLayout
+    shard_layout: TensorMemoryLayout | None
     bias: bool
     input_layout: Layout
     memory_config: MemoryConfigAttr = L1_INTERLEAVED
     dram_slices: int | None = None
     """`dram_slice_config`: so many DRAM_HEIGHT slices (TT-NN prepares for the first)."""
     dilation: tuple[int, int] = (1, 1)
+    weights_dtype: DataType = DataType.FLOAT32
+    reshard_if_not_optimal: bool = False
+    enable_activation_reuse: bool = False
 
 
 TRANSPOSES = {
@@ -89,6 +95,43 @@ TRANSPOSES = {
     "height_stride2_padding_beyond_kernel": Transpose(
         1, 5, 5, 8, 8, (3, 3), (2, 2), (3, 3), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         False, Layout.ROW_MAJOR,
+    ),
+    # conv_transpose2d's own path, where prepare_conv_transpose2d_weights / _bias refuse: a
+    # bfloat8_b bias from DRAM (prepared as bfloat16, then typecast; halves are exact in
+    # bfloat8_b), reshard_if_not_optimal without a shard layout from DRAM, and activation
+    # reuse, which conv_transpose2d runs without.
+    "dram_bfloat8_b_bias": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), None, True, Layout.TILE,
+        DRAM_INTERLEAVED, weights_dtype=DataType.BFLOAT8_B,
+    ),
+    "dram_reshard_without_shard_layout": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), None, True, Layout.ROW_MAJOR,
+        DRAM_INTERLEAVED, reshard_if_not_optimal=True,
+    ),
+    # Activation reuse on its DRAM path: the slices are planned with it, each slice's weight
+    # prepared without it (prepare_conv_transpose2d_weights refuses this one).
+    "dram_height_slices_activation_reuse": Transpose(
+        1, 40, 40, 16, 8, (4, 4), (2, 2), (1, 1), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 2, enable_activation_reuse=True,
+    ),
+    "height_activation_reuse": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.TILE, enable_activation_reuse=True,
+    ),
+    # A DRAM input on conv_transpose2d's L1 path (one DRAM slice): the output sharded in L1;
+    # a 1×1 kernel of stride 2 runs as a conv, not a matmul (TT-NN decides it by the
+    # transpose's own stride), in L1 and on its DRAM path.
+    "dram_one_slice": Transpose(
+        1, 6, 5, 16, 24, (3, 3), (2, 2), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 1,
+    ),
+    "height_1x1_stride2_bias": Transpose(
+        1, 5, 4, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR,
+    ),
+    "dram_1x1_stride2": Transpose(
+        1, 6, 5, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED,
     ),
 }  # fmt: skip
 
@@ -153,7 +196,10 @@ def transpose_module(transpose: Transpose, prepared: bool = False) -> ModuleOp:
         dilation=list(transpose.dilation),
         groups=1,
         conv_config=Conv2dConfigAttr(
-            weights_dtype=DataType.FLOAT32, shard_layout=transpose.shard_layout
+            weights_dtype=transpose.weights_dtype,
+            shard_layout=transpose.shard_layout,
+            reshard_if_not_optimal=transpose.reshard_if_not_optimal or None,
+            enable_activation_reuse=transpose.enable_activation_reuse or None,
         ),
         compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=True),
         dtype=DataType.FLOAT32,
@@ -206,8 +252,15 @@ def test_conv_transpose2d_runs_and_equals_the_scattered_transpose(name: str) -> 
     assert np.count_nonzero(expected) > expected.size // 2  # real values, not zeros
 
 
-def test_a_prepared_weight_and_bias_compute_what_the_host_ones_do() -> None:
-    transpose = TRANSPOSES["block_stride2_bias"]
+@pytest.mark.parametrize(
+    # A weight prepared by prepare_conv_transpose2d_weights, as tt-mlir passes it, where the
+    # conv's own path would prepare its own (a DRAM input run whole, a strided 1×1 kernel run
+    # as a conv): the same bytes, read the same way.
+    "name",
+    ["block_stride2_bias", "dram_stride2_bias", "height_1x1_stride2_bias"],
+)
+def test_a_prepared_weight_and_bias_compute_what_the_host_ones_do(name: str) -> None:
+    transpose = TRANSPOSES[name]
     x = integers((transpose.batch, transpose.height, transpose.width, transpose.in_channels), 4)
     w = integers((transpose.in_channels, transpose.out_channels, *transpose.kernel), 5)
     b = integers((1, 1, 1, transpose.out_channels), 6)
@@ -237,3 +290,71 @@ def test_decompose_stuffs_the_input_prepares_the_operands_and_consumes_once() ->
         for op in ops
     )
     assert consume.bias is not None
+
+
+def test_a_bfloat8_b_bias_from_dram_is_prepared_as_bfloat16_then_typecast() -> None:
+    """`prepare_conv_transpose2d_bias` refuses a bfloat8_b bias from DRAM (conv2d's DRAM path
+    plans with a row-major bfloat8_b placeholder); conv_transpose2d prepares it with its
+    weight: the decomposition prepares it as bfloat16 and typecasts it, its weight in
+    bfloat8_b directly."""
+    module = transpose_module(TRANSPOSES["dram_bfloat8_b_bias"])
+    TTNNDecompose().apply(None, module)  # type: ignore[arg-type]
+    casts = [
+        (tensor_info(op.operands[0].type).dtype, tensor_info(op.result.type).dtype)
+        for op in module.walk()
+        if isinstance(op, TypecastOp)
+    ]
+    # The weight: float32 → bfloat8_b; the bias: float32 → bfloat16 → bfloat8_b.
+    assert casts == [
+        (DataType.FLOAT32, DataType.BFLOAT8_B),
+        (DataType.FLOAT32, DataType.BFLOAT16),
+        (DataType.BFLOAT16, DataType.BFLOAT8_B),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "buffer", "memory_layout"),
+    [
+        ("dram_one_slice", BufferType.L1, TensorMemoryLayout.HEIGHT_SHARDED),
+        ("dram_1x1_stride2", BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+        ("dram_stride2_bias", BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+    ],
+)
+def test_where_the_output_of_a_dram_input_lives(
+    name: str, buffer: BufferType, memory_layout: TensorMemoryLayout
+) -> None:
+    """TT-NN's conv_transpose2d writes its DRAM path's slices to a DRAM tensor, and returns
+    its L1 path's output sharded (a slice config of one slice takes the L1 path)."""
+    module = transpose_module(TRANSPOSES[name])
+    (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
+    memory_config = tensor_info(op.result.type).memory_config
+    assert memory_config is not None
+    placed = (memory_config.buffer_type.data, memory_config.memory_layout.data)
+    assert placed == (buffer, memory_layout)
+
+
+def test_a_dram_input_that_fits_in_one_slice_is_prepared_on_the_whole_input() -> None:
+    """Without a slice config TT-NN's conv_transpose2d takes its DRAM path for a DRAM input;
+    when its slice search finds one slice, `run_sliced_op` runs the L1 path on the whole DRAM
+    input (auto-sharded), where `prepare_conv_transpose2d_weights` prepares for the first
+    slice's sharded input. The output is written to DRAM."""
+    module = transpose_module(TRANSPOSES["dram_stride2_bias"])
+    (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
+    params = op.conv_parameters()
+    assert runs_whole_from_dram(params)
+    prepared = resolve_conv_transpose2d_weights(params)
+    assert prepared.dram is not None and prepared.dram.slicing.num_slices == 1
+    assert prepared.equivalent.input_memory_config.is_sharded
+    decision = op.decision()
+    assert decision.plan.params.input_memory_config.is_dram
+    assert decision.output.buffer_type == BufferType.DRAM
+
+
+def test_a_strided_1x1_transpose_runs_as_a_conv_not_a_matmul() -> None:
+    """TT-NN's conv_transpose2d decides a 1×1 kernel's matmul by the transpose's own stride
+    and padding: stride 2 runs a conv (the equivalent conv2d, stride 1 and unpadded, is no
+    matmul), where `prepare_conv_transpose2d_weights` prepares a matmul's weight."""
+    module = transpose_module(TRANSPOSES["height_1x1_stride2_bias"])
+    (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
+    assert not op.decision().plan.form.mm_conv
+    assert resolve_conv_transpose2d_weights(op.conv_parameters()).conv.form.mm_conv

@@ -1200,19 +1200,24 @@ def test_conv_transpose2d_refuses_what_tt_nn_refuses_in_its_words(device, case_i
     assert str(error.value) == f"TT-NN 0.81.1's conv2d refuses this conv: {case['error_info']}"
 
 
-def test_bfloat8_b_weights_of_a_conv_transpose2d_from_dram_are_not_covered(device) -> None:
+def test_bfloat8_b_weights_of_a_conv_transpose2d_from_dram_as_tt_nn_returns_them(device) -> None:
     # r0169: TT-NN's conv_transpose2d accepts bfloat8_b weights from a DRAM input (it
-    # prepares them on a path of its own, which prepare_conv_transpose2d_weights refuses).
+    # prepares them on a path of its own, which prepare_conv_transpose2d_weights refuses):
+    # its output and its prepared weight and bias, as TT-NN returned them.
     case = DEV_SET["r0169"]
     assert "error" not in case and case["weight_dtype"] == "DataType.BFLOAT8_B"
-    with pytest.raises(NotImplementedError) as error:
-        ttnn.conv_transpose2d(**dev_set_call(case, device))
-    assert str(error.value) == (
-        "ttnn_xdsl.ttnn.conv_transpose2d does not cover this call: TT-NN 0.81.1's "
-        "conv_transpose2d prepares bfloat8_b weights for a conv it runs from DRAM on a path of "
-        "its own (prepare_conv_transpose2d_weights refuses them), not modelled here; an L1 "
-        "input (memory_config=ttnn.L1_MEMORY_CONFIG) or a bfloat16 weight runs"
+    output, dims, (device_weight, device_bias) = ttnn.conv_transpose2d(
+        **dev_set_call(case, device), return_output_dim=True, return_weights_and_bias=True
     )
+    assert _memory_config_answer(output.memory_config()) == case["output_memory_config"]
+    assert case["N"] * dims[0] * dims[1] == case["output_logical_shape"][2]
+    assert output.shape == case["output_logical_shape"]
+    assert output.padded_shape == case["output_padded_shape"]
+    prepared = [("weight", device_weight)] + ([("bias", device_bias)] if case["bias"] else [])
+    for role, tensor in prepared:
+        assert tensor.shape == case[f"{role}_logical_shape"]
+        assert tensor.padded_shape == case[f"{role}_padded_shape"]
+        assert f"DataType.{tensor.dtype.name}" == case[f"{role}_dtype"]
 
 
 def test_conv_transpose2d_in_dram_slices(device) -> None:

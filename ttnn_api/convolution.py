@@ -24,11 +24,9 @@ Refused, in TT-NN's words (RuntimeError): what the prepare ops refuse (`in_ttnn_
 the conv op's decisions refuse (its program factories' checks of the weight and bias,
 semantics.md §9.3; where its L1 allocation fails, §8.9 — for conv_transpose2d that of its
 equivalent conv), a host bias beside a device weight, a device weight the kernels would read
-beyond. Not covered (NotImplementedError): bfloat8_b weights of a conv_transpose2d on TT-NN's
-DRAM path (its conv's own path; conv2d and conv1d run theirs, as `ttnn.conv2d` models it), an
-L1-sharded input without a shard spec (a conv output given `memory_config` without one) or
-sharded over cores that are neither one rectangle from core (0, 0) nor laid row by row from
-it."""
+beyond. Not covered (NotImplementedError): an L1-sharded input without a shard spec (a conv
+output given `memory_config` without one) or sharded over cores that are neither one rectangle
+from core (0, 0) nor laid row by row from it."""
 
 from __future__ import annotations
 
@@ -40,7 +38,7 @@ import numpy as np
 from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.rewriter import Rewriter
 
-from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision
+from ttnn_xdsl.conv.conv2d_decisions import Conv2dDecision, conv_transpose2d_preparation
 from ttnn_xdsl.conv.conv2d_l1_allocation import conv2d_l1_refusal
 from ttnn_xdsl.conv.conv_consumption import (
     ConsumptionPath,
@@ -377,24 +375,15 @@ def _transposed_resolution(call: ConvCall, types: list[Attribute]) -> Resolution
     the whole zero-stuffed input: the conv the consumption reads."""
     sources = {"weight_tensor": call.weight, "input_tensor": call.input_tensor}
     target = call.device.target_device
-    try:
-        with ir_refusals(call.name, sources):
-            op = _conv_op(call, list(Block(arg_types=types).args))
-            decision = op.decision(target)
-            transpose = resolve_conv_transpose2d_weights(
+    with ir_refusals(call.name, sources):
+        op = _conv_op(call, list(Block(arg_types=types).args))
+        decision = op.decision(target)
+        # The weight as TT-NN's conv_transpose2d prepares it on its own path (its op's).
+        transpose = resolve_conv_transpose2d_weights(
+            conv_transpose2d_preparation(
                 cast(ConvTranspose2dParameters, op.conv_parameters(target))
             )
-    except RuntimeError as error:
-        if not str(error).startswith(DRAM_BFLOAT8_B_REFUSAL):
-            raise
-        # TT-NN's conv_transpose2d prepares such a weight on a path of its own, which the
-        # op does not model: refused there as `prepare_conv_transpose2d_weights` refuses it.
-        raise NotImplementedError(
-            f"ttnn_xdsl.ttnn.{call.name} does not cover this call: TT-NN 0.81.1's "
-            "conv_transpose2d prepares bfloat8_b weights for a conv it runs from DRAM on a path "
-            "of its own (prepare_conv_transpose2d_weights refuses them), not modelled here; an "
-            "L1 input (memory_config=ttnn.L1_MEMORY_CONFIG) or a bfloat16 weight runs"
-        ) from None
+        )
     plan, params = whole_equivalent_conv(transpose)
     weight_type, bias_type = _consumed_types(call, types, decision)
     return Resolution(plan, params, weight_type, bias_type, transpose.output_size)

@@ -1,0 +1,175 @@
+"""`ttnn.conv_transpose2d` against TT-NN 0.81.1's own `conv_transpose2d`, without TT-NN: its
+answers on the mock device for 3,516 transposed convs (3,553 asked, 37 skipped by the
+recording run) on a Wormhole N150 and a Blackhole P150: random draws (the dev set's and fresh
+ones), 1D edge cases, output padding, auto-sharding and DRAM probes, explicit DRAM slice
+configs; recorded once, each on a fresh device, and committed in
+tests/data/ttnn_reference/conv_transpose2d_op/ (README there).
+
+Each case is built as a `ttnn.conv_transpose2d` on the device's grid (its input TT-NN's flat
+[1, 1, N·H·W, C] with the input's dtype, layout and memory config; a host IOHW weight and a
+bias; the conv_config, output padding, kernel mirroring and DRAM slice config the case gives)
+with TT-NN's output as the result type, and verified (`conv2d_op_reference_cases.verdict`):
+a case TT-NN accepts agrees when the project accepts TT-NN's output type — logical and padded
+shape, dtype, layout, memory config with the shard spec's cores, shape and orientation — and
+prepares the weight and bias TT-NN's conv_transpose2d returned; a case TT-NN refuses agrees
+when the project refuses with TT-NN's rule.
+
+Pinned per file: how many cases are compared and agree, and every other case by id with its
+category (pins.json, written by `python tests/conv2d_op_reference_cases.py --pins`), each
+category with its reason below; a pinned case that starts agreeing fails the test as an
+unpinned disagreement does. TT-NN's L1 allocation refusals are counted apart: the op refuses
+with `conv2d_l1_allocation`'s replay of the equivalent conv, which agrees when it is TT-NN's
+message word for word (TT-NN's program number aside)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conv2d_op_reference_cases import TRANSPOSED_FILES, TRANSPOSED_PINS, compare
+
+COUNTS = {
+    # file: (TT-NN accepted, TT-NN refused by other rules than its L1 allocation, of these the
+    # project agrees on, TT-NN's L1 allocation failures, of these the project refuses with
+    # TT-NN's message, empty outputs)
+    "ttnn_conv_transpose_auto_shard_probes_wormhole_N150.json.gz": (20, 2, 20, 2, 2, 0, 0),
+    "ttnn_conv_transpose_blackhole_P150_s3001.json.gz": (195, 39, 189, 36, 82, 58, 3),
+    "ttnn_conv_transpose_blackhole_P150_s3003.json.gz": (221, 35, 216, 31, 58, 39, 3),
+    "ttnn_conv_transpose_blackhole_P150_s3101.json.gz": (204, 33, 197, 24, 57, 37, 2),
+    "ttnn_conv_transpose_blackhole_P150_s6001.json.gz": (213, 42, 201, 35, 69, 38, 4),
+    "ttnn_conv_transpose_blackhole_P150_s6301.json.gz": (89, 22, 88, 19, 30, 18, 4),
+    "ttnn_conv_transpose_dram_probes_wormhole_N150.json.gz": (9, 2, 9, 0, 0, 0, 0),
+    "ttnn_conv_transpose_edge1d_wormhole_N150.json.gz": (170, 0, 170, 0, 0, 0, 0),
+    "ttnn_conv_transpose_examples_wormhole_N150.json.gz": (11, 2, 11, 2, 1, 1, 0),
+    "ttnn_conv_transpose_output_padding_probes_wormhole_N150.json.gz": (11, 3, 9, 1, 1, 0, 0),
+    "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 64, 7, 13, 0, 2),
+    "ttnn_conv_transpose_slices_wormhole_N150_s6200.json.gz": (96, 37, 89, 21, 23, 0, 4),
+    "ttnn_conv_transpose_wormhole_N150_s103.json.gz": (120, 18, 119, 14, 53, 36, 3),
+    "ttnn_conv_transpose_wormhole_N150_s3000.json.gz": (198, 29, 194, 26, 84, 56, 4),
+    "ttnn_conv_transpose_wormhole_N150_s3002.json.gz": (208, 35, 198, 28, 71, 44, 3),
+    "ttnn_conv_transpose_wormhole_N150_s3100.json.gz": (179, 32, 170, 26, 87, 61, 1),
+    "ttnn_conv_transpose_wormhole_N150_s6000.json.gz": (204, 37, 200, 33, 83, 47, 2),
+    "ttnn_conv_transpose_wormhole_N150_s6300.json.gz": (87, 25, 86, 23, 34, 21, 1),
+}
+"""(accepted, refused, agree on accepted, agree on refused, L1 failures, agree on L1 failures,
+empty outputs)."""
+
+OOM = "Out of Memory: Not enough space to allocate # B L# buffer across # banks, where each bank "
+OOM_SMALL = (
+    "Out of Memory: Not enough space to allocate # B L#_SMALL buffer across # banks, where each"
+)
+BEYOND = (
+    "Statically allocated circular buffers on core range [#-# - #-#] grow to # B which is beyon"
+)
+CLASH = "Statically allocated circular buffers in program # clash with L# buffers on core range [#-"
+DATAFLOW_CLASH = (
+    "Statically allocated dataflow buffers in program # clash with L# buffers on core range [#-"
+)
+NO_LAYOUT = (
+    "Conv#d supports Height, Block or Width Sharded Layouts but got TensorMemoryLayout::INTERLE"
+)
+L1_REPLAY = (
+    "conv_transpose2d's L1 allocation: conv2d_l1_allocation's replay of the equivalent conv is "
+    "a first cut (other halo and circular buffer sizes, the DRAM path's slices, the L1_SMALL "
+    "region of its config tensors)"
+)
+UNMODELLED_FIRST = "TT-NN refuses first for a rule the project does not model"
+
+ACCEPTS = "project accepts what TT-NN refuses | TT-NN: "
+OTHER_RULE = "project refuses for another rule than TT-NN's | TT-NN: "
+REASONS = {
+    "empty output": "the transposed conv has no output pixel (decided from the case alone): "
+    "the project refuses it; TT-NN's answers vary (sizes wrap, crashes)",
+    "project refuses what TT-NN accepts": "the equivalent conv's L1 replay finds the L1 "
+    "failing where TT-NN's conv fits (12: circular buffers beyond or clashing, out of memory "
+    "in L1 or L1_SMALL), "
+    "the WIDTH factory's checks and L1 estimate on the equivalent conv's blocking where "
+    "TT-NN's own differs (7), activation reuse refused by the L1 estimate that plans DRAM "
+    "slices where TT-NN's passes (4), and a first DRAM slice with no output where TT-NN's "
+    "sizes wrap (2)",
+    "project prepares another weight": "the channel padding of TT-NN's conv_transpose2d's own "
+    "parallel config (DRAM slices, BLOCK convs, sharded inputs), not modelled",
+    "project prepares another bias": "the bias TT-NN's conv_transpose2d returns differs from "
+    "prepare_conv_transpose2d_bias' (its own preparation, not modelled)",
+    "project infers another output": "the output core split of TT-NN's conv_transpose2d's own "
+    "parallel config: 1x1 kernels (25), L1 inputs sharded otherwise "
+    "than its shard layout (13), not modelled",
+    f"{ACCEPTS}{OOM}": L1_REPLAY,
+    f"{ACCEPTS}{OOM_SMALL}": L1_REPLAY,
+    f"{ACCEPTS}{BEYOND}": L1_REPLAY,
+    f"{ACCEPTS}{CLASH}": L1_REPLAY,
+    f"{OTHER_RULE}{OOM}": L1_REPLAY,
+    f"{OTHER_RULE}{OOM_SMALL}": L1_REPLAY,
+    f"{OTHER_RULE}{BEYOND}": L1_REPLAY,
+    f"{OTHER_RULE}{CLASH}": L1_REPLAY,
+    f"{OTHER_RULE}{DATAFLOW_CLASH}": L1_REPLAY,
+    f"{ACCEPTS}Multicast runtime arguments target an unplaced core": "the program's multicast "
+    "core ranges: not modelled",
+    f"{OTHER_RULE}Multicast runtime arguments target an unplaced core": UNMODELLED_FIRST,
+    f"{ACCEPTS}{NO_LAYOUT}": "conv_transpose2d's check of its input's layout "
+    "(conv2d_utils.cpp:228) on an input the project's rules do not cover",
+    f"{OTHER_RULE}{NO_LAYOUT}": "conv_transpose2d's check of its input's layout "
+    "(conv2d_utils.cpp:228) comes before the project's rule",
+    f"{ACCEPTS}Number of slices (#) exceeds the maximum allowed (#) for the given output "
+    "dimension and al": "op_slicing.cpp:362, the most slices of the output's dimension and "
+    "alignment, on conv_transpose2d's own slices: not modelled",
+    f"{OTHER_RULE}Number of slices (#) exceeds the maximum allowed (#) for the given output "
+    "dimension and al": "op_slicing.cpp:362 (not modelled) comes before the project's rule",
+    f"{ACCEPTS}Reader indices buffer page size # exceeds worst-case CB size # (config tensor "
+    "layout chang": "the sliding window's reader indices buffer: not modelled",
+    f"{OTHER_RULE}Reader indices buffer page size # exceeds worst-case CB size # (config tensor "
+    "layout chang": UNMODELLED_FIRST,
+    f"{ACCEPTS}act_matrix_height_ntiles # should be divisible by act_block_h_ntiles #": "the "
+    "WIDTH act height of the transposed conv's own activation matrix: not modelled",
+    f"{OTHER_RULE}act_matrix_height_ntiles # should be divisible by act_block_h_ntiles #": "the "
+    "WIDTH act height of the transposed conv's own matrix, before the project's rule",
+    f"{ACCEPTS}process died: Segmentation fault": "TT-NN's conv_transpose2d crashed: no rule "
+    "to name",
+    f"{OTHER_RULE}process died: Segmentation fault": "TT-NN crashed before the project's rule",
+    f"{OTHER_RULE}process died: Floating point exception": "TT-NN divides by zero before the "
+    "project's rule",
+    f"{ACCEPTS}The width of tensor a needs to match the height of tensor b": "the matmul "
+    "path's shape check on a weight conv_transpose2d prepares otherwise: not modelled",
+    f"{OTHER_RULE}The width of tensor a needs to match the height of tensor b": "the matmul "
+    "path's shape check (not modelled) comes first",
+    f"{ACCEPTS}K dimension in tiles must match between input A (#) and input B (#)": "the "
+    "matmul path's K check: not modelled",
+    f"{ACCEPTS}Conv DRAM expects the input tensor to be in DRAM.": "conv_transpose2d's DRAM "
+    "path on an L1 input (a DRAM slice config): not modelled",
+    f"{OTHER_RULE}Conv DRAM expects the input tensor to be in DRAM.": "as above, before the "
+    "project's rule",
+    f"{ACCEPTS}Number of Act Blocks along the Width # should be divisible by the number of "
+    "cores #": "the WIDTH factory's act block split of the transposed conv: not modelled",
+    f"{OTHER_RULE}Number of Act Blocks along the Width # should be divisible by the number of "
+    "cores #": "as above, before the project's rule",
+    f"{ACCEPTS}Output block height (in # of tiles) (#) should be greater than or equal to "
+    "activation bloc": "the WIDTH output block of the transposed conv's own blocking: not modelled",
+}
+"""Why each pinned category disagrees (docs/semantics.md §9.8)."""
+
+
+def test_every_answers_file_is_compared() -> None:
+    assert sorted(path.name for path in TRANSPOSED_FILES) == sorted(COUNTS)
+
+
+@pytest.mark.parametrize("path", TRANSPOSED_FILES, ids=lambda path: path.name.split(".")[0])
+def test_conv_transpose2d_agrees_with_tt_nn(path: object) -> None:
+    result = compare(path)  # type: ignore[arg-type]
+    name = path.name  # type: ignore[attr-defined]
+    assert (
+        result.accepted,
+        result.refused,
+        result.agree_accepted,
+        result.agree_refused,
+        result.l1_failures,
+        result.agree_l1_failures,
+        result.empty,
+    ) == COUNTS[name]
+    pins = json.loads(TRANSPOSED_PINS.read_text())[name]
+    assert result.disagreements == pins
+
+
+def test_every_pinned_category_has_its_reason() -> None:
+    pins = json.loads(TRANSPOSED_PINS.read_text())
+    categories = {category for file in pins.values() for category in file.values()}
+    assert categories <= set(REASONS), sorted(categories - set(REASONS))

@@ -315,13 +315,16 @@ class MatmulOp(IRDLOperation):
     accumulator's element type: f32 (DEST with fp32_dest_acc_en, or the partials kept in
     f32 by packer_l1_acc) or bf16 (semantics.md §9.7). With `math_fidelity` LoFi, HiFi2 or
     HiFi3 the products keep only the mantissa bits those fidelity phases multiply (`a` is the
-    FPU's SrcB, `b` its SrcA; `runtime/math_fidelity.py`); HiFi4, the default, is exact."""
+    FPU's SrcB, `b` its SrcA; `runtime/math_fidelity.py`); HiFi4, the default, is exact.
+    With `cleared` the accumulator's values are not read: the product is added to +0.0, as
+    into a DEST cleared before a conv's first K block."""
 
     name = "tile.matmul"
     a = operand_def(MemRefType)
     b = operand_def(MemRefType)
     accumulator = operand_def(MemRefType)
     math_fidelity = opt_prop_def(StringAttr)
+    cleared = opt_prop_def(UnitAttr)
     irdl_options = (ParsePropInAttrDict(),)
     traits = traits_def(ReadsSourcesWritesLast())
     assembly_format = (
@@ -329,11 +332,17 @@ class MatmulOp(IRDLOperation):
     )
 
     def __init__(
-        self, a: SSAValue, b: SSAValue, accumulator: SSAValue, math_fidelity: str = "HiFi4"
+        self,
+        a: SSAValue,
+        b: SSAValue,
+        accumulator: SSAValue,
+        math_fidelity: str = "HiFi4",
+        cleared: bool = False,
     ):
-        super().__init__(
-            operands=[a, b, accumulator], properties=_fidelity_properties(math_fidelity)
-        )
+        properties = _fidelity_properties(math_fidelity)
+        if cleared:
+            properties["cleared"] = UnitAttr()
+        super().__init__(operands=[a, b, accumulator], properties=properties)
 
     def fidelity(self) -> str:
         """The math fidelity the products are computed at (HiFi4 when not stated)."""

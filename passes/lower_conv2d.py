@@ -470,12 +470,14 @@ def block_matmuls(
     rows: RowBlocking,
     columns: tuple[int, int, int],
     math_fidelity: str,
+    cleared: bool = False,
 ) -> None:
     """One K block's weight run for every core along N·OH·OW, activation block and
     output-channel core: a loop nest (run in bulk) whose `tile.matmul` (at `math_fidelity`)
     reads the block's activation tile rows, the run's weight tile rows of the core's columns
-    and accumulates into the block's rows and the core's columns. `columns` is (cores, tiles
-    per core, the first core's first tile)."""
+    and accumulates into the block's rows and the core's columns (`cleared`: into a DEST
+    cleared first, the conv's first product). `columns` is (cores, tiles per core, the first
+    core's first tile)."""
     column_count, column_tiles, first_column = columns
     counts = (rows.cores, rows.blocks_per_core, column_count)
 
@@ -493,9 +495,18 @@ def block_matmuls(
             [1, 1, run.count, column_tiles],
             dropped=(0, 1),
         )
-        tile.MatmulOp(act, weights, partial, math_fidelity)
+        tile.MatmulOp(act, weights, partial, math_fidelity, cleared)
 
     loop_nest(counts, body)
+
+
+def columns_covered(column_loops: list[tuple[int, int, int]], weight_columns: int) -> bool:
+    """Whether the output-channel cores' matmuls write every tile column of DEST (each
+    `(cores, tiles per core, first tile)` loop a run of columns)."""
+    written = {
+        first + column for count, tiles, first in column_loops for column in range(count * tiles)
+    }
+    return written == set(range(weight_columns))
 
 
 def looped(variable: tuple[SSAValue, int], factor: int) -> list[tuple[SSAValue, int]]:
@@ -535,17 +546,21 @@ class LowerConvConsume(RewritePattern):
         stored = partials_dtype(op, output.dtype, len(blocks), op.bias is not None)
         with lowering(rewriter, op) as results:
             result = None
+            # DEST is cleared by the first K block's first matmul into each tile where those
+            # write every tile; else it starts as zero tiles.
+            cleared = bool(weight_runs(blocks[0])) and columns_covered(
+                column_loops, weight_tiles[1]
+            )
             if accumulates_in_result(op, rows.row_tiles, weight_tiles[1]):
                 # DEST's tiles are the result's: no output-sized copy at the end.
                 result = allocate(op.result.type)
-                accumulator = zero_tiles(
-                    rows.row_tiles,
-                    weight_tiles[1],
-                    dest_dtype,
-                    matrix_view(result, (0, rows.row_tiles), (0, weight_tiles[1])),
-                )
+                accumulator = matrix_view(result, (0, rows.row_tiles), (0, weight_tiles[1]))
             else:
-                accumulator = zero_tiles(rows.row_tiles, weight_tiles[1], dest_dtype)
+                accumulator = memref.AllocOp.get(
+                    tile.tile_type(dest_dtype), shape=[rows.row_tiles, weight_tiles[1]]
+                ).memref
+            if not cleared:
+                zero_tiles(rows.row_tiles, weight_tiles[1], dest_dtype, accumulator)
             activation = nhwc_activation(op, consumption)
             if consumption.path is ConsumptionPath.MATMUL:
                 # The matmul path tilizes the (folded) input itself: K padding is zeros.
@@ -578,7 +593,7 @@ class LowerConvConsume(RewritePattern):
                     matrix, rows.row_tiles * TILE_SIZE, lanes, output.dtype, activation_tiles
                 )
                 for columns in column_loops:
-                    for run in weight_runs(block):
+                    for run_position, run in enumerate(weight_runs(block)):
                         block_matmuls(
                             activation_tiles,
                             op.weight,
@@ -587,6 +602,7 @@ class LowerConvConsume(RewritePattern):
                             rows,
                             columns,
                             op.math_fidelity.data,
+                            cleared and position == 0 and run_position == 0,
                         )
                 last = position == len(blocks) - 1
                 if not last or op.bias is not None:

@@ -1104,3 +1104,48 @@ def test_tile_ops_read_their_sources_and_write_their_last_operand() -> None:
     assert read_only_arguments(program.module, "main") == [True, True, False, False, True]
     conv = Program.load((ROOT / "examples" / "conv2d.mlir").read_text())
     assert read_only_arguments(conv.executed or conv.module, "main") == [True, True, True]
+
+
+CLEARED_MATMUL = """
+func.func @main(%a: memref<2x1x!tile.tile<32x32, bf16>>, %b: memref<1x1x!tile.tile<32x32, bf16>>,
+                %acc: memref<2x1x!tile.tile<32x32, bf16>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    %row = memref.subview %a[%i, 0] [1, 1] [1, 1]
+        : memref<2x1x!tile.tile<32x32, bf16>>
+        to memref<1x1x!tile.tile<32x32, bf16>, strided<[1, 1], offset: ?>>
+    %out = memref.subview %acc[%i, 0] [1, 1] [1, 1]
+        : memref<2x1x!tile.tile<32x32, bf16>>
+        to memref<1x1x!tile.tile<32x32, bf16>, strided<[1, 1], offset: ?>>
+    tile.matmul %row, %b, %out {cleared}
+        : memref<1x1x!tile.tile<32x32, bf16>, strided<[1, 1], offset: ?>>,
+          memref<1x1x!tile.tile<32x32, bf16>>,
+          memref<1x1x!tile.tile<32x32, bf16>, strided<[1, 1], offset: ?>>
+  } {tile.bulk}
+  func.return
+}
+"""
+
+
+def test_a_cleared_matmul_does_not_read_its_accumulator() -> None:
+    """`tile.matmul {cleared}` (a conv's first K block into a cleared DEST): the accumulator's
+    old values are not read — acc = +0.0 + a·b rounded to bf16, a −0.0 product made +0.0 —
+    in bulk and op by op alike."""
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((2, 1, 32, 32)).astype(ml_dtypes.bfloat16)
+    a[0, 0, 0, :] = 0  # row 0 of tile 0: products of zeros, some −0.0 (b negative)
+    b = rng.standard_normal((1, 1, 32, 32)).astype(ml_dtypes.bfloat16)
+    a[0, 0, 0, 0] = -0.0
+    stale = np.full((2, 1, 32, 32), 7.0, ml_dtypes.bfloat16)
+    product = np.concatenate([a[i, 0].astype(np.float64) @ b[0, 0] for i in range(2)])
+    results = {}
+    for bulk in (True, False):
+        (_, _, result), _ = interpret(parse(CLEARED_MATMUL), "main", [a, b, stale], bulk)
+        values = result.astype(np.float64).reshape(64, 32)
+        # Sums of 32 bf16 products in float32, then bf16: within one bf16 rounding.
+        assert (np.abs(values - product) <= np.abs(product) * 2.0**-8 + 1e-30).all()
+        assert result.reshape(64, 32)[0].view(np.uint16).tolist() == [0] * 32, "never -0.0"
+        results[bulk] = result.tobytes()
+    assert results[True] == results[False]

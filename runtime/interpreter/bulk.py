@@ -520,6 +520,8 @@ class MatmulMove(Move):
     rank: int
     """The grid's rank: the leading dims of the three views."""
     math_fidelity: str = "HiFi4"
+    cleared: bool = False
+    """The accumulator starts cleared: its values are not read (`tile.matmul`'s `cleared`)."""
 
     def run(self) -> None:
         a, b = (_distinct(operand, self.rank) for operand in (self.a, self.b))
@@ -558,7 +560,7 @@ class MatmulMove(Move):
                 )
                 product = product_tiles(fidelity_matmul(left, right, self.math_fidelity))
                 target = _tile_columns(accumulator[part], DataType.FLOAT32, columns)
-                accumulate_into(target, product)
+                accumulate_into(target, product, self.cleared)
 
     def rebound(self, rebind: Rebind) -> Move:
         return MatmulMove(
@@ -568,6 +570,7 @@ class MatmulMove(Move):
             self.dtypes,
             self.rank,
             self.math_fidelity,
+            self.cleared,
         )
 
 
@@ -895,7 +898,10 @@ class _Nest:
         self.reads.extend((a, b))
         self.writes.append(accumulator)
         dtypes = (tile_memref_dtype(op.a), tile_memref_dtype(op.b))
-        self.moves.append(MatmulMove(a, b, accumulator, dtypes, len(self.grid), op.fidelity()))
+        cleared = op.cleared is not None
+        self.moves.append(
+            MatmulMove(a, b, accumulator, dtypes, len(self.grid), op.fidelity(), cleared)
+        )
 
     def evaluated(self) -> Moves:
         return Moves(self.moves, self.reads, self.writes)

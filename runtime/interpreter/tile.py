@@ -101,7 +101,7 @@ class TileFunctions(InterpreterFunctions):
         a, b, accumulator = args
         dtypes = (tile_memref_dtype(op.a), tile_memref_dtype(op.b))
         product = block_matmul(a, b, op.fidelity(), dtypes)
-        accumulate_into(accumulator, product)
+        accumulate_into(accumulator, product, cleared=op.cleared is not None)
         return ()
 
     @impl(tile.MultiplyOp)
@@ -215,15 +215,16 @@ def chunk_length(
     return max(1, chunk_bytes // per_entry)
 
 
-def accumulate_into(accumulator: np.ndarray, addend: np.ndarray) -> None:
+def accumulate_into(accumulator: np.ndarray, addend: np.ndarray, cleared: bool = False) -> None:
     """accumulator += addend (broadcast to the accumulator's tiles), the sum rounded once to
     the accumulator's dtype (f32; bf16 through f32, nearest even, as before): a float64
     addend (exact products) is added in float64, a float32 one (a matmul's sums) in float32 —
     either way the sum of two float32 values rounded once. In chunks that stay in the cache,
-    each summed into one scratch buffer and rounded from it."""
+    each summed into one scratch buffer and rounded from it. `cleared`: the accumulator's
+    values are not read — the addend is added to +0.0 (a cleared DEST: −0.0 becomes +0.0)."""
     sum_dtype = np.float64 if addend.dtype == np.float64 else np.float32
     if accumulator.dtype == np.float32 and sum_dtype == np.float32:
-        np.add(accumulator, addend, out=accumulator)
+        np.add(np.float32(0.0) if cleared else accumulator, addend, out=accumulator)
         return
     if accumulator.ndim == 0:
         accumulator, addend = accumulator.reshape(1), np.asarray(addend).reshape(1)
@@ -235,7 +236,7 @@ def accumulate_into(accumulator: np.ndarray, addend: np.ndarray) -> None:
     for index in formats.chunk_indices(accumulator.shape, per_chunk):
         part = accumulator[index]
         total = scratch[: part.size].reshape(part.shape)
-        np.add(addend[index], part, out=total)
+        np.add(addend[index], sum_dtype(0.0) if cleared else part, out=total)
         if accumulator.dtype == np.float32:
             np.copyto(part, total, casting="same_kind")
             continue

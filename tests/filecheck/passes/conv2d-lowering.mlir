@@ -1,6 +1,6 @@
-// convert-ttnn-to-tiles on ttnn.conv2d_consume (docs/semantics.md §9.6): the accumulator's
-// zero tiles, the reader's sticks (zero-padded input, stale lanes 5..7 of the channel padding
-// filled with 1.0), then per K block r = kernel row r (HEIGHT): the activation block gathered
+// convert-ttnn-to-tiles on ttnn.conv2d_consume (docs/semantics.md §9.6): no zero tiles (the
+// first K block's matmul writes every DEST tile `cleared`), the reader's sticks (zero-padded
+// input, stale lanes 5..7 of the channel padding filled with 1.0), then per K block r = kernel row r (HEIGHT): the activation block gathered
 // tap by tap as strided windows of the sticks at [0, r, s, 0], its stale lanes filled, tilized,
 // and a loop over the 3 cores along N·OH·OW (32 rows each, one act block) whose tile.matmul
 // reads the core's act tile row and weight tile row r into the core's accumulator rows; the
@@ -31,11 +31,11 @@ func.func @height_3x3(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.
 // CHECK:         %[[ACT:.*]] = memref.subview %{{.*}}[%[[CORE]], 0] [1, 1] [1, 1] : memref<3x1x!tile.tile<32x32, bf16>>
 // CHECK:         %[[PARTIAL:.*]] = memref.subview %{{.*}}[%[[CORE]], 0] [1, 1] [1, 1] : memref<3x1x!tile.tile<32x32, bf16>, strided<[1, 1]>>
 // CHECK:         %[[WEIGHT:.*]] = memref.subview %w[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
-// CHECK-NEXT:    tile.matmul %[[ACT]], %[[WEIGHT]], %[[PARTIAL]]
+// CHECK-NEXT:    tile.matmul %[[ACT]], %[[WEIGHT]], %[[PARTIAL]] {cleared}
 // CHECK-NEXT:  } {tile.bulk}
 // CHECK:       memref.subview %[[STICKS]][0, 1, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
 // CHECK:       memref.subview %w[0, 0, 1, 0] [1, 1, 1, 1] [1, 1, 1, 1]
-// CHECK-NEXT:  tile.matmul
+// CHECK-NEXT:  tile.matmul %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} :
 // CHECK:       memref.subview %[[STICKS]][0, 2, 2, 0] [2, 6, 7, 8] [1, 1, 1, 1]
 // CHECK:       memref.subview %w[0, 0, 2, 0] [1, 1, 1, 1] [1, 1, 1, 1]
 // CHECK-NEXT:  tile.matmul

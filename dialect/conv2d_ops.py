@@ -136,30 +136,14 @@ INTEGER_PROPERTIES = (
     "out_width_ntiles",
     "out_channels",
 )
-"""The op's integer properties (i64), in the order it prints them."""
+"""The op's integer properties (i64), in the order it prints them: sizes and block or core
+counts, each at least 1."""
 
 ConvRecord = Conv2dParameters | ConvTranspose2dParameters
 """What a conv op's properties fill."""
 
 PAIR_PROPERTIES = ("kernel", "stride", "dilation")
 BOOLEAN_PROPERTIES = ("full_inner_dim", "activation_reuse", "fp32_dest_acc_en", "packer_l1_acc")
-COUNT_PROPERTIES = (
-    "batch",
-    "input_height",
-    "input_width",
-    "input_channels",
-    "activation_channels",
-    "nhw_cores",
-    "input_cores",
-    "output_cores",
-    "nhw_rows_per_core",
-    "act_block_h_ntiles",
-    "act_block_w_ntiles",
-    "k_blocks",
-    "out_width_ntiles",
-    "out_channels",
-)
-"""conv2d_consume's integer properties: sizes and block or core counts, each at least 1."""
 
 
 @irdl_op_definition
@@ -326,7 +310,7 @@ class ConvConsumeOp(TTNNOperation):
             )
         if min(self.pair("padding")) < 0 or min(self.pair("original_padding")) < 0:
             raise self.error("padding and original_padding must be non-negative")
-        for name in COUNT_PROPERTIES:
+        for name in INTEGER_PROPERTIES:
             # A zero block or core count would read no weight and answer wrong, not fail.
             if self.integer(name) < 1:
                 raise self.error(f"{name} must be positive, got {self.integer(name)}")

@@ -123,19 +123,9 @@ __all__ = ["ImportTTMLIRConv2d", "import_tt_mlir_conv2d", "is_tt_mlir_conv", "is
 TT_MLIR_CONV2D = "ttnn.conv2d"
 TT_MLIR_CONV_TRANSPOSE2D = "ttnn.conv_transpose2d"
 
-_REQUIRED = (
-    "in_channels",
-    "out_channels",
-    "batch_size",
-    "input_height",
-    "input_width",
-    "kernel_size",
-    "stride",
-    "padding",
-    "dilation",
-    "groups",
-)
-"""The geometry tt-mlir's conv2d and conv_transpose2d require (tt-mlir's spelling)."""
+_REQUIRED = tuple(prop.name for prop in CONV_GEOMETRY)
+"""The geometry tt-mlir's conv2d and conv_transpose2d require (tt-mlir spells it as the
+project's conv ops do)."""
 
 _CONV_PARAMETERS = (
     *_REQUIRED,

@@ -63,6 +63,7 @@ from ttnn_xdsl.dialect.conv2d_ops import (
     prepared_bias_type,
     prepared_weight_type,
 )
+from ttnn_xdsl.dialect.prepare_op_properties import CONV_GEOMETRY
 from ttnn_xdsl.dialect.prepare_ops import (
     ConvPrepareOp,
     PrepareConvBiasOp,
@@ -199,20 +200,7 @@ CONV_TRANSPOSE2D = _signature(
     "tuple[int, int]",
 )
 
-_SHARED = (
-    "in_channels",
-    "out_channels",
-    "batch_size",
-    "input_height",
-    "input_width",
-    "kernel_size",
-    "stride",
-    "padding",
-    "dilation",
-    "groups",
-    "conv_config",
-    "compute_config",
-)
+_SHARED = (*(prop.name for prop in CONV_GEOMETRY), "conv_config", "compute_config")
 """The keywords a conv call hands to its prepare ops as they are."""
 
 

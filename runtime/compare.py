@@ -94,7 +94,7 @@ def _encodings(tensor: DeviceTensor) -> tuple[np.ndarray, ...]:
     encoding has several parts (bfloat8_b: the byte and its face row's exponent)."""
     if tensor.layout == Layout.ROW_MAJOR:
         return (tensor.data.view(np.uint32 if tensor.dtype == DataType.FLOAT32 else np.uint16),)
-    lead = tensor.data.shape[:-1] if tensor.dtype == DataType.BFLOAT8_B else tensor.data.shape[:-2]
+    lead = tensor.data.shape[: -formats.tile_data_rank(tensor.dtype)]
     faces = (*lead, FACES_PER_ROW**2, FACE, FACE)
     if tensor.dtype == DataType.BFLOAT8_B:
         exponents = tensor.data[..., : formats.BFLOAT8_B_EXPONENTS_PER_TILE]

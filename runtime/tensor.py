@@ -178,7 +178,7 @@ class DeviceTensor:
             data = formats.to_tile_data(array, dtype, physical_shape)
         except ValueError as error:  # a physical shape that cannot hold the values, NaN in bfp8
             raise TensorTypeError(str(error)) from None
-        grid = data.shape[:-1] if dtype == DataType.BFLOAT8_B else data.shape[:-2]
+        grid = data.shape[: -formats.tile_data_rank(dtype)]
         physical = (*logical[:-2], grid[-2] * formats.TILE_SIZE, grid[-1] * formats.TILE_SIZE)
         return cls(logical, physical, dtype, layout, data, memory_config)
 
@@ -205,7 +205,7 @@ class DeviceTensor:
         data_shape = _data_shape(logical, physical, dtype, layout)
         if layout == Layout.TILE:
             # from_device_bytes takes the tile-grid shape [..., Ht, Wt] for TILE data.
-            data_shape = data_shape[:-1] if dtype == DataType.BFLOAT8_B else data_shape[:-2]
+            data_shape = data_shape[: -formats.tile_data_rank(dtype)]
         data = formats.from_device_bytes(buffer, dtype, layout, data_shape)
         return cls(logical, physical, dtype, layout, data, memory_config)
 
@@ -244,7 +244,7 @@ class DeviceTensor:
         """Number of 32x32 tiles of a TILE tensor (all leading dims x Ht x Wt)."""
         if self.layout != Layout.TILE:
             raise TensorTypeError("num_tiles is defined only for TILE tensors")
-        return math.prod(self.data.shape[: -1 if self.dtype == DataType.BFLOAT8_B else -2])
+        return math.prod(self.data.shape[: -formats.tile_data_rank(self.dtype)])
 
     def _tiles_float32(self) -> np.ndarray:
         """The TILE data decoded to float32 tiles [..., Ht, Wt, 32, 32]."""

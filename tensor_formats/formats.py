@@ -46,6 +46,7 @@ __all__ = [
     "pack_bfloat8_b_tiles",
     "quantize_bfloat8_b",
     "round_to_bfloat16",
+    "tile_data_rank",
     "tiles_from_face_order",
     "tiles_to_face_order",
     "tilize",
@@ -82,6 +83,13 @@ _ML_FLOAT_DTYPES: frozenset[np.dtype] = frozenset(
     )
     if (t := getattr(ml_dtypes, name, None)) is not None
 )
+
+
+def tile_data_rank(dtype: DataType) -> int:
+    """The trailing dims one tile's data has in the TILE representation of `dtype`: bfloat8_b
+    1 (its 1088 bytes), every other dtype 2 (32 × 32 values); the dims before them are the
+    tile grid."""
+    return 1 if DataType(dtype) == DataType.BFLOAT8_B else 2
 
 
 def device_buffer_size(physical_shape: Sequence[int], dtype: DataType, layout: Layout) -> int:
@@ -835,7 +843,7 @@ def convert_tiles(
     data = np.asarray(data)
     if source == target and out is None:
         return data
-    lead = data.shape[:-1] if source == DataType.BFLOAT8_B else data.shape[:-2]
+    lead = data.shape[: -tile_data_rank(source)]
     shape = (
         (*lead, BFLOAT8_B_TILE_BYTES)
         if target == DataType.BFLOAT8_B

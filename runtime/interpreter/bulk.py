@@ -324,7 +324,7 @@ class ConvertedTile(TileValue):
 
     def store_into(self, dest: np.ndarray) -> None:
         tiles = self.source.array()
-        grid_rank = tiles.ndim - (1 if self.source_dtype == DataType.BFLOAT8_B else 2)
+        grid_rank = tiles.ndim - formats.tile_data_rank(self.source_dtype)
         distinct = _distinct(tiles, grid_rank)
         if distinct.size < tiles.size:
             # A tile broadcast along grid dims (a zero tile stored everywhere): converted
@@ -581,7 +581,7 @@ below it, packing the weight at each call costs more than the rows."""
 
 def _tile_columns(tiles: np.ndarray, dtype: DataType, columns: slice) -> np.ndarray:
     """The tile columns `columns` of [..., rows, cols] tiles of `dtype` (a view)."""
-    column_dim = tiles.ndim - (2 if dtype == DataType.BFLOAT8_B else 3)
+    column_dim = tiles.ndim - formats.tile_data_rank(dtype) - 1
     index = [slice(None)] * tiles.ndim
     index[column_dim] = columns
     return tiles[tuple(index)]
@@ -591,7 +591,7 @@ def _column_chunks(b: np.ndarray, dtype: DataType, shared: bool, chunk_bytes: in
     """The tile columns of a matmul's weight to convert at a time: all of them, or for a
     weight the grid shares (converted once) that is larger than `chunk_bytes` as float32, as
     many whole columns as that holds."""
-    column_dim = b.ndim - (2 if dtype == DataType.BFLOAT8_B else 3)
+    column_dim = b.ndim - formats.tile_data_rank(dtype) - 1
     columns = b.shape[column_dim]
     if not shared:
         return [slice(None)]

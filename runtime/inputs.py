@@ -19,6 +19,7 @@ from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.tensor_types import TensorInfo
 from ttnn_xdsl.runtime.slots import TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.tensor_formats import formats
 
 __all__ = ["BackgroundDraw", "InputValue", "standard_normal", "to_device"]
 
@@ -87,18 +88,14 @@ def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
 
 def _already_bfloat16_row_major(array: np.ndarray, tensor: TensorInfo) -> bool:
     """Whether a bfloat16 array is already a ROW_MAJOR bf16 argument's data: C-contiguous and
-    without a NaN the conversion would rewrite (every NaN becomes 0x7FC0)."""
+    unchanged by the conversion's bfloat16 rounding (no NaN it would rewrite)."""
     if array.dtype != BFLOAT16 or not array.flags.c_contiguous:
         return False
     if tensor.layout != Layout.ROW_MAJOR or tensor.dtype != DataType.BFLOAT16:
         return False
     if tensor.explicit_physical and tuple(tensor.physical_shape) != tuple(array.shape):
         return False
-    bits = array.view(np.uint16)
-    magnitudes = bits & np.uint16(0x7FFF)
-    if not magnitudes.size or int(magnitudes.max()) <= 0x7F80:
-        return True  # no NaN at all (the usual case: two passes)
-    return not bool(np.any((magnitudes > 0x7F80) & (bits != 0x7FC0)))
+    return formats.rounding_keeps_bfloat16(array)
 
 
 def standard_normal(

@@ -46,6 +46,7 @@ __all__ = [
     "pack_bfloat8_b_tiles",
     "quantize_bfloat8_b",
     "round_to_bfloat16",
+    "rounding_keeps_bfloat16",
     "tile_data_rank",
     "tiles_from_face_order",
     "tiles_to_face_order",
@@ -223,7 +224,21 @@ def bfloat16_from_float32_into(out: np.ndarray, values: np.ndarray) -> None:
     bits = out.view(np.uint16)
     # The cast's only results above 0xFF80 (-inf) are negative NaNs: find them in one pass.
     if bits.size and int(bits.max()) > 0xFF80:
-        np.copyto(bits, np.uint16(0x7FC0), where=bits > 0xFF80)
+        np.copyto(bits, np.uint16(BFLOAT16_NAN), where=bits > 0xFF80)
+
+
+BFLOAT16_NAN = 0x7FC0
+"""The one NaN bfloat16 rounding gives (`bfloat16_from_float32_into`)."""
+
+
+def rounding_keeps_bfloat16(values: np.ndarray) -> bool:
+    """Whether rounding the bfloat16 array `values` to bfloat16 gives its own bytes back: it
+    does unless a NaN is not BFLOAT16_NAN (two passes when there is no NaN at all)."""
+    bits = np.asarray(values).view(np.uint16)
+    magnitudes = bits & np.uint16(0x7FFF)
+    if not magnitudes.size or int(magnitudes.max()) <= 0x7F80:
+        return True
+    return not bool(np.any((magnitudes > 0x7F80) & (bits != BFLOAT16_NAN)))
 
 
 def _round_to_bfloat16_into(out: np.ndarray, values: np.ndarray) -> None:

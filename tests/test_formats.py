@@ -26,6 +26,7 @@ from ttnn_xdsl.tensor_formats.formats import (
     pack_bfloat8_b_tiles,
     quantize_bfloat8_b,
     round_to_bfloat16,
+    rounding_keeps_bfloat16,
     tiles_from_face_order,
     tiles_to_face_order,
     tilize,
@@ -871,3 +872,17 @@ def test_bfloat8_b_faces_are_the_tiles_values_in_face_order() -> None:
     rows, cols = np.meshgrid(np.arange(32), np.arange(32), indexing="ij")
     picked = faces[..., rows // 16, cols // 16, rows % 16, cols % 16]
     assert np.array_equal(picked.view(np.uint32), tiles.view(np.uint32))
+
+
+def test_rounding_keeps_bfloat16_exactly_when_rounding_gives_the_bytes_back() -> None:
+    """Over all 65,536 bfloat16 bit patterns, one at a time: `rounding_keeps_bfloat16` says
+    yes exactly where `round_to_bfloat16` returns the same bytes — all but the 253 NaNs other
+    than 0x7FC0 (254 NaN patterns, 127 mantissas of each sign) — and no for the whole set."""
+    patterns = np.arange(1 << 16, dtype=np.uint32).astype(np.uint16)
+    values = patterns.view(ml_dtypes.bfloat16)
+    kept = round_to_bfloat16(values).view(np.uint16) == patterns
+    assert int((~kept).sum()) == 253
+    said = [rounding_keeps_bfloat16(values[p : p + 1]) for p in range(1 << 16)]
+    assert said == kept.tolist()
+    assert not rounding_keeps_bfloat16(values)
+    assert rounding_keeps_bfloat16(values[kept])

@@ -542,7 +542,7 @@ class MatmulMove(Move):
             a_varies, b_varies = a.shape[0] > 1, b.shape[0] > 1
         chunk_bytes = chunk_bytes_for(accumulator)
         chunked = [a] * a_varies + [b] * b_varies + [accumulator]
-        step = min(chunk_length(array, 4, chunk_bytes) for array in chunked)
+        step = min(chunk_length(array, chunk_bytes) for array in chunked)
         # At least MIN_MATMUL_ROWS rows per BLAS call: it packs the weight at every call.
         tile_rows = accumulator[:1].size // (accumulator.shape[-3] * TILE_SIZE * TILE_SIZE)
         step = max(step, -(-MIN_MATMUL_ROWS // max(1, tile_rows * TILE_SIZE)))

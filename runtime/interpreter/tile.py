@@ -207,11 +207,10 @@ def element_matrix(tiles: np.ndarray, dtype: DataType = DataType.FLOAT32) -> np.
     return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
 
 
-def chunk_length(
-    array: np.ndarray, bytes_per_value: int = 8, chunk_bytes: int = CHUNK_BYTES
-) -> int:
-    """How many entries of `array`'s first dim hold about `chunk_bytes` of `bytes_per_value`."""
-    per_entry = max(1, array[:1].size * bytes_per_value)
+def chunk_length(array: np.ndarray, chunk_bytes: int) -> int:
+    """How many entries of `array`'s first dim hold about `chunk_bytes` as float32 (the
+    matmul's temporaries)."""
+    per_entry = max(1, array[:1].size * 4)
     return max(1, chunk_bytes // per_entry)
 
 

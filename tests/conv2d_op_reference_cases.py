@@ -320,6 +320,21 @@ def compare(path: Path) -> FileAgreement:
     )
 
 
+def assert_agrees_as_recorded(path: Path, counts: tuple[int, ...], pins_path: Path) -> None:
+    """The file's agreement is the recorded one: its counts (`FileAgreement`'s, in order, all
+    but the disagreements) and, case by case, its pinned disagreements."""
+    result = compare(path)
+    assert tuple(result[:-1]) == counts
+    assert result.disagreements == json.loads(pins_path.read_text())[path.name]
+
+
+def assert_every_pin_has_a_reason(pins_path: Path, reasons: dict[str, str]) -> None:
+    """Every pinned category of `pins_path` is one `reasons` explains."""
+    pins = json.loads(pins_path.read_text())
+    categories = {category for file in pins.values() for category in file.values()}
+    assert categories <= set(reasons), sorted(categories - set(reasons))
+
+
 def write_pins() -> None:
     """Write both folders' `pins.json` from the project's verdicts (run after a change of the
     rules, then read the difference: each pin is a disagreement the tests hold to)."""

@@ -29,10 +29,15 @@ op refuses with `conv2d_l1_allocation`'s message, which agrees when it is TT-NN'
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 
 import pytest
-from conv2d_op_reference_cases import FILES, PINS, compare
+from conv2d_op_reference_cases import (
+    FILES,
+    PINS,
+    assert_agrees_as_recorded,
+    assert_every_pin_has_a_reason,
+)
 
 COUNTS = {
     # file: (TT-NN accepted, TT-NN refused by other rules than its L1 allocation, of these the
@@ -218,23 +223,9 @@ def test_every_answers_file_is_compared() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda path: path.name.split(".")[0])
-def test_conv2d_agrees_with_tt_nn(path: object) -> None:
-    result = compare(path)  # type: ignore[arg-type]
-    name = path.name  # type: ignore[attr-defined]
-    assert (
-        result.accepted,
-        result.refused,
-        result.agree_accepted,
-        result.agree_refused,
-        result.l1_failures,
-        result.agree_l1_failures,
-        result.empty,
-    ) == COUNTS[name]
-    pins = json.loads(PINS.read_text())[name]
-    assert result.disagreements == pins
+def test_conv2d_agrees_with_tt_nn(path: Path) -> None:
+    assert_agrees_as_recorded(path, COUNTS[path.name], PINS)
 
 
 def test_every_pinned_category_has_its_reason() -> None:
-    pins = json.loads(PINS.read_text())
-    categories = {category for file in pins.values() for category in file.values()}
-    assert categories <= set(REASONS), sorted(categories - set(REASONS))
+    assert_every_pin_has_a_reason(PINS, REASONS)

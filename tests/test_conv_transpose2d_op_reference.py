@@ -23,10 +23,15 @@ message word for word (TT-NN's program number aside)."""
 
 from __future__ import annotations
 
-import json
+from pathlib import Path
 
 import pytest
-from conv2d_op_reference_cases import TRANSPOSED_FILES, TRANSPOSED_PINS, compare
+from conv2d_op_reference_cases import (
+    TRANSPOSED_FILES,
+    TRANSPOSED_PINS,
+    assert_agrees_as_recorded,
+    assert_every_pin_has_a_reason,
+)
 
 COUNTS = {
     # file: (TT-NN accepted, TT-NN refused by other rules than its L1 allocation, of these the
@@ -153,23 +158,9 @@ def test_every_answers_file_is_compared() -> None:
 
 
 @pytest.mark.parametrize("path", TRANSPOSED_FILES, ids=lambda path: path.name.split(".")[0])
-def test_conv_transpose2d_agrees_with_tt_nn(path: object) -> None:
-    result = compare(path)  # type: ignore[arg-type]
-    name = path.name  # type: ignore[attr-defined]
-    assert (
-        result.accepted,
-        result.refused,
-        result.agree_accepted,
-        result.agree_refused,
-        result.l1_failures,
-        result.agree_l1_failures,
-        result.empty,
-    ) == COUNTS[name]
-    pins = json.loads(TRANSPOSED_PINS.read_text())[name]
-    assert result.disagreements == pins
+def test_conv_transpose2d_agrees_with_tt_nn(path: Path) -> None:
+    assert_agrees_as_recorded(path, COUNTS[path.name], TRANSPOSED_PINS)
 
 
 def test_every_pinned_category_has_its_reason() -> None:
-    pins = json.loads(TRANSPOSED_PINS.read_text())
-    categories = {category for file in pins.values() for category in file.values()}
-    assert categories <= set(REASONS), sorted(categories - set(REASONS))
+    assert_every_pin_has_a_reason(TRANSPOSED_PINS, REASONS)

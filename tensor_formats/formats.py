@@ -565,11 +565,13 @@ def unpack_bfloat8_b_tiles(packed: np.ndarray) -> np.ndarray:
 
 
 def unpack_bfloat8_b_faces(
-    packed: np.ndarray, caller: str = "unpack_bfloat8_b_faces"
+    packed: np.ndarray, caller: str = "unpack_bfloat8_b_faces", out: np.ndarray | None = None
 ) -> np.ndarray:
     """Decode bfloat8_b tiles ``[..., 1088]`` (uint8) into their float32 values in face order,
     ``[..., 2, 2, 16, 16]`` (face row, face column, row, column in the face): element (r, c)
-    of a tile is ``[r // 16, c // 16, r % 16, c % 16]`` (`unpack_bfloat8_b_tiles`' rule)."""
+    of a tile is ``[r // 16, c // 16, r % 16, c % 16]`` (`unpack_bfloat8_b_tiles`' rule).
+    `out`: a float32 array of that shape (any strides, e.g. a transposed view of the matrix
+    the values are wanted in) to write them into; returned."""
     packed = np.asarray(packed)
     if packed.dtype != np.uint8 or packed.ndim < 1 or packed.shape[-1] != BFLOAT8_B_TILE_BYTES:
         raise ValueError(
@@ -577,41 +579,42 @@ def unpack_bfloat8_b_faces(
             f"got {packed.dtype} {packed.shape}"
         )
     lead = packed.shape[:-1]
-    # One lookup per value of its (shared exponent, byte) pair in the table of all 65,536
-    # pairs, which `_bfloat8_b_values` computes by the rule above.
-    shared = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE].astype(np.uint16)[..., None]
-    data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape(
-        (*lead, BFLOAT8_B_EXPONENTS_PER_TILE, FACE_SIZE)
-    )
-    values = _bfloat8_b_table()[(shared << 8) | data]
     faces = TILE_SIZE // FACE_SIZE
-    return values.reshape((*lead, faces, faces, FACE_SIZE, FACE_SIZE))
-
-
-_BFLOAT8_B_TABLE: list[np.ndarray] = []
-
-
-def _bfloat8_b_table() -> np.ndarray:
-    """float32 [65536]: entry E·256 + byte is the value of `byte` under shared exponent E
-    (built once)."""
-    if not _BFLOAT8_B_TABLE:
-        pairs = np.arange(1 << 16)
-        exponents, data = (pairs >> 8).astype(np.int32), (pairs & 0xFF).astype(np.uint8)
-        _BFLOAT8_B_TABLE.append(_bfloat8_b_values(exponents, data))
-    return _BFLOAT8_B_TABLE[0]
-
-
-def _bfloat8_b_values(shared: np.ndarray, data: np.ndarray) -> np.ndarray:
-    """float32 values of sign|magnitude bytes `data` under the biased shared exponents
-    `shared` (int32, broadcast): (-1)^s · m · 2^(E-127-6), +0.0 where m == 0 or E == 0."""
-    m = (data & 0x7F).astype(np.float32)
-    negative = (data >> 7) == 1
-    # ldexp of a 7-bit integer by a power of two is exact in float32 (down to denormals).
+    face_shape = (*lead, faces, faces, FACE_SIZE, FACE_SIZE)
+    if out is None:
+        out = np.empty(face_shape, np.float32)
+    shared = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE]
+    data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape(face_shape)
+    # Each byte's signed magnitude ±m as an int8 (two's complement negation where the sign
+    # bit is set), then times its row's 2^(E-127-6): exact in float32, 0 for E == 0 (whose
+    # bytes are zeroed first, so that a negative one gives +0.0, not -0.0).
+    negative = data.view(np.int8) >> 7  # 0, or -1 where the sign bit is set
+    magnitude = (data & np.uint8(0x7F)).view(np.int8)
+    magnitude ^= negative
+    magnitude -= negative
+    unset = shared == 0
+    if unset.any():
+        rows = magnitude.reshape((*lead, BFLOAT8_B_EXPONENTS_PER_TILE, FACE_SIZE))
+        rows[unset] = 0
+    scale = _bfloat8_b_scales()[shared].reshape((*lead, faces, faces, FACE_SIZE, 1))
     # Only E == 255 (never produced by the packer) can overflow: let it become Inf quietly.
     with np.errstate(over="ignore"):
-        magnitude = np.ldexp(m, shared - 127 - 6)
-    values = np.where(negative, -magnitude, magnitude)
-    return np.where((m == 0) | (shared == 0), np.float32(0.0), values).astype(np.float32)
+        np.multiply(magnitude, scale, out=out)
+    return out
+
+
+_BFLOAT8_B_SCALES: list[np.ndarray] = []
+
+
+def _bfloat8_b_scales() -> np.ndarray:
+    """float32 [256]: entry E is 2^(E-127-6) (a byte's unit under shared exponent E; exact,
+    down to float32 denormals), entry 0 is 0.0 (built once)."""
+    if not _BFLOAT8_B_SCALES:
+        exponents = np.arange(256, dtype=np.int32)
+        scales = np.ldexp(np.float32(1.0), exponents - 127 - 6).astype(np.float32)
+        scales[0] = 0.0
+        _BFLOAT8_B_SCALES.append(scales)
+    return _BFLOAT8_B_SCALES[0]
 
 
 def quantize_bfloat8_b(tiles: np.ndarray) -> np.ndarray:

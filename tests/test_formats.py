@@ -542,6 +542,32 @@ def test_unpack_decodes_exactly() -> None:
     assert not np.signbit(values[1]).any()
 
 
+def test_unpack_decodes_every_exponent_and_byte() -> None:
+    """All 65,536 (shared exponent, byte) pairs, each against the rule computed by Python's
+    float arithmetic: (-1)^s · m · 2^(E-127-6), +0.0 where m == 0 or E == 0 (a negative byte
+    under E == 0 too), Inf where E == 255 overflows float32."""
+    exponents = np.repeat(np.arange(256, dtype=np.uint8), 16)  # 16 face rows per exponent
+    packed = np.zeros((64, 1088), dtype=np.uint8)
+    packed[:, :64] = exponents.reshape(64, 64)
+    packed[:, 64:] = np.tile(np.arange(256, dtype=np.uint8), 256).reshape(64, 1024)
+    faces = unpack_bfloat8_b_faces(packed)
+    decoded = faces.reshape(64, 64, 16)  # [tile, face row, lane]: face rows in byte order
+    expected = np.empty((64, 64, 16), dtype=np.float32)
+    for tile_index in range(64):
+        for row in range(64):
+            exponent = int(packed[tile_index, row])
+            for lane in range(16):
+                byte = int(packed[tile_index, 64 + row * 16 + lane])
+                magnitude = byte & 0x7F
+                value = 0.0
+                if magnitude and exponent:
+                    value = math.ldexp(magnitude, exponent - 133) * (-1 if byte >> 7 else 1)
+                with np.errstate(over="ignore"):
+                    expected[tile_index, row, lane] = np.float32(value)
+    assert decoded.tobytes() == expected.tobytes()
+    assert np.isinf(decoded).sum() == 2 * 64  # E = 255, m >= 64, either sign
+
+
 # ---------------------------------------------------------------------------------------------
 # bfloat8_b: independent reference
 # ---------------------------------------------------------------------------------------------

@@ -192,14 +192,14 @@ def element_matrix(tiles: np.ndarray, dtype: DataType = DataType.FLOAT32) -> np.
     untilizes at once (the values are exact in float32); bfloat8_b is decoded in face order
     and put in place by the same pass."""
     if dtype == DataType.BFLOAT8_B:
-        faces = formats.unpack_bfloat8_b_faces(tiles)
-        *lead, rows, cols = faces.shape[:-4]
+        *lead, rows, cols = tiles.shape[:-1]
         half = TILE_SIZE // 2
         matrix = np.empty((*lead, rows, 2, half, cols, 2, half), np.float32)
-        # [..., R, C, face row, face column, i, j] -> [..., R, face row, i, C, face column, j]
+        # The decode writes its face-order values [..., R, C, face row, face column, i, j]
+        # straight into the matrix [..., R, face row, i, C, face column, j].
         rank = len(lead)
-        order = (*range(rank), rank, rank + 2, rank + 4, rank + 1, rank + 3, rank + 5)
-        np.copyto(matrix, faces.transpose(order))
+        order = (*range(rank), rank, rank + 3, rank + 1, rank + 4, rank + 2, rank + 5)
+        formats.unpack_bfloat8_b_faces(tiles, out=matrix.transpose(order))
         return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
     *lead, rows, cols = tiles.shape[:-2]
     matrix = np.empty((*lead, rows, TILE_SIZE, cols, TILE_SIZE), np.float32)
@@ -235,7 +235,13 @@ def accumulate_into(accumulator: np.ndarray, addend: np.ndarray, cleared: bool =
     for index in formats.chunk_indices(accumulator.shape, per_chunk):
         part = accumulator[index]
         total = scratch[: part.size].reshape(part.shape)
-        np.add(addend[index], sum_dtype(0.0) if cleared else part, out=total)
+        if cleared:
+            np.add(addend[index], sum_dtype(0.0), out=total)
+        else:
+            # The accumulator's values into the scratch first (an exact widening): one
+            # contiguous cast, where a mixed-dtype add would cast through NumPy's buffers.
+            np.copyto(total, part)
+            np.add(total, addend[index], out=total)
         if accumulator.dtype == np.float32:
             np.copyto(part, total, casting="same_kind")
             continue

@@ -263,6 +263,36 @@ def _tile_grid(op: IRDLOperation, buffer: SSAValue, what: str) -> tuple[int, int
     return rows, cols
 
 
+def row_major_matrix_dtype(buffer: SSAValue) -> DataType | None:
+    """The dtype of a row-major matrix operand (a rank-2 memref of f32 or bf16 values), or
+    None for any other memref (tiles among them)."""
+    memref_type = cast(MemRefType[Attribute], buffer.type)
+    dtype = data_type_of(memref_type.element_type)
+    if memref_type.get_num_dims() != 2 or dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
+        return None
+    return dtype
+
+
+def _matrix_tile_grid(op: IRDLOperation, buffer: SSAValue, what: str) -> tuple[int, int]:
+    """The (tile rows, tile columns) of a rank-2 memref of tiles or of a row-major f32 / bf16
+    matrix whose dims are whole tiles, or a verifier error."""
+    if row_major_matrix_dtype(buffer) is None:
+        memref_type = cast(MemRefType[Attribute], buffer.type)
+        if memref_type.get_num_dims() != 2 or not isinstance(memref_type.element_type, TileType):
+            raise VerifyException(
+                f"'{op.name}' op expected {what} to be a rank-2 memref of tiles or of f32 or bf16 "
+                f"values, got {memref_type}"
+            )
+        return _tile_grid(op, buffer, what)
+    rows, cols = cast(MemRefType[Attribute], buffer.type).get_shape()
+    if rows % TILE_SIZE or cols % TILE_SIZE:
+        raise VerifyException(
+            f"'{op.name}' op expected {what}'s dims to be multiples of {TILE_SIZE} (whole "
+            f"tiles), got {rows}x{cols}"
+        )
+    return rows // TILE_SIZE, cols // TILE_SIZE
+
+
 def _accumulator_dtype(op: IRDLOperation, accumulator: SSAValue) -> DataType:
     """The accumulator's dtype: f32 (DEST with fp32_dest_acc_en) or bf16 (without)."""
     element = cast(TileType, cast(MemRefType[Attribute], accumulator.type).element_type)
@@ -309,11 +339,13 @@ class ReadsSourcesWritesLast(MemoryEffect):
 class MatmulOp(IRDLOperation):
     """`tile.matmul %a, %b, %acc : memref<MxK x tile<A>>, memref<KxN x tile<B>>, memref<MxN x
     tile<C>>`: the accumulating block matmul of the FPU, acc += a · b over blocks of tiles
-    (M×K by K×N tiles). The products are summed in f32 (HiFi4: every product of a bf16 or
-    bfloat8_b pair is exact in f32; the ISA's MVMUL sums in f32) and the block's sum is
-    added to `acc` and rounded to the
-    accumulator's element type: f32 (DEST with fp32_dest_acc_en, or the partials kept in
-    f32 by packer_l1_acc) or bf16 (semantics.md §9.7). With `math_fidelity` LoFi, HiFi2 or
+    (M×K by K×N tiles). `a` may instead be a row-major matrix, `memref<(M·32)x(K·32)xf32|bf16>`,
+    whose 32×32 blocks are its tiles: the activation block as the act tilize would put it in
+    tiles where that changes no value. The products are summed in f32 (HiFi4: every product
+    of a bf16 or bfloat8_b pair is exact in f32; the ISA's MVMUL sums in f32) and the block's
+    sum is added to `acc` and rounded to the accumulator's element type: f32 (DEST with
+    fp32_dest_acc_en, or the partials kept in f32 by packer_l1_acc) or bf16 (semantics.md
+    §9.7). With `math_fidelity` LoFi, HiFi2 or
     HiFi3 the products keep only the mantissa bits those fidelity phases multiply (`a` is the
     FPU's SrcB, `b` its SrcA; `runtime/math_fidelity.py`); HiFi4, the default, is exact.
     With `cleared` the accumulator's values are not read: the product is added to +0.0, as
@@ -350,7 +382,7 @@ class MatmulOp(IRDLOperation):
 
     def verify_(self) -> None:
         _verify_fidelity(self, self.math_fidelity)
-        rows, inner = _tile_grid(self, self.a, "the left operand")
+        rows, inner = _matrix_tile_grid(self, self.a, "the left operand")
         inner_b, cols = _tile_grid(self, self.b, "the right operand")
         acc_rows, acc_cols = _tile_grid(self, self.accumulator, "the accumulator")
         _accumulator_dtype(self, self.accumulator)

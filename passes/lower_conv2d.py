@@ -10,12 +10,14 @@ conv2d kernels compute it:
 2. per K block, in the layout's order (`conv_consumption`'s per-layout K blocks): the
    activation block [N·OH·OW, BW] gathered from the sticks by the sliding window as index
    arithmetic — lanes of tap (r, s) are the strided window sticks[n, oh·sH + r·dH,
-   ow·sW + s·dW, c0 …] —, tilized and rounded to the output dtype (the act tilize); then a
-   loop nest over the cores along N·OH·OW (those holding output pixels), each core's
-   activation blocks (`act_block_h_ntiles` tile rows) and the output-channel cores, whose
-   `tile.matmul` reads the block's activation tiles and the weight tile rows the weight
-   reader fetches for the core's columns and accumulates into the block's rows and the
-   core's columns; the partials rounded to the format TT-NN stores them in between K blocks;
+   ow·sW + s·dW, c0 …] —, tilized and rounded to the output dtype (the act tilize; where
+   that changes no value the matmuls read the row-major block itself, its rows padded with
+   zeros to the cores' whole tiles: `tilize_keeps_values`); then a loop nest over the
+   cores along N·OH·OW (those holding output pixels), each core's activation blocks
+   (`act_block_h_ntiles` tile rows) and the output-channel cores, whose `tile.matmul`
+   reads the block's activation tiles and the weight tile rows the weight reader fetches
+   for the core's columns and accumulates into the block's rows and the core's columns; the
+   partials rounded to the format TT-NN stores them in between K blocks;
 3. the bias added once after the last K block (`tile.add_row`), the output rounded to its
    dtype and written as [1, 1, N·OH·OW, Cout] TILE (where that changes nothing — DEST's
    dtype, its tile rows and columns — DEST's tiles are the result's own buffer: no copy).
@@ -30,6 +32,7 @@ the output TILE or ROW_MAJOR (`store_output`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
@@ -41,6 +44,7 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     IntegerAttr,
     MemRefType,
+    StridedLayoutAttr,
     i64,
 )
 from xdsl.dialects.linalg import ops as linalg
@@ -226,13 +230,13 @@ def collapse(buffer: SSAValue, groups: list[list[int]], shape: list[int]) -> SSA
 
 def gather_block(
     sticks: SSAValue, block: KBlock, consumption: ConsumptionPlan, gathered: SSAValue
-) -> SSAValue:
+) -> None:
     """The activation block [N·OH·OW, BW] of one K block, written into `gathered`
     ([N, OH, OW, BW], every lane written: the K blocks share it): each run of lanes of tap
     (r, s) is the strided window sticks[n, oh·sH + r·dH, ow·sW + s·dW, c0 …]."""
     window_ = consumption.window
     kernel_w = window_.kernel[1]
-    *pixels, width = memref_type(gathered).get_shape()
+    pixels = memref_type(gathered).get_shape()[:3]
     for run in lane_runs(block, consumption.activation_channels):
         lanes = window(gathered, [0, 0, 0, run.first], [*pixels, run.count])
         if run.tap is None:
@@ -242,8 +246,47 @@ def gather_block(
         offsets = [0, r * window_.dilation[0], s * window_.dilation[1], run.channel]
         strides = [1, window_.stride[0], window_.stride[1], 1]
         copy(strided_window(sticks, offsets, [*pixels, run.count], strides), lanes)
+
+
+def tilize_keeps_values(source: DataType, tiles: DataType) -> bool:
+    """Whether the act tilize from `source` values into `tiles` of its dtype changes no value
+    (the same dtype, or bf16 into f32): the matmul can then read the row-major block itself,
+    whose 32×32 blocks hold what the tiles would."""
+    return source == tiles or (source, tiles) == (DataType.BFLOAT16, DataType.FLOAT32)
+
+
+def padded_matrix(matrix: SSAValue, rows: int, cols: int) -> SSAValue:
+    """A row-major matrix as [rows, cols] (whole tiles): itself, or copied into the top left
+    corner of a zero buffer (the zeros the tilize pads with)."""
+    shape = memref_type(matrix).get_shape()
+    if tuple(shape) == (rows, cols):
+        return matrix
+    padded = zeros((rows, cols), memref_type(matrix).element_type)
+    copy(matrix, window(padded, [0, 0], shape))
+    return padded
+
+
+def leading_rows_as_nhwc(matrix: SSAValue, pixels: Sequence[int]) -> SSAValue:
+    """The first N·OH·OW rows of a row-major [R, BW] matrix viewed as [N, OH, OW, BW] (the
+    same data; the rows beyond, whole tiles' padding, stay out of the view)."""
+    rows, width = memref_type(matrix).get_shape()
     batch, height, width_out = pixels
-    return collapse(gathered, [[0, 1, 2], [3]], [batch * height * width_out, width])
+    count = batch * height * width_out
+    leading = matrix if count == rows else window(matrix, [0, 0], [count, width])
+    shape = [batch, height, width_out, width]
+    strides = [height * width_out * width, width_out * width, width, 1]
+    return memref.ExpandShapeOp(
+        operands=[leading, []],
+        result_types=[
+            MemRefType(memref_type(matrix).element_type, shape, StridedLayoutAttr(strides, 0))
+        ],
+        properties={
+            "reassociation": ArrayAttr(
+                [ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in ([0, 1, 2], [3])]
+            ),
+            "static_output_shape": DenseArrayBase.from_list(i64, shape),
+        },
+    ).result
 
 
 def tilize_block(
@@ -463,7 +506,7 @@ def column_cores(cores: list[tuple[int, int]]) -> tuple[int, int] | None:
 
 
 def block_matmuls(
-    activation_tiles: SSAValue,
+    activation: SSAValue,
     weight: SSAValue,
     accumulator: SSAValue,
     run: WeightRun,
@@ -474,20 +517,28 @@ def block_matmuls(
 ) -> None:
     """One K block's weight run for every core along N·OH·OW, activation block and
     output-channel core: a loop nest (run in bulk) whose `tile.matmul` (at `math_fidelity`)
-    reads the block's activation tile rows, the run's weight tile rows of the core's columns
-    and accumulates into the block's rows and the core's columns (`cleared`: into a DEST
-    cleared first, the conv's first product). `columns` is (cores, tiles per core, the first
-    core's first tile)."""
+    reads the block's activation tile rows (of its tiles, or of its row-major matrix:
+    32 rows a tile row), the run's weight tile rows of the core's columns and accumulates
+    into the block's rows and the core's columns (`cleared`: into a DEST cleared first, the
+    conv's first product). `columns` is (cores, tiles per core, the first core's first
+    tile)."""
     column_count, column_tiles, first_column = columns
     counts = (rows.cores, rows.blocks_per_core, column_count)
+    # Elements per tile row and column of the activation: 1 for tiles, 32 for a matrix.
+    unit = 1 if isinstance(memref_type(activation).element_type, tile.TileType) else TILE_SIZE
 
     def body(indices: list[SSAValue]) -> None:
         core, block, column_core = (
             (value, count) for value, count in zip(indices, counts, strict=True)
         )
         row = index_expression(*looped(core, rows.core_tiles), *looped(block, rows.block_tiles))
+        act_row = index_expression(
+            *looped(core, rows.core_tiles * unit), *looped(block, rows.block_tiles * unit)
+        )
         column = index_expression(*looped(column_core, column_tiles), first_column)
-        act = window(activation_tiles, [row, run.first], [rows.block_tiles, run.count])
+        act = window(
+            activation, [act_row, run.first * unit], [rows.block_tiles * unit, run.count * unit]
+        )
         partial = window(accumulator, [row, column], [rows.block_tiles, column_tiles])
         weights = window(
             weight,
@@ -571,31 +622,41 @@ class LowerConvConsume(RewritePattern):
             else:
                 sticks = reader_sticks(activation, consumption, consumption.activation_channels)
             out_h, out_w = window_.output_size
-            # One K block's activation block and its tiles at a time: the K blocks share them
-            # (all of a conv's K blocks have the same lanes).
+            pixel_grid = (window_.batch, out_h, out_w)
+            # One K block's activation block (and its tiles) at a time: the K blocks share
+            # them (all of a conv's K blocks have the same lanes).
             lanes = len(blocks[0].window_lanes)
+            matrix_rows = rows.row_tiles * TILE_SIZE
+            element = memref_type(sticks).element_type
+            source_dtype = data_type_of(element)
+            assert source_dtype is not None, "the activation is bf16 or f32 (verified)"
+            # Where the act tilize changes no value the matmuls read the row-major block
+            # (its rows padded to the cores' whole tiles with the zeros the tilize adds).
+            row_major = tilize_keeps_values(source_dtype, output.dtype)
             gathered = None
-            if consumption.path is not ConsumptionPath.MATMUL:
-                gathered = memref.AllocOp.get(
-                    memref_type(sticks).element_type,
-                    shape=[window_.batch, out_h, out_w, lanes],
+            if consumption.path is ConsumptionPath.MATMUL:
+                matrix = padded_matrix(sticks, matrix_rows, lanes) if row_major else sticks
+            elif row_major:
+                matrix = zeros((matrix_rows, lanes), element)
+                gathered = leading_rows_as_nhwc(matrix, pixel_grid)
+            else:
+                gathered = memref.AllocOp.get(element, shape=[*pixel_grid, lanes]).memref
+                matrix = collapse(gathered, [[0, 1, 2], [3]], [math.prod(pixel_grid), lanes])
+            activation = matrix
+            if not row_major:
+                activation = memref.AllocOp.get(
+                    tile.tile_type(output.dtype), shape=[rows.row_tiles, lanes // TILE_SIZE]
                 ).memref
-            activation_tiles = memref.AllocOp.get(
-                tile.tile_type(output.dtype), shape=[rows.row_tiles, lanes // TILE_SIZE]
-            ).memref
             for position, block in enumerate(blocks):
-                if gathered is None:
-                    matrix = sticks
-                else:
-                    matrix = gather_block(sticks, block, consumption, gathered)
+                if gathered is not None:
+                    gather_block(sticks, block, consumption, gathered)
                 assert len(block.window_lanes) == lanes, "K blocks of one conv have equal lanes"
-                tilize_block(
-                    matrix, rows.row_tiles * TILE_SIZE, lanes, output.dtype, activation_tiles
-                )
+                if not row_major:
+                    tilize_block(matrix, matrix_rows, lanes, output.dtype, activation)
                 for columns in column_loops:
                     for run_position, run in enumerate(weight_runs(block)):
                         block_matmuls(
-                            activation_tiles,
+                            activation,
                             op.weight,
                             accumulator,
                             run,

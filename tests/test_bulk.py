@@ -1149,3 +1149,77 @@ def test_a_cleared_matmul_does_not_read_its_accumulator() -> None:
         assert result.reshape(64, 32)[0].view(np.uint16).tolist() == [0] * 32, "never -0.0"
         results[bulk] = result.tobytes()
     assert results[True] == results[False]
+
+
+ROW_MAJOR_MATMUL = """
+func.func @main(%a: memref<96x64xbf16>, %b: memref<2x3x!tile.tile<32x32, bf16>>,
+                %acc: memref<3x3x!tile.tile<32x32, bf16>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    %first = arith.muli %i, %c32 : index
+    %rows = memref.subview %a[%first, 0] [32, 64] [1, 1]
+        : memref<96x64xbf16> to memref<32x64xbf16, strided<[64, 1], offset: ?>>
+    %out = memref.subview %acc[%i, 0] [1, 3] [1, 1]
+        : memref<3x3x!tile.tile<32x32, bf16>>
+        to memref<1x3x!tile.tile<32x32, bf16>, strided<[3, 1], offset: ?>>
+    tile.matmul %rows, %b, %out
+        : memref<32x64xbf16, strided<[64, 1], offset: ?>>,
+          memref<2x3x!tile.tile<32x32, bf16>>,
+          memref<1x3x!tile.tile<32x32, bf16>, strided<[3, 1], offset: ?>>
+  } {tile.bulk}
+  func.return
+}
+"""
+
+TILES_MATMUL = """
+func.func @main(%a: memref<3x2x!tile.tile<32x32, bf16>>, %b: memref<2x3x!tile.tile<32x32, bf16>>,
+                %acc: memref<3x3x!tile.tile<32x32, bf16>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    %row = memref.subview %a[%i, 0] [1, 2] [1, 1]
+        : memref<3x2x!tile.tile<32x32, bf16>>
+        to memref<1x2x!tile.tile<32x32, bf16>, strided<[2, 1], offset: ?>>
+    %out = memref.subview %acc[%i, 0] [1, 3] [1, 1]
+        : memref<3x3x!tile.tile<32x32, bf16>>
+        to memref<1x3x!tile.tile<32x32, bf16>, strided<[3, 1], offset: ?>>
+    tile.matmul %row, %b, %out
+        : memref<1x2x!tile.tile<32x32, bf16>, strided<[2, 1], offset: ?>>,
+          memref<2x3x!tile.tile<32x32, bf16>>,
+          memref<1x3x!tile.tile<32x32, bf16>, strided<[3, 1], offset: ?>>
+  } {tile.bulk}
+  func.return
+}
+"""
+
+
+def test_a_row_major_left_operand_is_read_as_its_tiles() -> None:
+    """`tile.matmul` reading 32 rows of a row-major bf16 matrix per tile row gives the bytes
+    of the same matmuls on that matrix's tiles (formats.tilize), in bulk and op by op, into
+    a bf16 DEST holding values: each tile bf16(old + the float32 sum of 64 exact products)."""
+    rng = np.random.default_rng(11)
+    matrix = rng.standard_normal((96, 64)).astype(ml_dtypes.bfloat16)
+    weight = rng.standard_normal((2, 3, 32, 32)).astype(ml_dtypes.bfloat16)
+    start = rng.standard_normal((3, 3, 32, 32)).astype(ml_dtypes.bfloat16)
+    weight_matrix = formats.untilize(weight.astype(np.float64))
+    products = np.abs(matrix.astype(np.float64)) @ np.abs(weight_matrix)
+    expected = (
+        formats.untilize(start.astype(np.float64)) + matrix.astype(np.float64) @ weight_matrix
+    )
+    outcomes = []
+    for source, left in ((ROW_MAJOR_MATMUL, matrix), (TILES_MATMUL, formats.tilize(matrix))):
+        for bulk in (True, False):
+            (_, _, accumulator), counts = interpret(
+                parse(source), "main", [left, weight, start], bulk
+            )
+            got = formats.untilize(accumulator.astype(np.float64))
+            # 64 float32 roundings of the sum at most, then one bf16 rounding.
+            bound = np.abs(expected) * 2.0**-8 + 64 * 2.0**-24 * products
+            assert (np.abs(got - expected) <= bound).all()
+            assert counts["tile.matmul"] == (0 if bulk else 3)
+            outcomes.append(accumulator.tobytes())
+    assert len(set(outcomes)) == 1

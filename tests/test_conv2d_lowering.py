@@ -18,9 +18,12 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     ModuleOp,
+    bf16,
+    f16,
+    f32,
     i64,
 )
-from xdsl.ir import BlockArgument, SSAValue
+from xdsl.ir import Attribute, BlockArgument, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv import resolve_conv_weights
@@ -315,7 +318,10 @@ def test_cores_and_activation_blocks_are_loops() -> None:
     assert {tuple(nest) for nest in nests} == {(2, block.output_cores)}
     for op in module.walk():
         if isinstance(op, tile.MatmulOp):
-            assert memref_shape(op.a)[0] == 1 and memref_shape(op.accumulator)[0] == 1
+            # The activation a row-major f32 block here (f32 in, f32 out: its tilize changes
+            # no value): one tile row is 32 of its rows.
+            assert tile.row_major_matrix_dtype(op.a) is DataType.FLOAT32
+            assert memref_shape(op.a)[0] == 32 and memref_shape(op.accumulator)[0] == 1
 
 
 @pytest.mark.parametrize(
@@ -456,3 +462,35 @@ def test_math_fidelity_reaches_the_lowered_matmul(fidelity: str) -> None:
     roundings = case.in_channels + 2 + 2
     assert (np.abs(outputs[fidelity] - expected) <= magnitude * roundings * F32_EPSILON).all()
     assert np.abs(outputs[fidelity] - outputs["HiFi4"]).max() > 1e-3
+
+
+def test_matmul_verifier_states_the_row_major_left_operand_rules() -> None:
+    """`tile.matmul`'s left operand may be a row-major f32 / bf16 matrix of whole tiles: its
+    dims count 32 rows / columns a tile; any other memref is refused with what it got."""
+
+    def tiles(rows: int, cols: int, dtype: DataType = DataType.BFLOAT16) -> SSAValue:
+        return memref.AllocOp.get(tile.tile_type(dtype), shape=[rows, cols]).memref
+
+    def values(shape: list[int], element: Attribute) -> SSAValue:
+        return memref.AllocOp.get(element, shape=shape).memref
+
+    weight, accumulator = tiles(3, 2), tiles(2, 2, DataType.FLOAT32)
+    tile.MatmulOp(values([64, 96], bf16), weight, accumulator).verify()
+    tile.MatmulOp(values([64, 96], f32), weight, accumulator).verify()
+    with pytest.raises(
+        VerifyException, match=r"expected tile grids MxK, KxN, MxN, got 2x2, 3x2, 2x2"
+    ):
+        tile.MatmulOp(values([64, 64], bf16), weight, accumulator).verify()
+    with pytest.raises(
+        VerifyException,
+        match=r"expected the left operand's dims to be multiples of 32 \(whole tiles\), got 64x90",
+    ):
+        tile.MatmulOp(values([64, 90], bf16), weight, accumulator).verify()
+    with pytest.raises(
+        VerifyException,
+        match=r"expected the left operand to be a rank-2 memref of tiles or of f32 or bf16 "
+        r"values, got memref<64x96xf16>",
+    ):
+        tile.MatmulOp(values([64, 96], f16), weight, accumulator).verify()
+    with pytest.raises(VerifyException, match="rank-2 memref of tiles or of f32 or bf16 values"):
+        tile.MatmulOp(values([2, 32, 96], bf16), weight, accumulator).verify()

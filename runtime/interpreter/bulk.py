@@ -59,7 +59,9 @@ from ttnn_xdsl.runtime.interpreter.tile import (
     chunk_bytes_for,
     chunk_length,
     element_matrix,
+    operand_matrix,
     product_tiles,
+    split_tile_rows,
     tile_memref_dtype,
 )
 from ttnn_xdsl.runtime.math_fidelity import fidelity_matmul
@@ -522,9 +524,13 @@ class MatmulMove(Move):
     math_fidelity: str = "HiFi4"
     cleared: bool = False
     """The accumulator starts cleared: its values are not read (`tile.matmul`'s `cleared`)."""
+    left_row_major: bool = False
+    """`a` is a row-major matrix (`tile.matmul`'s other left operand), not tiles."""
 
     def run(self) -> None:
         a, b = (_distinct(operand, self.rank) for operand in (self.a, self.b))
+        if self.left_row_major:  # its tile rows leading, as the tiles' are
+            a = split_tile_rows(a)
         dtype_a, dtype_b = self.dtypes
         accumulator = self.accumulator
         # In chunks of the outermost grid dim (each grid point's matmul is the same call; a
@@ -549,10 +555,15 @@ class MatmulMove(Move):
         row_parts = [slice(start, start + step) for start in range(0, len(accumulator), step)]
         for columns in _column_chunks(b, dtype_b, not b_varies, chunk_bytes):
             b_columns = _tile_columns(b, dtype_b, columns)
-            left_whole = None if a_varies else element_matrix(a, dtype_a)
+            row_major = self.left_row_major
+            left_whole = None if a_varies else operand_matrix(a, dtype_a, row_major)
             right_whole = None if b_varies else element_matrix(b_columns, dtype_b)
             for part in row_parts:
-                left = left_whole if left_whole is not None else element_matrix(a[part], dtype_a)
+                left = (
+                    left_whole
+                    if left_whole is not None
+                    else operand_matrix(a[part], dtype_a, row_major)
+                )
                 right = (
                     right_whole
                     if right_whole is not None
@@ -571,6 +582,7 @@ class MatmulMove(Move):
             self.rank,
             self.math_fidelity,
             self.cleared,
+            self.left_row_major,
         )
 
 
@@ -897,10 +909,12 @@ class _Nest:
         )
         self.reads.extend((a, b))
         self.writes.append(accumulator)
-        dtypes = (tile_memref_dtype(op.a), tile_memref_dtype(op.b))
+        left_dtype = tile.row_major_matrix_dtype(op.a)
+        row_major = left_dtype is not None
+        dtypes = (left_dtype or tile_memref_dtype(op.a), tile_memref_dtype(op.b))
         cleared = op.cleared is not None
         self.moves.append(
-            MatmulMove(a, b, accumulator, dtypes, len(self.grid), op.fidelity(), cleared)
+            MatmulMove(a, b, accumulator, dtypes, len(self.grid), op.fidelity(), cleared, row_major)
         )
 
     def evaluated(self) -> Moves:

@@ -151,12 +151,18 @@ FILLED_BY_ALLOC = "filled by alloc"
 
 
 def _reshaped(op: memref.CollapseShapeOp | memref.ExpandShapeOp, source: np.ndarray) -> Any:
-    """The buffer with the result's shape (a view of a contiguous buffer; the lowerings only
-    read through it). Its size must be the source's."""
+    """The buffer with the result's shape: a view, so that writes through it reach the
+    source. Its size must be the source's, its layout one a view can reshape (contiguous
+    along the merged or split dims)."""
     shape = cast(MemRefType[Attribute], op.result.type).get_shape()
     if math.prod(shape) != source.size:
         raise op_error(op, f"cannot view {format_shape(source.shape)} as {format_shape(shape)}")
-    return source.reshape(shape)
+    try:
+        return np.reshape(source, shape, copy=False)
+    except ValueError:
+        raise op_error(
+            op, f"cannot view {format_shape(source.shape)} as {format_shape(shape)} in place"
+        ) from None
 
 
 def _is_positive_zero(value: float) -> bool:

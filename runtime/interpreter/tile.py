@@ -99,8 +99,12 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.MatmulOp, args: PythonValues
     ) -> PythonValues:
         a, b, accumulator = args
-        dtypes = (tile_memref_dtype(op.a), tile_memref_dtype(op.b))
-        product = block_matmul(a, b, op.fidelity(), dtypes)
+        matrix_dtype = tile.row_major_matrix_dtype(op.a)
+        row_major = matrix_dtype is not None
+        if row_major:  # its rows as tile rows
+            a = split_tile_rows(a)
+        dtypes = (matrix_dtype or tile_memref_dtype(op.a), tile_memref_dtype(op.b))
+        product = block_matmul(a, b, op.fidelity(), dtypes, row_major)
         accumulate_into(accumulator, product, cleared=op.cleared is not None)
         return ()
 
@@ -169,14 +173,34 @@ def block_matmul(
     b: np.ndarray,
     math_fidelity: str = "HiFi4",
     dtypes: tuple[DataType, DataType] = (DataType.FLOAT32, DataType.FLOAT32),
+    left_row_major: bool = False,
 ) -> np.ndarray:
     """[..., M, N, 32, 32] tiles (float32, a view of a fresh array) of a · b for
-    [..., M, K] and [..., K, N] tiles of `dtypes` (leading dims broadcast): one float32 NumPy
-    matmul over the blocks' element matrices per leading index and fidelity phase (the
+    [..., M, K] and [..., K, N] tiles of `dtypes` (leading dims broadcast; `left_row_major`:
+    `a` is a row-major matrix, its rows split into tile rows [..., M, 32, K·32]): one float32
+    NumPy matmul over the element matrices per leading index and fidelity phase (the
     products of bf16 / bfloat8_b values exact, their sums float32's, semantics.md §9.7; `a`
     is the FPU's SrcB, `b` its SrcA)."""
-    left, right = element_matrix(a, dtypes[0]), element_matrix(b, dtypes[1])
+    left = operand_matrix(a, dtypes[0], left_row_major)
+    right = element_matrix(b, dtypes[1])
     return product_tiles(fidelity_matmul(left, right, math_fidelity))
+
+
+def split_tile_rows(matrix: np.ndarray) -> np.ndarray:
+    """A row-major [..., R·32, C] matrix as [..., R, 32, C] (a view): its tile rows leading."""
+    *lead, rows, cols = matrix.shape
+    return matrix.reshape(*lead, rows // TILE_SIZE, TILE_SIZE, cols)
+
+
+def operand_matrix(values: np.ndarray, dtype: DataType, row_major: bool) -> np.ndarray:
+    """The [..., R·32, C·32] float32 matrices of a matmul operand: its tiles' element matrices
+    (`element_matrix`), or for a row-major matrix split into tile rows ([..., R, 32, C·32],
+    `split_tile_rows`) its values widened to float32 (exact; the tiles' layout is the
+    matrix's own)."""
+    if not row_major:
+        return element_matrix(values, dtype)
+    matrix = values.astype(np.float32, copy=False)
+    return matrix.reshape(*matrix.shape[:-3], -1, matrix.shape[-1])
 
 
 def product_tiles(product: np.ndarray) -> np.ndarray:

@@ -1,9 +1,11 @@
 // convert-ttnn-to-tiles on ttnn.conv2d_consume (docs/semantics.md §9.6): no zero tiles (the
 // first K block's matmul writes every DEST tile `cleared`), the reader's sticks (zero-padded
 // input, stale lanes 5..7 of the channel padding filled with 1.0), then per K block r = kernel row r (HEIGHT): the activation block gathered
-// tap by tap as strided windows of the sticks at [0, r, s, 0], its stale lanes filled, tilized,
+// tap by tap as strided windows of the sticks at [0, r, s, 0] into the first 84 rows of a
+// [96, 32] bf16 block (the rows beyond, the cores' padding, zero), its stale lanes filled — bf16
+// in, bf16 tiles: the act tilize would change no value, so the matmuls read the block's rows —
 // and a loop over the 3 cores along N·OH·OW (32 rows each, one act block) whose tile.matmul
-// reads the core's act tile row and weight tile row r into the core's accumulator rows; the
+// reads the core's 32 act rows and weight tile row r into the core's accumulator rows; the
 // bias once after the last K block. DEST's tiles are the result's own (a TILE output of DEST's
 // dtype with the accumulator's tile rows and columns): no output nest.
 //
@@ -23,12 +25,17 @@ func.func @height_3x3(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.
 // CHECK:       %[[STICKS:.*]] = memref.alloc() : memref<2x8x9x8xbf16>
 // CHECK:       memref.subview %[[STICKS]][0, 1, 1, 5] [2, 6, 7, 3] [1, 1, 1, 1]
 // CHECK:       linalg.copy ins(%x : memref<2x6x7x5xbf16>)
-// CHECK:       memref.subview %[[STICKS]][0, 0, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       %[[BLOCK:.*]] = memref.alloc() : memref<96x32xbf16>
+// CHECK:       %[[PIXELS:.*]] = memref.subview %[[BLOCK]][0, 0] [84, 32] [1, 1]
+// CHECK-NEXT:  %[[GATHERED:.*]] = memref.expand_shape %[[PIXELS]] {{.*}} output_shape [2, 6, 7, 32]
+// CHECK:       memref.subview %[[GATHERED]][0, 0, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK-NEXT:  memref.subview %[[STICKS]][0, 0, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
 // CHECK:       memref.subview %[[STICKS]][0, 0, 1, 0] [2, 6, 7, 8] [1, 1, 1, 1]
 // CHECK:       memref.subview %[[STICKS]][0, 0, 2, 0] [2, 6, 7, 8] [1, 1, 1, 1]
-// CHECK:       } {tile.bulk}
+// CHECK-NOT:   tile.tilize
 // CHECK:       scf.for %[[CORE:.*]] = %{{.*}} to %{{.*}} step
-// CHECK:         %[[ACT:.*]] = memref.subview %{{.*}}[%[[CORE]], 0] [1, 1] [1, 1] : memref<3x1x!tile.tile<32x32, bf16>>
+// CHECK:         %[[ROW:.*]] = arith.muli %[[CORE]], %{{.*}}
+// CHECK-NEXT:    %[[ACT:.*]] = memref.subview %[[BLOCK]][%[[ROW]], 0] [32, 32] [1, 1] : memref<96x32xbf16>
 // CHECK:         %[[PARTIAL:.*]] = memref.subview %{{.*}}[%[[CORE]], 0] [1, 1] [1, 1] : memref<3x1x!tile.tile<32x32, bf16>, strided<[1, 1]>>
 // CHECK:         %[[WEIGHT:.*]] = memref.subview %w[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
 // CHECK-NEXT:    tile.matmul %[[ACT]], %[[WEIGHT]], %[[PARTIAL]] {cleared}
@@ -63,3 +70,21 @@ func.func @height_2x3_stride_dilation(%x: tensor<1x9x11x6xf32>, %w: tensor<1x1x3
 // CHECK:       memref.subview %w[0, 0, 1, 0] [1, 1, 1, 2] [1, 1, 1, 1]
 // CHECK-NEXT:  tile.matmul
 // CHECK-NOT:   tile.add_row
+
+// f32 input, bf16 output: the act tilize rounds each value to bf16, so the K block is gathered
+// into an [N, OH, OW, 32] f32 block, tilized and typecast to bf16 tiles, which the matmuls read.
+
+func.func @height_3x3_rounding_tilize(%x: tensor<2x6x7x5xf32>, %w: tensor<1x1x45x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, %b: tensor<1x1x1x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) -> tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>> {
+  %y = "ttnn.conv2d_consume"(%x, %w, %b) <{path = "height_sharded", math_fidelity = "HiFi4", batch = 2 : i64, input_height = 6 : i64, input_width = 7 : i64, input_channels = 5 : i64, activation_channels = 8 : i64, nhw_cores = 3 : i64, input_cores = 1 : i64, output_cores = 1 : i64, nhw_rows_per_core = 32 : i64, act_block_h_ntiles = 1 : i64, act_block_w_ntiles = 1 : i64, k_blocks = 3 : i64, out_width_ntiles = 1 : i64, out_channels = 7 : i64, full_inner_dim = false, activation_reuse = false, fp32_dest_acc_en = false, packer_l1_acc = false, kernel = array<i64: 3, 3>, stride = array<i64: 1, 1>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, original_padding = array<i64: 1, 1, 1, 1>, fold_stride = array<i64>, operandSegmentSizes = array<i32: 1, 1, 1>}> : (tensor<2x6x7x5xf32>, tensor<1x1x45x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>, tensor<1x1x1x7xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>) -> tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
+  func.return %y : tensor<1x1x84x7xbf16, #ttnn.tensor_layout<tile>>
+}
+
+// CHECK-LABEL: func.func @height_3x3_rounding_tilize
+// CHECK:       %[[GATHERED:.*]] = memref.alloc() : memref<2x6x7x32xf32>
+// CHECK:       %[[ROWS:.*]] = memref.collapse_shape %[[GATHERED]]
+// CHECK:       %[[TILES:.*]] = memref.alloc() : memref<3x1x!tile.tile<32x32, bf16>>
+// CHECK:       tile.tilize %[[ROWS]][%{{.*}}, %{{.*}}] : memref<84x32xf32> -> !tile.tile<32x32, f32>
+// CHECK-NEXT:  tile.typecast %{{.*}} : !tile.tile<32x32, f32> -> !tile.tile<32x32, bf16>
+// CHECK-NEXT:  tile.store %{{.*}}, %[[TILES]]
+// CHECK:       %[[ACT:.*]] = memref.subview %[[TILES]][%{{.*}}, 0] [1, 1] [1, 1]
+// CHECK:       tile.matmul %[[ACT]], %{{.*}}, %{{.*}} {cleared} : memref<1x1x!tile.tile<32x32, bf16>

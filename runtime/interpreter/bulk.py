@@ -553,25 +553,31 @@ class MatmulMove(Move):
         tile_rows = accumulator[:1].size // (accumulator.shape[-3] * TILE_SIZE * TILE_SIZE)
         step = max(step, -(-MIN_MATMUL_ROWS // max(1, tile_rows * TILE_SIZE)))
         row_parts = [slice(start, start + step) for start in range(0, len(accumulator), step)]
+        row_major = self.left_row_major
+        # The left operand converted once for all column chunks where it does not vary or
+        # is one row part (else each row part at each column chunk).
+        left_once = None
+        if not a_varies:
+            left_once = operand_matrix(a, dtype_a, row_major)
+        elif len(row_parts) == 1:
+            left_once = operand_matrix(a[row_parts[0]], dtype_a, row_major)
         for columns in _column_chunks(b, dtype_b, not b_varies, chunk_bytes):
             b_columns = _tile_columns(b, dtype_b, columns)
-            row_major = self.left_row_major
-            left_whole = None if a_varies else operand_matrix(a, dtype_a, row_major)
             right_whole = None if b_varies else element_matrix(b_columns, dtype_b)
             for part in row_parts:
-                left = (
-                    left_whole
-                    if left_whole is not None
-                    else operand_matrix(a[part], dtype_a, row_major)
-                )
-                right = (
-                    right_whole
-                    if right_whole is not None
-                    else element_matrix(b_columns[part], dtype_b)
-                )
+                left = left_once
+                if left is None:
+                    left = operand_matrix(a[part], dtype_a, row_major)
+                right = right_whole
+                if right is None:
+                    right = element_matrix(b_columns[part], dtype_b)
                 product = product_tiles(fidelity_matmul(left, right, self.math_fidelity))
+                # Released before the next part's are made: one of each alive at a time.
+                del left, right
                 target = _tile_columns(accumulator[part], DataType.FLOAT32, columns)
                 accumulate_into(target, product, self.cleared)
+                del product
+            del right_whole
 
     def rebound(self, rebind: Rebind) -> Move:
         return MatmulMove(

@@ -575,7 +575,7 @@ class MatmulMove(Move):
                 # Released before the next part's are made: one of each alive at a time.
                 del left, right
                 target = _tile_columns(accumulator[part], DataType.FLOAT32, columns)
-                accumulate_into(target, product, self.cleared)
+                accumulate_into(target, product, self.cleared, addend_writable=True)
                 del product
             del right_whole
 

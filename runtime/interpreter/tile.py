@@ -105,7 +105,7 @@ class TileFunctions(InterpreterFunctions):
             a = split_tile_rows(a)
         dtypes = (matrix_dtype or tile_memref_dtype(op.a), tile_memref_dtype(op.b))
         product = block_matmul(a, b, op.fidelity(), dtypes, row_major)
-        accumulate_into(accumulator, product, cleared=op.cleared is not None)
+        accumulate_into(accumulator, product, op.cleared is not None, addend_writable=True)
         return ()
 
     @impl(tile.MultiplyOp)
@@ -238,16 +238,33 @@ def chunk_length(array: np.ndarray, chunk_bytes: int) -> int:
     return max(1, chunk_bytes // per_entry)
 
 
-def accumulate_into(accumulator: np.ndarray, addend: np.ndarray, cleared: bool = False) -> None:
+def accumulate_into(
+    accumulator: np.ndarray,
+    addend: np.ndarray,
+    cleared: bool = False,
+    addend_writable: bool = False,
+) -> None:
     """accumulator += addend (broadcast to the accumulator's tiles), the sum rounded once to
     the accumulator's dtype (f32; bf16 through f32, nearest even, as before): a float64
     addend (exact products) is added in float64, a float32 one (a matmul's sums) in float32 —
     either way the sum of two float32 values rounded once. In chunks that stay in the cache,
     each summed into one scratch buffer and rounded from it. `cleared`: the accumulator's
-    values are not read — the addend is added to +0.0 (a cleared DEST: −0.0 becomes +0.0)."""
+    values are not read — the addend is added to +0.0 (a cleared DEST: −0.0 becomes +0.0).
+    `addend_writable`: the addend is a temporary of the caller's (a matmul's product) that
+    may serve as the sums' scratch."""
     sum_dtype = np.float64 if addend.dtype == np.float64 else np.float32
     if accumulator.dtype == np.float32 and sum_dtype == np.float32:
         np.add(np.float32(0.0) if cleared else accumulator, addend, out=accumulator)
+        return
+    if (
+        cleared
+        and addend_writable
+        and addend.dtype == np.float32
+        and addend.shape == accumulator.shape
+    ):
+        # +0.0 + addend in place, then rounded into the accumulator: no scratch pass.
+        np.add(addend, np.float32(0.0), out=addend)
+        formats.bfloat16_from_float32_into(accumulator, addend)
         return
     if accumulator.ndim == 0:
         accumulator, addend = accumulator.reshape(1), np.asarray(addend).reshape(1)

@@ -39,6 +39,7 @@ from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.program import Program
 from ttnn_xdsl.runtime.interpreter import make_interpreter
 from ttnn_xdsl.runtime.interpreter.scf import STRICT_BULK_VARIABLE, strict_bulk_from_environment
+from ttnn_xdsl.runtime.interpreter.tile import accumulate_into
 from ttnn_xdsl.tensor_formats import formats
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -1223,3 +1224,18 @@ def test_a_row_major_left_operand_is_read_as_its_tiles() -> None:
             assert counts["tile.matmul"] == (0 if bulk else 3)
             outcomes.append(accumulator.tobytes())
     assert len(set(outcomes)) == 1
+
+
+@pytest.mark.parametrize("writable", [False, True])
+def test_a_cleared_accumulation_adds_to_positive_zero(writable: bool) -> None:
+    """`accumulate_into(..., cleared=True)` into bf16 ignores the old values and stores
+    bf16(+0.0 + addend): a −0.0 addend becomes +0.0, other values round to nearest even —
+    with its own scratch, or using the (writable) addend as the scratch."""
+    accumulator = np.full((2, 1, 32, 32), 7.0, ml_dtypes.bfloat16)
+    addend = np.zeros((2, 1, 32, 32), np.float32)
+    addend[0, 0, 0, :4] = [-0.0, 1.0 + 2.0**-8, 1.0 + 3 * 2.0**-8, -2.5]
+    addend[1] = -0.0
+    accumulate_into(accumulator, addend, cleared=True, addend_writable=writable)
+    bits = accumulator.view(np.uint16)
+    assert bits[0, 0, 0, :4].tolist() == [0x0000, 0x3F80, 0x3F82, 0xC020]
+    assert not bits[1].any()  # +0.0 everywhere, never 0x8000

@@ -237,15 +237,91 @@ def gather_block(
     window_ = consumption.window
     kernel_w = window_.kernel[1]
     pixels = memref_type(gathered).get_shape()[:3]
-    for run in lane_runs(block, consumption.activation_channels):
-        lanes = window(gathered, [0, 0, 0, run.first], [*pixels, run.count])
+    for group in tap_groups(lane_runs(block, consumption.activation_channels), kernel_w):
+        run = group[0]
+        lanes = window(gathered, [0, 0, 0, run.first], [*pixels, run.count * len(group)])
         if run.tap is None:
             fill(lanes, run.fill)
             continue
         r, s = divmod(run.tap, kernel_w)
+        if len(group) > 1:
+            copy(
+                sliding_window(sticks, consumption, (r, s), len(group), run),
+                split_lanes(lanes, len(group)),
+            )
+            continue
         offsets = [0, r * window_.dilation[0], s * window_.dilation[1], run.channel]
         strides = [1, window_.stride[0], window_.stride[1], 1]
         copy(strided_window(sticks, offsets, [*pixels, run.count], strides), lanes)
+
+
+def tap_groups(runs: list[LaneRun], kernel_w: int) -> list[list[LaneRun]]:
+    """The runs grouped where consecutive taps of one kernel row read the same channels into
+    consecutive lanes (one sliding-window copy for the group); other runs alone."""
+    groups: list[list[LaneRun]] = []
+    for run in runs:
+        last = groups[-1][-1] if groups else None
+        if (
+            last is not None
+            and run.tap is not None
+            and last.tap is not None
+            and run.tap == last.tap + 1
+            and run.tap // kernel_w == last.tap // kernel_w
+            and (run.channel, run.count) == (last.channel, last.count)
+            and run.first == last.first + last.count
+        ):
+            groups[-1].append(run)
+        else:
+            groups.append([run])
+    return groups
+
+
+def sliding_window(
+    sticks: SSAValue, consumption: ConsumptionPlan, tap: tuple[int, int], taps: int, run: LaneRun
+) -> SSAValue:
+    """The sticks as [N, OH, OW, taps, count]: element (n, oh, ow, t, c) is
+    sticks[n, oh·sH + r·dH, ow·sW + (s + t)·dW, c0 + c] — `taps` consecutive taps of kernel
+    row r from (r, s), as one overlapping strided view of the contiguous sticks buffer
+    (`memref.reinterpret_cast`)."""
+    window_ = consumption.window
+    batch, padded_h, padded_w, channels = memref_type(sticks).get_shape()
+    out_h, out_w = window_.output_size
+    (stride_h, stride_w), (dilation_h, dilation_w) = window_.stride, window_.dilation
+    r, s = tap
+    row, pixel = padded_w * channels, channels
+    offset = r * dilation_h * row + s * dilation_w * pixel + run.channel
+    sizes = [batch, out_h, out_w, taps, run.count]
+    strides = [padded_h * row, stride_h * row, stride_w * pixel, dilation_w * pixel, 1]
+    result = MemRefType(memref_type(sticks).element_type, sizes, StridedLayoutAttr(strides, offset))
+    return memref.ReinterpretCastOp(sticks, [], [], [], [offset], sizes, strides, result).result
+
+
+def split_lanes(lanes: SSAValue, taps: int) -> SSAValue:
+    """A window [N, OH, OW, taps·count] of the gathered block as [N, OH, OW, taps, count]."""
+    view_type = memref_type(lanes)
+    *pixels, width = view_type.get_shape()
+    layout = cast(StridedLayoutAttr, view_type.layout)
+    *pixel_strides, _ = layout.get_strides()
+    shape = [*pixels, taps, width // taps]
+    return memref.ExpandShapeOp(
+        operands=[lanes, []],
+        result_types=[
+            MemRefType(
+                view_type.element_type,
+                shape,
+                StridedLayoutAttr([*pixel_strides, width // taps, 1], layout.get_offset()),
+            )
+        ],
+        properties={
+            "reassociation": ArrayAttr(
+                [
+                    ArrayAttr([IntegerAttr(d, i64) for d in group])
+                    for group in ([0], [1], [2], [3, 4])
+                ]
+            ),
+            "static_output_shape": DenseArrayBase.from_list(i64, shape),
+        },
+    ).result
 
 
 def tilize_keeps_values(source: DataType, tiles: DataType) -> bool:

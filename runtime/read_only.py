@@ -61,7 +61,12 @@ def read_only_arguments(
             user = use.operation
             if reads_only(use):
                 continue
-            views = (memref.SubviewOp, memref.CollapseShapeOp, memref.ExpandShapeOp)
+            views = (
+                memref.SubviewOp,
+                memref.CollapseShapeOp,
+                memref.ExpandShapeOp,
+                memref.ReinterpretCastOp,
+            )
             if isinstance(user, views) and use.index == 0:
                 if only_read(user.result):
                     continue

@@ -14,6 +14,7 @@ from xdsl.context import Context
 from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.frontend import parse_module
 from ttnn_xdsl.runtime.interpreter import execute, make_interpreter
+from ttnn_xdsl.runtime.read_only import read_only_arguments
 
 
 def run(ctx: Context, text: str, *buffers: np.ndarray, entry: str = "f") -> tuple:
@@ -178,6 +179,43 @@ def test_subview_out_of_bounds_is_a_located_run_error(ctx: Context) -> None:
         run(ctx, text, np.zeros((8, 6), np.float32))
     assert str(error.value) == (
         "memref.subview out of bounds: offset 7, size 3, stride 1 in a dim of 8 (loops.mlir:4:7)"
+    )
+
+
+SLIDING_WINDOW = """
+func.func @f(%x: memref<2x5x6xf32>) -> memref<2x3x2x2x6xf32> {
+  %taps = memref.reinterpret_cast %x to offset: [0], sizes: [2, 3, 2, 2, 6], strides: [30, 6, 6, 6, 1]
+      : memref<2x5x6xf32> to memref<2x3x2x2x6xf32, strided<[30, 6, 6, 6, 1]>>
+  %out = memref.alloc() : memref<2x3x2x2x6xf32>
+  linalg.copy ins(%taps : memref<2x3x2x2x6xf32, strided<[30, 6, 6, 6, 1]>>)
+              outs(%out : memref<2x3x2x2x6xf32>)
+  func.return %out : memref<2x3x2x2x6xf32>
+}
+"""
+
+
+def test_reinterpret_cast_is_an_overlapping_view(ctx: Context) -> None:
+    """`memref.reinterpret_cast` with overlapping strides (a sliding window): element
+    (b, i, j, t, c) is x.flat[30·b + 6·i + 6·j + 6·t + c] — row i + j + t of batch b;
+    the argument is only read through it (a run takes it without a copy)."""
+    x = random((2, 5, 6), 4)
+    (out,) = run(ctx, SLIDING_WINDOW, x)
+    flat = x.reshape(-1)
+    expected = np.empty((2, 3, 2, 2, 6), np.float32)
+    for b, i, j, t, c in np.ndindex(*expected.shape):
+        expected[b, i, j, t, c] = flat[30 * b + 6 * i + 6 * j + 6 * t + c]
+    np.testing.assert_array_equal(out, expected)
+    np.testing.assert_array_equal(x, random((2, 5, 6), 4))
+    assert read_only_arguments(parse_module(ctx, SLIDING_WINDOW, "loops.mlir"), "f") == [True]
+
+
+def test_reinterpret_cast_out_of_bounds_is_a_located_run_error(ctx: Context) -> None:
+    text = SLIDING_WINDOW.replace("offset: [0]", "offset: [1]").replace("1]>>", "1], offset: 1>>")
+    with pytest.raises(RunError) as error:
+        run(ctx, text, random((2, 5, 6)))
+    assert str(error.value) == (
+        "memref.reinterpret_cast out of bounds: offset 1, sizes [2, 3, 2, 2, 6], strides "
+        "[30, 6, 6, 6, 1] in a buffer of 60 elements at loops.mlir:3:3"
     )
 
 

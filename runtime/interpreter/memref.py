@@ -290,6 +290,52 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         # A memref of tiles keeps each tile's own trailing data dims.
         return index, (*result_shape, *source.shape[len(offsets) :])
 
+    @impl(memref.ReinterpretCastOp)
+    def run_reinterpret_cast(
+        self, interpreter: Interpreter, op: memref.ReinterpretCastOp, args: PythonValues
+    ) -> PythonValues:
+        """A view of the source buffer's elements at a static offset, sizes and strides (in
+        elements; strides may overlap: a sliding window), checked to stay inside it."""
+        source = args[0]
+        where = format_location(op.location) or op.name
+        if len(args) > 1:
+            raise RunError(f"memref.reinterpret_cast with dynamic operands at {where}")
+        element = cast(MemRefType[Attribute], op.source.type).element_type
+        if isinstance(element, tile.TileType) or not source.flags.c_contiguous:
+            raise RunError(
+                f"memref.reinterpret_cast of a buffer that is not a contiguous memref of "
+                f"values at {where}"
+            )
+        offsets = op.static_offsets.get_values()
+        sizes = op.static_sizes.get_values()
+        strides = op.static_strides.get_values()
+        result_shape = cast(MemRefType[Attribute], op.result.type).get_shape()
+        if len(offsets) != 1 or len(strides) != len(sizes) or tuple(result_shape) != sizes:
+            raise RunError(
+                f"memref.reinterpret_cast expects one offset and a stride per size of its "
+                f"result {format_shape(result_shape)}, got offsets {list(offsets)}, sizes "
+                f"{format_shape(sizes)}, strides {list(strides)} at {where}"
+            )
+        (offset,) = offsets
+        last = offset + sum(
+            (size - 1) * stride for size, stride in zip(sizes, strides, strict=True)
+        )
+        outside = math.prod(sizes) > 0 and last >= source.size
+        if offset < 0 or min(strides, default=0) < 0 or outside:
+            raise RunError(
+                f"memref.reinterpret_cast out of bounds: offset {offset}, sizes "
+                f"{format_shape(sizes)}, strides {list(strides)} in a buffer of {source.size} "
+                f"elements at {where}"
+            )
+        flat = source.reshape(-1)
+        view = np.lib.stride_tricks.as_strided(
+            flat[offset:],
+            shape=sizes,
+            strides=[stride * source.itemsize for stride in strides],
+            writeable=source.flags.writeable,
+        )
+        return (view,)
+
     @impl(memref.CollapseShapeOp)
     def run_collapse_shape(
         self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: PythonValues

@@ -1,7 +1,8 @@
 // convert-ttnn-to-tiles on ttnn.conv2d_consume (docs/semantics.md §9.6): no zero tiles (the
 // first K block's matmul writes every DEST tile `cleared`), the reader's sticks (zero-padded
 // input, stale lanes 5..7 of the channel padding filled with 1.0), then per K block r = kernel row r (HEIGHT): the activation block gathered
-// tap by tap as strided windows of the sticks at [0, r, s, 0] into the first 84 rows of a
+// as one sliding window of the sticks for its three taps (memref.reinterpret_cast: element
+// (n, oh, ow, s, c) at sticks[n, oh + r, ow + s, c], strides [576, 72, 8, 8, 1]) into the first 84 rows of a
 // [96, 32] bf16 block (the rows beyond, the cores' padding, zero), its stale lanes filled — bf16
 // in, bf16 tiles: the act tilize would change no value, so the matmuls read the block's rows —
 // and a loop over the 3 cores along N·OH·OW (32 rows each, one act block) whose tile.matmul
@@ -28,10 +29,13 @@ func.func @height_3x3(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.
 // CHECK:       %[[BLOCK:.*]] = memref.alloc() : memref<96x32xbf16>
 // CHECK:       %[[PIXELS:.*]] = memref.subview %[[BLOCK]][0, 0] [84, 32] [1, 1]
 // CHECK-NEXT:  %[[GATHERED:.*]] = memref.expand_shape %[[PIXELS]] {{.*}} output_shape [2, 6, 7, 32]
-// CHECK:       memref.subview %[[GATHERED]][0, 0, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
-// CHECK-NEXT:  memref.subview %[[STICKS]][0, 0, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
-// CHECK:       memref.subview %[[STICKS]][0, 0, 1, 0] [2, 6, 7, 8] [1, 1, 1, 1]
-// CHECK:       memref.subview %[[STICKS]][0, 0, 2, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       %[[LANES:.*]] = memref.subview %[[GATHERED]][0, 0, 0, 0] [2, 6, 7, 24] [1, 1, 1, 1]
+// CHECK-NEXT:  %[[TAPS:.*]] = memref.reinterpret_cast %[[STICKS]] to offset: [0], sizes: [2, 6, 7, 3, 8], strides: [576, 72, 8, 8, 1]
+// CHECK-NEXT:  %[[SPLIT:.*]] = memref.expand_shape %[[LANES]] {{.*}} output_shape [2, 6, 7, 3, 8]
+// CHECK-NEXT:  linalg.copy ins(%[[TAPS]] : {{.*}}) outs(%[[SPLIT]] : {{.*}})
+// CHECK:       memref.subview %[[GATHERED]][0, 0, 0, 24] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK-NEXT:  arith.constant 1.000000e+00 : bf16
+// CHECK-NEXT:  linalg.fill
 // CHECK-NOT:   tile.tilize
 // CHECK:       scf.for %[[CORE:.*]] = %{{.*}} to %{{.*}} step
 // CHECK:         %[[ROW:.*]] = arith.muli %[[CORE]], %{{.*}}
@@ -40,10 +44,10 @@ func.func @height_3x3(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.
 // CHECK:         %[[WEIGHT:.*]] = memref.subview %w[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
 // CHECK-NEXT:    tile.matmul %[[ACT]], %[[WEIGHT]], %[[PARTIAL]] {cleared}
 // CHECK-NEXT:  } {tile.bulk}
-// CHECK:       memref.subview %[[STICKS]][0, 1, 0, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       memref.reinterpret_cast %[[STICKS]] to offset: [72], sizes: [2, 6, 7, 3, 8], strides: [576, 72, 8, 8, 1]
 // CHECK:       memref.subview %w[0, 0, 1, 0] [1, 1, 1, 1] [1, 1, 1, 1]
 // CHECK-NEXT:  tile.matmul %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} :
-// CHECK:       memref.subview %[[STICKS]][0, 2, 2, 0] [2, 6, 7, 8] [1, 1, 1, 1]
+// CHECK:       memref.reinterpret_cast %[[STICKS]] to offset: [144], sizes: [2, 6, 7, 3, 8], strides: [576, 72, 8, 8, 1]
 // CHECK:       memref.subview %w[0, 0, 2, 0] [1, 1, 1, 1] [1, 1, 1, 1]
 // CHECK-NEXT:  tile.matmul
 // CHECK:       memref.subview %b[0, 0, 0, 0] [1, 1, 1, 1] [1, 1, 1, 1]
@@ -51,7 +55,8 @@ func.func @height_3x3(%x: tensor<2x6x7x5xbf16>, %w: tensor<1x1x45x7xbf16, #ttnn.
 // CHECK-NEXT:  func.return %[[Y]]
 
 // Stride (2, 1), dilation (1, 2), padding [top 1, bottom 0, left 2, right 1]: sticks 10x14, tap (r, s)
-// reads the window at [0, r·1, s·2, 0] with strides [1, 2, 1, 1]; K block r reads weight tile row r.
+// reads sticks[n, 2·oh + r, ow + 2·s, c] — kernel row r's three taps one sliding window at offset
+// r·112, strides [1120, 224, 8, 16, 1]; K block r reads weight tile row r.
 
 func.func @height_2x3_stride_dilation(%x: tensor<1x9x11x6xf32>, %w: tensor<1x1x36x40xbf16, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>) -> tensor<1x1x50x40xf32, #ttnn.tensor_layout<tile>> {
   %y = "ttnn.conv2d_consume"(%x, %w) <{path = "height_sharded", math_fidelity = "HiFi4", batch = 1 : i64, input_height = 9 : i64, input_width = 11 : i64, input_channels = 6 : i64, activation_channels = 8 : i64, nhw_cores = 2 : i64, input_cores = 1 : i64, output_cores = 1 : i64, nhw_rows_per_core = 32 : i64, act_block_h_ntiles = 1 : i64, act_block_w_ntiles = 1 : i64, k_blocks = 2 : i64, out_width_ntiles = 2 : i64, out_channels = 40 : i64, full_inner_dim = false, activation_reuse = false, fp32_dest_acc_en = false, packer_l1_acc = false, kernel = array<i64: 2, 3>, stride = array<i64: 2, 1>, dilation = array<i64: 1, 2>, padding = array<i64: 1, 0, 2, 1>, original_padding = array<i64: 1, 0, 2, 1>, fold_stride = array<i64>, operandSegmentSizes = array<i32: 1, 1, 0>}> : (tensor<1x9x11x6xf32>, tensor<1x1x36x40xbf16, #ttnn.tensor_layout<tile, physical = 1x1x64x64>>) -> tensor<1x1x50x40xf32, #ttnn.tensor_layout<tile>>
@@ -61,12 +66,10 @@ func.func @height_2x3_stride_dilation(%x: tensor<1x9x11x6xf32>, %w: tensor<1x1x3
 // CHECK-LABEL: func.func @height_2x3_stride_dilation
 // CHECK:       %[[STICKS:.*]] = memref.alloc() : memref<1x10x14x8xf32>
 // CHECK:       memref.subview %[[STICKS]][0, 1, 2, 0] [1, 9, 11, 6] [1, 1, 1, 1]
-// CHECK:       memref.subview %[[STICKS]][0, 0, 0, 0] [1, 5, 10, 8] [1, 2, 1, 1]
-// CHECK:       memref.subview %[[STICKS]][0, 0, 2, 0] [1, 5, 10, 8] [1, 2, 1, 1]
-// CHECK:       memref.subview %[[STICKS]][0, 0, 4, 0] [1, 5, 10, 8] [1, 2, 1, 1]
+// CHECK:       memref.reinterpret_cast %[[STICKS]] to offset: [0], sizes: [1, 5, 10, 3, 8], strides: [1120, 224, 8, 16, 1]
 // CHECK:       memref.subview %w[0, 0, 0, 0] [1, 1, 1, 2] [1, 1, 1, 1]
 // CHECK-NEXT:  tile.matmul
-// CHECK:       memref.subview %[[STICKS]][0, 1, 0, 0] [1, 5, 10, 8] [1, 2, 1, 1]
+// CHECK:       memref.reinterpret_cast %[[STICKS]] to offset: [112], sizes: [1, 5, 10, 3, 8], strides: [1120, 224, 8, 16, 1]
 // CHECK:       memref.subview %w[0, 0, 1, 0] [1, 1, 1, 2] [1, 1, 1, 1]
 // CHECK-NEXT:  tile.matmul
 // CHECK-NOT:   tile.add_row

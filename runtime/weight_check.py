@@ -13,11 +13,14 @@ uses the original weight rounded to the prepared dtype:
   the two sides multiply equal values and differ only by float64 summation order: the bound is
   (L + 2)·2⁻⁵²·Σ|a·w| with L the K lanes summed (exact up to float64 rounding);
 - bfloat8_b: an element's rounding depends on the 16 values sharing its exponent (a face row of
-  the prepared matrix: 16 output channels of one input channel and tap), which the reference
-  does not know; the reference keeps the original value and the bound adds, per product,
-  |a|·2^(E − 133), E the biased float32 exponent of the largest |W[o, i, r, s]| over the output
-  channels o (one bfloat8_b step of any block the element can be in; rounding moves a value by
-  at most one step, saturation included).
+  the prepared matrix: 16 consecutive columns of one row). The reference places the original
+  weight where the plan says the kernels read it (each K block's weight rows, each output
+  channel's column), rounds that matrix to bfloat8_b face row by face row (semantics.md §1.3),
+  and uses those values: the two sides again multiply equal values, with the same bound. A
+  bfloat8_b bias likewise (its face rows: 16 consecutive channels). The 1D depthwise path,
+  whose weight rows are per output pixel, keeps the original values and adds to the bound,
+  per product, |a|·2^(E − 133), E the biased float32 exponent of the largest |W[o, i, r, s]|
+  over the output channels o (one bfloat8_b step of any block the element can be in).
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.tensor_formats import formats
 from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 
 FLOAT64_UNIT = 2.0**-52
@@ -131,6 +135,54 @@ def rounded_weight(weight: np.ndarray, dtype: DataType) -> np.ndarray:
     return np.asarray(weight, dtype=np.float32).astype(np.float64)
 
 
+def bfloat8_b_placed_weight(
+    consumption: ConsumptionPlan,
+    params: Conv2dParameters,
+    weight_shape: tuple[int, int],
+    weight: np.ndarray,
+) -> np.ndarray:
+    """The OIHW `weight` as bfloat8_b holds it in the prepared matrix the kernels read: each
+    element put at the weight row and column the plan's K blocks read it from for its output
+    channel, the matrix rounded to bfloat8_b face row by face row (16 consecutive columns share
+    an exponent), the values taken back to OIHW. Elements no K block reads keep their value."""
+    expected = np.zeros(weight_shape)
+    placements: list[tuple[np.ndarray, np.ndarray, tuple[np.ndarray, ...]]] = []
+    per_group = params.out_channels // params.groups
+    for core in kernel_reads(consumption, weight_shape):
+        start, stop = core.columns
+        stop = min(stop, params.out_channels)
+        # The channels of one group meet the same lanes: one gather per group and K block.
+        for first in range(start, stop):
+            if first != start and first % per_group:
+                continue
+            channels = np.arange(first, min(stop, (first // per_group + 1) * per_group))
+            for block in core.k_blocks:
+                coordinates = original_coordinates(
+                    consumption, block.window_lanes, int(channels[0]), params
+                )
+                real = coordinates[:, 0] >= 0
+                rows = block.weight_rows[real]
+                _, i, r, s = (column[real, None] for column in coordinates.T)
+                index = (channels[None, :], i, r, s)
+                expected[rows[:, None], channels[None, :]] = weight[index]
+                placements.append((rows, channels, index))
+    quantized = formats.untilize(formats.quantize_bfloat8_b(formats.tilize(expected)))
+    placed = np.array(weight, dtype=np.float64)
+    for rows, channels, index in placements:
+        placed[index] = quantized[rows[:, None], channels[None, :]]
+    return placed
+
+
+def bfloat8_b_bias(bias: np.ndarray) -> np.ndarray:
+    """The bias as a bfloat8_b prepared bias holds it: row 0 of a tile row, rounded face row by
+    face row (16 consecutive channels share an exponent)."""
+    values = np.asarray(bias, dtype=np.float64).reshape(-1)
+    row = np.zeros((TILE_SIZE, -(-values.size // TILE_SIZE) * TILE_SIZE))
+    row[0, : values.size] = values
+    quantized = formats.untilize(formats.quantize_bfloat8_b(formats.tilize(row)))
+    return quantized[0, : values.size].reshape(np.shape(bias))
+
+
 def bfloat8_b_steps(weight: np.ndarray) -> np.ndarray:
     """Per OIHW element, one bfloat8_b step of the largest block it can share: 2^(E − 133),
     E the biased exponent of max over output channels of |W[:, i, r, s]| (0 where that is 0)."""
@@ -205,6 +257,20 @@ def check_prepared_weight(
     )
     reference_weight = rounded_weight(weight, dtype)
     reference_bias = None if original_bias is None else rounded_weight(original_bias, dtype)
+    # bfloat8_b: rounded in the prepared layout (exact), but for the 1D depthwise path, whose
+    # rounding the bound covers (`steps`).
+    steps = None
+    if dtype == DataType.BFLOAT8_B and consumption.path is ConsumptionPath.DEPTHWISE_1D:
+        steps = np.ascontiguousarray(bfloat8_b_steps(weight))
+    elif dtype == DataType.BFLOAT8_B:
+        reference_weight = bfloat8_b_placed_weight(
+            consumption,
+            params,
+            weight_matrix.shape,  # type: ignore[arg-type]
+            weight,
+        )
+        if original_bias is not None:
+            reference_bias = bfloat8_b_bias(original_bias)
     geometry = dict(
         stride=params.stride, padding=params.padding, dilation=params.dilation, groups=params.groups
     )
@@ -215,8 +281,7 @@ def check_prepared_weight(
         magnitude = magnitude + np.abs(reference_bias).reshape(-1)
     lanes = weight_matrix.shape[0] + 2
     bound = magnitude * (lanes + 2) * FLOAT64_UNIT
-    if dtype == DataType.BFLOAT8_B:
-        steps = np.ascontiguousarray(bfloat8_b_steps(weight))
+    if steps is not None:
         bound = bound + reference_conv2d(np.abs(x), steps, **geometry)  # type: ignore[arg-type]
         if original_bias is not None:
             bound = bound + bfloat8_b_bias_step(original_bias)
@@ -233,7 +298,6 @@ def check_prepared_weight(
     n, rest = divmod(pixel, oh * ow)
     element = (n, rest // ow, rest % ow, channel)
     window_row = activation_matrix(consumption, x, stale_value, np.array([pixel]))[0]
-    steps = bfloat8_b_steps(weight) if dtype == DataType.BFLOAT8_B else None
     read = first_wrong_read(
         consumption, params, weight_matrix, window_row, reference_weight, steps, pixel, channel
     )

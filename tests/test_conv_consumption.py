@@ -495,18 +495,46 @@ def test_first_wrong_element_by_hand() -> None:
     assert "tile 0, 0" in result.verdict
 
 
-def test_bfloat8_b_bound_holds_and_swapped_tiles_are_caught() -> None:
+def test_bfloat8_b_is_checked_exactly_and_small_corruptions_are_caught() -> None:
+    """bfloat8_b: the reference rounds the original weight in the prepared layout (face rows
+    of 16 columns), so the project's own bfloat8_b weight computes the reference conv to the
+    last bit (worst error 0), and corruptions smaller than a bfloat8_b step's worth per
+    product — one element's sign, the weight scaled by 1.05 — are caught like a tile swap."""
     case = Case(5, 40, 6, 6, (3, 3), padding=(1, 1), weights_dtype=DataType.BFLOAT8_B, in_l1=True)
     weight = case.weight()
     prepared, _ = case.prepare(weight)
     result = check_prepared_weight(prepared, weight, case.parameters())
-    assert result.ok and 0 < result.worst_error <= result.bound
+    assert result.ok and result.worst_error == 0.0 and 0 < result.bound < 1e-12
     matrix = prepared.physical_to_numpy()[0, 0].astype(np.float64)
-    # The bound allows one step per product (max |W| < 4: steps ≤ 2^(128 − 133) = 1/32); a
-    # tile swap changes products by whole weights.
-    matrix[0:32], matrix[32:64] = matrix[32:64].copy(), matrix[0:32].copy()
-    swapped = check_prepared_weight(matrix, weight, case.parameters())
-    assert not swapped.ok and swapped.wrong_read is not None
+    swapped = matrix.copy()
+    swapped[0:32], swapped[32:64] = matrix[32:64], matrix[0:32]
+    flipped = matrix.copy()
+    row, column = np.argwhere(np.abs(matrix) > 0)[7]
+    flipped[row, column] = -flipped[row, column]
+    for corrupted in (swapped, flipped, matrix * 1.05):
+        verdict = check_prepared_weight(corrupted, weight, case.parameters())
+        assert not verdict.ok and verdict.wrong_read is not None
+    flip = check_prepared_weight(flipped, weight, case.parameters()).wrong_read
+    assert flip is not None and (flip.row, flip.column) == (row, column)
+    assert flip.prepared_value == -flip.expected_value != 0
+
+
+def test_a_bfloat8_b_bias_is_checked_exactly() -> None:
+    """A bfloat8_b bias (face rows of 16 channels) computes the reference exactly; one bias
+    value off by its last bit is caught."""
+    case = Case(5, 40, 6, 6, (3, 3), padding=(1, 1), weights_dtype=DataType.BFLOAT8_B, in_l1=True)
+    weight, bias = case.weight(), case.bias_values()
+    prepared, prepared_bias = case.prepare(weight, bias)
+    result = check_prepared_weight(
+        prepared, weight, case.parameters(), prepared_bias=prepared_bias, original_bias=bias
+    )
+    assert result.ok and result.worst_error == 0.0
+    bias_matrix = prepared_bias.physical_to_numpy()[0, 0].astype(np.float64)
+    bias_matrix[0, 5] = np.nextafter(np.float32(bias_matrix[0, 5]), np.float32(np.inf))
+    wrong = check_prepared_weight(
+        prepared, weight, case.parameters(), prepared_bias=bias_matrix, original_bias=bias
+    )
+    assert not wrong.ok and wrong.first_wrong is not None and wrong.first_wrong[3] == 5
 
 
 # ------------------------------------------------------------------------------------------

@@ -220,12 +220,35 @@ def collapse(buffer: SSAValue, groups: list[list[int]], shape: list[int]) -> SSA
     return memref.CollapseShapeOp(
         operands=[buffer],
         result_types=[MemRefType(memref_type(buffer).element_type, shape)],
+        properties={"reassociation": reassociation(groups)},
+    ).result
+
+
+def expand(
+    buffer: SSAValue, groups: list[list[int]], shape: list[int], strides: list[int] | None = None
+) -> SSAValue:
+    """`memref.expand_shape` of `buffer` into `shape` (each source dim split into the result
+    dims of its group), with the result's `strides` (offset the source's) when the source is
+    a strided view, else the identity layout."""
+    source = memref_type(buffer)
+    result = MemRefType(source.element_type, shape)
+    if strides is not None:
+        layout = source.layout
+        offset = layout.get_offset() if isinstance(layout, StridedLayoutAttr) else 0
+        result = MemRefType(source.element_type, shape, StridedLayoutAttr(strides, offset))
+    return memref.ExpandShapeOp(
+        operands=[buffer, []],
+        result_types=[result],
         properties={
-            "reassociation": ArrayAttr(
-                [ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in groups]
-            )
+            "reassociation": reassociation(groups),
+            "static_output_shape": DenseArrayBase.from_list(i64, shape),
         },
     ).result
+
+
+def reassociation(groups: list[list[int]]) -> ArrayAttr[ArrayAttr[IntegerAttr]]:
+    """A reshape's `reassociation` property: the dims of each group."""
+    return ArrayAttr([ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in groups])
 
 
 def gather_block(
@@ -298,30 +321,10 @@ def sliding_window(
 
 def split_lanes(lanes: SSAValue, taps: int) -> SSAValue:
     """A window [N, OH, OW, taps·count] of the gathered block as [N, OH, OW, taps, count]."""
-    view_type = memref_type(lanes)
-    *pixels, width = view_type.get_shape()
-    layout = cast(StridedLayoutAttr, view_type.layout)
-    *pixel_strides, _ = layout.get_strides()
+    *pixels, width = memref_type(lanes).get_shape()
+    *pixel_strides, _ = cast(StridedLayoutAttr, memref_type(lanes).layout).get_strides()
     shape = [*pixels, taps, width // taps]
-    return memref.ExpandShapeOp(
-        operands=[lanes, []],
-        result_types=[
-            MemRefType(
-                view_type.element_type,
-                shape,
-                StridedLayoutAttr([*pixel_strides, width // taps, 1], layout.get_offset()),
-            )
-        ],
-        properties={
-            "reassociation": ArrayAttr(
-                [
-                    ArrayAttr([IntegerAttr(d, i64) for d in group])
-                    for group in ([0], [1], [2], [3, 4])
-                ]
-            ),
-            "static_output_shape": DenseArrayBase.from_list(i64, shape),
-        },
-    ).result
+    return expand(lanes, [[0], [1], [2], [3, 4]], shape, [*pixel_strides, width // taps, 1])
 
 
 def tilize_keeps_values(source: DataType, tiles: DataType) -> bool:
@@ -349,20 +352,8 @@ def leading_rows_as_nhwc(matrix: SSAValue, pixels: Sequence[int]) -> SSAValue:
     batch, height, width_out = pixels
     count = batch * height * width_out
     leading = matrix if count == rows else window(matrix, [0, 0], [count, width])
-    shape = [batch, height, width_out, width]
     strides = [height * width_out * width, width_out * width, width, 1]
-    return memref.ExpandShapeOp(
-        operands=[leading, []],
-        result_types=[
-            MemRefType(memref_type(matrix).element_type, shape, StridedLayoutAttr(strides, 0))
-        ],
-        properties={
-            "reassociation": ArrayAttr(
-                [ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in ([0, 1, 2], [3])]
-            ),
-            "static_output_shape": DenseArrayBase.from_list(i64, shape),
-        },
-    ).result
+    return expand(leading, [[0, 1, 2], [3]], [batch, height, width_out, width], strides)
 
 
 def tilize_block(
@@ -485,19 +476,9 @@ def nhwc_activation(op: ConvConsumeOp, consumption: ConsumptionPlan) -> SSAValue
 
 def nhwc_view(flat: SSAValue, nhwc: Sequence[int]) -> SSAValue:
     """A flat [1, 1, N·H·W, C] buffer viewed as [N, H, W, C] (the same row-major data)."""
-    element = memref_type(flat).element_type
     batch, height, width, channels = nhwc
     rows = collapse(flat, [[0, 1, 2], [3]], [batch * height * width, channels])
-    return memref.ExpandShapeOp(
-        operands=[rows, []],
-        result_types=[MemRefType(element, nhwc)],
-        properties={
-            "reassociation": ArrayAttr(
-                [ArrayAttr([IntegerAttr(d, i64) for d in group]) for group in ([0, 1, 2], [3])]
-            ),
-            "static_output_shape": DenseArrayBase.from_list(i64, list(nhwc)),
-        },
-    ).result
+    return expand(rows, [[0, 1, 2], [3]], list(nhwc))
 
 
 def accumulates_in_result(op: ConvConsumeOp, row_tiles: int, weight_columns: int) -> bool:

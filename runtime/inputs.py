@@ -21,7 +21,7 @@ from ttnn_xdsl.runtime.slots import TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.tensor_formats import formats
 
-__all__ = ["BackgroundDraw", "InputValue", "standard_normal", "to_device"]
+__all__ = ["BackgroundDraw", "InputValue", "standard_normal", "to_device", "type_differences"]
 
 InputValue = np.ndarray | DeviceTensor
 
@@ -33,21 +33,27 @@ def _shown(fact: object) -> str:
     return format_shape(fact) if isinstance(fact, tuple) else str(getattr(fact, "value", fact))
 
 
+def type_differences(value: DeviceTensor, tensor: TensorInfo) -> list[str]:
+    """What keeps `value` from being a value of the type `tensor` (dtype, layout, logical and
+    physical shape), each as `what is X, expected Y`; empty when it is one."""
+    return [
+        f"{what} is {_shown(given)}, expected {_shown(wanted)}"
+        for what, given, wanted in (
+            ("dtype", value.dtype, tensor.dtype),
+            ("layout", value.layout, tensor.layout),
+            ("logical shape", value.logical_shape, tensor.shape),
+            ("physical shape", value.physical_shape, tensor.physical_shape),
+        )
+        if given != wanted
+    ]
+
+
 def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
     """Convert an input to the argument's tensor type (rounding, tilizing, packing); a
     DeviceTensor must already be of that type."""
     tensor = slot.tensor
     if isinstance(value, DeviceTensor):
-        differences = [
-            f"{what} is {_shown(given)}, expected {_shown(wanted)}"
-            for what, given, wanted in (
-                ("dtype", value.dtype, tensor.dtype),
-                ("layout", value.layout, tensor.layout),
-                ("logical shape", value.logical_shape, tensor.shape),
-                ("physical shape", value.physical_shape, tensor.physical_shape),
-            )
-            if given != wanted
-        ]
+        differences = type_differences(value, tensor)
         if differences:
             raise RunError(
                 f"input for {slot.label} does not match the argument's type: "

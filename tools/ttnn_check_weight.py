@@ -1,30 +1,52 @@
 """`ttnn-check-weight`: does a prepared conv weight compute its conv? (docs/semantics.md §9.4)
 
-    ttnn-check-weight CONV.mlir PREPARED(.tensorbin | .npy) ORIGINAL.npy [--seed N]
+    ttnn-check-weight CONV.mlir PREPARED(.tensorbin | .npy) ORIGINAL.npy [--entry NAME] [--seed N]
 
-CONV.mlir holds the conv's parameters as one `ttnn.prepare_conv_weights` op (its module's
-`ttnn.grid` is the device's); PREPARED is the prepared weight, a TT-NN `.tensorbin` (from
-`ttnn.dump_tensor`, a model cache, `ttnn-run --tensorbin`) or its physical matrix as float values
-in a `.npy`; ORIGINAL is the OIHW weight the preparation was given. The tool reads the prepared
-weight the way TT-NN 0.81.1's conv2d kernels read it, runs the conv on a random activation
-beside a float64 reference conv of the original weight, and prints one line: OK, WRONG (the
-first wrong output element and the weight tile the kernel read there) or REFUSED (TT-NN's
-conv2d would not take this weight). Exit status: 0 OK, 3 WRONG or REFUSED, 1 a user error,
-2 an internal error."""
+CONV.mlir holds the conv: one `ttnn.conv2d` op (the conv the model runs) or one
+`ttnn.prepare_conv_weights` op (its preparation), the one in function NAME with `--entry`
+(its module's `ttnn.grid` is the device's); PREPARED is the prepared weight, a TT-NN
+`.tensorbin` (from `ttnn.dump_tensor`, a model cache, `ttnn-run --tensorbin`) or its physical
+matrix as float values in a `.npy`; ORIGINAL is the OIHW weight the preparation was given. The
+tool first checks that PREPARED has the prepared weight's type (dtype, layout, logical and
+physical shape) the conv's resolution gives; it then reads it the way TT-NN 0.81.1's conv2d
+kernels read it, runs the conv on a random activation beside a float64 reference conv of the
+original weight, and prints one line: OK, WRONG (the first wrong output element and the weight
+tile the kernel read there) or REFUSED (TT-NN's conv2d would not take this weight). Exit
+status: 0 OK, 3 WRONG or REFUSED, 1 a user error (a prepared weight of another type among
+them), 2 an internal error."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import NoReturn
 
 import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.core.enums import Layout
 from ttnn_xdsl.core.errors import TTNNError
-from ttnn_xdsl.dialect import PrepareConvWeightsOp, make_context
+from ttnn_xdsl.core.shapes import format_shape
+from ttnn_xdsl.dialect import (
+    Conv2dOp,
+    ConvTranspose2dOp,
+    PrepareConvTranspose2dWeightsOp,
+    PrepareConvWeightsOp,
+    make_context,
+)
+from ttnn_xdsl.dialect.call_graph import is_tt_mlir_prepare_op
+from ttnn_xdsl.dialect.conv2d_ops import prepared_weight_type
+from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
+from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.runtime import DeviceTensor
+from ttnn_xdsl.runtime.inputs import type_differences
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.tools.cli import package_versions, quiet_garbage_collector, report_errors
@@ -49,9 +71,16 @@ def build_argument_parser() -> argparse.ArgumentParser:
         epilog="Exit status: 0 the weight computes the conv; 3 it does not, or TT-NN's conv2d "
         "refuses it; 1 a user error; 2 an internal error.",
     )
-    parser.add_argument("conv", help="IR file with one ttnn.prepare_conv_weights op")
+    parser.add_argument(
+        "conv", help="IR file with the conv: a ttnn.conv2d or ttnn.prepare_conv_weights op"
+    )
     parser.add_argument("prepared", help="the prepared weight: .tensorbin, or .npy of floats")
     parser.add_argument("original", help="the original OIHW weight (.npy)")
+    parser.add_argument(
+        "--entry",
+        metavar="NAME",
+        help="the function holding the conv, when the file has several convs",
+    )
     parser.add_argument(
         "--seed", type=non_negative_seed, default=0, help="seed of the random activation"
     )
@@ -69,17 +98,131 @@ def read_text(path: str) -> str:
         raise TTNNError(f"cannot read '{path}': {reason}") from None
 
 
-def prepare_op(path: str) -> PrepareConvWeightsOp:
-    """The file's one `ttnn.prepare_conv_weights` op (parsed and verified)."""
+CheckedOp = PrepareConvWeightsOp | Conv2dOp
+"""An op giving the conv's parameters: its preparation, or the conv itself."""
+
+TRANSPOSED_OPS = (PrepareConvTranspose2dWeightsOp, ConvTranspose2dOp)
+TT_MLIR_CONVS = ("ttnn.conv2d", "ttnn.conv_transpose2d")
+IMPORT_PIPELINE = "import-tt-mlir,import-tt-mlir-conv2d"
+
+
+@dataclass(frozen=True)
+class ConvToCheck:
+    """The conv a prepared weight is checked against."""
+
+    parameters: Conv2dParameters
+    plan: ConvWeightsPlan
+    """The project's resolution: how the kernels read the prepared weight."""
+    prepared_type: TensorInfo
+    """The type of the prepared weight the conv reads (its dtype, layout and shapes)."""
+
+
+def conv_to_check(op: CheckedOp) -> ConvToCheck:
+    """The conv of a `ttnn.prepare_conv_weights` (its result type is the prepared weight's)
+    or of a `ttnn.conv2d` (TT-NN's decisions, as `ttnn-decompose` prepares its weight: the
+    prepared dtype may be bfloat8_b where the plan was made for bfloat16)."""
+    if isinstance(op, Conv2dOp):
+        decision = op.decision()
+        prepared_type = prepared_weight_type(decision)
+        return ConvToCheck(op.conv_parameters(), decision.plan, tensor_info(prepared_type))
+    return ConvToCheck(op.conv_parameters(), op.resolve(), tensor_info(op.result.type))
+
+
+def function_name(op: Operation) -> str | None:
+    """The name of the function holding `op`."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        parent = parent.parent_op()
+    return None if parent is None else parent.sym_name.data
+
+
+def chosen_scope(path: str, module: ModuleOp, entry: str | None) -> Operation:
+    """Where to look for the conv: function `entry` (a leading `@` allowed), else the module."""
+    if entry is None:
+        return module
+    name = entry.removeprefix("@")
+    functions = [op for op in module.walk() if isinstance(op, func.FuncOp)]
+    for function in functions:
+        if function.sym_name.data == name:
+            return function
+    names = [function.sym_name.data for function in functions]
+    raise TTNNError(f"{path}: no function @{name} (functions: {function_listing(names)})")
+
+
+def function_listing(names: list[str]) -> str:
+    """Function names as a message lists them: the first eight, then how many there are."""
+    shown = ", ".join(f"@{name}" for name in names[:8])
+    return f"{shown}, … ({len(names)} functions)" if len(names) > 8 else shown or "none"
+
+
+def convs_in(scope: Operation) -> list[CheckedOp]:
+    """The convs in `scope`: its `ttnn.conv2d` ops and its `ttnn.prepare_conv_weights` ops
+    but those whose weight a `ttnn.conv2d` there reads (the same conv, told twice)."""
+    ops = [op for op in scope.walk() if isinstance(op, PrepareConvWeightsOp | Conv2dOp)]
+    read_by_a_conv = {op.weight.owner for op in ops if isinstance(op, Conv2dOp)}
+    return [op for op in ops if op not in read_by_a_conv]
+
+
+def no_conv_message(path: str, scope: Operation) -> TTNNError:
+    """Why `scope` gives no conv to check: a transposed conv, tt-mlir's conv not imported,
+    or none at all."""
+    for op in scope.walk():
+        if isinstance(op, TRANSPOSED_OPS):
+            return TTNNError(
+                f"'{op.name}': transposed-conv weights are not checked by {TOOL} (it checks "
+                "the weight of a ttnn.conv2d or ttnn.prepare_conv_weights op)",
+                op=op,
+            )
+        name = foreign_op_name(op) or op.name
+        if name in TT_MLIR_CONVS or is_tt_mlir_prepare_op(op):
+            return TTNNError(
+                f"'{name}' is tt-mlir's op; import it first (ttnn-opt {path} -p "
+                f"{IMPORT_PIPELINE} -o IMPORTED.mlir) and check the imported file",
+                op=op,
+            )
+    where = f" @{scope.sym_name.data}" if isinstance(scope, func.FuncOp) else ""
+    return TTNNError(
+        f"{path}{where}: no conv to check: expected a ttnn.conv2d or ttnn.prepare_conv_weights "
+        "op (the conv's parameters)"
+    )
+
+
+def several_convs_message(path: str, convs: list[CheckedOp], entry: str | None) -> TTNNError:
+    """Several convs: how to choose one (`--entry` and the functions holding one conv)."""
+    per_function: dict[str | None, int] = {}
+    for op in convs:
+        name = function_name(op)
+        per_function[name] = per_function.get(name, 0) + 1
+    if entry is not None:
+        return TTNNError(
+            f"{path}: @{entry.removeprefix('@')} holds {len(convs)} convs (ttnn.conv2d or "
+            f"ttnn.prepare_conv_weights ops); {TOOL} checks one: choose a function holding one "
+            "with --entry NAME"
+        )
+    single = [name for name, count in per_function.items() if name and count == 1]
+    choice = (
+        f"choose one with --entry NAME: {function_listing(single)}"
+        if single
+        else "put the conv in a function of its own and choose it with --entry NAME"
+    )
+    return TTNNError(
+        f"{path}: {len(convs)} convs (ttnn.conv2d or ttnn.prepare_conv_weights ops) in "
+        f"{len(per_function)} functions; {TOOL} checks one: {choice}"
+    )
+
+
+def conv_op(path: str, entry: str | None) -> CheckedOp:
+    """The file's conv (parsed and verified): its one `ttnn.conv2d` or
+    `ttnn.prepare_conv_weights` op, in function `entry` when given."""
     module = parse_module(make_context(), read_text(path), path)
     verify_module(module)
-    ops = [op for op in module.walk() if isinstance(op, PrepareConvWeightsOp)]
-    if len(ops) != 1:
-        raise TTNNError(
-            f"{path}: expected one ttnn.prepare_conv_weights op (the conv's parameters), "
-            f"found {len(ops)}"
-        )
-    return ops[0]
+    scope = chosen_scope(path, module, entry)
+    convs = convs_in(scope)
+    if not convs:
+        raise no_conv_message(path, scope)
+    if len(convs) > 1:
+        raise several_convs_message(path, convs, entry)
+    return convs[0]
 
 
 def non_negative_seed(text: str) -> int:
@@ -133,11 +276,47 @@ def check_original(path: str, original: np.ndarray, expected: tuple[int, ...]) -
         )
 
 
+def prepared_of_type(
+    path: str, prepared: DeviceTensor | np.ndarray, expected: TensorInfo, conv: ConvToCheck
+) -> DeviceTensor | np.ndarray:
+    """The prepared weight, refused (a user error, naming the file, what it holds and what
+    the conv reads) unless it has the type of the conv's prepared weight: a `.tensorbin` that
+    dtype, layout, logical and physical shape (`type_differences`, as `ttnn-run --input` says
+    it); a `.npy` the physical matrix. A `.npy` of a conv whose prepared dtype is not the
+    plan's (conv2d's bfloat8_b weight prepared as bfloat16) becomes a tensor of that dtype,
+    the dtype the check rounds the reference to."""
+    if isinstance(prepared, DeviceTensor):
+        differences = type_differences(prepared, expected)
+        if differences:
+            raise TTNNError(
+                f"{path}: the prepared weight does not match the conv's: " + "; ".join(differences)
+            )
+        return prepared
+    physical = expected.physical_shape
+    if tuple(prepared.shape[-2:]) != tuple(physical[-2:]):
+        hint = ""
+        if tuple(prepared.shape[-2:]) == tuple(expected.shape[-2:]):
+            hint = (
+                f" ({format_shape(prepared.shape)} is its logical shape, what ttnn.to_torch "
+                "gives: a .npy holds the whole physical matrix; give the .tensorbin "
+                "ttnn.dump_tensor writes instead)"
+            )
+        raise TTNNError(
+            f"{path}: the prepared weight does not match the conv's: physical shape is "
+            f"{format_shape(prepared.shape)}, expected {format_shape(physical)} (or "
+            f"{format_shape(physical[-2:])}){hint}"
+        )
+    if expected.dtype != conv.plan.weights_dtype:
+        return DeviceTensor.from_numpy(prepared.reshape(physical), expected.dtype, Layout.TILE)
+    return prepared
+
+
 def check(arguments: argparse.Namespace) -> None:
-    op = prepare_op(arguments.conv)
-    parameters = op.conv_parameters()
-    plan = op.resolve()
-    prepared = read_prepared(arguments.prepared)
+    conv = conv_to_check(conv_op(arguments.conv, arguments.entry))
+    parameters = conv.parameters
+    prepared = prepared_of_type(
+        arguments.prepared, read_prepared(arguments.prepared), conv.prepared_type, conv
+    )
     original = read_npy(arguments.original, DEFAULT_MAX_BYTES)
     expected = (
         parameters.out_channels,
@@ -150,7 +329,7 @@ def check(arguments: argparse.Namespace) -> None:
         prepared,
         original,
         parameters,
-        plan=plan,
+        plan=conv.plan,
         seed=arguments.seed,
     )
     print(result.verdict)

@@ -1,0 +1,289 @@
+"""`ttnn-check-weight` as a model porter meets it: the conv given as its `ttnn.conv2d` or its
+`ttnn.prepare_conv_weights` (one of several chosen with `--entry`), and a prepared weight of
+another type (shape or dtype) refused in one line naming the file, what it holds and what the
+conv reads, exit 1, before anything is computed. The conv: 3 → 17 channels, 3×3, 16×16,
+padding 1, whose prepared weight is [1, 1, 27, 17] (27 = 3·3·3 rows) in [1, 1, 96, 32]."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.program import run
+from ttnn_xdsl.runtime import DeviceTensor
+from ttnn_xdsl.tools.ttnn_check_weight import main as check_weight_main
+
+REPOSITORY = Path(__file__).parent.parent
+
+PREPARED_TYPE = "tensor<1x1x27x17x{dtype}, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>"
+INPUT_TYPE = (
+    "tensor<1x16x16x3xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<"
+    "#ttnn.buffer_type<{buffer}>, <interleaved>>>>"
+)
+OUTPUT_TYPE = (
+    "tensor<1x1x256x17xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<"
+    "#ttnn.buffer_type<dram>, <interleaved>>>>"
+)
+CONV_PROPERTIES = (
+    "in_channels = 3 out_channels = 17 batch_size = 1 input_height = 16 input_width = 16 "
+    "kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 "
+    "conv_config = #ttnn.conv2d_config<weights_dtype = {dtype}>"
+)
+
+
+def preparation(name: str, dtype: str = "bf16", buffer: str = "dram") -> str:
+    """A function preparing the conv's weight (its input in `buffer`) as `dtype`."""
+    result = PREPARED_TYPE.format(dtype="bf16" if dtype == "bf16" else "!ttnn.bfp8_b")
+    return f"""
+func.func @{name}(%weight: tensor<17x3x3x3xf32>) -> {result} {{
+  %w = ttnn.prepare_conv_weights %weight
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<{buffer}>, <interleaved>>
+      input_layout = #ttnn.layout<row_major> weights_format = "OIHW" has_bias = false
+      {CONV_PROPERTIES.format(dtype=dtype)} input_dtype = #ttnn.data_type<bf16>
+      : tensor<17x3x3x3xf32> -> {result}
+  func.return %w : {result}
+}}
+"""
+
+
+def conv2d(name: str, weight_type: str, dtype: str = "bf16") -> str:
+    """A function running the conv (DRAM input) with a weight of `weight_type`."""
+    input_type = INPUT_TYPE.format(buffer="dram")
+    return f"""
+func.func @{name}(%x: {input_type}, %w: {weight_type}) -> {OUTPUT_TYPE} {{
+  %y = ttnn.conv2d %x, %w {CONV_PROPERTIES.format(dtype=dtype)}
+      : ({input_type}, {weight_type}) -> {OUTPUT_TYPE}
+  func.return %y : {OUTPUT_TYPE}
+}}
+"""
+
+
+PREPARED_BF16 = PREPARED_TYPE.format(dtype="bf16")
+
+
+TRANSPOSED_TYPE = "tensor<1x1x576x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x576x32>>"
+
+
+def check_weight(arguments: list[object]) -> int:
+    """Run `ttnn-check-weight` in this process; its exit status."""
+    try:
+        check_weight_main([str(argument) for argument in arguments])
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    return 0
+
+
+@pytest.fixture(name="weights")
+def fixture_weights(tmp_path: Path) -> Path:
+    """tmp_path with the original weight (original.npy), its bf16 preparation (bf16.tensorbin,
+    and its physical matrix physical.npy) and its bfloat8_b one (bfp8.tensorbin), made by
+    the project's prepare op."""
+    original = np.random.default_rng(17).standard_normal((17, 3, 3, 3)).astype(np.float32)
+    np.save(tmp_path / "original.npy", original)
+    module = preparation("bf16") + preparation("bfp8", "bfp8_b", "l1")
+    (bf16,) = run(module, {"weight": original}, entry="bf16")
+    (bfp8,) = run(module, {"weight": original}, entry="bfp8")
+    assert (bf16.physical_shape, bfp8.dtype) == ((1, 1, 96, 32), DataType.BFLOAT8_B)
+    bf16.save_tensorbin(tmp_path / "bf16.tensorbin")
+    bfp8.save_tensorbin(tmp_path / "bfp8.tensorbin")
+    np.save(tmp_path / "physical.npy", bf16.physical_to_numpy())
+    return tmp_path
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    (folder / name).write_text(text)
+    return folder / name
+
+
+def test_a_prepared_weight_of_another_shape_or_dtype_is_a_user_error(
+    weights: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The logical [1, 1, 27, 17] values ttnn.to_torch gives, an empty matrix, the prepared
+    bias given as the weight, a bf16 weight for a bfloat8_b conv and the reverse: each one
+    line naming the file and both types, exit 1 (they were REFUSED in the kernel's terms, exit
+    3, or — the dtypes — OK). The physical matrix and the right .tensorbin stay OK."""
+    bf16_conv = write(weights, "bf16.mlir", preparation("c17"))
+    bfp8_conv = write(weights, "bfp8.mlir", preparation("c17", "bfp8_b", "l1"))
+    original = weights / "original.npy"
+    logical = weights / "logical.npy"
+    np.save(logical, np.zeros((1, 1, 27, 17), np.float32))
+    empty = weights / "empty.npy"
+    np.save(empty, np.zeros((0, 32), np.float32))
+    bias = weights / "bias.tensorbin"
+    DeviceTensor.from_numpy(np.ones((1, 1, 1, 17), np.float32), DataType.BFLOAT16).save_tensorbin(
+        bias
+    )
+    mismatch = "the prepared weight does not match the conv's"
+    cases = [
+        (
+            bf16_conv,
+            logical,
+            "physical shape is [1, 1, 27, 17], expected [1, 1, 96, 32] (or [96, 32]) "
+            "([1, 1, 27, 17] is its logical shape, what ttnn.to_torch gives: a .npy holds the "
+            "whole physical matrix; give the .tensorbin ttnn.dump_tensor writes instead)",
+        ),
+        (bf16_conv, empty, "physical shape is [0, 32], expected [1, 1, 96, 32] (or [96, 32])"),
+        (
+            bf16_conv,
+            bias,
+            "logical shape is [1, 1, 1, 17], expected [1, 1, 27, 17]; physical shape is "
+            "[1, 1, 32, 32], expected [1, 1, 96, 32]",
+        ),
+        (bfp8_conv, weights / "bf16.tensorbin", "dtype is bf16, expected bfp8_b"),
+        (bf16_conv, weights / "bfp8.tensorbin", "dtype is bfp8_b, expected bf16"),
+    ]
+    for conv, prepared, difference in cases:
+        assert check_weight([conv, prepared, original]) == 1, prepared
+        assert capsys.readouterr().err == (
+            f"ttnn-check-weight: error: {prepared}: {mismatch}: {difference}\n"
+        )
+    for conv, prepared in [
+        (bf16_conv, weights / "physical.npy"),
+        (bf16_conv, weights / "bf16.tensorbin"),
+        (bfp8_conv, weights / "bfp8.tensorbin"),
+    ]:
+        assert check_weight([conv, prepared, original]) == 0, prepared
+        assert capsys.readouterr().out.startswith("prepared weight OK: ")
+
+
+def test_the_conv_is_given_as_its_conv2d_op(
+    weights: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A `ttnn.conv2d` reading the prepared weight (an argument), or preparing it itself (a
+    host weight), gives the conv's parameters; with a weight prepared inline and read by the
+    conv it is one conv. A conv2d run from DRAM with bfloat8_b weights reads a bfloat8_b
+    weight (TT-NN prepares it as bf16 and typecasts): its physical .npy is checked as
+    bfloat8_b values (once read as bf16, WRONG by far more than bf16's bound)."""
+    original = weights / "original.npy"
+    for text in [
+        conv2d("conv", PREPARED_BF16),
+        conv2d("conv", "tensor<17x3x3x3xf32>"),
+    ]:
+        conv = write(weights, "conv.mlir", text)
+        assert check_weight([conv, weights / "bf16.tensorbin", original, "--entry", "conv"]) == 0
+        assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    inline = write(
+        weights,
+        "inline.mlir",
+        f"""
+func.func @conv(%x: {INPUT_TYPE.format(buffer="dram")}, %weight: tensor<17x3x3x3xf32>)
+    -> {OUTPUT_TYPE} {{
+  %w = ttnn.prepare_conv_weights %weight
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>
+      input_layout = #ttnn.layout<row_major> weights_format = "OIHW" has_bias = false
+      {CONV_PROPERTIES.format(dtype="bf16")} input_dtype = #ttnn.data_type<bf16>
+      : tensor<17x3x3x3xf32> -> {PREPARED_BF16}
+  %y = ttnn.conv2d %x, %w {CONV_PROPERTIES.format(dtype="bf16")}
+      : ({INPUT_TYPE.format(buffer="dram")}, {PREPARED_BF16}) -> {OUTPUT_TYPE}
+  func.return %y : {OUTPUT_TYPE}
+}}
+""",
+    )
+    assert check_weight([inline, weights / "physical.npy", original]) == 0
+    assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    bfp8 = DeviceTensor.load_tensorbin(weights / "bf16.tensorbin").physical_to_numpy()
+    bfp8 = DeviceTensor.from_numpy(bfp8, DataType.BFLOAT8_B).physical_to_numpy()
+    np.save(weights / "bfp8.npy", bfp8)
+    dram_bfp8 = write(weights, "dram_bfp8.mlir", conv2d("conv", "tensor<17x3x3x3xf32>", "bfp8_b"))
+    assert check_weight([dram_bfp8, weights / "bfp8.npy", original]) == 0
+    assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    assert check_weight([dram_bfp8, weights / "bf16.tensorbin", original]) == 1
+    assert capsys.readouterr().err.endswith(": dtype is bf16, expected bfp8_b\n")
+
+
+def test_one_conv_of_several_is_chosen_with_entry(
+    weights: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Several convs without --entry: the functions to choose from; --entry picks one (a
+    function of another conv then refuses the weight by its type); an unknown name lists
+    the functions."""
+    other = preparation("other").replace("in_channels = 3 ", "in_channels = 4 ")
+    other = other.replace("17x3x3x3", "17x4x3x3").replace("1x1x27x17", "1x1x36x17")
+    module = write(weights, "two.mlir", preparation("c17") + other)
+    arguments = [module, weights / "bf16.tensorbin", weights / "original.npy"]
+    assert check_weight(arguments) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {module}: 2 convs (ttnn.conv2d or ttnn.prepare_conv_weights "
+        "ops) in 2 functions; ttnn-check-weight checks one: choose one with --entry NAME: "
+        "@c17, @other\n"
+    )
+    assert check_weight([*arguments, "--entry", "@c17"]) == 0
+    assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    assert check_weight([*arguments, "--entry", "other"]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {weights / 'bf16.tensorbin'}: the prepared weight does not "
+        "match the conv's: logical shape is [1, 1, 27, 17], expected [1, 1, 36, 17]\n"
+    )
+    assert check_weight([*arguments, "--entry", "c18"]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {module}: no function @c18 (functions: @c17, @other)\n"
+    )
+
+
+def test_resnet50_s_fifty_three_convs_name_how_to_choose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """examples/resnet50_conv_weights.mlir (53 functions of one conv each) was 'expected one
+    ttnn.prepare_conv_weights op, found 53'."""
+    example = REPOSITORY / "examples" / "resnet50_conv_weights.mlir"
+    np.save(tmp_path / "w.npy", np.zeros((64, 3, 7, 7), np.float32))
+    assert check_weight([example, tmp_path / "w.npy", tmp_path / "w.npy"]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {example}: 53 convs (ttnn.conv2d or ttnn.prepare_conv_weights "
+        "ops) in 53 functions; ttnn-check-weight checks one: choose one with --entry NAME: "
+        "@conv1, @layer1_0_conv1, @layer1_0_conv2, @layer1_0_conv3, @layer1_0_downsample, "
+        "@layer1_1_conv1, @layer1_1_conv2, @layer1_1_conv3, … (53 functions)\n"
+    )
+
+
+def test_no_conv_to_check_says_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A transposed conv's preparation, tt-mlir's conv not imported, and no conv at all: one
+    line each, exit 1 (each was 'expected one ttnn.prepare_conv_weights op ..., found 0')."""
+    np.save(tmp_path / "w.npy", np.zeros((17, 3, 3, 3), np.float32))
+    weight = tmp_path / "w.npy"
+    transposed = write(
+        tmp_path,
+        "transposed.mlir",
+        f"""func.func @up(%weight: tensor<64x32x3x3xf32>) -> {TRANSPOSED_TYPE} {{
+  %prepared = ttnn.prepare_conv_transpose2d_weights %weight
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>
+      input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 64
+      out_channels = 32 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3]
+      stride = [2, 2] padding = [1, 1] output_padding = [1, 1] dilation = [1, 1]
+      has_bias = true groups = 1 mirror_kernel = true
+      conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>
+      : tensor<64x32x3x3xf32> -> {TRANSPOSED_TYPE}
+  func.return %prepared : {TRANSPOSED_TYPE}
+}}
+""",
+    )
+    tt_mlir = REPOSITORY / "tests" / "filecheck" / "tt-mlir" / "conv2d-run.mlir"
+    tt_mlir_lines = tt_mlir.read_text().splitlines()
+    line = next(n for n, text in enumerate(tt_mlir_lines, 1) if "prepare_conv2d_weights" in text)
+    column = tt_mlir_lines[line - 1].index("%") + 1
+    empty = write(tmp_path, "empty.mlir", "func.func @nothing() {\n  func.return\n}\n")
+    cases = [
+        (
+            transposed,
+            f"{transposed}:2:3: error: 'ttnn.prepare_conv_transpose2d_weights': "
+            "transposed-conv weights are not checked by ttnn-check-weight (it checks the weight "
+            "of a ttnn.conv2d or ttnn.prepare_conv_weights op)",
+        ),
+        (
+            tt_mlir,
+            f"{tt_mlir}:{line}:{column}: error: 'ttnn.prepare_conv2d_weights' is tt-mlir's op; "
+            f"import it first (ttnn-opt {tt_mlir} -p import-tt-mlir,import-tt-mlir-conv2d -o "
+            "IMPORTED.mlir) and check the imported file",
+        ),
+        (
+            empty,
+            f"ttnn-check-weight: error: {empty}: no conv to check: expected a ttnn.conv2d or "
+            "ttnn.prepare_conv_weights op (the conv's parameters)",
+        ),
+    ]
+    for conv, message in cases:
+        assert check_weight([conv, weight, weight]) == 1
+        assert capsys.readouterr().err == message + "\n"

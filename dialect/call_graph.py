@@ -28,6 +28,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
     TT_MLIR_PREPARE_OPS,
     TTMLIRTensorOp,
     foreign_op_name,
+    is_tt_mlir_conv,
     project_tensor_type,
 )
 from ttnn_xdsl.dialect.ttcore import LoadCachedOp
@@ -190,16 +191,16 @@ def is_tt_mlir_prepare_op(op: Operation) -> bool:
 
 
 def import_first_message(op: Operation, action: str, pipeline: str) -> str:
-    """Why tt-mlir's prepare op `op` cannot be `action`ed (run, lowered) as it is: the
-    project's passes and interpreter work on the project's prepare ops, which
-    `import-tt-mlir` makes of tt-mlir's. `pipeline`: the passes to suggest after the
-    import."""
+    """Why tt-mlir's prepare op (or conv op) `op` cannot be `action`ed (run, lowered) as it
+    is: the project's passes and interpreter work on the project's ops, which `import-tt-mlir`
+    (and for a conv `import-tt-mlir-conv2d`) make of tt-mlir's. `pipeline`: the passes to
+    suggest after `import-tt-mlir`."""
     function = op.parent_op()
     while function is not None and not isinstance(function, func.FuncOp):
         function = function.parent_op()
     where = f" in @{function.sym_name.data}" if function is not None else ""
     return (
-        f"cannot {action} '{op.name}'{where}: it is tt-mlir's op; import it "
+        f"cannot {action} '{foreign_op_name(op) or op.name}'{where}: it is tt-mlir's op; import it "
         f"first (-p import-tt-mlir,{pipeline})"
     )
 
@@ -216,6 +217,8 @@ def unrunnable_message(op: Operation, function: func.FuncOp) -> str:
     where = f"@{function.sym_name.data}"
     if is_tt_mlir_prepare_op(op):
         return import_first_message(op, "run", "ttnn-lower")
+    if is_tt_mlir_conv(op):
+        return import_first_message(op, "run", "import-tt-mlir-conv2d,ttnn-lower")
     if name is not None:
         return (
             f"cannot run '{name}' in {where}: ttnn-xdsl does not model this tt-mlir op "

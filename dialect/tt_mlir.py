@@ -84,6 +84,9 @@ from ttnn_xdsl.dialect.ttcore import (
 from ttnn_xdsl.dialect.types import data_type_of, element_type_for
 
 __all__ = [
+    "IMPORT_TT_MLIR_CONV2D_PIPELINE",
+    "TT_MLIR_CONV2D",
+    "TT_MLIR_CONV_TRANSPOSE2D",
     "TT_MLIR_OPS",
     "TT_MLIR_PREPARE_OPS",
     "TT_MLIR_RUNNABLE_OPS",
@@ -108,6 +111,7 @@ __all__ = [
     "ToMemoryConfigOp",
     "collapsed_map",
     "foreign_op_name",
+    "is_tt_mlir_conv",
     "project_tensor_type",
 ]
 
@@ -676,6 +680,21 @@ TT_MLIR_OPS: tuple[type[Operation], ...] = (
 """tt-mlir's ops the project reads and writes back. Of those not in `TT_MLIR_RUNNABLE_OPS`,
 the prepare ops run once `import-tt-mlir` has made them the project's, and the module ops
 hold functions."""
+
+
+TT_MLIR_CONV2D = "ttnn.conv2d"
+TT_MLIR_CONV_TRANSPOSE2D = "ttnn.conv_transpose2d"
+IMPORT_TT_MLIR_CONV2D_PIPELINE = "import-tt-mlir,import-tt-mlir-conv2d"
+"""The passes that make tt-mlir's conv ops the project's (`import-tt-mlir-conv2d`)."""
+
+
+def is_tt_mlir_conv(op: Operation) -> bool:
+    """tt-mlir's `ttnn.conv2d` or `ttnn.conv_transpose2d` (generic form, unregistered), which
+    `import-tt-mlir-conv2d` turns into the project's ops."""
+    return isinstance(op, UnregisteredOp) and op.op_name.data in (
+        TT_MLIR_CONV2D,
+        TT_MLIR_CONV_TRANSPOSE2D,
+    )
 
 
 def foreign_op_name(op: Operation) -> str | None:

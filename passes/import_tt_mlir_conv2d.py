@@ -105,9 +105,11 @@ from ttnn_xdsl.dialect.prepare_ops import (
 )
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_info, tensor_type
 from ttnn_xdsl.dialect.tt_mlir import (
+    TT_MLIR_CONV2D,
     GetDeviceOp,
     ReshapeOp,
     foreign_op_name,
+    is_tt_mlir_conv,
     layout_of,
     project_tensor_type,
 )
@@ -119,9 +121,6 @@ from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, run_as_project_ops
 from ttnn_xdsl.passes.ttnn_decompose import transposed_bias_config, zero_stuffed_input
 
 __all__ = ["ImportTTMLIRConv2d", "import_tt_mlir_conv2d", "is_tt_mlir_conv", "is_tt_mlir_conv2d"]
-
-TT_MLIR_CONV2D = "ttnn.conv2d"
-TT_MLIR_CONV_TRANSPOSE2D = "ttnn.conv_transpose2d"
 
 _REQUIRED = tuple(prop.name for prop in CONV_GEOMETRY)
 """The geometry tt-mlir's conv2d and conv_transpose2d require (tt-mlir spells it as the
@@ -164,14 +163,6 @@ it holds."""
 def is_tt_mlir_conv2d(op: Operation) -> bool:
     """tt-mlir's `ttnn.conv2d` (generic form, unregistered)."""
     return isinstance(op, UnregisteredOp) and op.op_name.data == TT_MLIR_CONV2D
-
-
-def is_tt_mlir_conv(op: Operation) -> bool:
-    """tt-mlir's `ttnn.conv2d` or `ttnn.conv_transpose2d` (generic form, unregistered)."""
-    return isinstance(op, UnregisteredOp) and op.op_name.data in (
-        TT_MLIR_CONV2D,
-        TT_MLIR_CONV_TRANSPOSE2D,
-    )
 
 
 def _conv_name(conv: Operation) -> str:

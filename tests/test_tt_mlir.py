@@ -767,9 +767,11 @@ def test_running_a_tt_mlir_op_names_it() -> None:
     text = (CORPUS[0].parent / "resnet_stem_7x7.mlir").read_text()
     with pytest.raises(RunError) as error:
         Program.load(text, entry="resnet_stem_7x7", passes="import-tt-mlir,ttnn-lower")
+    # tt-mlir's conv2d runs once import-tt-mlir-conv2d makes it the project's: the hint
+    # names that pass, as a prepare op's names import-tt-mlir.
     assert error.value.message == (
-        "cannot run 'ttnn.conv2d' in @resnet_stem_7x7: ttnn-xdsl does not model this "
-        "tt-mlir op (ttnn-opt passes it through untouched)"
+        "cannot run 'ttnn.conv2d' in @resnet_stem_7x7: it is tt-mlir's op; import it first "
+        "(-p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower)"
     )
     assert error.value.location is not None
     # Without import-tt-mlir, tt-mlir's prepare ops are not the project's.

@@ -43,7 +43,11 @@ from ttnn_xdsl.dialect import (
 from ttnn_xdsl.dialect.call_graph import is_tt_mlir_prepare_op
 from ttnn_xdsl.dialect.conv2d_ops import prepared_weight_type
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
-from ttnn_xdsl.dialect.tt_mlir import foreign_op_name
+from ttnn_xdsl.dialect.tt_mlir import (
+    IMPORT_TT_MLIR_CONV2D_PIPELINE,
+    foreign_op_name,
+    is_tt_mlir_conv,
+)
 from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.inputs import type_differences
@@ -102,8 +106,6 @@ CheckedOp = PrepareConvWeightsOp | Conv2dOp
 """An op giving the conv's parameters: its preparation, or the conv itself."""
 
 TRANSPOSED_OPS = (PrepareConvTranspose2dWeightsOp, ConvTranspose2dOp)
-TT_MLIR_CONVS = ("ttnn.conv2d", "ttnn.conv_transpose2d")
-IMPORT_PIPELINE = "import-tt-mlir,import-tt-mlir-conv2d"
 
 
 @dataclass(frozen=True)
@@ -173,11 +175,11 @@ def no_conv_message(path: str, scope: Operation) -> TTNNError:
                 "the weight of a ttnn.conv2d or ttnn.prepare_conv_weights op)",
                 op=op,
             )
-        name = foreign_op_name(op) or op.name
-        if name in TT_MLIR_CONVS or is_tt_mlir_prepare_op(op):
+        if is_tt_mlir_conv(op) or is_tt_mlir_prepare_op(op):
             return TTNNError(
-                f"'{name}' is tt-mlir's op; import it first (ttnn-opt {path} -p "
-                f"{IMPORT_PIPELINE} -o IMPORTED.mlir) and check the imported file",
+                f"'{foreign_op_name(op) or op.name}' is tt-mlir's op; import it first (ttnn-opt "
+                f"{path} -p {IMPORT_TT_MLIR_CONV2D_PIPELINE} -o IMPORTED.mlir) and check the "
+                "imported file",
                 op=op,
             )
     where = f" @{scope.sym_name.data}" if isinstance(scope, func.FuncOp) else ""

@@ -9,7 +9,7 @@
 // RUN: ttnn-run %s -p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower --entry all --random-inputs 0 --print | filecheck %s --check-prefix=ALL
 // Without import-tt-mlir-conv2d the conv is not run, as before.
 // RUN: not ttnn-run %s -p import-tt-mlir,ttnn-lower --entry forward --random-inputs 0 2>&1 | filecheck %s --check-prefix=NOT-IMPORTED
-// NOT-IMPORTED: conv2d-run.mlir:{{[0-9]+}}:5: error: cannot run 'ttnn.conv2d' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// NOT-IMPORTED: conv2d-run.mlir:{{[0-9]+}}:5: error: cannot run 'ttnn.conv2d' in @forward: it is tt-mlir's op; import it first (-p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower)
 
 // IMPORT-LABEL: func.func @forward(
 // IMPORT:         %[[W:.*]] = func.call @forward_const_eval_0(%arg1)

@@ -13,7 +13,7 @@
 // RUN: ttnn-run %s -p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower --entry all --random-inputs 0 --print | filecheck %s --check-prefix=ALL
 // Without import-tt-mlir-conv2d the conv is not run.
 // RUN: not ttnn-run %s -p import-tt-mlir,ttnn-lower --entry forward --random-inputs 0 2>&1 | filecheck %s --check-prefix=NOT-IMPORTED
-// NOT-IMPORTED: conv_transpose2d-run.mlir:{{[0-9]+}}:5: error: cannot run 'ttnn.conv_transpose2d' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// NOT-IMPORTED: conv_transpose2d-run.mlir:{{[0-9]+}}:5: error: cannot run 'ttnn.conv_transpose2d' in @forward: it is tt-mlir's op; import it first (-p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower)
 
 // The equivalent conv2d (docs/semantics.md §7.2): the input zero-stuffed (1 zero between
 // pixels) and padded by d·(k − 1) − p = 1 before, 1 + output_padding after: 14×12, stride 1.

@@ -18,7 +18,7 @@
 // IMPORT-NEXT: "ttnn.deallocate"(%arg1) <{force = false}> : (tensor<64x16x3x3xbf16>) -> ()
 // IMPORT-NEXT: %3 = ttnn.prepare_conv_bias %arg2 {{.*}} : tensor<1x1x1x64xbf16> -> tensor<1x1x1x64xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x64>>
 // IMPORT-NEXT: "ttnn.deallocate"(%arg2) <{force = false}> : (tensor<1x1x1x64xbf16>) -> ()
-// REFUSED: real_emitc_prepare_inline_deallocate.mlir:{{[0-9]+}}:3: error: cannot run 'ttnn.conv2d' in @conv2d_with_prepare_conv2d_weights_and_prepare_conv2d_bias: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// REFUSED: real_emitc_prepare_inline_deallocate.mlir:{{[0-9]+}}:3: error: cannot run 'ttnn.conv2d' in @conv2d_with_prepare_conv2d_weights_and_prepare_conv2d_bias: it is tt-mlir's op; import it first (-p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower)
 
 
 #dram = #ttnn.buffer_type<dram>

@@ -21,7 +21,7 @@
 // RUN: ttnn-opt %s -p import-tt-mlir,ttnn-lower | filecheck %s --check-prefix=LOWER
 // RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry all --random-inputs 0 --print | filecheck %s --check-prefix=ALL
 // RUN: not ttnn-run %s -p import-tt-mlir,ttnn-lower --random-inputs 0 2>&1 | filecheck %s --check-prefix=FORWARD
-// FORWARD: real_vae_conv_in_device_bias.mlir:{{[0-9]+}}:9: error: cannot run 'ttnn.conv2d' in @main: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// FORWARD: real_vae_conv_in_device_bias.mlir:{{[0-9]+}}:9: error: cannot run 'ttnn.conv2d' in @main: it is tt-mlir's op; import it first (-p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower)
 // RUN: ttnn-run %s -p import-tt-mlir,ttnn-lower --entry main_const_eval_2 --random-inputs 0 --plot-text | filecheck %s --check-prefix=BIAS-MAP
 // RUN: ttnn-opt %s -p import-tt-mlir -o %t.imported.mlir
 // RUN: ttnn-run %t.imported.mlir --entry main_const_eval_2 --random-inputs 0 --plot-text | filecheck %s --check-prefix=BIAS-MAP

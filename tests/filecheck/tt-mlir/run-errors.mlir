@@ -17,7 +17,7 @@
 // CHECK:      result0: tensor<1x1x27x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 // CHECK-NEXT:   logical [1, 1, 27, 32], physical [1, 1, 288, 32], bf16, tile, 9 tiles, 18432 bytes
 
-// FORWARD: run-errors.mlir:[[# @LINE + 20]]:5: error: cannot run 'ttnn.conv2d' in @forward: ttnn-xdsl does not model this tt-mlir op (ttnn-opt passes it through untouched)
+// FORWARD: run-errors.mlir:[[# @LINE + 20]]:5: error: cannot run 'ttnn.conv2d' in @forward: it is tt-mlir's op; import it first (-p import-tt-mlir,import-tt-mlir-conv2d,ttnn-lower)
 // FORWARD-NOT: Traceback
 
 // NO-IMPORT: run-errors.mlir:[[# @LINE + 11]]:5: error: cannot run 'ttnn.prepare_conv2d_weights' in @forward_const_eval_0: it is tt-mlir's op; import it first (-p import-tt-mlir,ttnn-lower)

@@ -531,6 +531,87 @@ def test_a_tile_host_weight_is_refused_in_tt_nn_words(device) -> None:
     )
 
 
+def test_a_prepared_weight_on_the_host_is_told_to_go_on_the_device(device) -> None:
+    """A prepared weight brought to the host (ttnn.load_tensor without a device, or
+    ttnn.from_device): TILE, TT-NN 0.81.1 refuses it ("Host conv weights layout should be in
+    row_major layout", checked on its mock device) — and its untilized form, which TT-NN
+    prepares again as an OIHW weight and fails on ("Block height 32 must be >= inner
+    dimension 136"), was a shape error here: both name the fix, the weight on the device,
+    which then runs as the weight conv2d prepared."""
+    keywords = conv2d_keywords(device)
+    output, (prepared, _) = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
+        return_weights_and_bias=True,
+        **keywords,
+    )
+    on_the_host = ttnn.from_device(prepared)
+    assert list(on_the_host.shape) == [1, 1, 144, 32]
+    advice = (
+        "weight_tensor has a prepared weight's shape [1, 1, 144, 32] ([1, 1, K, out_channels]), "
+        "and TT-NN takes a weight on the device as prepared: put it there, "
+        "ttnn.to_device(weight_tensor, device) or ttnn.load_tensor(path, device=device)"
+    )
+    expected = {
+        ttnn.TILE_LAYOUT: (
+            "conv2d: weight_tensor is a ttnn.bfloat16 tensor in ttnn.TILE_LAYOUT on the host; "
+            'TT-NN 0.81.1 prepares ROW_MAJOR host weights ("Host conv weights layout should be '
+            f'in row_major layout"): {advice}'
+        ),
+        ttnn.ROW_MAJOR_LAYOUT: (
+            "conv2d: a weight_tensor on the host is the OIHW weight the conv prepares, "
+            f"[32, 16, 3, 3]; {advice}"
+        ),
+    }
+    for layout, message in expected.items():
+        with pytest.raises(RuntimeError) as error:
+            ttnn.conv2d(
+                input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+                weight_tensor=ttnn.to_layout(on_the_host, layout),
+                **keywords,
+            )
+        assert str(error.value) == message
+    again = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+        weight_tensor=ttnn.to_device(on_the_host, device),
+        **keywords,
+    )
+    np.testing.assert_array_equal(values(again), values(output))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_a_conv_with_a_bias_and_no_conv_config_prepares_in_the_weight_s_dtype(
+    device, dtype: str
+) -> None:
+    """TT-NN 0.81.1's conv2d without conv_config fills weights_dtype from the weight before
+    preparing the bias (its mock device: a 3 → 17 conv's f32 weight and bias come back f32,
+    bf16 ones bf16, the weight [1, 1, 27, 17] in [1, 1, 96, 32]); here it was refused,
+    "prepare_conv_bias needs conv_config.weights_dtype". The output is the one of
+    conv_config=ttnn.Conv2dConfig(weights_dtype=<the weight's dtype>), and the caller's
+    config is not changed."""
+    keywords = conv2d_keywords(device, conv_config=None)
+    tensor_dtype = getattr(ttnn, dtype)
+
+    def conv(**changes: object):
+        return ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(WEIGHT, tensor_dtype),
+            bias_tensor=ttnn.from_torch(BIAS, tensor_dtype),
+            return_weights_and_bias=True,
+            **(keywords | changes),
+        )
+
+    output, (weight, bias) = conv()
+    assert (weight.dtype, bias.dtype) == (tensor_dtype, tensor_dtype)
+    assert (list(weight.shape), list(bias.shape)) == ([1, 1, 144, 32], [1, 1, 1, 32])
+    config = ttnn.Conv2dConfig()
+    output_without_dtype, _ = conv(conv_config=config)
+    assert config.weights_dtype is None
+    given, _ = conv(conv_config=ttnn.Conv2dConfig(weights_dtype=tensor_dtype))
+    np.testing.assert_array_equal(values(output), values(given))
+    np.testing.assert_array_equal(values(output_without_dtype), values(given))
+
+
 def test_a_bias_prepared_for_another_conv_is_refused_as_tt_nn_refuses(device) -> None:
     # The program factory's check prepare does not make (semantics.md §9.3): a 64-channel
     # conv's prepared bias (2 tiles wide) beside a 32-channel conv's weight (1 tile).

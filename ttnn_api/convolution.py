@@ -30,6 +30,7 @@ from core (0, 0) nor laid row by row from it."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
@@ -260,6 +261,8 @@ class ConvCall:
             keywords |= {name: values[name] for name in self.kind.weight_only}
             keywords |= {"weights_format": self.kind.weights_format}
             keywords["has_bias"] = self.bias is not None
+        else:
+            keywords["conv_config"] = self.bias_conv_config()
         with ir_refusals(self.name):
             return {
                 key: op_property(key, value, self.name)
@@ -267,10 +270,31 @@ class ConvCall:
                 if value is not None
             }
 
+    def bias_conv_config(self) -> Conv2dConfig:
+        """The call's conv_config as TT-NN's conv prepares the bias with it: its
+        weights_dtype, when not given, the weight's dtype (conv2d fills it before preparing;
+        `prepare_conv_bias`, which has no weight, needs it given). A copy: the caller's
+        config stays as it was."""
+        given = self.values["conv_config"]
+        config = Conv2dConfig() if given is None else copy.deepcopy(given)
+        if config.weights_dtype is None:
+            config.weights_dtype = self.weight.dtype
+        return config
+
 
 def _host_weight(call: ConvCall, value: DeviceTensor) -> DeviceTensor:
     """A host weight as the prepare op takes it (a conv1d's [O, I, K] as [O, I, 1, K])."""
     return conv1d_weight(value, call.values["input_height"])
+
+
+def _original_weight_shape(call: ConvCall) -> tuple[int, ...]:
+    """The shape of the weight the call's conv prepares: OIHW, IOHW for a transposed conv
+    (a conv1d's as [O, I, 1, K])."""
+    values = call.values
+    channels = values["in_channels"], values["out_channels"] // values["groups"]
+    if not call.kind.transposed:
+        channels = values["out_channels"], values["in_channels"] // values["groups"]
+    return (*channels, *values["kernel_size"])
 
 
 def _weight_type(call: ConvCall) -> Attribute:
@@ -280,15 +304,30 @@ def _weight_type(call: ConvCall) -> Attribute:
     weight = call.weight
     if weight.device() is None:
         return conversion.tensor_type_of(_host_weight(call, weight.value), on_device=False)
-    values = call.values
-    kernel = values["kernel_size"]
-    channels = values["in_channels"], values["out_channels"] // values["groups"]
-    if not call.kind.transposed:
-        channels = values["out_channels"], values["in_channels"] // values["groups"]
     dtype = weight.value.dtype
     if dtype not in (core.DataType.FLOAT32, core.DataType.BFLOAT16):
         dtype = core.DataType.BFLOAT16
-    return tensor_type((*channels, *kernel), dtype, None)
+    return tensor_type(_original_weight_shape(call), dtype, None)
+
+
+def _prepared_weight_on_the_host(call: ConvCall) -> str | None:
+    """What to do with a host weight of a prepared weight's shape, [1, 1, K, out_channels]
+    (not the weight the conv prepares): a prepared weight loaded or moved to the host (ttnn.
+    load_tensor without a device). TT-NN takes a weight on the device as prepared; on the host
+    it prepares it again, and refuses it (TILE) or misreads its shape (ROW_MAJOR). None for
+    any other weight."""
+    weight = call.weight
+    shape = tuple(weight.shape)
+    if weight.device() is not None or len(shape) != 4:
+        return None
+    prepared_form = shape[:2] == (1, 1) and shape[3] == call.values["out_channels"]
+    if not prepared_form or shape == _original_weight_shape(call):
+        return None
+    return (
+        f"weight_tensor has a prepared weight's shape {list(shape)} ([1, 1, K, out_channels]), "
+        "and TT-NN takes a weight on the device as prepared: put it there, "
+        "ttnn.to_device(weight_tensor, device) or ttnn.load_tensor(path, device=device)"
+    )
 
 
 @dataclass(frozen=True)
@@ -584,7 +623,9 @@ def _refuse_a_host_tile_operand(call: ConvCall) -> None:
     """A host weight or bias in TILE layout, which TT-NN's conv refuses to prepare ("Host conv
     weights layout should be in row_major layout"), refused in its words (`in_ttnn_words`)
     before the IR, whose types tell a host tensor by its having no encoding (a TILE tensor
-    has one, and would read as a prepared one)."""
+    has one, and would read as a prepared one); a host weight of a prepared weight's shape,
+    TILE or not, with the advice to put it on the device (`_prepared_weight_on_the_host`)."""
+    prepared_on_the_host = _prepared_weight_on_the_host(call)
     for name, tensor in (("weight_tensor", call.weight), ("bias_tensor", call.bias)):
         if tensor is None or tensor.device() is not None or tensor.layout != Layout.TILE:
             continue
@@ -593,7 +634,16 @@ def _refuse_a_host_tile_operand(call: ConvCall) -> None:
                 f"expected {name} to be a host tensor (no encoding), got a TILE tensor",
                 call.name,
                 {name: tensor},
+                advice=prepared_on_the_host if name == "weight_tensor" else None,
             )
+        )
+    if prepared_on_the_host is not None:
+        # ROW_MAJOR: TT-NN prepares it as an OIHW weight and fails on a block size ("Block
+        # height 32 must be >= inner dimension 136"), no help; the shape says what it is.
+        weight_format = "IOHW" if call.kind.transposed else "OIHW"
+        raise RuntimeError(
+            f"{call.name}: a weight_tensor on the host is the {weight_format} weight the conv "
+            f"prepares, {list(_original_weight_shape(call))}; {prepared_on_the_host}"
         )
 
 

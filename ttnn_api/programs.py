@@ -157,14 +157,17 @@ _NOT_A_HOST_TENSOR = re.compile(r"expected (\w+) to be a host tensor \(no encodi
 _NOT_A_WEIGHT_DTYPE = "expected the weight dtype to be f32 or bf16, got "
 
 
-def in_ttnn_words(message: str, function: str, sources: Mapping[str, Tensor]) -> str:
+def in_ttnn_words(
+    message: str, function: str, sources: Mapping[str, Tensor], advice: str | None = None
+) -> str:
     """The IR's refusal of a preparation's tensor argument, said as a TT-NN user knows it
     (`ttnn.bfloat8_b`, `ttnn.TILE_LAYOUT`, on device: the IR's `bfp8_b` and `#ttnn.tensor_layout`
     encodings) with TT-NN 0.81.1's own reason and what to pass instead; any other message as it
     is. The IR says "host tensor (no encoding)" (a device or TILE tensor has an encoding) and
     "weight dtype f32 or bf16"; TT-NN refuses a device weight ("Host conv weights should be
     placed on host") and a TILE one, which a bfloat8_b weight always is ("Host conv weights
-    layout should be in row_major layout"), and the same of a bias."""
+    layout should be in row_major layout"), and the same of a bias. `advice`, when given,
+    replaces what to pass instead (the caller knows better: a prepared weight on the host)."""
     match = _NOT_A_HOST_TENSOR.match(message)
     if match is not None:
         name = match.group(1)
@@ -185,9 +188,12 @@ def in_ttnn_words(message: str, function: str, sources: Mapping[str, Tensor]) ->
         return (
             f"{found}; TT-NN 0.81.1 prepares ROW_MAJOR host {what} of ttnn.float32 or "
             f'ttnn.bfloat16 (a ttnn.bfloat8_b tensor is always TILE: "Host conv {what} layout '
-            'should be in row_major layout"): pass the float32 values (ttnn.from_torch(values, '
-            "ttnn.float32)) and ask for bfloat8_b with "
-            "conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b)"
+            'should be in row_major layout"): '
+            + (
+                advice
+                or "pass the float32 values (ttnn.from_torch(values, ttnn.float32)) and ask "
+                "for bfloat8_b with conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b)"
+            )
         )
     instead = name
     reasons = []
@@ -199,6 +205,6 @@ def in_ttnn_words(message: str, function: str, sources: Mapping[str, Tensor]) ->
         instead = f"ttnn.to_layout({instead}, ttnn.ROW_MAJOR_LAYOUT)"
         reasons.append(f'"Host conv {what} layout should be in row_major layout"')
     return (
-        f"{found}; TT-NN 0.81.1 prepares ROW_MAJOR host {what} ({', '.join(reasons)}): pass "
-        f"{instead}"
+        f"{found}; TT-NN 0.81.1 prepares ROW_MAJOR host {what} ({', '.join(reasons)}): "
+        f"{advice or f'pass {instead}'}"
     )

@@ -731,9 +731,9 @@ def check_expected(results: Sequence[NamedResult], where: str, max_bytes: int) -
             f"--expect: no expected values for any result in {where} (looked for {looked})"
         )
     if differing:
+        results_differ = "results differ" if compared != 1 else "result differs"
         raise TTNNError(
-            f"{differing} of {compared} compared result{'s' if compared != 1 else ''} "
-            "differ from the expected values"
+            f"{differing} of {compared} compared {results_differ} from the expected values"
         )
 
 

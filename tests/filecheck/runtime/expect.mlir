@@ -21,7 +21,7 @@
 // DIFF:      prepared_weight: differs from {{.*}}.bad/result0.bin: 2 of 3072 elements differ; the first at tile 1 ([0, 0], tile row 1, tile column 0), face 0, row 2, column 1 = physical element [0, 0, 34, 1]: 6.125 (0x40c4) here, 1.0 (0x3f80) expected
 // DIFF-NEXT: prepared_bias: no expected values in {{.*}}.bad
 // RUN: filecheck %s --check-prefix=STATUS --match-full-lines --input-file %t.err
-// STATUS:     ttnn-run: error: 1 of 1 compared result differ from the expected values
+// STATUS:     ttnn-run: error: 1 of 1 compared result differs from the expected values
 // STATUS-NOT: {{.}}
 //
 // Expected values as an .npz of float values (what --output writes), by name.

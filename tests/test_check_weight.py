@@ -34,17 +34,20 @@ CONV_PROPERTIES = (
 )
 
 
-def preparation(name: str, dtype: str = "bf16", buffer: str = "dram") -> str:
-    """A function preparing the conv's weight (its input in `buffer`) as `dtype`."""
+def preparation(name: str, dtype: str = "bf16", buffer: str = "dram", copies: int = 1) -> str:
+    """A function preparing the conv's weight (its input in `buffer`) as `dtype`, `copies`
+    times (returning the first)."""
     result = PREPARED_TYPE.format(dtype="bf16" if dtype == "bf16" else "!ttnn.bfp8_b")
-    return f"""
-func.func @{name}(%weight: tensor<17x3x3x3xf32>) -> {result} {{
-  %w = ttnn.prepare_conv_weights %weight
+    prepare = f"""ttnn.prepare_conv_weights %weight
       input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<{buffer}>, <interleaved>>
       input_layout = #ttnn.layout<row_major> weights_format = "OIHW" has_bias = false
       {CONV_PROPERTIES.format(dtype=dtype)} input_dtype = #ttnn.data_type<bf16>
       : tensor<17x3x3x3xf32> -> {result}
-  func.return %w : {result}
+"""
+    body = "".join(f"  %w{copy} = {prepare}" for copy in range(copies))
+    return f"""
+func.func @{name}(%weight: tensor<17x3x3x3xf32>) -> {result} {{
+{body}  func.return %w0 : {result}
 }}
 """
 
@@ -216,6 +219,13 @@ def test_one_conv_of_several_is_chosen_with_entry(
     assert capsys.readouterr().err == (
         f"ttnn-check-weight: error: {weights / 'bf16.tensorbin'}: the prepared weight does not "
         "match the conv's: logical shape is [1, 1, 27, 17], expected [1, 1, 36, 17]\n"
+    )
+    module_twice = write(weights, "twice.mlir", preparation("twice", copies=2))
+    assert check_weight([module_twice, *arguments[1:], "--entry", "twice"]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {module_twice}: @twice holds 2 convs (ttnn.conv2d or "
+        "ttnn.prepare_conv_weights ops); ttnn-check-weight checks one: put the conv in a "
+        "function of its own and choose it with --entry NAME\n"
     )
     assert check_weight([*arguments, "--entry", "c18"]) == 1
     assert capsys.readouterr().err == (

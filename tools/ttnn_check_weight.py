@@ -73,7 +73,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
         description="Check that a prepared conv weight computes its conv, read the way TT-NN "
         "0.81.1's conv2d reads it, against a float64 conv of the original weight.",
         epilog="Exit status: 0 the weight computes the conv; 3 it does not, or TT-NN's conv2d "
-        "refuses it; 1 a user error; 2 an internal error.",
+        "refuses it; 1 a user error (a prepared weight of another type than the conv's among "
+        "them); 2 an internal error.",
     )
     parser.add_argument(
         "conv", help="IR file with the conv: a ttnn.conv2d or ttnn.prepare_conv_weights op"
@@ -195,18 +196,14 @@ def several_convs_message(path: str, convs: list[CheckedOp], entry: str | None) 
     for op in convs:
         name = function_name(op)
         per_function[name] = per_function.get(name, 0) + 1
+    own_function = "put the conv in a function of its own and choose it with --entry NAME"
     if entry is not None:
         return TTNNError(
             f"{path}: @{entry.removeprefix('@')} holds {len(convs)} convs (ttnn.conv2d or "
-            f"ttnn.prepare_conv_weights ops); {TOOL} checks one: choose a function holding one "
-            "with --entry NAME"
+            f"ttnn.prepare_conv_weights ops); {TOOL} checks one: {own_function}"
         )
     single = [name for name, count in per_function.items() if name and count == 1]
-    choice = (
-        f"choose one with --entry NAME: {function_listing(single)}"
-        if single
-        else "put the conv in a function of its own and choose it with --entry NAME"
-    )
+    choice = f"choose one with --entry NAME: {function_listing(single)}" if single else own_function
     return TTNNError(
         f"{path}: {len(convs)} convs (ttnn.conv2d or ttnn.prepare_conv_weights ops) in "
         f"{len(per_function)} functions; {TOOL} checks one: {choice}"

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import ttnn_xdsl.ttnn as ttnn
 from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.program import run
 from ttnn_xdsl.runtime import DeviceTensor
@@ -159,7 +160,8 @@ def test_the_conv_is_given_as_its_conv2d_op(
     host weight), gives the conv's parameters; with a weight prepared inline and read by the
     conv it is one conv. A conv2d run from DRAM with bfloat8_b weights reads a bfloat8_b
     weight (TT-NN prepares it as bf16 and typecasts): its physical .npy is checked as
-    bfloat8_b values (once read as bf16, WRONG by far more than bf16's bound)."""
+    bfloat8_b values rounded from bf16 ones, TT-NN's typecast (read as bf16, or its
+    reference rounded from the float32 weight, it was WRONG)."""
     original = weights / "original.npy"
     for text in [
         conv2d("conv", PREPARED_BF16),
@@ -187,12 +189,33 @@ func.func @conv(%x: {INPUT_TYPE.format(buffer="dram")}, %weight: tensor<17x3x3x3
     )
     assert check_weight([inline, weights / "physical.npy", original]) == 0
     assert capsys.readouterr().out.startswith("prepared weight OK: ")
-    bfp8 = DeviceTensor.load_tensorbin(weights / "bf16.tensorbin").physical_to_numpy()
-    bfp8 = DeviceTensor.from_numpy(bfp8, DataType.BFLOAT8_B).physical_to_numpy()
-    np.save(weights / "bfp8.npy", bfp8)
+    # The weight ttnn.conv2d prepares on that path: bf16, then bfloat8_b (checked as such).
+    device = ttnn.open_device(device_id=0, l1_small_size=16384)
+    _, (prepared, _) = ttnn.conv2d(
+        input_tensor=ttnn.from_torch(np.zeros((1, 16, 16, 3), np.float32), ttnn.bfloat16),
+        weight_tensor=ttnn.from_torch(np.load(original), ttnn.float32),
+        device=device,
+        in_channels=3,
+        out_channels=17,
+        batch_size=1,
+        input_height=16,
+        input_width=16,
+        kernel_size=(3, 3),
+        padding=(1, 1),
+        conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat8_b),
+        return_weights_and_bias=True,
+    )
+    ttnn.close_device(device)
+    ttnn.dump_tensor(str(weights / "dram_bfp8.tensorbin"), prepared)
+    bfp8 = DeviceTensor.load_tensorbin(weights / "dram_bfp8.tensorbin")
+    assert (bfp8.dtype, bfp8.physical_shape) == (DataType.BFLOAT8_B, (1, 1, 96, 32))
+    np.save(weights / "bfp8.npy", bfp8.physical_to_numpy())
     dram_bfp8 = write(weights, "dram_bfp8.mlir", conv2d("conv", "tensor<17x3x3x3xf32>", "bfp8_b"))
-    assert check_weight([dram_bfp8, weights / "bfp8.npy", original]) == 0
-    assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    for given in ("dram_bfp8.tensorbin", "bfp8.npy"):
+        assert check_weight([dram_bfp8, weights / given, original]) == 0
+        assert capsys.readouterr().out == (
+            "prepared weight OK: conv equals the reference (worst error 0, bound 1.51e-13)\n"
+        )
     assert check_weight([dram_bfp8, weights / "bf16.tensorbin", original]) == 1
     assert capsys.readouterr().err.endswith(": dtype is bf16, expected bfp8_b\n")
 

@@ -52,6 +52,7 @@ from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.inputs import type_differences
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
+from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.tools.cli import package_versions, quiet_garbage_collector, report_errors
 
@@ -310,6 +311,16 @@ def prepared_of_type(
     return prepared
 
 
+def original_as_prepared(original: np.ndarray, conv: ConvToCheck) -> np.ndarray:
+    """The original weight as the conv's preparation rounds it: conv2d prepares a bfloat8_b
+    weight of a conv run from DRAM as bfloat16 and typecasts it (`conv_to_check`), so its
+    values are rounded to bfloat16 first, then (by the check, as by the typecast) to
+    bfloat8_b; any other conv's straight to its dtype (by the check)."""
+    if conv.prepared_type.dtype != conv.plan.weights_dtype:
+        return round_to_bfloat16(original).astype(np.float32)
+    return original
+
+
 def check(arguments: argparse.Namespace) -> None:
     conv = conv_to_check(conv_op(arguments.conv, arguments.entry))
     parameters = conv.parameters
@@ -326,7 +337,7 @@ def check(arguments: argparse.Namespace) -> None:
     # A conv the model does not cover raises ConvNotModelledError: a user error line.
     result = check_prepared_weight(
         prepared,
-        original,
+        original_as_prepared(original, conv),
         parameters,
         plan=conv.plan,
         seed=arguments.seed,

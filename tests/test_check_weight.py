@@ -320,3 +320,36 @@ def test_no_conv_to_check_says_why(tmp_path: Path, capsys: pytest.CaptureFixture
     for conv, message in cases:
         assert check_weight([conv, weight, weight]) == 1
         assert capsys.readouterr().err == message + "\n"
+
+
+def test_tile_prints_what_fed_one_output_tile(
+    weights: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--tile R,J` adds, after the verdict, the feed of output tile (R, J): 3 → 17 channels,
+    16×16 input padded by 1 (18×18 sticks), tile (1, 0) = pixels 32–63 = output rows 2–3, whose
+    3×3 windows read padded rows 2–5; the weight's one tile column, its K tiles in order. A
+    tile outside the 8×1 output tiles, or a malformed value, is a user error before any
+    verdict."""
+    conv = write(weights, "bf16.mlir", preparation("c17"))
+    common = [conv, weights / "bf16.tensorbin", weights / "original.npy"]
+    assert check_weight([*common, "--tile", "1,0"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("prepared weight OK: ")
+    assert lines[1] == (
+        "c17: output tile (1, 0) = pixels 32–63 (n 0, oh 2, ow 0 … n 0, oh 3, ow 15) × output "
+        "channels 0–16"
+    )
+    assert lines[4] == "image 0, padded rows 2–5:"
+    assert lines[6:10] == [f" {row}  o################o" for row in range(2, 6)]
+    assert lines[10].startswith("K blocks in order (weight tiles as (tile row, tile column) of ")
+    for value, message in [
+        ("8,0", "output tile (8, 0) is outside the output's 8×1 tiles"),
+        (
+            "1",
+            "argument --tile: expected two non-negative integers R,J, got '1' (see "
+            "ttnn-check-weight --help)",
+        ),
+    ]:
+        assert check_weight([*common, "--tile", value]) == 1
+        captured = capsys.readouterr()
+        assert (captured.out, captured.err) == ("", f"ttnn-check-weight: error: {message}\n")

@@ -49,6 +49,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
     is_tt_mlir_conv,
 )
 from ttnn_xdsl.frontend import parse_module, verify_module
+from ttnn_xdsl.pictures.output_tile import output_tile_feed, output_tile_text
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.inputs import type_differences
 from ttnn_xdsl.runtime.weight_check import check_prepared_weight
@@ -89,6 +90,13 @@ def build_argument_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seed", type=non_negative_seed, default=0, help="seed of the random activation"
+    )
+    parser.add_argument(
+        "--tile",
+        metavar="R,J",
+        type=output_tile,
+        help="also print what fed output tile (R, J): pixels 32R… of N·OH·OW, channels 32J…, "
+        "the input sticks read and the weight tiles each K block fetched",
     )
     parser.add_argument("--traceback", action="store_true", help="show internal tracebacks")
     parser.add_argument("--version", action="version", version=f"{TOOL}: {package_versions()}")
@@ -236,6 +244,14 @@ def non_negative_seed(text: str) -> int:
     return seed
 
 
+def output_tile(text: str) -> tuple[int, int]:
+    """--tile's value: two non-negative integers R,J."""
+    parts = text.split(",")
+    if len(parts) == 2 and all(part.strip().isdigit() for part in parts):
+        return int(parts[0]), int(parts[1])
+    raise argparse.ArgumentTypeError(f"expected two non-negative integers R,J, got {text!r}")
+
+
 def read_prepared(path: str) -> DeviceTensor | np.ndarray:
     """The prepared weight: a .tensorbin, or a .npy of its physical matrix as floats
     ([rows, columns], any leading dims 1)."""
@@ -322,8 +338,14 @@ def original_as_prepared(original: np.ndarray, conv: ConvToCheck) -> np.ndarray:
 
 
 def check(arguments: argparse.Namespace) -> None:
-    conv = conv_to_check(conv_op(arguments.conv, arguments.entry))
+    op = conv_op(arguments.conv, arguments.entry)
+    conv = conv_to_check(op)
     parameters = conv.parameters
+    # The tile's feed first: a tile outside the output is a user error before any verdict.
+    feed_text = None
+    if arguments.tile is not None:
+        feed = output_tile_feed(conv.plan, conv.prepared_type.physical_shape, *arguments.tile)
+        feed_text = output_tile_text(feed, function_name(op) or "conv")
     prepared = prepared_of_type(
         arguments.prepared, read_prepared(arguments.prepared), conv.prepared_type, conv
     )
@@ -343,6 +365,8 @@ def check(arguments: argparse.Namespace) -> None:
         seed=arguments.seed,
     )
     print(result.verdict)
+    if feed_text is not None:
+        print(feed_text)
     if not result.ok:
         sys.exit(WRONG_STATUS)
 

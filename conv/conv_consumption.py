@@ -350,6 +350,14 @@ def kernel_reads(consumption: ConsumptionPlan, weight_shape: tuple[int, int]) ->
     ]
 
 
+def refuse_unmodelled_reads(consumption: ConsumptionPlan) -> None:
+    """Raises ConvNotModelledError for a blocking whose weight reads this model does not
+    cover: a WIDTH one whose reader's weight blocks do not match its activation blocks. What
+    builds or verifies a consumption calls it, so the refusal names the op, not the lowering."""
+    if consumption.path is ConsumptionPath.WIDTH:
+        check_width_blocks_match(consumption)
+
+
 def check_width_blocks_match(consumption: ConsumptionPlan) -> None:
     """WIDTH: the weight reader fetches abw_t/(KH·KW) tile rows per tap and block while the
     activation reader writes cpb = C/(n_c_in·P) channels per tap (both integer divisions in

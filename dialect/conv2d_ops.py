@@ -414,22 +414,30 @@ class ConvConsumeOp(TTNNOperation):
     def verify_weight_reads(self, consumption: ConsumptionPlan) -> None:
         """The K blocks of the sharded paths read rows and columns inside the prepared
         weight (`conv_consumption.weight_reads_in_bounds`; a hand-edited `act_block_w_ntiles`
-        read beyond it at run time); a WIDTH blocking the lowering does not model is left to
-        it to refuse."""
+        read beyond it at run time); a WIDTH blocking the model does not cover is refused here,
+        at the op (once only by the lowering, without a location)."""
         from ttnn_xdsl.conv.conv_consumption import (
             ConsumptionPath,
             kernel_reads,
+            refuse_unmodelled_reads,
             weight_reads_in_bounds,
         )
 
         sharded = (ConsumptionPath.HEIGHT, ConsumptionPath.BLOCK, ConsumptionPath.WIDTH)
         if consumption.path not in sharded:
             return
-        rows, columns = self.tensor(self.weight, "weight").physical_shape[-2:]
         try:
-            reads = kernel_reads(consumption, (rows, columns))
-        except ConvNotModelledError:
-            return
+            refuse_unmodelled_reads(consumption)
+        except ConvNotModelledError as error:
+            kernel = consumption.window.kernel
+            raise self.error(
+                f"width_sharded blocking not modelled (activation_channels "
+                f"{consumption.activation_channels}, input_cores {consumption.input_cores}, "
+                f"act_block_w_ntiles {self.integer('act_block_w_ntiles')}, kernel "
+                f"{kernel[0]}x{kernel[1]}): {error.message}"
+            ) from error
+        rows, columns = self.tensor(self.weight, "weight").physical_shape[-2:]
+        reads = kernel_reads(consumption, (rows, columns))
         beyond = weight_reads_in_bounds(reads, (rows, columns))
         if beyond is not None:
             raise self.error(
@@ -567,10 +575,12 @@ def conv2d_consume_from_plan(
     `output_dtype` (default: the activation's dtype, TT-NN's default) in `output_layout`
     (conv_config.output_layout: TILE, or ROW_MAJOR untilized). `fp32_dest_acc_en` and
     `packer_l1_acc` default to `params.compute_config`'s (conv2d's own compute config may
-    differ from the one the weight was prepared with)."""
-    from ttnn_xdsl.conv.conv_consumption import consumption_plan
+    differ from the one the weight was prepared with). Raises ConvNotModelledError for a
+    conv the consumption model does not cover."""
+    from ttnn_xdsl.conv.conv_consumption import consumption_plan, refuse_unmodelled_reads
 
     consumption = consumption_plan(plan)
+    refuse_unmodelled_reads(consumption)  # raised here, a pass names the conv it consumes
     window = consumption.window
     compute = params.compute_config
     fold = consumption.fold_stride or ()

@@ -341,6 +341,7 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     from ttnn_xdsl.conv.conv_consumption import (
         consumption_plan,
         conv2d_refusal,
+        refuse_unmodelled_reads,
     )
 
     _check_properties(conv)
@@ -370,7 +371,8 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
         bias_properties = project_properties(conv, CONV2D_BIAS_PROPERTIES, tt_mlir_properties)
         bias = _prepare(conv, PrepareConvBiasOp, bias, bias_properties | inputs, True).result
     try:
-        consumption_plan(plan)  # what the consumption cannot read: refused here, at the conv
+        # What the consumption cannot read: refused here, at the conv.
+        refuse_unmodelled_reads(consumption_plan(plan))
     except ConvConfigError as error:
         raise _error(conv, str(error)) from None
     weight_shape = tensor_info(weight.type).physical_shape
@@ -408,7 +410,11 @@ def conv_transpose_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     the equivalent conv's L1 allocation, the program factories' checks), the input row-major
     `[N, H, W, C]` zero-stuffed (`ttnn.zero_stuff`), then one `ttnn.conv2d_consume` of the
     equivalent conv2d over the whole stuffed input, converted to the conv's result type."""
-    from ttnn_xdsl.conv.conv_consumption import consumption_plan, conv2d_refusal
+    from ttnn_xdsl.conv.conv_consumption import (
+        consumption_plan,
+        conv2d_refusal,
+        refuse_unmodelled_reads,
+    )
 
     _check_properties(conv)
     input_value, weight, *rest = conv.operands[:-1]
@@ -435,7 +441,7 @@ def conv_transpose_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
         transpose = weight_op.transpose_plan(device)
         decision = resolve_conv_transpose2d(transpose.params)
         plan, params = whole_equivalent_conv(transpose)
-        consumption_plan(plan)  # what the consumption cannot read: refused at the conv
+        refuse_unmodelled_reads(consumption_plan(plan))  # refused at the conv
     except ConvConfigError as error:
         raise _error(conv, str(error)) from None
     if bias is not None and tensor_info(bias.type).on_host:

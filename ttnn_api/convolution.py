@@ -46,6 +46,7 @@ from ttnn_xdsl.conv.conv_consumption import (
     consumption_plan,
     conv2d_refusal,
     kernel_reads,
+    refuse_unmodelled_reads,
     weight_reads_in_bounds,
 )
 from ttnn_xdsl.conv.conv_l1_decisions import DRAM_BFLOAT8_B_REFUSAL
@@ -451,6 +452,7 @@ def _refuse_a_weight_read_beyond(call: ConvCall, resolution: Resolution) -> None
     the kernels read (they would read whatever lies beyond it)."""
     with ir_refusals(call.name):
         consumption = consumption_plan(resolution.plan)
+        refuse_unmodelled_reads(consumption)
     rows, cols = tensor_info(resolution.weight_type).physical_shape[-2:]
     if consumption.path in (ConsumptionPath.MATMUL, ConsumptionPath.DEPTHWISE_1D):
         # One K block over the whole prepared weight (the matmul), or every tap's rows of it

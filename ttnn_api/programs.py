@@ -148,7 +148,7 @@ def refusal(
     message = error.message if isinstance(error, TTNNError) else str(error)
     if message.startswith("'ttnn."):
         message = message.split(" op ", 1)[-1]
-    if isinstance(error.__cause__, ConvNotModelledError):
+    if isinstance(error, ConvNotModelledError) or isinstance(error.__cause__, ConvNotModelledError):
         return NotImplementedError(f"ttnn_xdsl.ttnn.{function} does not cover this call: {message}")
     return RuntimeError(in_ttnn_words(message, function, sources or {}))
 

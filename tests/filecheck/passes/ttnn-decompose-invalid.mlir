@@ -271,3 +271,13 @@ func.func @wrong_result(%w: tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.t
   func.return %0 : tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
 }
 // CHECK: {{.*}}ttnn-decompose-invalid.mlir:270:3: error: 'ttnn.prepare_conv_weights' op expected result type tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> (inferred from the conv parameters), got tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x288x32>>
+
+// -----
+
+// A width-sharded conv whose weight reader fetches other rows than its activation blocks hold
+// (128 channels in 8 K blocks, act_block_w_div 2): once refused only when lowered, with no location.
+func.func @conv(%x: tensor<1x6x6x128xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %w: tensor<32x128x2x2xf32>) -> tensor<1x1x25x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <width_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (0,0)>]>, <32x32>, <row_major>>>, physical = 1x1x32x32>> {
+  %y = ttnn.conv2d %x, %w in_channels = 128 out_channels = 32 batch_size = 1 input_height = 6 input_width = 6 kernel_size = [2, 2] stride = [1, 1] padding = [0, 0] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = width_sharded, act_block_w_div = 2> : (tensor<1x6x6x128xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x128x2x2xf32>) -> tensor<1x1x25x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <width_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (0,0)>]>, <32x32>, <row_major>>>, physical = 1x1x32x32>> // expected-error {{'ttnn.conv2d' op ttnn-decompose cannot consume this conv's weight: width-sharded conv whose K blocks hold 128/8 input channels per tap while its weight reader fetches 0 tile rows per tap: TT-NN 0.81.1 reads weight tiles that do not match the activation (from reading its kernels, not run on a device); not modelled}}
+  func.return %y : tensor<1x1x25x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<#ttnn.buffer_type<l1>, <width_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (0,0)>]>, <32x32>, <row_major>>>, physical = 1x1x32x32>>
+}
+// CHECK: {{.*}}ttnn-decompose-invalid.mlir:280:3: error: 'ttnn.conv2d' op ttnn-decompose cannot consume this conv's weight: width-sharded conv whose K blocks hold 128/8 input channels per tap while its weight reader fetches 0 tile rows per tap: TT-NN 0.81.1 reads weight tiles that do not match the activation (from reading its kernels, not run on a device); not modelled

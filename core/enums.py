@@ -18,6 +18,7 @@ __all__ = [
     "PaddingMode",
     "ShardOrientation",
     "TensorMemoryLayout",
+    "spelled_values",
 ]
 
 
@@ -92,3 +93,9 @@ class MathFidelity(StrEnum):
     HIFI2 = "hifi2"
     HIFI3 = "hifi3"
     HIFI4 = "hifi4"
+
+
+def spelled_values(enum_type: type[StrEnum]) -> str:
+    """The values of `enum_type` as a message lists them: `f32, bf16 or bfp8_b`."""
+    values = [member.value for member in enum_type]
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + f" or {values[-1]}"

@@ -41,6 +41,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from ttnn_xdsl.core.enums import spelled_values
 from ttnn_xdsl.core.errors import TTNNError
 
 __all__ = [
@@ -225,6 +226,23 @@ BOOLEAN: PropertyKind[bool] = _BoolKind()
 STRING: PropertyKind[str] = _StringKind()
 
 
+def _parse_attribute_of_type(
+    parser: Parser, key: str, attribute_type: type[Attribute], spelling: str
+) -> Attribute:
+    """The value of property `key`, an attribute of `attribute_type` written in full; any
+    other value is refused at the value in the words of the op's verifier ("expected dtype to
+    be a #ttnn.data_type<…> (f32, bf16 or bfp8_b), got 3"). A bare number is read alone: as an
+    attribute it would take the op's ` : (types)` for its own type and fail there, lines
+    below, in xDSL's words."""
+    start = parser.pos
+    number = parser.parse_optional_number()
+    value = parser.parse_attribute() if number is None else None
+    if isinstance(value, attribute_type):
+        return value
+    got = number if value is None else value
+    parser.raise_error(f"expected {key} to be {spelling}, got {got}", start, parser.pos)
+
+
 @dataclass(frozen=True)
 class AttributeKind(PropertyKind[ValueT]):
     """A property holding an attribute of `attribute_type`, written in full; `read` turns it
@@ -239,6 +257,9 @@ class AttributeKind(PropertyKind[ValueT]):
     def constraint(self) -> Any:
         return self.attribute_type
 
+    def parse(self, parser: Parser, key: str) -> Attribute:
+        return _parse_attribute_of_type(parser, key, self.attribute_type, self.generic_spelling())
+
     def read(self, value: Attribute) -> ValueT:
         return cast(ValueT, value) if self.reader is None else self.reader(value)
 
@@ -251,10 +272,16 @@ class EnumKind(PropertyKind[ValueT]):
     attribute_type: type[Attribute]
 
     def generic_spelling(self) -> str:
-        return f"a #{cast(Any, self.attribute_type).name}<…>"
+        """`a #ttnn.data_type<…> (f32, bf16 or bfp8_b)`: the attribute and the values it
+        takes."""
+        attribute_type = cast(Any, self.attribute_type)
+        return f"a #{attribute_type.name}<…> ({spelled_values(attribute_type.enum_type)})"
 
     def constraint(self) -> Any:
         return self.attribute_type
+
+    def parse(self, parser: Parser, key: str) -> Attribute:
+        return _parse_attribute_of_type(parser, key, self.attribute_type, self.generic_spelling())
 
     def build(self, value: object, name: str) -> Attribute:
         if isinstance(value, Attribute):

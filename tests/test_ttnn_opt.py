@@ -83,6 +83,39 @@ def test_ttnn_opt_errors_in_process(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert output.read_text() == ""  # the only chunk failed as expected: nothing to print
 
 
+CONV_INPUT = (
+    "tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, "
+    "#ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>"
+)
+CONV_WITH_INTEGER_DTYPE = (
+    f"func.func @f(%x: {CONV_INPUT}, %w: tensor<32x16x3x3xf32>) {{\n"
+    "  %y = ttnn.conv2d %x, %w in_channels = 16 out_channels = 32 batch_size = 1\n"
+    "      input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1]\n"
+    "      padding = [1, 1] dilation = [1, 1] groups = 1 dtype = 3\n"
+    f"      : ({CONV_INPUT}, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16>\n"
+    "  func.return\n"
+    "}\n"
+)
+"""A conv2d whose `dtype` is an integer, written last before the types (line 4, column 61)."""
+
+
+def test_a_conv_property_of_another_kind_is_one_line_at_its_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Once xDSL's "Invalid type given for integer or float attribute", at the types' line: the
+    # integer took the op's ` : (types)` for its own type.
+    source = tmp_path / "conv.mlir"
+    source.write_text(CONV_WITH_INTEGER_DTYPE)
+    output = tmp_path / "out.mlir"
+    assert run_opt([str(source), "-o", str(output)], capsys) == (
+        1,
+        "",
+        f"{source}:4:61: error: expected dtype to be a #ttnn.data_type<…> (f32, bf16 or bfp8_b), "
+        "got 3\n",
+    )
+    assert not output.exists()
+
+
 # ---------------------------------------------------------------------------------------------
 # --verify-diagnostics: expected-* comments checked as mlir-opt checks them
 # ---------------------------------------------------------------------------------------------

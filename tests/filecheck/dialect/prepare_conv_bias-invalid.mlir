@@ -149,8 +149,8 @@ func.func @f(%b: tensor<1x1x1x100xf32>) {
 
 // input_dtype is a #ttnn.data_type.
 func.func @f(%b: tensor<1x1x1x2xf32>) {
-  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = f32> input_dtype = #ttnn.layout<tile> : tensor<1x1x1x2xf32> -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> // expected-error {{'ttnn.prepare_conv_bias' op expected input_dtype to be a #ttnn.data_type<…>, got #ttnn.layout<tile>}}
-  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_bias' op expected input_dtype to be a #ttnn.data_type<…>, got #ttnn.layout<tile>
+  %0 = ttnn.prepare_conv_bias %b input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = f32> input_dtype = #ttnn.layout<tile> : tensor<1x1x1x2xf32> -> tensor<1x1x1x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x32x32>> // expected-error {{expected input_dtype to be a #ttnn.data_type<…> (f32, bf16 or bfp8_b), got #ttnn.layout<tile>}}
+  // CHECK-NEXT: {{.*}}prepare_conv_bias-invalid.mlir:[[# @LINE - 1]]:388: error: expected input_dtype to be a #ttnn.data_type<…> (f32, bf16 or bfp8_b), got #ttnn.layout<tile>
   func.return
 }
 

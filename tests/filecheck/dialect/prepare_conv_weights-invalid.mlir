@@ -408,8 +408,8 @@ func.func @f(%w: tensor<64x64x3x3xf32>) {
 
 // A property of the wrong kind (generic form): input_layout is a #ttnn.layout.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
-  %0 = "ttnn.prepare_conv_weights"(%w) <{input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_layout = #ttnn.buffer_type<l1>, weights_format = "OIHW", in_channels = 3 : i32, out_channels = 2 : i32, batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, stride = array<i32: 1, 1>, padding = array<i32: 1, 1>, dilation = array<i32: 1, 1>, has_bias = false, groups = 1 : i32}> : (tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.prepare_conv_weights' op expected input_layout to be a #ttnn.layout<…>, got #ttnn.buffer_type<l1>}}
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected input_layout to be a #ttnn.layout<…>, got #ttnn.buffer_type<l1>
+  %0 = "ttnn.prepare_conv_weights"(%w) <{input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>, input_layout = #ttnn.buffer_type<l1>, weights_format = "OIHW", in_channels = 3 : i32, out_channels = 2 : i32, batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernel_size = array<i32: 3, 3>, stride = array<i32: 1, 1>, padding = array<i32: 1, 1>, dilation = array<i32: 1, 1>, has_bias = false, groups = 1 : i32}> : (tensor<2x3x3x3xf32>) -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.prepare_conv_weights' op expected input_layout to be a #ttnn.layout<…> (row_major or tile), got #ttnn.buffer_type<l1>}}
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected input_layout to be a #ttnn.layout<…> (row_major or tile), got #ttnn.buffer_type<l1>
   func.return
 }
 
@@ -468,8 +468,8 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 
 // Parse error: input_memory_config is a #ttnn.memory_config.
 func.func @f(%w: tensor<2x3x3x3xf32>) {
-  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.layout<tile> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.prepare_conv_weights' op expected input_memory_config to be a #ttnn.memory_config<…>, got #ttnn.layout<tile>}}
-  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected input_memory_config to be a #ttnn.memory_config<…>, got #ttnn.layout<tile>
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.layout<tile> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{expected input_memory_config to be a #ttnn.memory_config<…>, got #ttnn.layout<tile>}}
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:59: error: expected input_memory_config to be a #ttnn.memory_config<…>, got #ttnn.layout<tile>
   func.return
 }
 

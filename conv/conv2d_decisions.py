@@ -168,20 +168,18 @@ def output_spec(
     plan: ConvWeightsPlan, output_size: tuple[int, int], memory: BufferType | None
 ) -> Conv2dOutputSpec:
     """The output of a conv of output image `output_size` run as `plan` resolves: logical
-    [1, 1, N·OH·OW, Cout], padded to whole tiles (TILE) or as is (ROW_MAJOR, `output_layout`);
-    interleaved in `memory` where given (`output_interleaved_in`,
+    [1, 1, N·OH·OW, Cout]; interleaved in `memory` where given (`output_interleaved_in`,
     `conv_transpose2d_output_interleaved_in`), otherwise sharded in L1 like the conv's output
     parallel config: shard rows round_up(N·OH·OW, 32·nhw_cores) / nhw_cores, shard columns
-    round_up(Cout, 32·channel_cores) / channel_cores."""
+    round_up(Cout, 32·channel_cores) / channel_cores. Its padded shape: whole tiles (TILE);
+    a ROW_MAJOR output (`output_layout`, always sharded) has its rows in whole tiles and the
+    columns of all its shards across, round_up(Cout, 32·channel_cores) (TT-NN's answers: 174
+    of 174 ROW_MAJOR outputs, 13 of them where that is more than whole tiles)."""
     params, sharding = plan.params, plan.sharding
     pixels = params.batch_size * output_size[0] * output_size[1]
     logical = (1, 1, pixels, params.out_channels)
     layout = output_layout(plan, interleaved=memory is not None)
-    padded = (
-        (1, 1, round_up(pixels, TILE_SIZE), round_up(params.out_channels, TILE_SIZE))
-        if layout == Layout.TILE
-        else logical
-    )
+    padded = (1, 1, round_up(pixels, TILE_SIZE), round_up(params.out_channels, TILE_SIZE))
     dtype = output_dtype(params)
     if memory is not None:
         return Conv2dOutputSpec(
@@ -191,6 +189,8 @@ def output_spec(
     nhw_cores, channel_cores = split.nhw, split.channels
     shard_rows = round_up(pixels, TILE_SIZE * nhw_cores) // nhw_cores
     shard_columns = round_up(params.out_channels, TILE_SIZE * channel_cores) // channel_cores
+    if layout == Layout.ROW_MAJOR:
+        padded = (1, 1, padded[2], shard_columns * channel_cores)
     orientation = (
         split.orientation
         if split.layout == TensorMemoryLayout.BLOCK_SHARDED

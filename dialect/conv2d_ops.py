@@ -1021,8 +1021,14 @@ def output_memory_config(output: Conv2dOutputSpec) -> MemoryConfigAttr:
 
 
 def output_type(output: Conv2dOutputSpec) -> TensorType[Attribute]:
-    """The output tensor's type."""
-    physical = output.padded_shape if output.padded_shape != output.logical_shape else None
+    """The output tensor's type. A ROW_MAJOR one spells no padded shape: the project's
+    row-major tensor holds its logical rows only (TT-NN's padded shape, `output.padded_shape`,
+    is what `ttnn_xdsl.ttnn.conv2d`'s output reports)."""
+    physical = (
+        output.padded_shape
+        if output.layout == Layout.TILE and output.padded_shape != output.logical_shape
+        else None
+    )
     return tensor_type(
         output.logical_shape,
         output.dtype,

@@ -63,11 +63,6 @@ TRANSPOSED_PINS = TRANSPOSED_ANSWERS / "pins.json"
 KIT_L1_SMALL_SIZE = 16384
 """The reference kit opens its device with `l1_small_size = 16384` unless a case says."""
 
-ROW_MAJOR_PADDED = "TT-NN pads a row-major output"
-"""TT-NN accepted with the project's output but for its padded shape: a ROW_MAJOR output
-padded to whole shards or tiles (`pads_row_major_output`), which the project's row-major type
-cannot say."""
-
 L1_ALLOCATION_PLACES = (
     "bank_manager.cpp:514",  # Out of Memory: Not enough space to allocate … L1 buffer
     "program.cpp:2567",  # Statically allocated circular buffers … grow to … beyond max L1 size
@@ -135,18 +130,9 @@ def output_type(case: dict[str, Any]) -> Attribute:
         TTNN_DTYPES[case["output_dtype"]],
         layout,
         memory_config=output_memory_config(case["output_memory_config"]),
-        # A row-major type's padded shape is its logical shape: it has no other
-        # (`pads_row_major_output`).
+        # A row-major type spells no padded shape (the project's row-major tensor holds its
+        # logical rows only): the op's decision is held to TT-NN's (`verdict`).
         physical=case["output_padded_shape"] if layout == Layout.TILE else None,
-    )
-
-
-def pads_row_major_output(case: dict[str, Any]) -> bool:
-    """TT-NN returned a ROW_MAJOR output whose padded shape is not its logical shape (rows
-    padded to whole shards or tiles), which a row-major tensor type cannot say."""
-    return (
-        case.get("output_layout") == "Layout.ROW_MAJOR"
-        and case["output_padded_shape"] != case["output_logical_shape"]
     )
 
 
@@ -235,10 +221,11 @@ def verdict(case: dict[str, Any], grid: tuple[int, int]) -> Verdict:
         return Verdict("project refuses for another rule than TT-NN's", message)
     if error is not None:
         return Verdict("project accepts what TT-NN refuses", case.get("error_info") or error)
-    result = prepared_verdict(op, case)
-    if result.category == "agree" and pads_row_major_output(case):
-        return Verdict(ROW_MAJOR_PADDED, str(case["output_padded_shape"]))
-    return result
+    padded = op.decision().output.padded_shape
+    if list(padded) != case["output_padded_shape"]:
+        # A ROW_MAJOR output's padded shape is the decision's alone (its type spells none).
+        return Verdict("project pads the output otherwise", str(list(padded)))
+    return prepared_verdict(op, case)
 
 
 def prepared_verdict(op: ConvOp, case: dict[str, Any]) -> Verdict:

@@ -5,8 +5,9 @@ folding into a matmul, explicit slice configs; and 693 wider draws (700 asked: o
 counts, big kernels and strides, output dtype and layout, NHWC inputs, slice configs, double
 buffers, config tensors in DRAM, l1_small_size); 330 of these again (55 convs whose halo TT-NN
 runs, each with l1_small_size 0, 32, 64, 128 and 1024 and with config tensors in DRAM on an
-l1_small_size of 0: the L1_SMALL region, conv/l1_small_region.py); recorded once, each on a
-fresh device, and
+l1_small_size of 0: the L1_SMALL region, conv/l1_small_region.py); and 197 convs asked for a
+ROW_MAJOR output (199 asked: 155 draws on both devices, 44 written to look for a row-major
+output's columns padded beyond whole tiles); recorded once, each on a fresh device, and
 committed in tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d`
 against TT-NN's `conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
 
@@ -37,7 +38,11 @@ from conv2d_op_reference_cases import (
     PINS,
     assert_agrees_as_recorded,
     assert_every_pin_has_a_reason,
+    build_conv2d,
+    load,
 )
+from ttnn_reference_cases import grid_of
+from xdsl.utils.exceptions import VerifyException
 
 COUNTS = {
     # file: (TT-NN accepted, TT-NN refused by other rules than its L1 allocation, of these the
@@ -51,11 +56,15 @@ COUNTS = {
     "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 370, 97, 62, 62, 21),
     "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 352, 117, 86, 82, 13),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 48, 0, 0, 0),
-    "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 42, 0, 106, 103, 0),
-    "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 63, 0, 113, 92, 0),
+    "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 103, 0),
+    "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 65, 0, 113, 92, 0),
+    "ttnn_conv_row_major_blackhole_P150_s7002.json.gz": (48, 18, 41, 16, 7, 6, 2),
+    "ttnn_conv_row_major_targeted_blackhole_P150.json.gz": (21, 0, 21, 0, 1, 0, 0),
+    "ttnn_conv_row_major_targeted_wormhole_N150.json.gz": (21, 0, 21, 0, 1, 0, 0),
+    "ttnn_conv_row_major_wormhole_N150_s7001.json.gz": (53, 19, 46, 15, 6, 6, 0),
     "ttnn_conv_slice_configs_wormhole_N150.json.gz": (70, 96, 64, 2, 11, 11, 0),
-    "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 74, 162, 53, 41, 36, 3),
-    "ttnn_conv_wide_wormhole_N150_s6001.json.gz": (239, 94, 209, 72, 59, 52, 5),
+    "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 74, 175, 53, 41, 36, 3),
+    "ttnn_conv_wide_wormhole_N150_s6001.json.gz": (239, 94, 229, 72, 59, 52, 5),
 }
 """(accepted, refused, agree on accepted, agree on refused, L1 failures, agree on L1 failures,
 empty outputs)."""
@@ -86,9 +95,6 @@ L1_BEFORE_UNMODELLED = (
     "does not model (checked before its circular buffers)"
 )
 REASONS = {
-    "TT-NN pads a row-major output": "TT-NN returns a ROW_MAJOR output padded to whole shards or "
-    "tiles (its padded shape is not its logical shape); a row-major tensor type has no padded "
-    "shape of its own, so the project cannot say it (all else agrees)",
     f"project accepts what TT-NN refuses | TT-NN: {OOM}": L1_NOT_REPRODUCED,
     f"project accepts what TT-NN refuses | TT-NN: {BEYOND}": L1_NOT_REPRODUCED,
     f"project accepts what TT-NN refuses | TT-NN: {CLASH}": L1_NOT_REPRODUCED,
@@ -204,16 +210,21 @@ REASONS = {
     "project refuses for another rule than TT-NN's | TT-NN: process died": "TT-NN crashed; the "
     "project refuses bfloat8_b otherwise",
     "project infers another output": "kernel-stride folded convs (TT-NN's output parallel "
-    "config of the folded conv differs), and L1 inputs sharded otherwise than "
+    "config of the folded conv differs), L1 inputs sharded otherwise than "
     "conv_config.shard_layout (TT-NN's conv2d reshards them to the config's layout; "
-    "prepare_conv_weights keeps the input's, docs/semantics.md §3.3a)",
+    "prepare_conv_weights keeps the input's, docs/semantics.md §3.3a), and DRAM inputs with an "
+    "L1Full slice config that TT-NN runs sharded in L1 where the project infers its DRAM path "
+    "(the row-major draws)",
     "project prepares another weight": "conv2d's own preparation, not modelled: 1D convs from "
     "DRAM (more weight rows), folded convs on the DRAM path, DRAM-path convs for which TT-NN "
-    "returns the host weight unprepared, a resharded DRAM conv",
+    "returns the host weight unprepared, a resharded DRAM conv, and one WIDTH conv asked "
+    "with enable_activation_reuse (the row-major draws, not examined)",
     "project refuses what TT-NN accepts": "the WIDTH act height check where TT-NN's "
     "activation matrix has another height than N·OH·OW in tiles (4: two convs cut in DRAM "
     "slices, two 1D convs), the WIDTH weight-height check on a conv TT-NN's conv2d prepares "
-    "otherwise (1)",
+    "otherwise (1); in the row-major draws, DRAM inputs with an L1Full slice config (bfloat8_b "
+    "weights, reshard_if_not_optimal without a shard layout) and a BLOCK act block height "
+    "check with full_inner_dim, which TT-NN's conv2d passes",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 
@@ -229,3 +240,30 @@ def test_conv2d_agrees_with_tt_nn(path: Path) -> None:
 
 def test_every_pinned_category_has_its_reason() -> None:
     assert_every_pin_has_a_reason(PINS, REASONS)
+
+
+def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
+    """TT-NN pads a ROW_MAJOR output (conv_config.output_layout) beyond its logical shape:
+    rows to whole tiles, columns to all its shards across — a logical [1, 1, 168, 16] output
+    of 6 BLOCK cores is [1, 1, 192, 32], a Blackhole [1, 1, 36, 2048] one over 13 channel cores
+    [1, 1, 64, 2080]. Its type spells no padded shape (the project's row-major values hold the
+    logical rows only); the op's decision says TT-NN's, and `ttnn_xdsl.ttnn.conv2d`'s output
+    reports it (tests/test_ttnn_api_conv.py). Every ROW_MAJOR answer whose output the project
+    infers (157 of 174; the rest are pinned above) is held to TT-NN's padded shape, 12 of them
+    wider than whole tiles."""
+    compared, wider = 0, 0
+    for path in FILES:
+        grid = grid_of(path)
+        for case in load(path):
+            if case.get("output_layout") != "Layout.ROW_MAJOR":
+                continue
+            op = build_conv2d(case, grid)
+            try:
+                op.verify()
+            except VerifyException:
+                continue
+            logical, padded = case["output_logical_shape"], case["output_padded_shape"]
+            assert list(op.decision().output.padded_shape) == padded, (path.name, case["id"])
+            compared += 1
+            wider += padded[3] > -(-logical[3] // 32) * 32
+    assert (compared, wider) == (157, 12)

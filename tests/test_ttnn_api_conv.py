@@ -967,10 +967,6 @@ TRANSPOSED_ANSWERS = json.loads(
 )
 """TT-NN 0.81.1's own conv_transpose2d on 8 calls (the reference kit's query_conv.py)."""
 
-ROW_MAJOR_PADDED_PINNED = {"t_l1_height_output_row_major"}
-"""TT-NN pads its ROW_MAJOR transposed output to [1, 1, 128, 32]; the op's output spec says
-the logical [1, 1, 120, 24] (conv2d_decisions.output_spec): a known disagreement."""
-
 
 def _memory_config_answer(memory: ttnn.MemoryConfig) -> dict[str, object]:
     """A memory config in the reference kit's words."""
@@ -1056,16 +1052,67 @@ def test_conv_transpose2d_returns_what_tt_nn_returns(device, case_id: str) -> No
     assert f"DataType.{output.dtype.name}" == case["output_dtype"]
     assert list(dims) == case["output_dims"]
     assert output.shape == case["output_logical_shape"]
-    if case_id in ROW_MAJOR_PADDED_PINNED:
-        assert output.padded_shape == case["output_logical_shape"] != case["output_padded_shape"]
-    else:
-        assert output.padded_shape == case["output_padded_shape"]
+    # A ROW_MAJOR output too (t_l1_height_output_row_major: [1, 1, 120, 24] padded to
+    # [1, 1, 128, 32]).
+    assert output.padded_shape == case["output_padded_shape"]
     prepared = [("weight", device_weight)] + ([("bias", device_bias)] if case["bias"] else [])
     for role, tensor in prepared:
         assert tensor.shape == case[f"{role}_logical_shape"]
         assert tensor.padded_shape == case[f"{role}_padded_shape"]
         assert f"DataType.{tensor.dtype.name}" == case[f"{role}_dtype"]
     np.testing.assert_array_equal(values(output), transposed_values(case))
+
+
+ROW_MAJOR_ANSWERS = REFERENCE / "ttnn_conv_row_major_targeted_wormhole_N150.json.gz"
+"""TT-NN 0.81.1's own conv2d on convs written to pad a ROW_MAJOR output beyond whole tiles."""
+
+
+def test_a_row_major_output_has_tt_nn_s_padded_shape(device) -> None:
+    # TT-NN's t0014: a 3×3 BLOCK conv, 256 → 288 channels on a 10×10 image, asked for a
+    # ROW_MAJOR output: [1, 1, 100, 288] padded to [1, 1, 128, 320] (9 output tiles over 5
+    # channel cores of 2 tiles), more than whole tiles; its values are the TILE output's.
+    with gzip.open(ROW_MAJOR_ANSWERS, "rt") as text:
+        case = json.load(text)["t0014"]
+    activation = integers((1, 10, 10, 256), seed=21)
+    weight = integers((288, 256, 3, 3), seed=22)
+
+    def conv(output_layout: ttnn.Layout) -> ttnn.Tensor:
+        config = ttnn.Conv2dConfig(
+            weights_dtype=ttnn.bfloat16,
+            shard_layout=ttnn.TensorMemoryLayout.BLOCK_SHARDED,
+            output_layout=output_layout,
+        )
+        return ttnn.conv2d(
+            input_tensor=ttnn.from_torch(
+                activation.reshape(1, 1, 100, 256),
+                ttnn.bfloat16,
+                device=device,
+                memory_config=ttnn.L1_MEMORY_CONFIG,
+            ),
+            weight_tensor=ttnn.from_torch(weight, ttnn.float32),
+            **conv2d_keywords(
+                device,
+                in_channels=256,
+                out_channels=288,
+                batch_size=1,
+                input_height=10,
+                input_width=10,
+                dtype=ttnn.bfloat16,
+                conv_config=config,
+            ),
+        )
+
+    output = conv(ttnn.ROW_MAJOR_LAYOUT)
+    assert output.layout == ttnn.ROW_MAJOR_LAYOUT
+    assert _memory_config_answer(output.memory_config()) == case["output_memory_config"]
+    assert output.shape == case["output_logical_shape"] == [1, 1, 100, 288]
+    assert output.padded_shape == case["output_padded_shape"] == [1, 1, 128, 320]
+    # TT-NN keeps the padded shape on the host, and counts it in volume() (asked of TT-NN).
+    assert ttnn.from_device(output).padded_shape == [1, 1, 128, 320]
+    assert (output.volume(), output.logical_volume()) == (128 * 320, 100 * 288)
+    tiled = conv(ttnn.TILE_LAYOUT)
+    assert tiled.padded_shape == [1, 1, 128, 288]  # a TILE output: whole tiles only
+    np.testing.assert_array_equal(values(output), values(tiled))
 
 
 L1_SMALL_ANSWERS = json.loads(

@@ -604,7 +604,8 @@ def run_conv(
     program = program_for(program_call)
     inferred = _output_memory_config(program)
     memory_config = _given_memory_config(call, inferred, output) or inferred
-    result = Tensor._wrap(output, device, memory_config)
+    padded = _row_major_padded_shape(call, output, [input_type, *operand_types])
+    result = Tensor._wrap(output, device, memory_config, padded_shape=padded)
     if not returns_weights:
         return result, resolution.output_size, None
     returned: list[Tensor | None] = []
@@ -619,6 +620,19 @@ def run_conv(
     assert returned_weight is not None
     returned_bias = returned[1] if bias is not None else None
     return result, resolution.output_size, (returned_weight, returned_bias)
+
+
+def _row_major_padded_shape(
+    call: ConvCall, output: DeviceTensor, types: list[Attribute]
+) -> tuple[int, ...] | None:
+    """TT-NN's padded shape of a ROW_MAJOR output (`types`: input, weight[, bias]): the conv
+    op's decision (rows in whole tiles, columns across all its shards, docs/semantics.md
+    §9.8), which the output's row-major values do not hold; None for a TILE output, whose
+    values hold their padded shape."""
+    if output.layout != core.Layout.ROW_MAJOR:
+        return None
+    op = _conv_op(call, list(Block(arg_types=types).args))
+    return op.decision(call.device.target_device).output.padded_shape
 
 
 def _refuse_a_host_tile_operand(call: ConvCall) -> None:

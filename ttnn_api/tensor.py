@@ -351,13 +351,14 @@ class Tensor:
     the array's when not given); `Tensor(data, shape, data_type, layout)` takes a flat list;
     `Tensor(tensor)` copies."""
 
-    __slots__ = ("_device", "_made_by", "_memory_config", "_value")
+    __slots__ = ("_device", "_made_by", "_memory_config", "_padded_shape", "_value")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         index, values = _TENSOR_INIT.bind(args, kwargs)
         if index == 0:
             other: Tensor = values["arg"]
             self._set(other._value, other._device, other._memory_config, other._made_by)
+            self._padded_shape = other._padded_shape
             return
         if index == 1:
             shape = values["shape"]
@@ -402,9 +403,14 @@ class Tensor:
         device: MeshDevice | None,
         memory_config: MemoryConfig,
         made_by: MadeBy | None = None,
+        padded_shape: tuple[int, ...] | None = None,
     ) -> Tensor:
+        """A tensor of `value`; `padded_shape`: TT-NN's padded shape where it is more than
+        the values hold (a conv's ROW_MAJOR output, rows and columns padded to its shards,
+        docs/semantics.md §9.8), else the values' physical shape."""
         tensor = object.__new__(cls)
         tensor._set(value, device, memory_config, made_by)
+        tensor._padded_shape = padded_shape
         return tensor
 
     def _set(
@@ -418,6 +424,7 @@ class Tensor:
         self._device = device
         self._memory_config = memory_config
         self._made_by = made_by
+        self._padded_shape: tuple[int, ...] | None = None
 
     @property
     def made_by(self) -> MadeBy | None:
@@ -437,7 +444,12 @@ class Tensor:
 
     @property
     def padded_shape(self) -> Shape:
-        return Shape._of(self._value.physical_shape)
+        return Shape._of(self._padded_dims())
+
+    def _padded_dims(self) -> tuple[int, ...]:
+        """TT-NN's padded shape: the values' physical shape, or more where `_wrap` was told
+        (a conv's ROW_MAJOR output)."""
+        return self._padded_shape or self._value.physical_shape
 
     @property
     def dtype(self) -> DataType:
@@ -469,7 +481,7 @@ class Tensor:
         return True
 
     def volume(self) -> int:
-        return int(np.prod(self._value.physical_shape))
+        return int(np.prod(self._padded_dims()))
 
     def logical_volume(self) -> int:
         return int(np.prod(self._value.logical_shape))
@@ -620,13 +632,17 @@ def to_device(
         raise TypeError(f"to_device expects a ttnn.Tensor, got {type_name(tensor)}")
     if not isinstance(device, MeshDevice):
         raise TypeError(f"to_device expects a MeshDevice, got {type_name(device)}")
+    # A conv's ROW_MAJOR output keeps TT-NN's padded shape wherever it goes (`_wrap`).
+    padded = tensor._padded_shape
     if tensor.device() is not None:
-        return Tensor._wrap(tensor.value, tensor.device(), tensor.memory_config(), tensor.made_by)
+        return Tensor._wrap(
+            tensor.value, tensor.device(), tensor.memory_config(), tensor.made_by, padded
+        )
     config = memory_config or DRAM_MEMORY_CONFIG
     if not isinstance(config, MemoryConfig):
         raise TypeError(f"to_device expects a MemoryConfig, got {type_name(config)}")
     check_placement(config, tensor.value, device, "to_device")
-    return Tensor._wrap(tensor.value, device, config, tensor.made_by)
+    return Tensor._wrap(tensor.value, device, config, tensor.made_by, padded)
 
 
 def check_placement(
@@ -689,7 +705,9 @@ def from_device(tensor: Tensor, blocking: bool = True, *, queue_id: Any = None) 
     """`tensor` on the host, with its memory config; a host tensor comes back as it is."""
     if not isinstance(tensor, Tensor):
         raise TypeError(f"from_device expects a ttnn.Tensor, got {type_name(tensor)}")
-    return Tensor._wrap(tensor.value, None, tensor.memory_config(), tensor.made_by)
+    return Tensor._wrap(
+        tensor.value, None, tensor.memory_config(), tensor.made_by, tensor._padded_shape
+    )
 
 
 def _tensorbin_path(file_name: Any, caller: str) -> str:

@@ -24,7 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, NoReturn, TypeVar, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -85,9 +85,21 @@ def i32_array_attribute(values: Sequence[int], name: str) -> DenseArrayBase:
     return DenseArrayBase.from_list(i32, list(values))
 
 
-def _parse_i32(parser: Parser, key: str) -> int:
+def _refuse_value(parser: Parser, key: str, written: str) -> NoReturn:
+    """Refuse the value of property `key` at the token it starts with, in the words of the
+    other property errors: what it is written as (`written`) and what was written (xDSL's
+    own "Expected integer literal" names neither the property nor what it got)."""
+    token = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    parser.raise_error(
+        f"expected {key} to be {written}, got {token.text}", token.span.start, token.span.end
+    )
+
+
+def _parse_i32(parser: Parser, key: str, written: str = "an integer") -> int:
     start = parser.pos
-    value = parser.parse_integer(allow_boolean=False)
+    value = parser.parse_optional_integer(allow_boolean=False)
+    if value is None:
+        _refuse_value(parser, key, written)
     if value not in I32_RANGE:
         parser.raise_error(f"expected {key} to be an i32, got {value}", start, parser.pos)
     return value
@@ -158,8 +170,11 @@ class _I32ArrayKind(PropertyKind[tuple[int, ...]]):
         return DenseArrayBase.constr(i32)
 
     def parse(self, parser: Parser, key: str) -> Attribute:
+        written = "an integer array ([N, …])"
+        if parser._current_token.kind != MLIRTokenKind.L_SQUARE:  # pyright: ignore[reportPrivateUsage]
+            _refuse_value(parser, key, written)
         values = parser.parse_comma_separated_list(
-            parser.Delimiter.SQUARE, lambda: _parse_i32(parser, key)
+            parser.Delimiter.SQUARE, lambda: _parse_i32(parser, key, written)
         )
         return DenseArrayBase.from_list(i32, values)
 
@@ -184,7 +199,10 @@ class _BoolKind(PropertyKind[bool]):
         return BoolAttr
 
     def parse(self, parser: Parser, key: str) -> Attribute:
-        return IntegerAttr.from_bool(parser.parse_boolean())
+        value = parser.parse_optional_boolean()
+        if value is None:
+            _refuse_value(parser, key, "true or false")
+        return IntegerAttr.from_bool(value)
 
     def print(self, printer: Printer, value: Attribute) -> None:
         printer.print_string("true" if cast(BoolAttr, value).value.data else "false")
@@ -206,7 +224,10 @@ class _StringKind(PropertyKind[str]):
         return StringAttr
 
     def parse(self, parser: Parser, key: str) -> Attribute:
-        return StringAttr(parser.parse_str_literal())
+        value = parser.parse_optional_str_literal()
+        if value is None:
+            _refuse_value(parser, key, 'a string ("…")')
+        return StringAttr(value)
 
     def print(self, printer: Printer, value: Attribute) -> None:
         printer.print_string_literal(cast(StringAttr, value).data)

@@ -1,5 +1,5 @@
-// Parse diagnostics of the conv ops' attribute-valued properties in their custom syntax
-// (docs/ir.md): a value of another kind is one line at that value, in the verifier's words
+// Parse diagnostics of the conv ops' properties in their custom syntax (docs/ir.md): a value of
+// another kind is one line at that value, in the words of the verifier's property errors
 // ("expected dtype to be a #ttnn.data_type<…> (f32, bf16 or bfp8_b), got 3").
 //
 // RUN: ttnn-opt %s --split-input-file --verify-diagnostics --parsing-diagnostics | filecheck %s
@@ -194,5 +194,64 @@ func.func @f(%w: tensor<32x16x3x3xf32>) {
       conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>
       input_dtype = #ttnn.data_type<bf16>
       : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Properties of the other kinds, in the same words: a flag, a string, an integer, an integer array.
+func.func @f(%w: tensor<32x16x3x3xf32>) {
+  %y = ttnn.prepare_conv_weights %w
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>
+      input_layout = #ttnn.layout<row_major> weights_format = "OIHW" has_bias = 3 // expected-error {{expected has_bias to be true or false, got 3}}
+      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:81: error: expected has_bias to be true or false, got 3
+      in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8
+      kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1
+      conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>
+      input_dtype = #ttnn.data_type<bf16>
+      : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+func.func @f(%w: tensor<32x16x3x3xf32>) {
+  %y = ttnn.prepare_conv_weights %w
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>
+      input_layout = #ttnn.layout<row_major> weights_format = OIHW has_bias = false // expected-error {{expected weights_format to be a string ("…"), got OIHW}}
+      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:63: error: expected weights_format to be a string ("…"), got OIHW
+      in_channels = 16 out_channels = 32 batch_size = 1 input_height = 8 input_width = 8
+      kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1
+      conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>
+      input_dtype = #ttnn.data_type<bf16>
+      : tensor<32x16x3x3xf32> -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x160x32>>
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+func.func @f(%x: tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %w: tensor<32x16x3x3xf32>) {
+  %y = ttnn.conv2d %x, %w in_channels = 16 out_channels = 32 batch_size = 1
+      input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1]
+      dilation = [1, 1] groups = true // expected-error {{expected groups to be an integer, got true}}
+      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:34: error: expected groups to be an integer, got true
+      conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>
+      : (tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16>
+  func.return
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+func.func @f(%x: tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %w: tensor<32x16x3x3xf32>) {
+  %y = ttnn.conv2d %x, %w in_channels = 16 out_channels = 32 batch_size = 1
+      input_height = 8 input_width = 8 kernel_size = [3, 3] stride = 2 padding = [1, 1] // expected-error {{expected stride to be an integer array ([N, …]), got 2}}
+      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:70: error: expected stride to be an integer array ([N, …]), got 2
+      dilation = [1, 1] groups = 1
+      conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded>
+      : (tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16>
   func.return
 }

@@ -72,6 +72,7 @@ from ttnn_xdsl.core.enums import (
     PaddingMode,
     ShardOrientation,
     TensorMemoryLayout,
+    spelled_values,
 )
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import format_shape
@@ -122,7 +123,7 @@ class _AngleBracketEnumSyntax:
     @classmethod
     def parse_parameter(cls, parser: AttrParser) -> StrEnum:
         with parser.in_angle_brackets():
-            return parser.parse_str_enum(cls.enum_type)
+            return _parse_enum_member(parser, cls.enum_type)
 
 
 @irdl_attr_definition
@@ -228,9 +229,22 @@ def _print_shape_field(printer: Printer, value: Attribute) -> None:
     printer.print_string("x".join(str(d.data) for d in cast(ArrayAttr[IntAttr], value).data))
 
 
+def _parse_enum_member(parser: AttrParser, enum_type: type[StrEnum]) -> StrEnum:
+    """A member of `enum_type` written by its value (`bf16`); anything else is refused at it,
+    naming the values and what was written (`expected f32, bf16 or bfp8_b, got 3`: xDSL's
+    own message does not say what it got)."""
+    token = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    value = parser.parse_optional_identifier_or_str_literal()
+    if value is not None and value in {member.value for member in enum_type}:
+        return enum_type(value)
+    parser.raise_error(
+        f"expected {spelled_values(enum_type)}, got {token.text}", token.span.start, token.span.end
+    )
+
+
 def _enum_field(name: str, attr_type: type[EnumAttribute[StrEnum]]) -> StructField:
     def parse(parser: AttrParser) -> Attribute:
-        return attr_type(parser.parse_str_enum(attr_type.enum_type))
+        return attr_type(_parse_enum_member(parser, attr_type.enum_type))
 
     def print_(printer: Printer, value: Attribute) -> None:
         printer.print_string(cast(EnumAttribute[StrEnum], value).data.value)
@@ -255,7 +269,7 @@ def _parse_spelled_data_type(parser: AttrParser) -> Attribute:
     `bfp_bf8` (kept as a `#ttcore.supportedDataTypes` so it prints back as written)."""
     if parser.parse_optional_keyword(TTCoreDataType.BFP_BFLOAT8.value) is not None:
         return SupportedDataTypesAttr(TTCoreDataType.BFP_BFLOAT8)
-    return DataTypeAttr(parser.parse_str_enum(DataType))
+    return DataTypeAttr(_parse_enum_member(parser, DataType))
 
 
 def _print_spelled_data_type(printer: Printer, value: Attribute) -> None:
@@ -458,7 +472,7 @@ class ShardSpecAttr(KeywordStructAttr):
             shape = parser.parse_dimension_list()
         parser.parse_punctuation(",")
         if parser.parse_optional_punctuation("<") is not None:
-            orientation = ShardOrientationAttr(parser.parse_str_enum(ShardOrientation))
+            orientation = ShardOrientationAttr(_parse_enum_member(parser, ShardOrientation))
             parser.parse_punctuation(">")
         else:
             position = parser.pos
@@ -842,7 +856,7 @@ class MemoryConfigAttr(ParametrizedAttribute):
                 position = parser.pos
                 if parser.parse_optional_punctuation("<") is not None:
                     memory_layout = TensorMemoryLayoutAttr(
-                        parser.parse_str_enum(TensorMemoryLayout)
+                        _parse_enum_member(parser, TensorMemoryLayout)
                     )
                     parser.parse_punctuation(">")
                 else:
@@ -945,7 +959,7 @@ class TensorLayoutAttr(ParametrizedAttribute):
         memory_config: Attribute = NoneAttr()
         physical: Attribute = NoneAttr()
         with parser.in_angle_brackets():
-            layout = LayoutAttr(parser.parse_str_enum(Layout))
+            layout = LayoutAttr(_parse_enum_member(parser, Layout))
             while parser.parse_optional_punctuation(",") is not None:
                 position = parser.pos
                 if parser.parse_optional_keyword("physical") is not None:
@@ -1019,7 +1033,7 @@ class Conv2dSliceConfigAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
-            slice_type = parser.parse_str_enum(Conv2dSliceType)
+            slice_type = _parse_enum_member(parser, Conv2dSliceType)
             parser.parse_punctuation(",")
             num_slices = parser.parse_integer(allow_boolean=False, allow_negative=False)
         return Conv2dSliceTypeAttr(slice_type), IntAttr(num_slices)

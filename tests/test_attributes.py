@@ -254,7 +254,7 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
     ),
     (
         "#ttnn.conv2d_config<weights_dtype = f16>",
-        "#ttnn.conv2d_config weights_dtype: Expected `f32`, `bf16`, or `bfp8_b`.",
+        "#ttnn.conv2d_config weights_dtype: expected f32, bf16 or bfp8_b, got f16",
     ),
     (
         "#ttnn.conv2d_config<transpose_shards = 1>",
@@ -262,8 +262,8 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
     ),
     (
         "#ttnn.device_compute_kernel_config<math_fidelity = hifi5>",
-        "#ttnn.device_compute_kernel_config math_fidelity: Expected `lofi`, `hifi2`, `hifi3`, "
-        "or `hifi4`.",
+        "#ttnn.device_compute_kernel_config math_fidelity: expected lofi, hifi2, hifi3 or "
+        "hifi4, got hifi5",
     ),
     ("#ttnn.shard_spec<shape = 32x32>", "#ttnn.shard_spec needs the field(s): grid"),
     (
@@ -274,7 +274,7 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
         "#ttnn.memory_config<#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.layout<tile>>",
         "#ttnn.memory_config expected a #ttnn.shard_spec",
     ),
-    ("#ttnn.layout<tiled>", "Expected `row_major`, or `tile`."),
+    ("#ttnn.layout<tiled>", "expected row_major or tile, got tiled"),
     (
         "#ttnn.tensor_layout<tile, physical = 32x32, physical = 32x32>",
         "duplicate #ttnn.tensor_layout physical shape",

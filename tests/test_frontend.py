@@ -87,7 +87,7 @@ PARSE_ERRORS: list[tuple[str, str]] = [
     # A syntax error: at the offending token, shifted by line_offset.
     (
         "func.func @f(%x: tensor<4xf32, #ttnn.tensor_layout<tiled>>)\n",
-        "in.mlir:3:52: error: Expected `row_major`, or `tile`.",
+        "in.mlir:3:52: error: expected row_major or tile, got tiled",
     ),
     # An attribute's verifier: at the attribute.
     (

@@ -52,7 +52,7 @@ func.func private @f() attributes {x = #ttnn.conv2d_config<shard_layout = interl
 
 // conv2d_config: weights_dtype is f32, bf16 or bfp8_b (docs/semantics.md §3.2).
 func.func private @f() attributes {x = #ttnn.conv2d_config<weights_dtype = f16>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:76: error: #ttnn.conv2d_config weights_dtype: Expected `f32`, `bf16`, or `bfp8_b`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:76: error: #ttnn.conv2d_config weights_dtype: expected f32, bf16 or bfp8_b, got f16
 
 // -----
 // CHECK-NEXT: {{^//}} -----
@@ -94,7 +94,7 @@ func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<packer
 
 // device_compute_kernel_config: math_fidelity is lofi, hifi2, hifi3 or hifi4.
 func.func private @f() attributes {x = #ttnn.device_compute_kernel_config<math_fidelity = hifi5>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:91: error: #ttnn.device_compute_kernel_config math_fidelity: Expected `lofi`, `hifi2`, `hifi3`, or `hifi4`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:91: error: #ttnn.device_compute_kernel_config math_fidelity: expected lofi, hifi2, hifi3 or hifi4, got hifi5
 
 // -----
 // CHECK-NEXT: {{^//}} -----
@@ -143,7 +143,7 @@ func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x3
 
 // shard_spec: orientation is row_major or col_major.
 func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 32x32, orientation = diagonal>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: #ttnn.shard_spec orientation: Expected `row_major`, or `col_major`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:98: error: #ttnn.shard_spec orientation: expected row_major or col_major, got diagonal
 
 // -----
 // CHECK-NEXT: {{^//}} -----
@@ -179,7 +179,7 @@ func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>
 
 // memory_config: the memory layout keyword.
 func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>, <sharded>>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:84: error: Expected `interleaved`, `height_sharded`, `width_sharded`, or `block_sharded`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:84: error: expected interleaved, height_sharded, width_sharded or block_sharded, got sharded
 
 // -----
 // CHECK-NEXT: {{^//}} -----
@@ -193,42 +193,42 @@ func.func private @f() attributes {x = #ttnn.memory_config<#ttnn.buffer_type<l1>
 
 // layout: tile or row_major.
 func.func private @f() attributes {x = #ttnn.layout<tiled>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:53: error: Expected `row_major`, or `tile`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:53: error: expected row_major or tile, got tiled
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // buffer_type: dram or l1, or one of tt-mlir's host and special buffers.
 func.func private @f() attributes {x = #ttnn.buffer_type<sram>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:58: error: Expected `dram`, `l1`, `system_memory`, `l1_small`, or `trace`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:58: error: expected dram, l1, system_memory, l1_small or trace, got sram
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // tensor_memory_layout: interleaved or a sharded layout.
 func.func private @f() attributes {x = #ttnn.tensor_memory_layout<single_bank>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:67: error: Expected `interleaved`, `height_sharded`, `width_sharded`, or `block_sharded`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:67: error: expected interleaved, height_sharded, width_sharded or block_sharded, got single_bank
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // shard_orientation: row_major or col_major.
 func.func private @f() attributes {x = #ttnn.shard_orientation<diagonal>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:64: error: Expected `row_major`, or `col_major`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:64: error: expected row_major or col_major, got diagonal
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // data_type: f32, bf16 or bfp8_b.
 func.func private @f() attributes {x = #ttnn.data_type<bfp4_b>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:56: error: Expected `f32`, `bf16`, or `bfp8_b`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:56: error: expected f32, bf16 or bfp8_b, got bfp4_b
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // math_fidelity: lofi, hifi2, hifi3 or hifi4.
 func.func private @f() attributes {x = #ttnn.math_fidelity<hifi1>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:60: error: Expected `lofi`, `hifi2`, `hifi3`, or `hifi4`.
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:60: error: expected lofi, hifi2, hifi3 or hifi4, got hifi1
 
 // -----
 // CHECK-NEXT: {{^//}} -----

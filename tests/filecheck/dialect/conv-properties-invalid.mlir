@@ -95,13 +95,13 @@ func.func @f(%x: tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memo
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// A data type field of #ttnn.conv2d_config is refused at its value, naming the field.
+// A field of #ttnn.conv2d_config is refused at its value, naming the field and its values.
 func.func @f(%x: tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, %w: tensor<32x16x3x3xf32>) {
   %y = ttnn.conv2d %x, %w in_channels = 16 out_channels = 32 batch_size = 1
       input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1]
       dilation = [1, 1] groups = 1
-      conv_config = #ttnn.conv2d_config<weights_dtype = 3, shard_layout = height_sharded> // expected-error {{#ttnn.conv2d_config weights_dtype: Expected `f32`, `bf16`, or `bfp8_b`.}}
-      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:57: error: #ttnn.conv2d_config weights_dtype: Expected `f32`, `bf16`, or `bfp8_b`.
+      conv_config = #ttnn.conv2d_config<weights_dtype = 3, shard_layout = height_sharded> // expected-error {{#ttnn.conv2d_config weights_dtype: expected f32, bf16 or bfp8_b, got 3}}
+      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:57: error: #ttnn.conv2d_config weights_dtype: expected f32, bf16 or bfp8_b, got 3
       : (tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16>
   func.return
 }
@@ -113,8 +113,8 @@ func.func @f(%x: tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memo
   %y = ttnn.conv2d %x, %w in_channels = 16 out_channels = 32 batch_size = 1
       input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1]
       dilation = [1, 1] groups = 1
-      conv_config = #ttnn.conv2d_config<weights_dtype = bf16, output_layout = 3> // expected-error {{#ttnn.conv2d_config output_layout: Expected `row_major`, or `tile`.}}
-      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:79: error: #ttnn.conv2d_config output_layout: Expected `row_major`, or `tile`.
+      conv_config = #ttnn.conv2d_config<weights_dtype = bf16, output_layout = 3> // expected-error {{#ttnn.conv2d_config output_layout: expected row_major or tile, got 3}}
+      // CHECK-NEXT: {{.*}}conv-properties-invalid.mlir:[[# @LINE - 1]]:79: error: #ttnn.conv2d_config output_layout: expected row_major or tile, got 3
       : (tensor<1x8x8x16xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>>>, tensor<32x16x3x3xf32>) -> tensor<1x1x64x32xbf16>
   func.return
 }

@@ -159,8 +159,8 @@ func.func @f(%x: tensor<27x2xbf16, #ttnn.tensor_layout<tile, #ttnn.buffer_type<l
 // CHECK-NEXT: {{^//}} -----
 
 // #ttnn.tensor_layout: the layout is tile or row_major.
-func.func @f(%x: tensor<27x2xbf16, #ttnn.tensor_layout<tiled>>) { // expected-error {{Expected `row_major`, or `tile`.}}
-// CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:56: error: Expected `row_major`, or `tile`.
+func.func @f(%x: tensor<27x2xbf16, #ttnn.tensor_layout<tiled>>) { // expected-error {{expected row_major or tile, got tiled}}
+// CHECK-NEXT: {{.*}}types-invalid.mlir:[[# @LINE - 1]]:56: error: expected row_major or tile, got tiled
   %0 = ttnn.typecast %x : tensor<27x2xbf16, #ttnn.tensor_layout<tiled>> -> tensor<27x2xbf16, #ttnn.tensor_layout<tiled>>
   func.return
 }

@@ -22,14 +22,14 @@ func.func @valid(%x: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
 // -----
 
 func.func @bad(%x: tensor<32x32xbf16, #ttnn.tensor_layout<tiled>>) {
-// CHECK: stderr: {{.*}}errors-parse.mlir:[[# @LINE - 1]]:59: error: Expected `row_major`, or `tile`.
+// CHECK: stderr: {{.*}}errors-parse.mlir:[[# @LINE - 1]]:59: error: expected row_major or tile, got tiled
 // CHECK-NEXT: exit 1 (stdout 0 lines, stderr 1 lines)
-// EXPECTED: stdout: {{.*}}errors-parse.mlir:[[# @LINE - 3]]:59: error: Expected `row_major`, or `tile`.
+// EXPECTED: stdout: {{.*}}errors-parse.mlir:[[# @LINE - 3]]:59: error: expected row_major or tile, got tiled
 // EXPECTED-NEXT: exit 0 (stdout 8 lines, stderr 0 lines)
 // TRACE: stderr: Traceback (most recent call last):
-// TRACE: stderr: ttnn_xdsl.core.errors.TTNNError: {{.*}}errors-parse.mlir:[[# @LINE - 6]]:59: error: Expected `row_major`, or `tile`.
+// TRACE: stderr: ttnn_xdsl.core.errors.TTNNError: {{.*}}errors-parse.mlir:[[# @LINE - 6]]:59: error: expected row_major or tile, got tiled
 // TRACE-NEXT: exit 1
-// PLAIN: {{^.*}}errors-parse.mlir:[[# @LINE - 8]]:59: error: Expected `row_major`, or `tile`.{{$}}
+// PLAIN: {{^.*}}errors-parse.mlir:[[# @LINE - 8]]:59: error: expected row_major or tile, got tiled{{$}}
 // PLAIN-NOT: {{.}}
   func.return
 }

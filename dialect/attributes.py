@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import ClassVar, NoReturn, cast
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -46,7 +46,7 @@ from xdsl.irdl import (
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.mlir_lexer import MLIRTokenKind, Token
 from xdsl.utils.str_enum import StrEnum
 
 from ttnn_xdsl.conv.conv2d_config import (
@@ -199,8 +199,20 @@ class StructField:
     print: Callable[[Printer, Attribute], None]
 
 
+def _refuse_token(parser: AttrParser, expected: str, token: Token | None = None) -> NoReturn:
+    """Refuse the value at `token` (default: the current one) naming what it should be and
+    what was written (`expected true or false, got 1`: xDSL's own messages do not say what
+    they got)."""
+    if token is None:
+        token = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    parser.raise_error(f"expected {expected}, got {token.text}", token.span.start, token.span.end)
+
+
 def _parse_int_field(parser: AttrParser) -> Attribute:
-    return IntAttr(parser.parse_integer(allow_boolean=False))
+    value = parser.parse_optional_integer(allow_boolean=False)
+    if value is None:
+        _refuse_token(parser, "an integer")
+    return IntAttr(value)
 
 
 def _print_int_field(printer: Printer, value: Attribute) -> None:
@@ -208,7 +220,10 @@ def _print_int_field(printer: Printer, value: Attribute) -> None:
 
 
 def _parse_bool_field(parser: AttrParser) -> Attribute:
-    return IntegerAttr.from_bool(parser.parse_boolean())
+    value = parser.parse_optional_boolean()
+    if value is None:
+        _refuse_token(parser, "true or false")
+    return IntegerAttr.from_bool(value)
 
 
 def _print_bool_field(printer: Printer, value: Attribute) -> None:
@@ -231,15 +246,12 @@ def _print_shape_field(printer: Printer, value: Attribute) -> None:
 
 def _parse_enum_member(parser: AttrParser, enum_type: type[StrEnum]) -> StrEnum:
     """A member of `enum_type` written by its value (`bf16`); anything else is refused at it,
-    naming the values and what was written (`expected f32, bf16 or bfp8_b, got 3`: xDSL's
-    own message does not say what it got)."""
+    naming the values and what was written (`expected f32, bf16 or bfp8_b, got 3`)."""
     token = parser._current_token  # pyright: ignore[reportPrivateUsage]
     value = parser.parse_optional_identifier_or_str_literal()
     if value is not None and value in {member.value for member in enum_type}:
         return enum_type(value)
-    parser.raise_error(
-        f"expected {spelled_values(enum_type)}, got {token.text}", token.span.start, token.span.end
-    )
+    _refuse_token(parser, spelled_values(enum_type), token)
 
 
 def _enum_field(name: str, attr_type: type[EnumAttribute[StrEnum]]) -> StructField:

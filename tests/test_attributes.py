@@ -258,7 +258,7 @@ ATTRIBUTE_PARSE_ERRORS: list[tuple[str, str]] = [
     ),
     (
         "#ttnn.conv2d_config<transpose_shards = 1>",
-        "#ttnn.conv2d_config transpose_shards: Expected boolean literal",
+        "#ttnn.conv2d_config transpose_shards: expected true or false, got 1",
     ),
     (
         "#ttnn.device_compute_kernel_config<math_fidelity = hifi5>",

@@ -59,14 +59,14 @@ func.func private @f() attributes {x = #ttnn.conv2d_config<weights_dtype = f16>}
 
 // conv2d_config: a boolean field takes true or false.
 func.func private @f() attributes {x = #ttnn.conv2d_config<transpose_shards = 1>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:79: error: #ttnn.conv2d_config transpose_shards: Expected boolean literal
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:79: error: #ttnn.conv2d_config transpose_shards: expected true or false, got 1
 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
 // conv2d_config: an integer field takes an integer.
 func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = true>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:78: error: #ttnn.conv2d_config act_block_w_div: Expected integer literal
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:78: error: #ttnn.conv2d_config act_block_w_div: expected an integer, got true
 
 // -----
 // CHECK-NEXT: {{^//}} -----

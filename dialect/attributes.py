@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NoReturn, cast
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -46,7 +46,7 @@ from xdsl.irdl import (
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
-from xdsl.utils.mlir_lexer import MLIRTokenKind, Token
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 from xdsl.utils.str_enum import StrEnum
 
 from ttnn_xdsl.conv.conv2d_config import (
@@ -76,6 +76,7 @@ from ttnn_xdsl.core.enums import (
 )
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import format_shape
+from ttnn_xdsl.dialect.keyword_properties import refuse_token
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
     CoreRangeAttr,
     CoreRangeSetAttr,
@@ -199,19 +200,10 @@ class StructField:
     print: Callable[[Printer, Attribute], None]
 
 
-def _refuse_token(parser: AttrParser, expected: str, token: Token | None = None) -> NoReturn:
-    """Refuse the value at `token` (default: the current one) naming what it should be and
-    what was written (`expected true or false, got 1`: xDSL's own messages do not say what
-    they got)."""
-    if token is None:
-        token = parser._current_token  # pyright: ignore[reportPrivateUsage]
-    parser.raise_error(f"expected {expected}, got {token.text}", token.span.start, token.span.end)
-
-
 def _parse_int_field(parser: AttrParser) -> Attribute:
     value = parser.parse_optional_integer(allow_boolean=False)
     if value is None:
-        _refuse_token(parser, "an integer")
+        refuse_token(parser, "an integer")
     return IntAttr(value)
 
 
@@ -222,7 +214,7 @@ def _print_int_field(printer: Printer, value: Attribute) -> None:
 def _parse_bool_field(parser: AttrParser) -> Attribute:
     value = parser.parse_optional_boolean()
     if value is None:
-        _refuse_token(parser, "true or false")
+        refuse_token(parser, "true or false")
     return IntegerAttr.from_bool(value)
 
 
@@ -251,7 +243,7 @@ def _parse_enum_member(parser: AttrParser, enum_type: type[StrEnum]) -> StrEnum:
     value = parser.parse_optional_identifier_or_str_literal()
     if value is not None and value in {member.value for member in enum_type}:
         return enum_type(value)
-    _refuse_token(parser, spelled_values(enum_type), token)
+    refuse_token(parser, spelled_values(enum_type), token)
 
 
 def _enum_field(name: str, attr_type: type[EnumAttribute[StrEnum]]) -> StructField:

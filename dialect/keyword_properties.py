@@ -38,7 +38,9 @@ from xdsl.ir import Attribute
 from xdsl.irdl import opt_prop_def, prop_def
 from xdsl.irdl.operations import OptPropertyDef, PropertyDef
 from xdsl.parser import Parser
+from xdsl.parser.base_parser import BaseParser
 from xdsl.printer import Printer
+from xdsl.utils.lexer import Token
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttnn_xdsl.core.enums import spelled_values
@@ -60,6 +62,7 @@ __all__ = [
     "parse_keyword_properties",
     "print_keyword_properties",
     "property_definitions",
+    "refuse_token",
 ]
 
 I32_RANGE = range(-(2**31), 2**31)
@@ -85,14 +88,19 @@ def i32_array_attribute(values: Sequence[int], name: str) -> DenseArrayBase:
     return DenseArrayBase.from_list(i32, list(values))
 
 
+def refuse_token(parser: BaseParser, expected: str, token: Token[Any] | None = None) -> NoReturn:
+    """Refuse a value at `token` (default: the current one) naming what it should be and what
+    was written: `expected true or false, got 1` (xDSL's own "Expected boolean literal" says
+    neither what it got nor, in a struct field or a property, in the project's words)."""
+    if token is None:
+        token = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    parser.raise_error(f"expected {expected}, got {token.text}", token.span.start, token.span.end)
+
+
 def _refuse_value(parser: Parser, key: str, written: str) -> NoReturn:
-    """Refuse the value of property `key` at the token it starts with, in the words of the
-    other property errors: what it is written as (`written`) and what was written (xDSL's
-    own "Expected integer literal" names neither the property nor what it got)."""
-    token = parser._current_token  # pyright: ignore[reportPrivateUsage]
-    parser.raise_error(
-        f"expected {key} to be {written}, got {token.text}", token.span.start, token.span.end
-    )
+    """Refuse the value of property `key` at the token it starts with: what it is written as
+    (`written`) and what was written."""
+    refuse_token(parser, f"{key} to be {written}")
 
 
 def _parse_i32(parser: Parser, key: str, written: str = "an integer") -> int:

@@ -84,6 +84,7 @@ __all__ = [
     "runs_whole_from_dram",
     "transposed_input_layout_refusal",
     "unset_reshard_dropped",
+    "width_multicast_refusal",
 ]
 
 CoreRange = tuple[int, int, int, int]
@@ -218,11 +219,12 @@ def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
 
 def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     """TT-NN 0.81.1's conv2d on `params` (`has_bias` for a bias), in its order: the input's
-    own place in L1, its checks of kernel-stride folding and of a COL_MAJOR input, the
-    preparation it runs (`conv2d_preparation`) for the conv it runs (`runtime_plan`), the L1
-    allocation of its tensors, the HEIGHT/BLOCK factory's activation-reuse checks, then the
-    factories' checks of what it prepared (WIDTH's output block, `conv2d_refusal`, WIDTH's
-    activation height), the conv program's circular buffers, then the output. Raises
+    own place in L1, its checks of kernel-stride folding (the stride) and of a COL_MAJOR
+    input, the preparation it runs (`conv2d_preparation`) for
+    the conv it runs (`runtime_plan`), the L1 allocation of its tensors, the HEIGHT/BLOCK
+    factory's activation-reuse checks, then the factories' checks of what it prepared
+    (WIDTH's output block, `conv2d_refusal`, WIDTH's activation height, WIDTH's multicast
+    arguments), the conv program's circular buffers, then the output. Raises
     ConvConfigError with TT-NN's rule for a conv it refuses (the preparation's own refusals
     included)."""
     placed = input_l1_failure(normalize_parameters(params))
@@ -285,13 +287,16 @@ def check_factories(
     """The program factories' checks of the conv `plan` resolves, in TT-NN's order: the
     HEIGHT/BLOCK factory's activation reuse (unless the conv runs without it:
     `activation_reuse` False), WIDTH's output block, the prepared weight and bias
-    (`conv2d_refusal`), WIDTH's activation height. Raises ConvConfigError with TT-NN's words."""
+    (`conv2d_refusal`), WIDTH's activation height, then the WIDTH program's multicast
+    arguments (checked as its kernels are attached). Raises ConvConfigError with TT-NN's
+    words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     for refusal in (
         activation_reuse_refusal(plan) if activation_reuse else None,
         width_output_block_refusal(plan),
         factory_refusal(plan, bias_shape),
         width_activation_height_refusal(plan),
+        width_multicast_refusal(plan),
     ):
         if refusal is not None:
             raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
@@ -343,6 +348,38 @@ def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
     if tiles % block == 0:
         return None
     return f"act_matrix_height_ntiles {tiles} should be divisible by act_block_h_ntiles {block}"
+
+
+def width_multicast_refusal(plan: ConvWeightsPlan) -> str | None:
+    """The WIDTH program (conv2d_width_sharded_descriptor.cpp) places its readers on
+    `all_cores` — the input's shard grid when it has more cores than the output's, else the
+    output's cores — and its activation reader on their bounding box, but gives the runtime
+    arguments to the box's count of cores taken row by row over the device grid
+    (`core_index % grid.x`); attaching the activation multicast
+    (mcast_descriptor_adapter.cpp:88) refuses a runtime argument on a core outside the
+    kernel's cores. A row-by-row split (the output's, an input TT-NN shards or reshards)
+    never leaves its box; an input shard grid read as is does when it is narrower than the
+    device grid and more than one row high. TT-NN's answers: 91 such convs refused so (all
+    of its multicast refusals but a 1×1 transposed conv the project runs as a matmul), none
+    accepted, one refused first for its L1. A COL_MAJOR input never is (7 such convs
+    accepted, the grid's cores read in another order): no claim."""
+    if plan.form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    parallel = plan.sharding.parallel
+    if parallel.input_split.orientation != ShardOrientation.ROW_MAJOR:
+        return None
+    cores = parallel.output_split
+    if parallel.input_split.num_cores > cores.num_cores:
+        cores = parallel.input_split
+    grid_x = plan.params.grid[0]
+    if cores.cores_y == 1 or cores.cores_x >= grid_x:
+        return None
+    return (
+        f"Multicast runtime arguments target an unplaced core (core ({cores.cores_x}, 0): "
+        f"the WIDTH program places its readers on {cores.cores_x}×{cores.cores_y} cores and "
+        f"gives runtime arguments to {cores.cores_x * cores.cores_y} cores row by row over "
+        f"the device grid's {grid_x} columns)"
+    )
 
 
 def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:

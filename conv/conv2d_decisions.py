@@ -75,6 +75,7 @@ __all__ = [
     "conv_transpose2d_preparation",
     "core_ranges",
     "finds_no_shard_layout",
+    "folding_pad_refusal",
     "folding_refusal",
     "output_dtype",
     "output_layout",
@@ -219,8 +220,8 @@ def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
 
 def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     """TT-NN 0.81.1's conv2d on `params` (`has_bias` for a bias), in its order: the input's
-    own place in L1, its checks of kernel-stride folding (the stride) and of a COL_MAJOR
-    input, the preparation it runs (`conv2d_preparation`) for
+    own place in L1, its checks of kernel-stride folding (the stride, the device pad of a
+    TILE input) and of a COL_MAJOR input, the preparation it runs (`conv2d_preparation`) for
     the conv it runs (`runtime_plan`), the L1 allocation of its tensors, the HEIGHT/BLOCK
     factory's activation-reuse checks, then the factories' checks of what it prepared
     (WIDTH's output block, `conv2d_refusal`, WIDTH's activation height, WIDTH's multicast
@@ -230,7 +231,9 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     placed = input_l1_failure(normalize_parameters(params))
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
-    refusal = folding_refusal(params) or column_major_input_refusal(params)
+    refusal = (
+        folding_refusal(params) or folding_pad_refusal(params) or column_major_input_refusal(params)
+    )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     prepared = resolve_conv_weights(conv2d_preparation(params))
@@ -445,6 +448,26 @@ def folding_refusal(params: Conv2dParameters) -> str | None:
     if folds_unevenly(params):
         return None
     return "Conv2D kernel stride folding: Stride must be less than or equal to kernel size"
+
+
+def folding_pad_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride folding of an interleaved TILE input (in L1 or DRAM) pads it on
+    the device with the conv's padding before folding it, and `ttnn.pad` pads a tiled tensor
+    only at the back (pad.cpp:454): a fold (stride above 1×1; one of 1×1 runs unfolded) with
+    top or left padding is refused. After `folding_refusal` and the preparation's
+    divisibility check (TT-NN's answers: 25 such convs refused so, none accepted; a
+    row-major or sharded input, or bottom and right padding only, folds)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    if params.input_layout != Layout.TILE or params.input_memory_config.is_sharded:
+        return None
+    if folds_unevenly(params):
+        return None
+    top, _, left, _ = params.padding
+    if top == 0 and left == 0:
+        return None
+    return "ttnn.pad: on device tile padding does not support front padding"
 
 
 def activation_reuse_refusal(plan: ConvWeightsPlan) -> str | None:

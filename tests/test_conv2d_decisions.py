@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
-from ttnn_xdsl.conv.conv2d_decisions import core_ranges, resolve_conv2d
+from ttnn_xdsl.conv.conv2d_decisions import core_ranges, folding_pad_refusal, resolve_conv2d
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.core.enums import (
@@ -232,3 +232,54 @@ def test_a_width_input_as_wide_as_the_grid_keeps_its_multicast() -> None:
     output = resolve_conv2d(params).output
     assert output.memory_layout == WIDTH
     assert output.shard is not None and output.shard.ranges == ((0, 0, 3, 0),)
+
+
+FRONT_PADDING = "ttnn.pad: on device tile padding does not support front padding"
+
+
+def test_folding_a_tile_input_with_front_padding_is_refused_by_the_device_pad() -> None:
+    """TT-NN's answers (ttnn_conv_conv2d_wormhole_N150_s5001 r0382): a 3x3 stride-2 conv of a
+    4x4 TILE image in L1, padding 1, folded: TT-NN pads the input on the device first, and a
+    tiled pad has no front padding."""
+    params = conv(
+        in_channels=4,
+        out_channels=384,
+        input_height=4,
+        input_width=4,
+        stride=(2, 2),
+        has_bias=True,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            shard_layout=HEIGHT,
+            act_block_h_override=64,
+            transpose_shards=True,
+            enable_kernel_stride_folding=True,
+        ),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == f"TT-NN 0.81.1's conv2d refuses this conv: {FRONT_PADDING}"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # A row-major input is padded on the device without tiles.
+        dict(input_layout=Layout.ROW_MAJOR),
+        # Padding at the bottom and right only (4 + 0 + 2 = 6 divides by the stride).
+        dict(padding=(0, 2, 0, 2)),
+        # No fold: stride 1x1 runs unfolded.
+        dict(stride=(1, 1)),
+    ],
+)
+def test_folding_without_a_front_pad_of_tiles_is_not_refused_for_it(
+    changes: dict[str, object],
+) -> None:
+    params = conv(
+        input_height=4,
+        input_width=4,
+        stride=(2, 2),
+        conv_config=Conv2dConfig(shard_layout=HEIGHT, enable_kernel_stride_folding=True),
+    )
+    assert folding_pad_refusal(replace(params, **changes)) is None  # type: ignore[arg-type]
+    assert folding_pad_refusal(params) == FRONT_PADDING

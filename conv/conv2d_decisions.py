@@ -70,6 +70,7 @@ __all__ = [
     "conv2d_output_spec",
     "conv2d_preparation",
     "conv2d_weights_dtype",
+    "conv_reader_indices_refusal",
     "conv_transpose2d_bias_preparation",
     "conv_transpose2d_output_interleaved_in",
     "conv_transpose2d_preparation",
@@ -285,20 +286,26 @@ def l1_refusal_message(failure: L1Failure) -> str:
 
 
 def check_factories(
-    plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None, *, activation_reuse: bool = True
+    plan: ConvWeightsPlan,
+    bias_plan: ConvWeightsPlan | None,
+    *,
+    activation_reuse: bool = True,
+    from_dram: bool = False,
 ) -> None:
     """The program factories' checks of the conv `plan` resolves, in TT-NN's order: the
     HEIGHT/BLOCK factory's activation reuse (unless the conv runs without it:
     `activation_reuse` False), WIDTH's output block, the prepared weight and bias
-    (`conv2d_refusal`), WIDTH's activation height, then the WIDTH program's multicast
-    arguments (checked as its kernels are attached). Raises ConvConfigError with TT-NN's
-    words."""
+    (`conv2d_refusal`), WIDTH's activation height, the conv's reader indices against their
+    circular buffer (not claimed `from_dram`: a conv_transpose2d's DRAM path, whose plan is a
+    slice's), then the WIDTH program's multicast arguments (checked as its kernels are
+    attached). Raises ConvConfigError with TT-NN's words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     for refusal in (
         activation_reuse_refusal(plan) if activation_reuse else None,
         width_output_block_refusal(plan),
         factory_refusal(plan, bias_shape),
         width_activation_height_refusal(plan),
+        None if from_dram else conv_reader_indices_refusal(plan),
         width_multicast_refusal(plan),
     ):
         if refusal is not None:
@@ -351,6 +358,24 @@ def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
     if tiles % block == 0:
         return None
     return f"act_matrix_height_ntiles {tiles} should be divisible by act_block_h_ntiles {block}"
+
+
+def conv_reader_indices_refusal(plan: ConvWeightsPlan) -> str | None:
+    """`get_cb_info`'s check of the conv's reader indices (conv2d_op_program_factory_common.cpp
+    :337, `conv_reader_indices.reader_indices_refusal`) where the project claims it: a conv,
+    not a 1×1 matmul, of an L1 input, run whole, with TT-NN's L1 estimate of it. TT-NN's
+    answers: 24 such convs refused so, with TT-NN's numbers, none accepted. A conv from DRAM
+    reads each slice's indices, not modelled (the first slice's would refuse 19 DRAM convs
+    TT-NN does not refuse so)."""
+    from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
+    from ttnn_xdsl.conv.conv_reader_indices import reader_indices_refusal
+
+    if plan.form.mm_conv or plan.params.input_memory_config.is_dram or plan.l1.slicing:
+        return None
+    usage = conv_l1_report(plan).estimate
+    if usage is None:
+        return None
+    return reader_indices_refusal(plan.l1.geometry, usage)
 
 
 def width_multicast_refusal(plan: ConvWeightsPlan) -> str | None:
@@ -560,7 +585,8 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         bias_params = conv_transpose2d_bias_preparation(params, transpose.conv.weights_dtype)
         bias = resolve_conv_transpose2d_bias(bias_params).conv
     # conv_transpose2d runs its conv with `enable_activation_reuse = false`, on either path.
-    check_factories(transpose.conv, bias, activation_reuse=False)
+    from_dram = given.input_memory_config.is_dram or transpose.dram is not None
+    check_factories(transpose.conv, bias, activation_reuse=False, from_dram=from_dram)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
     # Without a slice config TT-NN takes its DRAM path for a DRAM input even when it runs it

@@ -70,11 +70,13 @@ __all__ = [
     "conv2d_output_spec",
     "conv2d_preparation",
     "conv2d_weights_dtype",
+    "conv_reader_indices_refusal",
     "conv_transpose2d_bias_preparation",
     "conv_transpose2d_output_interleaved_in",
     "conv_transpose2d_preparation",
     "core_ranges",
     "finds_no_shard_layout",
+    "folding_pad_refusal",
     "folding_refusal",
     "output_dtype",
     "output_layout",
@@ -84,6 +86,7 @@ __all__ = [
     "runs_whole_from_dram",
     "transposed_input_layout_refusal",
     "unset_reshard_dropped",
+    "width_multicast_refusal",
 ]
 
 CoreRange = tuple[int, int, int, int]
@@ -218,17 +221,20 @@ def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
 
 def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     """TT-NN 0.81.1's conv2d on `params` (`has_bias` for a bias), in its order: the input's
-    own place in L1, its checks of kernel-stride folding and of a COL_MAJOR input, the
-    preparation it runs (`conv2d_preparation`) for the conv it runs (`runtime_plan`), the L1
-    allocation of its tensors, the HEIGHT/BLOCK factory's activation-reuse checks, then the
-    factories' checks of what it prepared (WIDTH's output block, `conv2d_refusal`, WIDTH's
-    activation height), the conv program's circular buffers, then the output. Raises
+    own place in L1, its checks of kernel-stride folding (the stride, the device pad of a
+    TILE input) and of a COL_MAJOR input, the preparation it runs (`conv2d_preparation`) for
+    the conv it runs (`runtime_plan`), the L1 allocation of its tensors, the HEIGHT/BLOCK
+    factory's activation-reuse checks, then the factories' checks of what it prepared
+    (WIDTH's output block, `conv2d_refusal`, WIDTH's activation height, WIDTH's multicast
+    arguments), the conv program's circular buffers, then the output. Raises
     ConvConfigError with TT-NN's rule for a conv it refuses (the preparation's own refusals
     included)."""
     placed = input_l1_failure(normalize_parameters(params))
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
-    refusal = folding_refusal(params) or column_major_input_refusal(params)
+    refusal = (
+        folding_refusal(params) or folding_pad_refusal(params) or column_major_input_refusal(params)
+    )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     prepared = resolve_conv_weights(conv2d_preparation(params))
@@ -280,18 +286,27 @@ def l1_refusal_message(failure: L1Failure) -> str:
 
 
 def check_factories(
-    plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None, *, activation_reuse: bool = True
+    plan: ConvWeightsPlan,
+    bias_plan: ConvWeightsPlan | None,
+    *,
+    activation_reuse: bool = True,
+    from_dram: bool = False,
 ) -> None:
     """The program factories' checks of the conv `plan` resolves, in TT-NN's order: the
     HEIGHT/BLOCK factory's activation reuse (unless the conv runs without it:
     `activation_reuse` False), WIDTH's output block, the prepared weight and bias
-    (`conv2d_refusal`), WIDTH's activation height. Raises ConvConfigError with TT-NN's words."""
+    (`conv2d_refusal`), WIDTH's activation height, the conv's reader indices against their
+    circular buffer (not claimed `from_dram`: a conv_transpose2d's DRAM path, whose plan is a
+    slice's), then the WIDTH program's multicast arguments (checked as its kernels are
+    attached). Raises ConvConfigError with TT-NN's words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     for refusal in (
         activation_reuse_refusal(plan) if activation_reuse else None,
         width_output_block_refusal(plan),
         factory_refusal(plan, bias_shape),
         width_activation_height_refusal(plan),
+        None if from_dram else conv_reader_indices_refusal(plan),
+        width_multicast_refusal(plan),
     ):
         if refusal is not None:
             raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
@@ -343,6 +358,56 @@ def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
     if tiles % block == 0:
         return None
     return f"act_matrix_height_ntiles {tiles} should be divisible by act_block_h_ntiles {block}"
+
+
+def conv_reader_indices_refusal(plan: ConvWeightsPlan) -> str | None:
+    """`get_cb_info`'s check of the conv's reader indices (conv2d_op_program_factory_common.cpp
+    :337, `conv_reader_indices.reader_indices_refusal`) where the project claims it: a conv,
+    not a 1×1 matmul, of an L1 input, run whole, with TT-NN's L1 estimate of it. TT-NN's
+    answers: 24 such convs refused so, with TT-NN's numbers, none accepted. A conv from DRAM
+    reads each slice's indices, not modelled (the first slice's would refuse 19 DRAM convs
+    TT-NN does not refuse so)."""
+    from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
+    from ttnn_xdsl.conv.conv_reader_indices import reader_indices_refusal
+
+    if plan.form.mm_conv or plan.params.input_memory_config.is_dram or plan.l1.slicing:
+        return None
+    usage = conv_l1_report(plan).estimate
+    if usage is None:
+        return None
+    return reader_indices_refusal(plan.l1.geometry, usage)
+
+
+def width_multicast_refusal(plan: ConvWeightsPlan) -> str | None:
+    """The WIDTH program (conv2d_width_sharded_descriptor.cpp) places its readers on
+    `all_cores` — the input's shard grid when it has more cores than the output's, else the
+    output's cores — and its activation reader on their bounding box, but gives the runtime
+    arguments to the box's count of cores taken row by row over the device grid
+    (`core_index % grid.x`); attaching the activation multicast
+    (mcast_descriptor_adapter.cpp:88) refuses a runtime argument on a core outside the
+    kernel's cores. A row-by-row split (the output's, an input TT-NN shards or reshards)
+    never leaves its box; an input shard grid read as is does when it is narrower than the
+    device grid and more than one row high. TT-NN's answers: 91 such convs refused so (all
+    of its multicast refusals but a 1×1 transposed conv the project runs as a matmul), none
+    accepted, one refused first for its L1. A COL_MAJOR input never is (7 such convs
+    accepted, the grid's cores read in another order): no claim."""
+    if plan.form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    parallel = plan.sharding.parallel
+    if parallel.input_split.orientation != ShardOrientation.ROW_MAJOR:
+        return None
+    cores = parallel.output_split
+    if parallel.input_split.num_cores > cores.num_cores:
+        cores = parallel.input_split
+    grid_x = plan.params.grid[0]
+    if cores.cores_y == 1 or cores.cores_x >= grid_x:
+        return None
+    return (
+        f"Multicast runtime arguments target an unplaced core (core ({cores.cores_x}, 0): "
+        f"the WIDTH program places its readers on {cores.cores_x}×{cores.cores_y} cores and "
+        f"gives runtime arguments to {cores.cores_x * cores.cores_y} cores row by row over "
+        f"the device grid's {grid_x} columns)"
+    )
 
 
 def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:
@@ -408,6 +473,26 @@ def folding_refusal(params: Conv2dParameters) -> str | None:
     if folds_unevenly(params):
         return None
     return "Conv2D kernel stride folding: Stride must be less than or equal to kernel size"
+
+
+def folding_pad_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride folding of an interleaved TILE input (in L1 or DRAM) pads it on
+    the device with the conv's padding before folding it, and `ttnn.pad` pads a tiled tensor
+    only at the back (pad.cpp:454): a fold (stride above 1×1; one of 1×1 runs unfolded) with
+    top or left padding is refused. After `folding_refusal` and the preparation's
+    divisibility check (TT-NN's answers: 25 such convs refused so, none accepted; a
+    row-major or sharded input, or bottom and right padding only, folds)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    if params.input_layout != Layout.TILE or params.input_memory_config.is_sharded:
+        return None
+    if folds_unevenly(params):
+        return None
+    top, _, left, _ = params.padding
+    if top == 0 and left == 0:
+        return None
+    return "ttnn.pad: on device tile padding does not support front padding"
 
 
 def activation_reuse_refusal(plan: ConvWeightsPlan) -> str | None:
@@ -500,7 +585,8 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         bias_params = conv_transpose2d_bias_preparation(params, transpose.conv.weights_dtype)
         bias = resolve_conv_transpose2d_bias(bias_params).conv
     # conv_transpose2d runs its conv with `enable_activation_reuse = false`, on either path.
-    check_factories(transpose.conv, bias, activation_reuse=False)
+    from_dram = given.input_memory_config.is_dram or transpose.dram is not None
+    check_factories(transpose.conv, bias, activation_reuse=False, from_dram=from_dram)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
     # Without a slice config TT-NN takes its DRAM path for a DRAM input even when it runs it

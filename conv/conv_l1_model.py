@@ -245,24 +245,16 @@ def circular_buffers(
     kh, kw = kernel
     padded_in = weights_shape[0] // (kh * kw)
     num_blocks_act_h = per_h // abh
-    split = split_reader_supported(layout, depthwise_1d, abh) and (
-        knobs.config.force_split_reader
-        if knobs.config.force_split_reader is not None
-        else split_reader_viable(
-            layout,
-            abh,
-            in_channels_padded,
-            kw,
-            arch,
-            input_dtype,
-            per_w * abw,
-            w_tile,
-            dilation[1],
-            abw,
-            knobs.fp32_dest_acc_en,
-            output_dtype,
-            knobs.config.enable_activation_reuse,
-        )
+    split = uses_split_reader(
+        blocking,
+        kernel,
+        dilation,
+        knobs,
+        input_dtype,
+        output_dtype,
+        depthwise_1d,
+        in_channels_padded,
+        arch,
     )
     act_tiles, split_tiles = abh * abw, 0
     if split and not depthwise_1d:
@@ -332,6 +324,43 @@ def circular_buffers(
         CircularBuffer("ACT_SHARDED", act_shard[0], act_shard[1] * datum_bytes(conv_in), True)
     )
     return cbs
+
+
+def uses_split_reader(
+    blocking: ConvBlocking,
+    kernel: tuple[int, int],
+    dilation: tuple[int, int],
+    knobs: ConvKnobs,
+    input_dtype: DataType,
+    output_dtype: DataType,
+    depthwise_1d: bool,
+    in_channels_padded: int,
+    arch: Arch,
+) -> bool:
+    """Whether the conv reads its activation blocks with two readers, each half a block
+    (`get_cb_info`'s split reader: `conv_config.force_split_reader`, else TT-NN's
+    `is_split_reader_viable`, where `is_split_reader_supported`)."""
+    layout = blocking.input_split.layout
+    abh, abw = blocking.act_block_h_ntiles, blocking.act_block_w_ntiles
+    if not split_reader_supported(layout, depthwise_1d, abh):
+        return False
+    if knobs.config.force_split_reader is not None:
+        return knobs.config.force_split_reader
+    return split_reader_viable(
+        layout,
+        abh,
+        in_channels_padded,
+        kernel[1],
+        arch,
+        input_dtype,
+        blocking.per_core_out_w_ntiles * abw,
+        bytes_per_tile(knobs.weights_dtype),
+        dilation[1],
+        abw,
+        knobs.fp32_dest_acc_en,
+        output_dtype,
+        knobs.config.enable_activation_reuse,
+    )
 
 
 def _act_tiles_with_reuse(
@@ -455,6 +484,8 @@ class ConvL1Usage:
     """The sharded input before the halo."""
     halo_output_bytes: int
     """The halo's output: the largest input window of one core."""
+    split_reader: bool
+    """Whether the conv reads each activation block with two readers (`uses_split_reader`)."""
 
     @property
     def core_count(self) -> int:
@@ -590,6 +621,17 @@ def conv_l1_usage(
         output_bytes=next(cb.bytes for cb in cbs if cb.name == "OUT"),
         halo_input_bytes=shard_h * shard_w * datum,
         halo_output_bytes=sticks * shard_w * datum,
+        split_reader=uses_split_reader(
+            blocking,
+            g.kernel,
+            g.dilation,
+            knobs,
+            g.input_dtype,
+            g.output_dtype,
+            depthwise,
+            cin_padded,
+            device.arch,
+        ),
     )
 
 

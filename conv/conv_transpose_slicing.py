@@ -21,6 +21,7 @@ from ttnn_xdsl.conv.conv_l1_model import (
     datum_bytes,
     halo_dtype,
     halo_max_sticks,
+    uses_split_reader,
 )
 from ttnn_xdsl.conv.conv_op_config import (
     ConvKnobs,
@@ -344,6 +345,17 @@ def transposed_slice_l1_usage(
         output_bytes=next(cb.bytes for cb in cbs if cb.name == "OUT"),
         halo_input_bytes=shard_h * shard_w * datum,
         halo_output_bytes=sticks * shard_w * datum,
+        split_reader=uses_split_reader(
+            blocking,
+            g.kernel,
+            g.dilation,
+            knobs,
+            g.input_dtype,
+            g.output_dtype,
+            False,
+            round_up(g.in_channels, split.channels * alignment),
+            device.arch,
+        ),
     )
     return replace(memory, usage=usage)
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
-from ttnn_xdsl.conv.conv2d_decisions import core_ranges, resolve_conv2d
+from ttnn_xdsl.conv.conv2d_decisions import core_ranges, folding_pad_refusal, resolve_conv2d
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.core.enums import (
@@ -168,3 +168,118 @@ def test_a_wide_conv_accepts_activation_reuse_with_a_stride() -> None:
     config = Conv2dConfig(shard_layout=WIDTH, enable_activation_reuse=True)
     output = resolve_conv2d(conv(stride=(2, 2), conv_config=config)).output
     assert output.memory_layout == WIDTH
+
+
+def width_input(grid: tuple[int, int], shard_shape: tuple[int, int]) -> InputMemoryConfig:
+    """An L1 input WIDTH-sharded ROW_MAJOR over the `grid` (x, y) rectangle of cores."""
+    return InputMemoryConfig(BufferType.L1, WIDTH, shard_shape, grid, ShardOrientation.ROW_MAJOR)
+
+
+def first_core_outside(box: tuple[int, int], cores: int, grid_x: int) -> tuple[int, int] | None:
+    """The first of `cores` cores taken row by row over a `grid_x`-wide device grid that lies
+    outside the `box` (x, y) rectangle from core (0, 0)."""
+    for index in range(cores):
+        core = (index % grid_x, index // grid_x)
+        if core[0] >= box[0] or core[1] >= box[1]:
+            return core
+    return None
+
+
+def test_a_width_input_on_a_narrow_shard_grid_is_refused_for_its_multicast() -> None:
+    """TT-NN's answers (ttnn_conv2d_blackhole_P150_s101 r0160): a 3x3 stride-2 conv of a
+    64x7 image, 64 -> 64 channels, its input WIDTH-sharded over a 3x9 grid of a Blackhole
+    (13x10); the output needs 2 cores, so the program runs on the input's 27 cores and gives
+    its runtime arguments to 27 cores row by row over 13 columns: (3, 0) is not placed."""
+    params = conv(
+        in_channels=64,
+        out_channels=64,
+        input_height=64,
+        input_width=7,
+        stride=(2, 2),
+        padding=(0, 0),
+        has_bias=True,
+        input_memory_config=width_input((3, 9), (448, 32)),
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B),
+        grid=(13, 10),
+    )
+    assert first_core_outside((3, 9), 3 * 9, 13) == (3, 0)
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Multicast runtime arguments target an "
+        "unplaced core (core (3, 0): the WIDTH program places its readers on 3×9 cores and "
+        "gives runtime arguments to 27 cores row by row over the device grid's 13 columns)"
+    )
+
+
+def test_a_width_input_as_wide_as_the_grid_keeps_its_multicast() -> None:
+    """TT-NN's answers (ttnn_conv_conv2d_wormhole_N150_s5001 r0185): the same kind of input on
+    an 8x5 grid of a Wormhole (8 columns): the 40 cores row by row fill the box; TT-NN accepts
+    the conv, its output WIDTH-sharded over 4 cores."""
+    params = conv(
+        in_channels=128,
+        out_channels=128,
+        batch_size=2,
+        stride=(3, 3),
+        padding=(0, 0),
+        has_bias=True,
+        input_memory_config=width_input((8, 5), (128, 32)),
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT8_B, transpose_shards=True, full_inner_dim=True
+        ),
+    )
+    assert first_core_outside((8, 5), 8 * 5, 8) is None
+    output = resolve_conv2d(params).output
+    assert output.memory_layout == WIDTH
+    assert output.shard is not None and output.shard.ranges == ((0, 0, 3, 0),)
+
+
+FRONT_PADDING = "ttnn.pad: on device tile padding does not support front padding"
+
+
+def test_folding_a_tile_input_with_front_padding_is_refused_by_the_device_pad() -> None:
+    """TT-NN's answers (ttnn_conv_conv2d_wormhole_N150_s5001 r0382): a 3x3 stride-2 conv of a
+    4x4 TILE image in L1, padding 1, folded: TT-NN pads the input on the device first, and a
+    tiled pad has no front padding."""
+    params = conv(
+        in_channels=4,
+        out_channels=384,
+        input_height=4,
+        input_width=4,
+        stride=(2, 2),
+        has_bias=True,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            shard_layout=HEIGHT,
+            act_block_h_override=64,
+            transpose_shards=True,
+            enable_kernel_stride_folding=True,
+        ),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == f"TT-NN 0.81.1's conv2d refuses this conv: {FRONT_PADDING}"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # A row-major input is padded on the device without tiles.
+        dict(input_layout=Layout.ROW_MAJOR),
+        # Padding at the bottom and right only (4 + 0 + 2 = 6 divides by the stride).
+        dict(padding=(0, 2, 0, 2)),
+        # No fold: stride 1x1 runs unfolded.
+        dict(stride=(1, 1)),
+    ],
+)
+def test_folding_without_a_front_pad_of_tiles_is_not_refused_for_it(
+    changes: dict[str, object],
+) -> None:
+    params = conv(
+        input_height=4,
+        input_width=4,
+        stride=(2, 2),
+        conv_config=Conv2dConfig(shard_layout=HEIGHT, enable_kernel_stride_folding=True),
+    )
+    assert folding_pad_refusal(replace(params, **changes)) is None  # type: ignore[arg-type]
+    assert folding_pad_refusal(params) == FRONT_PADDING

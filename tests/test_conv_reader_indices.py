@@ -1,0 +1,151 @@
+"""`conv.conv_reader_indices`: the conv's reader indices row against TT-NN's own walk of its
+output pixels (`generate_sliding_window_op_config` replayed pixel by pixel here), and conv2d's
+refusal of a row longer than its circular buffer, in TT-NN's words, on convs of TT-NN's
+answers (tests/data/ttnn_reference/conv2d_op/)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pytest
+
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv2d_decisions import resolve_conv2d
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_reader_indices import PixelGrid, core_row_length
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.errors import ConvConfigError
+
+L1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+
+
+def walked_row_length(grid: PixelGrid, first: int, last: int, blocks: tuple[int, ...]) -> int:
+    """TT-NN's walk: each output pixel's top-left stick n·Hp·Wp + oh·sH·Wp + ow·sW; per block
+    a count and an alignment word, then first and last index of each run stepping by sW."""
+    out_h, out_w = grid.out_hw
+    padded_h, padded_w = grid.padded_hw
+    stride_h, stride_w = grid.stride
+
+    def top_left(pixel: int) -> int:
+        image, rest = divmod(pixel, out_h * out_w)
+        row, column = divmod(rest, out_w)
+        return image * padded_h * padded_w + row * stride_h * padded_w + column * stride_w
+
+    length, remaining, turn, previous = 0, 0, 0, 0
+    for pixel in range(first, last + 1):
+        index = top_left(pixel)
+        if remaining == 0:
+            remaining = blocks[turn % len(blocks)]
+            turn += 1
+            length += 3
+        elif index != previous + stride_w:
+            length += 2
+        remaining -= 1
+        previous = index
+        if remaining == 0 or pixel == last:
+            length += 1
+            remaining = 0
+    return length
+
+
+@pytest.mark.parametrize(
+    ("grid", "blocks"),
+    [
+        (PixelGrid(batch, (out_h, out_w), (padded_h, padded_w), stride), blocks)
+        for batch, (out_h, out_w), (padded_h, padded_w), stride, blocks in itertools.product(
+            (1, 3),
+            ((1, 1), (4, 1), (1, 5), (3, 4), (7, 7)),
+            ((9, 9), (3, 3)),
+            ((1, 1), (2, 2), (1, 2)),
+            ((32,), (64,), (64, 32), (32, 32)),
+        )
+        # Only windows inside the padded input.
+        if (out_h - 1) * stride[0] < padded_h and (out_w - 1) * stride[1] < padded_w
+    ],
+)
+def test_the_row_length_is_tt_nn_s_walk(grid: PixelGrid, blocks: tuple[int, ...]) -> None:
+    for first, last in ((0, grid.pixels - 1), (1, grid.pixels - 1), (0, grid.pixels // 2)):
+        if first <= last:
+            assert core_row_length(grid, first, last, blocks) == walked_row_length(
+                grid, first, last, blocks
+            )
+
+
+def column_conv(**changes: object) -> Conv2dParameters:
+    """TT-NN's answers (ttnn_conv_conv2d_wormhole_N150_s5001 r0427): a 3x3 conv, 48 -> 256
+    channels, of two 28x1 bf16 images in L1, padding 1, HEIGHT on a Wormhole."""
+    params = Conv2dParameters(
+        in_channels=48,
+        out_channels=256,
+        batch_size=2,
+        input_height=28,
+        input_width=1,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.TILE,
+        input_memory_config=L1,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32, shard_layout=TensorMemoryLayout.HEIGHT_SHARDED
+        ),
+        input_dtype=DataType.BFLOAT16,
+    )
+    return replace(params, **changes)  # type: ignore[arg-type]
+
+
+def test_a_one_pixel_wide_output_outgrows_the_reader_indices_buffer() -> None:
+    """Each core holds 32 of the 56 output pixels (worst case 32 indices, 64 B); each output
+    row is one pixel whose window starts 3 sticks (the padded width) after the previous one's,
+    not 1, so each is a segment of its own: 2 + 2·32 = 66 indices, 132 B."""
+    grid = PixelGrid(2, (28, 1), (30, 3), (1, 1))
+    assert walked_row_length(grid, 0, 31, (32,)) == 66
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(column_conv())
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Reader indices buffer page size 132 exceeds "
+        "worst-case CB size 64 (config tensor layout changed?)"
+    )
+
+
+def test_the_same_conv_from_dram_makes_no_claim_on_its_reader_indices() -> None:
+    """From DRAM TT-NN reads each slice's indices (not modelled): the conv is accepted, its
+    output interleaved in DRAM."""
+    dram = InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
+    output = resolve_conv2d(column_conv(input_memory_config=dram)).output
+    assert (output.buffer_type, output.logical_shape) == (BufferType.DRAM, (1, 1, 56, 256))
+
+
+def test_a_block_conv_s_split_reader_reads_half_blocks() -> None:
+    """TT-NN's answers (ttnn_conv_conv2d_blackhole_P150_s5002 r0293): a 1x1 stride-(1, 2)
+    conv of eight 28x1 images, padding (2, 0, 0, 2), BLOCK on a Blackhole: 30x2 outputs an
+    image, 64 pixels a core (worst case 128 B), 32 output rows of 2 pixels each a segment;
+    BLOCK always splits its reader (blocks of 2 tiles): two blocks of 32 pixels, 2·(2 + 2·16)
+    = 68 indices, 136 B (one block of 64 would have been 66, 132 B)."""
+    grid = PixelGrid(8, (30, 2), (30, 3), (1, 2))
+    assert walked_row_length(grid, 0, 63, (32, 32)) == 68
+    assert walked_row_length(grid, 0, 63, (64,)) == 66
+    params = column_conv(
+        in_channels=192,
+        out_channels=1024,
+        batch_size=8,
+        kernel_size=(1, 1),
+        stride=(1, 2),
+        padding=(2, 0, 0, 2),
+        has_bias=True,
+        input_layout=Layout.ROW_MAJOR,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT8_B, shard_layout=TensorMemoryLayout.BLOCK_SHARDED
+        ),
+        grid=(13, 10),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Reader indices buffer page size 136 exceeds "
+        "worst-case CB size 128 (config tensor layout changed?)"
+    )

@@ -25,7 +25,14 @@ from ttnn_xdsl.tensor_formats.tensorbin_schema import TENSORBIN_SUFFIX
 if TYPE_CHECKING:
     from ttnn_xdsl.dialect.tensor_types import TensorInfo
 
-__all__ = ["Difference", "expected_from_values", "expected_tensor", "first_difference", "same_kind"]
+__all__ = [
+    "Difference",
+    "expected_from_values",
+    "expected_tensor",
+    "first_difference",
+    "pearson_correlation",
+    "same_kind",
+]
 
 FACE = formats.FACE_SIZE
 FACES_PER_ROW = TILE_SIZE // FACE
@@ -216,3 +223,19 @@ def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) ->
         return DeviceTensor.from_numpy(values, tensor.dtype, tensor.layout, physical_shape=physical)
     except ValueError as error:  # values the dtype cannot hold (bfloat8_b: NaN or ±inf)
         raise TTNNError(f"{source}: {error}") from None
+
+
+def pearson_correlation(actual: np.ndarray, expected: np.ndarray) -> float:
+    """The Pearson correlation coefficient of two arrays of values (float64), as model ports
+    compare a device's output with a reference: 1.0 where they are equal element for element
+    (constant ones too), 0.0 where they are not and either is constant or holds a NaN or an
+    infinity (no correlation to speak of), else the coefficient."""
+    first = np.asarray(actual, dtype=np.float64).reshape(-1)
+    second = np.asarray(expected, dtype=np.float64).reshape(-1)
+    if np.array_equal(first, second):
+        return 1.0
+    if not (np.isfinite(first).all() and np.isfinite(second).all()):
+        return 0.0
+    first, second = first - first.mean(), second - second.mean()
+    scale = np.sqrt(np.dot(first, first) * np.dot(second, second))
+    return 0.0 if scale == 0 else float(np.dot(first, second) / scale)

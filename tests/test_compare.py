@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -16,10 +17,14 @@ from ttnn_xdsl.runtime.compare import (
     expected_from_values,
     expected_tensor,
     first_difference,
+    pearson_correlation,
     same_kind,
 )
 from ttnn_xdsl.runtime.tensor import DeviceTensor
+from ttnn_xdsl.tensor_formats import formats
 from ttnn_xdsl.tools import ttnn_run
+
+BF16 = ml_dtypes.bfloat16
 
 
 def place_of(element_number: int, tiles_per_row: int) -> tuple[int, int, int, int, int, int]:
@@ -212,4 +217,80 @@ def test_a_corrupt_npz_member_is_one_line(
     assert captured.err == (
         f"ttnn-run: error: cannot read {expect}[result1] as a .npy file (the header is not a "
         "dict of descr, fortran_order and shape)\n"
+    )
+
+
+def test_pearson_correlation_of_values() -> None:
+    """The coefficient of two arrays against NumPy's corrcoef; equal arrays (a constant one
+    too) 1.0; a constant against another, or a NaN, 0.0."""
+    rng = np.random.default_rng(4)
+    a, b = rng.standard_normal(500), rng.standard_normal(500)
+    mixed = a + 0.3 * b
+    assert pearson_correlation(a, mixed) == pytest.approx(np.corrcoef(a, mixed)[0, 1], abs=1e-15)
+    assert pearson_correlation(np.full(7, 2.5), np.full(7, 2.5)) == 1.0
+    assert pearson_correlation(np.full(7, 2.5), np.arange(7.0)) == 0.0
+    assert pearson_correlation(np.array([1.0, np.nan]), np.array([1.0, 2.0])) == 0.0
+
+
+def test_expect_pcc_compares_by_correlation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--expect FILE.npz --expect-pcc P`: one line a result, its PCC with the expected values
+    as the result's dtype holds them (bf16 and bfloat8_b here; NumPy's corrcoef) and the
+    largest difference; exit 1 when one falls short of P, naming how many. --expect-pcc
+    without --expect, or outside (0, 1], is a user error."""
+    example = str(Path(__file__).resolve().parent.parent / "examples" / "assign_bw.mlir")
+    produced = tmp_path / "produced.npz"
+    ttnn_run.main([example, "--random-inputs", "0", "--output", str(produced)])
+    values = dict(np.load(produced))
+    rng = np.random.default_rng(9)
+    close = {name: v + 0.01 * rng.standard_normal(v.shape) for name, v in values.items()}
+    far = dict(close, grad_b=rng.standard_normal(values["grad_b"].shape))
+    capsys.readouterr()
+
+    def run(expected: dict[str, np.ndarray], *extra: str) -> tuple[int, str, str]:
+        path = tmp_path / "expected.npz"
+        np.savez(path, **{name: v.astype(np.float32) for name, v in expected.items()})
+        try:
+            ttnn_run.main([example, "--random-inputs", "0", "--expect", str(path), *extra])
+            code = 0
+        except SystemExit as stop:
+            code = int(stop.code or 0)
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    def pcc(name: str, expected: dict[str, np.ndarray]) -> float:
+        # grad_a is bf16, grad_b bfloat8_b: the expected values as each dtype holds them.
+        single = expected[name].astype(np.float32)
+        if name == "grad_a":
+            held = single.astype(BF16).astype(np.float64)
+        else:
+            tiles = formats.quantize_bfloat8_b(formats.tilize(single))
+            held = formats.untilize(tiles, single.shape).astype(np.float64)
+        return float(np.corrcoef(values[name].reshape(-1), held.reshape(-1))[0, 1])
+
+    code, out, err = run(close, "--expect-pcc", "0.999")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    for line, name in zip(lines, ("grad_a", "grad_b"), strict=True):
+        assert line.startswith(
+            f"{name}: PCC {pcc(name, close):.6f} with {tmp_path}/expected.npz[{name}] "
+            "(passes at 0.999); largest difference "
+        )
+    code, out, err = run(far, "--expect-pcc", "0.999")
+    assert code == 1
+    assert f"grad_b: PCC {pcc('grad_b', far):.6f} with " in out and "(FAILS at 0.999)" in out
+    assert err == "ttnn-run: error: 1 of 2 compared results fall short of PCC 0.999\n"
+    for extra, message in [
+        (
+            ["--expect-pcc", "1.5"],
+            "argument --expect-pcc: expected a number above 0 and at most "
+            "1, got '1.5' (see ttnn-run --help)",
+        ),
+    ]:
+        assert run(close, *extra)[::2] == (1, f"ttnn-run: error: {message}\n")
+    with pytest.raises(SystemExit):
+        ttnn_run.main([example, "--random-inputs", "0", "--expect-pcc", "0.99"])
+    assert capsys.readouterr().err == (
+        "ttnn-run: error: --expect-pcc says how --expect compares; give --expect DIR|FILE.npz\n"
     )

@@ -2,7 +2,8 @@
 
     ttnn-run FILE [-p PASSES] [--entry NAME|all] [--input NAME=PATH.npy|PATH.tensorbin ...]
              [--random-inputs SEED] [--output OUT.npz] [--raw-output DIR]
-             [--tensorbin DIR] [--aliases] [--print] [--expect DIR|FILE.npz] [--time]
+             [--tensorbin DIR] [--aliases] [--print] [--expect DIR|FILE.npz]
+             [--expect-pcc P] [--time]
              [--no-bulk]
 
 Inputs are logical values in .npy files (any float dtype), by argument name (without `%`)
@@ -48,6 +49,7 @@ from ttnn_xdsl.runtime.compare import (
     expected_from_values,
     expected_tensor,
     first_difference,
+    pearson_correlation,
     same_kind,
 )
 from ttnn_xdsl.runtime.inputs import InputValue
@@ -207,6 +209,15 @@ def build_argument_parser() -> argparse.ArgumentParser:
         help="compare each result with the expected values in DIR (NAME.tensorbin, NAME.bin "
         "device bytes or NAME.npy values, by its name or resultN) or in FILE.npz; name "
         "the first differing tile, face, row and column; exit 1 when any result differs",
+    )
+    parser.add_argument(
+        "--expect-pcc",
+        type=correlation,
+        default=None,
+        metavar="P",
+        help="with --expect: compare each result's values with the expected ones by their "
+        "Pearson correlation instead of their bytes, as model ports do; a result passes at P "
+        "or above (0 < P <= 1), the line names the largest difference",
     )
     parser.add_argument(
         "--time",
@@ -680,9 +691,44 @@ def expected_for(
     return None
 
 
-def check_expected(results: Sequence[NamedResult], where: str, max_bytes: int) -> None:
+def correlation(text: str) -> float:
+    """--expect-pcc's value: a number in (0, 1]."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a number above 0 and at most 1, got {text!r}")
+    return value
+
+
+def correlation_line(
+    result: NamedResult, source: str, expected: DeviceTensor, pcc: float
+) -> tuple[str, bool]:
+    """--expect-pcc's line for one result — its values' correlation with the expected ones
+    (their logical values, the expected as the result's dtype holds them) and the largest
+    difference, with where it is — and whether the correlation reaches `pcc`."""
+    mine, theirs = result.tensor.to_numpy(), expected.to_numpy()
+    value = pearson_correlation(mine, theirs)
+    verdict = "passes" if value >= pcc else "FAILS"
+    line = f"{result.name}: PCC {value:.6f} with {source} ({verdict} at {pcc:g})"
+    with np.errstate(invalid="ignore"):
+        gaps = np.abs(mine.astype(np.float64) - theirs.astype(np.float64))
+    if gaps.size and not np.isnan(gaps).all():
+        where = tuple(int(i) for i in np.unravel_index(int(np.nanargmax(gaps)), gaps.shape))
+        line += (
+            f"; largest difference {float(gaps[where]):.6g} at {list(where)}: "
+            f"{float(mine[where]):.6g} here, {float(theirs[where]):.6g} expected"
+        )
+    return line, value >= pcc
+
+
+def check_expected(
+    results: Sequence[NamedResult], where: str, max_bytes: int, pcc: float | None = None
+) -> None:
     """--expect: one line per result on stdout (the same, different with the first
-    difference, or no expected values); TTNNError when any differs or none was found."""
+    difference, or no expected values; with `pcc`, the values' correlation and whether it
+    reaches `pcc`); TTNNError when any differs (or falls short) or none was found."""
     if where.endswith(".npz"):
         if not os.path.isfile(where):
             raise TTNNError(f"--expect: no such file '{where}'")
@@ -715,6 +761,11 @@ def check_expected(results: Sequence[NamedResult], where: str, max_bytes: int) -
             differing += 1
             print(f"{result.name}: cannot compare with {source}: {'; '.join(problems)}")
             continue
+        if pcc is not None:
+            line, passes = correlation_line(result, source, expected, pcc)
+            differing += not passes
+            print(line)
+            continue
         difference = first_difference(result.tensor, expected)
         if difference is None:
             print(f"{result.name}: same bytes as {source}")
@@ -730,6 +781,9 @@ def check_expected(results: Sequence[NamedResult], where: str, max_bytes: int) -
         raise TTNNError(
             f"--expect: no expected values for any result in {where} (looked for {looked})"
         )
+    if differing and pcc is not None:
+        falls = "results fall" if compared != 1 else "result falls"
+        raise TTNNError(f"{differing} of {compared} compared {falls} short of PCC {pcc:g}")
     if differing:
         results_differ = "results differ" if compared != 1 else "result differs"
         raise TTNNError(
@@ -746,6 +800,8 @@ def check_output_flags(arguments: argparse.Namespace) -> None:
         )
     if arguments.plot_format is not None and arguments.plot is None:
         raise TTNNError("--plot-format chooses the format of --plot DIR's pictures; give --plot")
+    if arguments.expect_pcc is not None and arguments.expect is None:
+        raise TTNNError("--expect-pcc says how --expect compares; give --expect DIR|FILE.npz")
 
 
 def run_command(arguments: argparse.Namespace) -> None:
@@ -822,7 +878,7 @@ def run_command(arguments: argparse.Namespace) -> None:
         if arguments.expect is not None:
             with timer.phase("compare"):
                 # Before writing: a failed comparison, like any failure, leaves no file.
-                check_expected(results, arguments.expect, arguments.max_bytes)
+                check_expected(results, arguments.expect, arguments.max_bytes, arguments.expect_pcc)
         with timer.phase("write"):
             write_outputs(
                 results, arguments.output, arguments.raw_output, arguments.tensorbin, drawn

@@ -64,6 +64,15 @@ def conv2d_keywords(device, **changes: object) -> dict[str, object]:
     return keywords
 
 
+def transposed_keywords(device, **changes: object) -> dict[str, object]:
+    """The transposed conv of these tests, ConvTranspose2d(16, 24, 3, stride 2, padding 1) on
+    a 1×6×5 image (`output_padding` as `changes` say), else `conv2d_keywords`'."""
+    geometry: dict[str, object] = dict(
+        in_channels=16, out_channels=24, batch_size=1, input_height=6, input_width=5, stride=(2, 2)
+    )
+    return conv2d_keywords(device, **(geometry | changes))
+
+
 ACTIVATION = integers((2, 10, 12, 16), seed=1)
 WEIGHT = integers((32, 16, 3, 3), seed=2)
 BIAS = integers((1, 1, 1, 32), seed=3)
@@ -225,15 +234,7 @@ def test_conv_transpose2d_return_combinations(device) -> None:
         return ttnn.conv_transpose2d(
             input_tensor=ttnn.from_torch(activation, ttnn.bfloat16),
             weight_tensor=ttnn.from_torch(weight, ttnn.float32),
-            **conv2d_keywords(
-                device,
-                in_channels=16,
-                out_channels=24,
-                batch_size=1,
-                input_height=6,
-                input_width=5,
-                stride=(2, 2),
-            ),
+            **transposed_keywords(device),
             **flags,
         )
 
@@ -401,7 +402,8 @@ def test_conv_transpose2d_values(device, memory_config, shard_layout, buffer_typ
     activation = integers((1, 6, 5, 16), seed=8)
     weight = integers((16, 24, 3, 3), seed=9)  # IOHW
     bias = integers((1, 1, 1, 24), seed=10)
-    keywords = dict(
+    keywords = transposed_keywords(
+        device,
         input_tensor=ttnn.from_torch(
             activation,
             ttnn.bfloat16,
@@ -411,19 +413,8 @@ def test_conv_transpose2d_values(device, memory_config, shard_layout, buffer_typ
         ),
         weight_tensor=ttnn.from_torch(weight, ttnn.float32),
         bias_tensor=ttnn.from_torch(bias, ttnn.float32),
-        device=device,
-        in_channels=16,
-        out_channels=24,
-        batch_size=1,
-        input_height=6,
-        input_width=5,
-        kernel_size=(3, 3),
-        stride=(2, 2),
-        padding=(1, 1),
         output_padding=(1, 1),
-        dtype=ttnn.float32,
         conv_config=ttnn.Conv2dConfig(weights_dtype=ttnn.bfloat16, shard_layout=shard_layout),
-        compute_config=conv2d_keywords(device)["compute_config"],
         return_output_dim=True,
     )
     output, dims = ttnn.conv_transpose2d(**keywords)
@@ -924,14 +915,8 @@ def test_a_conv_transpose2d_output_in_l1_feeds_the_next_conv(device) -> None:
             activation, ttnn.bfloat16, device=device, memory_config=ttnn.L1_MEMORY_CONFIG
         ),
         weight_tensor=ttnn.from_torch(weight, ttnn.float32),
-        **conv2d_keywords(
+        **transposed_keywords(
             device,
-            in_channels=16,
-            out_channels=24,
-            batch_size=1,
-            input_height=6,
-            input_width=5,
-            stride=(2, 2),
             output_padding=(1, 1),
             conv_config=ttnn.Conv2dConfig(
                 weights_dtype=ttnn.bfloat16, shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED
@@ -1016,14 +1001,8 @@ def transposed_call(case: dict, device) -> dict[str, object]:
         ),
         weight_tensor=ttnn.from_torch(TRANSPOSED_WEIGHT, ttnn.float32),
         bias_tensor=ttnn.from_torch(TRANSPOSED_BIAS, ttnn.float32) if case["bias"] else None,
-        **conv2d_keywords(
+        **transposed_keywords(
             device,
-            in_channels=16,
-            out_channels=24,
-            batch_size=1,
-            input_height=6,
-            input_width=5,
-            stride=(2, 2),
             output_padding=(1, 1),
             conv_config=config,
         ),

@@ -166,7 +166,7 @@ def bfloat8_b_placed_weight(
                 index = (channels[None, :], i, r, s)
                 expected[rows[:, None], channels[None, :]] = weight[index]
                 placements.append((rows, channels, index))
-    quantized = formats.untilize(formats.quantize_bfloat8_b(formats.tilize(expected)))
+    quantized = bfloat8_b_rounded(expected)
     placed = np.array(weight, dtype=np.float64)
     for rows, channels, index in placements:
         placed[index] = quantized[rows[:, None], channels[None, :]]
@@ -176,11 +176,15 @@ def bfloat8_b_placed_weight(
 def bfloat8_b_bias(bias: np.ndarray) -> np.ndarray:
     """The bias as a bfloat8_b prepared bias holds it: row 0 of a tile row, rounded face row by
     face row (16 consecutive channels share an exponent)."""
-    values = np.asarray(bias, dtype=np.float64).reshape(-1)
-    row = np.zeros((TILE_SIZE, -(-values.size // TILE_SIZE) * TILE_SIZE))
-    row[0, : values.size] = values
-    quantized = formats.untilize(formats.quantize_bfloat8_b(formats.tilize(row)))
-    return quantized[0, : values.size].reshape(np.shape(bias))
+    row = np.asarray(bias, dtype=np.float64).reshape(1, -1)
+    return bfloat8_b_rounded(row).reshape(np.shape(bias))
+
+
+def bfloat8_b_rounded(matrix: np.ndarray) -> np.ndarray:
+    """A matrix's values as bfloat8_b tiles of it hold them: each face row of 16 columns
+    rounded to one shared exponent, the tiles' padding zeros (semantics.md §1.3)."""
+    tiles = formats.quantize_bfloat8_b(formats.tilize(matrix))
+    return formats.untilize(tiles, matrix.shape).astype(np.float64)
 
 
 def bfloat8_b_steps(weight: np.ndarray) -> np.ndarray:

@@ -6,9 +6,9 @@ answers (tests/data/ttnn_reference/conv2d_op/)."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 
 import pytest
+from test_conv2d_decisions import conv
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import resolve_conv2d
@@ -75,27 +75,17 @@ def test_the_row_length_is_tt_nn_s_walk(grid: PixelGrid, blocks: tuple[int, ...]
 def column_conv(**changes: object) -> Conv2dParameters:
     """TT-NN's answers (ttnn_conv_conv2d_wormhole_N150_s5001 r0427): a 3x3 conv, 48 -> 256
     channels, of two 28x1 bf16 images in L1, padding 1, HEIGHT on a Wormhole."""
-    params = Conv2dParameters(
+    column = dict(
         in_channels=48,
         out_channels=256,
         batch_size=2,
         input_height=28,
         input_width=1,
-        kernel_size=(3, 3),
-        stride=(1, 1),
-        padding=(1, 1),
-        dilation=(1, 1),
-        groups=1,
-        has_bias=False,
-        weight_dtype=DataType.FLOAT32,
-        input_layout=Layout.TILE,
-        input_memory_config=L1,
         conv_config=Conv2dConfig(
             weights_dtype=DataType.FLOAT32, shard_layout=TensorMemoryLayout.HEIGHT_SHARDED
         ),
-        input_dtype=DataType.BFLOAT16,
     )
-    return replace(params, **changes)  # type: ignore[arg-type]
+    return conv(**(column | changes))
 
 
 def test_a_one_pixel_wide_output_outgrows_the_reader_indices_buffer() -> None:

@@ -55,6 +55,7 @@ from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.linalg import transpose_permutation
 from ttnn_xdsl.runtime.interpreter.memref import subview_static
 from ttnn_xdsl.runtime.interpreter.tile import (
+    CHUNK_BYTES,
     accumulate_into,
     chunk_bytes_for,
     chunk_length,
@@ -561,7 +562,8 @@ class MatmulMove(Move):
             left_once = operand_matrix(a, dtype_a, row_major)
         elif len(row_parts) == 1:
             left_once = operand_matrix(a[row_parts[0]], dtype_a, row_major)
-        for columns in _column_chunks(b, dtype_b, not b_varies, chunk_bytes):
+        weight_chunk_bytes = _weight_chunk_bytes(b, chunk_bytes)
+        for columns in _column_chunks(b, dtype_b, not b_varies, weight_chunk_bytes):
             b_columns = _tile_columns(b, dtype_b, columns)
             right_whole = None if b_varies else element_matrix(b_columns, dtype_b)
             for part in row_parts:
@@ -590,6 +592,21 @@ class MatmulMove(Move):
             self.cleared,
             self.left_row_major,
         )
+
+
+def _weight_chunk_bytes(b: np.ndarray, chunk_bytes: int) -> int:
+    """The float32 bytes of a shared weight to convert at a time: `chunk_bytes`, or up to
+    CHUNK_BYTES as much as a third of the weight tensor's own bytes (a large weight is
+    converted in fewer, larger parts — each part's matmul and accumulation calls cost time
+    — while the part stays small beside the tensors the conv holds)."""
+    return max(chunk_bytes, min(CHUNK_BYTES, _buffer_bytes(b) // 3))
+
+
+def _buffer_bytes(view: np.ndarray) -> int:
+    """The bytes of the array `view` is a view of (its own if none)."""
+    while isinstance(view.base, np.ndarray):
+        view = view.base
+    return view.nbytes
 
 
 MIN_MATMUL_ROWS = 256

@@ -44,6 +44,9 @@ def _static_or_dynamic(static: Sequence[int], dynamic: Any) -> list[int]:
 _SUBVIEW_STATIC: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
 _WHOLE_FILL: weakref.WeakKeyDictionary[Operation, Any] = weakref.WeakKeyDictionary()
 _WRITTEN_WHOLE: weakref.WeakKeyDictionary[Operation, bool] = weakref.WeakKeyDictionary()
+_REINTERPRET_CAST_LAYOUTS: weakref.WeakKeyDictionary[
+    Operation, tuple[int, tuple[int, ...], tuple[int, ...]]
+] = weakref.WeakKeyDictionary()
 _STATIC_SUBVIEW_WINDOWS: weakref.WeakKeyDictionary[Operation, dict[tuple[int, ...], Any]] = (
     weakref.WeakKeyDictionary()
 )
@@ -148,6 +151,46 @@ def _written_whole_next(alloc: memref.AllocOp) -> bool:
 
 FILLED_BY_ALLOC = "filled by alloc"
 """Key of the interpreter data naming the `linalg.fill`s whose buffer is already zero."""
+
+
+def _where(op: Operation) -> str:
+    """Where an op is, for its run errors: its location, else its name."""
+    return format_location(op.location) or op.name
+
+
+def _reinterpret_cast_layout(
+    op: memref.ReinterpretCastOp,
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The static (offset, sizes, strides) of a `memref.reinterpret_cast` of a memref of
+    values, checked once per op (the same at every run); a RunError where they are not."""
+    layout = _REINTERPRET_CAST_LAYOUTS.get(op)
+    if layout is not None:
+        return layout
+    element = cast(MemRefType[Attribute], op.source.type).element_type
+    if isinstance(element, tile.TileType):
+        raise RunError(
+            f"memref.reinterpret_cast of a buffer that is not a contiguous memref of values "
+            f"at {_where(op)}"
+        )
+    offsets = op.static_offsets.get_values()
+    sizes = tuple(op.static_sizes.get_values())
+    strides = tuple(op.static_strides.get_values())
+    result_shape = cast(MemRefType[Attribute], op.result.type).get_shape()
+    if len(offsets) != 1 or len(strides) != len(sizes) or tuple(result_shape) != sizes:
+        raise RunError(
+            f"memref.reinterpret_cast expects one offset and a stride per size of its "
+            f"result {format_shape(result_shape)}, got offsets {list(offsets)}, sizes "
+            f"{format_shape(sizes)}, strides {list(strides)} at {_where(op)}"
+        )
+    (offset,) = offsets
+    if offset < 0 or min(strides, default=0) < 0:
+        raise RunError(
+            f"memref.reinterpret_cast out of bounds: offset {offset}, sizes "
+            f"{format_shape(sizes)}, strides {list(strides)} at {_where(op)}"
+        )
+    layout = (offset, sizes, strides)
+    _REINTERPRET_CAST_LAYOUTS[op] = layout
+    return layout
 
 
 def _reshaped(op: memref.CollapseShapeOp | memref.ExpandShapeOp, source: np.ndarray) -> Any:
@@ -280,7 +323,7 @@ class NumPyMemRefFunctions(InterpreterFunctions):
             if offset < 0 or size < 0 or (size and offset + (size - 1) * stride >= extent):
                 raise RunError(
                     f"memref.subview out of bounds: offset {offset}, size {size}, stride "
-                    f"{stride} in a dim of {extent} ({format_location(op.location) or op.name})"
+                    f"{stride} in a dim of {extent} ({_where(op)})"
                 )
         index = tuple(
             slice(offset, offset + size * stride, stride)
@@ -297,39 +340,25 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         """A view of the source buffer's elements at a static offset, sizes and strides (in
         elements; strides may overlap: a sliding window), checked to stay inside it."""
         source = args[0]
-        where = format_location(op.location) or op.name
         if len(args) > 1:
-            raise RunError(f"memref.reinterpret_cast with dynamic operands at {where}")
-        element = cast(MemRefType[Attribute], op.source.type).element_type
-        if isinstance(element, tile.TileType) or not source.flags.c_contiguous:
+            raise RunError(f"memref.reinterpret_cast with dynamic operands at {_where(op)}")
+        if not source.flags.c_contiguous:
             raise RunError(
                 f"memref.reinterpret_cast of a buffer that is not a contiguous memref of "
-                f"values at {where}"
+                f"values at {_where(op)}"
             )
-        offsets = op.static_offsets.get_values()
-        sizes = op.static_sizes.get_values()
-        strides = op.static_strides.get_values()
-        result_shape = cast(MemRefType[Attribute], op.result.type).get_shape()
-        if len(offsets) != 1 or len(strides) != len(sizes) or tuple(result_shape) != sizes:
-            raise RunError(
-                f"memref.reinterpret_cast expects one offset and a stride per size of its "
-                f"result {format_shape(result_shape)}, got offsets {list(offsets)}, sizes "
-                f"{format_shape(sizes)}, strides {list(strides)} at {where}"
-            )
-        (offset,) = offsets
+        offset, sizes, strides = _reinterpret_cast_layout(op)
         last = offset + sum(
             (size - 1) * stride for size, stride in zip(sizes, strides, strict=True)
         )
-        outside = math.prod(sizes) > 0 and last >= source.size
-        if offset < 0 or min(strides, default=0) < 0 or outside:
+        if math.prod(sizes) > 0 and last >= source.size:
             raise RunError(
                 f"memref.reinterpret_cast out of bounds: offset {offset}, sizes "
                 f"{format_shape(sizes)}, strides {list(strides)} in a buffer of {source.size} "
-                f"elements at {where}"
+                f"elements at {_where(op)}"
             )
-        flat = source.reshape(-1)
         view = np.lib.stride_tricks.as_strided(
-            flat[offset:],
+            source.reshape(-1)[offset:],
             shape=sizes,
             strides=[stride * source.itemsize for stride in strides],
             writeable=source.flags.writeable,

@@ -580,9 +580,25 @@ def unpack_bfloat8_b_faces(
         )
     lead = packed.shape[:-1]
     faces = TILE_SIZE // FACE_SIZE
-    face_shape = (*lead, faces, faces, FACE_SIZE, FACE_SIZE)
     if out is None:
-        out = np.empty(face_shape, np.float32)
+        out = np.empty((*lead, faces, faces, FACE_SIZE, FACE_SIZE), np.float32)
+    if not lead:
+        _decode_bfloat8_b_faces(packed, out)
+        return out
+    # Chunk by chunk of tiles: the decode's int8 temporaries stay small (and in the cache);
+    # a large tensor's second half on the worker thread.
+    _for_each_chunk(
+        list(chunk_indices(lead, CHUNK_TILES)),
+        lambda index: _decode_bfloat8_b_faces(packed[index], out[index]),
+    )
+    return out
+
+
+def _decode_bfloat8_b_faces(packed: np.ndarray, out: np.ndarray) -> None:
+    """`unpack_bfloat8_b_faces(packed, out=out)` for checked `packed`, in one go."""
+    lead = packed.shape[:-1]
+    faces = TILE_SIZE // FACE_SIZE
+    face_shape = (*lead, faces, faces, FACE_SIZE, FACE_SIZE)
     shared = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE]
     data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape(face_shape)
     # Each byte's signed magnitude ±m as an int8 (two's complement negation where the sign
@@ -600,7 +616,6 @@ def unpack_bfloat8_b_faces(
     # Only E == 255 (never produced by the packer) can overflow: let it become Inf quietly.
     with np.errstate(over="ignore"):
         np.multiply(magnitude, scale, out=out)
-    return out
 
 
 _BFLOAT8_B_SCALES: list[np.ndarray] = []

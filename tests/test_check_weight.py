@@ -1,7 +1,7 @@
 """`ttnn-check-weight` as a model porter meets it: the conv given as its `ttnn.conv2d` or its
-`ttnn.prepare_conv_weights` (one of several chosen with `--entry`), and a prepared weight of
-another type (shape or dtype) refused in one line naming the file, what it holds and what the
-conv reads, exit 1, before anything is computed. The conv: 3 → 17 channels, 3×3, 16×16,
+`ttnn.prepare_conv_weights` (one of several chosen with `--entry` or `--conv`), and a prepared
+weight of another type (shape or dtype) refused in one line naming the file, what it holds and
+what the conv reads, exit 1, before anything is computed. The conv: 3 → 17 channels, 3×3, 16×16,
 padding 1, whose prepared weight is [1, 1, 27, 17] (27 = 3·3·3 rows) in [1, 1, 96, 32]."""
 
 from __future__ import annotations
@@ -220,55 +220,113 @@ func.func @conv(%x: {INPUT_TYPE.format(buffer="dram")}, %weight: tensor<17x3x3x3
     assert capsys.readouterr().err.endswith(": dtype is bf16, expected bfp8_b\n")
 
 
-def test_one_conv_of_several_is_chosen_with_entry(
+def test_one_conv_of_several_is_chosen_with_entry_or_conv(
     weights: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Several convs without --entry: the functions to choose from; --entry picks one (a
-    function of another conv then refuses the weight by its type); an unknown name lists
-    the functions."""
+    """Several convs and none chosen: one line at the first, listing each conv's index, result
+    name, function and FILE:LINE:COL; --entry picks a function, --conv N the Nth conv of the
+    file or function (0-based, in printed order), --conv %NAME the conv of that result (a
+    conv of another shape then refuses the weight by its type); a choice naming no conv or
+    several lists them."""
     other = preparation("other").replace("in_channels = 3 ", "in_channels = 4 ")
     other = other.replace("17x3x3x3", "17x4x3x3").replace("1x1x27x17", "1x1x36x17")
+    # Each function: a blank line, `func.func`, its prepare op (5 lines), return, `}`.
     module = write(weights, "two.mlir", preparation("c17") + other)
     arguments = [module, weights / "bf16.tensorbin", weights / "original.npy"]
     assert check_weight(arguments) == 1
     assert capsys.readouterr().err == (
-        f"ttnn-check-weight: error: {module}: 2 convs (ttnn.conv2d or ttnn.prepare_conv_weights "
-        "ops) in 2 functions; ttnn-check-weight checks one: choose one with --entry NAME: "
-        "@c17, @other\n"
+        f"{module}:3:3: error: 2 convs (ttnn.conv2d or ttnn.prepare_conv_weights ops); "
+        "ttnn-check-weight checks one: choose it with --conv N (0-based, in printed order) or "
+        f"--conv %NAME (or --entry FUNCTION): 0 %w0 in @c17 at {module}:3:3, "
+        f"1 %w0 in @other at {module}:12:3\n"
     )
-    assert check_weight([*arguments, "--entry", "@c17"]) == 0
-    assert capsys.readouterr().out.startswith("prepared weight OK: ")
-    assert check_weight([*arguments, "--entry", "other"]) == 1
+    for choice in (["--entry", "@c17"], ["--conv", "0"], ["--entry", "c17", "--conv", "%w0"]):
+        assert check_weight([*arguments, *choice]) == 0
+        assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    for choice in (["--entry", "other"], ["--conv", "1"]):
+        assert check_weight([*arguments, *choice]) == 1
+        assert capsys.readouterr().err == (
+            f"ttnn-check-weight: error: {weights / 'bf16.tensorbin'}: the prepared weight does "
+            "not match the conv's: logical shape is [1, 1, 27, 17], expected [1, 1, 36, 17]\n"
+        )
+    assert check_weight([*arguments, "--conv", "%w0"]) == 1
     assert capsys.readouterr().err == (
-        f"ttnn-check-weight: error: {weights / 'bf16.tensorbin'}: the prepared weight does not "
-        "match the conv's: logical shape is [1, 1, 27, 17], expected [1, 1, 36, 17]\n"
+        f"ttnn-check-weight: error: {module}: --conv %w0 names 2 convs in the file; choose one "
+        "by its index (--conv N) or function (--entry FUNCTION): "
+        f"0 %w0 in @c17 at {module}:3:3, 1 %w0 in @other at {module}:12:3\n"
     )
-    module_twice = write(weights, "twice.mlir", preparation("twice", copies=2))
-    assert check_weight([module_twice, *arguments[1:], "--entry", "twice"]) == 1
+    assert check_weight([*arguments, "--conv", "2"]) == 1
     assert capsys.readouterr().err == (
-        f"ttnn-check-weight: error: {module_twice}: @twice holds 2 convs (ttnn.conv2d or "
-        "ttnn.prepare_conv_weights ops); ttnn-check-weight checks one: put the conv in a "
-        "function of its own and choose it with --entry NAME\n"
+        f"ttnn-check-weight: error: {module}: --conv 2: the file holds 2 convs: "
+        f"0 %w0 in @c17 at {module}:3:3, 1 %w0 in @other at {module}:12:3\n"
     )
     assert check_weight([*arguments, "--entry", "c18"]) == 1
     assert capsys.readouterr().err == (
         f"ttnn-check-weight: error: {module}: no function @c18 (functions: @c17, @other)\n"
+    )
+    assert check_weight([*arguments, "--conv", "w0"]) == 1
+    assert capsys.readouterr().err == (
+        "ttnn-check-weight: error: argument --conv: expected a conv's index N (0-based) or its "
+        "result's %NAME, got 'w0' (see ttnn-check-weight --help)\n"
+    )
+
+
+def test_one_conv_of_a_function_holding_several_is_chosen_with_conv(
+    weights: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A function preparing the conv twice (%w0 at line 3, %w1 at line 8): --entry alone
+    lists both; --conv counts and names the function's convs."""
+    module = write(weights, "twice.mlir", preparation("twice", copies=2))
+    arguments = [module, weights / "bf16.tensorbin", weights / "original.npy", "--entry", "twice"]
+    assert check_weight(arguments) == 1
+    assert capsys.readouterr().err == (
+        f"{module}:3:3: error: 2 convs in @twice (ttnn.conv2d or ttnn.prepare_conv_weights "
+        "ops); ttnn-check-weight checks one: choose it with --conv N (0-based, in printed "
+        f"order) or --conv %NAME: 0 %w0 in @twice at {module}:3:3, "
+        f"1 %w1 in @twice at {module}:8:3\n"
+    )
+    for choice in ("1", "%w1"):
+        assert check_weight([*arguments, "--conv", choice]) == 0
+        assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    assert check_weight([*arguments, "--conv", "%w2"]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {module}: --conv %w2: no conv in @twice has that result "
+        f"name; its 2 convs: 0 %w0 in @twice at {module}:3:3, 1 %w1 in @twice at {module}:8:3\n"
+    )
+    assert check_weight([*arguments, "--conv", "2"]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {module}: --conv 2: @twice holds 2 convs: "
+        f"0 %w0 in @twice at {module}:3:3, 1 %w1 in @twice at {module}:8:3\n"
     )
 
 
 def test_resnet50_s_fifty_three_convs_name_how_to_choose(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """examples/resnet50_conv_weights.mlir (53 functions of one conv each) was 'expected one
-    ttnn.prepare_conv_weights op, found 53'."""
+    """examples/resnet50_conv_weights.mlir (53 functions of one conv each, the nth's op at
+    line 9 + 5n) was 'expected one ttnn.prepare_conv_weights op, found 53': the first eight
+    listed, then the count."""
     example = REPOSITORY / "examples" / "resnet50_conv_weights.mlir"
     np.save(tmp_path / "w.npy", np.zeros((64, 3, 7, 7), np.float32))
     assert check_weight([example, tmp_path / "w.npy", tmp_path / "w.npy"]) == 1
+    functions = [
+        "conv1",
+        "layer1_0_conv1",
+        "layer1_0_conv2",
+        "layer1_0_conv3",
+        "layer1_0_downsample",
+        "layer1_1_conv1",
+        "layer1_1_conv2",
+        "layer1_1_conv3",
+    ]
+    listing = ", ".join(
+        f"{index} %prepared_weight in @{name} at {example}:{9 + 5 * index}:5"
+        for index, name in enumerate(functions)
+    )
     assert capsys.readouterr().err == (
-        f"ttnn-check-weight: error: {example}: 53 convs (ttnn.conv2d or ttnn.prepare_conv_weights "
-        "ops) in 53 functions; ttnn-check-weight checks one: choose one with --entry NAME: "
-        "@conv1, @layer1_0_conv1, @layer1_0_conv2, @layer1_0_conv3, @layer1_0_downsample, "
-        "@layer1_1_conv1, @layer1_1_conv2, @layer1_1_conv3, … (53 functions)\n"
+        f"{example}:9:5: error: 53 convs (ttnn.conv2d or ttnn.prepare_conv_weights ops); "
+        "ttnn-check-weight checks one: choose it with --conv N (0-based, in printed order) or "
+        f"--conv %NAME (or --entry FUNCTION): {listing}, … (53 convs)\n"
     )
 
 

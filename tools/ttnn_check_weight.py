@@ -1,6 +1,7 @@
 """`ttnn-check-weight`: does a prepared conv weight compute its conv? (docs/semantics.md §9.4)
 
-    ttnn-check-weight CONV.mlir PREPARED(.tensorbin | .npy) ORIGINAL.npy [--entry NAME] [--seed N]
+    ttnn-check-weight CONV.mlir PREPARED(.tensorbin | .npy) ORIGINAL.npy [--entry NAME]
+        [--conv N|%NAME] [--seed N]
 
 CONV.mlir holds the conv: one `ttnn.conv2d` op (the conv the model runs) or one
 `ttnn.prepare_conv_weights` op (its preparation), the one in function NAME with `--entry`
@@ -31,7 +32,7 @@ from xdsl.ir import Operation
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import Layout
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect import (
     Conv2dOp,
@@ -86,7 +87,15 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--entry",
         metavar="NAME",
-        help="the function holding the conv, when the file has several convs",
+        help="look for the conv in function NAME only (--conv then counts its convs)",
+    )
+    parser.add_argument(
+        "--conv",
+        metavar="N|%NAME",
+        dest="conv_choice",
+        type=conv_choice,
+        help="the conv to check when there are several: the Nth (0-based, in printed order) or "
+        "the one whose result is %%NAME",
     )
     parser.add_argument(
         "--seed", type=non_negative_seed, default=0, help="seed of the random activation"
@@ -199,38 +208,100 @@ def no_conv_message(path: str, scope: Operation) -> TTNNError:
     )
 
 
-def several_convs_message(path: str, convs: list[CheckedOp], entry: str | None) -> TTNNError:
-    """Several convs: how to choose one (`--entry` and the functions holding one conv)."""
-    per_function: dict[str | None, int] = {}
-    for op in convs:
-        name = function_name(op)
-        per_function[name] = per_function.get(name, 0) + 1
-    own_function = "put the conv in a function of its own and choose it with --entry NAME"
-    if entry is not None:
-        return TTNNError(
-            f"{path}: @{entry.removeprefix('@')} holds {len(convs)} convs (ttnn.conv2d or "
-            f"ttnn.prepare_conv_weights ops); {TOOL} checks one: {own_function}"
-        )
-    single = [name for name, count in per_function.items() if name and count == 1]
-    choice = f"choose one with --entry NAME: {function_listing(single)}" if single else own_function
-    return TTNNError(
-        f"{path}: {len(convs)} convs (ttnn.conv2d or ttnn.prepare_conv_weights ops) in "
-        f"{len(per_function)} functions; {TOOL} checks one: {choice}"
+ConvChoice = int | str
+"""`--conv`'s value: a conv's index in the scope (0-based, in printed order) or its result's
+name (without the `%`)."""
+
+
+def conv_choice(text: str) -> ConvChoice:
+    """--conv's value: N (0-based) or %NAME."""
+    if text.isdigit():
+        return int(text)
+    if text.startswith("%") and len(text) > 1:
+        return text[1:]
+    raise argparse.ArgumentTypeError(
+        f"expected a conv's index N (0-based) or its result's %NAME, got {text!r}"
     )
 
 
-def conv_op(path: str, entry: str | None) -> CheckedOp:
+def conv_listing(convs: list[CheckedOp], shown: list[CheckedOp] | None = None) -> str:
+    """The convs `shown` (default all of `convs`) as a message lists them to choose from: each
+    one's index in `convs`, result name, function and `FILE:LINE:COL`; the first eight, then
+    how many there are."""
+    listed = convs if shown is None else shown
+    entries = []
+    for op in listed[:8]:
+        name = op.results[0].name_hint
+        function = function_name(op)
+        location = format_location(op.location)
+        parts = (
+            str(convs.index(op)),
+            f"%{name}" if name else "",
+            f"in @{function}" if function else "",
+            f"at {location}" if location else "",
+        )
+        entries.append(" ".join(part for part in parts if part))
+    text = ", ".join(entries)
+    return f"{text}, … ({len(listed)} convs)" if len(listed) > 8 else text
+
+
+def scope_description(scope: Operation) -> str:
+    """The scope the convs were looked for in, as a message names it."""
+    return f"@{scope.sym_name.data}" if isinstance(scope, func.FuncOp) else "the file"
+
+
+def chosen_conv(
+    path: str, scope: Operation, convs: list[CheckedOp], choice: ConvChoice | None
+) -> CheckedOp:
+    """The conv to check of the `convs` of `scope`: the one `choice` (--conv) names, or the
+    only one. Several and none chosen, or a choice naming none or several, is a user error
+    listing the convs with their indices, names and locations."""
+    count = f"{len(convs)} conv{'s' if len(convs) > 1 else ''}"
+    if choice is None:
+        if len(convs) == 1:
+            return convs[0]
+        where = f" in @{scope.sym_name.data}" if isinstance(scope, func.FuncOp) else ""
+        how = "--conv N (0-based, in printed order) or --conv %NAME"
+        if not isinstance(scope, func.FuncOp):
+            how += " (or --entry FUNCTION)"
+        raise TTNNError(
+            f"{count}{where} (ttnn.conv2d or ttnn.prepare_conv_weights ops); {TOOL} checks "
+            f"one: choose it with {how}: {conv_listing(convs)}",
+            op=convs[0],
+        )
+    if isinstance(choice, int):
+        if choice < len(convs):
+            return convs[choice]
+        raise TTNNError(
+            f"{path}: --conv {choice}: {scope_description(scope)} holds {count}: "
+            f"{conv_listing(convs)}"
+        )
+    named = [op for op in convs if op.results[0].name_hint == choice]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        raise TTNNError(
+            f"{path}: --conv %{choice} names {len(named)} convs in {scope_description(scope)}; "
+            f"choose one by its index (--conv N) or function (--entry FUNCTION): "
+            f"{conv_listing(convs, named)}"
+        )
+    raise TTNNError(
+        f"{path}: --conv %{choice}: no conv in {scope_description(scope)} has that result "
+        f"name; its {count}: {conv_listing(convs)}"
+    )
+
+
+def conv_op(path: str, entry: str | None, choice: ConvChoice | None = None) -> CheckedOp:
     """The file's conv (parsed and verified): its one `ttnn.conv2d` or
-    `ttnn.prepare_conv_weights` op, in function `entry` when given."""
+    `ttnn.prepare_conv_weights` op, in function `entry` when given, the one `choice` (--conv)
+    names when there are several."""
     module = parse_module(make_context(), read_text(path), path)
     verify_module(module)
     scope = chosen_scope(path, module, entry)
     convs = convs_in(scope)
     if not convs:
         raise no_conv_message(path, scope)
-    if len(convs) > 1:
-        raise several_convs_message(path, convs, entry)
-    return convs[0]
+    return chosen_conv(path, scope, convs, choice)
 
 
 def non_negative_seed(text: str) -> int:
@@ -338,7 +409,7 @@ def original_as_prepared(original: np.ndarray, conv: ConvToCheck) -> np.ndarray:
 
 
 def check(arguments: argparse.Namespace) -> None:
-    op = conv_op(arguments.conv, arguments.entry)
+    op = conv_op(arguments.conv, arguments.entry, arguments.conv_choice)
     conv = conv_to_check(op)
     parameters = conv.parameters
     # The tile's feed first: a tile outside the output is a user error before any verdict.

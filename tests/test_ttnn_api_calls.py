@@ -606,7 +606,8 @@ def test_assign_bw_refusals(device) -> None:
     assert str(error.value).splitlines()[1] == "ttnn.assign_bw(): incompatible function arguments."
     assert (
         str(error.value).splitlines()[-1]
-        == "Not accepted by ttnn_xdsl: no parameter named 'input_grad'."
+        == "Not accepted by ttnn_xdsl: assign_bw() got an unexpected keyword argument "
+        "'input_grad'; did you mean 'input_b_grad', 'input_a_grad' or 'input_tensor_a'?"
     )
     with pytest.raises(TypeError) as error:
         ttnn.assign_bw(grad, grad, are_required_outputs=[True])

@@ -84,6 +84,7 @@ from ttnn_xdsl.ttnn.model_helpers import (
     to_layout,
 )
 from ttnn_xdsl.ttnn.pictures import layout_text, plot_layout
+from ttnn_xdsl.ttnn.signatures import keywords_suggested
 from ttnn_xdsl.ttnn.tensor import (
     Shape,
     Tensor,
@@ -116,6 +117,7 @@ Op2DL1Full = Conv2dL1Full
 Op2DL1FullSliceConfig = Conv2dL1FullSliceConfig
 
 
+@keywords_suggested
 @contextmanager
 def manage_device(device_id: int) -> Iterator[MeshDevice]:
     """`with ttnn.manage_device(device_id=0) as device:` opens the device and closes it."""

@@ -25,6 +25,7 @@ from ttnn_xdsl.ttnn.signatures import (
     Parameter,
     accept_instance,
     accept_uint32,
+    keywords_suggested,
 )
 
 __all__ = [
@@ -189,6 +190,7 @@ def open_device(*args: Any, **kwargs: Any) -> MeshDevice:
     return MeshDevice._open(kind, opened_with)
 
 
+@keywords_suggested
 def close_device(device: MeshDevice) -> None:
     """Close `device`: its progress bars end. Closing twice is silent, as in TT-NN."""
     if not isinstance(device, MeshDevice):

@@ -39,6 +39,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_float,
     accept_instance,
     accept_optional,
+    keywords_suggested,
     type_name,
 )
 from ttnn_xdsl.ttnn.tensor import Shape, Tensor, host_values
@@ -233,6 +234,7 @@ def reshaped(old: tuple[int, ...], new: tuple[int, ...]) -> tuple[int, ...]:
     return new
 
 
+@keywords_suggested
 def create_sharded_memory_config(
     shape: Shape | tuple[int, ...] | list[int],
     core_grid: CoreGrid | CoreRangeSet,

@@ -13,6 +13,7 @@ from ttnn_xdsl.core.enums import DataType
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.ttnn.enums import Layout
+from ttnn_xdsl.ttnn.signatures import keywords_suggested
 from ttnn_xdsl.ttnn.tensor import Tensor
 
 __all__ = ["layout_map", "layout_text", "plot_layout"]
@@ -42,6 +43,7 @@ def layout_map(tensor: Tensor) -> LayoutMap:
     return LayoutMap.of_logical(value.logical_shape, value.physical_shape, "values of a tensor")
 
 
+@keywords_suggested
 def layout_text(tensor: Tensor, name: str | None = None) -> str:
     """What `ttnn-run --plot-text` prints for `tensor`: one character per tile (`#` data, `+`
     partly padding, `.` padding) with its blocks and shards and, for a prepared conv tensor,
@@ -51,6 +53,7 @@ def layout_text(tensor: Tensor, name: str | None = None) -> str:
     return tensor.value.tile_map(layout_map(tensor), heading)
 
 
+@keywords_suggested
 def plot_layout(tensor: Tensor, path: str | os.PathLike[str], name: str | None = None) -> None:
     """Draw what `ttnn-run --plot` draws for `tensor` into `path` (.png or .svg by its
     extension; needs matplotlib, the `plot` extra): its physical matrix as 32×32 tiles,

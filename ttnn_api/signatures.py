@@ -15,14 +15,19 @@ TT-NN's functions and classes are nanobind bindings; a call that matches no over
 and its operations (`ttnn.assign_bw`) re-raise that as a message starting with a newline,
 `ttnn.assign_bw(): incompatible function arguments.`, the call and the signatures
 (`OPERATION` style). Both are reproduced here, with one more line naming the argument that
-was not accepted and why (TT-NN does not say).
+was not accepted and why (TT-NN does not say). A keyword no signature has is named with
+the closest the function has (`unexpected_keyword`), in that line or, for TT-NN's Python
+functions, in Python's own TypeError (`keywords_suggested`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import difflib
+import functools
+import inspect
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -39,7 +44,9 @@ __all__ = [
     "accept_optional",
     "accept_uint32",
     "accept_uint32_sequence",
+    "keywords_suggested",
     "type_name",
+    "unexpected_keyword",
 ]
 
 NANOBIND = "nanobind"
@@ -158,6 +165,16 @@ class Binding:
     def bind(self, args: Sequence[Any], kwargs: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         """(the index of the first overload the call fits, its bound arguments); TypeError in
         TT-NN's form when it fits none."""
+        keywords = [
+            parameter.name
+            for overload in self.overloads
+            for parameter in overload.parameters
+            if not parameter.positional_only
+        ]
+        for name in kwargs:
+            if name not in keywords:
+                reason = unexpected_keyword(self.name, name, keywords)
+                raise TypeError(self.message(args, kwargs, reason))
         reasons: list[str] = []
         for index, overload in enumerate(self.overloads):
             try:
@@ -182,7 +199,8 @@ class Binding:
         return self.overloads[index].text(self.name, returns=returns)
 
     def message(self, args: Sequence[Any], kwargs: Mapping[str, Any], reason: str) -> str:
-        detail = f"Not accepted by ttnn_xdsl: {reason}."
+        # A sentence ends with a full stop unless it is a question (`did you mean …?`).
+        detail = f"Not accepted by ttnn_xdsl: {reason}{'' if reason.endswith('?') else '.'}"
         if self.style == OPERATION:
             call = ", ".join(
                 [_operation_type(value) for value in args]
@@ -225,6 +243,46 @@ class Binding:
                 detail,
             ]
         )
+
+
+def unexpected_keyword(function: str, keyword: str, keywords: Iterable[str]) -> str:
+    """Python's words for a keyword `function` does not have, followed by the closest of its
+    `keywords` when some are close (a misspelling): `conv2d() got an unexpected keyword
+    argument 'kernal_size'; did you mean 'kernel_size'?`."""
+    message = f"{function}() got an unexpected keyword argument {keyword!r}"
+    close = difflib.get_close_matches(keyword, list(dict.fromkeys(keywords)))
+    if close:
+        quoted = [repr(name) for name in close]
+        choices = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+        message += f"; did you mean {choices}?"
+    return message
+
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+def keywords_suggested(function: Function) -> Function:
+    """`function` (a TT-NN Python function: TT-NN raises Python's own TypeError for it) whose
+    call with a keyword it does not have raises that TypeError with the closest keywords it
+    has (`unexpected_keyword`); any other call is `function`'s own (all of them for a
+    function taking `**kwargs`)."""
+    parameters = inspect.signature(function).parameters
+    if any(parameter.kind is parameter.VAR_KEYWORD for parameter in parameters.values()):
+        return function
+    keywords = [
+        name
+        for name, parameter in parameters.items()
+        if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+    ]
+
+    @functools.wraps(function)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        for name in kwargs:
+            if name not in parameters:
+                raise TypeError(unexpected_keyword(function.__name__, name, keywords))
+        return function(*args, **kwargs)
+
+    return checked  # type: ignore[return-value]
 
 
 def type_name(value: object) -> str:

@@ -47,6 +47,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_instance,
     accept_optional,
     accept_uint32_sequence,
+    keywords_suggested,
     type_name,
 )
 
@@ -517,6 +518,7 @@ class Tensor:
 # ------------------------------------------------------------------------------------------
 
 
+@keywords_suggested
 def from_torch(
     tensor: Any,
     dtype: DataType | None = None,
@@ -568,6 +570,7 @@ def from_torch(
     return host if device is None else to_device(host, device, memory_config)
 
 
+@keywords_suggested
 def to_torch(
     tensor: Tensor,
     dtype: Any = None,
@@ -613,11 +616,13 @@ def _torch_available() -> bool:
     return importlib.util.find_spec("torch") is not None
 
 
+@keywords_suggested
 def is_tensor_storage_on_device(tensor: Tensor) -> bool:
     """Whether `tensor` is stored on a device."""
     return tensor.storage_type() == StorageType.DEVICE
 
 
+@keywords_suggested
 def to_device(
     tensor: Tensor,
     device: MeshDevice,
@@ -701,6 +706,7 @@ def _core_outside_the_grid(spec: ShardSpec, grid: tuple[int, int]) -> tuple[int,
     return None
 
 
+@keywords_suggested
 def from_device(tensor: Tensor, blocking: bool = True, *, queue_id: Any = None) -> Tensor:
     """`tensor` on the host, with its memory config; a host tensor comes back as it is."""
     if not isinstance(tensor, Tensor):
@@ -719,6 +725,7 @@ def _tensorbin_path(file_name: Any, caller: str) -> str:
     return name
 
 
+@keywords_suggested
 def dump_tensor(
     file_name: str | os.PathLike[str],
     tensor: Tensor,
@@ -747,6 +754,7 @@ def dump_tensor(
         raise RuntimeError(str(error)) from None
 
 
+@keywords_suggested
 def load_tensor(file_name: str | os.PathLike[str], *, device: MeshDevice | None = None) -> Tensor:
     """The tensor a `.tensorbin` file holds (TT-NN 0.81.1's format), on the host, or on
     `device` (DRAM interleaved) when given."""

@@ -59,3 +59,17 @@ def test_verifier_rules_and_constraints() -> None:
     assert constraint_text(LoadOp.get_irdl_definition().operands[0][1].constr) == (
         "memref of !tile.tile"
     )
+
+
+def test_a_message_starting_with_a_computed_part_is_listed() -> None:
+    """assign_bw's verifier says `f"{unused[0]} is given but its gradient is not required …"`
+    (`input_grad is given …`): listed with its computed start as `…`, as its other computed
+    parts (the generator left out every message starting with one)."""
+    from ttnn_xdsl.dialect.assign_bw import AssignBwOp
+
+    rules = verifier_rules(AssignBwOp, "verify_")
+    assert "… is given but its gradient is not required (are_required_outputs = …)" in rules
+    text = REFERENCE.read_text()
+    section = text[text.index("### `ttnn.assign_bw`") :]
+    section = section[: section.index("\n### ", 1)]
+    assert "- … is given but its gradient is not required (are_required_outputs = …)" in section

@@ -275,7 +275,9 @@ def verifier_rules(cls: type, entry: str) -> list[str]:
                 text = _message_text(node.args[0])
                 if text is not None:
                     text = text.removeprefix("'…' op ")
-                if text and not text.startswith("…") and text not in rules:
+                # A message starting with a computed part (`f"{name} is …"`) is listed
+                # too; one that is only computed (`f"{error}"`) says nothing to list.
+                if text and any(c.isalpha() for c in text) and text not in rules:
                     rules.append(text)
             elif isinstance(callee, ast.Attribute) and getattr(callee.value, "id", "") == "self":
                 visit(_own_method(cls, callee.attr))

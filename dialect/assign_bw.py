@@ -13,7 +13,6 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     i1,
-    i32,
 )
 from xdsl.ir import (
     Attribute,
@@ -33,7 +32,7 @@ from xdsl.printer import Printer
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.attributes import MemoryConfigAttr
-from ttnn_xdsl.dialect.keyword_properties import i32_attribute
+from ttnn_xdsl.dialect.keyword_properties import INT32, STRING, i32_attribute, refuse_token
 from ttnn_xdsl.dialect.operation import TTNNOperation, bool_list, format_bools
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, denote_same_tensor
 
@@ -259,12 +258,7 @@ class AssignBwOp(TTNNOperation):
         properties: dict[str, Attribute] = {}
         if parser.parse_optional_keyword("are_required_outputs") is not None:
             parser.parse_punctuation("=")
-            values = parser.parse_comma_separated_list(
-                parser.Delimiter.SQUARE, parser.parse_boolean
-            )
-            properties["are_required_outputs"] = DenseArrayBase.from_list(
-                i1, [int(v) for v in values]
-            )
+            properties["are_required_outputs"] = _parse_required_outputs(parser)
         if parser.parse_optional_keyword("memory_config") is not None:
             parser.parse_punctuation("=")
             position = parser.pos
@@ -278,16 +272,10 @@ class AssignBwOp(TTNNOperation):
             properties["memory_config"] = memory_config
         if parser.parse_optional_keyword("queue_id") is not None:
             parser.parse_punctuation("=")
-            position = parser.pos
-            queue_id = parser.parse_integer()
-            if not -(2**31) <= queue_id < 2**31:
-                parser.raise_error(
-                    f"expected queue_id to be an i32, got {queue_id}", position, parser.pos
-                )
-            properties["queue_id"] = IntegerAttr(queue_id, i32)
+            properties["queue_id"] = INT32.parse(parser, "queue_id")
         if parser.parse_optional_keyword("round_mode") is not None:
             parser.parse_punctuation("=")
-            properties["round_mode"] = StringAttr(parser.parse_str_literal())
+            properties["round_mode"] = STRING.parse(parser, "round_mode")
         attributes = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         position = parser.pos
@@ -345,3 +333,20 @@ class AssignBwOp(TTNNOperation):
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         printer.print_function_type(self.operand_types, self.result_types)
+
+
+def _parse_required_outputs(parser: Parser) -> DenseArrayBase:
+    """`are_required_outputs`' value, `[true|false, …]`; anything else is refused at it in the
+    project's words, as the keyword properties' values are (`refuse_token`)."""
+    written = "are_required_outputs to be a boolean array ([true|false, …])"
+
+    def boolean() -> bool:
+        value = parser.parse_optional_boolean()
+        if value is None:
+            refuse_token(parser, written)
+        return value
+
+    values = parser.parse_optional_comma_separated_list(parser.Delimiter.SQUARE, boolean)
+    if values is None:
+        refuse_token(parser, written)
+    return DenseArrayBase.from_list(i1, [int(value) for value in values])

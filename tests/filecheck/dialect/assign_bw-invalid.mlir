@@ -322,10 +322,51 @@ func.func @f(%g: !t, %a: !t) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// Parse error: are_required_outputs holds booleans.
+// Parse error: are_required_outputs holds booleans, refused at the first other value in the
+// project's words (xDSL's own was "Expected boolean literal").
+!t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
+func.func @f(%g: !t, %a: !t, %b: !t) {
+  %0 = ttnn.assign_bw(%g, %a, %b) are_required_outputs = [1, 0] : (!t, !t, !t) -> !t // expected-error {{expected are_required_outputs to be a boolean array ([true|false, …]), got 1}}
+  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 1]]:59: error: expected are_required_outputs to be a boolean array ([true|false, …]), got 1{{$}}
+  func.return
+}
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: a boolean after the first is refused at it.
+!t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
+func.func @f(%g: !t, %a: !t, %b: !t) {
+  %0 = ttnn.assign_bw(%g, %a, %b) are_required_outputs = [true, "no"] : (!t, !t, !t) -> !t // expected-error {{expected are_required_outputs to be a boolean array ([true|false, …]), got "no"}}
+  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 1]]:65: error: expected are_required_outputs to be a boolean array ([true|false, …]), got "no"{{$}}
+  func.return
+}
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: are_required_outputs is an array, not one boolean (xDSL's was "Expected '['").
+!t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
+func.func @f(%g: !t, %a: !t, %b: !t) {
+  %0 = ttnn.assign_bw(%g, %a, %b) are_required_outputs = true : (!t, !t, !t) -> !t // expected-error {{expected are_required_outputs to be a boolean array ([true|false, …]), got true}}
+  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 1]]:58: error: expected are_required_outputs to be a boolean array ([true|false, …]), got true{{$}}
+  func.return
+}
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: queue_id is an integer, as a keyword property's (xDSL's was "Expected integer literal").
 !t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
 func.func @f(%g: !t, %a: !t) {
-  %0 = ttnn.assign_bw(%g, %a) are_required_outputs = [1, 0] : (!t, !t) -> !t // expected-error {{Expected boolean literal}}
-  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 1]]:55: error: Expected boolean literal
+  %0 = ttnn.assign_bw(%g, %a) queue_id = x : (!t, !t) -> !t // expected-error {{expected queue_id to be an integer, got x}}
+  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 1]]:42: error: expected queue_id to be an integer, got x{{$}}
+  func.return
+}
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// Parse error: round_mode is a string, as a keyword property's (xDSL's was "Expected string literal").
+!t = tensor<32x32xbf16, #ttnn.tensor_layout<tile>>
+func.func @f(%g: !t, %a: !t) {
+  %0 = ttnn.assign_bw(%g, %a) round_mode = floor : (!t, !t) -> !t // expected-error {{expected round_mode to be a string ("…"), got floor}}
+  // CHECK-NEXT: {{.*}}assign_bw-invalid.mlir:[[# @LINE - 1]]:44: error: expected round_mode to be a string ("…"), got floor{{$}}
   func.return
 }

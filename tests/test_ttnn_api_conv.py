@@ -12,7 +12,10 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -198,58 +201,76 @@ def test_bfloat16_accumulation_is_the_reference_within_its_rounding(device) -> N
     assert np.count_nonzero(error) > 0
 
 
-def test_return_combinations(device) -> None:
+@dataclass(frozen=True)
+class ReturnCase:
+    """A conv whose results are checked with each combination of `return_output_dim` and
+    `return_weights_and_bias`: the conv, its inputs and keywords, its output dims and shape,
+    and its reference values."""
+
+    conv: Callable[..., Any]
+    activation: np.ndarray
+    weight: np.ndarray
+    keywords: Callable[[Any], dict[str, object]]
+    dims: tuple[int, int]
+    output_shape: list[int]
+    reference: Callable[[], np.ndarray]
+
+
+TRANSPOSED_ACTIVATION = integers((1, 6, 5, 16), seed=8)
+TRANSPOSED_WEIGHT = integers((16, 24, 3, 3), seed=9)  # IOHW
+
+RETURN_CASES = {
+    "conv2d": ReturnCase(
+        ttnn.conv2d,
+        ACTIVATION,
+        WEIGHT,
+        lambda device: conv2d_keywords(device, stride=(2, 2)),
+        # (10 + 2 − 3) // 2 + 1 = 5, (12 + 2 − 3) // 2 + 1 = 6
+        (5, 6),
+        [1, 1, 2 * 5 * 6, 32],
+        lambda: reference_conv2d(
+            ACTIVATION.astype(np.float64), WEIGHT, stride=(2, 2), padding=(1, 1)
+        ),
+    ),
+    # TT-NN 0.81.1's conv_transpose2d returns as conv2d does: the output, then (OH, OW), then
+    # the device (weight, bias) — the bias None without one.
+    "conv_transpose2d": ReturnCase(
+        ttnn.conv_transpose2d,
+        TRANSPOSED_ACTIVATION,
+        TRANSPOSED_WEIGHT,
+        transposed_keywords,
+        # (6 − 1)·2 − 2 + 3 = 11, (5 − 1)·2 − 2 + 3 = 9
+        (11, 9),
+        [1, 1, 11 * 9, 24],
+        lambda: transposed_reference(
+            TRANSPOSED_ACTIVATION, TRANSPOSED_WEIGHT, (2, 2), (1, 1), (0, 0)
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RETURN_CASES))
+def test_return_combinations(device, name: str) -> None:
+    case = RETURN_CASES[name]
+
     def call(**flags: bool):
-        return ttnn.conv2d(
-            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
-            weight_tensor=ttnn.from_torch(WEIGHT, ttnn.float32),
-            **conv2d_keywords(device, stride=(2, 2)),
+        return case.conv(
+            input_tensor=ttnn.from_torch(case.activation, ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(case.weight, ttnn.float32),
+            **case.keywords(device),
             **flags,
         )
 
     plain = call()
     assert isinstance(plain, ttnn.Tensor)
     output, dims = call(return_output_dim=True)
-    # (10 + 2 − 3) // 2 + 1 = 5, (12 + 2 − 3) // 2 + 1 = 6
-    assert dims == (5, 6) and output.shape == [1, 1, 2 * 5 * 6, 32]
+    assert dims == case.dims and output.shape == case.output_shape
     output, (weight, bias) = call(return_weights_and_bias=True)
     assert isinstance(weight, ttnn.Tensor) and bias is None
     output, dims, (weight, bias) = call(return_output_dim=True, return_weights_and_bias=True)
-    assert dims == (5, 6) and bias is None
+    assert dims == case.dims and bias is None
     assert ttnn.is_tensor_storage_on_device(weight) and weight.layout == ttnn.TILE_LAYOUT
-    for result in (output, plain):
-        np.testing.assert_array_equal(
-            values(result),
-            reference_conv2d(ACTIVATION.astype(np.float64), WEIGHT, stride=(2, 2), padding=(1, 1)),
-        )
-
-
-def test_conv_transpose2d_return_combinations(device) -> None:
-    # TT-NN 0.81.1's conv_transpose2d returns as conv2d does: the output, then (OH, OW), then
-    # the device (weight, bias) — the bias None without one.
-    activation = integers((1, 6, 5, 16), seed=8)
-    weight = integers((16, 24, 3, 3), seed=9)  # IOHW
-
-    def call(**flags: bool):
-        return ttnn.conv_transpose2d(
-            input_tensor=ttnn.from_torch(activation, ttnn.bfloat16),
-            weight_tensor=ttnn.from_torch(weight, ttnn.float32),
-            **transposed_keywords(device),
-            **flags,
-        )
-
-    plain = call()
-    assert isinstance(plain, ttnn.Tensor)
-    output, dims = call(return_output_dim=True)
-    # (6 − 1)·2 − 2 + 3 = 11, (5 − 1)·2 − 2 + 3 = 9
-    assert dims == (11, 9) and output.shape == [1, 1, 99, 24]
-    output, (device_weight, bias) = call(return_weights_and_bias=True)
-    assert isinstance(device_weight, ttnn.Tensor) and bias is None
-    output, dims, (device_weight, bias) = call(return_output_dim=True, return_weights_and_bias=True)
-    assert dims == (11, 9) and bias is None
-    assert ttnn.is_tensor_storage_on_device(device_weight)
-    assert device_weight.layout == ttnn.TILE_LAYOUT
-    reference = transposed_reference(activation, weight, (2, 2), (1, 1), (0, 0))
+    reference = case.reference()
     for result in (output, plain):
         np.testing.assert_array_equal(values(result), reference)
 

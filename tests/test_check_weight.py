@@ -235,7 +235,8 @@ def test_one_conv_of_several_is_chosen_with_entry_or_conv(
     arguments = [module, weights / "bf16.tensorbin", weights / "original.npy"]
     assert check_weight(arguments) == 1
     assert capsys.readouterr().err == (
-        f"{module}:3:3: error: 2 convs (ttnn.conv2d or ttnn.prepare_conv_weights ops); "
+        f"{module}:3:3: error: 2 convs in the file (ttnn.conv2d or ttnn.prepare_conv_weights "
+        "ops); "
         "ttnn-check-weight checks one: choose it with --conv N (0-based, in printed order) or "
         f"--conv %NAME (or --entry FUNCTION): 0 %w0 in @c17 at {module}:3:3, "
         f"1 %w0 in @other at {module}:12:3\n"
@@ -324,7 +325,8 @@ def test_resnet50_s_fifty_three_convs_name_how_to_choose(
         for index, name in enumerate(functions)
     )
     assert capsys.readouterr().err == (
-        f"{example}:9:5: error: 53 convs (ttnn.conv2d or ttnn.prepare_conv_weights ops); "
+        f"{example}:9:5: error: 53 convs in the file (ttnn.conv2d or ttnn.prepare_conv_weights "
+        "ops); "
         "ttnn-check-weight checks one: choose it with --conv N (0-based, in printed order) or "
         f"--conv %NAME (or --entry FUNCTION): {listing}, … (53 convs)\n"
     )

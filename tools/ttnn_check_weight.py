@@ -260,12 +260,12 @@ def chosen_conv(
     if choice is None:
         if len(convs) == 1:
             return convs[0]
-        where = f" in @{scope.sym_name.data}" if isinstance(scope, func.FuncOp) else ""
         how = "--conv N (0-based, in printed order) or --conv %NAME"
         if not isinstance(scope, func.FuncOp):
             how += " (or --entry FUNCTION)"
         raise TTNNError(
-            f"{count}{where} (ttnn.conv2d or ttnn.prepare_conv_weights ops); {TOOL} checks "
+            f"{count} in {scope_description(scope)} (ttnn.conv2d or ttnn.prepare_conv_weights "
+            f"ops); {TOOL} checks "
             f"one: choose it with {how}: {conv_listing(convs)}",
             op=convs[0],
         )

@@ -171,3 +171,39 @@ def test_the_conv2d_anchor_computes_the_conv_the_project_runs() -> None:
     assert np.abs(anchor - reference).max() <= 1e-5 * scale
     got = case.run().to_numpy().reshape(-1, conv.out_channels).astype(np.float64)
     assert np.abs(got - reference).max() <= 2.0**-6 * scale
+
+
+@pytest.mark.parametrize("name", ["layer3_1_conv1", "layer4_1_conv2"])
+def test_the_matmul_nests_chunks_do_not_change_the_bytes(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bulk matmul nest converts its weight in column chunks and multiplies in row parts
+    (runtime/interpreter/bulk.py: sizes from tile.CHUNK_BYTES, SMALLEST_CHUNK_BYTES and
+    MIN_MATMUL_ROWS): a HEIGHT 1x1 conv whose cores share the weight and a BLOCK 3x3 conv
+    whose cores each read their own columns, with bfloat8_b weights, give the same bytes
+    when every chunk is one tile column and every part one tile row — many more BLAS calls."""
+    bench_module()  # puts benchmarks/ on the path
+    import resnet50_conv2d
+
+    from ttnn_xdsl.core.enums import DataType
+    from ttnn_xdsl.runtime.interpreter import bulk, tile
+
+    conv = next(c for c in resnet50_conv2d.resnet50_convs() if c.name == name)
+    case = resnet50_conv2d.conv_case(conv, DataType.BFLOAT8_B, seed=5)
+    calls = [0]
+    matmul = bulk.fidelity_matmul
+
+    def counted(*args: object) -> np.ndarray:
+        calls[0] += 1
+        return matmul(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bulk, "fidelity_matmul", counted)
+    whole = case.run().to_numpy().copy()
+    whole_calls, calls[0] = calls[0], 0
+    for module in (bulk, tile):
+        monkeypatch.setattr(module, "CHUNK_BYTES", 4096, raising=False)
+    monkeypatch.setattr(tile, "SMALLEST_CHUNK_BYTES", 4096)
+    monkeypatch.setattr(bulk, "MIN_MATMUL_ROWS", 32)
+    chunked = case.run().to_numpy()
+    assert calls[0] >= 2 * whole_calls
+    assert chunked.tobytes() == whole.tobytes()

@@ -603,10 +603,14 @@ def _weight_chunk_bytes(b: np.ndarray, chunk_bytes: int) -> int:
 
 
 def _buffer_bytes(view: np.ndarray) -> int:
-    """The bytes of the array `view` is a view of (its own if none)."""
-    while isinstance(view.base, np.ndarray):
-        view = view.base
-    return view.nbytes
+    """The bytes of the array `view` is a view of (its own if none), through the holders
+    NumPy puts between a strided view and its array."""
+    array, holder = view, view.base
+    while holder is not None:
+        if isinstance(holder, np.ndarray):
+            array = holder
+        holder = getattr(holder, "base", None)
+    return array.nbytes
 
 
 MIN_MATMUL_ROWS = 256

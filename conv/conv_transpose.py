@@ -22,7 +22,6 @@ from ttnn_xdsl.conv.conv_l1_decisions import l1_knobs
 from ttnn_xdsl.conv.conv_l1_model import L1Device
 from ttnn_xdsl.conv.conv_op_config import ConvKnobs
 from ttnn_xdsl.conv.conv_parameters import (
-    ComputeKernelConfig,
     Conv2dParameters,
     Conv2dSliceConfig,
     ConvParameters,
@@ -411,9 +410,10 @@ def equivalent_conv2d(
         input_layout=params.input_layout,
         input_memory_config=params.input_memory_config,
         conv_config=params.conv_config,
-        # No compute config is TT-NN's default one here (no float32 accumulation), where a
-        # conv2d's own default follows its dtypes (`conv_resolution.fp32_dest_accumulation`).
-        compute_config=params.compute_config or ComputeKernelConfig(),
+        # None is TT-NN's default, a conv2d's (`conv_l1_decisions.fp32_dest_accumulation`):
+        # conv_transpose2d and the conv2d preparation it calls both take
+        # `get_conv_default_compute_kernel_config(device, input dtype, weights dtype)`.
+        compute_config=params.compute_config,
         grid=params.grid,
         l1_budget=params.l1_budget,
         slice_config=slice_config,

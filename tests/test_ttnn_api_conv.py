@@ -201,6 +201,82 @@ def test_bfloat16_accumulation_is_the_reference_within_its_rounding(device) -> N
     assert np.count_nonzero(error) > 0
 
 
+# The newcomer's conv_transpose2d, ConvTranspose2d(32, 16, 3, stride 2, padding 1,
+# output_padding 1) on a 1×4×4 image: standard normal values (not the small integers above,
+# whose sums are exact in either accumulator), each a bfloat16, so that a bfloat16 input or
+# weight holds them exactly and only the accumulation rounds.
+def bfloat16_normals(shape: tuple[int, ...], seed: int) -> np.ndarray:
+    """Standard normal values rounded to bfloat16 (kept as float32): their top 16 bits."""
+    drawn = np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+    return (drawn.view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
+
+
+UPSAMPLE_ACTIVATION = bfloat16_normals((1, 4, 4, 32), seed=11)
+UPSAMPLE_WEIGHT = bfloat16_normals((32, 16, 3, 3), seed=12)  # IOHW
+UPSAMPLE_BIAS = bfloat16_normals((1, 1, 1, 16), seed=13)
+UPSAMPLE_FLOAT32_ROUNDINGS = 2 * 9 + 3 + 32 * 3 * 3
+"""docs/semantics.md §9.9's float32 bound, `(2·K + 3 + L)` roundings of `Σ|a·w| + |b|` with
+`L = KH·KW·Cin = 288` products and at most `K = 9` K blocks (one a kernel tap)."""
+
+
+def upsample(device, input_dtype, weights_dtype) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The upsampling conv with no compute config and a float32 output: its output, the float64
+    reference (`transposed_reference` plus the bias) and `Σ|a·w| + |b|`."""
+    output = ttnn.conv_transpose2d(
+        input_tensor=ttnn.from_torch(UPSAMPLE_ACTIVATION, input_dtype),
+        weight_tensor=ttnn.from_torch(UPSAMPLE_WEIGHT, ttnn.float32),
+        bias_tensor=ttnn.from_torch(UPSAMPLE_BIAS, ttnn.float32),
+        device=device,
+        in_channels=32,
+        out_channels=16,
+        batch_size=1,
+        input_height=4,
+        input_width=4,
+        kernel_size=(3, 3),
+        stride=(2, 2),
+        padding=(1, 1),
+        output_padding=(1, 1),
+        dtype=ttnn.float32,
+        conv_config=ttnn.Conv2dConfig(weights_dtype=weights_dtype),
+    )
+    # (4 − 1)·2 − 2 + 3 + 1 = 8: an 8×8 output.
+    assert output.shape == [1, 1, 64, 16] and output.dtype == ttnn.float32
+    geometry = ((2, 2), (1, 1), (1, 1))
+    exact = transposed_reference(UPSAMPLE_ACTIVATION, UPSAMPLE_WEIGHT.astype(np.float64), *geometry)
+    magnitude = transposed_reference(
+        np.abs(UPSAMPLE_ACTIVATION), np.abs(UPSAMPLE_WEIGHT), *geometry
+    )
+    bias = UPSAMPLE_BIAS.reshape(-1).astype(np.float64)
+    return values(output), exact + bias, magnitude + np.abs(bias)
+
+
+def test_a_float32_conv_transpose2d_accumulates_in_float32_by_default(device) -> None:
+    # TT-NN 0.81.1's conv_transpose2d without a compute config takes
+    # get_conv_default_compute_kernel_config(device, input dtype, weights dtype): float32
+    # DEST for a float32 input with float32 weights, as conv2d's. Accumulated in bfloat16
+    # (the project's default before) it is off by up to 0.167, 169 times the float32 bound.
+    output, exact, magnitude = upsample(device, ttnn.float32, ttnn.float32)
+    error = np.abs(output - exact)
+    assert np.all(error <= UPSAMPLE_FLOAT32_ROUNDINGS * 2.0**-24 * magnitude)
+    assert np.count_nonzero(error) > 0
+
+
+@pytest.mark.parametrize(
+    ("input_dtype", "weights_dtype"),
+    [(ttnn.bfloat16, ttnn.float32), (ttnn.float32, ttnn.bfloat16)],
+    ids=["bfloat16 input", "bfloat16 weights"],
+)
+def test_a_conv_transpose2d_not_all_float32_accumulates_in_bfloat16(
+    device, input_dtype, weights_dtype
+) -> None:
+    # Either dtype bfloat16 (its values held exactly), the default DEST is bfloat16: with the
+    # float32 output, beyond the float32 bound, within the bfloat16 one (at most 9 K blocks).
+    output, exact, magnitude = upsample(device, input_dtype, weights_dtype)
+    error = np.abs(output - exact)
+    assert np.any(error > UPSAMPLE_FLOAT32_ROUNDINGS * 2.0**-24 * magnitude)
+    assert np.all(error <= (2 * 9 + 3) * 2.0**-8 * magnitude)
+
+
 @dataclass(frozen=True)
 class ReturnCase:
     """A conv whose results are checked with each combination of `return_output_dim` and

@@ -137,7 +137,13 @@ def fp32_dest_accumulation(params: Conv2dParameters, weights_dtype: DataType) ->
     are float32."""
     if params.compute_config is not None:
         return params.compute_config.fp32_dest_acc_en
-    input_dtype = params.input_dtype or DataType.BFLOAT16
+    return default_fp32_dest_accumulation(params.input_dtype or DataType.BFLOAT16, weights_dtype)
+
+
+def default_fp32_dest_accumulation(input_dtype: DataType, weights_dtype: DataType) -> bool:
+    """TT-NN 0.81.1's default compute config for a conv
+    (`get_conv_default_compute_kernel_config`): `fp32_dest_acc_en` exactly when the input
+    and the weights are float32."""
     return input_dtype == DataType.FLOAT32 and weights_dtype == DataType.FLOAT32
 
 

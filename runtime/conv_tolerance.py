@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ttnn_xdsl.conv.conv_l1_decisions import default_fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.core.enums import DataType
@@ -55,7 +56,7 @@ def default_conv_numerics(input_dtype: DataType, weights_dtype: DataType) -> Con
     """TT-NN 0.81.1's conv2d without `dtype` and `compute_config`: the output in the input's
     dtype; `get_conv_default_compute_kernel_config`: HiFi4, `fp32_dest_acc_en` only for a
     float32 input with float32 weights, no packer L1 accumulation."""
-    fp32_dest = input_dtype == DataType.FLOAT32 and weights_dtype == DataType.FLOAT32
+    fp32_dest = default_fp32_dest_accumulation(input_dtype, weights_dtype)
     return ConvNumerics(input_dtype, input_dtype, fp32_dest)
 
 

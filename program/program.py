@@ -200,8 +200,8 @@ class Program(Executable):
 
     def check_traceable(self, position: int) -> None:
         """Raise RunError when `layout_map(position)` would refuse the result's source as too
-        large to trace — from the types, before anything runs (a picture of a weight of 2^24
-        elements or more is refused at once, not after the run)."""
+        large to trace — from the types, before anything runs (a picture of a weight of more
+        than 2^24 elements is refused at once, not after the run)."""
         if self.source is None:
             return
         chain = trace_chain(self._tensor_level_source(), self.entry, position)

@@ -64,13 +64,15 @@ __all__ = [
     "EXACT_INDEX_LIMIT",
     "OpChain",
     "check_traceable",
+    "check_traceable_shape",
     "layout_map_of",
     "tensor_level_module",
     "trace_chain",
 ]
 
 EXACT_INDEX_LIMIT = 2**24
-"""Float32 holds every integer up to here exactly: the largest weight that can be traced."""
+"""Float32 holds every integer up to here exactly (2^24 + 1 is the first it rounds): the
+number of elements of the largest weight that can be traced, numbered 1 … 2^24."""
 
 
 @dataclass(frozen=True)
@@ -205,13 +207,21 @@ def _float32_module(source: ModuleOp, chain: OpChain) -> ModuleOp:
 
 def check_traceable(chain: OpChain, position: int) -> None:
     """Raise RunError when the source of `chain` (which made result `position`) is too large
-    to trace: its elements are numbered 1, 2, … in float32, exact up to `EXACT_INDEX_LIMIT`.
-    Known from the types alone, so a caller can ask before running anything."""
-    source_shape = tensor_info(chain.source.type).shape
-    if math.prod(source_shape) + 1 >= EXACT_INDEX_LIMIT:
+    to trace (`check_traceable_shape`). Known from the types alone, so a caller can ask
+    before running anything."""
+    check_traceable_shape(tensor_info(chain.source.type).shape, position)
+
+
+def check_traceable_shape(source_shape: tuple[int, ...], position: int) -> None:
+    """Raise RunError when a source of `source_shape` has more elements than
+    `EXACT_INDEX_LIMIT`: its elements are numbered 1 … N in float32, and N must be exact
+    (2^24 is; 2^24 + 1 rounds to 2^24, so two elements would share a number)."""
+    elements = math.prod(source_shape)
+    if elements > EXACT_INDEX_LIMIT:
         raise RunError(
-            f"cannot trace result {position}: its source {format_shape(source_shape)} has more "
-            f"than 2^24 elements, beyond what float32 indices hold exactly"
+            f"cannot trace result {position}: its source {format_shape(source_shape)} has "
+            f"{elements} elements, more than 2^24 = {EXACT_INDEX_LIMIT} (its elements are "
+            "numbered 1, 2, … in float32, which holds integers exactly only up to 2^24)"
         )
 
 

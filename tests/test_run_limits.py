@@ -10,7 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.program import Program
+from ttnn_xdsl.program.provenance import check_traceable_shape
 from ttnn_xdsl.runtime import execution, memory
 from ttnn_xdsl.tools import ttnn_run
 
@@ -212,7 +214,36 @@ def test_a_weight_too_large_to_trace_is_refused_before_the_run(
     flags = [part.format(folder=tmp_path) for part in flag]
     line = run_refused([str(source), *flags], capsys, tmp_path)
     assert line == (
-        "ttnn-run: error: cannot trace result 0: its source [1024, 1024, 5, 5] has more than "
-        "2^24 elements, beyond what float32 indices hold exactly"
+        "ttnn-run: error: cannot trace result 0: its source [1024, 1024, 5, 5] has 26214400 "
+        "elements, more than 2^24 = 16777216 (its elements are numbered 1, 2, … in float32, "
+        "which holds integers exactly only up to 2^24)"
     )
     assert not (tmp_path / "pictures").exists()
+
+
+@pytest.mark.parametrize(
+    "source_shape", [(2**24 - 1,), (2**12, 2**12), (1, 1, 4096, 4096)], ids=str
+)
+def test_a_weight_of_at_most_2_to_the_24_elements_is_traceable(
+    source_shape: tuple[int, ...],
+) -> None:
+    # Numbered 1 … N in float32: every integer up to 2^24 is exact, so none is refused.
+    count = int(np.prod(source_shape))
+    assert count <= 2**24 and int(np.float32(count)) == count
+    check_traceable_shape(source_shape, 0)
+
+
+@pytest.mark.parametrize("source_shape", [(2**24 + 1,), (1025, 4096, 2, 2)], ids=str)
+def test_a_weight_of_more_than_2_to_the_24_elements_is_refused(
+    source_shape: tuple[int, ...],
+) -> None:
+    # Numbered 1 … N, it has an element numbered 2^24 + 1: float32 rounds that onto 2^24.
+    count = int(np.prod(source_shape))
+    assert count >= 2**24 + 1 and int(np.float32(2**24 + 1)) == 2**24
+    with pytest.raises(RunError) as refusal:
+        check_traceable_shape(source_shape, 3)
+    assert refusal.value.message == (
+        f"cannot trace result 3: its source {list(source_shape)} has {count} elements, more "
+        "than 2^24 = 16777216 (its elements are numbered 1, 2, … in float32, which holds "
+        "integers exactly only up to 2^24)"
+    )

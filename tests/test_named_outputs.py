@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.dialect.context import make_context
 from ttnn_xdsl.frontend import parse_module
 from ttnn_xdsl.program import Program, result_names
@@ -374,3 +375,187 @@ def test_help_says_how_outputs_are_named_and_that_folders_never_mix_runs(
         in text
     )
     assert "or an .npz archive of inputs, each member named after its argument" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# Result names that cannot name a file, and two results under one name
+# ---------------------------------------------------------------------------------------------
+
+ROW = "tensor<1x1x32x32xbf16, #ttnn.tensor_layout<tile>>"
+
+
+def identity(function: str, value: str = "x") -> str:
+    """A function (its name as the IR spells it) returning its argument `%value`."""
+    return (
+        f"func.func @{function}(%{value}: {ROW}) -> {ROW} {{\n  func.return %{value} : {ROW}\n}}\n"
+    )
+
+
+def tree(folder: Path) -> dict[str, bytes | None]:
+    """Every path under `folder` and its bytes (None for a folder)."""
+    return {
+        str(path.relative_to(folder)): None if path.is_dir() else path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+    }
+
+
+@pytest.mark.parametrize(
+    ("function", "printed", "shown", "problem"),
+    [
+        ('"../../escape"', '"../../escape"', "'../../escape.x'", "it holds '/'"),
+        ('"{absolute}/ABS"', '"{absolute}/ABS"', "'{absolute}/ABS.x'", "it holds '/'"),
+        ('"a\\5Cb"', '"a\\\\b"', "'a\\\\b.x'", "it holds '\\'"),
+        ('"a\\00b"', '"a\\00b"', "'a\\x00b.x'", "it holds the control character U+0000"),
+        ('"a\\0Ab"', '"a\\0Ab"', "'a\\nb.x'", "it holds the control character U+000A"),
+        ('".hidden"', '".hidden"', "'.hidden.x'", "it starts with '.'"),
+    ],
+    ids=["parent", "absolute", "backslash", "nul", "line-break", "hidden"],
+)
+def test_a_result_name_that_is_no_plain_file_name_is_refused_before_anything_is_written(
+    function: str,
+    printed: str,
+    shown: str,
+    problem: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The newcomer's escape: from tmp_path/deep/run, '../../escape.x.tensorbin' in the folder
+    # 'out' is tmp_path/deep/escape.x.tensorbin; an absolute name points anywhere.
+    work = tmp_path / "deep" / "run"
+    work.mkdir(parents=True)
+    monkeypatch.chdir(work)
+    source = tmp_path / "deep" / "names.mlir"
+    absolute = str(tmp_path)
+    source.write_text(identity(function.format(absolute=absolute)))
+    for target in (tmp_path / "deep" / "escape.x.tensorbin", tmp_path / "ABS.x.bin"):
+        target.write_bytes(b"not to be replaced")
+    before = tree(tmp_path)
+    flags = ["--tensorbin", "out", "--raw-output", "out", "--plot", "out", "--output", "o.npz"]
+    status, out, err = run_tool([source, "--entry", "all", "--random-inputs", "0", *flags], capsys)
+    assert (status, out) == (1, "")
+    assert err == (
+        f"{source}:1:1: error: result 0 of @{printed.format(absolute=absolute)} is named "
+        f"{shown.format(absolute=absolute)}, which cannot name an output file: {problem} "
+        "(rename it in the IR)\n"
+    )
+    assert tree(tmp_path) == before
+    # --expect DIR reads by the same names: refused too, not a comparison with '../..'.
+    (tmp_path / "deep" / "escape.x.npy").write_bytes(b"")
+    status, out, err = run_tool(
+        [source, "--entry", "all", "--random-inputs", "0", "--expect", "."], capsys
+    )
+    assert (status, out) == (1, "") and "which cannot name an output file" in err
+
+
+def test_a_callee_name_is_checked_without_entry_all_and_only_where_files_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # @main names its unnamed result after the callee's: '../up.x'.
+    source = tmp_path / "call.mlir"
+    source.write_text(
+        identity('"../up"')
+        + f"func.func @main(%w: {ROW}) -> {ROW} {{\n"
+        + f'  %0 = func.call @"../up"(%w) : ({ROW}) -> {ROW}\n'
+        + f"  func.return %0 : {ROW}\n}}\n"
+    )
+    status, out, err = run_tool(
+        [source, "--random-inputs", "0", "--raw-output", tmp_path / "raw"], capsys
+    )
+    assert (status, out) == (1, "")
+    assert err == (
+        f"{source}:4:1: error: result 0 of @main is named '../up.x', which cannot name an output "
+        "file: it holds '/' (rename it in the IR)\n"
+    )
+    assert sorted(os.listdir(tmp_path)) == ["call.mlir"]
+    # No file named after it: the run prints it under that name.
+    status, out, err = run_tool([source, "--random-inputs", "0", "--print"], capsys)
+    assert (status, err) == (0, "")
+    assert out.startswith(f"../up.x: {ROW}\n")
+
+
+def test_unusual_plain_names_are_written_as_they_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "names.mlir"
+    source.write_text(identity('"layer 1"') + identity('"wéight-2$"', "v.w"))
+    folder = tmp_path / "tb"
+    status, _, err = run_tool(
+        [source, "--entry", "all", "--random-inputs", "0", "--tensorbin", folder], capsys
+    )
+    assert (status, err) == (0, "")
+    assert sorted(os.listdir(folder)) == ["layer 1.x.tensorbin", "wéight-2$.v.w.tensorbin"]
+
+
+def test_two_results_under_one_name_are_refused_naming_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The newcomer's collision: @"a.b" returning %c and @a returning %b.c are both 'a.b.c'.
+    source = tmp_path / "coll.mlir"
+    source.write_text(identity('"a.b"', "c") + identity("a", "b.c"))
+    written = ["--output", tmp_path / "coll.npz", "--tensorbin", tmp_path / "tb"]
+    for flags in (written, ["--print"]):
+        status, out, err = run_tool(
+            [source, "--entry", "all", "--random-inputs", "0", *flags], capsys
+        )
+        assert (status, out) == (1, "")
+        assert err == (
+            f"{source}:4:1: error: result 0 of @a and result 0 of @a.b (at {source}:1:1) are "
+            "both named 'a.b.c', and every output holds a result once under its name (rename "
+            "one in the IR)\n"
+        )
+    assert sorted(os.listdir(tmp_path)) == ["coll.mlir"]
+    # A name that is another result's --aliases name: 'a.b.result0' of @"a.b" and of @a.
+    source.write_text(identity('"a.b"', "c") + identity("a", "b.result0"))
+    status, _, _ = run_tool(
+        [source, "--entry", "all", "--random-inputs", "0", "--tensorbin", tmp_path / "tb"], capsys
+    )
+    assert status == 0
+    assert sorted(os.listdir(tmp_path / "tb")) == ["a.b.c.tensorbin", "a.b.result0.tensorbin"]
+    status, out, err = run_tool(
+        [
+            source,
+            "--entry",
+            "all",
+            "--random-inputs",
+            "0",
+            "--tensorbin",
+            tmp_path / "tb2",
+            "--aliases",
+        ],
+        capsys,
+    )
+    assert (status, out) == (1, "")
+    assert err == (
+        f"{source}:4:1: error: result 0 of @a and result 0 of @a.b as its --aliases name (at "
+        f"{source}:1:1) are both named 'a.b.result0', and every output holds a result once "
+        "under its name (rename one in the IR)\n"
+    )
+    assert not (tmp_path / "tb2").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("prepared_weight", None),
+        ("conv1.prepared_weight", None),
+        ("layer 1.wéight-2$", None),
+        ("", "it is empty"),
+        ("a/b", "it holds '/'"),
+        ("/abs", "it holds '/'"),
+        ("..", "it starts with '.'"),
+        (".", "it starts with '.'"),
+        (".x", "it starts with '.'"),
+        ("a\\b", "it holds '\\'"),
+        ("a\0", "it holds the control character U+0000"),
+        ("a\tb", "it holds the control character U+0009"),
+        ("a\x7f", "it holds the control character U+007F"),
+    ],
+)
+def test_which_names_are_plain_file_names(name: str, problem: str | None) -> None:
+    assert ttnn_run.file_name_problem(name) == problem
+    if problem is None:
+        assert ttnn_run.result_path("out", name, ".bin") == f"out/{name}.bin"
+    else:
+        with pytest.raises(TTNNError, match="cannot name a file"):
+            ttnn_run.result_path("out", name, ".bin")

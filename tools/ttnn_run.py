@@ -11,7 +11,9 @@ or position, converted to each argument's type (rounding, tilizing, packing), or
 0.81.1 `.tensorbin` files, whose dtype, layout and shapes must be the argument's. Each result
 is named after the value the function returns (`%prepared_weight` → `prepared_weight`), else
 `resultN` by position (`--aliases`: that too, as a hard link in the folders); `--entry all`
-runs every function that calls no other and names each result `FUNCTION.NAME`. Results go to
+runs every function that calls no other and names each result `FUNCTION.NAME`. A name that
+is not a plain file name ('/', '\\', a control character, a leading '.') where files are named,
+and two results under one name, are refused before the run. Results go to
 OUT.npz as float32 arrays (the logical values, or the whole physical matrix when the result
 type writes a `physical` shape), to DIR/NAME.bin as exact device bytes and/or to
 DIR/NAME.tensorbin as TT-NN 0.81.1 tensor files. An output folder holding files of its kind
@@ -30,6 +32,7 @@ import contextlib
 import io
 import os
 import sys
+import unicodedata
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -37,14 +40,16 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 import numpy as np
+from xdsl.printer import Printer
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.core.errors import TTNNError
+from ttnn_xdsl.core.errors import TTNNError, format_location
 from ttnn_xdsl.core.output_files import write_output_files
 from ttnn_xdsl.core.shapes import format_bytes, format_shape
 from ttnn_xdsl.frontend.source import read_source, source_name
 from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.program import Program, TensorSlot, result_alias
+from ttnn_xdsl.program.entry import module_functions
 from ttnn_xdsl.runtime.compare import (
     expected_from_values,
     expected_tensor,
@@ -441,14 +446,111 @@ def named_results(
     ]
 
 
-def output_names(programs: Sequence[Program], qualified: bool, aliases: bool) -> list[str]:
+@dataclass(frozen=True)
+class OutputName:
+    """A name a result will be written under, known before the run, and the result it
+    names."""
+
+    name: str
+    program: Program
+    position: int
+    alias: bool
+    """The result's `--aliases` name (`resultN`), not its own."""
+
+    def describe(self) -> str:
+        """`result 0 of @f` (`, as its --aliases name`): the result in a message."""
+        described = f"result {self.position} of {symbol_text(self.program.entry)}"
+        return described + (" as its --aliases name" if self.alias else "")
+
+
+def output_names(programs: Sequence[Program], qualified: bool, aliases: bool) -> list[OutputName]:
     """Every name the results of `programs` will be written under (before they run)."""
-    names: list[str] = []
+    names: list[OutputName] = []
     for program in programs:
         function = program.entry if qualified else None
         for slot in program.results:
-            names += [result_name(slot, function), *result_aliases(slot, function, aliases)]
+            names.append(OutputName(result_name(slot, function), program, slot.position, False))
+            names += [
+                OutputName(alias, program, slot.position, True)
+                for alias in result_aliases(slot, function, aliases)
+            ]
     return names
+
+
+def symbol_text(name: str) -> str:
+    """A function's name as the IR spells it: `@main`, `@"../escape"`."""
+    text = io.StringIO()
+    Printer(stream=text).print_symbol_name(name)
+    return text.getvalue()
+
+
+def function_location(program: Program) -> str | None:
+    """`FILE:LINE:COL` of the function `program` runs (None when the IR has no position)."""
+    for function in module_functions(program.source or program.module):
+        if function.sym_name.data == program.entry:
+            return format_location(function.location)
+    return None
+
+
+def file_name_problem(name: str) -> str | None:
+    """Why `name` (a result's) cannot be the name of a file in an output folder, None when
+    it can: it must name a file inside the folder, not a path out of it ('/', '..', an
+    absolute path), nor '.', '..' or a hidden file (a name starting with '.': the folder
+    checks and the temporary files of a write leave those alone), nor hold what no portable
+    file name on one line should ('\\', NUL and the other control characters)."""
+    if not name:
+        return "it is empty"
+    for character in name:
+        if character in "/\\":
+            return f"it holds '{character}'"
+        if unicodedata.category(character) == "Cc":  # NUL, a line break, a tab, …
+            return f"it holds the control character U+{ord(character):04X}"
+    if name.startswith("."):
+        return "it starts with '.'"
+    return None
+
+
+def result_file_name(name: str, suffix: str) -> str:
+    """The file (or .npz member) of the result named `name` in an output of `suffix`: every
+    output and `--expect` make a result's file name here, and only from a plain file name
+    (`file_name_problem`; `check_result_names` refuses any other before the run, at its
+    function)."""
+    problem = file_name_problem(name)
+    if problem is not None:
+        raise TTNNError(f"the result name {name!r} cannot name a file: {problem}")
+    return name + suffix
+
+
+def result_path(folder: str, name: str, suffix: str) -> str:
+    """The path of the result named `name` in an output folder (`result_file_name`)."""
+    return os.path.join(folder, result_file_name(name, suffix))
+
+
+def check_result_names(names: Sequence[OutputName], names_files: bool) -> None:
+    """Before anything runs: every output holds a result once, so two results under one name
+    (`@"a.b"` returning `%c` and `@a` returning `%b.c` are both `a.b.c` with --entry all)
+    are refused, naming both; and when the run names files after its results
+    (`names_files`: --output, --raw-output, --tensorbin, --plot, --expect), a name that is no
+    plain file name (`file_name_problem`) is refused at its function: a name cannot make a
+    run write or read outside its folders."""
+    first: dict[str, OutputName] = {}
+    for output in names:
+        problem = file_name_problem(output.name) if names_files else None
+        if problem is not None:
+            raise TTNNError(
+                f"{output.describe()} is named {output.name!r}, which cannot name an output "
+                f"file: {problem} (rename it in the IR)",
+                function_location(output.program),
+            )
+        other = first.setdefault(output.name, output)
+        if other is not output:
+            where = function_location(other.program)
+            raise TTNNError(
+                f"{output.describe()} and {other.describe()}"
+                f"{f' (at {where})' if where else ''} are both named {output.name!r}, and "
+                "every output holds a result once under its name (rename one in the IR)",
+                function_location(output.program),
+            )
 
 
 OUTPUT_KINDS = {
@@ -473,7 +575,7 @@ def check_output_folders(
         if folder is None or not os.path.isdir(folder):
             continue
         suffixes = OUTPUT_KINDS[flag]
-        written = {name + suffix for name in names for suffix in suffixes}
+        written = {result_file_name(name, suffix) for name in names for suffix in suffixes}
         stale = sorted(
             entry
             for entry in os.listdir(folder)
@@ -538,7 +640,7 @@ def write_outputs(
             for result in results:
                 member = io.BytesIO()
                 np.save(member, output_values(result.tensor, result.slot).astype(np.float32))
-                archive.writestr(f"{result.name}.npy", member.getvalue())
+                archive.writestr(result_file_name(result.name, ".npy"), member.getvalue())
         files.append((npz, buffer.getvalue()))
     for folder, suffix, content in (
         (raw_dir, ".bin", DeviceTensor.to_bytes),
@@ -547,9 +649,9 @@ def write_outputs(
         if folder is None:
             continue
         for result in results:
-            path = os.path.join(folder, result.name + suffix)
+            path = result_path(folder, result.name, suffix)
             files.append((path, content(result.tensor)))
-            links += [(os.path.join(folder, alias + suffix), path) for alias in result.aliases]
+            links += [(result_path(folder, alias, suffix), path) for alias in result.aliases]
     plot_dir = plot[0] if plot is not None else None
     # The .npz's folder is made like the output folders (and removed again on failure).
     npz_dir = (os.path.dirname(npz) or None) if npz is not None else None
@@ -657,7 +759,7 @@ def pictures(
             )
             exact = sources[layout.source_argument].to_numpy()
         picture = render_layout(layout, result.tensor, plot_format, result.name, exact)
-        path = os.path.join(arguments.plot, f"{result.name}.{plot_format}")
+        path = result_path(arguments.plot, result.name, f".{plot_format}")
         files.append((path, picture))
     return files
 
@@ -677,15 +779,16 @@ def expected_for(
     if archive is not None:
         members = set(archive.namelist())
         for name in result.lookup_names:
-            if f"{name}.npy" in members:
+            member_name = result_file_name(name, ".npy")
+            if member_name in members:
                 source = f"{where}[{name}]"
-                with archive.open(f"{name}.npy") as member:
+                with archive.open(member_name) as member:
                     values = read_npy_stream(member, source, max_bytes)
                 return source, expected_from_values(values, tensor, source)
         return None
     for name in result.lookup_names:
         for suffix in EXPECTED_SUFFIXES:
-            path = os.path.join(where, name + suffix)
+            path = result_path(where, name, suffix)
             if os.path.isfile(path):
                 return path, expected_tensor(path, tensor, max_bytes)
     return None
@@ -846,9 +949,10 @@ def run_command(arguments: argparse.Namespace) -> None:
         "--tensorbin": arguments.tensorbin,
         "--plot": arguments.plot,
     }
-    check_output_folders(
-        folders, output_names(programs, every_function, arguments.aliases), arguments.force
-    )
+    planned = output_names(programs, every_function, arguments.aliases)
+    names_files = arguments.output is not None or arguments.expect is not None
+    check_result_names(planned, names_files or any(folders.values()))
+    check_output_folders(folders, [output.name for output in planned], arguments.force)
     if arguments.plot is not None or arguments.plot_text:
         check_traceable(programs)
     results: list[NamedResult] = []

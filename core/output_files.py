@@ -228,22 +228,31 @@ def _write_all(descriptor: int, data: bytes) -> None:
         view = view[os.write(descriptor, view) :]
 
 
+_DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop a tool (Ctrl-C, `timeout`'s or a CI cancel's SIGTERM)."""
+
+
 @contextlib.contextmanager
 def _interrupts_deferred() -> Iterator[None]:
-    """Within the block a Ctrl-C waits until the block ends (then it raises as usual): the
-    renames that put a run's outputs in place all happen, or none does. Only the main thread
-    can handle signals; elsewhere the block runs as it is."""
+    """Within the block a Ctrl-C or SIGTERM waits until the block ends (then it is
+    delivered to the handler it had before, and acts as usual): the renames that put a run's
+    outputs in place all happen, or none does. Only the main thread can handle signals;
+    elsewhere the block runs as it is."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    received: list[object] = []
-    previous = signal.signal(signal.SIGINT, lambda *caught: received.append(caught))
+    received: list[int] = []
+    previous = {
+        number: signal.signal(number, lambda caught, frame: received.append(caught))
+        for number in _DEFERRED_SIGNALS
+    }
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-    if received:
-        raise KeyboardInterrupt
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    for number in dict.fromkeys(received):
+        signal.raise_signal(number)
 
 
 def _make_folders(path: str, created: list[str]) -> None:

@@ -12,6 +12,7 @@ not replace /dev/full either)."""
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -274,6 +275,57 @@ def test_folder_entries_that_are_links_follow_the_rule(tmp_path: Path) -> None:
         assert kind(raw / alias) == "-"
         assert (raw / alias).read_bytes() == (reference / alias).read_bytes()
     assert sorted(os.listdir(elsewhere)) == ["a.bin", "b.fifo"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Ctrl-C and SIGTERM while the outputs are renamed into place
+# ---------------------------------------------------------------------------------------------
+
+
+def test_a_sigterm_during_the_renames_waits_until_every_file_is_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SIGTERM comes right after the first of two renames: the second still happens, then the
+    # signal reaches the handler it had (here one noting the folder; a tool's ends the run).
+    noted: list[list[str]] = []
+    real_replace = os.replace
+
+    def replace_then_terminate(source: str, target: str) -> None:
+        real_replace(source, target)
+        if len(os.listdir(tmp_path)) == 2:  # the first renamed, the second still staged
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(os, "replace", replace_then_terminate)
+    previous = signal.signal(
+        signal.SIGTERM, lambda number, frame: noted.append(sorted(os.listdir(tmp_path)))
+    )
+    try:
+        write_output_files([(str(tmp_path / "a.bin"), b"a"), (str(tmp_path / "b.bin"), b"b")])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert noted == [["a.bin", "b.bin"]]
+    assert (tmp_path / "b.bin").read_bytes() == b"b"
+
+
+def test_a_ctrl_c_during_the_renames_raises_once_every_file_is_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_replace = os.replace
+
+    def replace_then_interrupt(source: str, target: str) -> None:
+        real_replace(source, target)
+        if len(os.listdir(tmp_path)) == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(os, "replace", replace_then_interrupt)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            write_output_files([(str(tmp_path / "a.bin"), b"a"), (str(tmp_path / "b.bin"), b"b")])
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert sorted(os.listdir(tmp_path)) == ["a.bin", "b.bin"]
+    assert (tmp_path / "b.bin").read_bytes() == b"b"
 
 
 # ---------------------------------------------------------------------------------------------

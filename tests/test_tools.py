@@ -6,6 +6,8 @@ import os
 import stat
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
@@ -163,6 +165,137 @@ def test_ctrl_c_while_writing_leaves_no_file(
             [(str(folder / "a.bin"), b"a"), (str(folder / "b.bin"), b"b")], str(folder)
         )
     assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# SIGTERM (timeout, a CI job cancelled): cleaned up as Ctrl-C is, then killed by the signal
+# ---------------------------------------------------------------------------------------------
+
+
+def temporary_files(folder: Path) -> list[str]:
+    """The write's temporary files under `folder`, as paths relative to it."""
+    return sorted(str(path.relative_to(folder)) for path in folder.rglob(".ttnn-xdsl-*"))
+
+
+def wait_for(condition: Callable[[], bool], process: subprocess.Popen[str]) -> None:
+    """Wait until `condition` holds (60 s at most, the tool still running)."""
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the tool never got there"
+        time.sleep(0.02)
+
+
+def test_sigterm_while_writing_removes_the_temporary_files_and_new_folders(
+    tmp_path: Path,
+) -> None:
+    # The --tensorbin folder holds a FIFO named after a result: the write stages every
+    # regular file as a temporary file (in the new folders made/ and raw/, and in tb/), then
+    # waits for a reader of the FIFO, which never comes. SIGTERM ends that wait.
+    import signal
+
+    folder = tmp_path / "tb"
+    folder.mkdir()
+    os.mkfifo(folder / "grad_a.tensorbin")
+    process = subprocess.Popen(
+        [
+            BIN / "ttnn-run",
+            EXAMPLES / "assign_bw.mlir",
+            "--random-inputs",
+            "0",
+            "--output",
+            tmp_path / "made" / "out.npz",
+            "--raw-output",
+            tmp_path / "raw",
+            "--tensorbin",
+            folder,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # out.npz, grad_a.bin and grad_b.bin, grad_b.tensorbin: staged, the FIFO's turn next.
+        wait_for(lambda: len(temporary_files(tmp_path)) == 4, process)
+        assert [Path(path).parent.name for path in temporary_files(tmp_path)] == [
+            "made",
+            "raw",
+            "raw",
+            "tb",
+        ]
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    # Killed by SIGTERM, as without a handler (a shell's status 143), after cleaning up.
+    assert (process.returncode, stdout, stderr) == (-signal.SIGTERM, "", "ttnn-run: terminated\n")
+    assert sorted(os.listdir(tmp_path)) == ["tb"]
+    assert os.listdir(folder) == ["grad_a.tensorbin"]
+    assert stat.S_ISFIFO(os.lstat(folder / "grad_a.tensorbin").st_mode)
+
+
+def test_sigterm_during_a_run_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    # As the Ctrl-C test: the tool waits in the read of its input FIFO when SIGTERM comes.
+    import signal
+
+    fifo = tmp_path / "grad.npy"
+    os.mkfifo(fifo)
+    process = subprocess.Popen(
+        [
+            BIN / "ttnn-run",
+            EXAMPLES / "assign_bw.mlir",
+            "--input",
+            f"grad={fifo}",
+            "--random-inputs",
+            "0",
+            "--output",
+            tmp_path / "out" / "results.npz",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        with open(fifo, "wb"):
+            process.send_signal(signal.SIGTERM)
+            stdout, stderr = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert (process.returncode, stdout, stderr) == (-signal.SIGTERM, "", "ttnn-run: terminated\n")
+    assert os.listdir(tmp_path) == ["grad.npy"]
+
+
+@pytest.mark.parametrize("tool", ["ttnn-opt", "ttnn-run"])
+def test_sigterm_while_the_tool_is_imported_is_one_line(
+    tool: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The launcher handles SIGTERM from before the import: it reports it, then ends the
+    # process by the signal (here recorded instead of delivered).
+    import importlib
+    import signal
+
+    from ttnn_xdsl.tools import launch
+
+    def terminated_import(name: str) -> object:
+        raise launch.Terminated
+
+    killed: list[tuple[int, int, object]] = []
+    monkeypatch.setattr(importlib, "import_module", terminated_import)
+    monkeypatch.setattr(sys, "argv", [tool, "x.mlir"])
+    monkeypatch.setattr(
+        os, "kill", lambda pid, number: killed.append((pid, number, signal.getsignal(number)))
+    )
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        with pytest.raises(SystemExit) as exit_request:
+            getattr(launch, tool.replace("-", "_"))()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    # The signal goes to this process with its default action back in place; were it not
+    # delivered, the status would be a shell's for it.
+    assert killed == [(os.getpid(), signal.SIGTERM, signal.SIG_DFL)]
+    assert exit_request.value.code == 128 + 15
+    assert capsys.readouterr().err == f"{tool}: terminated\n"
 
 
 def test_make_install_silences_setuptools_editable_warning() -> None:

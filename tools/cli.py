@@ -26,7 +26,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import TextIO
 
 from ttnn_xdsl.core.errors import TTNNError, TTNNWarning
-from ttnn_xdsl.tools.launch import INTERRUPTED_STATUS
+from ttnn_xdsl.tools.launch import INTERRUPTED_STATUS, Terminated
 
 __all__ = [
     "one_printable_line",
@@ -122,8 +122,8 @@ def report_errors(tool: str, body: Callable[[], None], argv: Sequence[str]) -> N
         # all-or-nothing (`write_output_files`), so nothing is left half-written.
         print(f"{tool}: interrupted", file=sys.stderr)
         sys.exit(INTERRUPTED_STATUS)
-    except SystemExit:
-        raise
+    except (SystemExit, Terminated):
+        raise  # SIGTERM: the launcher ends the process by it, after every cleanup ran
     except MemoryError as error:
         if show_traceback:
             raise

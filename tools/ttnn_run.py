@@ -19,10 +19,10 @@ type writes a `physical` shape), to DIR/NAME.bin as exact device bytes and/or to
 DIR/NAME.tensorbin as TT-NN 0.81.1 tensor files. An output folder holding files of its kind
 that the run does not write (an earlier run's) is refused, unless --force. Every user error is
 one line on stderr and exit status 1, and no output file is written unless the whole run
-succeeded; Ctrl-C
-is `ttnn-run: interrupted`, exit status 130. When stderr is a terminal, work that takes more
-than about a second shows progress bars there; `--time` prints the time of each phase on
-stderr.
+succeeded; Ctrl-C is `ttnn-run: interrupted`, exit status 130; SIGTERM cleans up the same
+way, prints `ttnn-run: terminated` and ends the tool by the signal. When stderr is a
+terminal, work that takes more than about a second shows progress bars there; `--time`
+prints the time of each phase on stderr.
 """
 
 from __future__ import annotations

@@ -950,8 +950,8 @@ def run_command(arguments: argparse.Namespace) -> None:
         "--plot": arguments.plot,
     }
     planned = output_names(programs, every_function, arguments.aliases)
-    names_files = arguments.output is not None or arguments.expect is not None
-    check_result_names(planned, names_files or any(folders.values()))
+    named_files = [arguments.output, arguments.expect, *folders.values()]
+    check_result_names(planned, any(given is not None for given in named_files))
     check_output_folders(folders, [output.name for output in planned], arguments.force)
     if arguments.plot is not None or arguments.plot_text:
         check_traceable(programs)

@@ -167,13 +167,15 @@ def write_output_files(
                 current = given
                 os.replace(temporary, replaced)
     except BaseException as error:
-        # A failure or a Ctrl-C before the renames: nothing of this call is left behind.
-        for temporary, _, _ in staged:
-            if os.path.lexists(temporary):
-                os.unlink(temporary)
-        for created_folder in reversed(created):
-            with contextlib.suppress(OSError):
-                os.rmdir(created_folder)
+        # A failure, a Ctrl-C or a SIGTERM before the renames: nothing of this call is left
+        # behind, even when another signal comes while it is removed (it acts afterwards).
+        with _interrupts_deferred():
+            for temporary, _, _ in staged:
+                if os.path.lexists(temporary):
+                    os.unlink(temporary)
+            for created_folder in reversed(created):
+                with contextlib.suppress(OSError):
+                    os.rmdir(created_folder)
         if isinstance(error, OSError):
             reason = error.strerror or str(error)
             raise TTNNError(f"cannot write '{current}': {reason}") from None

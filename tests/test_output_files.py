@@ -328,6 +328,41 @@ def test_a_ctrl_c_during_the_renames_raises_once_every_file_is_in_place(
     assert (tmp_path / "b.bin").read_bytes() == b"b"
 
 
+def test_a_second_signal_while_a_failed_write_cleans_up_waits_for_the_cleanup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A Ctrl-C stops the write after two files are staged in a new folder; a SIGTERM comes as
+    # the first temporary file is removed: the cleanup finishes, then the SIGTERM acts.
+    noted: list[list[str]] = []
+    real_chmod, real_unlink = os.chmod, os.unlink
+    folder = tmp_path / "new"
+
+    def chmod_then_interrupt(path: str, mode: int) -> None:
+        real_chmod(path, mode)
+        if len(os.listdir(folder)) == 2:
+            raise KeyboardInterrupt
+
+    def unlink_then_terminate(path: str) -> None:
+        real_unlink(path)
+        if len(os.listdir(folder)) == 1:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(os, "chmod", chmod_then_interrupt)
+    monkeypatch.setattr(os, "unlink", unlink_then_terminate)
+    previous = signal.signal(
+        signal.SIGTERM, lambda number, frame: noted.append(sorted(os.listdir(tmp_path)))
+    )
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            write_output_files(
+                [(str(folder / "a.bin"), b"a"), (str(folder / "b.bin"), b"b")], str(folder)
+            )
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert noted == [[]]
+    assert os.listdir(tmp_path) == []
+
+
 # ---------------------------------------------------------------------------------------------
 # Writes that fail: one line, exit status 1
 # ---------------------------------------------------------------------------------------------

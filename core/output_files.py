@@ -236,10 +236,11 @@ _DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 @contextlib.contextmanager
 def _interrupts_deferred() -> Iterator[None]:
-    """Within the block a Ctrl-C or SIGTERM waits until the block ends (then it is
-    delivered to the handler it had before, and acts as usual): the renames that put a run's
-    outputs in place all happen, or none does. Only the main thread can handle signals;
-    elsewhere the block runs as it is."""
+    """Within the block a Ctrl-C or SIGTERM waits until the block ends, however it ends (then
+    it is delivered to the handler it had before, and acts as usual): the renames that put a
+    run's outputs in place all happen, or none does, and the cleanup after a failure is
+    never cut short. Only the main thread can handle signals; elsewhere the block runs as it
+    is."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -253,8 +254,9 @@ def _interrupts_deferred() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
-    for number in dict.fromkeys(received):
-        signal.raise_signal(number)
+        # Delivered also when the block failed: the signal, not the failure, ends the run.
+        for number in dict.fromkeys(received):
+            signal.raise_signal(number)
 
 
 def _make_folders(path: str, created: list[str]) -> None:

@@ -328,6 +328,28 @@ def test_a_ctrl_c_during_the_renames_raises_once_every_file_is_in_place(
     assert (tmp_path / "b.bin").read_bytes() == b"b"
 
 
+def test_a_sigterm_during_a_rename_that_fails_still_acts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SIGTERM comes, then the rename fails (a full or read-only file system): the failure's
+    # line is raised, and the SIGTERM is not lost, its handler is called once.
+    noted: list[int] = []
+
+    def terminate_then_fail(source: str, target: str) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise OSError(30, os.strerror(30))  # EROFS
+
+    monkeypatch.setattr(os, "replace", terminate_then_fail)
+    previous = signal.signal(signal.SIGTERM, lambda number, frame: noted.append(number))
+    try:
+        with pytest.raises(TTNNError, match="Read-only file system"):
+            write_output_files([(str(tmp_path / "a.bin"), b"a")])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert noted == [signal.SIGTERM]
+    assert os.listdir(tmp_path) == []
+
+
 def test_a_second_signal_while_a_failed_write_cleans_up_waits_for_the_cleanup(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -38,6 +38,7 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_parameters,
 )
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
+from ttnn_xdsl.conv.conv_slicing import slice_rounding
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
@@ -46,6 +47,7 @@ from ttnn_xdsl.conv.conv_transpose import (
     plans_dram_slices,
     resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
+    transpose_output_size,
 )
 from ttnn_xdsl.core.enums import (
     BufferType,
@@ -75,6 +77,7 @@ __all__ = [
     "conv_transpose2d_output_interleaved_in",
     "conv_transpose2d_preparation",
     "core_ranges",
+    "dram_row_major_output_refusal",
     "finds_no_shard_layout",
     "folding_pad_refusal",
     "folding_refusal",
@@ -83,7 +86,9 @@ __all__ = [
     "output_spec",
     "resolve_conv2d",
     "resolve_conv_transpose2d",
+    "row_major_output_tensor_refusal",
     "runs_whole_from_dram",
+    "slice_count_refusal",
     "transposed_input_layout_refusal",
     "unset_reshard_dropped",
     "width_multicast_refusal",
@@ -222,8 +227,10 @@ def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
 def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     """TT-NN 0.81.1's conv2d on `params` (`has_bias` for a bias), in its order: the input's
     own place in L1, its checks of kernel-stride folding (the stride, the device pad of a
-    TILE input) and of a COL_MAJOR input, the preparation it runs (`conv2d_preparation`) for
-    the conv it runs (`runtime_plan`), the L1 allocation of its tensors, the HEIGHT/BLOCK
+    TILE input) and of a COL_MAJOR input, its DRAM path's checks of a ROW_MAJOR bfloat8_b
+    output and of the slice count, the preparation it runs (`conv2d_preparation`) for the conv
+    it runs (`runtime_plan`), the L1 allocation of its tensors up to the halo's, the conv op's
+    output spec (`row_major_output_tensor_refusal`), the conv's output, the HEIGHT/BLOCK
     factory's activation-reuse checks, then the factories' checks of what it prepared
     (WIDTH's output block, `conv2d_refusal`, WIDTH's activation height, WIDTH's multicast
     arguments), the conv program's circular buffers, then the output. Raises
@@ -233,7 +240,11 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
     refusal = (
-        folding_refusal(params) or folding_pad_refusal(params) or column_major_input_refusal(params)
+        folding_refusal(params)
+        or folding_pad_refusal(params)
+        or column_major_input_refusal(params)
+        or dram_row_major_output_refusal(params)
+        or conv2d_slice_count_refusal(params)
     )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
@@ -241,6 +252,11 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     plan = runtime_plan(prepared)
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
     allocation = l1_allocation_failure(prepared)
+    if allocation is not None and allocation.stage not in AFTER_OUTPUT_SPEC:
+        raise ConvConfigError(l1_refusal_message(allocation))
+    refusal = row_major_output_tensor_refusal(plan)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
     check_factories(plan, bias_plan)
@@ -268,6 +284,10 @@ AFTER_FACTORY_CHECKS = frozenset({"conv circular buffers"})
 """The L1 failures TT-NN meets after its program factories' checks: a program's circular
 buffers are held against the L1 when the program is built. Its tensors (the input, the input
 resharded, the halo's output, the conv's output) are allocated before."""
+
+AFTER_OUTPUT_SPEC = AFTER_FACTORY_CHECKS | {"conv output"}
+"""The L1 failures TT-NN meets after the conv op has made its output's spec
+(`row_major_output_tensor_refusal`): the output is allocated from that spec."""
 
 
 def l1_allocation_failure(plan: ConvWeightsPlan) -> L1Failure | None:
@@ -495,6 +515,101 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     return "ttnn.pad: on device tile padding does not support front padding"
 
 
+def row_major_bfloat8_b_output(params: Conv2dParameters, mm_conv: bool) -> bool:
+    """A ROW_MAJOR output (`conv_config.output_layout`) in bfloat8_b (`output_dtype`), which
+    exists only tiled, asked of a conv that is not a 1×1 matmul (the matmul's output is TILE
+    whatever the config says: `output_layout`)."""
+    return (
+        not mm_conv
+        and params.conv_config.output_layout == Layout.ROW_MAJOR
+        and output_dtype(params) == DataType.BFLOAT8_B
+    )
+
+
+def dram_row_major_output_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's DRAM path (`conv2d_DRAM`, conv2d.cpp:810) refuses a ROW_MAJOR bfloat8_b output
+    (`row_major_bfloat8_b_output`) first thing after folding the input, before it prepares
+    anything. TT-NN's answers: 5 such convs refused so, none accepted."""
+    params = normalize_parameters(params)
+    form = resolve_conv_form(params)
+    if not form.dram_conv or not row_major_bfloat8_b_output(params, form.mm_conv):
+        return None
+    return "Conv output can't be in Row Major if output dtype is BFloat8_B."
+
+
+def slice_count_refusal(
+    output_size: tuple[int, int], slice_config: Conv2dSliceConfig | None, output_layout: Layout
+) -> str | None:
+    """`run_sliced_op`'s bound on a given DRAM slice count (op_slicing.cpp:362), checked before
+    the first slice runs (so before any weight is prepared): at most ceil(OW / 32) width
+    slices of a TILE output (its slices are whole tiles wide, `conv_slicing.slice_rounding`),
+    else at most the output extent sliced. Its output layout is `conv_config.output_layout`
+    (the DRAM tensor the slices are written to). A count of 0 is searched instead, `l1_full`
+    runs no slices; an empty output is refused as such first. TT-NN's answers: 34 convs and
+    transposed convs refused so, none beyond the bound accepted."""
+    if slice_config is None or slice_config.num_slices < 1 or min(output_size) < 1:
+        return None
+    if slice_config.slice_type == Conv2dSliceType.L1_FULL:
+        return None
+    height = slice_config.slice_type == Conv2dSliceType.DRAM_HEIGHT
+    extent = output_size[0] if height else output_size[1]
+    rounding = slice_rounding(output_layout, slice_config.slice_type)
+    most = -(-extent // rounding) if output_layout == Layout.TILE else extent
+    if slice_config.num_slices <= most:
+        return None
+    return (
+        f"Number of slices ({slice_config.num_slices}) exceeds the maximum allowed ({most}) "
+        "for the given output dimension and alignment."
+    )
+
+
+def conv2d_slice_count_refusal(params: Conv2dParameters) -> str | None:
+    """`slice_count_refusal` on conv2d's DRAM path (a conv of its DRAM path, `dram_conv`,
+    that is not a 1×1 matmul after folding: that one runs on the L1 path), for the output
+    image of the conv it runs."""
+    params = normalize_parameters(params)
+    form = resolve_conv_form(params)
+    if not form.dram_conv or form.mm_conv:
+        return None
+    output_layout = params.conv_config.output_layout
+    return slice_count_refusal(output_image_size(params), params.slice_config, output_layout)
+
+
+def transposed_slice_count_refusal(params: ConvTranspose2dParameters) -> str | None:
+    """`slice_count_refusal` on conv_transpose2d's DRAM path (`plans_dram_slices`; a 1×1
+    transpose of stride 1 without padding runs as a matmul on its L1 path), for the
+    transposed conv's output image (with its `output_padding`)."""
+    params = normalize_transpose_parameters(params)
+    if not plans_dram_slices(params) or transposes_as_matmul(params):
+        return None
+    output_layout = params.conv_config.output_layout
+    output_size = transpose_output_size(params)
+    return slice_count_refusal(output_size, params.dram_slice_config, output_layout)
+
+
+def transposes_as_matmul(params: ConvTranspose2dParameters) -> bool:
+    """conv_transpose2d's `use_matmul_for_1x1_conv` on the transpose's own kernel, stride,
+    padding and dilation (not WIDTH sharded)."""
+    return (
+        tuple(params.kernel_size) == (1, 1)
+        and tuple(params.stride) == (1, 1)
+        and not any(params.padding)
+        and tuple(params.dilation) == (1, 1)
+        and params.conv_config.shard_layout != TensorMemoryLayout.WIDTH_SHARDED
+    )
+
+
+def row_major_output_tensor_refusal(plan: ConvWeightsPlan) -> str | None:
+    """On conv2d's L1 path the conv op makes its output's spec in the config's layout and the
+    output dtype, and a TensorSpec refuses a ROW_MAJOR bfloat8_b one (tensor_spec.cpp:134,
+    `row_major_bfloat8_b_output`): after the halo, before the conv's output is allocated and
+    before the program factories' checks. TT-NN's answers: 10 such convs refused so, none
+    accepted, one refused first for its halo's L1."""
+    if plan.form.dram_conv or not row_major_bfloat8_b_output(plan.params, plan.form.mm_conv):
+        return None
+    return "Only TILE layout is supported for BFLOAT8_B dtype!"
+
+
 def activation_reuse_refusal(plan: ConvWeightsPlan) -> str | None:
     """The HEIGHT / BLOCK program factory's checks of `conv_config.enable_activation_reuse`
     (conv2d_op_sharded_program_factory.cpp:383–385, in that order; a 1×1 matmul conv and the
@@ -561,7 +676,8 @@ def conv2d_weights_dtype(params: Conv2dParameters) -> DataType:
 
 def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecision:
     """TT-NN 0.81.1's conv_transpose2d on `params`: the input's own place in L1, its check of a
-    sharded input's layout (`transposed_input_layout_refusal`), the preparation of its
+    sharded input's layout (`transposed_input_layout_refusal`), its DRAM path's slice count
+    (`transposed_slice_count_refusal`), the preparation of its
     weight and bias for the equivalent conv2d as its own path runs them
     (`conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`; §7,
     `resolve_conv_transpose2d_weights`, with its refusals), the program factories' checks of
@@ -572,7 +688,7 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     placed = input_l1_failure(params)
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
-    refusal = transposed_input_layout_refusal(params)
+    refusal = transposed_input_layout_refusal(params) or transposed_slice_count_refusal(params)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     given, params = params, conv_transpose2d_preparation(params)

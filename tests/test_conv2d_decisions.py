@@ -9,11 +9,18 @@ from dataclasses import replace
 import pytest
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
-from ttnn_xdsl.conv.conv2d_decisions import core_ranges, folding_pad_refusal, resolve_conv2d
+from ttnn_xdsl.conv.conv2d_decisions import (
+    core_ranges,
+    folding_pad_refusal,
+    resolve_conv2d,
+    resolve_conv_transpose2d,
+)
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, Conv2dSliceConfig, InputMemoryConfig
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters
 from ttnn_xdsl.core.enums import (
     BufferType,
+    Conv2dSliceType,
     DataType,
     Layout,
     ShardOrientation,
@@ -283,3 +290,204 @@ def test_folding_without_a_front_pad_of_tiles_is_not_refused_for_it(
     )
     assert folding_pad_refusal(replace(params, **changes)) is None  # type: ignore[arg-type]
     assert folding_pad_refusal(params) == FRONT_PADDING
+
+
+ROW_MAJOR_BFLOAT8_B = dict(
+    output_dtype=DataType.BFLOAT8_B,
+    conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, output_layout=Layout.ROW_MAJOR),
+)
+"""A bfloat8_b output asked ROW_MAJOR (`conv_config.output_layout`)."""
+
+
+def test_a_row_major_bfloat8_b_output_from_dram_is_refused_by_the_dram_path() -> None:
+    """TT-NN's answers, wide draws w0119 (Blackhole): a padded 1×1 conv (not a matmul),
+    48 -> 512 channels of an 8×8 DRAM input. conv2d's DRAM path refuses the output first."""
+    params = conv(
+        in_channels=48,
+        out_channels=512,
+        kernel_size=(1, 1),
+        padding=(2, 2),
+        input_memory_config=DRAM,
+        grid=(13, 10),
+        **ROW_MAJOR_BFLOAT8_B,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Conv output can't be in Row Major if output "
+        "dtype is BFloat8_B."
+    )
+
+
+def test_a_row_major_bfloat8_b_output_in_l1_is_refused_by_its_tensor_spec_first() -> None:
+    """TT-NN's answers, wide draws w0082 (Wormhole): a 3×1 BLOCK conv, 1 -> 192 channels, of a
+    64×64 L1 input with activation reuse, which the BLOCK factory refuses — but the conv op's
+    output spec, made before the factory runs, refuses the ROW_MAJOR bfloat8_b output first."""
+    config = Conv2dConfig(
+        weights_dtype=DataType.BFLOAT16,
+        shard_layout=BLOCK,
+        enable_activation_reuse=True,
+        reshard_if_not_optimal=True,
+        output_layout=Layout.ROW_MAJOR,
+    )
+    params = conv(
+        in_channels=1,
+        out_channels=192,
+        input_height=64,
+        input_width=64,
+        kernel_size=(3, 1),
+        stride=(1, 2),
+        padding=(0, 0),
+        has_bias=True,
+        output_dtype=DataType.BFLOAT8_B,
+        conv_config=config,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Only TILE layout is supported for BFLOAT8_B "
+        "dtype!"
+    )
+    tiled = replace(config, output_layout=Layout.TILE)
+    with pytest.raises(ConvConfigError, match="Activation data reuse is not supported for block"):
+        resolve_conv2d(replace(params, conv_config=tiled))
+
+
+def test_a_matmul_conv_gives_a_tile_bfloat8_b_output_whatever_the_layout_asked() -> None:
+    """TT-NN's answers, wide draws w0236 (Wormhole): a 1×1 conv of a 2×56×56 DRAM input, run
+    as a matmul, returns its bfloat8_b output TILE, interleaved in DRAM."""
+    params = conv(
+        in_channels=192,
+        out_channels=128,
+        batch_size=2,
+        input_height=56,
+        input_width=56,
+        kernel_size=(1, 1),
+        padding=(0, 0),
+        has_bias=True,
+        input_memory_config=DRAM,
+        input_dtype=DataType.FLOAT32,
+        **ROW_MAJOR_BFLOAT8_B,
+    )
+    output = resolve_conv2d(params).output
+    assert (output.dtype, output.layout, output.buffer_type) == (
+        DataType.BFLOAT8_B,
+        Layout.TILE,
+        BufferType.DRAM,
+    )
+    assert output.logical_shape == (1, 1, 6272, 128)
+
+
+def test_more_width_slices_of_a_tile_output_than_its_tiles_across_are_refused() -> None:
+    """TT-NN's answers, wide draws w0208 (Blackhole): a 1×1 conv of stride 2, padding 3, of an
+    8×112×112 DRAM input has (112 + 6 − 1) // 2 + 1 = 59 output columns, 2 tiles across:
+    `run_sliced_op` allows 2 width slices of its TILE output, not the 4 asked."""
+    params = conv(
+        in_channels=96,
+        out_channels=64,
+        batch_size=8,
+        input_height=112,
+        input_width=112,
+        kernel_size=(1, 1),
+        stride=(2, 2),
+        padding=(3, 3),
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        grid=(13, 10),
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, enable_act_double_buffer=True),
+        slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 4),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Number of slices (4) exceeds the maximum "
+        "allowed (2) for the given output dimension and alignment."
+    )
+
+
+def transposed_from_dram(**changes: object) -> ConvTranspose2dParameters:
+    """ConvTranspose2d(32, 1024, 3, stride 3, padding 3) of a 14×14 row-major DRAM input on a
+    Wormhole, bfloat8_b weights, act_block_h_override 96, in 2 width slices (TT-NN's answers,
+    transposed slice draws s0076, which TT-NN runs: (14 − 1)·3 − 6 + 2 + 1 = 36 output
+    columns, 2 tiles across)."""
+    params = ConvTranspose2dParameters(
+        in_channels=32,
+        out_channels=1024,
+        batch_size=1,
+        input_height=14,
+        input_width=14,
+        kernel_size=(3, 3),
+        stride=(3, 3),
+        padding=(3, 3),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=True,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, act_block_h_override=96),
+        input_dtype=DataType.BFLOAT16,
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 2),
+    )
+    return replace(params, **changes)  # type: ignore[arg-type]
+
+
+def test_a_transposed_conv_in_as_many_width_slices_as_tiles_across_runs() -> None:
+    output = resolve_conv_transpose2d(transposed_from_dram()).output
+    assert output.logical_shape == (1, 1, 36 * 36, 1024)
+    assert (output.buffer_type, output.memory_layout) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+    )
+
+
+@pytest.mark.parametrize(
+    ("changes", "slices", "most"),
+    [
+        # Transposed slice draws s0000 (Blackhole): ConvTranspose2d(192, 1024, 1, stride (1, 2),
+        # padding 1) of an 8×8 input has 7·2 − 2 + 1 = 13 output columns, one tile across.
+        (
+            dict(
+                in_channels=192,
+                input_height=8,
+                input_width=8,
+                kernel_size=(1, 1),
+                stride=(1, 2),
+                padding=(1, 1),
+                conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16),
+                grid=(13, 10),
+            ),
+            2,
+            1,
+        ),
+        # Transposed slice draws s0000 (Wormhole): ConvTranspose2d(3, 1, 2, stride (1, 2),
+        # padding (2, 0), dilation 2) of a 2×4×4 input has 3 − 4 + 2 + 1 = 2 output rows;
+        # height slices of a TILE output are single rows, so at most 2 of them.
+        (
+            dict(
+                in_channels=3,
+                out_channels=1,
+                batch_size=2,
+                input_height=4,
+                input_width=4,
+                kernel_size=(2, 2),
+                stride=(1, 2),
+                padding=(2, 0),
+                dilation=(2, 2),
+                conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, act_block_h_override=256),
+                dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 8),
+            ),
+            8,
+            2,
+        ),
+    ],
+)
+def test_more_slices_of_a_transposed_output_than_allowed_are_refused(
+    changes: dict[str, object], slices: int, most: int
+) -> None:
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(transposed_from_dram(**changes))
+    assert str(raised.value) == (
+        f"TT-NN 0.81.1's conv_transpose2d refuses this conv: Number of slices ({slices}) "
+        f"exceeds the maximum allowed ({most}) for the given output dimension and alignment."
+    )

@@ -27,7 +27,10 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     input_l1_failure,
     runtime_parameters,
 )
-from ttnn_xdsl.conv.conv_form import resolve_conv_form, resolve_kernel_stride_folding
+from ttnn_xdsl.conv.conv_form import (
+    resolve_conv_form,
+    resolve_kernel_stride_folding,
+)
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
@@ -251,6 +254,9 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     prepared = resolve_conv_weights(conv2d_preparation(params))
     plan = runtime_plan(prepared)
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
+    refusal = width_input_matmul_refusal(plan)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     allocation = l1_allocation_failure(prepared)
     if allocation is not None and allocation.stage not in AFTER_OUTPUT_SPEC:
         raise ConvConfigError(l1_refusal_message(allocation))
@@ -599,6 +605,53 @@ def transposes_as_matmul(params: ConvTranspose2dParameters) -> bool:
     )
 
 
+def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:
+    """A 1×1 conv TT-NN runs as a matmul of an input WIDTH-sharded in L1: one the user sharded
+    so and TT-NN reads as it is (`reads_input_shard_spec`, not folded), or an L1 interleaved
+    input TT-NN folds (kernel-stride folding, stride above 1×1) and shards WIDTH itself. TT-NN
+    lays the input's shard cores in one row of the device grid, and a core beyond the grid's
+    columns has no L1 bank (buffer.cpp:272). Within the row, the matmul refuses a folded WIDTH
+    input for its program config (matmul_device_operation.cpp:1737), and holds a kept input's
+    width in tiles, ceil(C / 32), to the prepared weight's height, which covers every core's
+    shard width (matmul_device_operation.cpp:91). Found on TT-NN's answers (4 convs and 2
+    transposed convs refused so, none accepted) and asked of TT-NN again
+    (ttnn_conv_width_matmul_wormhole_N150: 12 such Wormhole convs, each refused so; WIDTH
+    convs of interleaved inputs not folded run, their cores in rows of the grid)."""
+    params, form = plan.params, plan.form
+    memory = params.input_memory_config
+    if not form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    folded = form.fold_stride not in (None, (1, 1))
+    if folded and memory.is_sharded:
+        return None  # TT-NN's fold of a sharded input fails first (not modelled)
+    kept = not folded and params.reads_input_shard_spec
+    if not (folded and not memory.is_dram) and not kept:
+        return None
+    grid_x, grid_y = params.grid
+    if plan.sharding.parallel.input_split.num_cores > grid_x:
+        return (
+            f"Invalid shard grid: shard core ({grid_x}, 0) has no L1 bank on this device, which "
+            f"has {grid_x * grid_y} of them. Derive the shard grid from the device "
+            "(dram_grid_size() for DRAM, compute_with_storage_grid_size() for L1) rather than "
+            "assuming a fixed size -- a harvested device exposes fewer banks than an "
+            "unharvested one of the same type. An L1 shard core outside the compute grid is "
+            "legal only while it is claimed via ServiceCoreManager."
+        )
+    if folded:
+        return (
+            "MatmulMultiCoreReuseMultiCastProgramConfig: Unsupported memory layout "
+            "TensorMemoryLayout::WIDTH_SHARDED."
+        )
+    input_tiles = -(-params.in_channels // TILE_SIZE)
+    weight_tiles = plan.layout.physical_shape[2] // TILE_SIZE
+    if input_tiles == weight_tiles:
+        return None
+    return (
+        f"K dimension in tiles must match between input A ({input_tiles}) and input B "
+        f"({weight_tiles})"
+    )
+
+
 def row_major_output_tensor_refusal(plan: ConvWeightsPlan) -> str | None:
     """On conv2d's L1 path the conv op makes its output's spec in the config's layout and the
     output dtype, and a TensorSpec refuses a ROW_MAJOR bfloat8_b one (tensor_spec.cpp:134,
@@ -693,6 +746,14 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     given, params = params, conv_transpose2d_preparation(params)
     transpose = resolve_conv_transpose2d_weights(params)
+    # Only a transpose TT-NN itself runs as a matmul; without a shard_layout it may find no
+    # layout for such an input first (conv2d_utils.cpp:228, one such transposed conv): no
+    # claim there.
+    refusal = None
+    if params.conv_config.shard_layout is not None and transposes_as_matmul(params):
+        refusal = width_input_matmul_refusal(transpose.conv)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     allocation = conv_transpose2d_l1_failure(transpose)
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))

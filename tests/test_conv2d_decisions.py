@@ -491,3 +491,92 @@ def test_more_slices_of_a_transposed_output_than_allowed_are_refused(
         f"TT-NN 0.81.1's conv_transpose2d refuses this conv: Number of slices ({slices}) "
         f"exceeds the maximum allowed ({most}) for the given output dimension and alignment."
     )
+
+
+def width_sharded_input(grid: tuple[int, int], shard_shape: tuple[int, int]) -> InputMemoryConfig:
+    return InputMemoryConfig(BufferType.L1, WIDTH, shard_shape, grid, ShardOrientation.ROW_MAJOR)
+
+
+def one_by_one(**changes: object) -> Conv2dParameters:
+    """A 1×1 conv, 1 -> 16 channels, of a 14×16 row-major input, bfloat8_b weights
+    (TT-NN's answers, wide draws w0331, Wormhole)."""
+    params = conv(
+        in_channels=1,
+        out_channels=16,
+        input_height=14,
+        input_width=16,
+        kernel_size=(1, 1),
+        padding=(0, 0),
+        input_layout=Layout.ROW_MAJOR,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, transpose_shards=True),
+    )
+    return replace(params, **changes)  # type: ignore[arg-type]
+
+
+def test_a_matmul_of_a_width_input_on_more_cores_than_the_grid_is_wide() -> None:
+    """w0331: the input WIDTH-sharded on a 4×3 grid, shards [224, 32]: TT-NN lays its 12 cores
+    in one row of the 8-wide grid, and core (8, 0) has no L1 bank."""
+    params = one_by_one(input_memory_config=width_sharded_input((4, 3), (224, 32)))
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Invalid shard grid: shard core (8, 0) has no "
+        "L1 bank on this device, which has 64 of them. Derive the shard grid from the device "
+        "(dram_grid_size() for DRAM, compute_with_storage_grid_size() for L1) rather than "
+        "assuming a fixed size -- a harvested device exposes fewer banks than an unharvested "
+        "one of the same type. An L1 shard core outside the compute grid is legal only while "
+        "it is claimed via ServiceCoreManager."
+    )
+
+
+def test_a_matmul_of_a_width_input_wider_than_its_channels() -> None:
+    """ttnn_conv_width_matmul_wormhole_N150 g42: the same input on a 4×2 grid fits the row,
+    but the weight is prepared for 8 shards of 32 channels (8 tiles high) against the input's
+    one channel (1 tile wide)."""
+    params = one_by_one(input_memory_config=width_sharded_input((4, 2), (224, 32)))
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: K dimension in tiles must match between "
+        "input A (1) and input B (8)"
+    )
+
+
+def test_a_folded_matmul_of_a_width_input_is_refused_by_the_matmul() -> None:
+    """ttnn_conv_width_matmul_wormhole_N150 f64: a 2×2 conv of stride 2, 64 -> 64 channels,
+    of a 16×16 L1 input, folded (256 channels, 8 WIDTH cores: within the row); the matmul's
+    program config takes no WIDTH input. With 96 channels (f96: 12 cores) the row is too
+    long first."""
+    config = Conv2dConfig(
+        weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH, enable_kernel_stride_folding=True
+    )
+    params = conv(
+        in_channels=64,
+        out_channels=64,
+        input_height=16,
+        input_width=16,
+        kernel_size=(2, 2),
+        stride=(2, 2),
+        padding=(0, 0),
+        conv_config=config,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: MatmulMultiCoreReuseMultiCastProgramConfig: "
+        "Unsupported memory layout TensorMemoryLayout::WIDTH_SHARDED."
+    )
+    with pytest.raises(ConvConfigError, match=r"Invalid shard grid: shard core \(8, 0\)"):
+        resolve_conv2d(replace(params, in_channels=96))
+
+
+def test_a_matmul_of_an_interleaved_input_on_two_rows_of_width_cores_runs() -> None:
+    """ttnn_conv_width_matmul_wormhole_N150 o512: a 1×1 WIDTH conv, 512 -> 512 channels, of an
+    8×8 L1 interleaved input runs on 16 cores, two full rows of the grid."""
+    config = Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH)
+    params = conv(
+        in_channels=512, out_channels=512, kernel_size=(1, 1), padding=(0, 0), conv_config=config
+    )
+    output = resolve_conv2d(params).output
+    assert output.shard is not None
+    assert output.shard.ranges == ((0, 0, 7, 1),)

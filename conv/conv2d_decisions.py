@@ -28,9 +28,14 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     runtime_parameters,
 )
 from ttnn_xdsl.conv.conv_form import (
+    is_conv1d,
     resolve_conv_form,
     resolve_kernel_stride_folding,
+    resolve_weights_dtype,
+    runs_from_dram,
 )
+from ttnn_xdsl.conv.conv_l1_decisions import l1_geometry, l1_knobs
+from ttnn_xdsl.conv.conv_l1_model import L1Device
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
@@ -41,7 +46,7 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_parameters,
 )
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
-from ttnn_xdsl.conv.conv_slicing import slice_rounding
+from ttnn_xdsl.conv.conv_slicing import Conv2dSliceAttribute, decide_slices, slice_rounding
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
@@ -248,6 +253,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         or column_major_input_refusal(params)
         or dram_row_major_output_refusal(params)
         or conv2d_slice_count_refusal(params)
+        or conv1d_dram_slice_refusal(params)
     )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
@@ -579,6 +585,36 @@ def conv2d_slice_count_refusal(params: Conv2dParameters) -> str | None:
         return None
     output_layout = params.conv_config.output_layout
     return slice_count_refusal(output_image_size(params), params.slice_config, output_layout)
+
+
+def conv1d_dram_slice_refusal(params: Conv2dParameters) -> str | None:
+    """A 1D conv (`is_conv1d`) that conv2d runs from DRAM without a slice count (no slice
+    config, or one of 0 slices): `prepare_conv_weights` prepares it whole ("Conv1D doesn't
+    support DRAM", `runs_as_dram_conv`), but conv2d's DRAM path searches its slices
+    (`run_sliced_op`, op_slicing.cpp:266) as for any conv (`conv_slicing.
+    determine_slice_config`, the project's model of that search) and refuses when no count
+    fits the L1, or for its L1 estimate's own checks, before it prepares anything. TT-NN's
+    answers: 8 such convs refused for the search, 5 for its estimate (an activation block
+    above a slice's output shard, conv2d_op_program_factory_common.cpp:233); the search finds
+    a count for the 259 others that come that far (257 accepted)."""
+    params = normalize_parameters(params)
+    slice_config = params.slice_config
+    if not is_conv1d(params) or not runs_from_dram(params):
+        return None
+    if slice_config is not None and slice_config.num_slices > 0:
+        return None
+    form = resolve_conv_form(params)
+    if form.mm_conv:
+        return None  # a matmul: the L1 path
+    knobs = l1_knobs(params, resolve_weights_dtype(params))
+    geometry = l1_geometry(params, form.folded, form.output_size, form.mm_conv)
+    device = L1Device.for_grid(params.grid, params.l1_budget)
+    attribute = Conv2dSliceAttribute(geometry, params.conv_config.shard_layout, knobs, device)
+    try:
+        decide_slices(attribute, slice_config)
+    except ConvConfigError as refusal:
+        return str(refusal)
+    return None
 
 
 def transposed_slice_count_refusal(params: ConvTranspose2dParameters) -> str | None:

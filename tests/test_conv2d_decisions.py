@@ -580,3 +580,54 @@ def test_a_matmul_of_an_interleaved_input_on_two_rows_of_width_cores_runs() -> N
     output = resolve_conv2d(params).output
     assert output.shard is not None
     assert output.shard.ranges == ((0, 0, 7, 1),)
+
+
+def test_a_1d_conv_from_dram_whose_slices_do_not_fit_is_refused_by_the_slice_search() -> None:
+    """TT-NN's answers, conv1d draws s5003 r0104 (Wormhole): a 1×16 conv of stride 8, 160 ->
+    2048 channels, of 8 DRAM rows of 256. prepare_conv_weights prepares a 1D conv whole, but
+    conv2d searches DRAM slices for it; its output is one row high, so one height slice at most,
+    whose HEIGHT shards hold the whole 2560 × 2048 weight on every core: no count fits."""
+    params = conv(
+        in_channels=160,
+        out_channels=2048,
+        batch_size=8,
+        input_height=1,
+        input_width=256,
+        kernel_size=(1, 16),
+        stride=(1, 8),
+        padding=(0, 0),
+        input_memory_config=DRAM,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: the conv does not fit the device's L1 even in "
+        "the most slices: TT-NN 0.81.1 tried up to 1 height slices of the output dimension 1, "
+        "and the largest slice needs 11031616 bytes per core, more than the 1393312 bytes free "
+        '(TT-NN: "DRAM Auto slice could not find valid slice configuration")'
+    )
+
+
+def test_a_1d_conv_from_dram_whose_slices_fit_runs() -> None:
+    """Conv1d draws s5003 r0015 (Wormhole), which TT-NN runs: a 1×3 conv of stride 2, padding
+    3, 96 -> 16 channels, of a float32 DRAM row of 256: (256 + 6 − 3) // 2 + 1 = 130 pixels,
+    interleaved in DRAM."""
+    params = conv(
+        in_channels=96,
+        out_channels=16,
+        input_height=1,
+        input_width=256,
+        kernel_size=(1, 3),
+        stride=(1, 2),
+        padding=(0, 3),
+        has_bias=True,
+        input_memory_config=DRAM,
+        input_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, act_block_h_override=32),
+    )
+    output = resolve_conv2d(params).output
+    assert output.logical_shape == (1, 1, 130, 16)
+    assert (output.buffer_type, output.memory_layout) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+    )

@@ -169,7 +169,7 @@ def output_layout(plan: ConvWeightsPlan, interleaved: bool) -> Layout:
     return plan.params.conv_config.output_layout
 
 
-def output_dtype(params: Conv2dParameters) -> DataType:
+def output_dtype(params: ConvParameters) -> DataType:
     """conv2d's `dtype` argument, else the input's dtype (TT-NN's default), else bfloat16."""
     return params.output_dtype or params.input_dtype or DataType.BFLOAT16
 
@@ -266,7 +266,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     allocation = l1_allocation_failure(prepared)
     if allocation is not None and allocation.stage not in AFTER_OUTPUT_SPEC:
         raise ConvConfigError(l1_refusal_message(allocation))
-    refusal = row_major_output_tensor_refusal(plan)
+    refusal = row_major_output_tensor_refusal(plan.params, plan.form.mm_conv, plan.form.dram_conv)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
@@ -527,7 +527,7 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     return "ttnn.pad: on device tile padding does not support front padding"
 
 
-def row_major_bfloat8_b_output(params: Conv2dParameters, mm_conv: bool) -> bool:
+def row_major_bfloat8_b_output(params: ConvParameters, mm_conv: bool) -> bool:
     """A ROW_MAJOR output (`conv_config.output_layout`) in bfloat8_b (`output_dtype`), which
     exists only tiled, asked of a conv that is not a 1×1 matmul (the matmul's output is TILE
     whatever the config says: `output_layout`)."""
@@ -546,7 +546,11 @@ def dram_row_major_output_refusal(params: Conv2dParameters) -> str | None:
     form = resolve_conv_form(params)
     if not form.dram_conv or not row_major_bfloat8_b_output(params, form.mm_conv):
         return None
-    return "Conv output can't be in Row Major if output dtype is BFloat8_B."
+    return ROW_MAJOR_BFLOAT8_B_DRAM
+
+
+ROW_MAJOR_BFLOAT8_B_DRAM = "Conv output can't be in Row Major if output dtype is BFloat8_B."
+"""TT-NN's words on its DRAM path for a ROW_MAJOR bfloat8_b output (conv2d.cpp:810)."""
 
 
 def slice_count_refusal(
@@ -629,6 +633,19 @@ def transposed_slice_count_refusal(params: ConvTranspose2dParameters) -> str | N
     return slice_count_refusal(output_size, params.dram_slice_config, output_layout)
 
 
+def transposed_dram_row_major_output_refusal(params: ConvTranspose2dParameters) -> str | None:
+    """conv_transpose2d's DRAM path (`plans_dram_slices`) refuses a ROW_MAJOR bfloat8_b output
+    first, as conv2d's does (`dram_row_major_output_refusal`); a transpose it runs as a matmul
+    takes its L1 path, whose output is TILE. Asked of TT-NN (ttnn_conv_transpose_row_major_
+    bfloat8_b_wormhole_N150): 2 such transposed convs from DRAM refused so."""
+    params = normalize_transpose_parameters(params)
+    if not plans_dram_slices(params):
+        return None
+    if not row_major_bfloat8_b_output(params, transposes_as_matmul(params)):
+        return None
+    return ROW_MAJOR_BFLOAT8_B_DRAM
+
+
 def transposes_as_matmul(params: ConvTranspose2dParameters) -> bool:
     """conv_transpose2d's `use_matmul_for_1x1_conv` on the transpose's own kernel, stride,
     padding and dilation (not WIDTH sharded)."""
@@ -688,13 +705,16 @@ def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:
     )
 
 
-def row_major_output_tensor_refusal(plan: ConvWeightsPlan) -> str | None:
-    """On conv2d's L1 path the conv op makes its output's spec in the config's layout and the
-    output dtype, and a TensorSpec refuses a ROW_MAJOR bfloat8_b one (tensor_spec.cpp:134,
-    `row_major_bfloat8_b_output`): after the halo, before the conv's output is allocated and
-    before the program factories' checks. TT-NN's answers: 10 such convs refused so, none
-    accepted, one refused first for its halo's L1."""
-    if plan.form.dram_conv or not row_major_bfloat8_b_output(plan.params, plan.form.mm_conv):
+def row_major_output_tensor_refusal(
+    params: ConvParameters, mm_conv: bool, dram_path: bool
+) -> str | None:
+    """On the L1 path (not `dram_path`, whose slices run with TILE outputs) the conv op makes
+    its output's spec in the config's layout and the output dtype, and a TensorSpec refuses a
+    ROW_MAJOR bfloat8_b one (tensor_spec.cpp:134, `row_major_bfloat8_b_output`): after the
+    halo, before the conv's output is allocated and before the program factories' checks.
+    TT-NN's answers: 10 such convs refused so, none accepted, one refused first for its halo's
+    L1; asked of conv_transpose2d, 1 transposed conv refused so."""
+    if dram_path or not row_major_bfloat8_b_output(params, mm_conv):
         return None
     return "Only TILE layout is supported for BFLOAT8_B dtype!"
 
@@ -777,7 +797,11 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     placed = input_l1_failure(params)
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
-    refusal = transposed_input_layout_refusal(params) or transposed_slice_count_refusal(params)
+    refusal = (
+        transposed_input_layout_refusal(params)
+        or transposed_dram_row_major_output_refusal(params)
+        or transposed_slice_count_refusal(params)
+    )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     given, params = params, conv_transpose2d_preparation(params)
@@ -791,6 +815,13 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     allocation = conv_transpose2d_l1_failure(transpose)
+    if allocation is not None and allocation.stage not in AFTER_OUTPUT_SPEC:
+        raise ConvConfigError(l1_refusal_message(allocation))
+    refusal = row_major_output_tensor_refusal(
+        given, transposes_as_matmul(given), dram_path=transpose.dram is not None
+    )
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
     bias = None

@@ -631,3 +631,47 @@ def test_a_1d_conv_from_dram_whose_slices_fit_runs() -> None:
         BufferType.DRAM,
         TensorMemoryLayout.INTERLEAVED,
     )
+
+
+@pytest.mark.parametrize(
+    ("memory", "message"),
+    [
+        # ttnn_conv_transpose_row_major_bfloat8_b_wormhole_N150 tl1: the L1 path's conv op.
+        (L1, "Only TILE layout is supported for BFLOAT8_B dtype!"),
+        # tdram: the DRAM path, before anything is prepared.
+        (DRAM, "Conv output can't be in Row Major if output dtype is BFloat8_B."),
+    ],
+)
+def test_a_row_major_bfloat8_b_transposed_output_is_refused(
+    memory: InputMemoryConfig, message: str
+) -> None:
+    """ConvTranspose2d(16, 32, 3, stride 2, padding 1) of an 8×8 TILE input, HEIGHT, asked for a
+    ROW_MAJOR bfloat8_b output; as a 1×1 matmul (tmm) its output is TILE and runs."""
+    config = Conv2dConfig(
+        weights_dtype=DataType.BFLOAT16, shard_layout=HEIGHT, output_layout=Layout.ROW_MAJOR
+    )
+    params = ConvTranspose2dParameters(
+        in_channels=16,
+        out_channels=32,
+        batch_size=1,
+        input_height=8,
+        input_width=8,
+        kernel_size=(3, 3),
+        stride=(2, 2),
+        padding=(1, 1),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.TILE,
+        input_memory_config=memory,
+        conv_config=config,
+        input_dtype=DataType.BFLOAT16,
+        output_dtype=DataType.BFLOAT8_B,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {message}"
+    matmul = replace(params, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0))
+    output = resolve_conv_transpose2d(matmul).output
+    assert (output.layout, output.dtype) == (Layout.TILE, DataType.BFLOAT8_B)

@@ -1,8 +1,8 @@
 """`ttnn.conv_transpose2d` against TT-NN 0.81.1's own `conv_transpose2d`, without TT-NN: its
-answers on the mock device for 3,516 transposed convs (3,553 asked, 37 skipped by the
+answers on the mock device for 3,525 transposed convs (3,562 asked, 37 skipped by the
 recording run) on a Wormhole N150 and a Blackhole P150: random draws (the dev set's and fresh
 ones), 1D edge cases, output padding, auto-sharding and DRAM probes, explicit DRAM slice
-configs; recorded once, each on a fresh device, and committed in
+configs, ROW_MAJOR bfloat8_b output probes; recorded once, each on a fresh device, and committed in
 tests/data/ttnn_reference/conv_transpose2d_op/ (README there).
 
 Each case is built as a `ttnn.conv_transpose2d` on the device's grid (its input TT-NN's flat
@@ -47,6 +47,7 @@ COUNTS = {
     "ttnn_conv_transpose_edge1d_wormhole_N150.json.gz": (170, 0, 170, 0, 0, 0, 0),
     "ttnn_conv_transpose_examples_wormhole_N150.json.gz": (11, 2, 11, 2, 1, 1, 0),
     "ttnn_conv_transpose_output_padding_probes_wormhole_N150.json.gz": (11, 3, 9, 1, 1, 0, 0),
+    "ttnn_conv_transpose_row_major_bfloat8_b_wormhole_N150.json.gz": (4, 5, 4, 5, 0, 0, 0),
     "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 64, 26, 13, 0, 2),
     "ttnn_conv_transpose_slices_wormhole_N150_s6200.json.gz": (96, 37, 89, 34, 23, 0, 4),
     "ttnn_conv_transpose_wormhole_N150_s103.json.gz": (120, 18, 119, 18, 53, 36, 3),

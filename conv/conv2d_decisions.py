@@ -637,7 +637,7 @@ def transposed_dram_row_major_output_refusal(params: ConvTranspose2dParameters) 
     """conv_transpose2d's DRAM path (`plans_dram_slices`) refuses a ROW_MAJOR bfloat8_b output
     first, as conv2d's does (`dram_row_major_output_refusal`); a transpose it runs as a matmul
     takes its L1 path, whose output is TILE. Asked of TT-NN (ttnn_conv_transpose_row_major_
-    bfloat8_b_wormhole_N150): 2 such transposed convs from DRAM refused so."""
+    bfloat8_b_wormhole_N150): 3 such transposed convs from DRAM refused so."""
     params = normalize_transpose_parameters(params)
     if not plans_dram_slices(params):
         return None
@@ -666,9 +666,9 @@ def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:
     columns has no L1 bank (buffer.cpp:272). Within the row, the matmul refuses a folded WIDTH
     input for its program config (matmul_device_operation.cpp:1737), and holds a kept input's
     width in tiles, ceil(C / 32), to the prepared weight's height, which covers every core's
-    shard width (matmul_device_operation.cpp:91). Found on TT-NN's answers (4 convs and 2
+    shard width (matmul_device_operation.cpp:91). Found on TT-NN's answers (3 convs and 2
     transposed convs refused so, none accepted) and asked of TT-NN again
-    (ttnn_conv_width_matmul_wormhole_N150: 12 such Wormhole convs, each refused so; WIDTH
+    (ttnn_conv_width_matmul_wormhole_N150: 13 such Wormhole convs, each refused so; WIDTH
     convs of interleaved inputs not folded run, their cores in rows of the grid)."""
     params, form = plan.params, plan.form
     memory = params.input_memory_config
@@ -713,7 +713,7 @@ def row_major_output_tensor_refusal(
     ROW_MAJOR bfloat8_b one (tensor_spec.cpp:134, `row_major_bfloat8_b_output`): after the
     halo, before the conv's output is allocated and before the program factories' checks.
     TT-NN's answers: 10 such convs refused so, none accepted, one refused first for its halo's
-    L1; asked of conv_transpose2d, 1 transposed conv refused so."""
+    L1; asked of conv_transpose2d, 2 transposed convs refused so."""
     if dram_path or not row_major_bfloat8_b_output(params, mm_conv):
         return None
     return "Only TILE layout is supported for BFLOAT8_B dtype!"

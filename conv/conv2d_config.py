@@ -14,9 +14,11 @@ from enum import StrEnum
 from typing import Any
 
 from ttnn_xdsl.core.enums import DataType, Layout, PaddingMode, TensorMemoryLayout
+from ttnn_xdsl.core.integer_types import UINT32, CppIntegerType
 
 __all__ = [
     "CONV2D_CONFIG_FIELDS",
+    "COUNT_TYPE",
     "ConfigField",
     "ConfigKind",
     "ConfigReader",
@@ -33,7 +35,7 @@ class ConfigKind(StrEnum):
     FLAG = "flag"
     """A bool (or None, "automatic", when the default is None)."""
     COUNT = "count"
-    """A non-negative int."""
+    """A non-negative int, of TT-NN's C++ type `COUNT_TYPE`."""
     DATA_TYPE = "data_type"
     MEMORY_LAYOUT = "memory_layout"
     LAYOUT = "layout"
@@ -42,6 +44,11 @@ class ConfigKind(StrEnum):
     """A `FusedActivation`."""
     CORE_GRID = "core_grid"
     """`CoreRanges`."""
+
+
+COUNT_TYPE: CppIntegerType = UINT32
+"""TT-NN's C++ type of every COUNT field (`uint32_t act_block_h_override`, `act_block_w_div`):
+the IR and the Python API refuse a value it cannot hold."""
 
 
 class ConfigReader(StrEnum):

@@ -51,6 +51,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from ttnn_xdsl.conv.conv2d_config import (
     CONV2D_CONFIG_FIELDS,
+    COUNT_TYPE,
     ConfigField,
     ConfigKind,
     Conv2dConfig,
@@ -75,6 +76,7 @@ from ttnn_xdsl.core.enums import (
     spelled_values,
 )
 from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.integer_types import UINT32, CppIntegerType
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.keyword_properties import refuse_token
 from ttnn_xdsl.dialect.tt_mlir_attributes import (
@@ -200,11 +202,32 @@ class StructField:
     print: Callable[[Printer, Attribute], None]
 
 
-def _parse_int_field(parser: AttrParser) -> Attribute:
+def parse_cpp_integer(parser: AttrParser, integer_type: CppIntegerType, field: str = "") -> int:
+    """An integer of TT-NN's C++ type `integer_type`; a value it cannot hold is refused at it
+    (`expected an unsigned 32-bit integer (0 to 4294967295), got 4294967296`, after `field`
+    when given), as TT-NN's binding refuses it (xDSL keeps any integer)."""
+    start = parser.pos
     value = parser.parse_optional_integer(allow_boolean=False)
     if value is None:
         refuse_token(parser, "an integer")
-    return IntAttr(value)
+    if value not in integer_type.values:
+        parser.raise_error(
+            f"{field}expected {integer_type.description()}, got {value}", start, parser.pos
+        )
+    return value
+
+
+def check_cpp_integer(owner: str, name: str, value: int, integer_type: CppIntegerType) -> None:
+    """The verifier's side of `parse_cpp_integer`, for an attribute built in Python: raises
+    VerifyException when `value` of `owner`'s field `name` is not an `integer_type`."""
+    if value not in integer_type.values:
+        raise VerifyException(
+            f"{owner} expected {name} to be {integer_type.description()}, got {value}"
+        )
+
+
+def _parse_count_field(parser: AttrParser) -> Attribute:
+    return IntAttr(parse_cpp_integer(parser, COUNT_TYPE))
 
 
 def _print_int_field(printer: Printer, value: Attribute) -> None:
@@ -256,8 +279,9 @@ def _enum_field(name: str, attr_type: type[EnumAttribute[StrEnum]]) -> StructFie
     return StructField(name, parse, print_)
 
 
-def _int_field(name: str) -> StructField:
-    return StructField(name, _parse_int_field, _print_int_field)
+def _count_field(name: str) -> StructField:
+    """A Conv2dConfig COUNT field, of TT-NN's C++ type `COUNT_TYPE`."""
+    return StructField(name, _parse_count_field, _print_int_field)
 
 
 def _bool_field(name: str) -> StructField:
@@ -642,7 +666,7 @@ FIELD_SPELLINGS: dict[ConfigKind, ConfigFieldSpelling] = {
     ),
     ConfigKind.COUNT: ConfigFieldSpelling(
         IntAttr,
-        _int_field,
+        _count_field,
         lambda value: cast(IntAttr, value).data,
         lambda value: IntAttr(cast(int, value)),
     ),
@@ -747,6 +771,9 @@ class Conv2dConfigAttr(KeywordStructAttr):
         return Conv2dConfig(**values)
 
     def verify(self) -> None:
+        for declared, value in zip(CONV2D_CONFIG_FIELDS, self.parameters, strict=True):
+            if declared.kind == ConfigKind.COUNT and isinstance(value, IntAttr):
+                check_cpp_integer(f"#{self.name}", declared.name, value.data, COUNT_TYPE)
         # The fields' own rules live with the pure config (one home); weights_dtype is read
         # (and a tt-mlir dtype checked) where the config is used.
         try:
@@ -1020,6 +1047,10 @@ class TensorLayoutAttr(ParametrizedAttribute):
 # --------------------------------------------------------------------------------------------
 
 
+NUM_SLICES_TYPE: CppIntegerType = UINT32
+"""TT-NN's C++ type of Conv2dSliceConfig's `num_slices` (`uint32_t`)."""
+
+
 @irdl_attr_definition
 class Conv2dSliceConfigAttr(ParametrizedAttribute):
     """`#ttnn.conv2d_slice_config<l1_full|dram_height|dram_width, N>`: TT-NN's
@@ -1039,8 +1070,11 @@ class Conv2dSliceConfigAttr(ParametrizedAttribute):
         with parser.in_angle_brackets():
             slice_type = _parse_enum_member(parser, Conv2dSliceType)
             parser.parse_punctuation(",")
-            num_slices = parser.parse_integer(allow_boolean=False, allow_negative=False)
+            num_slices = parse_cpp_integer(parser, NUM_SLICES_TYPE, f"#{cls.name} num_slices: ")
         return Conv2dSliceTypeAttr(slice_type), IntAttr(num_slices)
+
+    def verify(self) -> None:
+        check_cpp_integer(f"#{self.name}", "num_slices", self.num_slices.data, NUM_SLICES_TYPE)
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.slice_type.data.value}, {self.num_slices.data}>")

@@ -19,6 +19,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 
 from ttnn_xdsl.core.enums import (
     BufferType,
+    Conv2dSliceType,
     DataType,
     Layout,
     MathFidelity,
@@ -29,6 +30,7 @@ from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     BufferTypeAttr,
     Conv2dConfigAttr,
+    Conv2dSliceConfigAttr,
     DeviceComputeKernelConfigAttr,
     LayoutAttr,
     MathFidelityAttr,
@@ -226,8 +228,30 @@ def test_attribute_verify_errors_from_python() -> None:
     with pytest.raises(VerifyException) as error:
         Conv2dConfigAttr(act_block_h_override=-32)
     assert str(error.value) == (
+        "#ttnn.conv2d_config expected act_block_h_override to be an unsigned 32-bit integer "
+        "(0 to 4294967295), got -32"
+    )
+    with pytest.raises(VerifyException) as error:
+        Conv2dConfigAttr(act_block_h_override=48)
+    assert str(error.value) == (
         "#ttnn.conv2d_config expected act_block_h_override to be a non-negative multiple of 32, "
-        "got -32"
+        "got 48"
+    )
+    # TT-NN's uint32_t fields: 2**32 (a multiple of 32) and 10**20 are refused as its binding
+    # refuses them; 2**32 - 1 is the largest value they hold.
+    for name, value in (("act_block_h_override", 2**32), ("act_block_w_div", 10**20)):
+        with pytest.raises(VerifyException) as error:
+            Conv2dConfigAttr(**{name: value})
+        assert str(error.value) == (
+            f"#ttnn.conv2d_config expected {name} to be an unsigned 32-bit integer "
+            f"(0 to 4294967295), got {value}"
+        )
+    assert Conv2dConfigAttr(act_block_w_div=2**32 - 1).conv_config().act_block_w_div == 2**32 - 1
+    with pytest.raises(VerifyException) as error:
+        Conv2dSliceConfigAttr(Conv2dSliceType.DRAM_HEIGHT, 2**64)
+    assert str(error.value) == (
+        "#ttnn.conv2d_slice_config expected num_slices to be an unsigned 32-bit integer "
+        "(0 to 4294967295), got 18446744073709551616"
     )
     spec = ShardSpecAttr((1, 1), (32, 32))
     with pytest.raises(VerifyException) as error:

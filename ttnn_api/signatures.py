@@ -31,6 +31,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from ttnn_xdsl.core.integer_types import UINT32
+
 __all__ = [
     "NANOBIND",
     "OPERATION",
@@ -358,7 +360,7 @@ def accept_int(value: Any) -> int:
 def accept_uint32(value: Any) -> int:
     """An int in 0 … 2³² − 1 (a C++ uint32_t)."""
     number = _integer(value)
-    if not 0 <= number < 2**32:
+    if number not in UINT32.values:
         raise Rejected(f"expected an unsigned 32-bit int, got {number}")
     return number
 

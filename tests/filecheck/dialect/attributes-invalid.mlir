@@ -29,9 +29,45 @@ func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_h_override 
 // -----
 // CHECK-NEXT: {{^//}} -----
 
-// conv2d_config: act_block_h_override is non-negative.
+// conv2d_config: act_block_h_override is non-negative (a uint32_t in TT-NN), refused at it.
 func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_h_override = -32>}
-// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected act_block_h_override to be a non-negative multiple of 32, got -32
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:83: error: #ttnn.conv2d_config act_block_h_override: expected an unsigned 32-bit integer (0 to 4294967295), got -32
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: an integer field is a uint32_t in TT-NN: 2^32 is refused at it (a multiple of
+// 32, it would otherwise pass the field's own rule).
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_h_override = 4294967296>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:83: error: #ttnn.conv2d_config act_block_h_override: expected an unsigned 32-bit integer (0 to 4294967295), got 4294967296
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: 2^64 too.
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_h_override = 18446744073709551616>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:83: error: #ttnn.conv2d_config act_block_h_override: expected an unsigned 32-bit integer (0 to 4294967295), got 18446744073709551616
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: act_block_w_div is a uint32_t too (10^20).
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = 100000000000000000000>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:78: error: #ttnn.conv2d_config act_block_w_div: expected an unsigned 32-bit integer (0 to 4294967295), got 100000000000000000000
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_config: the largest uint32_t passes the range; it then meets the field's own rule.
+func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = 4294967295, act_block_h_override = 4294967295>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected act_block_h_override to be a non-negative multiple of 32, got 4294967295
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+// conv2d_slice_config: num_slices is a uint32_t in TT-NN.
+func.func private @f() attributes {x = #ttnn.conv2d_slice_config<dram_height, 4294967296>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:79: error: #ttnn.conv2d_slice_config num_slices: expected an unsigned 32-bit integer (0 to 4294967295), got 4294967296
 
 // -----
 // CHECK-NEXT: {{^//}} -----

@@ -11,7 +11,9 @@ operand in place (`assign_bw`'s preallocated outputs) stays where it is.
 
 The function is named after the op (`@conv_bias_layout_0`, a free name of the symbol table),
 holds a clone of the first occurrence (its location too) and carries `ttnn.outlined`
-(`dialect.attributes.OUTLINED_ATTRIBUTE`), so that no tool picks it as a function to run."""
+(`dialect.attributes.OUTLINED_ATTRIBUTE`), so that no tool picks it as a function to run.
+Each call keeps its occurrence's location: a run error inside the function names the call's
+(the interpreter's `func.call`), not the first occurrence's."""
 
 from __future__ import annotations
 

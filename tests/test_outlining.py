@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from xdsl.dialects import func
 
+from ttnn_xdsl.core.errors import RunError
 from ttnn_xdsl.dialect import make_context
 from ttnn_xdsl.dialect.call_graph import is_outlined
 from ttnn_xdsl.frontend import parse_module
@@ -129,3 +130,63 @@ func.func @main(%x: tensor<40x50xbf16, {T}>, %y: tensor<40x60xbf16, {T}>)
     program = Program.load(text)
     assert lowered_ops == Counter({"ttnn.typecast": 3})
     assert not any(isinstance(op, func.CallOp) for op in program.module.walk())
+
+
+def two_bfloat8_b_weights() -> str:
+    """The newcomer's twolayer.mlir: two identical bfloat8_b weight preparations (one
+    outlined function of their typecast), `%p1` on line 3 and `%p2` on line 10."""
+    prepare = """ttnn.prepare_conv_weights %{weight}
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>
+      input_layout = #ttnn.layout<tile> weights_format = "OIHW"
+      in_channels = 64 out_channels = 64 batch_size = 1 input_height = 56 input_width = 56
+      kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1
+      conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b, shard_layout = height_sharded>
+      : tensor<64x64x3x3xf32> -> {prepared}"""
+    prepared = "tensor<1x1x576x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>"
+    return f"""func.func @main(%w1: tensor<64x64x3x3xf32>, %w2: tensor<64x64x3x3xf32>)
+    -> ({prepared}, {prepared}) {{
+  %p1 = {prepare.format(weight="w1", prepared=prepared)}
+  %p2 = {prepare.format(weight="w2", prepared=prepared)}
+  func.return %p1, %p2 : {prepared}, {prepared}
+}}
+"""
+
+
+@pytest.mark.parametrize("bulk", [True, False], ids=["bulk", "op by op"])
+@pytest.mark.parametrize(("failing", "line"), [(0, 3), (1, 10)], ids=["%p1", "%p2"])
+def test_a_run_error_in_an_outlined_op_names_the_occurrence_it_came_from(
+    failing: int, line: int, bulk: bool
+) -> None:
+    text = two_bfloat8_b_weights()
+    assert text.splitlines()[line - 1].startswith(f"  %p{failing + 1} = ttnn.prepare_conv_weights")
+    program = Program.load(text, filename="twolayer.mlir")
+    assert any(is_outlined(f) for f in program.module.walk() if isinstance(f, func.FuncOp))
+    weights = [np.ones((64, 64, 3, 3), np.float32) for _ in range(2)]
+    weights[failing][0, 0, 0, 0] = np.nan
+    with pytest.raises(RunError) as error:
+        program.run(weights, bulk=bulk)
+    assert str(error.value) == (
+        f"f32 -> bfp8_b typecast at twolayer.mlir:{line}:3: bfloat8_b cannot encode non-finite "
+        "values (NaN or Inf found)"
+    )
+
+
+def test_a_run_error_in_an_op_outlined_across_functions_names_the_entry_s_own() -> None:
+    # @good's and @bad's typecasts are one outlined function; running @bad names line 6.
+    tile_bf16 = "tensor<1x1x32x32xbf16, #ttnn.tensor_layout<tile>>"
+    tile_bfp8 = "tensor<1x1x32x32x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>"
+    text = "".join(
+        f"""func.func @{name}(%x: {tile_bf16}) -> {tile_bfp8} {{
+  %y = ttnn.typecast %x : {tile_bf16} -> {tile_bfp8}
+  func.return %y : {tile_bfp8}
+}}
+"""
+        for name in ("good", "bad")
+    )
+    program = Program.load(text, filename="two.mlir", entry="bad")
+    with pytest.raises(RunError) as error:
+        program.run([np.full((1, 1, 32, 32), np.inf, np.float32)])
+    assert str(error.value) == (
+        "bf16 -> bfp8_b typecast at two.mlir:6:3: bfloat8_b cannot encode non-finite values "
+        "(NaN or Inf found)"
+    )

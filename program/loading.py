@@ -17,9 +17,21 @@ from ttnn_xdsl.runtime.execution import phase
 from ttnn_xdsl.runtime.interpreter import tensor_level_ops
 from ttnn_xdsl.runtime.timing import PhaseTimer
 
-__all__ = ["DEFAULT_PIPELINE", "lower_source"]
+__all__ = ["DEFAULT_PIPELINE", "check_module_or_text", "lower_source"]
 
 DEFAULT_PIPELINE = "ttnn-lower"
+
+
+def check_module_or_text(module_or_text: object, caller: str) -> None:
+    """Raise TypeError naming `caller` unless `module_or_text` is IR text or a ModuleOp (bytes
+    once reached xDSL as "'bytes' object has no attribute 'regions'")."""
+    if isinstance(module_or_text, ModuleOp | str):
+        return
+    hint = " (decode bytes first: data.decode())" if isinstance(module_or_text, bytes) else ""
+    raise TypeError(
+        f"{caller} expects IR text (a str) or a ModuleOp, got {type(module_or_text).__name__}"
+        + hint
+    )
 
 
 def lower_source(

@@ -10,6 +10,7 @@ signature read (`entry`), run by the runtime (`runtime.execution.Executable`).
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ from ttnn_xdsl.program.entry import (
     runs_whole,
     signature,
 )
-from ttnn_xdsl.program.loading import lower_source
+from ttnn_xdsl.program.loading import check_module_or_text, lower_source
 from ttnn_xdsl.program.provenance import (
     check_traceable,
     layout_map_of,
@@ -80,6 +81,7 @@ class Program(Executable):
         arguments not in `given` (names or positions of the inputs the run will give) are
         drawn while the module is lowered, on another core (the first such run takes them;
         another run draws its own): `ttnn-run --random-inputs SEED` loads this way."""
+        check_module_or_text(module_or_text, "Program.load")
         drawn: list[BackgroundDraw | None] = []
 
         def start_drawing(source: ModuleOp) -> None:
@@ -131,6 +133,7 @@ class Program(Executable):
         function that calls it: that one runs. A function holding a tt-mlir op the project
         does not model is left out, with the reason appended to `skipped`; tt-mlir's own
         prepare ops, not yet imported, are still an error."""
+        check_module_or_text(module_or_text, "Program.load_all")
         source, module = lower_source(module_or_text, passes, filename, ctx, timer)
         table = function_table(source)
         leaves = [
@@ -198,10 +201,32 @@ class Program(Executable):
         """The names of the module's functions, in order (the possible entries)."""
         return [function.sym_name.data for function in module_functions(self.module)]
 
+    def result_position(self, position: int, caller: str) -> int:
+        """The position of result `position` of the entry, a negative one counted from the
+        end as a Python sequence counts it (-1: the last result). Raises TypeError naming
+        `caller` when `position` is not an int, IndexError when there is no such result."""
+        try:
+            if isinstance(position, bool):
+                raise TypeError
+            index = operator.index(position)  # an int, NumPy's integers too
+        except TypeError:
+            raise TypeError(
+                f"{caller} expects a result position (an int), got {type(position).__name__}"
+            ) from None
+        count = len(self.results)
+        if not -count <= index < count:
+            raise IndexError(
+                f"result {index} is out of range: @{self.entry} has {count} "
+                + ("result" if count == 1 else "results")
+            )
+        return index % count
+
     def check_traceable(self, position: int) -> None:
         """Raise RunError when `layout_map(position)` would refuse the result's source as too
         large to trace — from the types, before anything runs (a picture of a weight of more
-        than 2^24 elements is refused at once, not after the run)."""
+        than 2^24 elements is refused at once, not after the run). `position` is read as
+        `layout_map` reads it."""
+        position = self.result_position(position, "Program.check_traceable")
         if self.source is None:
             return
         chain = trace_chain(self._tensor_level_source(), self.entry, position)
@@ -217,7 +242,11 @@ class Program(Executable):
     def layout_map(self, position: int) -> LayoutMap | None:
         """Where each element of result `position` came from, read off the IR by running
         its op chain in float32 on an index-encoded input (`provenance.layout_map_of`);
-        None when the result is not made by prepare / layout ops from one argument."""
+        None when the result is not made by prepare / layout ops from one argument.
+        `position` counts from 0, or from the end when negative (-1: the last result), as a
+        Python sequence does; TypeError when it is not an int, IndexError when there is no
+        such result."""
+        position = self.result_position(position, "Program.layout_map")
         if self.source is None:
             return None
         return layout_map_of(
@@ -250,6 +279,7 @@ def run(
     logical values, converted to each argument's type, or DeviceTensors); one DeviceTensor
     per result of the entry function. `bulk=False` runs every op one by one; a tensor or
     buffer beyond `max_bytes` is refused."""
+    check_module_or_text(module_or_text, "run")
     program = Program.load(
         module_or_text, entry=entry, passes=passes, filename=filename, max_bytes=max_bytes
     )

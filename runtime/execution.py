@@ -5,7 +5,7 @@ parses, verifies, lowers and reads the signature); nothing here compiles."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import cast
@@ -84,15 +84,20 @@ class Executable:
         """Convert inputs, given by argument name (without `%`) or position, to the
         arguments' tensor types; missing ones are random normal values when `random_seed`
         is given. Raises RunError on an unknown name, a missing input or a wrong shape."""
-        return [tensor for tensor, _ in self._prepare(inputs, random_seed)]
+        return [
+            tensor for tensor, _ in self._prepare(inputs, random_seed, "Program.prepare_inputs")
+        ]
 
     def _prepare(
         self,
         inputs: Mapping[str | int, InputValue] | Sequence[InputValue],
         random_seed: int | None,
+        caller: str = "Program.run",
     ) -> list[tuple[DeviceTensor, bool]]:
         """`prepare_inputs`, each tensor with whether it was made here (so the interpreter
-        may write into it) rather than passed in by the caller."""
+        may write into it) rather than passed in by the caller (`caller`: the method a
+        TypeError names)."""
+        items = input_items(inputs, caller)
         if random_seed is not None and random_seed < 0:
             raise RunError(f"the random seed must be a non-negative integer, got {random_seed}")
         for kind, slots in (("argument", self.arguments), ("result", self.results)):
@@ -100,7 +105,6 @@ class Executable:
                 self._check_size(kind, slot)
         self._check_buffers()
         given: dict[int, InputValue] = {}
-        items = inputs.items() if isinstance(inputs, Mapping) else enumerate(inputs)
         by_name = {slot.name: slot.position for slot in self.arguments if slot.name}
         for key, value in items:
             position = self._position_of(key, by_name)
@@ -275,6 +279,21 @@ def check_run_memory(entry: str, arguments: Sequence[TensorSlot], allocated: int
         f"a run of @{entry}",
         taken + allocated,
         f"arguments {format_bytes(taken)}, buffers {format_bytes(allocated)}",
+    )
+
+
+def input_items(inputs: object, caller: str) -> Iterable[tuple[str | int, InputValue]]:
+    """The (name or position, value) pairs of a run's inputs: a mapping's items, a sequence's
+    values by position. Raises TypeError for anything else — a string or a single array would
+    otherwise be read as a sequence of inputs (`Program.run("abc")` once said 'input position
+    2 is out of range')."""
+    if isinstance(inputs, Mapping):
+        return cast(Mapping[str | int, InputValue], inputs).items()
+    if isinstance(inputs, Sequence) and not isinstance(inputs, str | bytes):
+        return enumerate(cast(Sequence[InputValue], inputs))
+    raise TypeError(
+        f"{caller} expects a list of inputs or a dict of them by argument name or position, "
+        f"got {type(inputs).__name__}"
     )
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 import threading
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,6 +19,7 @@ from ttnn_xdsl.program import Program, run
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.inputs import _short_switch_interval, standard_normal
 
+ROOT = Path(__file__).resolve().parents[1]
 T = "#ttnn.tensor_layout<tile>"
 TWO_FUNCTIONS = f"""
 func.func @main(%grad: tensor<1x1x40x50xbf16, {T}>, %a: tensor<1x1x40x50xbf16, {T}>) -> tensor<1x1x40x50x!ttnn.bfp8_b, {T}> {{
@@ -292,3 +295,92 @@ def test_a_load_that_fails_stops_its_draw(monkeypatch: pytest.MonkeyPatch) -> No
         Program.load(TWO_FUNCTIONS, random_seed=0, passes="no-such-pass")
     assert cancelled == [True]
     assert not any(thread.name == "ttnn-xdsl-draw" for thread in threading.enumerate())
+
+
+@pytest.mark.parametrize(
+    ("call", "error_type", "message"),
+    [
+        (
+            lambda program: program.run("abc"),
+            TypeError,
+            "Program.run expects a list of inputs or a dict of them by argument name or "
+            "position, got str",
+        ),
+        (
+            lambda program: program.run(None),
+            TypeError,
+            "Program.run expects a list of inputs or a dict of them by argument name or "
+            "position, got NoneType",
+        ),
+        (
+            # One array is not a list of inputs (its rows would be read as the inputs).
+            lambda program: program.prepare_inputs(np.zeros((1, 1, 40, 50))),
+            TypeError,
+            "Program.prepare_inputs expects a list of inputs or a dict of them by argument "
+            "name or position, got ndarray",
+        ),
+        (
+            lambda program: Program.load(TWO_FUNCTIONS.encode()),
+            TypeError,
+            "Program.load expects IR text (a str) or a ModuleOp, got bytes (decode bytes "
+            "first: data.decode())",
+        ),
+        (
+            lambda program: Program.load_all(None),
+            TypeError,
+            "Program.load_all expects IR text (a str) or a ModuleOp, got NoneType",
+        ),
+        (
+            lambda program: run(b"func.func @f() { func.return }", []),
+            TypeError,
+            "run expects IR text (a str) or a ModuleOp, got bytes (decode bytes first: "
+            "data.decode())",
+        ),
+        (
+            lambda program: program.layout_map(5),
+            IndexError,
+            "result 5 is out of range: @main has 1 result",
+        ),
+        (
+            lambda program: program.layout_map(-2),
+            IndexError,
+            "result -2 is out of range: @main has 1 result",
+        ),
+        (
+            lambda program: program.check_traceable(1),
+            IndexError,
+            "result 1 is out of range: @main has 1 result",
+        ),
+        (
+            lambda program: program.layout_map("0"),
+            TypeError,
+            "Program.layout_map expects a result position (an int), got str",
+        ),
+        (
+            lambda program: program.layout_map(True),
+            TypeError,
+            "Program.layout_map expects a result position (an int), got bool",
+        ),
+    ],
+)
+def test_python_api_argument_errors_name_what_was_expected(
+    call: Any, error_type: type[Exception], message: str
+) -> None:
+    program = Program.load(TWO_FUNCTIONS)
+    with pytest.raises(error_type) as error:
+        call(program)
+    assert type(error.value) is error_type
+    assert str(error.value) == message
+
+
+def test_layout_map_counts_a_negative_position_from_the_end() -> None:
+    program = Program.load((ROOT / "examples" / "prepare_conv_weights.mlir").read_text())
+    assert len(program.results) == 2
+    for position, same in ((-1, 1), (-2, 0), (np.int64(1), 1)):
+        negative, positive = program.layout_map(position), program.layout_map(same)
+        assert negative is not None and positive is not None
+        assert (negative.kind, negative.source_shape) == (positive.kind, positive.source_shape)
+        assert np.array_equal(negative.index, positive.index)
+    weight, bias = program.layout_map(0), program.layout_map(1)
+    assert weight is not None and bias is not None
+    assert (weight.kind, bias.kind) == ("weight", "bias")

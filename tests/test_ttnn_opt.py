@@ -12,7 +12,12 @@ from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.frontend.source import MAX_NESTING
 from ttnn_xdsl.tools import ttnn_opt
 from ttnn_xdsl.tools.ascii_output import to_ascii
-from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, expectations_of, mismatches
+from ttnn_xdsl.tools.expected_diagnostics import (
+    Diagnostic,
+    expectations_of,
+    mismatches,
+    read_expectations,
+)
 
 # ---------------------------------------------------------------------------------------------
 # ttnn-opt in process: one-line errors, exit status 1
@@ -177,14 +182,22 @@ def test_verify_diagnostics_mismatches(tmp_path: Path, capsys: pytest.CaptureFix
     never = chunk("  // expected-error {{no such error}}")
     source.write_text("\n// -----\n".join([wrong_text, wrong_line, never]) + "\n")
     code, out, err = run_opt([str(source), "--split-input-file", "--verify-diagnostics"], capsys)
-    # The first mismatch, located; the count of the others (the wrong text's unproduced
-    # expectation, the wrong line's error and expectation, the missing error).
+    # Each mismatch, located, one line each in mlir-opt's order (per chunk, the diagnostics,
+    # then the expectations not produced): the wrong text's error and expectation, the wrong
+    # line's error and expectation, the missing error.
     assert (code, out) == (1, "")
-    assert err == (
-        f"{source}:2:3: error: unexpected error: 'ttnn.typecast' op expected the result shape "
-        "[64, 32] to equal the input shape [32, 32] (and 4 more mismatches with the "
-        "expected-* comments)\n"
+    unexpected = (
+        "error: unexpected error: 'ttnn.typecast' op expected the result shape [64, 32] to "
+        "equal the input shape [32, 32]"
     )
+    assert err.splitlines() == [
+        f"{source}:2:3: {unexpected}",
+        f'{source}:2:{len(BAD_TYPECAST) + 5}: error: expected error "the output shape" was not '
+        "produced",
+        f"{source}:7:3: {unexpected}",
+        f'{source}:8:6: error: expected error "result shape" was not produced',
+        f'{source}:13:6: error: expected error "no such error" was not produced',
+    ]
     source.write_text(never + "\n")
     assert run_opt([str(source), "--verify-diagnostics"], capsys) == (
         1,
@@ -221,9 +234,44 @@ def test_expectations_of_reads_mlir_designators() -> None:
     with pytest.raises(TTNNError) as error:
         expectations_of("// expected-error-re {{a{{(}}b}}", "f.mlir")
     assert str(error.value) == (
-        "f.mlir:1:4: error: invalid regex in expectation: missing ), unterminated subpattern at "
-        "position 1"
+        "f.mlir:1:4: error: invalid expected-error regex '(': missing ), unterminated subpattern "
+        "at position 0"
     )
+
+
+def test_comments_that_cannot_be_read_are_each_named_at_their_line() -> None:
+    text = "\n".join(
+        [
+            "// expected-error @-1 {{before the file}}",
+            "x // expected-note-re {{a {{[0-9}} b}}",
+            "// expected-remark {{no closing braces",
+            "// expected-error-re {{open {{block}}",
+            "// expected-warning @left {{x}}",
+            "// an expected-error in prose, without braces, is no comment",
+            "// expected-error @-2 {{fine}}",
+        ]
+    )
+    expectations, problems = read_expectations(text, "f.mlir")
+    assert [(e.kind, e.text, e.line) for e in expectations] == [("error", "fine", 5)]
+    assert problems == [
+        ("f.mlir:1:4", "expected-error line offset '@-1' is before the start of the file"),
+        (
+            "f.mlir:2:6",
+            "invalid expected-note regex '[0-9': unterminated character set at position 0",
+        ),
+        ("f.mlir:3:4", "expected-remark comment has no closing '}}' at the end of its line"),
+        ("f.mlir:4:4", "expected-error-re regex block '{{' has no closing '}}'"),
+        (
+            "f.mlir:5:4",
+            "expected-warning comment has an unknown designator '@left' (expected @+N, @-N, "
+            "@above, @below or @unknown)",
+        ),
+    ]
+    # In a later chunk, an offset before the chunk's first line (the file has lines there).
+    _, problems = read_expectations("// expected-error @-1 {{x}}", "f.mlir", line_offset=10)
+    assert problems == [
+        ("f.mlir:11:4", "expected-error line offset '@-1' is before the start of its chunk")
+    ]
 
 
 def test_mismatches_in_mlir_words() -> None:

@@ -47,12 +47,13 @@ from ttnn_xdsl.passes import (
 from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.tools.ascii_output import ascii_streams, to_ascii
 from ttnn_xdsl.tools.cli import (
+    format_user_error,
     one_printable_line,
     package_versions,
     quiet_garbage_collector,
     report_errors,
 )
-from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, expectations_of, mismatches
+from ttnn_xdsl.tools.expected_diagnostics import Diagnostic, mismatches, read_expectations
 
 LOWERING_PASSES = (TTNNDecompose.name, ConvertTTNNToTiles.name, TTNNLower.name)
 """The passes that lower the project's prepare ops (and leave tt-mlir's alone)."""
@@ -128,8 +129,8 @@ class TTNNOptMain(xDSLOptMain):
             if action.dest == "verify_diagnostics":
                 action.help = (
                     "check each diagnostic against the input's expected-error (-warning, "
-                    "-note, -remark) comments as mlir-opt does: exit 1 on a mismatch; each "
-                    "diagnostic is also printed on stdout"
+                    "-note, -remark) comments as mlir-opt does: exit 1 with one line per "
+                    "mismatch or unreadable comment; each diagnostic is also printed on stdout"
                 )
             if action.dest == "input_file":
                 action.help = "path to input file ('-' or none: standard input)"
@@ -241,12 +242,12 @@ class TTNNOptMain(xDSLOptMain):
                 continue
             failures += self._checked_chunk(data, file_extension, offset)
         if failures:
-            (location, message), *others = failures
-            if others:
-                message += (
-                    f" (and {len(others)} more mismatch{'es' if len(others) > 1 else ''} "
-                    "with the expected-* comments)"
-                )
+            # Each mismatch its own line, as mlir-opt reports them; the last is the run's error
+            # (exit status 1).
+            *others, (location, message) = failures
+            for other_location, other_message in others:
+                other = TTNNError(other_message, other_location)
+                print(format_user_error("ttnn-opt", other), file=sys.stderr)
             raise TTNNError(message, location)
         self._write(output.getvalue())
         for line in self._diagnostic_lines:
@@ -283,7 +284,7 @@ class TTNNOptMain(xDSLOptMain):
         `expected-*` comments: the mismatches, as (location, message). Each diagnostic is
         printed on stdout too, as xdsl-opt's flag does, for FileCheck to check its column."""
         name = self.get_input_name()
-        expectations = expectations_of(data.decode("utf-8", "replace"), name, offset)
+        expectations, problems = read_expectations(data.decode("utf-8", "replace"), name, offset)
         failure: TTNNError | None = None
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", TTNNWarning)
@@ -302,7 +303,7 @@ class TTNNOptMain(xDSLOptMain):
         for diagnostic in diagnostics:
             where = f"{diagnostic.location}: " if diagnostic.location else ""
             self._print_diagnostic(f"{where}{diagnostic.kind}: {diagnostic.message}")
-        return mismatches(expectations, diagnostics)
+        return problems + mismatches(expectations, diagnostics)
 
     def _print_diagnostic(self, line: str) -> None:
         """Print a diagnostic the run expects and goes on after."""

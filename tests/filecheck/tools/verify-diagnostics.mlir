@@ -1,9 +1,11 @@
 // --verify-diagnostics checks each diagnostic against the expected-* comments, as mlir-opt
 // does, and prints it on stdout (for FileCheck to check its column); a chunk without errors
-// prints its IR. Inputs/verify-diagnostics-mismatch.mlir: what a mismatch prints.
+// prints its IR. Inputs/verify-diagnostics-mismatch.mlir: what a mismatch prints;
+// Inputs/verify-diagnostics-malformed.mlir: comments that cannot be read.
 //
 // RUN: ttnn-opt %s --split-input-file --verify-diagnostics | filecheck %s
 // RUN: not ttnn-opt %S/Inputs/verify-diagnostics-mismatch.mlir --split-input-file --verify-diagnostics 2>&1 | filecheck %s --check-prefix=MISMATCH
+// RUN: not ttnn-opt %S/Inputs/verify-diagnostics-malformed.mlir --split-input-file --verify-diagnostics 2>&1 | filecheck %s --check-prefix=MALFORMED
 // RUN: not ttnn-opt %S/Inputs/verify-diagnostics-mismatch.mlir --split-input-file 2>&1 | filecheck %s --check-prefix=PLAIN
 
 // CHECK-LABEL: func.func @valid(
@@ -31,10 +33,23 @@ func.func @regex_above(%g: tensor<32x32xbf16, #ttnn.tensor_layout<tile>>) {
   func.return
 }
 
-// The first mismatch, at the diagnostic (mlir-opt's wording), and how many more there are: the
-// wrong text's comment, and the comment whose error never comes.
-// MISMATCH: {{^.*}}verify-diagnostics-mismatch.mlir:5:3: error: unexpected error: 'ttnn.typecast' op expected the result shape [64, 32] to equal the input shape [32, 32] (and 2 more mismatches with the expected-* comments){{$}}
+// Each mismatch, one line each as mlir-opt reports them (its wording): the error at the
+// diagnostic, then at its comment the wrong text's expectation and the error that never comes.
+// MISMATCH: {{^.*}}verify-diagnostics-mismatch.mlir:5:3: error: unexpected error: 'ttnn.typecast' op expected the result shape [64, 32] to equal the input shape [32, 32]{{$}}
+// MISMATCH-NEXT: {{^.*}}verify-diagnostics-mismatch.mlir:4:6: error: expected error "the output shape" was not produced{{$}}
+// MISMATCH-NEXT: {{^.*}}verify-diagnostics-mismatch.mlir:12:18: error: expected error "never comes" was not produced{{$}}
 // MISMATCH-NOT: {{.}}
+// A comment that cannot be read is named at its line (each chunk's before its mismatches): a
+// line offset before the file (or before its chunk), a regex that does not compile, a comment
+// without its closing braces, a regex block left open, an unknown designator.
+// MALFORMED: {{^.*}}verify-diagnostics-malformed.mlir:1:4: error: expected-error line offset '@-5' is before the start of the file{{$}}
+// MALFORMED-NEXT: {{^.*}}verify-diagnostics-malformed.mlir:5:6: error: invalid expected-error regex '[unclosed': unterminated character set at position 0{{$}}
+// MALFORMED-NEXT: {{^.*}}verify-diagnostics-malformed.mlir:7:6: error: expected-error comment has no closing '}}' at the end of its line{{$}}
+// MALFORMED-NEXT: {{^.*}}verify-diagnostics-malformed.mlir:8:6: error: expected-error-re regex block '{{[{][{]}}' has no closing '}}'{{$}}
+// MALFORMED-NEXT: {{^.*}}verify-diagnostics-malformed.mlir:9:6: error: expected-warning comment has an unknown designator '@sideways' (expected @+N, @-N, @above, @below or @unknown){{$}}
+// MALFORMED-NEXT: {{^.*}}verify-diagnostics-malformed.mlir:6:3: error: unexpected error: 'ttnn.typecast' op expected the result shape [64, 32] to equal the input shape [32, 32]{{$}}
+// MALFORMED-NEXT: {{^.*}}verify-diagnostics-malformed.mlir:15:4: error: expected-error line offset '@-3' is before the start of its chunk{{$}}
+// MALFORMED-NOT: {{.}}
 // Without the flag the first chunk's error is the run's one line.
 // PLAIN: {{^.*}}verify-diagnostics-mismatch.mlir:5:3: error: 'ttnn.typecast' op expected the result shape [64, 32] to equal the input shape [32, 32]{{$}}
 // PLAIN-NOT: {{.}}

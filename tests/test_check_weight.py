@@ -413,3 +413,44 @@ def test_tile_prints_what_fed_one_output_tile(
         assert check_weight([*common, "--tile", value]) == 1
         captured = capsys.readouterr()
         assert (captured.out, captured.err) == ("", f"ttnn-check-weight: error: {message}\n")
+
+
+def test_a_float64_npy_is_rounded_to_the_prepared_dtype_as_ttnn_run_rounds_an_input(
+    weights: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A float64 .npy of the bf16 prepared weight whose values bf16 cannot hold (two a little
+    below their bf16 value) is rounded to bf16, as `ttnn-run --input` rounds an input: OK, with a
+    note naming the first value rounding changed, in shortest exact digits (read unrounded it
+    was WRONG, printing '-2.04687 where … = -2.04688'). NaN into a bfloat8_b weight is one line
+    naming the file."""
+    conv = write(weights, "conv.mlir", preparation("bf16"))
+    exact = np.load(weights / "physical.npy").astype(np.float64)
+    row, column = 1, 2  # not the first element: the note names the first changed one
+    assert exact[0, 0, 0, 0] != 0 and exact[0, 0, row, column] != 0
+    nudged = exact.copy()
+    for at in ((row, column), (row + 1, column)):  # 2^-30 below: beyond the check's bound
+        nudged[0, 0, at[0], at[1]] *= 1 - 2**-30
+    np.save(weights / "nudged.npy", nudged)
+    original = weights / "original.npy"
+    assert check_weight([conv, weights / "nudged.npy", original]) == 0
+    out = capsys.readouterr().out.splitlines()
+    given, rounded = float(nudged[0, 0, row, column]), float(exact[0, 0, row, column])
+    assert repr(given) != repr(rounded) and f"{given:.6g}" == f"{rounded:.6g}"
+    assert out[0] == (
+        f"note: {weights / 'nudged.npy'} holds values bf16 cannot hold, rounded to it as "
+        f"ttnn-run --input rounds an input (row {row} column {column}: {given!r} -> {rounded!r})"
+    )
+    assert out[1].startswith("prepared weight OK: ") and len(out) == 2
+    # Values bf16 holds: no note.
+    np.save(weights / "exact.npy", exact)
+    assert check_weight([conv, weights / "exact.npy", original]) == 0
+    assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    bfp8_conv = write(weights, "bfp8.mlir", preparation("bfp8", "bfp8_b", "l1"))
+    poisoned = exact.copy()
+    poisoned[0, 0, 0, 0] = np.nan
+    np.save(weights / "nan.npy", poisoned)
+    assert check_weight([bfp8_conv, weights / "nan.npy", original]) == 1
+    assert capsys.readouterr().err == (
+        f"ttnn-check-weight: error: {weights / 'nan.npy'}: bfloat8_b cannot encode non-finite "
+        "values (NaN or Inf found)\n"
+    )

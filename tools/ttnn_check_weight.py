@@ -32,7 +32,7 @@ from xdsl.ir import Operation
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import Layout
-from ttnn_xdsl.core.errors import TTNNError, format_location
+from ttnn_xdsl.core.errors import TensorTypeError, TTNNError, format_location
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect import (
     Conv2dOp,
@@ -364,14 +364,16 @@ def check_original(path: str, original: np.ndarray, expected: tuple[int, ...]) -
 
 
 def prepared_of_type(
-    path: str, prepared: DeviceTensor | np.ndarray, expected: TensorInfo, conv: ConvToCheck
-) -> DeviceTensor | np.ndarray:
+    path: str, prepared: DeviceTensor | np.ndarray, expected: TensorInfo
+) -> DeviceTensor:
     """The prepared weight, refused (a user error, naming the file, what it holds and what
     the conv reads) unless it has the type of the conv's prepared weight: a `.tensorbin` that
     dtype, layout, logical and physical shape (`type_differences`, as `ttnn-run --input` says
-    it); a `.npy` the physical matrix. A `.npy` of a conv whose prepared dtype is not the
-    plan's (conv2d's bfloat8_b weight prepared as bfloat16) becomes a tensor of that dtype,
-    the dtype the check rounds the reference to."""
+    it); a `.npy` the physical matrix, which becomes a tensor of the conv's prepared dtype:
+    its values rounded to that dtype as `ttnn-run --input` rounds an input (a float64 .npy of
+    a bfloat16 weight would otherwise be read unrounded and judged WRONG for digits bfloat16
+    cannot hold), and for a conv whose prepared dtype is not the plan's (conv2d's bfloat8_b
+    weight prepared as bfloat16) the dtype the check rounds the reference to."""
     if isinstance(prepared, DeviceTensor):
         differences = type_differences(prepared, expected)
         if differences:
@@ -393,9 +395,26 @@ def prepared_of_type(
             f"{format_shape(prepared.shape)}, expected {format_shape(physical)} (or "
             f"{format_shape(physical[-2:])}){hint}"
         )
-    if expected.dtype != conv.plan.weights_dtype:
+    try:
         return DeviceTensor.from_numpy(prepared.reshape(physical), expected.dtype, Layout.TILE)
-    return prepared
+    except TensorTypeError as error:  # NaN or ±inf into bfloat8_b
+        raise TTNNError(f"{path}: {error.message}") from None
+
+
+def rounding_note(path: str, given: np.ndarray, rounded: DeviceTensor) -> str | None:
+    """The line saying that the .npy's values were rounded to the prepared dtype, with the
+    first one rounding changed (shortest exact digits); None when none changed."""
+    values = rounded.physical_to_numpy().astype(np.float64).reshape(given.shape[-2:])
+    given = given.astype(np.float64).reshape(values.shape)
+    changed = np.argwhere((values != given) & ~(np.isnan(values) & np.isnan(given)))
+    if not changed.size:
+        return None
+    row, column = (int(index) for index in changed[0])
+    return (
+        f"note: {path} holds values {rounded.dtype.value} cannot hold, rounded to it as "
+        f"ttnn-run --input rounds an input (row {row} column {column}: "
+        f"{float(given[row, column])!r} -> {float(values[row, column])!r})"
+    )
 
 
 def original_as_prepared(original: np.ndarray, conv: ConvToCheck) -> np.ndarray:
@@ -417,9 +436,8 @@ def check(arguments: argparse.Namespace) -> None:
     if arguments.tile is not None:
         feed = output_tile_feed(conv.plan, conv.prepared_type.physical_shape, *arguments.tile)
         feed_text = output_tile_text(feed, function_name(op) or "conv")
-    prepared = prepared_of_type(
-        arguments.prepared, read_prepared(arguments.prepared), conv.prepared_type, conv
-    )
+    given = read_prepared(arguments.prepared)
+    prepared = prepared_of_type(arguments.prepared, given, conv.prepared_type)
     original = read_npy(arguments.original, DEFAULT_MAX_BYTES)
     expected = (
         parameters.out_channels,
@@ -435,6 +453,10 @@ def check(arguments: argparse.Namespace) -> None:
         plan=conv.plan,
         seed=arguments.seed,
     )
+    if isinstance(given, np.ndarray):
+        note = rounding_note(arguments.prepared, given, prepared)
+        if note is not None:
+            print(note)
     print(result.verdict)
     if feed_text is not None:
         print(feed_text)

@@ -6,15 +6,19 @@ padding 1, whose prepared weight is [1, 1, 27, 17] (27 = 3·3·3 rows) in [1, 1,
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import ttnn_xdsl.ttnn as ttnn
-from ttnn_xdsl.core.enums import DataType
+from ttnn_xdsl.conv import Conv2dParameters, InputMemoryConfig, resolve_conv_weights
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.program import run
 from ttnn_xdsl.runtime import DeviceTensor
+from ttnn_xdsl.runtime.weight_check import check_memory_estimate, check_prepared_weight
+from ttnn_xdsl.tools import ttnn_check_weight
 from ttnn_xdsl.tools.ttnn_check_weight import main as check_weight_main
 
 REPOSITORY = Path(__file__).parent.parent
@@ -454,3 +458,64 @@ def test_a_float64_npy_is_rounded_to_the_prepared_dtype_as_ttnn_run_rounds_an_in
         f"ttnn-check-weight: error: {weights / 'nan.npy'}: bfloat8_b cannot encode non-finite "
         "values (NaN or Inf found)\n"
     )
+
+
+def test_a_check_too_large_for_max_bytes_or_the_memory_is_refused_up_front(
+    weights: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As ttnn-run's --max-bytes: an array the check would hold beyond the limit, or an
+    estimated peak beyond the memory available, is one line before anything is computed (a
+    1024 → 1024 3×3 conv at 224×224 ran 17 s and ended out of memory)."""
+    conv = write(weights, "conv.mlir", preparation("bf16"))
+    arguments = [conv, weights / "bf16.tensorbin", weights / "original.npy"]
+    # 16×16 output pixels; the prepared matrix is 96 × 32: activation rows [256, 96 + 2]
+    # of float64, 256·98·8 = 200704 bytes = 196 KiB.
+    assert check_weight([*arguments, "--max-bytes", "100K"]) == 1
+    assert capsys.readouterr().err == (
+        "ttnn-check-weight: error: checking this conv holds its activation rows [256, 98] as "
+        "float64 values, 196 KiB: more than the limit of 100 KiB (--max-bytes)\n"
+    )
+    assert check_weight([*arguments, "--max-bytes", "200K"]) == 0
+    assert capsys.readouterr().out.startswith("prepared weight OK: ")
+    monkeypatch.setattr(ttnn_check_weight, "available_memory", lambda: 512 * 2**10)
+    assert check_weight(arguments) == 1
+    message = capsys.readouterr().err
+    assert message.startswith("ttnn-check-weight: error: checking this conv needs about ")
+    assert message.endswith(
+        " KiB (float64 activation rows [256, 98], padded activation [1, 18, 18, 3], output "
+        "[256, 32]), more than the 512 KiB of memory available\n"
+    )
+
+
+def test_the_memory_estimate_bounds_the_check_s_own_peak() -> None:
+    """`check_memory_estimate` against the peak tracemalloc measures (NumPy's arrays) of the
+    check of a 64 → 64 3×3 conv at 56×56: the measured peak is 0.6 to 1.05 times it."""
+    parameters = Conv2dParameters(
+        in_channels=64,
+        out_channels=64,
+        batch_size=1,
+        input_height=56,
+        input_width=56,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.TILE,
+        input_memory_config=InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED),
+    )
+    plan = resolve_conv_weights(parameters)
+    rows, columns = plan.layout.physical_shape[-2:]
+    estimate = check_memory_estimate(plan, (rows, columns)).peak
+    tracemalloc.start()
+    try:
+        result = check_prepared_weight(
+            np.zeros((rows, columns)), np.zeros((64, 64, 3, 3)), parameters, plan=plan
+        )
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.ok
+    assert 0.6 * estimate <= peak <= 1.05 * estimate, (peak, estimate)

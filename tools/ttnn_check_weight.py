@@ -19,6 +19,7 @@ them), 2 an internal error."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
 from ttnn_xdsl.core.enums import Layout
 from ttnn_xdsl.core.errors import TensorTypeError, TTNNError, format_location
-from ttnn_xdsl.core.shapes import format_shape
+from ttnn_xdsl.core.shapes import format_bytes, format_shape
 from ttnn_xdsl.dialect import (
     Conv2dOp,
     ConvTranspose2dOp,
@@ -53,10 +54,12 @@ from ttnn_xdsl.frontend import parse_module, verify_module
 from ttnn_xdsl.pictures.output_tile import output_tile_feed, output_tile_text
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.inputs import type_differences
-from ttnn_xdsl.runtime.weight_check import check_prepared_weight
+from ttnn_xdsl.runtime.memory import available_memory
+from ttnn_xdsl.runtime.weight_check import check_memory_estimate, check_prepared_weight
 from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.tools.cli import package_versions, quiet_garbage_collector, report_errors
+from ttnn_xdsl.tools.ttnn_run import byte_count
 
 __all__ = ["WRONG_STATUS", "main"]
 
@@ -106,6 +109,16 @@ def build_argument_parser() -> argparse.ArgumentParser:
         type=output_tile,
         help="also print what fed output tile (R, J): pixels 32R… of N·OH·OW, channels 32J…, "
         "the input sticks read and the weight tiles each K block fetched",
+    )
+    parser.add_argument(
+        "--max-bytes",
+        type=byte_count,
+        default=DEFAULT_MAX_BYTES,
+        metavar="SIZE",
+        help="refuse a weight file, or an array the check would hold, larger than SIZE bytes "
+        "(a suffix K, M, G or T multiplies by 1024, 1024², …; default 8G), as ttnn-run does; "
+        "whatever SIZE, a check needing more than the memory the machine has left is refused "
+        "before it starts",
     )
     parser.add_argument("--traceback", action="store_true", help="show internal tracebacks")
     parser.add_argument("--version", action="version", version=f"{TOOL}: {package_versions()}")
@@ -323,12 +336,12 @@ def output_tile(text: str) -> tuple[int, int]:
     raise argparse.ArgumentTypeError(f"expected two non-negative integers R,J, got {text!r}")
 
 
-def read_prepared(path: str) -> DeviceTensor | np.ndarray:
+def read_prepared(path: str, max_bytes: int) -> DeviceTensor | np.ndarray:
     """The prepared weight: a .tensorbin, or a .npy of its physical matrix as floats
-    ([rows, columns], any leading dims 1)."""
+    ([rows, columns], any leading dims 1) of at most `max_bytes`."""
     if path.endswith(".tensorbin"):
         return DeviceTensor.load_tensorbin(path)
-    matrix = read_npy(path, DEFAULT_MAX_BYTES)
+    matrix = read_npy(path, max_bytes)
     is_matrix = matrix.ndim >= 2 and all(size == 1 for size in matrix.shape[:-2])
     if not is_matrix or matrix.dtype.kind != "f":
         raise TTNNError(
@@ -427,6 +440,30 @@ def original_as_prepared(original: np.ndarray, conv: ConvToCheck) -> np.ndarray:
     return original
 
 
+def check_size(conv: ConvToCheck, max_bytes: int) -> None:
+    """Refuse, before anything is read or computed, a check holding an array larger than
+    `max_bytes` or needing more memory than the machine has available
+    (`check_memory_estimate`): a large conv would otherwise run for minutes and end out of
+    memory."""
+    rows, columns = conv.prepared_type.physical_shape[-2:]
+    needed = check_memory_estimate(conv.plan, (rows, columns))
+    for name, shape in needed.arrays:
+        size = 8 * math.prod(shape)
+        if size > max_bytes:
+            raise TTNNError(
+                f"checking this conv holds its {name} {format_shape(shape)} as float64 values, "
+                f"{format_bytes(size)}: more than the limit of {format_bytes(max_bytes)} "
+                "(--max-bytes)"
+            )
+    available = available_memory()
+    if available is not None and needed.peak > available:
+        arrays = ", ".join(f"{name} {format_shape(shape)}" for name, shape in needed.arrays)
+        raise TTNNError(
+            f"checking this conv needs about {format_bytes(needed.peak)} (float64 {arrays}), "
+            f"more than the {format_bytes(available)} of memory available"
+        )
+
+
 def check(arguments: argparse.Namespace) -> None:
     op = conv_op(arguments.conv, arguments.entry, arguments.conv_choice)
     conv = conv_to_check(op)
@@ -436,9 +473,10 @@ def check(arguments: argparse.Namespace) -> None:
     if arguments.tile is not None:
         feed = output_tile_feed(conv.plan, conv.prepared_type.physical_shape, *arguments.tile)
         feed_text = output_tile_text(feed, function_name(op) or "conv")
-    given = read_prepared(arguments.prepared)
+    check_size(conv, arguments.max_bytes)
+    given = read_prepared(arguments.prepared, arguments.max_bytes)
     prepared = prepared_of_type(arguments.prepared, given, conv.prepared_type)
-    original = read_npy(arguments.original, DEFAULT_MAX_BYTES)
+    original = read_npy(arguments.original, arguments.max_bytes)
     expected = (
         parameters.out_channels,
         parameters.in_channels // parameters.groups,

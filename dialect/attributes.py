@@ -422,6 +422,10 @@ def _int(value: int | None) -> Attribute:
     return NoneAttr() if value is None else IntAttr(value)
 
 
+SHARD_SHAPE_TYPE: CppIntegerType = UINT32
+"""TT-NN's C++ type of a shard spec's shape sizes (`std::array<uint32_t, 2> shape`)."""
+
+
 @irdl_attr_definition
 class ShardSpecAttr(KeywordStructAttr):
     """`#ttnn.shard_spec<grid = XxY, shape = HxW, orientation = row_major|col_major>`: the
@@ -578,6 +582,9 @@ class ShardSpecAttr(KeywordStructAttr):
         return ShardSpecAttr(self.grid_shape, self.shard_shape, self.shard_orientation)
 
     def verify(self) -> None:
+        if isinstance(self.shape, ArrayAttr):
+            for size in cast(ArrayAttr[IntAttr], self.shape).data:
+                check_cpp_integer(f"#{self.name}", "each shape size", size.data, SHARD_SHAPE_TYPE)
         if isinstance(self.grid, CoreRangeSetAttr):
             dims = [d.data for d in cast(ArrayAttr[IntAttr], self.shape).data]
             if not dims or min(dims) < 1:

@@ -248,6 +248,12 @@ def test_attribute_verify_errors_from_python() -> None:
         )
     assert Conv2dConfigAttr(act_block_w_div=2**32 - 1).conv_config().act_block_w_div == 2**32 - 1
     with pytest.raises(VerifyException) as error:
+        ShardSpecAttr((8, 8), (32, 2**32))
+    assert str(error.value) == (
+        "#ttnn.shard_spec expected each shape size to be an unsigned 32-bit integer "
+        "(0 to 4294967295), got 4294967296"
+    )
+    with pytest.raises(VerifyException) as error:
         Conv2dSliceConfigAttr(Conv2dSliceType.DRAM_HEIGHT, 2**64)
     assert str(error.value) == (
         "#ttnn.conv2d_slice_config expected num_slices to be an unsigned 32-bit integer "

@@ -72,6 +72,19 @@ func.func private @f() attributes {x = #ttnn.conv2d_slice_config<dram_height, 42
 // -----
 // CHECK-NEXT: {{^//}} -----
 
+// shard_spec: the shard shape's sizes are uint32_t in TT-NN (its keyword form and tt-mlir's).
+func.func private @f() attributes {x = #ttnn.shard_spec<grid = 8x8, shape = 4294967296x64>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.shard_spec expected each shape size to be an unsigned 32-bit integer (0 to 4294967295), got 4294967296
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
+func.func private @f() attributes {x = #ttnn.shard_spec<#ttnn.core_range_set<[#ttnn.core_range<(0,0), (7,7)>]>, <64x18446744073709551616>, <row_major>>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.shard_spec expected each shape size to be an unsigned 32-bit integer (0 to 4294967295), got 18446744073709551616
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
 // conv2d_config: act_block_w_div is positive.
 func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = 0>}
 // CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected act_block_w_div to be positive, got 0

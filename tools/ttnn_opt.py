@@ -129,8 +129,8 @@ class TTNNOptMain(xDSLOptMain):
             if action.dest == "verify_diagnostics":
                 action.help = (
                     "check each diagnostic against the input's expected-error (-warning, "
-                    "-note, -remark) comments as mlir-opt does: exit 1 with one line per "
-                    "mismatch or unreadable comment; each diagnostic is also printed on stdout"
+                    "-note, -remark) comments as mlir-opt does: exit 1 on a mismatch; each "
+                    "diagnostic, and each further mismatch, is printed on stdout"
                 )
             if action.dest == "input_file":
                 action.help = "path to input file ('-' or none: standard input)"
@@ -242,12 +242,19 @@ class TTNNOptMain(xDSLOptMain):
                 continue
             failures += self._checked_chunk(data, file_extension, offset)
         if failures:
-            # Each mismatch its own line, as mlir-opt reports them; the last is the run's error
-            # (exit status 1).
-            *others, (location, message) = failures
-            for other_location, other_message in others:
-                other = TTNNError(other_message, other_location)
-                print(format_user_error("ttnn-opt", other), file=sys.stderr)
+            # The first mismatch is the run's one error line (exit status 1); each other one is
+            # named on standard output, a line each as mlir-opt reports them, where
+            # --verify-diagnostics prints its diagnostics.
+            (location, message), *others = failures
+            if others:
+                for other_location, other_message in others:
+                    line = format_user_error("ttnn-opt", TTNNError(other_message, other_location))
+                    sys.stdout.write((to_ascii(line) if self.args.ascii else line) + "\n")
+                sys.stdout.flush()  # before the error line, when both go to one pipe
+                message += (
+                    f" (and {len(others)} more mismatch{'es' if len(others) > 1 else ''} "
+                    "with the expected-* comments, each on standard output)"
+                )
             raise TTNNError(message, location)
         self._write(output.getvalue())
         for line in self._diagnostic_lines:

@@ -29,6 +29,7 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
 )
 from ttnn_xdsl.conv.conv_form import (
     is_conv1d,
+    is_mm_conv,
     resolve_conv_form,
     resolve_kernel_stride_folding,
     resolve_weights_dtype,
@@ -36,11 +37,12 @@ from ttnn_xdsl.conv.conv_form import (
 )
 from ttnn_xdsl.conv.conv_l1_decisions import l1_geometry, l1_knobs
 from ttnn_xdsl.conv.conv_l1_model import L1Device
-from ttnn_xdsl.conv.conv_op_config import CoreSplit
+from ttnn_xdsl.conv.conv_op_config import CoreSplit, input_channels_alignment
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
     Conv2dSliceConfig,
     ConvParameters,
+    InputMemoryConfig,
     normalize_parameters,
     output_image_size,
     validate_parameters,
@@ -66,7 +68,7 @@ from ttnn_xdsl.core.enums import (
     TensorMemoryLayout,
 )
 from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
-from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
+from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, round_up
 
 __all__ = [
     "Conv2dDecision",
@@ -89,6 +91,7 @@ __all__ = [
     "finds_no_shard_layout",
     "folding_pad_refusal",
     "folding_refusal",
+    "matmul_output_split",
     "output_dtype",
     "output_layout",
     "output_spec",
@@ -96,6 +99,7 @@ __all__ = [
     "resolve_conv_transpose2d",
     "row_major_output_tensor_refusal",
     "runs_whole_from_dram",
+    "shard_width_unaligned",
     "slice_count_refusal",
     "transposed_input_layout_refusal",
     "unset_reshard_dropped",
@@ -205,6 +209,8 @@ def output_spec(
     nhw_cores, channel_cores = split.nhw, split.channels
     shard_rows = round_up(pixels, TILE_SIZE * nhw_cores) // nhw_cores
     shard_columns = round_up(params.out_channels, TILE_SIZE * channel_cores) // channel_cores
+    if plan.form.mm_conv:
+        split = matmul_output_split(split, pixels, shard_rows)
     if layout == Layout.ROW_MAJOR:
         padded = (1, 1, padded[2], shard_columns * channel_cores)
     orientation = (
@@ -216,18 +222,43 @@ def output_spec(
     return Conv2dOutputSpec(logical, padded, dtype, layout, BufferType.L1, split.layout, shard)
 
 
+def matmul_output_split(split: CoreSplit, pixels: int, shard_rows: int) -> CoreSplit:
+    """The cores of a 1×1 matmul conv's sharded output. conv2d runs it as `ttnn::linear` with
+    a program config made from the conv's (`determine_matmul_op_config_from_conv_op_config`:
+    per-core M the output shard's rows in tiles, the grid the output shard grid's bounding
+    box), and the matmul gives its output its own shard spec (matmul_device_operation.cpp):
+    `ceil(M / per_core_M)` blocks of rows, M the output rows in tiles — fewer than the conv's
+    NHW cores where the user's input shards leave whole shards empty (a conv that splits
+    itself uses them all). HEIGHT: that many cores row by row over the grid's width
+    (`num_cores_to_corerangeset`); BLOCK: a rectangle of the channel cores by the row blocks,
+    in the conv's orientation."""
+    row_blocks = ceil_div(ceil_div(pixels, TILE_SIZE), shard_rows // TILE_SIZE)
+    if row_blocks >= split.nhw:
+        return split
+    if split.layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        rows = ceil_div(row_blocks, split.cores_x)
+        return replace(
+            split, cores_x=min(row_blocks, split.cores_x), cores_y=rows, num_cores=row_blocks
+        )
+    if split.layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return CoreSplit.block(split.orientation, row_blocks, split.channels)
+    return split
+
+
 def output_interleaved_in(plan: ConvWeightsPlan) -> BufferType | None:
     """Where an interleaved output lives, or None for a sharded output (TT-NN's answers):
 
     - a 1×1 conv run as a matmul returns its output interleaved in DRAM when TT-NN chose its
       sharding itself (an interleaved input, no `shard_layout`), from DRAM or L1 alike, else
       sharded like its parallel config;
-    - any other conv whose input is in DRAM, or that runs on the DRAM path (a DRAM slice
-      config), returns it interleaved in DRAM — a 1D conv too, which TT-NN stages through L1.
+    - any other conv TT-NN runs on its DRAM path (`runs_from_dram`: a DRAM slice config, or a
+      DRAM input without a slice config) returns it interleaved in DRAM — a 1D conv too, which
+      TT-NN stages through L1; an `l1_full` slice config runs a DRAM input on the L1 path
+      (conv2d.cpp calls `conv2d_L1`), its output sharded in L1.
     """
     if plan.form.mm_conv:
         return BufferType.DRAM if plan.sharding.auto_shard else None
-    if plan.params.input_memory_config.is_dram or plan.form.dram_conv:
+    if runs_from_dram(plan.params):
         return BufferType.DRAM
     return None
 
@@ -279,15 +310,18 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
 
 def runtime_plan(plan: ConvWeightsPlan) -> ConvWeightsPlan:
     """The resolution of the conv TT-NN's conv2d runs (`conv2d_l1_allocation.runtime_parameters`:
-    a kernel-stride fold of stride 1×1 runs unfolded; a COL_MAJOR HEIGHT input of a WIDTH conv,
-    or the reverse, is resharded to the conv's layout), else `plan`. Where the project does
-    not resolve that conv, `plan` stays (no claim)."""
+    a kernel-stride fold of stride 1×1 runs unfolded; an L1 input sharded HEIGHT or WIDTH in
+    COL_MAJOR orientation is resharded to the conv's layout), else `plan`. That conv is
+    prepared as conv2d prepares the conv it runs (`conv2d_preparation`: an unfolded conv from
+    DRAM that is no longer a matmul plans a bfloat8_b weight as bfloat16, where the folded
+    one, a matmul, did not need to). Where the project does not resolve that conv, `plan`
+    stays (no claim)."""
     assert isinstance(plan.params, Conv2dParameters)
     runtime = runtime_parameters(plan.params, plan)
     if runtime is plan.params:
         return plan
     try:
-        return resolve_conv_weights(runtime)
+        return resolve_conv_weights(conv2d_preparation(runtime))
     except ConvConfigError:
         return plan
 
@@ -444,9 +478,31 @@ def width_multicast_refusal(plan: ConvWeightsPlan) -> str | None:
 
 def bias_preparation(plan: ConvWeightsPlan) -> Conv2dParameters:
     """The parameters conv2d prepares its bias with: its weight's, with the weights dtype it
-    resolved (conv2d hands it on; `prepare_conv_bias` alone needs it in `conv_config`)."""
+    resolved (conv2d hands it on; `prepare_conv_bias` alone needs it in `conv_config`), as
+    `prepare_conv_bias` can take them (`l1_path_input_in_l1`)."""
     config = replace(plan.params.conv_config, weights_dtype=plan.weights_dtype)
-    return replace(plan.params, conv_config=config)
+    assert isinstance(plan.params, Conv2dParameters)
+    return l1_path_input_in_l1(replace(plan.params, conv_config=config))
+
+
+def l1_path_input_in_l1(params: Conv2dParameters) -> Conv2dParameters:
+    """A DRAM input that conv2d runs on its L1 path (an `l1_full` slice config: conv2d.cpp
+    calls `conv2d_L1`) as the same input interleaved in L1, without the slice config, its
+    kernel-stride folding written out (`auto_enable_kernel_folding` reads the DRAM buffer).
+    `conv2d_L1` reads a DRAM interleaved input as an L1 one — it shards it into L1 itself
+    (`shard_or_reshard_tensor_if_required`) — and prepares the weight and bias for that conv
+    alike (`prepare_conv_weights_biases_and_move_to_device`, one parameter set), where
+    `prepare_conv_bias` takes no slice config and would plan a DRAM input's slices. Other
+    parameters are returned as given."""
+    slice_config = params.slice_config
+    if slice_config is None or slice_config.slice_type != Conv2dSliceType.L1_FULL:
+        return params
+    if not params.input_memory_config.is_dram:
+        return params
+    folding = resolve_kernel_stride_folding(params)
+    config = replace(params.conv_config, enable_kernel_stride_folding=folding)
+    in_l1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+    return replace(params, conv_config=config, input_memory_config=in_l1, slice_config=None)
 
 
 def folds_unevenly(params: Conv2dParameters) -> bool:
@@ -472,16 +528,35 @@ def column_major_input_refusal(params: Conv2dParameters) -> str | None:
 
 
 def finds_no_shard_layout(params: ConvParameters) -> bool:
-    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, with no
-    `conv_config.shard_layout`: TT-NN's conv (conv2d's, conv_transpose2d's L1 path) finds no
-    sharded layout for it (conv2d_utils.cpp:228; TT-NN's answers: 78 such conv2d inputs
-    refused so, none accepted, 58 of 59 transposed ones; with a `shard_layout` it runs)."""
+    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, or whose shard width is
+    not aligned (`shard_width_unaligned`), with no `conv_config.shard_layout`: TT-NN's conv
+    (conv2d's, conv_transpose2d's L1 path) needs to reshard it and finds no sharded layout to
+    reshard it to (conv2d_utils.cpp:228; TT-NN's answers: 78 such COL_MAJOR conv2d inputs
+    refused so, none accepted, 58 of 59 transposed ones, and 1 of a 1×1 matmul conv's
+    8-wide shards; with a `shard_layout` it runs)."""
     memory = params.input_memory_config
     if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
         return False
+    if shard_width_unaligned(params):
+        return True
     if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
         return False
     return memory.shard_orientation == ShardOrientation.COL_MAJOR
+
+
+def shard_width_unaligned(params: ConvParameters) -> bool:
+    """An L1 input whose shard width is not a multiple of its channel alignment
+    (`get_input_channels_alignment` of the input's own layout, layout and shard width; 32 for
+    a 1×1 matmul conv): conv2d_utils.cpp's `get_conv_padded_input_shape_and_mem_config` then
+    needs to reshard it, whatever its kind and orientation."""
+    memory = params.input_memory_config
+    assert memory.shard_shape is not None
+    width = memory.shard_shape[1]
+    matmul = isinstance(params, Conv2dParameters) and is_mm_conv(normalize_parameters(params))
+    alignment = input_channels_alignment(
+        memory.memory_layout, params.input_layout, False, matmul, width
+    )
+    return width % alignment != 0
 
 
 NO_SHARDED_LAYOUT = (

@@ -475,22 +475,26 @@ def runtime_conv(
 
 
 def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2dParameters:
-    """The conv TT-NN's conv2d runs, where it is not the one its weight preparation resolves
-    (measured on TT-NN's answers):
+    """The conv TT-NN's conv2d runs, where it is not the one its weight preparation resolves:
 
     - kernel-stride folding asked for a stride of 1×1 folds nothing: the conv runs unfolded
       (its graph capture shows no fold);
-    - an input HEIGHT-sharded in COL_MAJOR orientation for a WIDTH conv
-      (`conv_config.shard_layout`), or WIDTH-sharded in COL_MAJOR for a HEIGHT conv, is
-      resharded to that layout, its cores chosen from the device grid as for an interleaved
-      input (the preparation takes the input's own layout, §3.3a). A ROW_MAJOR input, a
-      BLOCK-sharded input, or one given for a BLOCK conv, runs in the input's layout.
+    - an L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation is resharded to
+      `conv_config.shard_layout` — whichever it is, the input's own kind too — its cores
+      chosen from the device grid (`get_conv_padded_input_shape_and_mem_config`,
+      conv2d_utils.cpp: a sharded input that is not BLOCK and not ROW_MAJOR "needs shard or
+      reshard", and the new parallel config is `determine_parallel_config` of the config's
+      shard layout, its channels aligned as the input's shards were): resolved as the
+      preparation reshards with `reshard_if_not_optimal`, where it keeps the input's own
+      layout (§3.3a). Without a shard layout TT-NN finds none (`finds_no_shard_layout`). A
+      ROW_MAJOR or BLOCK input runs in its own layout, whatever the config says — but
+    - a BLOCK input of a 1×1 matmul conv whose channels are not its channel cores' shards
+      exactly (`matmul_block_input_unfilled`) is resharded BLOCK, whatever the config says
+      (the same function; TT-NN's answers: 1 such conv run, its output agrees).
 
-    Measured on TT-NN's answers where the two layouts differ: HEIGHT and WIDTH in COL_MAJOR,
-    every one resharded (6 in the dev set, 7 of conv2d's answers); in ROW_MAJOR, every one kept
-    (dev set conv1d r0188 and 8 HEIGHT inputs for a WIDTH conv in conv2d's answers, whose
-    output TT-NN shards HEIGHT on the input's cores); a BLOCK input, 7 kept; a BLOCK conv of a
-    HEIGHT or WIDTH input, 3 kept and 1 resharded (held-out conv1d s5003 r0031).
+    TT-NN's answers (tests/test_conv2d_op_reference.py): of 53 convs of COL_MAJOR HEIGHT or
+    WIDTH inputs with a shard layout, the 26 TT-NN runs agree on output and weight, its 21 L1
+    failures word for word.
 
     The input itself stays where the user put it (`input_buffer` reads `params`, not this)."""
     config = params.conv_config
@@ -501,13 +505,32 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
     if (
         memory.sharded_in_l1
         and memory.shard_orientation == ShardOrientation.COL_MAJOR
-        and {config.shard_layout, memory.memory_layout} == height_and_width
+        and memory.memory_layout in height_and_width
+        and config.shard_layout is not None
     ):
-        interleaved = InputMemoryConfig(memory.buffer_type, TensorMemoryLayout.INTERLEAVED)
-        return replace(params, conv_config=config, input_memory_config=interleaved)
+        return replace(params, conv_config=replace(config, reshard_if_not_optimal=True))
+    if plan.form.mm_conv and plan.form.fold_stride is None and matmul_block_input_unfilled(params):
+        config = replace(
+            config, shard_layout=TensorMemoryLayout.BLOCK_SHARDED, reshard_if_not_optimal=True
+        )
+        return replace(params, conv_config=config)
     if config is params.conv_config:
         return params
     return replace(params, conv_config=config)
+
+
+def matmul_block_input_unfilled(params: Conv2dParameters) -> bool:
+    """An L1 input BLOCK-sharded for a 1×1 matmul conv whose channels are not its channel
+    cores' shards exactly (`get_conv_padded_input_shape_and_mem_config`, conv2d_utils.cpp:
+    `in_channels != num_cores_c · shard width` needs a reshard, BLOCK whatever the config
+    says)."""
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.BLOCK_SHARDED:
+        return False
+    assert memory.shard_grid is not None and memory.shard_shape is not None
+    x, y = memory.shard_grid
+    channel_cores = x if memory.shard_orientation == ShardOrientation.ROW_MAJOR else y
+    return params.in_channels != channel_cores * memory.shard_shape[1]
 
 
 def replay_halo_and_conv(

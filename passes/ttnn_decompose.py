@@ -659,9 +659,16 @@ def conv2d_prepare_properties(op: ConvOp, params: Conv2dParameters) -> dict[str,
         # weight's dtype handed to the bias).
         fields["weights_dtype"] = DataTypeAttr(params.conv_config.weights_dtype)
     written_folding = written_dtype.enable_kernel_stride_folding if written_dtype else None
-    if params.conv_config.enable_kernel_stride_folding is False and written_folding is not False:
-        # The conv conv2d runs: a fold of stride 1×1 runs unfolded (conv2d_decisions.runtime_plan).
-        fields["enable_kernel_stride_folding"] = False
+    folding = params.conv_config.enable_kernel_stride_folding
+    if folding is not None and folding != written_folding:
+        # The conv conv2d runs: a fold of stride 1×1 runs unfolded (conv2d_decisions.runtime_plan);
+        # a DRAM input's automatic folding kept for its L1 path (l1_path_input_in_l1).
+        fields["enable_kernel_stride_folding"] = folding
+    written_reshard = written_dtype.reshard_if_not_optimal if written_dtype else False
+    if params.conv_config.reshard_if_not_optimal and not written_reshard:
+        # conv2d reshards a COL_MAJOR HEIGHT or WIDTH input (conv2d_decisions.runtime_plan):
+        # prepared as the preparation reshards it.
+        fields["reshard_if_not_optimal"] = True
     if fields:
         properties["conv_config"] = Conv2dConfigAttr.from_fields(fields)
     given = activation.memory_config or DRAM_INTERLEAVED

@@ -14,9 +14,16 @@ from ttnn_xdsl.conv.conv2d_decisions import (
     folding_pad_refusal,
     resolve_conv2d,
     resolve_conv_transpose2d,
+    shard_width_unaligned,
 )
 from ttnn_xdsl.conv.conv_op_config import CoreSplit
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, Conv2dSliceConfig, InputMemoryConfig
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dParameters,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+    normalize_parameters,
+)
+from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters
 from ttnn_xdsl.core.enums import (
     BufferType,
@@ -123,6 +130,313 @@ def test_bfloat8_b_weights_from_dram_are_prepared_as_bfloat16_shapes() -> None:
     reference = resolve_conv2d(conv(input_memory_config=DRAM, conv_config=bf16))
     assert made.weights_dtype == DataType.BFLOAT8_B
     assert made.plan.layout.physical_shape == reference.plan.layout.physical_shape
+
+
+RESHARDED = {
+    # Blackhole r0073 (conv2d draws): a 3x1 conv, dilation 2, of a 14x1 ROW_MAJOR input
+    # HEIGHT-sharded in COL_MAJOR over a 3x2 grid, for a HEIGHT conv: resharded to 2 cores.
+    "height_to_height": (
+        dict(
+            in_channels=160,
+            out_channels=16,
+            input_height=14,
+            input_width=1,
+            kernel_size=(3, 1),
+            padding=(1, 1),
+            dilation=(2, 2),
+            has_bias=True,
+            input_layout=Layout.ROW_MAJOR,
+            input_dtype=DataType.FLOAT32,
+            input_memory_config=InputMemoryConfig(
+                BufferType.L1, HEIGHT, (32, 160), (3, 2), ShardOrientation.COL_MAJOR
+            ),
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=HEIGHT),
+            grid=(13, 10),
+        ),
+        ((1, 1, 36, 16), (1, 1, 64, 32), HEIGHT, ((0, 0, 1, 0),), (32, 32)),
+        (1, 1, 480, 32),
+    ),
+    # Wormhole r0032 (held-out conv2d draws): a 1x1 conv, stride 2, of a 16x16 ROW_MAJOR input
+    # WIDTH-sharded in COL_MAJOR over a 3x3 grid, for a BLOCK conv: resharded to 2 channel
+    # cores (the input's 32-wide shards align its 48 channels to 32), the output over 6x3.
+    "width_to_block": (
+        dict(
+            in_channels=48,
+            out_channels=384,
+            input_height=16,
+            input_width=16,
+            kernel_size=(1, 1),
+            stride=(2, 2),
+            padding=(2, 1, 2, 0),
+            input_layout=Layout.ROW_MAJOR,
+            input_memory_config=InputMemoryConfig(
+                BufferType.L1, WIDTH, (256, 32), (3, 3), ShardOrientation.COL_MAJOR
+            ),
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.FLOAT32, shard_layout=BLOCK, full_inner_dim=True
+            ),
+        ),
+        ((1, 1, 90, 384), (1, 1, 96, 384), BLOCK, ((0, 0, 5, 2),), (32, 64)),
+        (1, 1, 64, 384),
+    ),
+    # Blackhole r0524 (held-out conv2d draws): a 1x1 matmul conv of 3 channels BLOCK-sharded
+    # ROW_MAJOR over 3 channel cores of 32 (96 != 3), no shard layout: resharded BLOCK, one
+    # channel core by 10 row cores.
+    "block_matmul_unfilled": (
+        dict(
+            in_channels=3,
+            out_channels=256,
+            batch_size=8,
+            input_height=32,
+            input_width=32,
+            kernel_size=(1, 1),
+            padding=(0, 0),
+            input_layout=Layout.ROW_MAJOR,
+            input_dtype=DataType.FLOAT32,
+            input_memory_config=InputMemoryConfig(BufferType.L1, BLOCK, (1024, 32), (3, 8)),
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, act_block_w_div=4),
+            grid=(13, 10),
+        ),
+        ((1, 1, 8192, 256), (1, 1, 8192, 256), BLOCK, ((0, 0, 0, 9),), (832, 256)),
+        (1, 1, 32, 256),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", RESHARDED)
+def test_an_input_conv2d_reshards_is_resharded_from_the_device_grid(
+    name: str,
+) -> None:
+    """conv2d_utils.cpp (`get_conv_padded_input_shape_and_mem_config`): an L1 input sharded
+    HEIGHT or WIDTH in COL_MAJOR orientation needs a reshard, to `conv_config.shard_layout`
+    with cores from the device grid, whatever its own kind; so does a BLOCK input of a 1x1
+    matmul conv whose channels do not fill its channel cores' shards, to BLOCK;
+    `prepare_conv_weights` keeps the input's layout (§3.3a). TT-NN's answers: the output
+    (logical and padded shape, layout, cores, shard shape) and the prepared weight's padded
+    shape."""
+    changes, (logical, padded, layout, ranges, shard), weight = RESHARDED[name]
+    params = conv(**changes)
+    decision = resolve_conv2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == (logical, padded)
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, layout)
+    assert output.shard is not None
+    assert (output.shard.ranges, output.shard.shape) == (ranges, shard)
+    assert output.shard.orientation == ShardOrientation.ROW_MAJOR
+    assert decision.plan.layout.physical_shape == weight
+    # The preparation alone keeps the input's own shards.
+    kept = resolve_conv_weights(normalize_parameters(params))
+    assert kept.sharding.parallel.input_split != decision.plan.sharding.parallel.input_split
+
+
+MATMUL_OUTPUTS = {
+    # Wormhole w0232 (wide draws): a 1x1 conv of 224 pixels, its TILE input HEIGHT-sharded
+    # ROW_MAJOR over a 5x4 grid in 32-row shards: 7 row blocks, 7 cores of the 5-wide grid.
+    "height_wormhole": (
+        dict(
+            in_channels=64,
+            out_channels=8,
+            input_height=224,
+            input_width=1,
+            kernel_size=(1, 1),
+            padding=(0, 0),
+            has_bias=True,
+            input_memory_config=InputMemoryConfig(BufferType.L1, HEIGHT, (32, 64), (5, 4)),
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16,
+                act_block_h_override=64,
+                output_layout=Layout.ROW_MAJOR,
+                config_tensors_in_dram=True,
+            ),
+            output_dtype=DataType.FLOAT32,
+        ),
+        ((0, 0, 4, 0), (0, 1, 1, 1)),
+        (32, 32),
+    ),
+    # Blackhole w0146 (wide draws): 8x64x64 pixels, the input HEIGHT-sharded ROW_MAJOR over a
+    # 9x10 grid in 384-row shards (kept for the BLOCK config: a ROW_MAJOR HEIGHT input runs
+    # in its own layout): 1024 tiles of rows in blocks of 12, 86 cores of the 9-wide grid.
+    "height_blackhole": (
+        dict(
+            in_channels=384,
+            out_channels=100,
+            batch_size=8,
+            input_height=64,
+            input_width=64,
+            kernel_size=(1, 1),
+            padding=(0, 0),
+            has_bias=True,
+            input_memory_config=InputMemoryConfig(BufferType.L1, HEIGHT, (384, 384), (9, 10)),
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16, shard_layout=BLOCK, act_block_h_override=64
+            ),
+            grid=(13, 10),
+        ),
+        ((0, 0, 8, 8), (0, 9, 4, 9)),
+        (384, 128),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", MATMUL_OUTPUTS)
+def test_a_matmul_conv_of_a_sharded_input_places_its_output_as_the_matmul_does(
+    name: str,
+) -> None:
+    """A 1x1 matmul conv of an input sharded by the user runs `ttnn::linear` with the conv's
+    per-core rows; the matmul shards its output over ceil(M / per_core_M) cores only
+    (matmul_device_operation.cpp), where the conv's NHW cores count the input's empty shards
+    too. TT-NN's answers: the output's cores and shard shape."""
+    changes, ranges, shard = MATMUL_OUTPUTS[name]
+    decision = resolve_conv2d(conv(**changes))
+    assert decision.plan.form.mm_conv
+    output = decision.output
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, HEIGHT)
+    assert output.shard is not None
+    assert (output.shard.ranges, output.shard.shape) == (ranges, shard)
+
+
+def test_a_fold_of_stride_1x1_from_dram_runs_unfolded_on_the_dram_path() -> None:
+    """Blackhole r0501 (held-out conv2d draws): a 1x1 depthwise conv padded by 3 of a 2x112x112
+    DRAM TILE input, bfloat8_b weights, kernel-stride folding asked for. Folded by 1x1 its
+    kernel equals its stride (a matmul, to `prepare_conv_weights`); TT-NN's conv2d runs it
+    unfolded, a padded conv on its DRAM path, whose bfloat8_b weight it plans as bfloat16
+    (`conv2d_preparation`): TT-NN's output [1, 1, 27848, 3] interleaved in DRAM, its weight
+    [1, 1, 3, 3] padded to [1, 1, 32, 32] in bfloat8_b."""
+    params = conv(
+        in_channels=3,
+        out_channels=3,
+        batch_size=2,
+        input_height=112,
+        input_width=112,
+        kernel_size=(1, 1),
+        padding=(3, 3),
+        groups=3,
+        has_bias=True,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT8_B,
+            shard_layout=HEIGHT,
+            full_inner_dim=True,
+            enable_kernel_stride_folding=True,
+        ),
+        grid=(13, 10),
+    )
+    decision = resolve_conv2d(params)
+    assert decision.plan.form.fold_stride is None and not decision.plan.form.mm_conv
+    assert decision.weights_dtype == DataType.BFLOAT8_B
+    assert decision.plan.layout.physical_shape == (1, 1, 32, 32)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == ((1, 1, 27848, 3), (1, 1, 27872, 32))
+    assert (output.buffer_type, output.memory_layout, output.shard) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+        None,
+    )
+
+
+def test_a_matmul_conv_of_shards_narrower_than_a_tile_finds_no_layout() -> None:
+    """Blackhole r0250 (held-out conv1d draws): a 1x1 matmul conv of 256 pixels of 1 channel,
+    ROW_MAJOR, HEIGHT-sharded ROW_MAJOR over 5x8 cores in 32x8 shards, no shard layout. A
+    matmul aligns its channels to 32 and 8 is not a multiple: conv2d_utils.cpp needs to
+    reshard the input and has no layout to reshard it to (conv2d_utils.cpp:228). The same
+    shards 32 wide, or a 1x3 conv (aligned to the shard's 8), run."""
+    params = conv(
+        in_channels=1,
+        out_channels=16,
+        input_height=1,
+        input_width=256,
+        kernel_size=(1, 1),
+        padding=(0, 0),
+        has_bias=True,
+        input_layout=Layout.ROW_MAJOR,
+        input_dtype=DataType.FLOAT32,
+        input_memory_config=InputMemoryConfig(BufferType.L1, HEIGHT, (32, 8), (5, 8)),
+        conv_config=Conv2dConfig(weights_dtype=DataType.FLOAT32, enable_activation_reuse=True),
+        grid=(13, 10),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Conv2d supports Height, Block or Width "
+        "Sharded Layouts but got TensorMemoryLayout::INTERLEAVED"
+    )
+    wide = InputMemoryConfig(BufferType.L1, HEIGHT, (32, 32), (5, 8))
+    assert shard_width_unaligned(replace(params, input_memory_config=wide)) is False
+    three = replace(params, kernel_size=(1, 3), padding=(0, 1))
+    assert shard_width_unaligned(three) is False
+
+
+L1_FULL = Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 4)
+
+
+def test_a_dram_input_with_an_l1_full_slice_config_is_run_sharded_in_l1() -> None:
+    """conv2d.cpp calls `conv2d_L1` for an `l1_full` slice config whatever the input's buffer:
+    TT-NN's answer (wide draws, Wormhole w0294: a 7x7 grouped conv, stride 7, of a 7x7 DRAM
+    TILE input, slices `l1_full` 4) is one output pixel HEIGHT-sharded on core (0,0) in a
+    32x32 shard, its weight [1, 1, 1568, 8] padded to [1, 1, 1568, 32]. Without the slice
+    config the same conv runs from DRAM, its output interleaved there."""
+    params = conv(
+        in_channels=32,
+        out_channels=8,
+        input_height=7,
+        input_width=7,
+        kernel_size=(7, 7),
+        stride=(7, 7),
+        padding=(1, 0, 0, 2),
+        groups=2,
+        has_bias=True,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16),
+        output_dtype=DataType.BFLOAT16,
+        slice_config=L1_FULL,
+    )
+    decision = resolve_conv2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == ((1, 1, 1, 8), (1, 1, 32, 32))
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, HEIGHT)
+    assert output.shard is not None
+    assert (output.shard.ranges, output.shard.shape) == (((0, 0, 0, 0),), (32, 32))
+    assert decision.plan.layout.physical_shape == (1, 1, 1568, 32)
+    from_dram = resolve_conv2d(replace(params, slice_config=None)).output
+    assert (from_dram.buffer_type, from_dram.memory_layout, from_dram.shard) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+        None,
+    )
+
+
+def test_a_bfloat8_b_bias_from_dram_on_the_l1_path_is_prepared() -> None:
+    """`prepare_conv_bias` takes no slice config and refuses a bfloat8_b bias from DRAM (it
+    plans DRAM slices); conv2d on its L1 path (`l1_full`) prepares weight and bias with one
+    parameter set. TT-NN's answer (row-major draws, Blackhole m0038: a 1x1 conv padded at the
+    top, 24 -> 512 channels, of a 28x28 DRAM TILE input, bfloat8_b weights, HEIGHT, slices
+    `l1_full` 2): bias [1, 1, 32, 512] and weight [1, 1, 32, 512] in bfloat8_b, the output
+    [1, 1, 812, 512] HEIGHT-sharded over 26 cores (0,0)-(12,1) in 32x512 shards."""
+    params = conv(
+        in_channels=24,
+        out_channels=512,
+        input_height=28,
+        input_width=28,
+        kernel_size=(1, 1),
+        padding=(1, 0, 0, 0),
+        has_bias=True,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT, output_layout=Layout.ROW_MAJOR
+        ),
+        output_dtype=DataType.FLOAT32,
+        slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 2),
+        grid=(13, 10),
+    )
+    decision = resolve_conv2d(params)
+    assert decision.weights_dtype == DataType.BFLOAT8_B
+    assert decision.plan.layout.physical_shape == (1, 1, 32, 512)
+    assert decision.bias_plan is not None
+    assert decision.bias_plan.bias.physical_shape == (1, 1, 32, 512)
+    output = decision.output
+    assert output.shard is not None
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, HEIGHT)
+    assert (output.shard.ranges, output.shard.shape) == (((0, 0, 12, 1),), (32, 512))
 
 
 @pytest.mark.parametrize(

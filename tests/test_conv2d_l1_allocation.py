@@ -166,8 +166,7 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
         (OOM, "halo output", True): 7,
         (OOM, "project refuses to prepare", False): 2,
         (OOM, "resharded input", True): 4,
-        (BEYOND, "conv circular buffers", False): 1,
-        (BEYOND, "conv circular buffers", True): 13,
+        (BEYOND, "conv circular buffers", True): 14,
         (CLASH, "conv circular buffers", True): 4,
     },
     "devset_conv2d_blackhole_P150_s101": {
@@ -218,19 +217,17 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
     "heldout_conv1d_blackhole_P150_s5004": {
         (INPUT_OOM, "input", True): 8,
         ("runs", "runs", False): 290,
-        (OOM, "conv circular buffers", False): 1,
-        (OOM, "halo output", True): 15,
+        (OOM, "halo output", True): 16,
         (OOM, "project refuses to prepare", False): 1,
         (OOM, "resharded input", True): 6,
-        (BEYOND, "conv circular buffers", False): 2,
-        (BEYOND, "conv circular buffers", True): 32,
+        (BEYOND, "conv circular buffers", False): 1,
+        (BEYOND, "conv circular buffers", True): 33,
         (CLASH, "conv circular buffers", True): 13,
     },
     "heldout_conv1d_wormhole_N150_s5003": {
         (INPUT_OOM, "input", True): 10,
         (INPUT_OOM, "project refuses to prepare", False): 1,
-        ("runs", "conv circular buffers", False): 1,
-        ("runs", "runs", False): 275,
+        ("runs", "runs", False): 276,
         (OOM, "conv output", True): 1,
         (OOM, "halo output", True): 13,
         (OOM, "project refuses to prepare", False): 1,
@@ -242,9 +239,8 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
     },
     "heldout_conv2d_blackhole_P150_s5002": {
         (INPUT_OOM, "input", True): 11,
-        ("runs", "conv output", False): 1,
         ("runs", "project refuses to prepare", False): 44,
-        ("runs", "runs", False): 338,
+        ("runs", "runs", False): 339,
         (OOM, "conv output", True): 4,
         (OOM, "halo output", True): 16,
         (OOM, "project refuses to prepare", False): 4,
@@ -282,10 +278,6 @@ FOLDED = (
     "kernel-stride folded conv with a stride above 1: not modelled (TT-NN pads and folds the "
     "input first)"
 )
-CORE_RANGE = (
-    "same check and numbers, but TT-NN names another core range (the conv's cores when the output"
-    " needs fewer than the input; not found yet)"
-)
 L1_SMALL = (
     "a kernel-stride folded conv_transpose2d: TT-NN's halo config tensors exhaust the 16 KiB "
     "l1_small_size region; the model makes no claim on a folded conv"
@@ -294,9 +286,7 @@ DRAM_INPUT = "a DRAM input: TT-NN's DRAM path, not modelled"
 NOT_FOUND_YET = "not found yet"
 
 DIFFERING: dict[str, dict[str, str]] = {
-    "devset_conv1d_wormhole_N150_s102": {
-        "r0014": CORE_RANGE,
-    },
+    "devset_conv1d_wormhole_N150_s102": {},
     "devset_conv2d_blackhole_P150_s101": {},
     "devset_conv2d_wormhole_N150_s100": {},
     "devset_transpose_wormhole_N150_s103": {
@@ -334,30 +324,16 @@ DIFFERING: dict[str, dict[str, str]] = {
         ),
     },
     "heldout_conv1d_blackhole_P150_s5004": {
-        "r0047": (
-            "WIDTH conv of a WIDTH input kept as given: TT-NN fails to allocate 24 banks of "
-            "524992 B, the model's circular buffers grow beyond the L1 (not found yet)"
-        ),
-        "r0129": (
-            "HEIGHT conv of a HEIGHT input kept as given: TT-NN's circular buffers are 450560 B "
-            "larger, on 8 cores rather than 9 (not found yet)"
-        ),
         "r0332": "HEIGHT conv: TT-NN's circular buffers are 4096 B smaller (not found yet)",
     },
     "heldout_conv1d_wormhole_N150_s5003": {
-        "r0031": (
-            "a WIDTH-sharded input for a BLOCK conv: TT-NN runs it, the model's circular buffers "
-            "(of the input's WIDTH layout) grow beyond the L1 (not found yet)"
-        ),
         "r0338": (
             "CLASH with the same circular buffers, but TT-NN's lowest L1 buffer is elsewhere "
             "(not found yet)"
         ),
         "r0403": FOLDED,
     },
-    "heldout_conv2d_blackhole_P150_s5002": {
-        "r0126": "TT-NN runs it; the model's conv output does not fit (not found yet)",
-    },
+    "heldout_conv2d_blackhole_P150_s5002": {},
     "heldout_conv2d_wormhole_N150_s5001": {
         "r0179": FOLDED,
         "r0306": FOLDED,

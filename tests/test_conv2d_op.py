@@ -24,15 +24,23 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv_reference import reference_conv2d
 from ttnn_xdsl.conv.conv_resolution import resolve_conv_weights
-from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.dialect import (
     Conv2dConfigAttr,
     MemoryConfigAttr,
     PrepareConvWeightsOp,
+    ShardSpecAttr,
     build_function,
     build_module,
 )
-from ttnn_xdsl.dialect.attributes import DeviceComputeKernelConfigAttr
+from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr, DeviceComputeKernelConfigAttr
 from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, ConvConsumeOp
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
@@ -43,6 +51,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
 FLOAT32_ROUNDINGS = 2.0**-19
+HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
+WIDTH = TensorMemoryLayout.WIDTH_SHARDED
+BLOCK = TensorMemoryLayout.BLOCK_SHARDED
 
 
 class Conv(NamedTuple):
@@ -344,3 +355,186 @@ def test_a_fold_of_stride_1x1_runs_unfolded_and_equals_the_reference_conv() -> N
     names = [op.name for op in module.walk()]
     assert "ttnn.conv2d_consume" in names
     assert not any("fold" in name for name in names), names
+
+
+DRAM_INTERLEAVED = MemoryConfigAttr(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
+
+
+@pytest.mark.parametrize(
+    ("kernel", "stride", "padding", "shard_layout", "folded"),
+    [
+        # A 3x3 HEIGHT conv with padding: the halo's path.
+        ((3, 3), (1, 1), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED, False),
+        # A 2x2 kernel of stride 2 on a row-major DRAM input: folded automatically (TT-NN's
+        # `auto_enable_kernel_folding` reads the DRAM buffer), a 1x1 matmul after the fold.
+        ((2, 2), (2, 2), (0, 0), TensorMemoryLayout.BLOCK_SHARDED, True),
+    ],
+)
+def test_a_dram_input_on_the_l1_path_runs_sharded_and_equals_the_reference_conv(
+    kernel: tuple[int, int],
+    stride: tuple[int, int],
+    padding: tuple[int, int],
+    shard_layout: TensorMemoryLayout,
+    folded: bool,
+) -> None:
+    """A DRAM input with an `l1_full` slice config: conv2d runs it on its L1 path (conv2d.cpp
+    `conv2d_L1`), its output sharded in L1 (not interleaved in DRAM), its weight and bias
+    prepared for that conv; decomposed and run, it equals the reference conv."""
+    conv = Conv(1, 8, 8, 32, 64, kernel, stride, padding, shard_layout, True, False, "")
+    keywords = conv_keywords(conv)
+    activation = tensor_type(
+        (conv.batch, conv.height, conv.width, conv.in_channels),
+        DataType.FLOAT32,
+        Layout.ROW_MAJOR,
+        memory_config=DRAM_INTERLEAVED,
+    )
+    weight = tensor_type((conv.out_channels, conv.in_channels, *kernel), DataType.FLOAT32, None)
+    bias = tensor_type((1, 1, 1, conv.out_channels), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue, b: SSAValue) -> SSAValue:
+        slices = Conv2dSliceConfigAttr(Conv2dSliceType.L1_FULL, 1)
+        made.append(Conv2dOp(x, w, b, dtype=DataType.FLOAT32, slice_config=slices, **keywords))
+        return made[0].result
+
+    module = build_module(build_function("main", [activation, weight, bias], body))
+    module.verify()
+    decision = made[0].decision()
+    assert (decision.output.buffer_type, decision.output.memory_layout) == (
+        BufferType.L1,
+        shard_layout,
+    )
+    assert (decision.plan.form.fold_stride is not None) == folded
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    b = rng.standard_normal(bias.get_shape()).astype(np.float32)
+    (output,) = Program.load(module).run([x, w, b])
+    got = output.to_numpy().astype(np.float64)
+    x64, w64, b64 = x.astype(np.float64), w.astype(np.float64), b.astype(np.float64).reshape(-1)
+    options = dict(stride=stride, padding=padding)
+    expected = reference_conv2d(x64, w64, bias=b64, **options)  # type: ignore[arg-type]
+    magnitude = reference_conv2d(
+        np.abs(x64),
+        np.abs(w64),
+        bias=np.abs(b64),
+        **options,  # type: ignore[arg-type]
+    )
+    assert got.shape == expected.shape
+    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    assert np.max(np.abs(expected)) > 1.0
+
+
+@pytest.mark.parametrize(
+    ("input_layout", "orientation", "grid", "shard", "shard_layout", "in_channels", "kernel"),
+    [
+        # WIDTH shards of 32 channels on 2 cores, for a BLOCK conv.
+        (WIDTH, ShardOrientation.COL_MAJOR, (2, 1), (64, 32), BLOCK, 64, (3, 3)),
+        # HEIGHT shards of 32 rows on 2 cores, for a HEIGHT conv.
+        (HEIGHT, ShardOrientation.COL_MAJOR, (1, 2), (32, 64), HEIGHT, 64, (3, 3)),
+        # A 1x1 matmul conv of 48 channels in BLOCK shards of 32 on 2 channel cores: resharded
+        # BLOCK (its HEIGHT config notwithstanding).
+        (BLOCK, ShardOrientation.ROW_MAJOR, (2, 2), (32, 32), HEIGHT, 48, (1, 1)),
+    ],
+)
+def test_a_resharded_input_equals_the_reference_conv(
+    input_layout: TensorMemoryLayout,
+    orientation: ShardOrientation,
+    grid: tuple[int, int],
+    shard: tuple[int, int],
+    shard_layout: TensorMemoryLayout,
+    in_channels: int,
+    kernel: tuple[int, int],
+) -> None:
+    """An L1 input TT-NN's conv2d reshards from the device grid — sharded in COL_MAJOR
+    orientation (HEIGHT or WIDTH), resharded to `conv_config.shard_layout`; BLOCK for a 1x1
+    matmul conv whose channels do not fill its shards, resharded BLOCK: the op decides,
+    prepares and computes that conv (its weight prepared with `reshard_if_not_optimal`), not
+    the one of the input's own shards that `prepare_conv_weights` prepares."""
+    padding = (1, 1) if kernel == (3, 3) else (0, 0)
+    conv = Conv(1, 8, 8, in_channels, 32, kernel, (1, 1), padding, shard_layout, True, False, "")
+    keywords = conv_keywords(conv)
+    spec = ShardSpecAttr(grid, shard, orientation)
+    activation = tensor_type(
+        (conv.batch, conv.height, conv.width, conv.in_channels),
+        DataType.FLOAT32,
+        Layout.ROW_MAJOR,
+        memory_config=MemoryConfigAttr(BufferType.L1, input_layout, spec),
+    )
+    weight = tensor_type(
+        (conv.out_channels, conv.in_channels, *conv.kernel), DataType.FLOAT32, None
+    )
+    bias = tensor_type((1, 1, 1, conv.out_channels), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue, b: SSAValue) -> SSAValue:
+        made.append(Conv2dOp(x, w, b, dtype=DataType.FLOAT32, **keywords))
+        return made[0].result
+
+    module = build_module(build_function("main", [activation, weight, bias], body))
+    module.verify()
+    decision = made[0].decision()
+    assert decision.output.memory_layout == (BLOCK if kernel == (1, 1) else shard_layout)
+    assert decision.plan.params.conv_config.reshard_if_not_optimal
+    kept = resolve_conv_weights(made[0].conv_parameters())
+    assert kept.sharding.parallel.input_split != decision.plan.sharding.parallel.input_split
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    b = rng.standard_normal(bias.get_shape()).astype(np.float32)
+    (output,) = Program.load(module).run([x, w, b])
+    got = output.to_numpy().astype(np.float64)
+    x64, w64, b64 = x.astype(np.float64), w.astype(np.float64), b.astype(np.float64).reshape(-1)
+    options = dict(stride=conv.stride, padding=conv.padding)
+    expected = reference_conv2d(x64, w64, bias=b64, **options)  # type: ignore[arg-type]
+    magnitude = reference_conv2d(
+        np.abs(x64),
+        np.abs(w64),
+        bias=np.abs(b64),
+        **options,  # type: ignore[arg-type]
+    )
+    assert got.shape == expected.shape
+    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    assert np.max(np.abs(expected)) > 1.0
+
+
+def test_a_matmul_conv_of_an_input_with_empty_shards_equals_the_reference_conv() -> None:
+    """A 1x1 conv (a matmul) of 64 pixels HEIGHT-sharded by the user over 4 cores of 32 rows:
+    the last two shards are empty, and the matmul places its output on the 2 row blocks
+    that hold rows (cores (0,0)-(1,0)); the run equals the reference conv."""
+    conv = Conv(
+        1, 8, 8, 64, 32, (1, 1), (1, 1), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED, True, False, ""
+    )
+    keywords = conv_keywords(conv)
+    spec = ShardSpecAttr((4, 1), (32, 64), ShardOrientation.ROW_MAJOR)
+    activation = tensor_type(
+        (conv.batch, conv.height, conv.width, conv.in_channels),
+        DataType.FLOAT32,
+        Layout.ROW_MAJOR,
+        memory_config=MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.HEIGHT_SHARDED, spec),
+    )
+    weight = tensor_type((conv.out_channels, conv.in_channels, 1, 1), DataType.FLOAT32, None)
+    bias = tensor_type((1, 1, 1, conv.out_channels), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue, b: SSAValue) -> SSAValue:
+        made.append(Conv2dOp(x, w, b, dtype=DataType.FLOAT32, **keywords))
+        return made[0].result
+
+    module = build_module(build_function("main", [activation, weight, bias], body))
+    module.verify()
+    output_spec = made[0].decision().output
+    assert output_spec.shard is not None
+    assert (output_spec.shard.ranges, output_spec.shard.shape) == (((0, 0, 1, 0),), (32, 32))
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    b = rng.standard_normal(bias.get_shape()).astype(np.float32)
+    (output,) = Program.load(module).run([x, w, b])
+    got = output.to_numpy().astype(np.float64)
+    x64, w64, b64 = x.astype(np.float64), w.astype(np.float64), b.astype(np.float64).reshape(-1)
+    expected = reference_conv2d(x64, w64, bias=b64)
+    magnitude = reference_conv2d(np.abs(x64), np.abs(w64), bias=np.abs(b64))
+    assert got.shape == expected.shape
+    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    assert np.max(np.abs(expected)) > 1.0

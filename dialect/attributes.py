@@ -968,6 +968,10 @@ def _parse_shape(parser: AttrParser) -> list[int]:
     return dims
 
 
+PHYSICAL_SIZE_TYPE: CppIntegerType = UINT32
+"""TT-NN's C++ type of a tensor's padded (physical) shape sizes (`Shape`'s `uint32_t`)."""
+
+
 @irdl_attr_definition
 class TensorLayoutAttr(ParametrizedAttribute):
     """`#ttnn.tensor_layout<tile|row_major[, #ttnn.memory_config<...>][, physical = AxBx...]>`:
@@ -1036,6 +1040,10 @@ class TensorLayoutAttr(ParametrizedAttribute):
 
     def verify(self) -> None:
         if isinstance(self.physical, ArrayAttr):
+            for size in cast(ArrayAttr[IntAttr], self.physical).data:
+                check_cpp_integer(
+                    f"#{self.name}", "each physical size", size.data, PHYSICAL_SIZE_TYPE
+                )
             physical = "x".join(str(d.data) for d in self.physical.data)
             if self.layout.data != Layout.TILE:
                 raise VerifyException(

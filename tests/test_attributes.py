@@ -3,6 +3,8 @@ their verifier and parse errors."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from dialect_helpers import (
     parse_attr,
@@ -259,6 +261,15 @@ def test_attribute_verify_errors_from_python() -> None:
         "#ttnn.conv2d_slice_config expected num_slices to be an unsigned 32-bit integer "
         "(0 to 4294967295), got 18446744073709551616"
     )
+    with pytest.raises(VerifyException) as error:
+        TensorLayoutAttr(Layout.TILE, physical=(1, 1, 2**32 + 32, 32))
+    assert str(error.value) == (
+        "#ttnn.tensor_layout expected each physical size to be an unsigned 32-bit integer "
+        "(0 to 4294967295), got 4294967328"
+    )
+    largest = 2**32 - 32  # the largest whole number of tiles a uint32_t holds
+    physical = TensorLayoutAttr(Layout.TILE, physical=(largest, 32)).physical
+    assert [size.data for size in cast(ArrayAttr[IntAttr], physical).data] == [largest, 32]
     spec = ShardSpecAttr((1, 1), (32, 32))
     with pytest.raises(VerifyException) as error:
         MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED, spec)

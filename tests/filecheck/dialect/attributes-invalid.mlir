@@ -85,6 +85,13 @@ func.func private @f() attributes {x = #ttnn.shard_spec<#ttnn.core_range_set<[#t
 // -----
 // CHECK-NEXT: {{^//}} -----
 
+// tensor_layout: a physical (padded) shape's sizes are uint32_t in TT-NN.
+func.func private @f() attributes {x = #ttnn.tensor_layout<tile, physical = 1x1x4294967328x32>}
+// CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.tensor_layout expected each physical size to be an unsigned 32-bit integer (0 to 4294967295), got 4294967328
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
 // conv2d_config: act_block_w_div is positive.
 func.func private @f() attributes {x = #ttnn.conv2d_config<act_block_w_div = 0>}
 // CHECK-NEXT: {{.*}}attributes-invalid.mlir:[[# @LINE - 1]]:40: error: #ttnn.conv2d_config expected act_block_w_div to be positive, got 0

@@ -25,6 +25,7 @@ __all__ = [
     "TensorFileError",
     "TensorTypeError",
     "format_location",
+    "op_location",
     "warn",
 ]
 
@@ -110,6 +111,11 @@ def format_location(location: Attribute) -> str | None:
     if isinstance(location, FileLineColLoc):
         return f"{location.filename.data}:{location.line.data}:{location.column.data}"
     return None
+
+
+def op_location(op: Operation) -> str:
+    """Where an op is, for a run error: its `FILE:LINE:COL`, else its name."""
+    return format_location(op.location) or op.name
 
 
 class TTNNWarning(UserWarning):

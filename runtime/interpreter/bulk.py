@@ -49,7 +49,7 @@ from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttnn_xdsl.core.enums import DataType
-from ttnn_xdsl.core.errors import RunError, format_location
+from ttnn_xdsl.core.errors import RunError, op_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.linalg import transpose_permutation
@@ -235,7 +235,7 @@ def _check_range(
     low, high = offset.bounds(grid)
     if low >= 0 and (size == 0 or high + (size - 1) * step < extent):
         return
-    where = format_location(op.location) or op.name
+    where = op_location(op)
     worst = low if low < 0 else high
     if isinstance(op, memref.SubviewOp):
         # The op-by-op message (runtime/interpreter/memref.py), with the offset farthest out.
@@ -251,7 +251,7 @@ def _check_window_start(op: Operation, grid: Sequence[int], start: Affine) -> No
     dropped) but must not start before it."""
     low, _ = start.bounds(grid)
     if low < 0:
-        where = format_location(op.location) or op.name
+        where = op_location(op)
         raise RunError(f"{op.name} out of bounds: window start {low} is negative ({where})")
 
 
@@ -310,7 +310,7 @@ class ConvertedTile(TileValue):
             source,
             cast(tile.TileType, op.input.type).dtype,
             cast(tile.TileType, op.result.type).dtype,
-            format_location(op.location) or op.name,
+            op_location(op),
         )
 
     def _convert(self, tiles: np.ndarray, out: np.ndarray | None) -> np.ndarray:

@@ -25,7 +25,7 @@ from xdsl.interpreter import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from ttnn_xdsl.core.errors import RunError, format_location
+from ttnn_xdsl.core.errors import RunError, op_location
 from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.buffers import (
@@ -153,11 +153,6 @@ FILLED_BY_ALLOC = "filled by alloc"
 """Key of the interpreter data naming the `linalg.fill`s whose buffer is already zero."""
 
 
-def _where(op: Operation) -> str:
-    """Where an op is, for its run errors: its location, else its name."""
-    return format_location(op.location) or op.name
-
-
 def _reinterpret_cast_layout(
     op: memref.ReinterpretCastOp,
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -170,7 +165,7 @@ def _reinterpret_cast_layout(
     if isinstance(element, tile.TileType):
         raise RunError(
             f"memref.reinterpret_cast of a buffer that is not a contiguous memref of values "
-            f"at {_where(op)}"
+            f"at {op_location(op)}"
         )
     offsets = op.static_offsets.get_values()
     sizes = tuple(op.static_sizes.get_values())
@@ -180,13 +175,13 @@ def _reinterpret_cast_layout(
         raise RunError(
             f"memref.reinterpret_cast expects one offset and a stride per size of its "
             f"result {format_shape(result_shape)}, got offsets {list(offsets)}, sizes "
-            f"{format_shape(sizes)}, strides {list(strides)} at {_where(op)}"
+            f"{format_shape(sizes)}, strides {list(strides)} at {op_location(op)}"
         )
     (offset,) = offsets
     if offset < 0 or min(strides, default=0) < 0:
         raise RunError(
             f"memref.reinterpret_cast out of bounds: offset {offset}, sizes "
-            f"{format_shape(sizes)}, strides {list(strides)} at {_where(op)}"
+            f"{format_shape(sizes)}, strides {list(strides)} at {op_location(op)}"
         )
     layout = (offset, sizes, strides)
     _REINTERPRET_CAST_LAYOUTS[op] = layout
@@ -323,7 +318,7 @@ class NumPyMemRefFunctions(InterpreterFunctions):
             if offset < 0 or size < 0 or (size and offset + (size - 1) * stride >= extent):
                 raise RunError(
                     f"memref.subview out of bounds: offset {offset}, size {size}, stride "
-                    f"{stride} in a dim of {extent} ({_where(op)})"
+                    f"{stride} in a dim of {extent} ({op_location(op)})"
                 )
         index = tuple(
             slice(offset, offset + size * stride, stride)
@@ -341,11 +336,11 @@ class NumPyMemRefFunctions(InterpreterFunctions):
         elements; strides may overlap: a sliding window), checked to stay inside it."""
         source = args[0]
         if len(args) > 1:
-            raise RunError(f"memref.reinterpret_cast with dynamic operands at {_where(op)}")
+            raise RunError(f"memref.reinterpret_cast with dynamic operands at {op_location(op)}")
         if not source.flags.c_contiguous:
             raise RunError(
                 f"memref.reinterpret_cast of a buffer that is not a contiguous memref of "
-                f"values at {_where(op)}"
+                f"values at {op_location(op)}"
             )
         offset, sizes, strides = _reinterpret_cast_layout(op)
         last = offset + sum(
@@ -355,7 +350,7 @@ class NumPyMemRefFunctions(InterpreterFunctions):
             raise RunError(
                 f"memref.reinterpret_cast out of bounds: offset {offset}, sizes "
                 f"{format_shape(sizes)}, strides {list(strides)} in a buffer of {source.size} "
-                f"elements at {_where(op)}"
+                f"elements at {op_location(op)}"
             )
         view = np.lib.stride_tricks.as_strided(
             source.reshape(-1)[offset:],

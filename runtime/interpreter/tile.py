@@ -16,7 +16,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from ttnn_xdsl.core.enums import DataType
-from ttnn_xdsl.core.errors import RunError, format_location
+from ttnn_xdsl.core.errors import RunError, op_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.buffers import check_indices, op_error
@@ -89,7 +89,7 @@ class TileFunctions(InterpreterFunctions):
             return (formats.convert_tiles(value, source, target),)
         except ValueError as error:
             # A value the target cannot hold (NaN/Inf into bfloat8_b): a user error.
-            where = format_location(op.location) or op.name
+            where = op_location(op)
             raise RunError(
                 f"{source.value} -> {target.value} typecast at {where}: {error}"
             ) from None

@@ -56,6 +56,33 @@ WIDTH = TensorMemoryLayout.WIDTH_SHARDED
 BLOCK = TensorMemoryLayout.BLOCK_SHARDED
 
 
+def assert_runs_as_the_reference_conv(
+    module: ModuleOp,
+    inputs: list[np.ndarray],
+    stride: tuple[int, int] = (1, 1),
+    padding: tuple[int, int] = (0, 0),
+) -> np.ndarray:
+    """Run `module` on its float32 inputs [x, w(, b)] and hold the output to the float64
+    reference conv of the same values: within FLOAT32_ROUNDINGS of the conv of their
+    magnitudes, element by element. Returns the reference output."""
+    (output,) = Program.load(module).run(inputs)
+    got = output.to_numpy().astype(np.float64)
+    x64, w64 = inputs[0].astype(np.float64), inputs[1].astype(np.float64)
+    bias = inputs[2].astype(np.float64).reshape(-1) if len(inputs) > 2 else None
+    options = dict(stride=stride, padding=padding)
+    expected = reference_conv2d(x64, w64, bias=bias, **options)  # type: ignore[arg-type]
+    magnitude = reference_conv2d(
+        np.abs(x64),
+        np.abs(w64),
+        bias=None if bias is None else np.abs(bias),
+        **options,  # type: ignore[arg-type]
+    )
+    assert got.shape == expected.shape
+    error = np.abs(got - expected)
+    assert np.all(error <= FLOAT32_ROUNDINGS * magnitude), float(np.max(error / magnitude))
+    return expected
+
+
 class Conv(NamedTuple):
     batch: int
     height: int
@@ -178,21 +205,7 @@ def test_conv2d_runs_and_equals_the_reference_conv(name: str) -> None:
     inputs = [x.astype(np.float32), w.astype(np.float32)]
     if conv.bias:
         inputs.append(b.astype(np.float32))
-    (output,) = Program.load(module).run(inputs)
-    got = output.to_numpy().astype(np.float64)
-    x64, w64 = inputs[0].astype(np.float64), inputs[1].astype(np.float64)
-    bias = inputs[2].astype(np.float64).reshape(-1) if conv.bias else None
-    options = dict(stride=conv.stride, padding=conv.padding)
-    expected = reference_conv2d(x64, w64, bias=bias, **options)  # type: ignore[arg-type]
-    magnitude = reference_conv2d(
-        np.abs(x64),
-        np.abs(w64),
-        bias=None if bias is None else np.abs(bias),
-        **options,  # type: ignore[arg-type]
-    )
-    assert got.shape == expected.shape
-    error = np.abs(got - expected)
-    assert np.all(error <= FLOAT32_ROUNDINGS * magnitude), float(np.max(error / magnitude))
+    expected = assert_runs_as_the_reference_conv(module, inputs, conv.stride, conv.padding)
     assert np.max(np.abs(expected)) > 1.0  # a conv of real values, not of zeros
 
 
@@ -342,13 +355,7 @@ def test_a_fold_of_stride_1x1_runs_unfolded_and_equals_the_reference_conv() -> N
     rng = np.random.default_rng(11)
     x = rng.standard_normal(activation.get_shape()).astype(np.float32)
     w = rng.standard_normal(weight.get_shape()).astype(np.float32)
-    (output,) = Program.load(module).run([x, w])
-    got = output.to_numpy().astype(np.float64)
-    x64, w64 = x.astype(np.float64), w.astype(np.float64)
-    options = dict(stride=conv.stride, padding=conv.padding)
-    expected = reference_conv2d(x64, w64, **options)  # type: ignore[arg-type]
-    magnitude = reference_conv2d(np.abs(x64), np.abs(w64), **options)  # type: ignore[arg-type]
-    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    assert_runs_as_the_reference_conv(module, [x, w], conv.stride, conv.padding)
     # Decomposed, the weight is prepared for that conv: no fold in its chain.
     TTNNDecompose().apply(None, module)  # type: ignore[arg-type]
     module.verify()
@@ -409,19 +416,7 @@ def test_a_dram_input_on_the_l1_path_runs_sharded_and_equals_the_reference_conv(
     x = rng.standard_normal(activation.get_shape()).astype(np.float32)
     w = rng.standard_normal(weight.get_shape()).astype(np.float32)
     b = rng.standard_normal(bias.get_shape()).astype(np.float32)
-    (output,) = Program.load(module).run([x, w, b])
-    got = output.to_numpy().astype(np.float64)
-    x64, w64, b64 = x.astype(np.float64), w.astype(np.float64), b.astype(np.float64).reshape(-1)
-    options = dict(stride=stride, padding=padding)
-    expected = reference_conv2d(x64, w64, bias=b64, **options)  # type: ignore[arg-type]
-    magnitude = reference_conv2d(
-        np.abs(x64),
-        np.abs(w64),
-        bias=np.abs(b64),
-        **options,  # type: ignore[arg-type]
-    )
-    assert got.shape == expected.shape
-    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    expected = assert_runs_as_the_reference_conv(module, [x, w, b], stride, padding)
     assert np.max(np.abs(expected)) > 1.0
 
 
@@ -482,19 +477,7 @@ def test_a_resharded_input_equals_the_reference_conv(
     x = rng.standard_normal(activation.get_shape()).astype(np.float32)
     w = rng.standard_normal(weight.get_shape()).astype(np.float32)
     b = rng.standard_normal(bias.get_shape()).astype(np.float32)
-    (output,) = Program.load(module).run([x, w, b])
-    got = output.to_numpy().astype(np.float64)
-    x64, w64, b64 = x.astype(np.float64), w.astype(np.float64), b.astype(np.float64).reshape(-1)
-    options = dict(stride=conv.stride, padding=conv.padding)
-    expected = reference_conv2d(x64, w64, bias=b64, **options)  # type: ignore[arg-type]
-    magnitude = reference_conv2d(
-        np.abs(x64),
-        np.abs(w64),
-        bias=np.abs(b64),
-        **options,  # type: ignore[arg-type]
-    )
-    assert got.shape == expected.shape
-    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    expected = assert_runs_as_the_reference_conv(module, [x, w, b], conv.stride, conv.padding)
     assert np.max(np.abs(expected)) > 1.0
 
 
@@ -530,11 +513,5 @@ def test_a_matmul_conv_of_an_input_with_empty_shards_equals_the_reference_conv()
     x = rng.standard_normal(activation.get_shape()).astype(np.float32)
     w = rng.standard_normal(weight.get_shape()).astype(np.float32)
     b = rng.standard_normal(bias.get_shape()).astype(np.float32)
-    (output,) = Program.load(module).run([x, w, b])
-    got = output.to_numpy().astype(np.float64)
-    x64, w64, b64 = x.astype(np.float64), w.astype(np.float64), b.astype(np.float64).reshape(-1)
-    expected = reference_conv2d(x64, w64, bias=b64)
-    magnitude = reference_conv2d(np.abs(x64), np.abs(w64), bias=np.abs(b64))
-    assert got.shape == expected.shape
-    assert np.all(np.abs(got - expected) <= FLOAT32_ROUNDINGS * magnitude)
+    expected = assert_runs_as_the_reference_conv(module, [x, w, b])
     assert np.max(np.abs(expected)) > 1.0

@@ -13,19 +13,9 @@ Standalone: it imports nothing of this project. The answers: the kit's
 `strip_answers.py OUT`.
 """
 
-import importlib.util
-import json
 import random
-import sys
 
-GRIDS = {"wormhole_N150": (8, 8), "blackhole_P150": (13, 10)}
-
-
-def kit_draw(kit: str):
-    spec = importlib.util.spec_from_file_location("query_prepare", kit)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.draw
+from kit_draws import print_cases
 
 
 def row_major(rng: random.Random, case: dict) -> dict:
@@ -53,13 +43,5 @@ def row_major(rng: random.Random, case: dict) -> dict:
     return c
 
 
-def main() -> None:
-    kit, seed, count, device = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
-    draw = kit_draw(kit)
-    rng = random.Random(seed)
-    cases = [row_major(rng, draw(rng, i, GRIDS[device])) for i in range(count)]
-    json.dump(cases, sys.stdout, indent=1)
-
-
 if __name__ == "__main__":
-    main()
+    print_cases(row_major)

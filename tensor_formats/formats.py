@@ -55,6 +55,7 @@ __all__ = [
     "to_float32",
     "to_tile_data",
     "unpack_bfloat8_b_faces",
+    "unpack_bfloat8_b_matrix",
     "unpack_bfloat8_b_tiles",
     "untilize",
 ]
@@ -559,60 +560,97 @@ def unpack_bfloat8_b_tiles(packed: np.ndarray) -> np.ndarray:
     Byte ``s|m`` of a block with shared exponent E is ``(-1)^s * m * 2^(E-127-6)``, computed
     exactly; m == 0 or E == 0 gives +0.0.
     """
-    faces = unpack_bfloat8_b_faces(packed, "unpack_bfloat8_b_tiles")
-    lead = faces.shape[:-4]
-    return np.swapaxes(faces, -3, -2).reshape((*lead, TILE_SIZE, TILE_SIZE))
+    packed = _checked_bfloat8_b(packed, "unpack_bfloat8_b_tiles")
+    # The tiles one above the other: the column of tiles `unpack_bfloat8_b_matrix` decodes.
+    column = unpack_bfloat8_b_matrix(packed.reshape(-1, 1, BFLOAT8_B_TILE_BYTES))
+    return column.reshape((*packed.shape[:-1], TILE_SIZE, TILE_SIZE))
 
 
-def unpack_bfloat8_b_faces(
-    packed: np.ndarray, caller: str = "unpack_bfloat8_b_faces", out: np.ndarray | None = None
-) -> np.ndarray:
+def unpack_bfloat8_b_faces(packed: np.ndarray) -> np.ndarray:
     """Decode bfloat8_b tiles ``[..., 1088]`` (uint8) into their float32 values in face order,
-    ``[..., 2, 2, 16, 16]`` (face row, face column, row, column in the face): element (r, c)
-    of a tile is ``[r // 16, c // 16, r % 16, c % 16]`` (`unpack_bfloat8_b_tiles`' rule).
-    `out`: a float32 array of that shape (any strides, e.g. a transposed view of the matrix
-    the values are wanted in) to write them into; returned."""
+    ``[..., 2, 2, 16, 16]`` (face row, face column, row, column in the face; a view): element
+    (r, c) of a tile is ``[r // 16, c // 16, r % 16, c % 16]``, the order of the packed
+    bytes."""
+    tiles = unpack_bfloat8_b_tiles(_checked_bfloat8_b(packed, "unpack_bfloat8_b_faces"))
+    faces = TILE_SIZE // FACE_SIZE
+    split = tiles.reshape((*tiles.shape[:-2], faces, FACE_SIZE, faces, FACE_SIZE))
+    return np.swapaxes(split, -3, -2)
+
+
+def unpack_bfloat8_b_matrix(packed: np.ndarray) -> np.ndarray:
+    """Decode a grid of bfloat8_b tiles ``[..., R, C, 1088]`` (uint8, any strides) into the
+    float32 matrices they tile, ``[..., R·32, C·32]``: element (r, c) is tile (r // 32,
+    c // 32)'s element (r % 32, c % 32) as `unpack_bfloat8_b_tiles` decodes it."""
+    packed = _checked_bfloat8_b(packed, "unpack_bfloat8_b_matrix")
+    if packed.ndim < 3:
+        raise ValueError(
+            "unpack_bfloat8_b_matrix: expected a grid of tiles [..., R, C, 1088], "
+            f"got shape {packed.shape}"
+        )
+    *lead, rows, cols = packed.shape[:-1]
+    out = np.empty((*lead, rows * TILE_SIZE, cols * TILE_SIZE), np.float32)
+    tile_rows = out.reshape((*lead, rows, TILE_SIZE * cols * TILE_SIZE))
+    # Chunk by chunk of tile rows: the byte scratch stays small (and in the cache).
+    per_chunk = max(1, 2 * CHUNK_TILES // max(1, cols))
+    # A chunk holds at most per_chunk tile rows (of one or more leading entries).
+    largest = min(math.prod(lead) * rows, per_chunk)
+    scratch = np.empty(largest * cols * TILE_ELEMENTS, np.uint8)
+    for index in chunk_indices((*lead, rows), per_chunk):
+        _decode_bfloat8_b_rows(packed[index], tile_rows[index], scratch)
+    return out
+
+
+def _checked_bfloat8_b(packed: np.ndarray, caller: str) -> np.ndarray:
+    """`packed` as an array, or ValueError naming `caller` when it is not uint8 [..., 1088]."""
     packed = np.asarray(packed)
     if packed.dtype != np.uint8 or packed.ndim < 1 or packed.shape[-1] != BFLOAT8_B_TILE_BYTES:
         raise ValueError(
             f"{caller}: expected a uint8 array of shape [..., 1088], "
             f"got {packed.dtype} {packed.shape}"
         )
-    lead = packed.shape[:-1]
-    faces = TILE_SIZE // FACE_SIZE
-    if out is None:
-        out = np.empty((*lead, faces, faces, FACE_SIZE, FACE_SIZE), np.float32)
-    # Chunk by chunk of tiles: the decode's int8 temporaries stay small (and in the cache).
-    # On this thread: a conv's run decodes its weight between matmuls, where handing half to
-    # the worker thread lost 9 % of ResNet-50's run on a busy machine (the worker waits for a
-    # core) and made a 2.4 M-value decode no faster at a load of 4.5.
-    for index in chunk_indices(lead, CHUNK_TILES):
-        _decode_bfloat8_b_faces(packed[index], out[index])
-    return out
+    return packed
 
 
-def _decode_bfloat8_b_faces(packed: np.ndarray, out: np.ndarray) -> None:
-    """`unpack_bfloat8_b_faces(packed, out=out)` for checked `packed`, in one go."""
-    lead = packed.shape[:-1]
-    faces = TILE_SIZE // FACE_SIZE
-    face_shape = (*lead, faces, faces, FACE_SIZE, FACE_SIZE)
-    shared = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE]
-    data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape(face_shape)
-    # Each byte's signed magnitude ±m as an int8 (two's complement negation where the sign
-    # bit is set), then times its row's 2^(E-127-6): exact in float32, 0 for E == 0 (whose
-    # bytes are zeroed first, so that a negative one gives +0.0, not -0.0).
-    negative = data.view(np.int8) >> 7  # 0, or -1 where the sign bit is set
-    magnitude = (data & np.uint8(0x7F)).view(np.int8)
-    magnitude ^= negative
-    magnitude -= negative
-    unset = shared == 0
+_FACE_ROW = np.dtype(np.complex128)
+"""The 16 bytes of one face row, moved as one unit (a 16-value copy, not 16 copies)."""
+
+
+def _decode_bfloat8_b_rows(packed: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> None:
+    """Decode tile rows ``[..., n, C, 1088]`` into `out` ``[..., n, 32·C·32]`` (each entry the
+    n-th tile row's 32 matrix rows, contiguous) through the byte `scratch`.
+
+    Every step but the scaling is a long loop over contiguous values: the face rows' bytes
+    are put in matrix order first (16-byte units), then made signed magnitudes ±m (int8),
+    widened to float32 in place in `out`, and multiplied by their rows' 2^(E-127-6) (exact in
+    float32). A face row with E == 0 is zeroed first, so that a negative byte gives +0.0."""
+    *lead, count, cols = packed.shape[:-1]
+    half = TILE_SIZE // FACE_SIZE
+    grid = (math.prod(lead) * count, cols)
+    matrix_order = (0, 2, 4, 1, 3)  # tile row, face row, row in face, tile, face column
+    data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape((*grid, TILE_ELEMENTS))
+    units = data.view(_FACE_ROW).reshape((*grid, half, half, FACE_SIZE))
+    magnitudes = scratch[: math.prod(grid) * TILE_ELEMENTS]
+    in_matrix_order = magnitudes.view(_FACE_ROW).reshape(
+        tuple(units.shape[axis] for axis in matrix_order)
+    )
+    np.copyto(in_matrix_order, units.transpose(matrix_order))
+    signed = magnitudes.view(np.int8)
+    negative = signed >> 7  # 0, or -1 where the sign bit is set
+    signed &= np.int8(0x7F)
+    signed ^= negative  # two's complement negation where negative
+    signed -= negative
+    exponents = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE].reshape((*grid, half, half, FACE_SIZE))
+    exponents = exponents.transpose(matrix_order)
+    unset = exponents == 0
     if unset.any():
-        rows = magnitude.reshape((*lead, BFLOAT8_B_EXPONENTS_PER_TILE, FACE_SIZE))
-        rows[unset] = 0
-    scale = _bfloat8_b_scales()[shared].reshape((*lead, faces, faces, FACE_SIZE, 1))
+        signed.reshape((*unset.shape, FACE_SIZE))[unset] = 0
+    values = out.reshape(signed.shape)
+    np.copyto(values, signed, casting="unsafe")
+    flat = values.reshape(-1)
+    scale = np.repeat(_bfloat8_b_scales()[exponents].reshape(-1), FACE_SIZE)
     # Only E == 255 (never produced by the packer) can overflow: let it become Inf quietly.
     with np.errstate(over="ignore"):
-        np.multiply(magnitude, scale, out=out)
+        np.multiply(flat, scale, out=flat)
 
 
 _BFLOAT8_B_SCALES: list[np.ndarray] = []

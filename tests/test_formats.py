@@ -33,6 +33,7 @@ from ttnn_xdsl.tensor_formats.formats import (
     to_device_bytes,
     to_float32,
     unpack_bfloat8_b_faces,
+    unpack_bfloat8_b_matrix,
     unpack_bfloat8_b_tiles,
     untilize,
 )
@@ -898,6 +899,58 @@ def test_bfloat8_b_faces_are_the_tiles_values_in_face_order() -> None:
     rows, cols = np.meshgrid(np.arange(32), np.arange(32), indexing="ij")
     picked = faces[..., rows // 16, cols // 16, rows % 16, cols % 16]
     assert np.array_equal(picked.view(np.uint32), tiles.view(np.uint32))
+
+
+def _decoded_matrix_by_formula(packed: np.ndarray) -> np.ndarray:
+    """The float32 matrices [..., R·32, C·32] of bfloat8_b tiles [..., R, C, 1088], from the
+    byte layout alone: element (r, c) of a tile is byte 64 + 256·face + 16·(r % 16) + c % 16
+    under exponent byte 16·face + r % 16, face = 2·(r // 16) + c // 16; its value
+    (-1)^s · m · 2^(E-133) in float64, +0.0 where m == 0 or E == 0, then rounded to float32
+    (exact, or Inf for E == 255)."""
+    rows, cols = np.meshgrid(np.arange(32), np.arange(32), indexing="ij")
+    face = 2 * (rows // 16) + cols // 16
+    data = packed[..., 64 + 256 * face + 16 * (rows % 16) + cols % 16].astype(np.int64)
+    exponent = packed[..., 16 * face + rows % 16].astype(np.int64)
+    magnitude = data & 0x7F
+    sign = np.where(data >> 7 == 1, -1.0, 1.0)
+    value = np.where(
+        (magnitude == 0) | (exponent == 0), 0.0, sign * np.ldexp(magnitude, exponent - 133)
+    )
+    with np.errstate(over="ignore"):
+        tiles = value.astype(np.float32)
+    *lead, grid_rows, grid_cols = packed.shape[:-1]
+    return tiles.swapaxes(-3, -2).reshape(*lead, grid_rows * 32, grid_cols * 32)
+
+
+@pytest.mark.parametrize(
+    ("shape", "columns"),
+    [
+        ((3, 2, 5, 7), slice(1, 7, 2)),  # several leading entries per chunk, strided tiles
+        ((300, 1), slice(None)),  # more tile rows than one chunk holds
+        ((2, 130, 3), slice(0, 2)),  # chunks within a leading entry
+        ((1, 1), slice(None)),
+    ],
+)
+def test_bfloat8_b_matrix_is_the_tiles_laid_side_by_side(
+    shape: tuple[int, ...], columns: slice
+) -> None:
+    """unpack_bfloat8_b_matrix of a grid of random tiles (any byte, any exponent, some face
+    rows with E == 0 over negative bytes) against the byte layout's formula, bit for bit."""
+    rng = np.random.default_rng(len(shape))
+    packed = rng.integers(0, 256, (*shape, 1088), dtype=np.uint8)
+    packed[..., :64][rng.random(packed[..., :64].shape) < 0.05] = 0
+    grid = packed[..., columns, :]
+    matrix = unpack_bfloat8_b_matrix(grid)
+    *lead, rows, cols = grid.shape[:-1]
+    assert matrix.shape == (*lead, rows * 32, cols * 32) and matrix.dtype == np.float32
+    assert matrix.tobytes() == _decoded_matrix_by_formula(grid).tobytes()
+
+
+def test_bfloat8_b_matrix_refuses_what_is_not_a_grid_of_tiles() -> None:
+    with pytest.raises(ValueError, match=r"expected a grid of tiles \[\.\.\., R, C, 1088\]"):
+        unpack_bfloat8_b_matrix(np.zeros((2, 1088), np.uint8))
+    with pytest.raises(ValueError, match="expected a uint8 array of shape"):
+        unpack_bfloat8_b_matrix(np.zeros((1, 1, 1088), np.int8))
 
 
 def test_rounding_keeps_bfloat16_exactly_when_rounding_gives_the_bytes_back() -> None:

@@ -213,18 +213,10 @@ def product_tiles(product: np.ndarray) -> np.ndarray:
 def element_matrix(tiles: np.ndarray, dtype: DataType = DataType.FLOAT32) -> np.ndarray:
     """The [..., R·32, C·32] float32 matrices of [..., R, C] tiles of `dtype` (f32 or bf16
     values [..., 32, 32], or bfloat8_b bytes [..., 1088]): one pass that converts and
-    untilizes at once (the values are exact in float32); bfloat8_b is decoded in face order
-    and put in place by the same pass."""
+    untilizes at once (the values are exact in float32); bfloat8_b is decoded straight into
+    matrix order."""
     if dtype == DataType.BFLOAT8_B:
-        *lead, rows, cols = tiles.shape[:-1]
-        half = TILE_SIZE // 2
-        matrix = np.empty((*lead, rows, 2, half, cols, 2, half), np.float32)
-        # The decode writes its face-order values [..., R, C, face row, face column, i, j]
-        # straight into the matrix [..., R, face row, i, C, face column, j].
-        rank = len(lead)
-        order = (*range(rank), rank, rank + 3, rank + 1, rank + 4, rank + 2, rank + 5)
-        formats.unpack_bfloat8_b_faces(tiles, out=matrix.transpose(order))
-        return matrix.reshape(*lead, rows * TILE_SIZE, cols * TILE_SIZE)
+        return formats.unpack_bfloat8_b_matrix(tiles)
     *lead, rows, cols = tiles.shape[:-2]
     matrix = np.empty((*lead, rows, TILE_SIZE, cols, TILE_SIZE), np.float32)
     np.copyto(matrix, tiles.swapaxes(-3, -2))

@@ -134,9 +134,12 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.AddRowOp, args: PythonValues
     ) -> PythonValues:
         row, accumulator = args
-        # Row 0 of each [32, 32] tile of the row, broadcast over every row of every tile.
+        # Row 0 of each [32, 32] tile of the row, broadcast over every row of every tile:
+        # made whole tiles first, so that the sum's inner loop runs over a row of tiles,
+        # not over one tile row of 32 values.
         first_rows = _tile_values(op.row, row)[0, :, 0, :]
-        accumulate_into(accumulator, first_rows[None, :, None, :])
+        tiles = np.repeat(first_rows[:, None, :], TILE_SIZE, axis=1)
+        accumulate_into(accumulator, tiles[None])
         return ()
 
 

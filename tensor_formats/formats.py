@@ -591,7 +591,7 @@ def unpack_bfloat8_b_matrix(packed: np.ndarray) -> np.ndarray:
     out = np.empty((*lead, rows * TILE_SIZE, cols * TILE_SIZE), np.float32)
     tile_rows = out.reshape((*lead, rows, TILE_SIZE * cols * TILE_SIZE))
     # Chunk by chunk of tile rows: the byte scratch stays small (and in the cache).
-    per_chunk = max(1, 2 * CHUNK_TILES // max(1, cols))
+    per_chunk = max(1, CHUNK_TILES // max(1, cols))
     # A chunk holds at most per_chunk tile rows (of one or more leading entries).
     largest = min(math.prod(lead) * rows, per_chunk)
     scratch = np.empty(largest * cols * TILE_ELEMENTS, np.uint8)
@@ -646,11 +646,11 @@ def _decode_bfloat8_b_rows(packed: np.ndarray, out: np.ndarray, scratch: np.ndar
         signed.reshape((*unset.shape, FACE_SIZE))[unset] = 0
     values = out.reshape(signed.shape)
     np.copyto(values, signed, casting="unsafe")
-    flat = values.reshape(-1)
-    scale = np.repeat(_bfloat8_b_scales()[exponents].reshape(-1), FACE_SIZE)
+    face_rows = values.reshape(-1, FACE_SIZE)
+    scales = _bfloat8_b_scales()[exponents].reshape(-1, 1)
     # Only E == 255 (never produced by the packer) can overflow: let it become Inf quietly.
     with np.errstate(over="ignore"):
-        np.multiply(flat, scale, out=flat)
+        np.multiply(face_rows, scales, out=face_rows)
 
 
 _BFLOAT8_B_SCALES: list[np.ndarray] = []

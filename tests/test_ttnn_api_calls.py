@@ -607,7 +607,7 @@ def test_assign_bw_refusals(device) -> None:
     assert (
         str(error.value).splitlines()[-1]
         == "Not accepted by ttnn_xdsl: assign_bw() got an unexpected keyword argument "
-        "'input_grad'; did you mean 'input_b_grad', 'input_a_grad' or 'input_tensor_a'?"
+        "'input_grad'; did you mean 'input_b_grad' or 'input_a_grad'?"
     )
     with pytest.raises(TypeError) as error:
         ttnn.assign_bw(grad, grad, are_required_outputs=[True])

@@ -38,6 +38,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_instance,
     accept_optional,
     accept_uint32,
+    constructor,
     type_name,
 )
 
@@ -65,8 +66,8 @@ class UnaryWithParam:
 
     __slots__ = ("_op_type", "_params")
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "UnaryWithParam",
         tuple(
             Overload(
                 tuple(
@@ -134,7 +135,7 @@ class _Fields:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "FIELDS" in cls.__dict__:
-            cls.INIT = Binding("__init__", (Overload(keyword=cls.FIELDS, method=True),))
+            cls.INIT = constructor(cls.__name__, (Overload(keyword=cls.FIELDS, method=True),))
             # nanobind's property setters: `(self, arg: T, /) -> None`, no name.
             cls.SETTERS = {
                 field.name: Binding(
@@ -272,8 +273,8 @@ class Op2DSliceConfig(_Fields):
 
 
 # TT-NN lists two constructors: with num_slices, and without it (then 0).
-Op2DSliceConfig.INIT = Binding(
-    "__init__",
+Op2DSliceConfig.INIT = constructor(
+    "Op2DSliceConfig",
     (
         Overload(
             keyword=(

@@ -12,7 +12,6 @@ from typing import Any
 from ttnn_xdsl.ttnn.enums import BufferType, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.ttnn.signatures import (
     REQUIRED,
-    Binding,
     Overload,
     Parameter,
     Rejected,
@@ -20,6 +19,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_optional,
     accept_uint32,
     accept_uint32_sequence,
+    constructor,
     type_name,
 )
 
@@ -65,8 +65,8 @@ class CoreCoord(_Value):
 
     __slots__ = ("_x", "_y")
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "CoreCoord",
         (
             Overload(
                 (
@@ -129,8 +129,8 @@ class CoreRange(_Value):
 
     __slots__ = ("_end", "_start")
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "CoreRange",
         (
             Overload(
                 (
@@ -211,8 +211,8 @@ class CoreRangeSet(_Value):
 
     __slots__ = ("_ranges",)
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "CoreRangeSet",
         (
             Overload(
                 (
@@ -272,8 +272,8 @@ class ShardSpec(_Value):
 
     __slots__ = ("_grid", "_orientation", "_shape")
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "ShardSpec",
         (
             Overload(
                 (
@@ -331,8 +331,8 @@ class MemoryConfig(_Value):
 
     __slots__ = ("_buffer_type", "_memory_layout", "_shard_spec")
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "MemoryConfig",
         (
             Overload(
                 (
@@ -415,8 +415,8 @@ class CoreGrid(_Value):
 
     __slots__ = ("_x", "_y")
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "CoreGrid",
         (
             Overload(
                 keyword=(

@@ -46,6 +46,7 @@ __all__ = [
     "accept_optional",
     "accept_uint32",
     "accept_uint32_sequence",
+    "constructor",
     "keywords_suggested",
     "type_name",
     "unexpected_keyword",
@@ -163,6 +164,9 @@ class Binding:
     style: str = NANOBIND
     qualified_name: str | None = None
     """The name an operation's message gives (`ttnn.assign_bw`)."""
+    owner: str | None = None
+    """The class whose constructor this is: Python names an unexpected keyword of it
+    `Conv2dConfig.__init__()`."""
 
     def bind(self, args: Sequence[Any], kwargs: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
         """(the index of the first overload the call fits, its bound arguments); TypeError in
@@ -175,7 +179,8 @@ class Binding:
         ]
         for name in kwargs:
             if name not in keywords:
-                reason = unexpected_keyword(self.name, name, keywords)
+                function = f"{self.owner}.{self.name}" if self.owner else self.name
+                reason = unexpected_keyword(function, name, keywords)
                 raise TypeError(self.message(args, kwargs, reason))
         reasons: list[str] = []
         for index, overload in enumerate(self.overloads):
@@ -247,13 +252,32 @@ class Binding:
         )
 
 
+def constructor(owner: str, overloads: tuple[Overload, ...]) -> Binding:
+    """The constructor of TT-NN's class `owner`: `__init__` in TT-NN's messages,
+    `owner.__init__` in Python's words for an unexpected keyword."""
+    return Binding("__init__", overloads, owner=owner)
+
+
+LIKENESS_TIE = 0.05
+"""How much less like a misspelt keyword than the closest keyword another may be and still
+be suggested (difflib's ratio)."""
+
+
+def _likeness(keyword: str, name: str) -> float:
+    return difflib.SequenceMatcher(None, keyword, name).ratio()
+
+
 def unexpected_keyword(function: str, keyword: str, keywords: Iterable[str]) -> str:
     """Python's words for a keyword `function` does not have, followed by the closest of its
     `keywords` when some are close (a misspelling): `conv2d() got an unexpected keyword
     argument 'kernal_size'; did you mean 'kernel_size'?`."""
     message = f"{function}() got an unexpected keyword argument {keyword!r}"
-    close = difflib.get_close_matches(keyword, list(dict.fromkeys(keywords)))
+    names = list(dict.fromkeys(keywords))
+    close = difflib.get_close_matches(keyword, names)
     if close:
+        # The closest, and any as close (a tie): not every name above difflib's cutoff.
+        best = _likeness(keyword, close[0])
+        close = [name for name in close if _likeness(keyword, name) >= best - LIKENESS_TIE]
         quoted = [repr(name) for name in close]
         choices = quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
         message += f"; did you mean {choices}?"

@@ -38,7 +38,6 @@ from ttnn_xdsl.ttnn.enums import (
 from ttnn_xdsl.ttnn.memory import DRAM_MEMORY_CONFIG, MemoryConfig, ShardSpec, shard_fit_error
 from ttnn_xdsl.ttnn.printing import format_values
 from ttnn_xdsl.ttnn.signatures import (
-    Binding,
     Overload,
     Parameter,
     Rejected,
@@ -47,6 +46,7 @@ from ttnn_xdsl.ttnn.signatures import (
     accept_instance,
     accept_optional,
     accept_uint32_sequence,
+    constructor,
     keywords_suggested,
     type_name,
 )
@@ -75,8 +75,8 @@ class Shape:
 
     __slots__ = ("_dims",)
 
-    INIT = Binding(
-        "__init__",
+    INIT = constructor(
+        "Shape",
         (
             Overload(
                 (
@@ -255,8 +255,8 @@ def _accept_none(value: Any) -> None:
 _OPTIONAL_DEVICE = Parameter("device", _DEVICE + " | None", accept_optional(_accept_device), None)
 _NO_TILE = Parameter("tile", _TENSOR + "Tile | None", _accept_none, None)
 
-_TENSOR_INIT = Binding(
-    "__init__",
+_TENSOR_INIT = constructor(
+    "Tensor",
     (
         Overload((Parameter("arg", _TENSOR + "Tensor", lambda v: _accept_tensor(v)),), method=True),
         Overload(

@@ -304,14 +304,32 @@ def argument_position(key: str | int, count: int, by_name: Mapping[str, int], en
         position = int(key)
         if not 0 <= position < count:
             raise RunError(
-                f"input position {position} is out of range: @{entry} has {count} argument(s)"
+                f"input position {position} is out of range: @{entry} has {count} argument(s) "
+                f"({argument_listing(count, by_name)})"
             )
         return position
     name = key.removeprefix("%")
     if name not in by_name:
-        known = ", ".join(f"%{n}" for n in by_name) or "none named"
-        raise RunError(f"@{entry} has no argument %{name} (arguments: {known})")
+        # MLIR numbers a value written `%152`: xDSL keeps no name for it.
+        numbered = "; an argument written %N has no name: give its position"
+        raise RunError(
+            f"@{entry} has no argument %{name} (arguments: {argument_listing(count, by_name)})"
+            + (numbered if name.isascii() and name.isdigit() else "")
+        )
     return by_name[name]
+
+
+def argument_listing(count: int, by_name: Mapping[str, int]) -> str:
+    """The `count` arguments in order, each by its name or, unnamed, by its position (their
+    labels: `%x, %w, #2`)."""
+    names = {position: name for name, position in by_name.items()}
+    return (
+        ", ".join(
+            f"%{names[position]}" if position in names else f"#{position}"
+            for position in range(count)
+        )
+        or "none"
+    )
 
 
 def draw_in_background(

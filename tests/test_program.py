@@ -85,7 +85,7 @@ def test_run_by_name_position_and_percent_name() -> None:
         ({"b": np.zeros((1, 1, 40, 50))}, "@main has no argument %b (arguments: %grad, %a)"),
         (
             {5: np.zeros((1, 1, 40, 50))},
-            "input position 5 is out of range: @main has 2 argument(s)",
+            "input position 5 is out of range: @main has 2 argument(s) (%grad, %a)",
         ),
         (
             {"grad": np.zeros((1, 1, 40, 49)), "a": np.zeros((1, 1, 40, 50))},
@@ -103,6 +103,33 @@ def test_input_errors(inputs: dict, message: str) -> None:
         program.run(inputs)
     assert str(error.value) == message
     assert isinstance(error.value, TTNNError)
+
+
+NUMBERED_ARGUMENT = TWO_FUNCTIONS.replace("%a:", "%152:", 1)
+"""@main's second argument written with a number, as tt-mlir writes some (`%152`): MLIR
+numbers such a value, and xDSL keeps no name for it."""
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        (
+            "%152",
+            "@main has no argument %152 (arguments: %grad, #1); an argument written %N has no "
+            "name: give its position",
+        ),
+        ("152", "input position 152 is out of range: @main has 2 argument(s) (%grad, #1)"),
+        ("b", "@main has no argument %b (arguments: %grad, #1)"),
+    ],
+)
+def test_a_numbered_argument_is_given_by_position(key: str, message: str) -> None:
+    program = Program.load(NUMBERED_ARGUMENT)
+    grad = np.zeros((1, 1, 40, 50), np.float32)
+    with pytest.raises(RunError) as error:
+        program.run({"grad": grad, key: grad})
+    assert str(error.value) == message
+    (result,) = program.run({"grad": grad, 1: grad})
+    assert result.logical_shape == (1, 1, 40, 50)
 
 
 def test_device_tensor_inputs_must_match_the_argument() -> None:

@@ -335,7 +335,9 @@ def archive_inputs(
     arguments: list[str] = []
     for program in programs:
         for slot in program.arguments:
-            if slot.name is None:
+            if slot.name is None:  # no member names it: given by position (--input N=PATH)
+                prefix = f"{program.entry}." if qualified else ""
+                arguments.append(f"{prefix}#{slot.position}")
                 continue
             qualified_name = f"{program.entry}.{slot.name}"
             key = qualified_name if qualified else slot.name

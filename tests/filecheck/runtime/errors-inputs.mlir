@@ -78,7 +78,7 @@
 // RUN: not ttnn-run %s --input 3=%t.ok.npy --input input_a=%t.ok.npy --input input_b=%t.ok.npy --output %t.npz --raw-output %t.dir 2>&1 | filecheck %s --check-prefix=POSITION
 // RUN: test ! -e %t.npz
 // RUN: test ! -e %t.dir
-// POSITION:     {{\A}}ttnn-run: error: input position 3 is out of range: @main has 3 argument(s){{$}}
+// POSITION:     {{\A}}ttnn-run: error: input position 3 is out of range: @main has 3 argument(s) (%grad, %input_a, %input_b){{$}}
 // POSITION-NOT: {{.}}
 
 // A missing input.

@@ -4,7 +4,9 @@
 // IOHW weight [Cin, Cout/groups, KH, KW] is expanded and transposed to OIHW, its kernel
 // mirrored, and prepared as the weight of the equivalent conv2d: stride 1, padding 0, on the
 // zero-stuffed input of (OH + KH − 1) × (OW + KW − 1). Every result type is the one TT-NN
-// 0.81.1 gives for these calls (checked against its answers, tests/data/ttnn_reference/).
+// 0.81.1 gives for these calls (checked against its answers, tests/data/ttnn_reference/), and
+// TT-NN's conv_transpose2d accepts each of these convs with these configs, returning the same
+// prepared weight (asked on its mock device).
 //
 //   ttnn-opt examples/decoder_upsampling.mlir -p ttnn-decompose    the transform and the layout
 //   ttnn-run examples/decoder_upsampling.mlir --entry all --random-inputs 0 --print
@@ -46,11 +48,13 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
   // padding=4), as TT-NN runs a 1D transposed conv: input height 1, kernel (1, 16), stride (1, 8),
   // padding (0, 4); 32 mel frames become 256 samples. The IOHW weight [512, 256, 1, 16] holds the
   // taps along its last axis; the mirrored kernel reverses them. One kernel row of
-  // round_up(512·16, 32) = 8192 rows. (TT-NN cannot slice this conv's DRAM input into L1: its
-  // input is in L1.)
+  // round_up(512·16, 32) = 8192 rows, in the plain tiled layout of a WIDTH-sharded conv:
+  // TT-NN 0.81.1's conv_transpose2d runs this conv WIDTH-sharded (8 cores of 32 channels) and
+  // refuses it HEIGHT-sharded (its circular buffers would need 5,365,152 B of L1's 1,499,136).
+  // Its input is in L1.
   func.func @hifigan_upsample_8x(%weight: tensor<512x256x1x16xf32>, %bias: tensor<1x1x1x256xf32>) -> (tensor<1x1x8192x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x8192x256>>, tensor<1x1x1x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x256>>) {
-    %prepared_weight = ttnn.prepare_conv_transpose2d_weights %weight input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 512 out_channels = 256 batch_size = 1 input_height = 1 input_width = 32 kernel_size = [1, 16] stride = [1, 8] padding = [0, 4] output_padding = [0, 0] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> mirror_kernel = true : tensor<512x256x1x16xf32> -> tensor<1x1x8192x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x8192x256>>
-    %prepared_bias = ttnn.prepare_conv_transpose2d_bias %bias input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 512 out_channels = 256 batch_size = 1 input_height = 1 input_width = 32 kernel_size = [1, 16] stride = [1, 8] padding = [0, 4] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = height_sharded> : tensor<1x1x1x256xf32> -> tensor<1x1x1x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x256>>
+    %prepared_weight = ttnn.prepare_conv_transpose2d_weights %weight input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> weights_format = "IOHW" in_channels = 512 out_channels = 256 batch_size = 1 input_height = 1 input_width = 32 kernel_size = [1, 16] stride = [1, 8] padding = [0, 4] output_padding = [0, 0] dilation = [1, 1] has_bias = true groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = width_sharded> mirror_kernel = true : tensor<512x256x1x16xf32> -> tensor<1x1x8192x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x8192x256>>
+    %prepared_bias = ttnn.prepare_conv_transpose2d_bias %bias input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>> input_layout = #ttnn.layout<tile> in_channels = 512 out_channels = 256 batch_size = 1 input_height = 1 input_width = 32 kernel_size = [1, 16] stride = [1, 8] padding = [0, 4] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = width_sharded> : tensor<1x1x1x256xf32> -> tensor<1x1x1x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x256>>
     func.return %prepared_weight, %prepared_bias : tensor<1x1x8192x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x8192x256>>, tensor<1x1x1x256xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x256>>
   }
   // HiFi-GAN's last up-sampling layer, ConvTranspose1d(128, 64, 4, stride=2, padding=1), on 2048

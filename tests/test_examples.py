@@ -109,10 +109,10 @@ DECODER_CHAINS = {
         "ttnn.conv_weights_mirror_kernel",
         "ttnn.conv_weights_special_padding_layout",
     ],
-    "hifigan_upsample_8x": [
+    "hifigan_upsample_8x": [  # WIDTH-sharded: the plain tiled layout
         "ttnn.conv_weights_iohw_to_oihw",
         "ttnn.conv_weights_mirror_kernel",
-        "ttnn.conv_weights_special_padding_layout",
+        "ttnn.conv_weights_tiled_layout",
     ],
     "hifigan_upsample_2x": [
         "ttnn.conv_weights_iohw_to_oihw",

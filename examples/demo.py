@@ -27,6 +27,7 @@
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
@@ -307,6 +308,15 @@ def run_resnet_stage() -> None:
 
 
 def main() -> None:
+    # No options: --help says what the demo does (and, like any unknown option, runs nothing).
+    argparse.ArgumentParser(
+        prog="examples/demo.py",
+        description=(
+            "make demo: the project's main jobs, run as a user would. It empties and rewrites "
+            "examples/out/{layouts,conv1,resnet50,decoder,output_tile}/ (the --raw-output bytes "
+            "it checks against go to temporary folders). Takes no options."
+        ),
+    ).parse_args()
     # The demo's own output folders start empty: ttnn-run refuses a folder that holds an
     # earlier run's files (of an older version, other names), and these are the demo's.
     for folder in ("layouts", "conv1", "resnet50", "decoder", "output_tile"):

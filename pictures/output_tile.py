@@ -311,7 +311,8 @@ def plot_output_tile(
     bar = figure.colorbar(shown, ax=weight_axis, label="K block (the order they are read)")
     bar.locator = MaxNLocator(integer=True)
     bar.update_ticks()
-    weight_axis.set_title(f"prepared weight tiles read (column {feed.tile_column})", fontsize=9)
+    # Two lines: a weight a few tiles wide gives a narrow axis, its title no wider.
+    weight_axis.set_title(f"prepared weight tiles read\n(column {feed.tile_column})", fontsize=9)
     weight_axis.set_xlabel("tile column")
     weight_axis.set_ylabel("tile row")
     first, stop = feed.pixels

@@ -52,8 +52,8 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from ttnn_xdsl.core.enums import DataType, Layout
-from ttnn_xdsl.core.errors import TTNNError
-from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
+from ttnn_xdsl.core.errors import TTNNError, warn
+from ttnn_xdsl.core.shapes import FACE_SIZE, TILE_SIZE, round_up
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.buffers import buffer_type
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ZeroStuffOp
@@ -118,6 +118,34 @@ def lane_runs(block: KBlock, channels: int) -> list[LaneRun]:
             runs.append(LaneRun(start, lane - start, first // channels, first % channels))
         start = lane
     return runs
+
+
+def stale_lanes_share_exponents(
+    blocks: Sequence[KBlock], activation_channels: int, channels: int
+) -> bool:
+    """Whether a face row of some K block — 16 consecutive lanes, one exponent when the act
+    tilize rounds to bfloat8_b — holds real lanes beside lanes the reader leaves stale (a
+    block's tail, the sticks' channel padding `channels…activation_channels−1`): their
+    rounding then depends on what L1 held there (semantics.md §9.1)."""
+    for block in blocks:
+        lanes = [int(lane) for lane in block.window_lanes]
+        for start in range(0, len(lanes), FACE_SIZE):
+            face_row = lanes[start : start + FACE_SIZE]
+            stale = [
+                lane == STALE_LANE or lane % activation_channels >= channels
+                for lane in face_row
+                if lane != ZERO_LANE
+            ]
+            if any(stale) and not all(stale):
+                return True
+    return False
+
+
+STALE_EXPONENT_WARNING = (
+    "the act tilize rounds to bfloat8_b face rows that hold real lanes beside lanes the "
+    "reader never writes: on a card this conv's output depends on what L1 held there; the "
+    "run fills them with 1.0 (docs/semantics.md §9.1)"
+)
 
 
 def continues(previous: int, lane: int, channels: int) -> bool:
@@ -690,6 +718,14 @@ class LowerConvConsume(RewritePattern):
             # Where the act tilize changes no value the matmuls read the row-major block
             # (its rows padded to the cores' whole tiles with the zeros the tilize adds).
             row_major = tilize_keeps_values(source_dtype, output.dtype)
+            if (
+                output.dtype == DataType.BFLOAT8_B
+                and consumption.path is not ConsumptionPath.MATMUL
+                and stale_lanes_share_exponents(
+                    blocks, consumption.activation_channels, window_.channels
+                )
+            ):
+                warn(STALE_EXPONENT_WARNING, op=op)
             gathered = None
             if consumption.path is ConsumptionPath.MATMUL:
                 matrix = padded_matrix(sticks, matrix_rows, lanes) if row_major else sticks

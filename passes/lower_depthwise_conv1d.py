@@ -34,13 +34,14 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from ttnn_xdsl.core.enums import DataType
-from ttnn_xdsl.core.errors import TTNNError
-from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
+from ttnn_xdsl.core.errors import TTNNError, warn
+from ttnn_xdsl.core.shapes import FACE_SIZE, TILE_SIZE, round_up
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info
 from ttnn_xdsl.passes.loops import copy, memref_type
 from ttnn_xdsl.passes.lower_conv2d import (
+    STALE_EXPONENT_WARNING,
     STALE_VALUE,
     accumulator_dtype,
     collapse,
@@ -147,6 +148,15 @@ def lower_depthwise_conv1d(
     fidelity = "HiFi4" if sfpu else op.math_fidelity.data
     in_dest = coalesced_reads(consumption) and not sfpu
     taps = consumption.window.taps
+    # A pixel's channels are its lanes: a face row holds real and stale ones where the real
+    # channels end inside one (semantics.md §9.1).
+    real = consumption.window.channels
+    if (
+        output == DataType.BFLOAT8_B
+        and real % FACE_SIZE
+        and max(consumption.activation_channels, columns * TILE_SIZE) > real
+    ):
+        warn(STALE_EXPONENT_WARNING, op=op)
     with lowering(rewriter, op) as results:
         sticks = reader_sticks(
             nhwc_activation(op, consumption), consumption, consumption.activation_channels

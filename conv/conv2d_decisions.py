@@ -48,7 +48,12 @@ from ttnn_xdsl.conv.conv_parameters import (
     validate_parameters,
 )
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_bias, resolve_conv_weights
-from ttnn_xdsl.conv.conv_slicing import Conv2dSliceAttribute, decide_slices, slice_rounding
+from ttnn_xdsl.conv.conv_slicing import (
+    Conv2dSliceAttribute,
+    SliceDecision,
+    decide_slices,
+    slice_rounding,
+)
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
@@ -678,22 +683,31 @@ def conv1d_dram_slice_refusal(params: Conv2dParameters) -> str | None:
     a count for the 259 others that come that far (257 accepted)."""
     params = normalize_parameters(params)
     slice_config = params.slice_config
-    if not is_conv1d(params) or not runs_from_dram(params):
-        return None
     if slice_config is not None and slice_config.num_slices > 0:
+        return None
+    try:
+        conv1d_dram_slices(params)
+    except ConvConfigError as refusal:
+        return str(refusal)
+    return None
+
+
+def conv1d_dram_slices(params: Conv2dParameters) -> SliceDecision | None:
+    """The DRAM slices conv2d's DRAM path cuts a 1D conv (`is_conv1d`, normalized `params`)
+    into (`run_sliced_op`: the given count, else its search, `conv_slicing.decide_slices`,
+    with the conv's own weights dtype), or None for a conv it does not slice (not run from
+    DRAM, or a 1×1 matmul: the L1 path). Raises ConvConfigError where the search finds no
+    count."""
+    if not is_conv1d(params) or not runs_from_dram(params):
         return None
     form = resolve_conv_form(params)
     if form.mm_conv:
-        return None  # a matmul: the L1 path
+        return None
     knobs = l1_knobs(params, resolve_weights_dtype(params))
     geometry = l1_geometry(params, form.folded, form.output_size, form.mm_conv)
     device = L1Device.for_grid(params.grid, params.l1_budget)
     attribute = Conv2dSliceAttribute(geometry, params.conv_config.shard_layout, knobs, device)
-    try:
-        decide_slices(attribute, slice_config)
-    except ConvConfigError as refusal:
-        return str(refusal)
-    return None
+    return decide_slices(attribute, params.slice_config)
 
 
 def transposed_slice_count_refusal(params: ConvTranspose2dParameters) -> str | None:
@@ -821,15 +835,47 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
     - a bfloat8_b weight as bfloat16 (see `conv2d_weights_dtype`);
     - `reshard_if_not_optimal` without a `shard_layout` as without resharding: TT-NN's
       conv2d auto-shards the slice, where `prepare_conv_weights` reads the unset layout
-      (`check_reshard_of_dram_slice`)."""
+      (`check_reshard_of_dram_slice`);
+    - a 1D conv cut in more than one DRAM slice for the first (`conv1d_preparation`),
+      where `prepare_conv_weights` prepares it whole."""
     params = normalize_parameters(params)
+    if is_conv1d(params):
+        return conv1d_preparation(params)
     form = resolve_conv_form(params)
     if not form.dram_conv or form.mm_conv:
         return params
+    return dram_path_preparation(params)
+
+
+def dram_path_preparation(params: Conv2dParameters) -> Conv2dParameters:
+    """`conv2d_preparation` of a conv run from DRAM (not a 1×1 matmul conv): its weights dtype
+    and `reshard_if_not_optimal` as conv2d plans them."""
     config = unset_reshard_dropped(params.conv_config)
     if conv2d_weights_dtype(params) == DataType.BFLOAT8_B:
         config = replace(config, weights_dtype=DataType.BFLOAT16)
     return replace(params, conv_config=config)
+
+
+def conv1d_preparation(params: Conv2dParameters) -> Conv2dParameters:
+    """`conv2d_preparation` of a 1D conv (normalized `params`): one that conv2d's DRAM path
+    cuts into more than one slice (`conv1d_dram_slices`) is prepared for the first of those
+    slices (`sliced_conv1d`, the slice config written out), in its own weights dtype (a
+    bfloat8_b one too: no placeholder weight is made; TT-NN's answers: one BLOCK/HEIGHT choice
+    of the first slice that bfloat16 planning gets wrong, none it gets right) and with the
+    DRAM path's resharding (`unset_reshard_dropped`). One it runs as a single slice,
+    `run_sliced_op` runs whole on its L1 path, prepared as `prepare_conv_weights` prepares it
+    (TT-NN's answers: 6 such WIDTH convs refused with the whole conv's activation blocks); so
+    is a conv not run from DRAM or a 1×1 matmul conv. TT-NN's answers: of 56 convs it runs
+    that are prepared for a first slice, 55 agree on output and weight, 15 of them only so."""
+    try:
+        slices = conv1d_dram_slices(params)
+    except ConvConfigError:
+        return params  # refused before (`conv1d_dram_slice_refusal`)
+    if slices is None or slices.num_slices < 2:
+        return params
+    found = Conv2dSliceConfig(slices.slice_type, slices.num_slices)
+    config = unset_reshard_dropped(params.conv_config)
+    return replace(params, sliced_conv1d=True, slice_config=found, conv_config=config)
 
 
 def unset_reshard_dropped(config: Conv2dConfig) -> Conv2dConfig:

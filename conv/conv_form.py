@@ -125,10 +125,11 @@ def runs_from_dram(params: Conv2dParameters) -> bool:
 
 def runs_as_dram_conv(params: Conv2dParameters) -> bool:
     """TT-NN's `is_dram_conv`: the conv runs on the DRAM path (`runs_from_dram`) and is not a
-    1D conv (KH == 1 on an input of height 1: "Conv1D doesn't support DRAM"). Only such a
-    conv takes the DRAM-only branches of TT-NN's preparation: its slicing plan (unless it is
-    an mm_conv) and, for a 1×1 conv, the interleaved-matmul layout."""
-    return runs_from_dram(params) and not is_conv1d(params)
+    1D conv (KH == 1 on an input of height 1: "Conv1D doesn't support DRAM"), unless conv2d
+    prepares it for its slices itself (`Conv2dParameters.sliced_conv1d`). Only such a conv
+    takes the DRAM-only branches of TT-NN's preparation: its slicing plan (unless it is an
+    mm_conv) and, for a 1×1 conv, the interleaved-matmul layout."""
+    return runs_from_dram(params) and (params.sliced_conv1d or not is_conv1d(params))
 
 
 def prepared_input_height(

@@ -228,7 +228,8 @@ def resolve_l1_decisions(
     config = params.conv_config
     geometry = l1_geometry(params, form.folded, form.output_size, form.mm_conv)
     if form.dram_conv and not form.mm_conv:
-        check_dram_path_weights_dtype(weights_dtype)
+        if not params.sliced_conv1d:  # conv2d's own path makes no placeholder weight
+            check_dram_path_weights_dtype(weights_dtype)
         return resolve_dram_slicing(params, geometry, knobs, device, form.mm_conv)
     if not params.input_memory_config.is_sharded and config.shard_layout is None:
         auto = choose_auto_shard(geometry, knobs, device)

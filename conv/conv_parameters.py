@@ -147,6 +147,12 @@ class Conv2dParameters(ConvParameters):
     """Whether a 1×1, stride-1, unpadded conv may run as a matmul (step 2). False for the
     equivalent conv2d of a conv_transpose2d whose own stride or padding is not 1 and 0: TT-NN's
     conv_transpose2d decides its matmul by them and runs it as a conv."""
+    sliced_conv1d: bool = False
+    """Whether a 1D conv run from DRAM is prepared for its first DRAM slice, as TT-NN's conv2d
+    prepares it (its DRAM path cuts any conv that is not a 1×1 matmul into slices,
+    `run_sliced_op`, and prepares the weight for the first: `conv2d_decisions.
+    conv2d_preparation`); `prepare_conv_weights` prepares it whole ("Conv1D doesn't support
+    DRAM", `conv_form.runs_as_dram_conv`), so no prepare op says it."""
 
     @property
     def fp32_dest_acc_en(self) -> bool:

@@ -432,6 +432,8 @@ def prepared_operands(
     (`prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a bfloat8_b
     weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own path), and
     the weight and bias the conv reads (a prepared operand as given)."""
+    if decision.plan.params.sliced_conv1d:
+        return sliced_conv1d_chains(op, decision)
     chain: list[Operation] = []
     properties = conv2d_prepare_properties(op, decision.plan.params)
     weight = op.weight
@@ -462,6 +464,27 @@ def prepared_operands(
             typecast = TypecastOp(bias, prepared_bias_type(decision))
             chain.append(typecast)
             bias = typecast.result
+    return chain, weight, bias
+
+
+def sliced_conv1d_chains(
+    op: ConvOp, decision: Conv2dDecision
+) -> tuple[list[Operation], SSAValue, SSAValue | None]:
+    """The chains of layout ops preparing a 1D conv2d's host weight and bias for its first
+    DRAM slice, as conv2d's DRAM path prepares them (`Conv2dParameters.sliced_conv1d`: no
+    prepare op says it), each typecast to the weights dtype where its layout left another, as
+    a prepare op's decomposition ends; a prepared operand as given."""
+    chain: list[Operation] = []
+    weight, bias = op.weight, op.bias
+    if op.tensor(op.weight, "weight").on_host:
+        weights = weight_chain(decision.plan, op.weight)
+        chain += weights + typecast_to(weights[-1].results[0], prepared_weight_type(decision))
+        weight = chain[-1].results[0]
+    if bias is not None and op.tensor(bias, "bias").on_host:
+        assert decision.bias_plan is not None
+        biases = bias_chain(decision.bias_plan, bias)
+        chain += biases + typecast_to(biases[-1].results[0], prepared_bias_type(decision))
+        bias = chain[-1].results[0]
     return chain, weight, bias
 
 

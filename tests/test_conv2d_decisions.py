@@ -947,6 +947,60 @@ def test_a_1d_conv_from_dram_whose_slices_fit_runs() -> None:
     )
 
 
+def test_a_1d_conv_from_dram_in_several_slices_is_prepared_for_the_first() -> None:
+    """Conv1d draws s5003 r0133 (Wormhole): a 1×5 conv, padding 3, 16 -> 8 channels, of 8 bf16
+    DRAM rows of 2048, BLOCK. conv2d's DRAM path cuts it in 2 width slices and prepares the
+    weight for the first, a BLOCK conv of a row-major slice in 2 channel shards of 8 channels:
+    5·8 = 40 rows padded to 64 per shard, 128 rows (TT-NN: [1, 1, 80, 8], padded
+    [1, 1, 128, 32]). prepare_conv_weights prepares the whole conv, one shard of 16 channels
+    padded to 32: 5·32 = 160 rows."""
+    params = conv(
+        out_channels=8,
+        batch_size=8,
+        input_height=1,
+        input_width=2048,
+        kernel_size=(1, 5),
+        padding=(0, 3),
+        has_bias=True,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=BLOCK),
+    )
+    plan = resolve_conv2d(params).plan
+    assert plan.params.sliced_conv1d
+    assert plan.params.slice_config == Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 2)
+    assert plan.layout.logical_shape == (1, 1, 80, 8)
+    assert plan.layout.physical_shape == (1, 1, 128, 32)
+    assert resolve_conv_weights(params).layout.physical_shape == (1, 1, 160, 32)
+
+
+def test_a_1d_conv_from_dram_in_one_slice_is_refused_as_the_whole_conv() -> None:
+    """Conv1d draws s5003 r0270 (Wormhole): a 1×1 conv of stride 8, left padding 3, 1 -> 64
+    channels, of a float32 DRAM row of 2048, WIDTH, act_block_h_override 64. Its slice search
+    finds one slice, which `run_sliced_op` runs whole on the L1 path: the WIDTH factory holds
+    the whole conv's (2048 + 3 − 1) // 8 + 1 = 257 output pixels, 9 tiles, to 2-tile
+    activation blocks, as TT-NN refused it (the first slice's would be 288 pixels)."""
+    params = conv(
+        in_channels=1,
+        out_channels=64,
+        input_height=1,
+        input_width=2048,
+        kernel_size=(1, 1),
+        stride=(1, 8),
+        padding=(0, 0, 3, 0),
+        input_memory_config=DRAM,
+        input_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH, act_block_h_override=64
+        ),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: act_matrix_height_ntiles 9 should be "
+        "divisible by act_block_h_ntiles 2"
+    )
+
+
 @pytest.mark.parametrize(
     ("memory", "message"),
     [

@@ -515,3 +515,45 @@ def test_a_matmul_conv_of_an_input_with_empty_shards_equals_the_reference_conv()
     b = rng.standard_normal(bias.get_shape()).astype(np.float32)
     expected = assert_runs_as_the_reference_conv(module, [x, w, b])
     assert np.max(np.abs(expected)) > 1.0
+
+
+def test_a_1d_conv_cut_in_dram_slices_is_prepared_for_the_first_and_equals_the_reference_conv() -> (
+    None
+):
+    """A 1×5 conv, padding 1, 16 -> 32 channels, of a DRAM row of 128 pixels in 2 width slices:
+    conv2d prepares its weight for the first slice, 64 output pixels TT-NN auto-shards HEIGHT,
+    5·16 = 80 weight rows in 3 tiles (prepare_conv_weights would prepare the whole conv, BLOCK
+    in 2 shards of 8 channels: 5·8 = 40 rows in 2 tiles per shard, 128). No prepare op says
+    that preparation: the conv decomposes into layout ops, and the run equals the reference
+    conv."""
+    conv = Conv(1, 1, 128, 16, 32, (1, 5), (1, 1), (0, 1), None, True, False, "")
+    keywords = conv_keywords(conv)
+    activation = tensor_type(
+        (1, 1, 128, 16), DataType.FLOAT32, Layout.ROW_MAJOR, memory_config=DRAM_INTERLEAVED
+    )
+    weight = tensor_type((32, 16, 1, 5), DataType.FLOAT32, None)
+    bias = tensor_type((1, 1, 1, 32), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue, b: SSAValue) -> SSAValue:
+        slices = Conv2dSliceConfigAttr(Conv2dSliceType.DRAM_WIDTH, 2)
+        made.append(Conv2dOp(x, w, b, dtype=DataType.FLOAT32, slice_config=slices, **keywords))
+        return made[-1].result
+
+    module = build_module(build_function("main", [activation, weight, bias], body))
+    module.verify()
+    plan = made[0].decision().plan
+    assert plan.params.sliced_conv1d
+    assert (plan.sharding.shard_layout, plan.layout.physical_shape) == (HEIGHT, (1, 1, 96, 32))
+    assert resolve_conv_weights(made[0].conv_parameters()).layout.physical_shape == (1, 1, 128, 32)
+    decomposed = build_module(build_function("main", [activation, weight, bias], body))
+    TTNNDecompose().apply(None, decomposed)  # type: ignore[arg-type]
+    names = [op.name for op in decomposed.walk() if op.name.startswith("ttnn.")]
+    assert not any(name.startswith("ttnn.prepare_conv") for name in names), names
+    assert names.count("ttnn.conv2d_consume") == 1
+    rng = np.random.default_rng(17)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    b = rng.standard_normal(bias.get_shape()).astype(np.float32)
+    expected = assert_runs_as_the_reference_conv(module, [x, w, b], (1, 1), (0, 1))
+    assert np.max(np.abs(expected)) > 1.0

@@ -273,7 +273,9 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     own place in L1, its checks of kernel-stride folding (the stride, the device pad of a
     TILE input) and of a COL_MAJOR input, its DRAM path's checks of a ROW_MAJOR bfloat8_b
     output and of the slice count, the preparation it runs (`conv2d_preparation`) for the conv
-    it runs (`runtime_plan`), the L1 allocation of its tensors up to the halo's, the conv op's
+    it runs (`runtime_plan`), the matmul of a WIDTH input and the unfolded weight of a fold
+    from DRAM (`width_input_matmul_refusal`, `folded_dram_weight_refusal`), the L1 allocation
+    of its tensors up to the halo's, the conv op's
     output spec (`row_major_output_tensor_refusal`), the conv's output, the HEIGHT/BLOCK
     factory's activation-reuse checks, then the factories' checks of what it prepared
     (WIDTH's output block, `conv2d_refusal`, WIDTH's activation height, WIDTH's multicast
@@ -296,7 +298,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     prepared = resolve_conv_weights(conv2d_preparation(params))
     plan = runtime_plan(prepared)
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
-    refusal = width_input_matmul_refusal(plan)
+    refusal = width_input_matmul_refusal(plan) or folded_dram_weight_refusal(plan)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     allocation = l1_allocation_failure(prepared)
@@ -787,6 +789,65 @@ def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:
     input_tiles = -(-params.in_channels // TILE_SIZE)
     weight_tiles = plan.layout.physical_shape[2] // TILE_SIZE
     if input_tiles == weight_tiles:
+        return None
+    return (
+        f"K dimension in tiles must match between input A ({input_tiles}) and input B "
+        f"({weight_tiles})"
+    )
+
+
+def folded_dram_weight_refusal(plan: ConvWeightsPlan) -> str | None:
+    """conv2d's DRAM path folds its input (kernel-stride folding of a stride above 1×1,
+    `fold_input_tensor_if_required` in `conv2d_DRAM`) and runs `conv2d_L1` on the folded conv,
+    which takes the folded stride, 1×1, as the stride to fold the weight by (`orig_stride`):
+    the host weight is prepared unfolded — [O, C, KH, KW] after the grouped expansion, C padded
+    to the folded conv's channel shards, round_up(C, alignment · n) — in the folded conv's
+    shard layout. Where that weight does not fit the folded conv, TT-NN refuses (its answers:
+    the 8 folded 1×1 matmuls of HEIGHT or BLOCK shards from DRAM it refuses for the matmul's K,
+    with its numbers, the 4 it runs, and 2 HEIGHT convs refused for the block height, with its
+    numbers):
+
+    - HEIGHT (the special padding layout) lays each kernel row, KW · C_pad rows, in blocks of
+      the folded conv's activation block width — a 1×1 matmul's is its padded input channels
+      C'_pad — and refuses a row longer than a block (prepare_conv2d_weights.cpp:220), else
+      the weight has KH blocks;
+    - BLOCK lays n channel shards of KH · KW · C_pad / n rows, each in whole tiles;
+    - the folded 1×1 matmul (`ttnn::linear`) holds the input's width in tiles, C'_pad / 32,
+      to the weight's height in tiles (matmul_device_operation.cpp:91, after the
+      preparation).
+
+    An auto-sharded matmul's interleaved weight has the folded weight's rows (no claim); a
+    WIDTH fold runs as a conv TT-NN's WIDTH factory refuses otherwise (not modelled)."""
+    from ttnn_xdsl.conv.conv_weight_layout import conv_input_channels_padded
+
+    params, form, sharding = plan.params, plan.form, plan.sharding
+    if not runs_from_dram(params) or form.fold_stride in (None, (1, 1)):
+        return None
+    if form.mm_conv and sharding.auto_shard:
+        return None
+    layout = sharding.shard_layout
+    channel_shards = sharding.input_cores_channels
+    padded_channels = round_up(
+        params.in_channels, sharding.input_channels_alignment * channel_shards
+    )
+    kernel_height, kernel_width = params.kernel_size[0], params.kernel_size[1]
+    input_tiles = conv_input_channels_padded(form, sharding) // TILE_SIZE
+    if layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        block = input_tiles * TILE_SIZE if form.mm_conv else plan.blocking.act_block_w
+        inner = kernel_width * padded_channels
+        if block is None or inner > block:
+            return (
+                None
+                if block is None
+                else (f"Block height {block} must be >= inner dimension {inner}")
+            )
+        weight_tiles = kernel_height * block // TILE_SIZE
+    elif layout == TensorMemoryLayout.BLOCK_SHARDED:
+        shard_rows = kernel_height * kernel_width * padded_channels // channel_shards
+        weight_tiles = channel_shards * ceil_div(shard_rows, TILE_SIZE)
+    else:
+        return None
+    if not form.mm_conv or input_tiles == weight_tiles:
         return None
     return (
         f"K dimension in tiles must match between input A ({input_tiles}) and input B "

@@ -1001,6 +1001,100 @@ def test_a_1d_conv_from_dram_in_one_slice_is_refused_as_the_whole_conv() -> None
     )
 
 
+FOLDED_FROM_DRAM = {
+    # Wormhole dev set r0271: a 2×4 conv of stride 2×4, 512 -> 128 channels, of an 8×8
+    # row-major DRAM input, HEIGHT: folded to 512·8 = 4096 channels, 128 tiles; the unfolded
+    # weight's 2 kernel rows of 4·512 = 2048 rows each take a block of 4096: 256 tiles.
+    "height_matmul": (
+        dict(
+            in_channels=512,
+            out_channels=128,
+            kernel_size=(2, 4),
+            stride=(2, 4),
+            padding=(0, 0),
+            has_bias=True,
+            input_layout=Layout.ROW_MAJOR,
+            conv_config=Conv2dConfig(weights_dtype=DataType.FLOAT32, shard_layout=HEIGHT),
+        ),
+        "K dimension in tiles must match between input A (128) and input B (256)",
+    ),
+    # Fold-matmul draws p026: a 2×2 conv of stride 2, 32 -> 64 channels, of a 16×16 TILE
+    # DRAM input folded as asked, BLOCK on 2 channel shards: 128 folded channels, 4 tiles;
+    # the unfolded weight's 32 channels padded to 2 shards of 32, each 2·2·32 = 128 rows.
+    "block_matmul": (
+        dict(
+            in_channels=32,
+            out_channels=64,
+            input_height=16,
+            input_width=16,
+            kernel_size=(2, 2),
+            stride=(2, 2),
+            padding=(0, 0),
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16,
+                shard_layout=BLOCK,
+                enable_kernel_stride_folding=True,
+            ),
+        ),
+        "K dimension in tiles must match between input A (4) and input B (8)",
+    ),
+    # Held-out conv2d draws s5001 r0118: a 2×2 conv of stride 2, 3 -> 2048 channels, HEIGHT:
+    # 12 folded channels, a block of 32; a kernel row of the unfolded weight is 2 · 32 = 64.
+    "height_block": (
+        dict(
+            in_channels=3,
+            out_channels=2048,
+            kernel_size=(2, 2),
+            stride=(2, 2),
+            padding=(0, 0),
+            input_layout=Layout.ROW_MAJOR,
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT),
+        ),
+        "Block height 32 must be >= inner dimension 64",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", FOLDED_FROM_DRAM)
+def test_a_fold_from_dram_prepares_the_weight_unfolded_and_is_refused(name: str) -> None:
+    """conv2d's DRAM path folds the input, then prepares the host weight unfolded for the
+    folded conv (`folded_dram_weight_refusal`): TT-NN's refusals with its numbers."""
+    changes, message = FOLDED_FROM_DRAM[name]
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(conv(input_memory_config=DRAM, **changes))
+    assert str(raised.value) == f"TT-NN 0.81.1's conv2d refuses this conv: {message}"
+
+
+def test_a_fold_from_dram_whose_unfolded_weight_has_the_input_s_width_runs() -> None:
+    """Wide draws w0181 (Wormhole), which TT-NN runs: a 3×3 conv of stride 3, padding 1,
+    96 -> 257 channels, of a 16×16 row-major DRAM input folded as asked, BLOCK on 3 channel
+    shards: 864 folded channels, 27 tiles; the unfolded weight's 3 shards of 3·3·32 = 288
+    rows are 27 tiles too. TT-NN returned the [1, 1, 864, 257] weight, padded [1, 1, 864,
+    288]."""
+    params = conv(
+        in_channels=96,
+        out_channels=257,
+        input_height=16,
+        input_width=16,
+        kernel_size=(3, 3),
+        stride=(3, 3),
+        padding=(1, 1),
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        output_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            shard_layout=BLOCK,
+            enable_kernel_stride_folding=True,
+            enable_act_double_buffer=True,
+            config_tensors_in_dram=True,
+        ),
+    )
+    plan = resolve_conv2d(params).plan
+    assert (plan.form.fold_stride, plan.sharding.input_cores_channels) == ((3, 3), 3)
+    assert plan.layout.physical_shape == (1, 1, 864, 288)
+
+
 @pytest.mark.parametrize(
     ("memory", "message"),
     [

@@ -436,14 +436,24 @@ def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
 def conv_reader_indices_refusal(plan: ConvWeightsPlan) -> str | None:
     """`get_cb_info`'s check of the conv's reader indices (conv2d_op_program_factory_common.cpp
     :337, `conv_reader_indices.reader_indices_refusal`) where the project claims it: a conv,
-    not a 1×1 matmul, of an L1 input, run whole, with TT-NN's L1 estimate of it. TT-NN's
-    answers: 24 such convs refused so, with TT-NN's numbers, none accepted. A conv from DRAM
-    reads each slice's indices, not modelled (the first slice's would refuse 19 DRAM convs
-    TT-NN does not refuse so)."""
+    not a 1×1 matmul, run whole, with TT-NN's L1 estimate of it — of an L1 input, or of a DRAM
+    input whose slice search finds one slice (`run_sliced_op` runs that whole on the L1 path,
+    its input sharded as the slice's). TT-NN's answers: 24 such convs of L1 inputs and 14 of
+    DRAM inputs refused so, with TT-NN's numbers, none accepted. Not claimed: a DRAM conv in
+    more slices, which reads each slice's indices (the first slice's would refuse 19 DRAM
+    convs TT-NN does not refuse so), and a one-slice conv with `reshard_if_not_optimal`, whose
+    sharded slice conv2d reshards on other cores (one such conv TT-NN runs)."""
     from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
     from ttnn_xdsl.conv.conv_reader_indices import reader_indices_refusal
 
-    if plan.form.mm_conv or plan.params.input_memory_config.is_dram or plan.l1.slicing:
+    params, slicing = plan.params, plan.l1.slicing
+    if plan.form.mm_conv:
+        return None
+    if slicing is None and params.input_memory_config.is_dram:
+        return None
+    if slicing is not None and (
+        slicing.num_slices > 1 or params.conv_config.reshard_if_not_optimal
+    ):
         return None
     usage = conv_l1_report(plan).estimate
     if usage is None:

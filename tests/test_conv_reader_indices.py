@@ -12,9 +12,19 @@ from test_conv2d_decisions import conv
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import resolve_conv2d
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dParameters,
+    Conv2dSliceConfig,
+    InputMemoryConfig,
+)
 from ttnn_xdsl.conv.conv_reader_indices import PixelGrid, core_row_length
-from ttnn_xdsl.core.enums import BufferType, DataType, Layout, TensorMemoryLayout
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    Conv2dSliceType,
+    DataType,
+    Layout,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.core.errors import ConvConfigError
 
 L1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
@@ -102,12 +112,69 @@ def test_a_one_pixel_wide_output_outgrows_the_reader_indices_buffer() -> None:
     )
 
 
-def test_the_same_conv_from_dram_makes_no_claim_on_its_reader_indices() -> None:
-    """From DRAM TT-NN reads each slice's indices (not modelled): the conv is accepted, its
-    output interleaved in DRAM."""
-    dram = InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
-    output = resolve_conv2d(column_conv(input_memory_config=dram)).output
+DRAM = InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED)
+
+
+def test_a_column_conv_from_dram_in_one_slice_outgrows_the_reader_indices_buffer() -> None:
+    """TT-NN's answers (ttnn_conv2d_blackhole_P150_s101 r0043): a 7×7 conv of stride (1, 2),
+    padding 3, 64 -> 40 channels, of two 28×1 row-major DRAM images, BLOCK on a Blackhole. Its
+    slice search finds one slice, which `run_sliced_op` runs whole on the L1 path: 28×1
+    outputs an image, each output row one pixel and a segment of its own, as above."""
+    params = column_conv(
+        in_channels=64,
+        out_channels=40,
+        kernel_size=(7, 7),
+        stride=(1, 2),
+        padding=(3, 3),
+        has_bias=True,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32, shard_layout=TensorMemoryLayout.BLOCK_SHARDED
+        ),
+        grid=(13, 10),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Reader indices buffer page size 132 exceeds "
+        "worst-case CB size 64 (config tensor layout changed?)"
+    )
+
+
+def test_the_column_conv_from_dram_in_two_slices_makes_no_claim_on_its_reader_indices() -> None:
+    """In more DRAM slices TT-NN reads each slice's indices (not modelled): the conv is
+    accepted, its output interleaved in DRAM."""
+    slices = Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 2)
+    params = column_conv(input_memory_config=DRAM, slice_config=slices)
+    output = resolve_conv2d(params).output
     assert (output.buffer_type, output.logical_shape) == (BufferType.DRAM, (1, 1, 56, 256))
+
+
+def test_a_one_slice_conv_from_dram_with_resharding_makes_no_claim() -> None:
+    """TT-NN's answers (ttnn_conv_conv2d_blackhole_P150_s5002 r0544), which TT-NN runs: a 3×3
+    conv of stride 3, padding 3, 16 -> 128 channels, of two 28×1 DRAM images, HEIGHT with
+    `reshard_if_not_optimal`: conv2d reshards the one slice's input on cores of its own (not
+    modelled), and the project's indices on one core would not fit: no claim."""
+    params = column_conv(
+        in_channels=16,
+        out_channels=128,
+        kernel_size=(3, 3),
+        stride=(3, 3),
+        padding=(3, 3),
+        has_bias=True,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            shard_layout=TensorMemoryLayout.HEIGHT_SHARDED,
+            act_block_h_override=96,
+            reshard_if_not_optimal=True,
+        ),
+        grid=(13, 10),
+    )
+    output = resolve_conv2d(params).output
+    assert (output.buffer_type, output.logical_shape) == (BufferType.DRAM, (1, 1, 44, 128))
 
 
 def test_a_block_conv_s_split_reader_reads_half_blocks() -> None:

@@ -824,10 +824,13 @@ def folded_dram_weight_refusal(plan: ConvWeightsPlan) -> str | None:
     - BLOCK lays n channel shards of KH · KW · C_pad / n rows, each in whole tiles;
     - the folded 1×1 matmul (`ttnn::linear`) holds the input's width in tiles, C'_pad / 32,
       to the weight's height in tiles (matmul_device_operation.cpp:91, after the
-      preparation).
+      preparation);
+    - WIDTH runs as a conv (no matmul of a WIDTH layout) whose factory holds its activation
+      width, round_up(C'_pad · KW', 32) · KH' of the folded kernel, to the unfolded weight's
+      rows, round_up(C_pad · KW, 32) · KH (conv2d_op_width_sharded_program_factory.cpp:198;
+      TT-NN's answers: 5 refused so, none run, and 2 it crashes on first).
 
-    An auto-sharded matmul's interleaved weight has the folded weight's rows (no claim); a
-    WIDTH fold runs as a conv TT-NN's WIDTH factory refuses otherwise (not modelled)."""
+    An auto-sharded matmul's interleaved weight has the folded weight's rows (no claim)."""
     from ttnn_xdsl.conv.conv_weight_layout import conv_input_channels_padded
 
     params, form, sharding = plan.params, plan.form, plan.sharding
@@ -856,7 +859,12 @@ def folded_dram_weight_refusal(plan: ConvWeightsPlan) -> str | None:
         shard_rows = kernel_height * kernel_width * padded_channels // channel_shards
         weight_tiles = channel_shards * ceil_div(shard_rows, TILE_SIZE)
     else:
-        return None
+        folded_height, folded_width = form.folded.kernel_size[0], form.folded.kernel_size[1]
+        act_width = round_up(input_tiles * TILE_SIZE * folded_width, TILE_SIZE) * folded_height
+        weight_rows = round_up(padded_channels * kernel_width, TILE_SIZE) * kernel_height
+        if act_width == weight_rows:
+            return None
+        return "The width of tensor a needs to match the height of tensor b"
     if not form.mm_conv or input_tiles == weight_tiles:
         return None
     return (

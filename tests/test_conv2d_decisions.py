@@ -1038,6 +1038,25 @@ FOLDED_FROM_DRAM = {
         ),
         "K dimension in tiles must match between input A (4) and input B (8)",
     ),
+    # Dev set r0166 (Blackhole): a 2×2 conv of stride 2, padding 1, 17 -> 256 channels, of a
+    # 4×4 row-major DRAM input, WIDTH on 3 cores: run as a conv, 68 folded channels padded to
+    # 96 wide; the unfolded weight's 17 channels padded to 96, round_up(96·2, 32)·2 = 384 rows.
+    "width": (
+        dict(
+            in_channels=17,
+            out_channels=256,
+            input_height=4,
+            input_width=4,
+            kernel_size=(2, 2),
+            stride=(2, 2),
+            padding=(1, 1),
+            has_bias=True,
+            input_layout=Layout.ROW_MAJOR,
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH),
+            grid=(13, 10),
+        ),
+        "The width of tensor a needs to match the height of tensor b",
+    ),
     # Held-out conv2d draws s5001 r0118: a 2×2 conv of stride 2, 3 -> 2048 channels, HEIGHT:
     # 12 folded channels, a block of 32; a kernel row of the unfolded weight is 2 · 32 = 64.
     "height_block": (

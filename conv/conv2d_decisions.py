@@ -387,15 +387,35 @@ def check_factories(
 
 def factory_refusal(plan: ConvWeightsPlan, bias_shape: tuple[int, ...] | None) -> str | None:
     """The program factories' checks of the prepared weight and bias
-    (`conv_consumption.conv2d_refusal`), where the consumption model covers the conv (it
-    does not cover a 1D depthwise conv that is folded or not height-sharded: no check)."""
+    (`conv_consumption.conv2d_refusal`), where the consumption model covers the conv; it does
+    not cover a 1D depthwise conv that is folded or not height-sharded, of which the WIDTH
+    factory's first check is made (`width_depthwise_weight_refusal`)."""
     from ttnn_xdsl.conv.conv_consumption import conv2d_refusal
 
     weight_shape: tuple[int, int] = plan.layout.physical_shape[2:]  # type: ignore[assignment]
     try:
         return conv2d_refusal(plan, weight_shape, bias_shape)
     except ConvNotModelledError:
+        return width_depthwise_weight_refusal(plan)
+
+
+def width_depthwise_weight_refusal(plan: ConvWeightsPlan) -> str | None:
+    """The WIDTH factory's first check of the weight (conv2d_op_width_sharded_program_factory
+    .cpp:198) on a 1D depthwise conv run WIDTH, whose weight the preparation lays out with the
+    depthwise expansion (§3.6.6) where the factory reads a dense one: its activation width,
+    round_up(C_pad · KW, 32) · KH, against the weight's rows. TT-NN's answers: 4 such convs,
+    each refused so."""
+    from ttnn_xdsl.conv.conv_weight_layout import conv_input_channels_padded
+
+    form, sharding = plan.form, plan.sharding
+    if form.mm_conv or sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
         return None
+    kernel_height, kernel_width = form.folded.kernel_size[0], form.folded.kernel_size[1]
+    channels = conv_input_channels_padded(form, sharding)
+    act_width = round_up(channels * kernel_width, TILE_SIZE) * kernel_height
+    if act_width == plan.layout.physical_shape[2]:
+        return None
+    return "The width of tensor a needs to match the height of tensor b"
 
 
 def output_block_tiles(plan: ConvWeightsPlan) -> int:

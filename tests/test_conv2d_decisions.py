@@ -1001,6 +1001,33 @@ def test_a_1d_conv_from_dram_in_one_slice_is_refused_as_the_whole_conv() -> None
     )
 
 
+def test_a_1d_depthwise_conv_run_width_is_refused_for_its_expanded_weight() -> None:
+    """Conv1d draws s5003 r0090 (Wormhole): a depthwise 1×3 conv, dilation 2, of 32 channels,
+    of an L1 row of 256, WIDTH. The preparation lays its weight out with the 1D depthwise
+    expansion, 768 rows; the WIDTH factory reads a dense weight of round_up(32·3, 32)·1 = 96
+    rows, and refuses."""
+    params = conv(
+        in_channels=32,
+        out_channels=32,
+        input_height=1,
+        input_width=256,
+        kernel_size=(1, 3),
+        padding=(0, 1),
+        dilation=(1, 2),
+        groups=32,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH, transpose_shards=True
+        ),
+    )
+    assert resolve_conv_weights(params).layout.physical_shape == (1, 1, 768, 32)
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: The width of tensor a needs to match the "
+        "height of tensor b"
+    )
+
+
 FOLDED_FROM_DRAM = {
     # Wormhole dev set r0271: a 2×4 conv of stride 2×4, 512 -> 128 channels, of an 8×8
     # row-major DRAM input, HEIGHT: folded to 512·8 = 4096 channels, 128 tiles; the unfolded

@@ -23,9 +23,10 @@ import re
 from collections.abc import Sequence
 from typing import cast
 
+from xdsl.dialects import func
 from xdsl.dialects.builtin import FlatSymbolRefAttrConstr, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, Region, TypeAttribute
+from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, Region, TypeAttribute
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
@@ -39,7 +40,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
-from xdsl.traits import NoTerminator, SymbolOpInterface
+from xdsl.traits import NoTerminator, SymbolOpInterface, SymbolTable, SymbolUserOpInterface
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
@@ -157,16 +158,42 @@ class TTCoreTileType(ParametrizedAttribute, TypeAttribute):
             )
 
 
+class _LoadCachedCallee(SymbolUserOpInterface):
+    """tt-mlir's rule for `ttcore.load_cached` (`LoadCachedOp::verify`): the callee is a
+    function of the nearest symbol table, taking as many tensors as the op passes and
+    returning as many as the op has results. The types are not compared: the import retypes
+    a const-eval function's signature (its prepared weights gain their physical shape)
+    before the op becomes a `func.call` typed as the callee returns."""
+
+    def verify(self, op: Operation) -> None:
+        assert isinstance(op, LoadCachedOp)
+        callee = SymbolTable.lookup_symbol(op, op.callee)
+        if not isinstance(callee, func.FuncOp):
+            raise VerifyException(f"'{op.callee}' does not reference a function")
+        signature = callee.function_type
+        for what, expected, got in (
+            ("operands", len(signature.inputs), len(op.inputs)),
+            ("results", len(signature.outputs), len(op.outputs)),
+        ):
+            if expected != got:
+                raise VerifyException(
+                    f"incorrect number of {what} for callee {op.callee}: "
+                    f"expected {expected}, got {got}"
+                )
+
+
 @irdl_op_definition
 class LoadCachedOp(IRDLOperation):
     """`ttcore.load_cached(@f_const_eval_0, [%w, %b]) : (…) -> (…)`: the results of the
     const-eval function `@f_const_eval_0` on the inputs, computed once and cached by
-    tt-mlir's runtime."""
+    tt-mlir's runtime. The callee is a function of the module that takes as many tensors as
+    the op passes and returns as many as the op has results."""
 
     name = "ttcore.load_cached"
     callee = prop_def(FlatSymbolRefAttrConstr)
     inputs = var_operand_def(TensorType)
     outputs = var_result_def(TensorType)
+    traits = traits_def(_LoadCachedCallee())
 
     assembly_format = (
         "`(` $callee `,` `[` $inputs `]` `)` attr-dict `:` functional-type($inputs, $outputs)"

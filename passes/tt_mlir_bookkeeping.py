@@ -113,13 +113,10 @@ def _insert(op: Operation, before: Operation) -> SSAValue:
 
 
 def _call(op: LoadCachedOp, functions: Mapping[str, func.FuncOp]) -> None:
-    """`ttcore.load_cached` → `func.call` of its callee, typed as the callee returns."""
-    callee = functions.get(op.callee.root_reference.data)
-    outputs = (
-        [project_tensor_type(t) for t in callee.function_type.outputs.data]
-        if callee is not None
-        else [result.type for result in op.results]
-    )
+    """`ttcore.load_cached` → `func.call` of its callee, typed as the callee returns (the
+    op's verifier has found the callee and checked that it returns one value a result)."""
+    callee = functions[op.callee.root_reference.data]
+    outputs = [project_tensor_type(t) for t in callee.function_type.outputs.data]
     call = func.CallOp(op.callee, list(op.inputs), outputs)
     Rewriter.insert_op(call, InsertPoint.before(op))
     call.location = op.location

@@ -1017,7 +1017,7 @@ def test_every_nest_the_lowering_emits_runs_in_bulk() -> None:
             ran += 1
     assert len(sources) >= 35 and ran >= 100 and nests >= 190, (len(sources), ran, nests)
     # Nothing to run: its functions hold tt-mlir's conv (tt-mlir's EmitC test), batch-norm
-    # folding (ResNet-50), a load_cached of a function the file does not define (syntax).
+    # folding (ResNet-50), a load_cached of a function the file only declares (syntax).
     assert unrunnable == [
         "real_emitc_prepare_inline_deallocate.mlir",
         "real_resnet50_stem_bn_fold.mlir",

@@ -317,6 +317,7 @@ def test_context_passes_tt_mlir_names_and_refuses_others() -> None:
 
 def test_load_cached_reads_its_custom_form() -> None:
     text = (
+        "func.func private @g(tensor<4xf32>) -> tensor<4xf32>\n"
         "func.func @f(%w: tensor<4xf32>) -> tensor<4xf32> {\n"
         "  %0 = ttcore.load_cached(@g, [%w]) : (tensor<4xf32>) -> tensor<4xf32>\n"
         "  func.return %0 : tensor<4xf32>\n}"

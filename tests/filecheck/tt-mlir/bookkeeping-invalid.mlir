@@ -1,7 +1,8 @@
 // What the verifiers of tt-mlir's bookkeeping ops refuse, one line each at the op: a value
 // used after its ttnn.deallocate (or deallocated twice), a permutation that is not one of the
 // input's dims or does not give the result's shape, a reshape that changes the number of
-// elements or whose shape is not the result's, a move or conversion that changes the shape.
+// elements or whose shape is not the result's, a move or conversion that changes the shape,
+// a ttcore.load_cached of a missing function or with another number of operands or results.
 //
 // RUN: ttnn-opt %s --split-input-file --verify-diagnostics | filecheck %s
 
@@ -9,7 +10,7 @@
 #dram = #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, #ttnn.buffer_type<dram>>, <interleaved>>
 func.func @use_after_deallocate(%x: tensor<32x32xbf16, #host>) -> tensor<32x32xbf16, #dram> {
   %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
-  "ttnn.deallocate"(%x) <{force = false}> : (tensor<32x32xbf16, #host>) -> () // expected-error-re {{'ttnn.deallocate' op deallocates a value that 'ttnn.to_device' at {{.*}}bookkeeping-invalid.mlir:13:3 uses after it}}
+  "ttnn.deallocate"(%x) <{force = false}> : (tensor<32x32xbf16, #host>) -> () // expected-error-re {{'ttnn.deallocate' op deallocates a value that 'ttnn.to_device' at {{.*}}bookkeeping-invalid.mlir:14:3 uses after it}}
   %y = "ttnn.to_device"(%x, %d) : (tensor<32x32xbf16, #host>, !ttnn.device) -> tensor<32x32xbf16, #dram>
   return %y : tensor<32x32xbf16, #dram>
 }
@@ -19,7 +20,7 @@ func.func @use_after_deallocate(%x: tensor<32x32xbf16, #host>) -> tensor<32x32xb
 
 #host = #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x1>, memref<32x32xbf16, #ttnn.buffer_type<system_memory>>>
 func.func @twice(%x: tensor<32x32xbf16, #host>) {
-  "ttnn.deallocate"(%x) <{force = false}> : (tensor<32x32xbf16, #host>) -> () // expected-error-re {{'ttnn.deallocate' op deallocates a value that 'ttnn.deallocate' at {{.*}}bookkeeping-invalid.mlir:23:3 uses after it}}
+  "ttnn.deallocate"(%x) <{force = false}> : (tensor<32x32xbf16, #host>) -> () // expected-error-re {{'ttnn.deallocate' op deallocates a value that 'ttnn.deallocate' at {{.*}}bookkeeping-invalid.mlir:24:3 uses after it}}
   "ttnn.deallocate"(%x) <{force = false}> : (tensor<32x32xbf16, #host>) -> ()
   return
 }
@@ -66,3 +67,31 @@ func.func @move_reshapes(%x: tensor<32x32xbf16, #host>) -> tensor<1x1024xbf16, #
   return %y : tensor<1x1024xbf16, #dram>
 }
 // CHECK: bookkeeping-invalid.mlir:[[# @LINE - 3]]:3: error: 'ttnn.from_device' op expected the result shape [1, 1024] to equal the input shape [32, 32] (only its placement, layout or dtype changes)
+
+// -----
+
+// ttcore.load_cached calls a function of the module, with as many operands as it takes and as
+// many results as it returns (tt-mlir's LoadCachedOp::verify).
+func.func @missing_callee(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = ttcore.load_cached(@nosuch, [%x]) : (tensor<4xf32>) -> tensor<4xf32> // expected-error {{'ttcore.load_cached' op '@nosuch' does not reference a function}}
+  return %y : tensor<4xf32>
+}
+// CHECK: bookkeeping-invalid.mlir:[[# @LINE - 3]]:3: error: 'ttcore.load_cached' op '@nosuch' does not reference a function
+
+// -----
+
+func.func private @two_results(%x: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+func.func @fewer_results(%x: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %y = ttcore.load_cached(@two_results, [%x, %b]) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> // expected-error {{'ttcore.load_cached' op incorrect number of results for callee @two_results: expected 2, got 1}}
+  return %y : tensor<4xf32>
+}
+// CHECK: bookkeeping-invalid.mlir:[[# @LINE - 3]]:3: error: 'ttcore.load_cached' op incorrect number of results for callee @two_results: expected 2, got 1
+
+// -----
+
+func.func private @two_results(%x: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+func.func @fewer_operands(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y:2 = ttcore.load_cached(@two_results, [%x]) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) // expected-error {{'ttcore.load_cached' op incorrect number of operands for callee @two_results: expected 2, got 1}}
+  return %y#0 : tensor<4xf32>
+}
+// CHECK: bookkeeping-invalid.mlir:[[# @LINE - 3]]:3: error: 'ttcore.load_cached' op incorrect number of operands for callee @two_results: expected 2, got 1

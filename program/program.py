@@ -10,7 +10,6 @@ signature read (`entry`), run by the runtime (`runtime.execution.Executable`).
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -37,7 +36,13 @@ from ttnn_xdsl.program.provenance import (
     tensor_level_module,
     trace_chain,
 )
-from ttnn_xdsl.runtime.execution import Executable, draw_in_background
+from ttnn_xdsl.runtime.execution import (
+    Executable,
+    check_max_bytes,
+    check_random_seed,
+    draw_in_background,
+    integer_argument,
+)
 from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.runtime.timing import PhaseTimer
@@ -82,6 +87,8 @@ class Program(Executable):
         drawn while the module is lowered, on another core (the first such run takes them;
         another run draws its own): `ttnn-run --random-inputs SEED` loads this way."""
         check_module_or_text(module_or_text, "Program.load")
+        max_bytes = check_max_bytes(max_bytes, "Program.load")
+        random_seed = check_random_seed(random_seed, "Program.load")
         drawn: list[BackgroundDraw | None] = []
 
         def start_drawing(source: ModuleOp) -> None:
@@ -134,6 +141,7 @@ class Program(Executable):
         does not model is left out, with the reason appended to `skipped`; tt-mlir's own
         prepare ops, not yet imported, are still an error."""
         check_module_or_text(module_or_text, "Program.load_all")
+        max_bytes = check_max_bytes(max_bytes, "Program.load_all")
         source, module = lower_source(module_or_text, passes, filename, ctx, timer)
         table = function_table(source)
         leaves = [
@@ -205,14 +213,7 @@ class Program(Executable):
         """The position of result `position` of the entry, a negative one counted from the
         end as a Python sequence counts it (-1: the last result). Raises TypeError naming
         `caller` when `position` is not an int, IndexError when there is no such result."""
-        try:
-            if isinstance(position, bool):
-                raise TypeError
-            index = operator.index(position)  # an int, NumPy's integers too
-        except TypeError:
-            raise TypeError(
-                f"{caller} expects a result position (an int), got {type(position).__name__}"
-            ) from None
+        index = integer_argument(position, "a result position (an int)", caller)
         count = len(self.results)
         if not -count <= index < count:
             raise IndexError(
@@ -280,6 +281,8 @@ def run(
     per result of the entry function. `bulk=False` runs every op one by one; a tensor or
     buffer beyond `max_bytes` is refused."""
     check_module_or_text(module_or_text, "run")
+    max_bytes = check_max_bytes(max_bytes, "run")
+    random_seed = check_random_seed(random_seed, "run")
     program = Program.load(
         module_or_text, entry=entry, passes=passes, filename=filename, max_bytes=max_bytes
     )

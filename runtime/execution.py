@@ -5,10 +5,11 @@ parses, verifies, lowers and reads the signature); nothing here compiles."""
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from typing import cast
+from typing import SupportsIndex, cast
 
 import numpy as np
 from xdsl.dialects import func, memref
@@ -33,9 +34,12 @@ __all__ = [
     "Executable",
     "argument_position",
     "check_allocations",
+    "check_max_bytes",
+    "check_random_seed",
     "check_run_memory",
     "check_size",
     "draw_in_background",
+    "integer_argument",
     "phase",
 ]
 
@@ -98,6 +102,7 @@ class Executable:
         may write into it) rather than passed in by the caller (`caller`: the method a
         TypeError names)."""
         items = input_items(inputs, caller)
+        random_seed = check_random_seed(random_seed, caller)
         if random_seed is not None and random_seed < 0:
             raise RunError(f"the random seed must be a non-negative integer, got {random_seed}")
         for kind, slots in (("argument", self.arguments), ("result", self.results)):
@@ -295,6 +300,34 @@ def input_items(inputs: object, caller: str) -> Iterable[tuple[str | int, InputV
         f"{caller} expects a list of inputs or a dict of them by argument name or position, "
         f"got {type(inputs).__name__}"
     )
+
+
+def integer_argument(value: object, what: str, caller: str) -> int:
+    """`value` as an int (NumPy's integers too) when a Python caller gives one; TypeError
+    naming `caller` and `what` it expects for anything else (bool, whose True would be 1,
+    a float, a string)."""
+    if isinstance(value, SupportsIndex) and not isinstance(value, bool):
+        return operator.index(value)
+    raise TypeError(f"{caller} expects {what}, got {type(value).__name__}")
+
+
+def check_max_bytes(max_bytes: object, caller: str) -> int:
+    """The `max_bytes` a Python caller gives: an int of at least 1 byte. The tools'
+    `--max-bytes 8G` spelling is the command line's: here a string is a TypeError (a
+    comparison with it once failed in the middle of a run), 0 or less a ValueError (every
+    tensor would be refused)."""
+    count = integer_argument(max_bytes, "max_bytes as an int (a number of bytes)", caller)
+    if count < 1:
+        raise ValueError(f"{caller} expects max_bytes of at least 1 byte, got {count}")
+    return count
+
+
+def check_random_seed(random_seed: object, caller: str) -> int | None:
+    """The `random_seed` a Python caller gives: None or an int (NumPy's own TypeError for a
+    float named neither the parameter nor the call). A negative seed is the run's RunError."""
+    if random_seed is None:
+        return None
+    return integer_argument(random_seed, "random_seed as an int or None", caller)
 
 
 def argument_position(key: str | int, count: int, by_name: Mapping[str, int], entry: str) -> int:

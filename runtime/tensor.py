@@ -13,6 +13,7 @@ import numpy as np
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TensorFileError, TensorTypeError
 from ttnn_xdsl.core.shapes import physical_shape_fits, tile_padded_shape
+from ttnn_xdsl.runtime.memory import check_memory
 from ttnn_xdsl.tensor_formats import formats
 
 if TYPE_CHECKING:
@@ -101,6 +102,24 @@ def _data_shape(
     return (*grid, tile, tile)
 
 
+def _check_tile_memory(
+    logical: tuple[int, ...], physical: Sequence[int] | None, dtype: DataType
+) -> None:
+    """Refuse, before anything is allocated, TILE data of `dtype` the machine cannot hold
+    (`check_memory`): a physical shape of 2^40 rows once asked NumPy for 128 TiB
+    (MemoryError), and a tiny logical shape (N, 1, 1) takes a tile per row. A physical
+    shape that cannot hold the values is left to the conversion's own error."""
+    padded = tile_padded_shape(logical) if physical is None else tuple(int(x) for x in physical)
+    if not physical_shape_fits(logical, padded):
+        return
+    size = math.prod(_data_shape(logical, padded, dtype, Layout.TILE))
+    check_memory(
+        f"DeviceTensor.from_numpy of physical shape {list(padded)}",
+        size * _DATA_DTYPES[dtype].itemsize,
+        f"{dtype} tiles",
+    )
+
+
 @dataclass(eq=False)
 class DeviceTensor:
     """A tensor in a TT-NN data format.
@@ -173,6 +192,7 @@ class DeviceTensor:
             return cls(logical, logical, dtype, layout, data, memory_config)
         if array.ndim < 2:
             raise TensorTypeError(f"a TILE tensor needs rank >= 2, got shape {list(logical)}")
+        _check_tile_memory(logical, physical_shape, dtype)
         # Tilize, pad and convert in one chunked pass: no full-size float32 temporary.
         try:
             data = formats.to_tile_data(array, dtype, physical_shape)

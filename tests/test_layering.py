@@ -197,6 +197,7 @@ def test_formats_and_device_tensor_load_no_ir() -> None:
         "ttnn_xdsl.core.shapes",
         "ttnn_xdsl.runtime",
         "ttnn_xdsl.runtime.compare",
+        "ttnn_xdsl.runtime.memory",
         "ttnn_xdsl.runtime.tensor",
         "ttnn_xdsl.tensor_formats",
         "ttnn_xdsl.tensor_formats.formats",

@@ -379,6 +379,60 @@ def test_a_load_that_fails_stops_its_draw(monkeypatch: pytest.MonkeyPatch) -> No
             "result 1 is out of range: @main has 1 result",
         ),
         (
+            # Once a raw "'>' not supported between instances of 'int' and 'str'" at run
+            # time: the tools' --max-bytes 8G spelling is theirs, Python passes an int.
+            lambda program: Program.load(TWO_FUNCTIONS, max_bytes="1G"),
+            TypeError,
+            "Program.load expects max_bytes as an int (a number of bytes), got str",
+        ),
+        (
+            lambda program: Program.load(TWO_FUNCTIONS, max_bytes=None),
+            TypeError,
+            "Program.load expects max_bytes as an int (a number of bytes), got NoneType",
+        ),
+        (
+            lambda program: Program.load(TWO_FUNCTIONS, max_bytes=1.5),
+            TypeError,
+            "Program.load expects max_bytes as an int (a number of bytes), got float",
+        ),
+        (
+            lambda program: Program.load_all(TWO_FUNCTIONS, max_bytes=True),
+            TypeError,
+            "Program.load_all expects max_bytes as an int (a number of bytes), got bool",
+        ),
+        (
+            # Once accepted, and then every tensor refused.
+            lambda program: Program.load(TWO_FUNCTIONS, max_bytes=0),
+            ValueError,
+            "Program.load expects max_bytes of at least 1 byte, got 0",
+        ),
+        (
+            lambda program: run(TWO_FUNCTIONS, [], max_bytes=-1),
+            ValueError,
+            "run expects max_bytes of at least 1 byte, got -1",
+        ),
+        (
+            # Once NumPy's own TypeError, naming neither the parameter nor the call.
+            lambda program: program.prepare_inputs(random_seed=1.5),
+            TypeError,
+            "Program.prepare_inputs expects random_seed as an int or None, got float",
+        ),
+        (
+            lambda program: program.run(random_seed="0"),
+            TypeError,
+            "Program.run expects random_seed as an int or None, got str",
+        ),
+        (
+            lambda program: Program.load(TWO_FUNCTIONS, random_seed=1.5),
+            TypeError,
+            "Program.load expects random_seed as an int or None, got float",
+        ),
+        (
+            lambda program: run(TWO_FUNCTIONS, [], random_seed=True),
+            TypeError,
+            "run expects random_seed as an int or None, got bool",
+        ),
+        (
             lambda program: program.layout_map("0"),
             TypeError,
             "Program.layout_map expects a result position (an int), got str",

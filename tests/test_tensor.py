@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import RunError
+from ttnn_xdsl.runtime import memory
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.tensor_formats.formats import pack_bfloat8_b_tiles, quantize_bfloat8_b, tilize
 
@@ -278,6 +280,34 @@ def test_bad_physical_shapes(physical: tuple[int, ...]) -> None:
         DeviceTensor.from_bytes(
             bytes(2048), (1, 1, 27, 50), DataType.BFLOAT16, Layout.TILE, physical
         )
+
+
+def test_tiles_the_machine_cannot_hold_are_refused_before_allocating(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A physical shape of 2^40 rows once asked NumPy for 128 TiB (MemoryError): 2^40 · 64
+    # values of 2 bytes. A logical shape (2^22, 1, 1) takes a 32×32 tile of 4-byte values per
+    # row: 2^22 · 4096 bytes = 16 GiB from 16 MiB of values.
+    monkeypatch.setattr(memory, "available_memory", lambda: 8 * 2**30)
+    with pytest.raises(RunError) as error:
+        DeviceTensor.from_numpy(
+            np.ones((1, 1, 32, 64), np.float32), DataType.BFLOAT16, physical_shape=(1, 1, 2**40, 64)
+        )
+    assert str(error.value) == (
+        "DeviceTensor.from_numpy of physical shape [1, 1, 1099511627776, 64] needs at least "
+        "128 TiB (bf16 tiles), more than the 8 GiB of memory available"
+    )
+    with pytest.raises(RunError) as error:
+        DeviceTensor.from_numpy(np.ones((2**22, 1, 1), np.float32), DataType.FLOAT32)
+    assert str(error.value) == (
+        "DeviceTensor.from_numpy of physical shape [4194304, 32, 32] needs at least 16 GiB "
+        "(f32 tiles), more than the 8 GiB of memory available"
+    )
+    # What fits is converted as before.
+    tensor = DeviceTensor.from_numpy(
+        np.ones((1, 1, 32, 64), np.float32), DataType.BFLOAT16, physical_shape=(1, 1, 64, 64)
+    )
+    assert tensor.physical_shape == (1, 1, 64, 64)
 
 
 def test_row_major_physical_shape_must_equal_logical() -> None:

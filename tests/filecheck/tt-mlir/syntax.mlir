@@ -46,10 +46,6 @@ module attributes {ttcore.system_desc = #ttcore.system_desc<[{role = host, targe
   // CHECK-SAME: tensor<384x32xf32, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <6x2>, memref<2x1x!ttcore.tile<32x32, f32>, #ttnn.buffer_type<l1>>, <height_sharded>, core_ranges = #ttnn.core_range_set<[#ttnn.core_range<(0,0), (1,5)>]>>>
   // CHECK-SAME: tensor<32x32xf32, #ttnn.ttnn_layout<(d0, d1) -> (d0, d1), <1x1>, mesh = <"mesh">, memref<1x1x!ttcore.tile<32x32, f32>, #ttnn.buffer_type<dram>>, <interleaved>, ignorePhysicalLayout = true>>
 
-  // The const-eval function @prepare loads, declared: ttcore.load_cached's verifier finds its callee.
-  func.func private @cached(tensor<1x1x1x32xbf16, #bias_host>) -> tensor<1x1x1x32xbf16, #bias_host>
-  // CHECK-LABEL: func.func private @cached(tensor<1x1x1x32xbf16, #ttnn.ttnn_layout<
-
   func.func @prepare(%w: tensor<32x16x1x3xbf16, #host>, %b: tensor<1x1x1x32xbf16, #bias_host>, %x: tensor<1x1x1x32xbf16, #bias_host>) -> (tensor<1x1x144x32xbf16, #tiles>, tensor<1x1x1x32xbf16, #bias_tiles>) {
     %device = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device
     %weight = "ttnn.prepare_conv2d_weights"(%w, %device) <{batch_size = 1 : i32, dilation = array<i32: 1, 1>, groups = 1 : i32, has_bias = true, in_channels = 16 : i32, input_height = 1 : i32, input_memory_config = #ttnn.memory_config<#dram, <interleaved>>, input_tensor_layout = #ttnn.layout<tile>, input_width = 64 : i32, kernel_size = array<i32: 1, 3>, out_channels = 32 : i32, padding = array<i32: 0, 0, 1, 1>, stride = array<i32: 1, 1>, weights_format = "OIHW", input_dtype = #ttcore.supportedDataTypes<bf16>, output_dtype = #ttcore.supportedDataTypes<bf16>, conv2d_config = #config, compute_config = #compute, conv2d_slice_config = #ttnn.conv2d_slice_config<l1_full, 0>, dtype = #ttcore.supportedDataTypes<bf16>}> : (tensor<32x16x1x3xbf16, #host>, !ttnn.device) -> tensor<1x1x144x32xbf16, #tiles>
@@ -68,4 +64,9 @@ module attributes {ttcore.system_desc = #ttcore.system_desc<[{role = host, targe
   // CHECK-NEXT:    %on_device = "ttnn.to_layout"(%cached) : (tensor<1x1x1x32xbf16, #ttnn.ttnn_layout<
   // CHECK-NEXT:    %cast = "ttnn.typecast"(%on_device) <{dtype = #ttcore.supportedDataTypes<f32>}>
   // CHECK-NEXT:    "ttnn.deallocate"(%cast) <{force = false}>
+
+  // The const-eval function @prepare loads, declared: ttcore.load_cached's verifier finds
+  // its callee.
+  func.func private @cached(tensor<1x1x1x32xbf16, #bias_host>) -> tensor<1x1x1x32xbf16, #bias_host>
+  // CHECK-LABEL: func.func private @cached(tensor<1x1x1x32xbf16, #ttnn.ttnn_layout<
 }

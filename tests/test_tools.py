@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import stat
 import subprocess
@@ -48,6 +49,93 @@ def test_ttnn_opt_help_lists_the_project_passes_first() -> None:
     # What the project adds reads in the first 40 lines; the pass list fills 100 columns.
     assert text[:theirs].count("\n") < 40
     assert max(len(line) for line in text[upstream_passes:].splitlines()) <= 100
+
+
+@pytest.mark.parametrize(
+    ("tool", "options", "message"),
+    [
+        (
+            # Once wrote o2.npz only, without a word about o1.npz.
+            "ttnn-run",
+            ["--random-inputs", "0", "--output", "o1.npz", "--output", "o2.npz"],
+            "ttnn-run: error: argument --output: may only be given once (see ttnn-run --help)",
+        ),
+        (
+            # An abbreviation is the same option.
+            "ttnn-run",
+            ["--random-inputs", "0", "--raw-output", "d1", "--raw", "d2", "--tensorbin", "t"],
+            "ttnn-run: error: argument --raw-output: may only be given once (see ttnn-run --help)",
+        ),
+        (
+            "ttnn-run",
+            ["--entry", "main", "--random-inputs", "0", "--entry=main", "--plot", "p"],
+            "ttnn-run: error: argument --entry: may only be given once (see ttnn-run --help)",
+        ),
+        (
+            "ttnn-opt",
+            ["-o", "o1.mlir", "--output-file", "o2.mlir"],
+            "ttnn-opt: error: argument -o/--output-file: may only be given once",
+        ),
+        (
+            "ttnn-opt",
+            ["-p", "", "-o", "o1.mlir", "-p", "ttnn-lower"],
+            "ttnn-opt: error: argument -p/--passes: may only be given once",
+        ),
+        (
+            "ttnn-check-weight",
+            ["weight.npy", "original.npy", "--max-bytes", "1G", "--max-bytes", "2G"],
+            "ttnn-check-weight: error: argument --max-bytes: may only be given once "
+            "(see ttnn-check-weight --help)",
+        ),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused(
+    tmp_path: Path, tool: str, options: list[str], message: str
+) -> None:
+    # LLVM's tools refuse `-o a -o b` ("may only occur zero or one times"); argparse would keep
+    # the last value and drop the first without a word.
+    result = subprocess.run(
+        [BIN / tool, EXAMPLES / "assign_bw.mlir", *options],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", message + "\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_options_given_once_are_every_option_of_one_value() -> None:
+    # Every option that stores one value, upstream xdsl-opt's too; --input repeats.
+    from ttnn_xdsl.tools import ttnn_check_weight, ttnn_opt, ttnn_run
+    from ttnn_xdsl.tools.cli import StoreOnce
+
+    def once(parser: argparse.ArgumentParser) -> list[str]:
+        return [a.dest for a in parser._actions if isinstance(a, StoreOnce)]
+
+    assert once(ttnn_run.build_argument_parser()) == [
+        "passes",
+        "entry",
+        "random_inputs",
+        "output",
+        "raw_output",
+        "tensorbin",
+        "max_bytes",
+        "plot",
+        "plot_format",
+        "expect",
+        "expect_pcc",
+    ]
+    assert once(ttnn_check_weight.build_argument_parser()) == [
+        "entry",
+        "conv_choice",
+        "seed",
+        "tile",
+        "max_bytes",
+    ]
+    driver = ttnn_opt.TTNNOptMain(args=[str(EXAMPLES / "assign_bw.mlir")])
+    opt_parser = argparse.ArgumentParser()
+    driver.register_all_arguments(opt_parser)
+    assert sorted(once(opt_parser)) == ["frontend", "output_file", "passes", "target"]
 
 
 def test_output_files_honour_the_umask(tmp_path: Path) -> None:

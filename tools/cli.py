@@ -15,6 +15,7 @@ with a hint to rerun with `--traceback` (which shows the Python traceback instea
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import gc
 import os
@@ -23,12 +24,14 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from errno import EBADF
 from importlib.metadata import PackageNotFoundError, version
-from typing import TextIO
+from typing import Any, TextIO
 
 from ttnn_xdsl.core.errors import TTNNError, TTNNWarning
 from ttnn_xdsl.tools.launch import INTERRUPTED_STATUS, Terminated
 
 __all__ = [
+    "StoreOnce",
+    "given_once",
     "one_printable_line",
     "package_versions",
     "quiet_garbage_collector",
@@ -65,6 +68,37 @@ def quiet_garbage_collector() -> None:
 
 
 _frozen = False
+
+
+_GIVEN_OPTIONS = "_options_given"
+"""The namespace attribute in which `StoreOnce` records the options a command line gave."""
+
+
+class StoreOnce(argparse._StoreAction):  # pyright: ignore[reportPrivateUsage]
+    """An option of one value (`--output FILE`) that a command line may give at most once:
+    argparse keeps the last of `--output a.npz --output b.npz` and drops the first without a
+    word; LLVM's tools refuse it ("may only occur zero or one times"), and so do these."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given: set[str] = namespace.__dict__.setdefault(_GIVEN_OPTIONS, set())
+        if self.dest in given:
+            raise argparse.ArgumentError(self, "may only be given once")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
+def given_once(parser: argparse.ArgumentParser) -> None:
+    """Make every option of `parser` that stores one value a `StoreOnce` (upstream xdsl-opt's
+    options too); flags and options meant to repeat (`action="append"`) stay as they are."""
+    for action in parser._actions:  # pyright: ignore[reportPrivateUsage]
+        if type(action) is argparse._StoreAction and action.option_strings:  # pyright: ignore[reportPrivateUsage]
+            action.__class__ = StoreOnce
 
 
 def format_user_error(tool: str, error: TTNNError) -> str:

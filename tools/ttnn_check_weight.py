@@ -58,7 +58,12 @@ from ttnn_xdsl.runtime.memory import available_memory
 from ttnn_xdsl.runtime.weight_check import check_memory_estimate, check_prepared_weight
 from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
-from ttnn_xdsl.tools.cli import package_versions, quiet_garbage_collector, report_errors
+from ttnn_xdsl.tools.cli import (
+    given_once,
+    package_versions,
+    quiet_garbage_collector,
+    report_errors,
+)
 from ttnn_xdsl.tools.ttnn_run import byte_count
 
 __all__ = ["WRONG_STATUS", "main"]
@@ -122,6 +127,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--traceback", action="store_true", help="show internal tracebacks")
     parser.add_argument("--version", action="version", version=f"{TOOL}: {package_versions()}")
+    given_once(parser)
     return parser
 
 

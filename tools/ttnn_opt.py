@@ -48,6 +48,7 @@ from ttnn_xdsl.passes.pipeline_spec import parse_pass_pipeline
 from ttnn_xdsl.tools.ascii_output import ascii_streams, to_ascii
 from ttnn_xdsl.tools.cli import (
     format_user_error,
+    given_once,
     one_printable_line,
     package_versions,
     quiet_garbage_collector,
@@ -153,6 +154,7 @@ class TTNNOptMain(xDSLOptMain):
             help="show the Python traceback of an error instead of the one-line message",
         )
         group_upstream_options(arg_parser)
+        given_once(arg_parser)
 
     def setup_pipeline(self) -> None:
         """Upstream's pipeline, verifying between passes with one-line diagnostics."""

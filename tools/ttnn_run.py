@@ -71,6 +71,7 @@ from ttnn_xdsl.tensor_formats.npy import (
 from ttnn_xdsl.tensor_formats.tensorbin_schema import TENSORBIN_SUFFIX
 from ttnn_xdsl.tools.ascii_output import ascii_streams
 from ttnn_xdsl.tools.cli import (
+    given_once,
     package_versions,
     quiet_garbage_collector,
     report_errors,
@@ -244,6 +245,7 @@ def build_argument_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--traceback", action="store_true", help="show tracebacks of errors")
     parser.add_argument("--version", action="version", version=f"ttnn-run: {package_versions()}")
+    given_once(parser)
     return parser
 
 

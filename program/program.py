@@ -80,7 +80,7 @@ class Program(Executable):
         `ttnn-lower` when it still holds ttnn ops; "" runs no pass) and find the entry
         function (`entry`, default `main` or the only function; a leading `@` is allowed).
         `timer` records the phases `parse` and `lower`. A run refuses any tensor or buffer
-        larger than `max_bytes`.
+        larger than `max_bytes`, an int of at least 1 (checked here: TypeError or ValueError).
 
         With `random_seed`, the values `run(random_seed=random_seed)` draws for the entry's
         arguments not in `given` (names or positions of the inputs the run will give) are

@@ -137,32 +137,34 @@ class CoreRangeSetAttr(ParametrizedAttribute):
         printer.print_string("]>")
 
     def origin_rectangle(self) -> tuple[int, int] | None:
-        """(X, Y) when the set is the one rectangle of X × Y cores from core (0, 0) — the
-        shard grids this project models — else None."""
-        if len(self.ranges.data) != 1:
+        """(X, Y) when the set is the rectangle of X × Y cores from core (0, 0), its cores
+        in row-by-row order however the ranges split it (`row_wise_cores`) — the shard grids
+        this project models — else None."""
+        laid = self.row_wise_cores()
+        if laid is None or laid[0] * laid[1] != laid[2]:
             return None
-        core_range = self.ranges.data[0]
-        if core_range.start != (0, 0):
-            return None
-        x1, y1 = core_range.end
-        return x1 + 1, y1 + 1
+        return laid[0], laid[1]
 
     def row_wise_cores(self) -> tuple[int, int, int] | None:
         """(X, Y, cores) when the set is `cores` cores laid row by row from core (0, 0): full
         rows of X cores and, when `cores` is not a multiple of X, the first cores of row
         Y − 1 (TT-NN's `num_cores_to_corerangeset(cores, grid, row_wise = true)`, how HEIGHT
         and WIDTH convs spread their output: 49 cores of an 8-wide grid are rows 0–5 and core
-        (0, 6)); the one rectangle from core (0, 0) is such a set. Else None."""
-        rectangle = self.origin_rectangle()
-        if rectangle is not None:
-            return rectangle[0], rectangle[1], rectangle[0] * rectangle[1]
-        if len(self.ranges.data) != 2:
+        (0, 6)). TT-NN gives shards to the cores range by range, each row by row, so the
+        ranges must list them in that order: `(0,0)-(3,0) + (4,0)-(7,0)` is row 0 of 8
+        cores, `(0,0)-(3,1) + (4,0)-(7,1)` is no such set. Else None."""
+        cores = [
+            (x, y)
+            for core_range in self.ranges.data
+            for y in range(core_range.start[1], core_range.end[1] + 1)
+            for x in range(core_range.start[0], core_range.end[0] + 1)
+        ]
+        if not cores:
             return None
-        full, partial = self.ranges.data
-        (x1, y1), (px1, py1) = full.end, partial.end
-        if full.start != (0, 0) or partial.start != (0, y1 + 1) or py1 != y1 + 1 or px1 >= x1:
+        width = max(x for x, _ in cores) + 1
+        if cores != [(index % width, index // width) for index in range(len(cores))]:
             return None
-        return x1 + 1, y1 + 2, (x1 + 1) * (y1 + 1) + px1 + 1
+        return width, -(-len(cores) // width), len(cores)
 
     def describe(self) -> str:
         """The ranges as `(x0,y0)-(x1,y1) + …`, for messages."""

@@ -557,3 +557,44 @@ def test_a_1d_conv_cut_in_dram_slices_is_prepared_for_the_first_and_equals_the_r
     b = rng.standard_normal(bias.get_shape()).astype(np.float32)
     expected = assert_runs_as_the_reference_conv(module, [x, w, b], (1, 1), (0, 1))
     assert np.max(np.abs(expected)) > 1.0
+
+
+SPLIT_ROW_INPUT = (
+    "tensor<1x1x256x32xbf16, #ttnn.tensor_layout<row_major, #ttnn.memory_config<"
+    "#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<[{cores}]>, "
+    "<32x32>, <row_major>>>>>"
+)
+SPLIT_ROW_OUTPUT = (
+    "tensor<1x1x256x32xbf16, #ttnn.tensor_layout<tile, #ttnn.memory_config<"
+    "#ttnn.buffer_type<l1>, <height_sharded>, #ttnn.shard_spec<#ttnn.core_range_set<"
+    "[#ttnn.core_range<(0,0), (7,0)>]>, <32x32>, <row_major>>>>>"
+)
+
+
+def split_row_conv(cores: str) -> str:
+    """A 3×3 conv of an input HEIGHT-sharded on row 0 of 8 cores, written as `cores`."""
+    source = SPLIT_ROW_INPUT.format(cores=cores)
+    return (
+        f"func.func @main(%x: {source}, %w: tensor<32x32x3x3xf32>) -> {SPLIT_ROW_OUTPUT} {{\n"
+        "  %y = ttnn.conv2d %x, %w in_channels = 32 out_channels = 32 batch_size = 1 "
+        "input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] "
+        "padding = [1, 1] dilation = [1, 1] groups = 1 "
+        f": ({source}, tensor<32x32x3x3xf32>) -> {SPLIT_ROW_OUTPUT}\n"
+        f"  func.return %y : {SPLIT_ROW_OUTPUT}\n"
+        "}\n"
+    )
+
+
+def test_a_shard_grid_split_into_ranges_in_row_order_is_the_same_grid() -> None:
+    """Row 0 of 8 cores written as two ranges, (0,0)-(3,0) + (4,0)-(7,0), shards the input
+    as the one range (0,0)-(7,0) does (TT-NN gives shards range by range, each row by row):
+    the same output bytes. Once refused as "not supported"."""
+    outputs = []
+    for cores in (
+        "#ttnn.core_range<(0,0), (3,0)>, #ttnn.core_range<(4,0), (7,0)>",
+        "#ttnn.core_range<(0,0), (7,0)>",
+    ):
+        program = Program.load(split_row_conv(cores))
+        (result,) = program.run(program.prepare_inputs(random_seed=3))
+        outputs.append(result.to_bytes())
+    assert outputs[0] == outputs[1]

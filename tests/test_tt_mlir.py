@@ -172,10 +172,24 @@ def test_cores_laid_row_by_row_are_a_grid_with_fewer_cores(ctx: Context) -> None
     assert cast(ShardSpecAttr, spec).grid_cores == (8, 2, 12)
     rectangle = parse_attr(ctx, "#ttnn.shard_spec<grid = 8x2, shape = 32x64>")
     assert cast(ShardSpecAttr, rectangle).grid_cores == (8, 2, 16)
+    # However the ranges split them, cores listed row by row in the order TT-NN gives them
+    # shards: one row of 8 in two halves, two rows one by one.
+    for cores, laid in (
+        ("<[#ttnn.core_range<(0,0), (3,0)>, #ttnn.core_range<(4,0), (7,0)>]>", (8, 1, 8)),
+        ("<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,1), (7,1)>]>", (8, 2, 16)),
+    ):
+        text = f"#ttnn.shard_spec<{cores}, <32x64>, <row_major>>"
+        split = cast(ShardSpecAttr, parse_attr(ctx, text))
+        assert split.grid_cores == laid
+        assert split.grid_shape == laid[:2]
     for cores in (
         "<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(1,1), (3,1)>]>",  # not from x 0
         "<[#ttnn.core_range<(0,0), (7,0)>, #ttnn.core_range<(0,2), (3,2)>]>",  # a row skipped
         "<[#ttnn.core_range<(0,0), (3,1)>, #ttnn.core_range<(0,2), (5,2)>]>",  # wider last row
+        # The cores of rows 0-1 of an 8-wide grid, but given shards half-row by half-row:
+        # (0,0)-(3,0), then (0,1)-(3,1) before (4,0).
+        "<[#ttnn.core_range<(0,0), (3,1)>, #ttnn.core_range<(4,0), (7,1)>]>",
+        "<[#ttnn.core_range<(4,0), (7,0)>, #ttnn.core_range<(0,0), (3,0)>]>",  # right half first
     ):
         other = parse_attr(ctx, f"#ttnn.shard_spec<{cores}, <32x64>, <row_major>>")
         with pytest.raises(VerifyException) as error:

@@ -653,10 +653,12 @@ def row_major_bfloat8_b_output(params: ConvParameters, mm_conv: bool) -> bool:
 def dram_row_major_output_refusal(params: Conv2dParameters) -> str | None:
     """conv2d's DRAM path (`conv2d_DRAM`, conv2d.cpp:810) refuses a ROW_MAJOR bfloat8_b output
     (`row_major_bfloat8_b_output`) first thing after folding the input, before it prepares
-    anything. TT-NN's answers: 5 such convs refused so, none accepted."""
+    anything — a 1D conv's too (`runs_from_dram`: conv2d runs any conv of a DRAM input
+    there; only `prepare_conv_weights` keeps a 1D conv whole). TT-NN's answers: 5 such convs
+    refused so, none accepted; a 1D conv so, asked again: refused so."""
     params = normalize_parameters(params)
     form = resolve_conv_form(params)
-    if not form.dram_conv or not row_major_bfloat8_b_output(params, form.mm_conv):
+    if not runs_from_dram(params) or not row_major_bfloat8_b_output(params, form.mm_conv):
         return None
     return ROW_MAJOR_BFLOAT8_B_DRAM
 
@@ -692,12 +694,12 @@ def slice_count_refusal(
 
 
 def conv2d_slice_count_refusal(params: Conv2dParameters) -> str | None:
-    """`slice_count_refusal` on conv2d's DRAM path (a conv of its DRAM path, `dram_conv`,
-    that is not a 1×1 matmul after folding: that one runs on the L1 path), for the output
-    image of the conv it runs."""
+    """`slice_count_refusal` on conv2d's DRAM path (a conv of a DRAM input, `runs_from_dram`,
+    1D ones included, that is not a 1×1 matmul after folding: that one runs on the L1 path),
+    for the output image of the conv it runs."""
     params = normalize_parameters(params)
     form = resolve_conv_form(params)
-    if not form.dram_conv or form.mm_conv:
+    if not runs_from_dram(params) or form.mm_conv:
         return None
     output_layout = params.conv_config.output_layout
     return slice_count_refusal(output_image_size(params), params.slice_config, output_layout)

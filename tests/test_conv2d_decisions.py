@@ -633,6 +633,36 @@ def test_a_row_major_bfloat8_b_output_from_dram_is_refused_by_the_dram_path() ->
     )
 
 
+def test_a_1d_conv_from_dram_gets_the_dram_path_s_first_checks() -> None:
+    """conv2d runs any conv of a DRAM input on its DRAM path, a 1D conv too (only
+    `prepare_conv_weights` keeps one whole), so its up-front checks apply. TT-NN's answers
+    (asked again, Wormhole): a 1×3 conv of a 1×512 DRAM row, 8 -> 64 channels, with a
+    ROW_MAJOR bfloat8_b output; and a 1×3 conv of a 1×64 row, 16 -> 16 channels, in 3 width
+    slices of a 64-wide TILE output, at most 2. The project once gave the first the L1 tensor
+    spec's words and accepted the second."""
+    row = dict(input_height=1, kernel_size=(1, 3), padding=(0, 1), input_memory_config=DRAM)
+    refusals = []
+    for params in (
+        conv(in_channels=8, out_channels=64, input_width=512, **row, **ROW_MAJOR_BFLOAT8_B),
+        conv(
+            in_channels=16,
+            out_channels=16,
+            input_width=64,
+            slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 3),
+            **row,
+        ),
+    ):
+        with pytest.raises(ConvConfigError) as raised:
+            resolve_conv2d(params)
+        refusals.append(str(raised.value))
+    assert refusals == [
+        "TT-NN 0.81.1's conv2d refuses this conv: Conv output can't be in Row Major if output "
+        "dtype is BFloat8_B.",
+        "TT-NN 0.81.1's conv2d refuses this conv: Number of slices (3) exceeds the maximum "
+        "allowed (2) for the given output dimension and alignment.",
+    ]
+
+
 def test_a_row_major_bfloat8_b_output_in_l1_is_refused_by_its_tensor_spec_first() -> None:
     """TT-NN's answers, wide draws w0082 (Wormhole): a 3×1 BLOCK conv, 1 -> 192 channels, of a
     64×64 L1 input with activation reuse, which the BLOCK factory refuses — but the conv op's

@@ -55,7 +55,9 @@ def find_entry(module: ModuleOp, entry: str | None) -> func.FuncOp:
     names = [f.sym_name.data for f in functions]
     if entry is not None:
         entry = entry.removeprefix("@")
-    wanted = entry or ("main" if "main" in names or len(functions) != 1 else names[0])
+    # An empty name names no function (`--entry ''`), as ttnn-check-weight says: not the default.
+    default = "main" if "main" in names or len(functions) != 1 else names[0]
+    wanted = default if entry is None else entry
     for function in functions:
         if function.sym_name.data == wanted:
             return function

@@ -55,6 +55,10 @@ def test_entry_selection() -> None:
     with pytest.raises(RunError) as error:
         Program.load(TWO_FUNCTIONS, entry="nope")
     assert str(error.value) == ("no function @nope to run (functions: @main, @widen)")
+    for empty in ("", "@"):  # names no function: not the default (`--entry ''` once ran @main)
+        with pytest.raises(RunError) as error:
+            Program.load(only, entry=empty)
+        assert str(error.value) == "no function @ to run (functions: @widen)"
     with pytest.raises(RunError, match=r"^the module has no function to run$"):
         Program.load("builtin.module {}")
 

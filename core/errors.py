@@ -124,18 +124,33 @@ class TTNNWarning(UserWarning):
     write). The tools print it as one line, `FILE:LINE:COL: warning: message`; from Python it
     is an ordinary warning (`warnings.catch_warnings` records it)."""
 
-    def __init__(self, message: str, location: str | None = None):
+    def __init__(self, message: str, location: str | None = None, function: str | None = None):
         super().__init__(message)
         self.message = message
         self.location = location
+        self.function = function
+        """The function the op it is about is in (None: none, or unknown): a program run
+        from an entry that does not reach that function keeps it to itself."""
 
     def __str__(self) -> str:
         return f"{self.location}: warning: {self.message}" if self.location else self.message
 
 
 def warn(message: str, *, op: Operation | None = None) -> None:
-    """Issue a `TTNNWarning` located at `op`."""
+    """Issue a `TTNNWarning` located at `op` (and naming the function it is in)."""
     import warnings
 
     location = format_location(op.location) if op is not None else None
-    warnings.warn(TTNNWarning(message, location), stacklevel=2)
+    function = enclosing_function_name(op) if op is not None else None
+    warnings.warn(TTNNWarning(message, location, function), stacklevel=2)
+
+
+def enclosing_function_name(op: Operation) -> str | None:
+    """The name of the `func.func` `op` is in, None outside any."""
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.name == "func.func":
+            name = parent.properties.get("sym_name")
+            return getattr(name, "data", None)
+        parent = parent.parent_op()
+    return None

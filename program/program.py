@@ -10,6 +10,7 @@ signature read (`entry`), run by the runtime (`runtime.execution.Executable`).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -17,8 +18,13 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
-from ttnn_xdsl.core.errors import NotModelledError, RunError, TTNNError
-from ttnn_xdsl.dialect.call_graph import called_functions, function_table, is_outlined
+from ttnn_xdsl.core.errors import NotModelledError, RunError, TTNNError, TTNNWarning
+from ttnn_xdsl.dialect.call_graph import (
+    called_functions,
+    function_table,
+    is_outlined,
+    reachable_functions,
+)
 from ttnn_xdsl.dialect.ttcore import CPUModuleOp
 from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.program.entry import (
@@ -102,20 +108,23 @@ class Program(Executable):
             drawn.append(draw_in_background(name, arguments, random_seed, given, max_bytes))
 
         try:
-            source, module = lower_source(
-                module_or_text,
-                passes,
-                filename,
-                ctx,
-                timer,
-                verified=start_drawing if random_seed is not None else None,
-            )
-            program = cls.of_entry(module, entry, source)
+            with warnings.catch_warnings(record=True) as lowering_warnings:
+                warnings.simplefilter("always")
+                source, module = lower_source(
+                    module_or_text,
+                    passes,
+                    filename,
+                    ctx,
+                    timer,
+                    verified=start_drawing if random_seed is not None else None,
+                )
+                program = cls.of_entry(module, entry, source)
         except BaseException:  # an error or Ctrl-C: no run takes the values being drawn
             for draw in drawn:
                 if draw is not None:
                     draw.cancel()
             raise
+        program.warn_about_its_functions(lowering_warnings)
         program.max_bytes = max_bytes
         program.take_draw(drawn[0] if drawn else None)
         return program
@@ -195,6 +204,27 @@ class Program(Executable):
             executed if executed is not module else None,
             source=source,
         )
+
+    def warn_about_its_functions(self, caught: Sequence[warnings.WarningMessage]) -> None:
+        """Issue again the warnings lowering the module gave (`caught`) but those about a
+        function the entry does not reach: the whole module is lowered, only those run."""
+        reached = {
+            function.sym_name.data
+            for function in reachable_functions(
+                function_table(self.module)[self.entry], self.module
+            )
+        }
+        for caught_warning in caught:
+            message = caught_warning.message
+            if isinstance(message, TTNNWarning) and message.function not in (None, *reached):
+                continue
+            warnings.warn_explicit(
+                message,
+                caught_warning.category,
+                caught_warning.filename,
+                caught_warning.lineno,
+                source=caught_warning.source,
+            )
 
     def with_entry(self, entry: str) -> Program:
         """The same lowered module with another entry function (no parsing, verifying or

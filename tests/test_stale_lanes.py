@@ -136,3 +136,31 @@ def test_the_warning_is_given_where_the_stale_value_changes_the_output(
     assert [message.endswith(WARNING.split("warning: ")[1]) for message in warned] == (
         [True] if stale_value_matters else []
     )
+
+
+def test_only_the_functions_a_run_reaches_warn(tmp_path: Path) -> None:
+    """The whole module is lowered; a run of one function shows the warnings about the convs
+    it runs only (an attacker's finding: `--entry plain` warned about @main's conv)."""
+    source = tmp_path / "two.mlir"
+    source.write_text(BFLOAT8_B_OUTPUT + BF16_OUTPUT.replace("@main", "@plain"))
+    stderr = {}
+    for entry in ("main", "plain", "all"):
+        done = subprocess.run(
+            [BIN / "ttnn-run", source, "--random-inputs", "0", "--entry", entry],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        stderr[entry] = done.stderr.splitlines()
+    assert stderr == {
+        "main": [f"{source}:{WARNING}"],
+        "plain": [],
+        "all": [f"{source}:{WARNING}"],
+    }
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        Program.load(source.read_text(), entry="plain")
+        assert caught == []
+        Program.load(source.read_text(), entry="main")
+        assert [str(w.message).endswith(WARNING.split("warning: ")[1]) for w in caught] == [True]

@@ -559,3 +559,32 @@ def test_which_names_are_plain_file_names(name: str, problem: str | None) -> Non
     else:
         with pytest.raises(TTNNError, match="cannot name a file"):
             ttnn_run.result_path("out", name, ".bin")
+
+
+def test_an_input_named_any_way_takes_the_archive_member_s_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--input NAME=PATH` takes the place of an archive's member NAME.npy whether it names the
+    argument `x`, `%x` or by its position `0` (`%x` and `0` were 'given twice')."""
+    source = tmp_path / "cast.mlir"
+    source.write_text(
+        f"func.func @main(%x: {T}) -> {T} {{\n"
+        f"  %0 = ttnn.typecast %x : {T} -> {T}\n"
+        f"  func.return %0 : {T}\n"
+        "}\n"
+    )
+    np.savez(tmp_path / "inputs.npz", x=np.zeros((2, 3), np.float32))
+    np.save(tmp_path / "ones.npy", np.ones((2, 3), np.float32))
+    for name in ("x", "%x", "0"):
+        out = tmp_path / f"out{len(name)}{name[-1]}.npz"
+        argv = [
+            source,
+            "--input",
+            tmp_path / "inputs.npz",
+            "--input",
+            f"{name}={tmp_path / 'ones.npy'}",
+        ]
+        status, _, err = run_tool([*argv, "--output", out], capsys)
+        assert (status, err) == (0, "")
+        with np.load(out) as outputs:
+            assert outputs["result0"].tolist() == [[1.0] * 3] * 2

@@ -334,6 +334,7 @@ def archive_inputs(
     functions = set(programs[0].functions) if programs else set()
     running = {program.entry for program in programs}
     wanted: dict[str, str] = {}  # member name → the input key it gives
+    given_already: set[str] = set()  # keys an --input NAME=PATH gives, however spelt
     arguments: list[str] = []
     for program in programs:
         for slot in program.arguments:
@@ -347,6 +348,10 @@ def archive_inputs(
             if not qualified:
                 wanted[slot.name] = key
             arguments.append(key)
+            # `--input x=`, `%x=` and its position `0=` name one argument.
+            spellings = {key} if qualified else {key, f"%{key}", str(slot.position)}
+            if spellings & set(given):
+                given_already.add(key)
     found: dict[str, InputValue] = {}
     sources: dict[str, str] = {}
     for path in archives:
@@ -370,7 +375,7 @@ def archive_inputs(
                         f"--input {path}: member '{member}' names no argument of {where} "
                         f"(arguments: {listing})"
                     )
-                if key in given:
+                if key in given_already:
                     continue  # --input NAME=PATH given: it takes the member's place
                 if key in found:
                     raise TTNNError(

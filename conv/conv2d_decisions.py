@@ -184,9 +184,12 @@ def output_dtype(params: ConvParameters) -> DataType:
 
 
 def conv2d_output_spec(plan: ConvWeightsPlan) -> Conv2dOutputSpec:
-    """The output of the conv `plan` resolves (conv2d.cpp): its own output image (a
-    kernel-stride folded conv's is the unfolded conv's), see `output_spec`."""
-    return output_spec(plan, output_image_size(plan.params), output_interleaved_in(plan))
+    """The output of the conv `plan` resolves (conv2d.cpp): the output image of the conv it
+    runs — a kernel-stride folded conv's is the folded conv's, which is the unfolded conv's
+    but where folding is forced on a dilated conv: the folded conv keeps the dilation on its
+    folded input (semantics.md §9.1; TT-NN's answers asked again: a 2×2 conv of stride 2 and
+    dilation 2 over 32×32 gives 16×16, not 15×15) —, see `output_spec`."""
+    return output_spec(plan, output_image_size(plan.form.folded), output_interleaved_in(plan))
 
 
 def output_spec(

@@ -162,7 +162,11 @@ def consumption_plan(plan: ConvWeightsPlan) -> ConsumptionPlan:
         channels=folded.in_channels,
         kernel=(folded.kernel_size[0], folded.kernel_size[1]),
         stride=(folded.stride[0], folded.stride[1]),
-        dilation=(folded.dilation[0], folded.dilation[1]),
+        # An axis of one tap has no dilation (a conv folded to 1×1 that keeps its dilation).
+        dilation=(
+            folded.dilation[0] if folded.kernel_size[0] > 1 else 1,
+            folded.dilation[1] if folded.kernel_size[1] > 1 else 1,
+        ),
         padding=(0, 0, 0, 0) if form.fold_stride is not None else padding,
     )
     if path is ConsumptionPath.DEPTHWISE_1D:

@@ -598,3 +598,52 @@ def test_a_shard_grid_split_into_ranges_in_row_order_is_the_same_grid() -> None:
         (result,) = program.run(program.prepare_inputs(random_seed=3))
         outputs.append(result.to_bytes())
     assert outputs[0] == outputs[1]
+
+
+FOLDED_DILATED_OUTPUT = (
+    "tensor<1x1x256x32xf32, #ttnn.tensor_layout<tile, #ttnn.memory_config<"
+    "#ttnn.buffer_type<dram>, <interleaved>>>>"
+)
+FOLDED_DILATED_INPUT = (
+    "tensor<1x32x32x16xf32, #ttnn.tensor_layout<row_major, #ttnn.memory_config<"
+    "#ttnn.buffer_type<l1>, <interleaved>>>>"
+)
+FOLDED_DILATED = (
+    f"func.func @main(%x: {FOLDED_DILATED_INPUT}, %w: tensor<32x16x2x2xf32>) -> "
+    f"{FOLDED_DILATED_OUTPUT} {{\n"
+    "  %y = ttnn.conv2d %x, %w in_channels = 16 out_channels = 32 batch_size = 1 "
+    "input_height = 32 input_width = 32 kernel_size = [2, 2] stride = [2, 2] "
+    "padding = [0, 0] dilation = [2, 2] groups = 1 "
+    "conv_config = #ttnn.conv2d_config<weights_dtype = f32, enable_kernel_stride_folding = true> "
+    "compute_config = #ttnn.device_compute_kernel_config<math_fidelity = hifi4, "
+    "fp32_dest_acc_en = true> "
+    f": ({FOLDED_DILATED_INPUT}, tensor<32x16x2x2xf32>) -> {FOLDED_DILATED_OUTPUT}\n"
+    f"  func.return %y : {FOLDED_DILATED_OUTPUT}\n"
+    "}\n"
+)
+"""A 2×2 conv of stride 2 and dilation 2 over 32×32, folding forced: TT-NN folds it to a 1×1
+matmul of the 16×16 folded input — output 16×16, DRAM interleaved (TT-NN's answer, asked
+again), where the dilated conv has 15×15 — and the dilation of a one-tap kernel is no
+dilation. The project once inferred 15×15 and, given 16×16, refused the matmul's dilation."""
+
+
+def test_a_forced_fold_of_a_dilated_conv_runs_the_conv_tt_nn_runs() -> None:
+    program = Program.load(FOLDED_DILATED)
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((1, 32, 32, 16)).astype(np.float32)
+    w = rng.standard_normal((32, 16, 2, 2)).astype(np.float32)
+    (y,) = program.run({"x": x, "w": w})
+    assert y.logical_shape == (1, 1, 256, 32)
+    # The folded conv: taps (i, j) of each 2×2 block of pixels, undilated, in float64.
+    undilated = sum(
+        np.einsum("hwc,oc->hwo", x[0, i::2, j::2].astype(np.float64), w[:, :, i, j])
+        for i in range(2)
+        for j in range(2)
+    )
+    got = np.asarray(y.to_numpy(), np.float64).reshape(16, 16, 32)
+    magnitudes = sum(
+        np.einsum("hwc,oc->hwo", np.abs(x[0, i::2, j::2]), np.abs(w[:, :, i, j]))
+        for i in range(2)
+        for j in range(2)
+    )
+    assert np.all(np.abs(got - undilated) <= FLOAT32_ROUNDINGS * magnitudes)

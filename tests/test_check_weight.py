@@ -380,6 +380,10 @@ def test_no_conv_to_check_says_why(tmp_path: Path, capsys: pytest.CaptureFixture
             f"ttnn-check-weight: error: {empty}: no conv to check: expected a ttnn.conv2d or "
             "ttnn.prepare_conv_weights op (the conv's parameters)",
         ),
+        (  # an .npy given as CONV.mlir: once Python's 'utf-8' codec message without a place
+            weight,
+            f"{weight}:1:1: error: invalid UTF-8 byte 0x93: IR text must be UTF-8",
+        ),
     ]
     for conv, message in cases:
         assert check_weight([conv, weight, weight]) == 1

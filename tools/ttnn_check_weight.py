@@ -51,6 +51,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
     is_tt_mlir_conv,
 )
 from ttnn_xdsl.frontend import parse_module, verify_module
+from ttnn_xdsl.frontend.source import read_source
 from ttnn_xdsl.pictures.output_tile import output_tile_feed, output_tile_text
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.inputs import type_differences
@@ -129,15 +130,6 @@ def build_argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"{TOOL}: {package_versions()}")
     given_once(parser)
     return parser
-
-
-def read_text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise TTNNError(f"cannot read '{path}': {reason}") from None
 
 
 CheckedOp = PrepareConvWeightsOp | Conv2dOp
@@ -314,7 +306,7 @@ def conv_op(path: str, entry: str | None, choice: ConvChoice | None = None) -> C
     """The file's conv (parsed and verified): its one `ttnn.conv2d` or
     `ttnn.prepare_conv_weights` op, in function `entry` when given, the one `choice` (--conv)
     names when there are several."""
-    module = parse_module(make_context(), read_text(path), path)
+    module = parse_module(make_context(), read_source(path), path)
     verify_module(module)
     scope = chosen_scope(path, module, entry)
     convs = convs_in(scope)

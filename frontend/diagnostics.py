@@ -33,14 +33,14 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
     UnregisteredOp,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, TypeAttribute
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.rewriter import Rewriter
 from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.lexer import Input, Span
+from xdsl.utils.lexer import Input, Position, Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from ttnn_xdsl.core.errors import TTNNError, format_location
@@ -180,6 +180,42 @@ class LocatingParser(Parser):
         self.raise_error(
             f"Operation {name} is not registered{_did_you_mean(name, self._op_names(name))}"
         )
+
+    def _parse_dialect_type_or_attribute_body(
+        self,
+        attr_name: str,
+        is_type: bool,
+        is_opaque: bool,
+        starting_opaque_pos: Position | None,
+    ) -> Attribute:
+        """xDSL's parse of a dialect attribute or type; an unknown name is an error with the
+        closest known name of its dialect (`#ttnn.compute_kernel_config`: did you mean
+        'ttnn.device_compute_kernel_config'?)."""
+        pretty = "." in attr_name
+        if pretty:
+            known = self.ctx.get_optional_type if is_type else self.ctx.get_optional_attr
+            if known(attr_name) is None:
+                self.raise_error(
+                    f"'{attr_name}' is not registered"
+                    + _did_you_mean(attr_name, self._attribute_names(attr_name, is_type))
+                )
+        return super()._parse_dialect_type_or_attribute_body(
+            attr_name, is_type, is_opaque, starting_opaque_pos
+        )
+
+    def _attribute_names(self, name: str, is_type: bool) -> list[str]:
+        """The names of the attributes (or types) of `name`'s dialect."""
+        dialect_name = name.partition(".")[0]
+        if dialect_name not in self.ctx.registered_dialect_names:
+            return []
+        dialect = self.ctx.get_optional_dialect(dialect_name)
+        if dialect is None:
+            return []
+        return [
+            attribute.name
+            for attribute in dialect.attributes
+            if issubclass(attribute, TypeAttribute) == is_type
+        ]
 
     def _op_names(self, name: str) -> list[str]:
         """The names of the ops of `name`'s dialect (`ttnn.x`: the project's and tt-mlir's)."""

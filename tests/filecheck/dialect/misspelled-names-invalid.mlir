@@ -44,3 +44,20 @@ func.func @f() {
   "tile.zzzzzzzz"() : () -> () // expected-error {{Operation tile.zzzzzzzz is not registered}}
   func.return
 }
+
+// -----
+
+// A misspelled attribute name (tt-mlir's is `#ttnn.device_compute_kernel_config`).
+// CHECK-LABEL: misspelled-names-invalid.mlir:[[# @LINE + 2]]:{{[0-9]+}}: error: 'ttnn.compute_kernel_config' is not registered (did you mean 'ttnn.device_compute_kernel_config'?)
+func.func @f() {
+  "test.op"() {config = #ttnn.compute_kernel_config<math_fidelity = hifi4>} : () -> () // expected-error {{'ttnn.compute_kernel_config' is not registered (did you mean 'ttnn.device_compute_kernel_config'?)}}
+  func.return
+}
+
+// -----
+
+// A misspelled type name.
+// CHECK-LABEL: misspelled-names-invalid.mlir:[[# @LINE + 1]]:{{[0-9]+}}: error: 'ttnn.bfp8' is not registered (did you mean 'ttnn.bfp8_b'?)
+func.func @f(%x: tensor<32x32x!ttnn.bfp8>) { // expected-error {{'ttnn.bfp8' is not registered (did you mean 'ttnn.bfp8_b'?)}}
+  func.return
+}

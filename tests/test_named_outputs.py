@@ -588,3 +588,21 @@ def test_an_input_named_any_way_takes_the_archive_member_s_place(
         assert (status, err) == (0, "")
         with np.load(out) as outputs:
             assert outputs["result0"].tolist() == [[1.0] * 3] * 2
+
+
+def test_a_folder_named_like_an_archive_is_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--input x=DIR.npz` where DIR.npz is a folder: named so, not 'an .npz archive'."""
+    source = tmp_path / "cast.mlir"
+    source.write_text(
+        f"func.func @main(%x: {T}) -> {T} {{\n"
+        f"  %0 = ttnn.typecast %x : {T} -> {T}\n"
+        f"  func.return %0 : {T}\n"
+        "}\n"
+    )
+    folder = tmp_path / "inputs.npz"
+    folder.mkdir()
+    status, out, err = run_tool([source, "--input", f"x={folder}"], capsys)
+    assert (status, out) == (1, "")
+    assert err == f"ttnn-run: error: --input x: cannot read '{folder}': Is a directory\n"

@@ -270,7 +270,7 @@ def load_inputs(
                 "--input expects NAME=PATH.npy, NAME=PATH.tensorbin or PATH.npz (its members "
                 f"by argument name), got '{spec}'"
             )
-        if path.endswith(".npz"):
+        if path.endswith(".npz") and not os.path.isdir(path):  # a folder: read_npy says so
             raise TTNNError(
                 f"--input {name}: '{path}' is an .npz archive: give it as --input {path} (each "
                 "member is the input of the argument it is named after)"

@@ -10,6 +10,8 @@ signature read (`entry`), run by the runtime (`runtime.execution.Executable`).
 
 from __future__ import annotations
 
+import os
+import sys
 import warnings
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -214,16 +216,24 @@ class Program(Executable):
                 function_table(self.module)[self.entry], self.module
             )
         }
+        caller = _caller_outside_the_package()
         for caught_warning in caught:
             message = caught_warning.message
             if isinstance(message, TTNNWarning) and message.function not in (None, *reached):
                 continue
+            # Attributed to the code that called into the project (a model's `ttnn.conv2d`
+            # line), as a library's warnings are.
+            filename, lineno, module_globals = caller or (
+                caught_warning.filename,
+                caught_warning.lineno,
+                None,
+            )
             warnings.warn_explicit(
                 message,
                 caught_warning.category,
-                caught_warning.filename,
-                caught_warning.lineno,
-                source=caught_warning.source,
+                filename,
+                lineno,
+                module_globals=module_globals,
             )
 
     def with_entry(self, entry: str) -> Program:
@@ -317,3 +327,20 @@ def run(
         module_or_text, entry=entry, passes=passes, filename=filename, max_bytes=max_bytes
     )
     return program.run(inputs, random_seed, bulk=bulk)
+
+
+def _caller_outside_the_package() -> tuple[str, int, dict[str, object]] | None:
+    """(file, line, globals) of the innermost frame whose code is not in one of the project's
+    packages (`ttnn_xdsl.core`, `.program`, `.ttnn`, ...), or None when there is none."""
+    folders = tuple(
+        os.path.abspath(folder) + os.sep
+        for name, module in list(sys.modules.items())
+        if name.startswith("ttnn_xdsl.")
+        for folder in getattr(module, "__path__", ())
+    )
+    frame = sys._getframe(1)
+    while frame is not None:
+        if not os.path.abspath(frame.f_code.co_filename).startswith(folders):
+            return frame.f_code.co_filename, frame.f_lineno, frame.f_globals
+        frame = frame.f_back
+    return None

@@ -164,3 +164,5 @@ def test_only_the_functions_a_run_reaches_warn(tmp_path: Path) -> None:
         assert caught == []
         Program.load(source.read_text(), entry="main")
         assert [str(w.message).endswith(WARNING.split("warning: ")[1]) for w in caught] == [True]
+    # Attributed to the line that called into the project, as a library's warnings are.
+    assert caught[0].filename == __file__

@@ -63,6 +63,7 @@ from ttnn_xdsl.conv.conv_transpose import (
     resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
     transpose_output_size,
+    transposes_as_matmul,
 )
 from ttnn_xdsl.core.enums import (
     BufferType,
@@ -770,18 +771,6 @@ def transposed_dram_row_major_output_refusal(params: ConvTranspose2dParameters) 
     if not row_major_bfloat8_b_output(params, transposes_as_matmul(params)):
         return None
     return ROW_MAJOR_BFLOAT8_B_DRAM
-
-
-def transposes_as_matmul(params: ConvTranspose2dParameters) -> bool:
-    """conv_transpose2d's `use_matmul_for_1x1_conv` on the transpose's own kernel, stride,
-    padding and dilation (not WIDTH sharded)."""
-    return (
-        tuple(params.kernel_size) == (1, 1)
-        and tuple(params.stride) == (1, 1)
-        and not any(params.padding)
-        and tuple(params.dilation) == (1, 1)
-        and params.conv_config.shard_layout != TensorMemoryLayout.WIDTH_SHARDED
-    )
 
 
 def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:

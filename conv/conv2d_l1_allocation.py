@@ -53,7 +53,11 @@ from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec, determine_input_
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dParameters, ConvTranspose2dPlan
+from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
+    ConvTranspose2dPlan,
+    transposes_as_matmul,
+)
 from ttnn_xdsl.conv.l1_small_region import (
     ConfigTensor,
     PaddedInput,
@@ -545,8 +549,9 @@ def replay_halo_and_conv(
     """TT-NN's conv2d after the input is placed (conv2d.cpp, `conv2d_L1`): the input resharded
     for the conv unless TT-NN keeps the user's shards; the halo's output and the halo program;
     the resharded input let go and the halo's output moved up; the conv's output and the conv
-    program. `resharded_input` is the resharded input when it is not the conv's own input's
-    (a conv_transpose2d's); `halo_configs` the halo's config tensors in the L1_SMALL region."""
+    program. `resharded_input` is the resharded input of a conv_transpose2d, which holds it
+    to the end (`release_transposed_halo_input`); `halo_configs` the halo's config tensors in
+    the L1_SMALL region."""
     resharded = not params.reads_input_shard_spec
     stage = "resharded input"
     try:
@@ -556,7 +561,9 @@ def replay_halo_and_conv(
                 or conv_input_buffer(params, _input_shard(usage), params.input_layout)
             )
         if not bypasses_halo(geometry, usage):
-            failure = replay_halo(params, usage, allocator, resharded, halo_configs)
+            failure = replay_halo(
+                params, usage, allocator, resharded, halo_configs, resharded_input is not None
+            )
             if failure is not None:
                 return failure
         stage = "conv output"
@@ -588,10 +595,12 @@ def replay_halo(
     allocator: L1Allocator,
     resharded: bool,
     configs: tuple[ConfigTensor, ...] = (),
+    transposed: bool = False,
 ) -> L1Failure | None:
     """The halo: its output, its config tensors `configs` in the L1_SMALL region (above the
     bank: the `l1_small_size` TT-NN's device was opened with), its program's circular
-    buffers, then the resharded input let go and the halo's output moved up."""
+    buffers, then the resharded input let go (a `transposed` conv's as conv_transpose2d lets
+    it go) and the halo's output moved up."""
     try:
         halo = halo_output_buffer(params, usage)
         allocator.allocate(halo)
@@ -611,7 +620,10 @@ def replay_halo(
     )
     if refusal is not None:
         return L1Failure("halo circular buffers", refusal)
-    release_halo_input(allocator, params, resharded)
+    if transposed:
+        release_transposed_halo_input(allocator, params, resharded)
+    else:
+        release_halo_input(allocator, params, resharded)
     if params.conv_config.reallocate_halo_output:
         # TT-NN's `ttnn::move`: the halo's output freed and allocated again, now above
         # the space its input left.
@@ -621,13 +633,18 @@ def replay_halo(
 
 
 def replay_matmul(
-    params: Conv2dParameters, geometry: ConvGeometry, usage: ConvL1Usage, allocator: L1Allocator
+    params: Conv2dParameters,
+    geometry: ConvGeometry,
+    usage: ConvL1Usage,
+    allocator: L1Allocator,
+    resharded_input: L1Buffer | None = None,
 ) -> L1Failure | None:
     """A 1×1 matmul conv after the input is placed (conv2d.cpp, `conv2d_L1` with mm_conv,
     measured on TT-NN's messages): a row-major input is tilized into an L1-interleaved
     tensor, which is copied into the conv's shards (TILE) and then let go; then the matmul's
-    output. The matmul program's own circular buffers are not modelled, nor an input TT-NN
-    keeps as the user sharded it."""
+    output. `resharded_input` is the resharded input of a conv_transpose2d (TILE). The matmul
+    program's own circular buffers are not modelled, nor an input TT-NN keeps as the user
+    sharded it."""
     if params.reads_input_shard_spec:
         return None
     dtype = params.input_dtype or DataType.BFLOAT16
@@ -641,7 +658,9 @@ def replay_matmul(
                 interleaved_buffer(stage, rows, params.in_channels, dtype, Layout.TILE, banks)
             )
         stage = "resharded input"
-        allocator.allocate(conv_input_buffer(params, _input_shard(usage), Layout.TILE))
+        allocator.allocate(
+            resharded_input or conv_input_buffer(params, _input_shard(usage), Layout.TILE)
+        )
         if tilized:
             allocator.deallocate("tilized input")
         stage = "matmul output"
@@ -662,6 +681,18 @@ def release_halo_input(allocator: L1Allocator, params: Conv2dParameters, reshard
         allocator.deallocate("resharded input")
     if params.conv_config.deallocate_activation and "input" in allocator.blocks:
         allocator.deallocate("input")
+
+
+def release_transposed_halo_input(
+    allocator: L1Allocator, params: Conv2dParameters, resharded: bool
+) -> None:
+    """What conv_transpose2d lets go once the halo has run: its input as the conv reads it
+    (the resharded input, else the user's) only with `deallocate_activation`; otherwise it
+    holds the resharded input until it returns (conv_transpose2d.cpp, `conv_transpose2d_L1`:
+    `input_tensor_post_tm` outlives the halo, whose output is another tensor). TT-NN's
+    answers: the resharded input still allocated when the conv's output fails."""
+    if params.conv_config.deallocate_activation:
+        allocator.deallocate("resharded input" if resharded else "input")
 
 
 def halo_output_buffer(params: Conv2dParameters, usage: ConvL1Usage) -> L1Buffer:
@@ -773,6 +804,9 @@ def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
         usage.input_split,
         params.conv_config.act_block_h_override,
     )
+    if transposes_as_matmul(params):
+        resharded = conv_input_buffer(params, shard, Layout.TILE)
+        return replay_matmul(conv, geometry, usage, allocator, resharded)
     resharded = conv_input_buffer(params, shard, params.input_layout)
     configs = halo_config_tensors(
         conv, geometry, usage.input_split, shard.shard_shape[0], stuffed_image(params, geometry)

@@ -573,3 +573,15 @@ def whole_equivalent_conv(plan: ConvTranspose2dPlan) -> tuple[ConvWeightsPlan, C
     form = plan.conv.form
     folded = replace(form.folded, input_height=height, input_width=width)
     return replace(plan.conv, form=replace(form, folded=folded)), equivalent
+
+
+def transposes_as_matmul(params: ConvTranspose2dParameters) -> bool:
+    """conv_transpose2d's `use_matmul_for_1x1_conv` on the transpose's own kernel, stride,
+    padding and dilation (not WIDTH sharded)."""
+    return (
+        tuple(params.kernel_size) == (1, 1)
+        and tuple(params.stride) == (1, 1)
+        and not any(params.padding)
+        and tuple(params.dilation) == (1, 1)
+        and params.conv_config.shard_layout != TensorMemoryLayout.WIDTH_SHARDED
+    )

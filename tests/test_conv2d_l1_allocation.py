@@ -11,6 +11,7 @@ message is TT-NN's word for word but for TT-NN's program number)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections import Counter
@@ -209,10 +210,10 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
         (BEYOND, "conv circular buffers", False): 2,
         (BEYOND, "conv circular buffers", True): 10,
         (BEYOND, "runs", False): 2,
-        (CLASH, "conv circular buffers", False): 1,
+        (CLASH, "conv circular buffers", True): 3,
         (CLASH, "halo circular buffers", True): 1,
         (CLASH, "halo output", False): 1,
-        (CLASH, "runs", False): 4,
+        (CLASH, "runs", False): 2,
     },
     "heldout_conv1d_blackhole_P150_s5004": {
         (INPUT_OOM, "input", True): 8,
@@ -290,9 +291,7 @@ DIFFERING: dict[str, dict[str, str]] = {
     "devset_conv2d_blackhole_P150_s101": {},
     "devset_conv2d_wormhole_N150_s100": {},
     "devset_transpose_wormhole_N150_s103": {
-        "r0003": NOT_FOUND_YET,
         "r0013": "TT-NN's conv output fits where the model's does not (not found yet)",
-        "r0023": NOT_FOUND_YET,
         "r0026": "BLOCK conv: TT-NN's circular buffers are 315392 B smaller (not found yet)",
         "r0030": "BLOCK conv: TT-NN's circular buffers are 6496256 B smaller (not found yet)",
         "r0074": "WIDTH conv: TT-NN's halo output is on 1 bank, the model's on 4 (not found yet)",
@@ -302,7 +301,6 @@ DIFFERING: dict[str, dict[str, str]] = {
             "a BLOCK input kept as given: TT-NN fails to allocate 8 banks of 790528 B the model "
             "does not know (not found yet)"
         ),
-        "r0145": "the lowest buffer 49152 B lower in TT-NN's L1 (not found yet)",
         "r0148": (
             "a WIDTH input for a BLOCK conv: TT-NN fails to allocate 3 banks of 1032192 B the "
             "model does not know (not found yet)"
@@ -445,3 +443,52 @@ def test_matmul_conv_worked_example() -> None:
         "free: 473760 B, largest free block: 373408 B)."
     )
     assert failure.message == case["error_info"]
+
+
+def transposed_answer(name: str, case_id: str) -> tuple[dict[str, Any], tuple[int, int]]:
+    """One of TT-NN's conv_transpose2d answers (tests/data/ttnn_reference/conv_transpose2d_op/)
+    and its device's grid."""
+    path = DATA / "conv_transpose2d_op" / f"ttnn_conv_transpose_{name}.json.gz"
+    case = json.loads(gzip.decompress(path.read_bytes()))[case_id]
+    return case, next(grid for device, grid in GRIDS.items() if device in name)
+
+
+def test_transposed_conv_holds_its_resharded_input() -> None:
+    """Blackhole s3001 r0090, worked by hand: a bf16 TILE [100352, 32] L1 input (3136 tiles,
+    25 per bank of 130: 51200 B) resharded HEIGHT for the equivalent conv (25 tiles a core:
+    51200 B), the halo's output (314624 B a core): conv_transpose2d still holds its resharded
+    input when the conv's output asks 6356992 B a bank, so TT-NN has 417024 B allocated, not
+    the 365824 B of a conv2d, which lets it go after the halo."""
+    case, grid = transposed_answer("blackhole_P150_s3001", "r0090")
+    failure = conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    assert failure is not None and failure.stage == "conv output"
+    assert 51200 + 51200 + 314624 == 417024
+    assert failure.message == (
+        "Out of Memory: Not enough space to allocate 826408960 B L1 buffer across 130 banks, "
+        "where each bank needs to store 6356992 B, but bank size is 1444736 B (allocated: "
+        "417024 B, free: 1027712 B, largest free block: 1027712 B)."
+    )
+    assert failure.message == case["error_info"]
+
+
+def test_transposed_one_by_one_conv_runs_as_a_matmul() -> None:
+    """A 1×1 conv_transpose2d of stride 1 without padding runs as a matmul, no halo. Blackhole
+    s3003 r0014, worked by hand: a bf16 row-major [100352, 96] L1 input (rows of 192 B, 772
+    per bank of 130: 148224 B) is tilized into an interleaved copy (9408 tiles, 73 per bank:
+    149504 B) before its BLOCK shards of 1929216 B on 10 cores fail: 297728 B allocated.
+    Blackhole s3101 r0160, which TT-NN runs: its input (26624 B a bank), its shards and the
+    matmul's output (321536 B each on 10 cores) fit, where a halo's output and the conv
+    program's circular buffers would not."""
+    case, grid = transposed_answer("blackhole_P150_s3003", "r0014")
+    failure = conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    assert failure is not None and failure.stage == "resharded input"
+    assert (772 * 192, 73 * 2048, 148224 + 149504) == (148224, 149504, 297728)
+    assert failure.message == (
+        "Out of Memory: Not enough space to allocate 19292160 B L1 buffer across 10 banks, "
+        "where each bank needs to store 1929216 B, but bank size is 1444736 B (allocated: "
+        "297728 B, free: 1147008 B, largest free block: 1147008 B)."
+    )
+    assert failure.message == case["error_info"]
+    runs, grid = transposed_answer("blackhole_P150_s3101", "r0160")
+    assert "error" not in runs
+    assert conv_transpose2d_l1_failure(transpose_plan(runs, grid)) is None

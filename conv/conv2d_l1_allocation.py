@@ -550,8 +550,10 @@ def replay_halo_and_conv(
     for the conv unless TT-NN keeps the user's shards; the halo's output and the halo program;
     the resharded input let go and the halo's output moved up; the conv's output and the conv
     program. `resharded_input` is the resharded input of a conv_transpose2d, which holds it
-    to the end (`release_transposed_halo_input`); `halo_configs` the halo's config tensors in
-    the L1_SMALL region."""
+    to the end (`release_transposed_halo_input`) and always runs the halo (its zero stuffing,
+    conv_transpose2d.cpp: no bypass); `halo_configs` the halo's config tensors in the L1_SMALL
+    region."""
+    transposed = resharded_input is not None
     resharded = not params.reads_input_shard_spec
     stage = "resharded input"
     try:
@@ -560,10 +562,8 @@ def replay_halo_and_conv(
                 resharded_input
                 or conv_input_buffer(params, _input_shard(usage), params.input_layout)
             )
-        if not bypasses_halo(geometry, usage):
-            failure = replay_halo(
-                params, usage, allocator, resharded, halo_configs, resharded_input is not None
-            )
+        if transposed or not bypasses_halo(geometry, usage):
+            failure = replay_halo(params, usage, allocator, resharded, halo_configs, transposed)
             if failure is not None:
                 return failure
         stage = "conv output"

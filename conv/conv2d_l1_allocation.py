@@ -819,15 +819,24 @@ def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
 def stuffed_image(params: ConvTranspose2dParameters, geometry: ConvGeometry) -> PaddedInput:
     """The image a conv_transpose2d's halo reads: its input's sticks `stride` apart in the
     equivalent conv's input (`geometry.in_hw`), from `dilation·(kernel − 1) − padding` before
-    (TT-NN's `get_transposed_real_padding`); the zeros between and around them are padding."""
+    (TT-NN's `get_transposed_real_padding`); the zeros between and around them are padding.
+    Where the equivalent input is smaller than the strided input (a padding above
+    `dilation·(kernel − 1)`), TT-NN's unsigned padding wraps around and its
+    `generate_pad_metadata` marks every stick as padding: the halo's configs then hold no
+    input stick (TT-NN's answers: its config tensors fit where the cropped image's would not,
+    and it fails later with the numbers of such configs)."""
     top, _, left, _ = params.padding
     (kernel_h, kernel_w), (dilation_h, dilation_w) = params.kernel_size, params.dilation
+    stride_h, stride_w = params.stride
+    strided = ((params.input_height - 1) * stride_h + 1, (params.input_width - 1) * stride_w + 1)
+    if any(full < size for full, size in zip(geometry.in_hw, strided, strict=True)):
+        return PaddedInput(params.batch_size, 0, 0, 0, 0, (stride_h, stride_w), geometry.in_hw)
     return PaddedInput(
         params.batch_size,
         params.input_height,
         params.input_width,
         dilation_h * (kernel_h - 1) - top,
         dilation_w * (kernel_w - 1) - left,
-        (params.stride[0], params.stride[1]),
+        (stride_h, stride_w),
         geometry.in_hw,
     )

@@ -198,9 +198,8 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
         (INPUT_OOM, "input", True): 8,
         ("runs", "project refuses to prepare", False): 4,
         ("runs", "runs", False): 116,
-        (OOM, "conv output", False): 1,
+        (OOM, "conv output", False): 2,
         (OOM, "conv output", True): 1,
-        (OOM, "halo config tensors", False): 1,
         (OOM, "halo config tensors", True): 3,
         (OOM, "halo output", False): 1,
         (OOM, "halo output", True): 10,
@@ -306,8 +305,8 @@ DIFFERING: dict[str, dict[str, str]] = {
         ),
         "r0167": DRAM_INPUT,
         "r0182": (
-            "WIDTH conv: the model's halo config tensors exceed the L1_SMALL region where "
-            "TT-NN's fit (a 1-wide kernel padded by 2; not found yet)"
+            "WIDTH conv: TT-NN's conv output is on 1 bank, the model's on 2, with the same "
+            "bytes a bank and the same allocated (not found yet)"
         ),
         "r0190": (
             "the equivalent conv is a 1x1 matmul: the model splits it as the matmul (8 banks), "
@@ -507,5 +506,25 @@ def test_transposed_conv_always_runs_its_halo() -> None:
         "Out of Memory: Not enough space to allocate 921600 B L1 buffer across 1 banks, where "
         "each bank needs to store 921600 B, but bank size is 1444736 B (allocated: 802816 B, "
         "free: 641920 B, largest free block: 641920 B)."
+    )
+    assert failure.message == case["error_info"]
+
+
+def test_transposed_padding_beyond_the_kernel_stuffs_no_stick() -> None:
+    """Wormhole s3002 r0023: a 2×2 transposed conv of stride (1, 2) padded by 2 over 64×64.
+    Its equivalent input is 62 × 125 (output 61 × 124 plus the kernel's 1), smaller than the
+    strided input's 64 rows, so TT-NN's halo sees padding only: its configs fit in the 16 KiB
+    L1_SMALL region (a config of the cropped image, 499840 B on 40 banks, would not) and
+    TT-NN fails on the conv's output below the input (163840 B a bank), its shards (262144 B)
+    and the halo's output (505408 B)."""
+    case, grid = transposed_answer("wormhole_N150_s3002", "r0023")
+    assert ((64 - 1) * 1 + 1, (64 - 1) - 4 + 1 + 1 + 1) == (64, 62)
+    failure = conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    assert failure is not None and failure.stage == "conv output"
+    assert 163840 + 262144 + 505408 == 931392
+    assert failure.message == (
+        "Out of Memory: Not enough space to allocate 23298048 B L1 buffer across 48 banks, "
+        "where each bank needs to store 485376 B, but bank size is 1376928 B (allocated: "
+        "931392 B, free: 445536 B, largest free block: 445536 B)."
     )
     assert failure.message == case["error_info"]

@@ -726,11 +726,14 @@ def conv_circular_buffer_bytes(usage: ConvL1Usage) -> int:
 
 
 def conv_output_buffer(geometry: ConvGeometry, usage: ConvL1Usage) -> L1Buffer:
-    """The conv's output `[N·OH·OW, Cout]`, both padded to tiles, in its shards: one on each
-    output core that holds rows of it."""
+    """The conv's output `[N·OH·OW, Cout]`, both padded to tiles, in its shards of whole tiles
+    (TT-NN's output memory config rounds the shard height up to tiles): one on each output core
+    that holds rows of it."""
     rows = round_up(geometry.batch * geometry.out_hw[0] * geometry.out_hw[1], TILE_SIZE)
     shard_h, shard_w = usage.blocking.out_shard
-    banks = ceil_div(rows, shard_h) * ceil_div(round_up(geometry.out_channels, TILE_SIZE), shard_w)
+    banks = ceil_div(rows, round_up(shard_h, TILE_SIZE)) * ceil_div(
+        round_up(geometry.out_channels, TILE_SIZE), shard_w
+    )
     return L1Buffer("conv output", usage.output_bytes * banks, banks, usage.output_bytes)
 
 

@@ -198,8 +198,8 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
         (INPUT_OOM, "input", True): 8,
         ("runs", "project refuses to prepare", False): 4,
         ("runs", "runs", False): 116,
-        (OOM, "conv output", False): 2,
-        (OOM, "conv output", True): 1,
+        (OOM, "conv output", False): 1,
+        (OOM, "conv output", True): 2,
         (OOM, "halo config tensors", True): 3,
         (OOM, "halo output", False): 1,
         (OOM, "halo output", True): 10,
@@ -304,10 +304,6 @@ DIFFERING: dict[str, dict[str, str]] = {
             "model does not know (not found yet)"
         ),
         "r0167": DRAM_INPUT,
-        "r0182": (
-            "WIDTH conv: TT-NN's conv output is on 1 bank, the model's on 2, with the same "
-            "bytes a bank and the same allocated (not found yet)"
-        ),
         "r0190": (
             "the equivalent conv is a 1x1 matmul: the model splits it as the matmul (8 banks), "
             "TT-NN runs the halo and conv op on 64 (not found yet)"
@@ -526,5 +522,22 @@ def test_transposed_padding_beyond_the_kernel_stuffs_no_stick() -> None:
         "Out of Memory: Not enough space to allocate 23298048 B L1 buffer across 48 banks, "
         "where each bank needs to store 485376 B, but bank size is 1376928 B (allocated: "
         "931392 B, free: 445536 B, largest free block: 445536 B)."
+    )
+    assert failure.message == case["error_info"]
+
+
+def test_conv_output_shards_of_whole_tiles() -> None:
+    """Blackhole s3001 r0112: a conv_transpose2d whose equivalent conv gives 2 × 68 × 62 = 8432
+    output rows on one WIDTH core. Its output is [8448, 32] (rows padded to tiles) in one shard
+    of 8448 rows (the shard height rounded up to tiles too): 8448 × 32 × 2 = 540672 B on 1 bank,
+    not 2 banks of shards 8432 rows high."""
+    case, grid = transposed_answer("blackhole_P150_s3001", "r0112")
+    failure = conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    assert failure is not None and failure.stage == "conv output"
+    assert (2 * 68 * 62, 8448 * 32 * 2) == (8432, 540672)
+    assert failure.message == (
+        "Out of Memory: Not enough space to allocate 540672 B L1 buffer across 1 banks, where "
+        "each bank needs to store 540672 B, but bank size is 1444736 B (allocated: 1111552 B, "
+        "free: 333184 B, largest free block: 333184 B)."
     )
     assert failure.message == case["error_info"]

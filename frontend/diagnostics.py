@@ -33,7 +33,7 @@ from xdsl.dialects.builtin import (
     UnknownLoc,
     UnregisteredOp,
 )
-from xdsl.ir import Attribute, Operation, TypeAttribute
+from xdsl.ir import Attribute, Dialect, Operation, TypeAttribute
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -203,12 +203,16 @@ class LocatingParser(Parser):
             attr_name, is_type, is_opaque, starting_opaque_pos
         )
 
-    def _attribute_names(self, name: str, is_type: bool) -> list[str]:
-        """The names of the attributes (or types) of `name`'s dialect."""
+    def _dialect_of(self, name: str) -> Dialect | None:
+        """The registered dialect `name` (`ttnn.x`) belongs to, None for any other."""
         dialect_name = name.partition(".")[0]
         if dialect_name not in self.ctx.registered_dialect_names:
-            return []
-        dialect = self.ctx.get_optional_dialect(dialect_name)
+            return None
+        return self.ctx.get_optional_dialect(dialect_name)
+
+    def _attribute_names(self, name: str, is_type: bool) -> list[str]:
+        """The names of the attributes (or types) of `name`'s dialect."""
+        dialect = self._dialect_of(name)
         if dialect is None:
             return []
         return [
@@ -219,14 +223,9 @@ class LocatingParser(Parser):
 
     def _op_names(self, name: str) -> list[str]:
         """The names of the ops of `name`'s dialect (`ttnn.x`: the project's and tt-mlir's)."""
-        dialect_name = name.partition(".")[0]
-        dialect = (
-            self.ctx.get_optional_dialect(dialect_name)
-            if dialect_name in self.ctx.registered_dialect_names
-            else None
-        )
+        dialect = self._dialect_of(name)
         names = [op.name for op in dialect.operations] if dialect is not None else []
-        if dialect_name == "ttnn":
+        if name.partition(".")[0] == "ttnn":
             names += [f"ttnn.{tt_mlir_name}" for tt_mlir_name in TT_MLIR_TTNN_OPS]
         return names
 

@@ -340,7 +340,7 @@ def archive_inputs(
         for slot in program.arguments:
             if slot.name is None:  # no member names it: given by position (--input N=PATH)
                 prefix = f"{program.entry}." if qualified else ""
-                arguments.append(f"{prefix}#{slot.position}")
+                arguments.append(f"{prefix}{slot.label}")  # #N
                 continue
             qualified_name = f"{program.entry}.{slot.name}"
             key = qualified_name if qualified else slot.name

@@ -69,6 +69,11 @@ class Program(Executable):
     provenance are read from); None when the Program was built from lowered IR directly."""
     _tensor_level: ModuleOp | None = field(default=None, repr=False, init=False)
     """`source` at tensor level (`provenance.tensor_level_module`), made on first use."""
+    lowering_warnings: list[warnings.WarningMessage] = field(
+        default_factory=list, repr=False, init=False
+    )
+    """The warnings lowering the module gave (`load`): issued at the load, and again by a
+    caller that runs the Program once more for new code (`warn_about_its_functions`)."""
 
     @classmethod
     def load(
@@ -126,6 +131,7 @@ class Program(Executable):
                 if draw is not None:
                     draw.cancel()
             raise
+        program.lowering_warnings = list(lowering_warnings)
         program.warn_about_its_functions(lowering_warnings)
         program.max_bytes = max_bytes
         program.take_draw(drawn[0] if drawn else None)

@@ -17,6 +17,7 @@ import pytest
 
 import ttnn_xdsl.passes.lower_conv2d as lower_conv2d
 import ttnn_xdsl.passes.lower_depthwise_conv1d as lower_depthwise_conv1d
+import ttnn_xdsl.ttnn as ttnn
 from ttnn_xdsl.core.errors import TTNNWarning
 from ttnn_xdsl.program import Program
 
@@ -166,3 +167,42 @@ def test_only_the_functions_a_run_reaches_warn(tmp_path: Path) -> None:
         assert [str(w.message).endswith(WARNING.split("warning: ")[1]) for w in caught] == [True]
     # Attributed to the line that called into the project, as a library's warnings are.
     assert caught[0].filename == __file__
+
+
+def test_every_api_call_warns_at_its_own_line() -> None:
+    """TT-NN's API caches a call's Program; a second identical call (the model's next layer
+    of the same shape) warns as the first did, at its own line — it warned only once before,
+    and with Python's default filter each call site now shows the warning once."""
+    device = ttnn.open_device(device_id=0, l1_small_size=16384)
+
+    def depthwise_conv1d() -> None:
+        # depthwise_conv1d(8)'s conv: 8 real lanes of a 32-lane face row, a bfloat8_b output.
+        ttnn.conv1d(
+            input_tensor=ttnn.from_torch(np.ones((1, 64, 8), np.float32), ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(np.ones((8, 1, 3), np.float32), ttnn.float32),
+            device=device,
+            in_channels=8,
+            out_channels=8,
+            batch_size=1,
+            input_length=64,
+            kernel_size=3,
+            padding=1,
+            groups=8,
+            dtype=ttnn.bfloat8_b,
+            conv_config=ttnn.Conv1dConfig(
+                weights_dtype=ttnn.bfloat16,
+                shard_layout=ttnn.TensorMemoryLayout.HEIGHT_SHARDED,
+            ),
+        )
+
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            depthwise_conv1d()
+            depthwise_conv1d()
+    finally:
+        ttnn.close_device(device)
+    message = WARNING.split("warning: ")[1]
+    assert [(w.category, str(w.message).endswith(message), w.filename) for w in caught] == [
+        (TTNNWarning, True, __file__)
+    ] * 2

@@ -112,7 +112,12 @@ def run_call(
     """Run `call` on `inputs` (one per argument type), with the progress bars of the device
     it runs for (none for host tensors); a call that `prepares` a tensor counts on them.
     `sources`: the call's tensor arguments by keyword, for its refusals (`in_ttnn_words`)."""
+    cached = call.key in _programs
     program = program_for(call, sources)
+    if cached:
+        # Each call warns as its first did, at its own line (where Python shows a warning
+        # once by default): a model's call sites each see it.
+        program.warn_about_its_functions(program.lowering_warnings)
     progress = None if device is None else device._progress
     try:
         with ir_refusals(call.name, sources):

@@ -417,6 +417,11 @@ def test_tile_prints_what_fed_one_output_tile(
             "argument --tile: expected two non-negative integers R,J, got '1' (see "
             "ttnn-check-weight --help)",
         ),
+        (  # a value that begins with a minus is the option's, not another option
+            "-1,0",
+            "argument --tile: expected two non-negative integers R,J, got '-1,0' (see "
+            "ttnn-check-weight --help)",
+        ),
     ]:
         assert check_weight([*common, "--tile", value]) == 1
         captured = capsys.readouterr()

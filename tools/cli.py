@@ -19,6 +19,7 @@ import argparse
 import contextlib
 import gc
 import os
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -95,10 +96,18 @@ class StoreOnce(argparse._StoreAction):  # pyright: ignore[reportPrivateUsage]
 
 def given_once(parser: argparse.ArgumentParser) -> None:
     """Make every option of `parser` that stores one value a `StoreOnce` (upstream xdsl-opt's
-    options too); flags and options meant to repeat (`action="append"`) stay as they are."""
+    options too); flags and options meant to repeat (`action="append"`) stay as they are.
+    A value that begins with a minus and a digit (`--tile -1,0`) is read as the option's
+    value, so that its own check names what is wrong with it: argparse reads only `-1` or
+    `-0.5` so and takes `-1,0` for an option ("expected one argument"). No option of the
+    tools is spelt like a number."""
     for action in parser._actions:  # pyright: ignore[reportPrivateUsage]
         if type(action) is argparse._StoreAction and action.option_strings:  # pyright: ignore[reportPrivateUsage]
             action.__class__ = StoreOnce
+    parser._negative_number_matcher = _BEGINS_LIKE_A_NUMBER  # pyright: ignore[reportPrivateUsage, reportAttributeAccessIssue]
+
+
+_BEGINS_LIKE_A_NUMBER = re.compile(r"^-\d")
 
 
 def format_user_error(tool: str, error: TTNNError) -> str:

@@ -63,7 +63,7 @@ COUNTS = {
     "ttnn_conv_row_major_targeted_blackhole_P150.json.gz": (21, 0, 21, 0, 1, 0, 0),
     "ttnn_conv_row_major_targeted_wormhole_N150.json.gz": (21, 0, 21, 0, 1, 0, 0),
     "ttnn_conv_row_major_wormhole_N150_s7001.json.gz": (53, 19, 52, 19, 6, 6, 0),
-    "ttnn_conv_slice_configs_wormhole_N150.json.gz": (70, 96, 64, 2, 11, 11, 0),
+    "ttnn_conv_slice_configs_wormhole_N150.json.gz": (153, 4, 129, 4, 20, 11, 0),
     "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 74, 177, 73, 41, 37, 3),
     "ttnn_conv_wide_wormhole_N150_s6001.json.gz": (239, 94, 238, 92, 59, 53, 5),
     "ttnn_conv_width_matmul_wormhole_N150.json.gz": (11, 13, 11, 13, 0, 0, 0),
@@ -125,9 +125,6 @@ REASONS = {
     "before TT-NN's activation-reuse check of the conv it runs",
     "empty output": "the conv has no output pixel (decided from the case alone): the project "
     "refuses it; TT-NN's answers vary (sizes wrap, crashes)",
-    "project accepts what TT-NN refuses | TT-NN: process died": "TT-NN's conv2d crashed (a "
-    "segmentation fault or a division by zero inside conv2d, not in prepare_conv_weights): "
-    "no rule to name",
     "project accepts what TT-NN refuses | TT-NN: Conv#d supports Height, Block or Width "
     "Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv2d_utils.cpp:228 on an input "
     "the COL_MAJOR rule does not cover (2 left): the rule was not found",
@@ -163,9 +160,6 @@ REASONS = {
     "project refuses for another rule than TT-NN's | TT-NN: Sliding-window shard grid core # "
     "is #-# but the origin-anchored row walk addresses it as #": "TT-NN's halo core walk (not "
     "modelled) comes before it finds no layout for a COL_MAJOR input",
-    "project refuses for another rule than TT-NN's | TT-NN: process died": "TT-NN crashed; the "
-    "project refuses bfloat8_b otherwise, and one slice-config probe (whose recording died like "
-    "every probe of that form) for its slice count",
     "project infers another output": "kernel-stride folded convs with a stride above 1: "
     "TT-NN's conv2d splits the folded conv by its own output image (padding 0 after the "
     "fold), the project by the preparation's (the original padding kept)",

@@ -46,6 +46,7 @@ COUNTS = {
     "ttnn_conv_transpose_dram_probes_wormhole_N150.json.gz": (9, 2, 9, 2, 0, 0, 0),
     "ttnn_conv_transpose_edge1d_wormhole_N150.json.gz": (170, 0, 170, 0, 0, 0, 0),
     "ttnn_conv_transpose_examples_wormhole_N150.json.gz": (11, 2, 11, 2, 1, 1, 0),
+    "ttnn_conv_transpose_fresh_wormhole_N150_s9105.json.gz": (73, 16, 72, 14, 29, 26, 1),
     "ttnn_conv_transpose_output_padding_probes_wormhole_N150.json.gz": (11, 3, 9, 1, 1, 0, 0),
     "ttnn_conv_transpose_row_major_bfloat8_b_wormhole_N150.json.gz": (4, 5, 4, 5, 0, 0, 0),
     "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 64, 26, 13, 0, 2),

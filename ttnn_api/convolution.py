@@ -186,7 +186,7 @@ CONV1D = _signature(
         Parameter("input_length", "int", accept_uint32),
         Parameter("kernel_size", "int", accept_uint32),
         Parameter("stride", "int", accept_uint32, 1),
-        Parameter("padding", f"{_PAIR} | int", _accept_length_padding, 0),
+        Parameter("padding", f"{_PAIR} | int", _accept_length_padding, (0,), "0"),
         Parameter("dilation", "int", accept_uint32, 1),
     ),
     (_optional("slice_config", _SLICE, Op2DSliceConfig),),

@@ -35,9 +35,10 @@ from enum import StrEnum
 
 import numpy as np
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_extent
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
-from ttnn_xdsl.core.enums import TensorMemoryLayout
+from ttnn_xdsl.core.enums import PaddingMode, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
 
@@ -360,6 +361,42 @@ def refuse_unmodelled_reads(consumption: ConsumptionPlan) -> None:
     builds or verifies a consumption calls it, so the refusal names the op, not the lowering."""
     if consumption.path is ConsumptionPath.WIDTH:
         check_width_blocks_match(consumption)
+
+
+MODELLED_ACTIVATIONS = ("relu",)
+"""The fused activations (conv_config.activation) the run applies: relu, which TT-NN's conv
+kernels leave to the packer (`pack_relu`, exact). The others run on the SFPU, whose
+approximations the project does not reproduce."""
+
+
+def fused_activation(config: Conv2dConfig, consumption: ConsumptionPlan) -> str | None:
+    """What the conv's run applies of its config's conv-only fields: the fused activation's
+    name (None without one). Raises ConvNotModelledError for what the run would otherwise
+    compute silently wrong: an activation other than relu, relu on the 1D depthwise path
+    (whose kernel has no activation stage), and replicate padding of a padded conv (the
+    project's sticks are padded with zeros only)."""
+    padded = any(consumption.window.padding) or any(consumption.original_padding)
+    if config.padding_mode is PaddingMode.REPLICATE and padded:
+        raise ConvNotModelledError(
+            "padding_mode replicate (conv_config.padding_mode) is not modelled: the run pads "
+            "the input with zeros only"
+        )
+    activation = config.activation
+    if activation is None:
+        return None
+    name = activation.op_type
+    if name not in MODELLED_ACTIVATIONS or activation.params:
+        raise ConvNotModelledError(
+            f"the fused activation {name} (conv_config.activation) is not modelled: TT-NN's "
+            "conv kernels compute it on the SFPU, whose approximations the run does not "
+            f"reproduce (it applies {', '.join(MODELLED_ACTIVATIONS)}, the packer's)"
+        )
+    if consumption.path is ConsumptionPath.DEPTHWISE_1D:
+        raise ConvNotModelledError(
+            f"the fused activation {name} (conv_config.activation) on a 1D depthwise conv is "
+            "not modelled: TT-NN 0.81.1's depthwise conv1d kernel has no activation stage"
+        )
+    return name
 
 
 def check_width_blocks_match(consumption: ConsumptionPlan) -> None:

@@ -33,6 +33,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     traits_def,
@@ -163,7 +164,8 @@ class ConvConsumeOp(TTNNOperation):
     `act_block_h_ntiles`, `act_block_w_ntiles`, the number of K blocks (`k_blocks`) and what
     orders them (`full_inner_dim`, `activation_reuse`), the output tiles per core
     (`out_width_ntiles`), `out_channels`, `fp32_dest_acc_en`, `packer_l1_acc`,
-    `math_fidelity`. The output dtype and layout are the result type's."""
+    `math_fidelity`; optionally `fused_activation = "relu"`, the packer's ReLU on the final
+    result (conv_config.activation). The output dtype and layout are the result type's."""
 
     name = "ttnn.conv2d_consume"
 
@@ -199,6 +201,7 @@ class ConvConsumeOp(TTNNOperation):
     activation_reuse = prop_def(IntegerAttr)
     fp32_dest_acc_en = prop_def(IntegerAttr)
     packer_l1_acc = prop_def(IntegerAttr)
+    fused_activation = opt_prop_def(StringAttr)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(Pure())
@@ -338,6 +341,24 @@ class ConvConsumeOp(TTNNOperation):
             raise self.error(f"expected a prepared bias in TILE layout, got {self.bias.type}")
         self.verify_derived_counts(consumption)
         self.verify_weight_reads(consumption)
+        self.verify_fused_activation()
+
+    def verify_fused_activation(self) -> None:
+        """`fused_activation`, when given, is one the run applies, on a path that has it."""
+        from ttnn_xdsl.conv.conv_consumption import MODELLED_ACTIVATIONS
+
+        if self.fused_activation is None:
+            return
+        name = self.fused_activation.data
+        if name not in MODELLED_ACTIVATIONS:
+            raise self.error(
+                f"fused_activation must be one of {', '.join(MODELLED_ACTIVATIONS)}, got '{name}'"
+            )
+        if self.path.data == "depthwise_1d":
+            raise self.error(
+                "the depthwise_1d path has no fused activation (TT-NN 0.81.1's depthwise "
+                "conv1d kernel has no activation stage)"
+            )
 
     def verify_activation_shape(self, consumption: ConsumptionPlan, shape: tuple[int, ...]) -> None:
         """The activation is the window's input before folding: `input_channels` of it
@@ -569,18 +590,26 @@ def conv2d_consume_from_plan(
     fp32_dest_acc_en: bool | None = None,
     packer_l1_acc: bool | None = None,
     output_layout: Layout = Layout.TILE,
+    conv_config: Conv2dConfig | None = None,
 ) -> ConvConsumeOp:
     """The consumption op of the conv `params` whose resolution is `plan`, reading the
     prepared `weight` (and `bias`), its result a `[1, 1, N·OH·OW, Cout]` TILE tensor of
     `output_dtype` (default: the activation's dtype, TT-NN's default) in `output_layout`
     (conv_config.output_layout: TILE, or ROW_MAJOR untilized). `fp32_dest_acc_en` and
     `packer_l1_acc` default to `params.compute_config`'s (conv2d's own compute config may
-    differ from the one the weight was prepared with). Raises ConvNotModelledError for a
-    conv the consumption model does not cover."""
-    from ttnn_xdsl.conv.conv_consumption import consumption_plan, refuse_unmodelled_reads
+    differ from the one the weight was prepared with). `conv_config`: the conv's config, whose
+    conv-only fields the run applies (its fused activation; `fused_activation`), None for a
+    run of the weight alone (a weight check). Raises ConvNotModelledError for a conv the
+    consumption model does not cover."""
+    from ttnn_xdsl.conv.conv_consumption import (
+        consumption_plan,
+        fused_activation,
+        refuse_unmodelled_reads,
+    )
 
     consumption = consumption_plan(plan)
     refuse_unmodelled_reads(consumption)  # raised here, a pass names the conv it consumes
+    fused = None if conv_config is None else fused_activation(conv_config, consumption)
     window = consumption.window
     compute = params.compute_config
     fold = consumption.fold_stride or ()
@@ -628,6 +657,8 @@ def conv2d_consume_from_plan(
         **{name: BoolAttr.from_bool(value) for name, value in flags.items()},
         **{name: DenseArrayBase.from_list(i64, list(v)) for name, v in arrays.items()},
     }
+    if fused is not None:
+        properties["fused_activation"] = StringAttr(fused)
     result_type = tensor_type((1, 1, pixels, params.out_channels), dtype, output_layout)
     return ConvConsumeOp(activation, weight, bias, result_type, properties)
 

@@ -496,6 +496,27 @@ class AddOp(IRDLOperation):
             )
 
 
+@irdl_op_definition
+class ReluOp(IRDLOperation):
+    """`tile.relu %tiles : memref<MxN x tile<C>>`: the packer's ReLU on DEST's tiles, in place,
+    as they are packed (`ZERO_RELU`: a value ≤ 0, −0.0 included, becomes +0.0; a NaN and a
+    positive value are kept): the conv's fused `relu` (conv_config.activation), applied to the
+    final result only — after the bias, before the output's rounding to its dtype. Exact in
+    DEST's f32 or bf16 (the ISA's packer: `x <= 0 ? 0 : x`)."""
+
+    name = "tile.relu"
+    tiles = operand_def(MemRefType)
+    traits = traits_def(ReadsSourcesWritesLast())
+    assembly_format = "$tiles attr-dict `:` type($tiles)"
+
+    def __init__(self, tiles: SSAValue):
+        super().__init__(operands=[tiles])
+
+    def verify_(self) -> None:
+        _tile_grid(self, self.tiles, "the tiles")
+        _accumulator_dtype(self, self.tiles)
+
+
 BULK_NEST = "tile.bulk"
 """The discardable unit attribute on the outermost `scf.for` of a nest the lowering means to
 run in bulk: the loop and the loops nested in it form a perfect nest whose bounds are
@@ -525,6 +546,7 @@ TILE = Dialect(
         AddRowOp,
         MultiplyOp,
         AddOp,
+        ReluOp,
     ],
     [TileType],
 )

@@ -24,6 +24,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ttnn_xdsl.core.enums import UNARY_OP_TYPES
+
 __all__ = [
     "CoreRangeAttr",
     "CoreRangeSetAttr",
@@ -220,6 +222,13 @@ class UnaryWithParamAttr(ParametrizedAttribute):
 
                 parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parse_param)
         return StringAttr(op_type), ArrayAttr(params)
+
+    def verify(self) -> None:
+        if self.op_type.data.upper() not in UNARY_OP_TYPES or not self.op_type.data.islower():
+            raise VerifyException(
+                f"#ttnn.unary_with_param op_type must be one of TT-NN's unary ops in lower "
+                f"case (relu, silu, gelu, …), got '{self.op_type.data}'"
+            )
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<op_type = {self.op_type.data}")

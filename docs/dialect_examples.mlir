@@ -137,6 +137,10 @@ builtin.module attributes {ttnn.grid = array<i32: 8, 8>} {
     tile.add %partial, %dest : memref<4x2x!tile.tile<32x32, bf16>>, memref<4x2x!tile.tile<32x32, f32>>
     func.return
   }
+  func.func @"tile.relu"(%dest: memref<3x4x!tile.tile<32x32, f32>>) {
+    tile.relu %dest : memref<3x4x!tile.tile<32x32, f32>>
+    func.return
+  }
   func.func private @"!ttnn.bfp8_b"() attributes {example = tensor<1x1x64x64x!ttnn.bfp8_b, #ttnn.tensor_layout<tile>>}
   func.func private @"!tile.tile"() attributes {example = memref<1x1x2x2x!tile.tile<32x32, !ttnn.bfp8_b>>}
   func.func private @"#ttnn.layout"() attributes {example = #ttnn.layout<row_major>}

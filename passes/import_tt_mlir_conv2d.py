@@ -385,17 +385,21 @@ def conv_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     activation = _activation(conv, input_value)
     output_dtype = tensor_info(conv.results[0].type).dtype
     compute = params.compute_config
-    consume = conv2d_consume_from_plan(
-        activation,
-        weight,
-        bias,
-        plan,
-        params,
-        output_dtype=output_dtype,
-        math_fidelity=_math_fidelity(conv),
-        fp32_dest_acc_en=fp32_dest_accumulation(params, plan.weights_dtype),
-        packer_l1_acc=compute is not None and compute.packer_l1_acc,
-    )
+    try:
+        consume = conv2d_consume_from_plan(
+            activation,
+            weight,
+            bias,
+            plan,
+            params,
+            output_dtype=output_dtype,
+            math_fidelity=_math_fidelity(conv),
+            fp32_dest_acc_en=fp32_dest_accumulation(params, plan.weights_dtype),
+            packer_l1_acc=compute is not None and compute.packer_l1_acc,
+            conv_config=params.conv_config,
+        )
+    except ConvConfigError as error:  # a conv-only field the run does not model
+        raise _error(conv, str(error)) from None
     _replace_by_consumption(conv, consume)
 
 
@@ -463,17 +467,21 @@ def conv_transpose_ops(conv: Operation, inputs: dict[str, Attribute]) -> None:
     activation = _activation(conv, input_value)
     stuffed = _insert(zero_stuffed_input(activation, transpose), conv).results[0]
     compute = transpose.params.compute_config
-    consume = conv2d_consume_from_plan(
-        stuffed,
-        weight,
-        bias,
-        plan,
-        params,
-        output_dtype=tensor_info(conv.results[0].type).dtype,
-        math_fidelity=_math_fidelity(conv),
-        fp32_dest_acc_en=fp32_dest_accumulation(params, decision.weights_dtype),
-        packer_l1_acc=compute is not None and compute.packer_l1_acc,
-    )
+    try:
+        consume = conv2d_consume_from_plan(
+            stuffed,
+            weight,
+            bias,
+            plan,
+            params,
+            output_dtype=tensor_info(conv.results[0].type).dtype,
+            math_fidelity=_math_fidelity(conv),
+            fp32_dest_acc_en=fp32_dest_accumulation(params, decision.weights_dtype),
+            packer_l1_acc=compute is not None and compute.packer_l1_acc,
+            conv_config=transpose.params.conv_config,
+        )
+    except ConvConfigError as error:  # a conv-only field the run does not model
+        raise _error(conv, str(error)) from None
     _replace_by_consumption(conv, consume)
 
 

@@ -18,9 +18,10 @@ conv2d kernels compute it:
    reads the block's activation tiles and the weight tile rows the weight reader fetches
    for the core's columns and accumulates into the block's rows and the core's columns; the
    partials rounded to the format TT-NN stores them in between K blocks;
-3. the bias added once after the last K block (`tile.add_row`), the output rounded to its
-   dtype and written as [1, 1, N·OH·OW, Cout] TILE (where that changes nothing — DEST's
-   dtype, its tile rows and columns — DEST's tiles are the result's own buffer: no copy).
+3. the bias added once after the last K block (`tile.add_row`), a fused relu applied as
+   the packer applies it (`tile.relu`), the output rounded to its dtype and written as
+   [1, 1, N·OH·OW, Cout] TILE (where that changes nothing — DEST's dtype, its tile rows and
+   columns — DEST's tiles are the result's own buffer: no copy).
 
 The kernels loop per core, per activation block, per K block; here the K blocks are the
 outer (unrolled) level and the cores and activation blocks a loop nest inside each: output
@@ -763,6 +764,8 @@ class LowerConvConsume(RewritePattern):
                     round_partials(accumulator, stored, dest_dtype)
             if op.bias is not None:
                 add_bias(op.bias, accumulator, rows.row_tiles, weight_tiles[1])
+            if op.fused_activation is not None:  # relu (verified): the packer's, as it packs
+                tile.ReluOp(accumulator)
             results.append(result if result is not None else store_output(op, accumulator))
 
 

@@ -412,10 +412,11 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
             output_layout=decision.output.layout,
             math_fidelity=math_fidelity_name(op.properties.get(COMPUTE_CONFIG_PROPERTY.name)),
             fp32_dest_acc_en=fp32_dest_accumulation(params, decision.weights_dtype),
+            conv_config=op.conv_parameters(device).conv_config,
         )
     except ConvNotModelledError as error:
         raise TTNNError(
-            f"'{op.name}' op ttnn-decompose cannot consume this conv's weight: {error}", op=op
+            f"'{op.name}' op ttnn-decompose cannot run this conv: {error}", op=op
         ) from error
     Rewriter.replace_value_with_new_type(consume.result, op.result.type)
     chain.append(consume)

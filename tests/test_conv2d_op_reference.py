@@ -10,7 +10,8 @@ l1_small_size of 0: the L1_SMALL region, conv/l1_small_region.py); and 197 convs
 ROW_MAJOR output (199 asked: 155 draws on both devices, 44 written to look for a row-major
 output's columns padded beyond whole tiles); and 387 convs of real models (tt-metal's
 per-model conv tables, each with its model's Conv2dConfig and compute config; 279 on a
-Wormhole N150, 108 on a Blackhole P150); recorded once, each on a fresh device, and
+Wormhole N150, 108 on a Blackhole P150) with 24 probes of the output's core grid
+override they use; recorded once, each on a fresh device, and
 committed in tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d`
 against TT-NN's `conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
 
@@ -66,7 +67,8 @@ COUNTS = {
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 103, 0),
     "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 92, 0),
     "ttnn_conv_models_blackhole_P150.json.gz": (108, 0, 108, 0, 0, 0, 0),
-    "ttnn_conv_models_wormhole_N150.json.gz": (279, 0, 261, 0, 0, 0, 0),
+    "ttnn_conv_models_wormhole_N150.json.gz": (279, 0, 277, 0, 0, 0, 0),
+    "ttnn_conv_output_core_grid_wormhole_N150.json.gz": (14, 10, 14, 10, 0, 0, 0),
     "ttnn_conv_row_major_blackhole_P150_s7002.json.gz": (48, 18, 48, 18, 7, 6, 2),
     "ttnn_conv_row_major_targeted_blackhole_P150.json.gz": (21, 0, 21, 0, 1, 0, 0),
     "ttnn_conv_row_major_targeted_wormhole_N150.json.gz": (21, 0, 21, 0, 1, 0, 0),
@@ -188,9 +190,8 @@ REASONS = {
     "project refuses what TT-NN accepts": "the WIDTH act height check where TT-NN's "
     "activation matrix has another height than N·OH·OW in tiles (3 convs cut in DRAM "
     "slices), the WIDTH weight-height check on a conv TT-NN's conv2d prepares otherwise (1), "
-    "a BLOCK conv asked with enable_activation_reuse that TT-NN's conv2d runs (the wide "
-    "draws), and SDXL's BLOCK convs with override_output_sharding_config and a core_grid "
-    "(the model convs: not modelled)",
+    "and a BLOCK conv asked with enable_activation_reuse that TT-NN's conv2d runs (the wide "
+    "draws)",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 

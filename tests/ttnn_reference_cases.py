@@ -193,6 +193,12 @@ REFUSAL_RULES: tuple[tuple[str, str], ...] = (
     ("conv2d_utils.cpp:1533: padded_height", "kernel-stride folding needs the padded input height"),
     ("conv2d_utils.cpp:1538: padded_width", "kernel-stride folding needs the padded input width"),
     ("conv2d.cpp:540: !mm_conv", "kernel-stride folding of a"),
+    # conv2d_utils.cpp's get_output_compute_grid_size (override_output_sharding_config)
+    ("conv2d_utils.cpp:133: conv_config.core_grid", "core_grid must have a value"),
+    ("conv2d_utils.cpp:136: input_parallel_config.shard_scheme", "override is only supported "
+     "for BLOCK_SHARDED"),
+    ("conv2d_utils.cpp:145: device_compute_grid_size", "Invalid core grid override"),
+    ("conv2d_utils.cpp:150: (input_parallel_config", "NHW cores must match for input and output"),
 )  # fmt: skip
 """TT-NN's refusals by the rule that refused (its TT_FATAL's place or its failure), each with
 the words of the project's message for that rule: a refusal agrees only when the project

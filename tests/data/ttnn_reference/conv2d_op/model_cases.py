@@ -452,6 +452,15 @@ OFT = (
 )
 
 
+WHISPER = "models/demos/whisper/tt/ttnn_optimized_functional_whisper.py@01845632d573"
+
+# Whisper's encoder stem, as conv1d (input height 1, (1, 3) kernels) — (model, mel bins,
+# d_model): conv1 mel bins -> d_model, stride 1; conv2 d_model -> d_model / 4 (its output
+# channels cut in 4 to fit the L1), stride 2; 3000 frames, batch 1, no bias, HEIGHT,
+# weights bfloat16, LoFi, a TILE bfloat16 input, l1_small_size 1024 (WHISPER_L1_SMALL_SIZE).
+WHISPER_MODELS = (("whisper_base", 80, 512), ("distil_whisper_large_v3", 128, 1280))
+
+
 def resnet50() -> list[dict[str, Any]]:
     cases = []
     for row, (n, o, c, h, w, kh, kw, sh, sw, ph, pw, shard, abh) in enumerate(RESNET50):
@@ -680,6 +689,27 @@ def oft() -> list[dict[str, Any]]:
     return cases
 
 
+def whisper() -> list[dict[str, Any]]:
+    """conv1 reads the transposed mel features (DRAM); conv2 reads conv1's output after
+    `sharded_to_interleaved` without a memory config, asked in DRAM and in L1."""
+    cases = []
+    for model, mels, width in WHISPER_MODELS:
+        stems = [("conv1", mels, width, 1, "DRAM"), ("conv2", width, width // 4, 2, "DRAM"),
+                 ("conv2", width, width // 4, 2, "L1")]  # fmt: skip
+        for name, c, o, s, memory in stems:
+            made = case(
+                f"{model}_{name}_{memory.lower()}",
+                f"{WHISPER}::preprocess_encoder_inputs ({name}, {model})",
+                n=1, c=c, o=o, h=1, w=3000, kernel=(1, 3), stride=(1, s), pad=(0, 1),
+                bias=False, weights=BF16, output=BF16, shard=HS, slice_config=None,
+                l1_small=1024,
+            )  # fmt: skip
+            made["layout"], made["mem"] = "TILE", memory
+            made["conv_config"].pop("enable_kernel_stride_folding")  # Conv1dConfig leaves it
+            cases.append(made)
+    return cases
+
+
 def model_cases(device: str) -> list[dict[str, Any]]:
     """The cases asked on `device`: every table on Wormhole N150 except the two tt-metal runs
     on Blackhole only (Panoptic-DeepLab, OFT), which are asked on Blackhole P150 with the
@@ -688,6 +718,7 @@ def model_cases(device: str) -> list[dict[str, Any]]:
         return (
             resnet50() + stable_diffusion() + shallow_unet() + vanilla_unet() + segformer()
             + sdxl(device) + sdxl_vae() + depthwise() + fruit() + patch_embeddings()
+            + whisper()
         )  # fmt: skip
     return panoptic() + oft() + depthwise() + resnet50()
 

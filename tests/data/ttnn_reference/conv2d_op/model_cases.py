@@ -29,6 +29,11 @@ ttnn.conv2d:
 A channel-split row (`run_conv_with_split`: SD's convs of more than 1280 input channels) is
 the conv it runs: in_channels divided by the split.
 
+Two models are read from their own code instead (`WHISPER`, `UNET_MODEL`): Whisper's conv1d
+encoder stem, and the convs of the vanilla UNet model whose input its code places where the
+kit can place it (DRAM, L1 interleaved, or the HEIGHT shards it reshards a pool's output to),
+with the model's Conv2dConfig, compute config and `l1_small_size`.
+
     python3 model_cases.py wormhole_N150 > cases.json   (or blackhole_P150)
 
 Standalone: it imports nothing of this project. The answers: a copy of the kit's
@@ -461,6 +466,30 @@ WHISPER = "models/demos/whisper/tt/ttnn_optimized_functional_whisper.py@01845632
 WHISPER_MODELS = (("whisper_base", 80, 512), ("distil_whisper_large_v3", 128, 1280))
 
 
+UNET_MODEL = "models/demos/vanilla_unet/ttnn/ttnn_unet.py@1294a58cbfa2 (common.py@254f7bcf9ac3)"
+
+# The vanilla UNet model itself at 480x640 (features 32), the convs whose input the model code
+# places where the kit can: (name, C, O, H, W, input place, input layout, input dtype, shard,
+# act_block_h, reshard, double buffers, output dtype, output layout, reallocate_halo_output).
+# Its Conv: 3x3 pad 1, bias, weights bfloat16, LoFi with math_approx_mode, no fp32, no packer,
+# deallocate_activation; the input [N, H, W, C]; l1_small_size 12·8192
+# (common.py@2cde5264a973's VANILLA_UNET_L1_SMALL_SIZE).
+UNET_MODEL_CONVS = (
+    # the image padded to 16 channels, permuted to NHWC in DRAM
+    ("enc1_1", 16, 32, 480, 640, "DRAM", "ROW_MAJOR", BF16, HS, 64, True, True, BF8, "TILE", False),
+    # pool_1 resharded HEIGHT [1216, 32] over the 8x8 grid
+    ("enc2_1", 32, 64, 240, 320, "HS1216", "ROW_MAJOR", BF16, HS, 0, True, False, BF16,
+     "ROW_MAJOR", False),
+    # the concats of the decoder into L1 (row-major halves)
+    ("dec3_1", 256, 128, 120, 160, "L1", "ROW_MAJOR", BF16, HS, 32, True, True, BF16,
+     "ROW_MAJOR", False),
+    ("dec2_1", 128, 64, 240, 320, "L1", "ROW_MAJOR", BF16, HS, 32, False, True, BF16,
+     "ROW_MAJOR", False),
+    # the last concat tilized to bfloat8_b and moved to L1 interleaved
+    ("dec1_1", 64, 32, 480, 640, "L1", "TILE", BF8, None, 0, False, True, BF8, "TILE", True),
+)  # fmt: skip
+
+
 def resnet50() -> list[dict[str, Any]]:
     cases = []
     for row, (n, o, c, h, w, kh, kw, sh, sw, ph, pw, shard, abh) in enumerate(RESNET50):
@@ -710,6 +739,31 @@ def whisper() -> list[dict[str, Any]]:
     return cases
 
 
+def unet_model() -> list[dict[str, Any]]:
+    cases = []
+    for fields in UNET_MODEL_CONVS:
+        name, c, o, h, w, place, layout, input_dtype, shard, abh, reshard, buffers = fields[:12]
+        output, output_layout, reallocate = fields[12:]
+        made = case(
+            f"vanilla_unet_model_{name}",
+            f"{UNET_MODEL}::TtUnet.{name}",
+            n=1, c=c, o=o, h=h, w=w, kernel=(3, 3), stride=(1, 1), pad=(1, 1), weights=BF16,
+            output=output, input_dtype=input_dtype, shard=shard, act_block_h=abh,
+            output_layout=output_layout, slice_config=None, l1_small=12 * 8192,
+            reshard_if_not_optimal=reshard or None, deallocate_activation=True,
+            reallocate_halo_output=reallocate, enable_act_double_buffer=buffers or None,
+            enable_weights_double_buffer=buffers or None,
+        )  # fmt: skip
+        made["conv_config"].pop("enable_kernel_stride_folding")  # the model leaves it
+        made["layout"], made["input_shape"] = layout, "nhwc"
+        made["mem"] = "L1" if place == "HS1216" else place
+        if place == "HS1216":
+            shard = {"kind": "HEIGHT", "grid": [8, 8], "orientation": "ROW_MAJOR"}
+            made["input_shard"] = {**shard, "shard_shape": [1216, c]}
+        cases.append(made)
+    return cases
+
+
 def model_cases(device: str) -> list[dict[str, Any]]:
     """The cases asked on `device`: every table on Wormhole N150 except the two tt-metal runs
     on Blackhole only (Panoptic-DeepLab, OFT), which are asked on Blackhole P150 with the
@@ -718,7 +772,7 @@ def model_cases(device: str) -> list[dict[str, Any]]:
         return (
             resnet50() + stable_diffusion() + shallow_unet() + vanilla_unet() + segformer()
             + sdxl(device) + sdxl_vae() + depthwise() + fruit() + patch_embeddings()
-            + whisper()
+            + whisper() + unet_model()
         )  # fmt: skip
     return panoptic() + oft() + depthwise() + resnet50()
 

@@ -35,6 +35,9 @@ op refuses with `conv2d_l1_allocation`'s message, which agrees when it is TT-NN'
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -46,7 +49,7 @@ from conv2d_op_reference_cases import (
     build_conv2d,
     load,
 )
-from ttnn_reference_cases import grid_of
+from ttnn_reference_cases import DATA, grid_of
 from xdsl.utils.exceptions import VerifyException
 
 COUNTS = {
@@ -241,3 +244,21 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
             compared += 1
             wider += padded[3] > -(-logical[3] // 32) * 32
     assert (compared, wider) == (241, 15)
+
+
+def test_the_model_convs_are_model_cases_py_s_cases() -> None:
+    """The committed model convs are the cases `model_cases.py` writes for each device, in
+    its order, every field as written (each with its `source`), TT-NN's answer added."""
+    folder = DATA / "conv2d_op"
+    spec = importlib.util.spec_from_file_location("model_cases", folder / "model_cases.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for device in ("wormhole_N150", "blackhole_P150"):
+        cases = module.model_cases(device)
+        with gzip.open(folder / f"ttnn_conv_models_{device}.json.gz", "rt") as text:
+            answers = json.load(text)
+        assert [case["id"] for case in cases] == list(answers)
+        for case in cases:
+            assert {key: answers[case["id"]][key] for key in case} == case
+            assert case["source"].startswith(("tests/ttnn/", "models/demos/"))

@@ -767,14 +767,18 @@ def unet_model() -> list[dict[str, Any]]:
 def model_cases(device: str) -> list[dict[str, Any]]:
     """The cases asked on `device`: every table on Wormhole N150 except the two tt-metal runs
     on Blackhole only (Panoptic-DeepLab, OFT), which are asked on Blackhole P150 with the
-    depthwise convs and ResNet-50's."""
+    depthwise convs, ResNet-50's, SDXL's (no core_grid there), SegFormer's and the shallow
+    UNet's."""
     if device == "wormhole_N150":
         return (
             resnet50() + stable_diffusion() + shallow_unet() + vanilla_unet() + segformer()
             + sdxl(device) + sdxl_vae() + depthwise() + fruit() + patch_embeddings()
             + whisper() + unet_model()
         )  # fmt: skip
-    return panoptic() + oft() + depthwise() + resnet50()
+    return (
+        panoptic() + oft() + depthwise() + resnet50() + sdxl(device) + sdxl_vae() + segformer()
+        + shallow_unet()
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -113,9 +113,10 @@ class Conv2dConfig:
     and `force_split_reader` None are automatic; `reshard_if_not_optimal` decides where an input
     already sharded takes its core split from (§3.3a); `output_layout`, the double buffers,
     `config_tensors_in_dram` and `force_split_reader` size the buffers of TT-NN's L1 estimate;
-    `override_output_sharding_config` makes the preparation read `core_grid` (not modelled:
-    the resolution refuses it). `padding_mode` (TT-NN 0.81.1 accepts Zeros and Replicate and
-    prepares the same weights with either) and the other CONV_ONLY fields steer the conv only."""
+    `override_output_sharding_config` makes the preparation take a BLOCK conv's output cores
+    from `core_grid` (`conv_op_config.output_compute_grid`). `padding_mode` (TT-NN 0.81.1
+    accepts Zeros and Replicate and prepares the same weights with either) and the other
+    CONV_ONLY fields steer the conv only."""
 
     weights_dtype: DataType | None = field(
         default=None, metadata=declare(ConfigKind.DATA_TYPE, PREPARATION)

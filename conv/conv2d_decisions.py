@@ -290,7 +290,8 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
     refusal = (
-        folding_refusal(params)
+        dram_output_grid_override_refusal(params)
+        or folding_refusal(params)
         or folding_pad_refusal(params)
         or column_major_input_refusal(params)
         or dram_row_major_output_refusal(params)
@@ -641,6 +642,18 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     if top == 0 and left == 0:
         return None
     return "ttnn.pad: on device tile padding does not support front padding"
+
+
+def dram_output_grid_override_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's DRAM path (`conv2d_DRAM`) refuses `override_output_sharding_config` first
+    thing, before it folds or prepares anything (a 1×1 matmul conv's too);
+    `prepare_conv_weights` prepares such a conv (the override's output cores,
+    `conv_op_config.output_compute_grid`). TT-NN's answers: a DRAM input without a slice
+    config and one with a DRAM height slice config refused so, the same input with an
+    `l1_full` slice config run."""
+    if not params.conv_config.override_output_sharding_config or not runs_from_dram(params):
+        return None
+    return "Conv2D DRAM slicing doesn't support override_output_sharding_config."
 
 
 def row_major_bfloat8_b_output(params: ConvParameters, mm_conv: bool) -> bool:

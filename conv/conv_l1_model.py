@@ -46,6 +46,7 @@ from ttnn_xdsl.conv.conv_op_config import (
     determine_parallel_config,
     input_channels_alignment,
     is_1d_depthwise_conv,
+    output_compute_grid,
 )
 from ttnn_xdsl.core.enums import (
     DataType,
@@ -563,7 +564,8 @@ def conv_l1_usage(
             not g.mm_conv,
             knobs.config.act_block_h_override,
         )
-    out_split = determine_output_parallel_config(in_split, device.grid, g.out_channels, g.mm_conv)
+    output_grid = output_compute_grid(device.grid, knobs.config, in_split)
+    out_split = determine_output_parallel_config(in_split, output_grid, g.out_channels, g.mm_conv)
     cin_padded = round_up(g.in_channels, in_split.channels * alignment)
     blocking = conv_blocking(
         in_split,

@@ -166,6 +166,39 @@ def determine_parallel_config(
     )
 
 
+def output_compute_grid(
+    grid: tuple[int, int], config: Conv2dConfig, input_split: CoreSplit
+) -> tuple[int, int]:
+    """TT-NN's `get_output_compute_grid_size`: the grid the output's cores are chosen from —
+    the device's, or with `override_output_sharding_config` the size of `core_grid`'s bounding
+    box (its origin dropped: the output's cores still start at (0, 0)), for a BLOCK conv whose
+    NHW cores it keeps. Raises ConvConfigError with TT-NN's words otherwise."""
+    if not config.override_output_sharding_config:
+        return grid
+    if config.core_grid is None:
+        raise ConvConfigError(
+            "When override_output_sharding_config is set to true, core_grid must have a value."
+        )
+    if input_split.layout != BLOCK:
+        raise ConvConfigError(
+            "Output sharding config override is only supported for BLOCK_SHARDED layout."
+        )
+    starts = [start for start, _ in config.core_grid]
+    ends = [end for _, end in config.core_grid]
+    x = max(end[0] for end in ends) - min(start[0] for start in starts) + 1
+    y = max(end[1] for end in ends) - min(start[1] for start in starts) + 1
+    if x > grid[0] or y > grid[1]:
+        raise ConvConfigError(
+            f"Invalid core grid override: {x}x{y} for device compute grid size: {grid[0]}x{grid[1]}"
+        )
+    nhw = x if input_split.orientation == ShardOrientation.COL_MAJOR else y
+    if nhw != input_split.nhw:
+        raise ConvConfigError(
+            "NHW cores must match for input and output when overriding the grid size."
+        )
+    return (x, y)
+
+
 def determine_output_parallel_config(
     split: CoreSplit, grid: tuple[int, int], out_channels: int, mm_conv: bool
 ) -> CoreSplit:

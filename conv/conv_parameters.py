@@ -352,12 +352,6 @@ def validate_parameters(params: Conv2dParameters) -> None:
                 f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
             )
     validate_conv2d_config(params.conv_config)
-    if params.conv_config.override_output_sharding_config:
-        raise ConvNotModelledError(
-            "conv_config.override_output_sharding_config = true is not modelled: with it "
-            "TT-NN 0.81.1's preparation takes a block_sharded conv's output cores from "
-            "conv_config.core_grid (semantics.md §6)"
-        )
     if params.slice_config is not None and params.slice_config.num_slices < 0:
         raise ConvConfigError(
             "expected conv2d_slice_config to have a non-negative number of slices, got "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_form import ConvForm
 from ttnn_xdsl.conv.conv_l1_decisions import L1Decisions, resplit
 from ttnn_xdsl.conv.conv_op_config import (
@@ -16,6 +17,7 @@ from ttnn_xdsl.conv.conv_op_config import (
     determine_output_parallel_config,
     determine_parallel_config,
     input_channels_alignment,
+    output_compute_grid,
 )
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.core.enums import Layout, ShardOrientation, TensorMemoryLayout
@@ -114,6 +116,7 @@ def resolve_parallel_config(
     input_shard_grid: tuple[int, int] | None = None,
     input_split: CoreSplit | None = None,
     input_shard_cores: int | None = None,
+    config: Conv2dConfig | None = None,
 ) -> ParallelConfig:
     """Step 7 (TT-NN's `determine_parallel_config` + `determine_output_parallel_config`, in
     `conv_op_config`).
@@ -123,7 +126,8 @@ def resolve_parallel_config(
     keeps the input's split. The input's split is `input_split` when TT-NN fixed it (the
     shard spec it gives a DRAM slice, or a resharded input), or comes from `input_shard_grid`,
     the (x, y) shard grid of an L1 input already sharded (TT-NN takes the spec's whole
-    parallel config: semantics.md §3.3a)."""
+    parallel config: semantics.md §3.3a). The output's cores come from the device grid, or
+    from `config.core_grid` (`conv_op_config.output_compute_grid`)."""
     if input_split is None and input_shard_grid is not None:
         x, y = input_shard_grid
         input_split = CoreSplit(shard_layout, orientation, x, y, input_shard_cores or x * y)
@@ -141,7 +145,8 @@ def resolve_parallel_config(
             not mm_conv,
             act_block_h_override,
         )
-    output_split = determine_output_parallel_config(input_split, grid, out_channels, mm_conv)
+    output_grid = grid if config is None else output_compute_grid(grid, config, input_split)
+    output_split = determine_output_parallel_config(input_split, output_grid, out_channels, mm_conv)
     return ParallelConfig(input_split, output_split)
 
 
@@ -237,6 +242,7 @@ def resolve_sharding(
         input_shard_grid=memory.shard_grid if params.reads_input_shard_spec else None,
         input_split=split,
         input_shard_cores=memory.shard_cores,
+        config=params.conv_config,
     )
     auto_shard = not memory.is_sharded and params.conv_config.shard_layout is None
     return ShardDecision(

@@ -23,6 +23,7 @@ from ttnn_reference_cases import (
     REFUSAL_RULES,
     TTNN_DTYPES,
     common_properties,
+    compute_config,
     grid_of,
     memory_config,
     output_is_empty,
@@ -177,6 +178,9 @@ def build_conv2d(case: dict[str, Any], grid: tuple[int, int]) -> ConvOp:
         keywords["dram_slice_config" if transposed else "slice_config"] = sliced
     if "dtype" in case:
         keywords["dtype"] = DTYPES[case["dtype"]]
+    compute = compute_config(case)
+    if compute is not None:
+        keywords["compute_config"] = compute
     if transposed:
         keywords.update(output_padding=case["output_padding"], mirror_kernel=case["mirror_kernel"])
     op_class: type[ConvOp] = ConvTranspose2dOp if transposed else Conv2dOp

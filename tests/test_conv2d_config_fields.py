@@ -76,8 +76,9 @@ NON_DEFAULT_VALUES: dict[str, tuple[str, object, Callable[[], Any]]] = {
 }
 
 REFUSED = {
+    # TT-NN's rule: the override reads core_grid, which this conv does not give.
     "override_output_sharding_config": (
-        "conv_config.override_output_sharding_config = true is not modelled"
+        "When override_output_sharding_config is set to true, core_grid must have a value"
     ),
     # TT-NN's rule: this conv's activation blocks of 1 tile do not exceed its 1-tile output
     # width.

@@ -1213,3 +1213,97 @@ def test_a_row_major_bfloat8_b_transposed_output_is_refused(
     matmul = replace(params, kernel_size=(1, 1), stride=(1, 1), padding=(0, 0))
     output = resolve_conv_transpose2d(matmul).output
     assert (output.layout, output.dtype) == (Layout.TILE, DataType.BFLOAT8_B)
+
+
+def output_grid_override(**changes: object) -> Conv2dParameters:
+    """A BLOCK 3x3 conv, 256 -> 1000 channels, of a 32x32 image in L1 (1024 rows: 8 NHW cores
+    of 4 tiles), whose output cores come from a 5x8 core_grid."""
+    config = Conv2dConfig(
+        weights_dtype=DataType.BFLOAT16,
+        shard_layout=BLOCK,
+        core_grid=(((0, 0), (4, 7)),),
+        override_output_sharding_config=True,
+    )
+    return conv(**{"in_channels": 256, "out_channels": 1000, "input_height": 32,
+                   "input_width": 32, "conv_config": config, **changes})  # fmt: skip
+
+
+def test_the_output_core_grid_override_splits_the_output_channels_over_its_width() -> None:
+    """1000 channels are 32 tiles. Over the device's 8 columns: 4 tiles a core. Over the
+    override's 5 columns: 5 cores of 7 tiles (35 tiles, 3 of them padding, fewer than one
+    core's 7), so 224-channel output shards on (0, 0)-(4, 7) and weight columns padded to
+    5·224 = 1120, TT-NN's answer (`ov02`)."""
+    overridden = resolve_conv2d(output_grid_override())
+    assert overridden.output.shard is not None
+    assert overridden.output.shard.ranges == ((0, 0, 4, 7),)
+    assert overridden.output.shard.shape == (128, 224)
+    assert overridden.plan.layout.padded_out_channels == 1120
+    plain = resolve_conv2d(output_grid_override(conv_config=Conv2dConfig(shard_layout=BLOCK)))
+    assert plain.output.shard is not None
+    assert plain.output.shard.ranges == ((0, 0, 7, 7),)
+    assert plain.output.shard.shape == (128, 128)
+    # The box's size counts, not its origin: (1, 0)-(5, 7) is 5x8 too.
+    moved = Conv2dConfig(
+        weights_dtype=DataType.BFLOAT16,
+        shard_layout=BLOCK,
+        core_grid=(((1, 0), (5, 7)),),
+        override_output_sharding_config=True,
+    )
+    shard = resolve_conv2d(output_grid_override(conv_config=moved)).output.shard
+    assert shard is not None and shard.ranges == ((0, 0, 4, 7),)
+
+
+@pytest.mark.parametrize(
+    ("config", "memory", "message"),
+    [
+        (
+            Conv2dConfig(shard_layout=BLOCK, override_output_sharding_config=True),
+            L1,
+            "When override_output_sharding_config is set to true, core_grid must have a value.",
+        ),
+        (
+            Conv2dConfig(
+                shard_layout=HEIGHT,
+                core_grid=(((0, 0), (4, 7)),),
+                override_output_sharding_config=True,
+            ),
+            L1,
+            "Output sharding config override is only supported for BLOCK_SHARDED layout.",
+        ),
+        (
+            Conv2dConfig(
+                shard_layout=BLOCK,
+                core_grid=(((0, 0), (8, 7)),),
+                override_output_sharding_config=True,
+            ),
+            L1,
+            "Invalid core grid override: 9x8 for device compute grid size: 8x8",
+        ),
+        (
+            # 4 rows of cores where the input's rows are on 8.
+            Conv2dConfig(
+                shard_layout=BLOCK,
+                core_grid=(((0, 0), (4, 3)),),
+                override_output_sharding_config=True,
+            ),
+            L1,
+            "NHW cores must match for input and output when overriding the grid size.",
+        ),
+        (
+            Conv2dConfig(
+                shard_layout=BLOCK,
+                core_grid=(((0, 0), (4, 7)),),
+                override_output_sharding_config=True,
+            ),
+            DRAM,
+            "TT-NN 0.81.1's conv2d refuses this conv: Conv2D DRAM slicing doesn't support "
+            "override_output_sharding_config.",
+        ),
+    ],
+)
+def test_the_output_core_grid_override_s_refusals_in_tt_nn_s_words(
+    config: Conv2dConfig, memory: InputMemoryConfig, message: str
+) -> None:
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(output_grid_override(conv_config=config, input_memory_config=memory))
+    assert str(raised.value) == message

@@ -8,9 +8,13 @@ buffers, config tensors in DRAM, l1_small_size); 330 of these again (55 convs wh
 runs, each with l1_small_size 0, 32, 64, 128 and 1024 and with config tensors in DRAM on an
 l1_small_size of 0: the L1_SMALL region, conv/l1_small_region.py); and 197 convs asked for a
 ROW_MAJOR output (199 asked: 155 draws on both devices, 44 written to look for a row-major
-output's columns padded beyond whole tiles); recorded once, each on a fresh device, and
-committed in tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d`
-against TT-NN's `conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
+output's columns padded beyond whole tiles); and 524 convs of real models (tt-metal's
+per-model conv tables, Whisper's encoder stem and 5 convs of the vanilla UNet model, each
+with its model's Conv2dConfig and compute config; 290 on a Wormhole N150, 234 on a
+Blackhole P150) with 24 probes of the output's core grid override they use and 9 of their
+halo output's placement; recorded once, each on a fresh device, and committed in
+tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d` against TT-NN's
+`conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
 
 Each case is built as a `ttnn.conv2d` on the device's grid, opened with the case's
 `l1_small_size` (the kit's 16384 by default) (its input TT-NN's flat [1, 1, N·H·W, C], or
@@ -31,6 +35,9 @@ op refuses with `conv2d_l1_allocation`'s message, which agrees when it is TT-NN'
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -42,7 +49,7 @@ from conv2d_op_reference_cases import (
     build_conv2d,
     load,
 )
-from ttnn_reference_cases import grid_of
+from ttnn_reference_cases import DATA, grid_of
 from xdsl.utils.exceptions import VerifyException
 
 COUNTS = {
@@ -63,6 +70,10 @@ COUNTS = {
     "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 88, 24, 23, 18, 4),
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 103, 0),
     "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 92, 0),
+    "ttnn_conv_models_blackhole_P150.json.gz": (234, 0, 232, 0, 0, 0, 0),
+    "ttnn_conv_models_wormhole_N150.json.gz": (287, 1, 283, 1, 2, 1, 0),
+    "ttnn_conv_output_core_grid_wormhole_N150.json.gz": (14, 10, 14, 10, 0, 0, 0),
+    "ttnn_conv_reallocate_halo_wormhole_N150.json.gz": (9, 0, 5, 0, 0, 0, 0),
     "ttnn_conv_row_major_blackhole_P150_s7002.json.gz": (48, 18, 48, 18, 7, 6, 2),
     "ttnn_conv_row_major_targeted_blackhole_P150.json.gz": (21, 0, 21, 0, 1, 0, 0),
     "ttnn_conv_row_major_targeted_wormhole_N150.json.gz": (21, 0, 21, 0, 1, 0, 0),
@@ -178,12 +189,19 @@ REASONS = {
     "on the DRAM path, DRAM-path convs for which TT-NN returns the host weight unprepared, "
     "a resharded DRAM conv, a 1D HEIGHT conv from DRAM with full_inner_dim and resharding "
     "(1D convs cut in DRAM slices are: conv2d_decisions.conv1d_preparation), and the DRAM "
-    "slice configs' probes of 3×3 convs (more weight rows)",
+    "slice configs' probes of 3×3 convs (more weight rows), and SDXL's VAE conv of 3 input "
+    "channels from a TILE input cut in DRAM width slices (the same dense weight: TT-NN's 27 "
+    "rows padded to 96, the project's 288)",
     "project refuses what TT-NN accepts": "the WIDTH act height check where TT-NN's "
     "activation matrix has another height than N·OH·OW in tiles (3 convs cut in DRAM "
     "slices), the WIDTH weight-height check on a conv TT-NN's conv2d prepares otherwise (1), "
-    "and a BLOCK conv asked with enable_activation_reuse that TT-NN's conv2d runs (the wide "
-    "draws)",
+    "a BLOCK conv asked with enable_activation_reuse that TT-NN's conv2d runs (the wide "
+    "draws), and two of the vanilla UNet model's decoder convs of an L1-interleaved "
+    "row-major input, where the project finds the conv's circular buffers clashing with an "
+    "L1 buffer (the model convs): it agrees on them with reallocate_halo_output, not "
+    "without it (the model's), nor without deallocate_activation (the reallocate_halo "
+    "probes); TT-NN's graph lets the user's input go right after its InterleavedToSharded, "
+    "before the halo",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 
@@ -208,7 +226,7 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
     [1, 1, 64, 2080]. Its type spells no padded shape (the project's row-major values hold the
     logical rows only); the op's decision says TT-NN's, and `ttnn_xdsl.ttnn.conv2d`'s output
     reports it (tests/test_ttnn_api_conv.py). Every ROW_MAJOR answer whose output the project
-    infers (194 of 197; the others are pinned above) is held to TT-NN's padded shape, 13 of
+    infers (250 of 259; the others are pinned above) is held to TT-NN's padded shape, 15 of
     them wider than whole tiles."""
     compared, wider = 0, 0
     for path in FILES:
@@ -225,4 +243,22 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
             assert list(op.decision().output.padded_shape) == padded, (path.name, case["id"])
             compared += 1
             wider += padded[3] > -(-logical[3] // 32) * 32
-    assert (compared, wider) == (194, 13)
+    assert (compared, wider) == (250, 15)
+
+
+def test_the_model_convs_are_model_cases_py_s_cases() -> None:
+    """The committed model convs are the cases `model_cases.py` writes for each device, in
+    its order, every field as written (each with its `source`), TT-NN's answer added."""
+    folder = DATA / "conv2d_op"
+    spec = importlib.util.spec_from_file_location("model_cases", folder / "model_cases.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for device in ("wormhole_N150", "blackhole_P150"):
+        cases = module.model_cases(device)
+        with gzip.open(folder / f"ttnn_conv_models_{device}.json.gz", "rt") as text:
+            answers = json.load(text)
+        assert [case["id"] for case in cases] == list(answers)
+        for case in cases:
+            assert {key: answers[case["id"]][key] for key in case} == case
+            assert case["source"].startswith(("tests/ttnn/", "models/demos/"))

@@ -88,6 +88,7 @@ COMPARED = {
     "device_opens_blackhole_P150": 278,
     "device_opens_wormhole_N150": 552,
     "fold_matmul_wormhole_N150": 66,
+    "output_core_grid_wormhole_N150": 40,
     "slice_configs_wormhole_N150": 267,
 }
 """How many weights and biases of each file are compared (all but the empty outputs): a case

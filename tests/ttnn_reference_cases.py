@@ -18,6 +18,7 @@ from ttnn_xdsl.core.enums import (
     Conv2dSliceType,
     DataType,
     Layout,
+    MathFidelity,
     ShardOrientation,
     TensorMemoryLayout,
 )
@@ -28,7 +29,7 @@ from ttnn_xdsl.dialect import (
     ShardSpecAttr,
     tensor_type,
 )
-from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr
+from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr, DeviceComputeKernelConfigAttr
 from ttnn_xdsl.dialect.operation import TTNNOperation
 
 DATA = Path(__file__).resolve().parent / "data" / "ttnn_reference"
@@ -79,7 +80,23 @@ def conv_config(case: dict[str, Any]) -> Conv2dConfigAttr:
         fields["shard_layout"] = SHARD_LAYOUTS[fields["shard_layout"]]
     if "output_layout" in fields:
         fields["output_layout"] = Layout[fields["output_layout"]]
+    if "core_grid" in fields:  # the kit's core ranges [x0, y0, x1, y1]
+        fields["core_grid"] = tuple(((x0, y0), (x1, y1)) for x0, y0, x1, y1 in fields["core_grid"])
     return Conv2dConfigAttr(**fields)
+
+
+def compute_config(case: dict[str, Any]) -> DeviceComputeKernelConfigAttr | None:
+    """A case's compute config (the model cases give TT-NN's `init_device_compute_kernel_config`
+    fields, the math fidelity by TT-NN's enum name), None when it gives none."""
+    given = case.get("compute_config")
+    if given is None:
+        return None
+    return DeviceComputeKernelConfigAttr(
+        math_fidelity=MathFidelity(given["math_fidelity"].lower()),
+        math_approx_mode=given["math_approx_mode"],
+        fp32_dest_acc_en=given["fp32_dest_acc_en"],
+        packer_l1_acc=given["packer_l1_acc"],
+    )
 
 
 def memory_config(case: dict[str, Any]) -> MemoryConfigAttr:
@@ -176,6 +193,12 @@ REFUSAL_RULES: tuple[tuple[str, str], ...] = (
     ("conv2d_utils.cpp:1533: padded_height", "kernel-stride folding needs the padded input height"),
     ("conv2d_utils.cpp:1538: padded_width", "kernel-stride folding needs the padded input width"),
     ("conv2d.cpp:540: !mm_conv", "kernel-stride folding of a"),
+    # conv2d_utils.cpp's get_output_compute_grid_size (override_output_sharding_config)
+    ("conv2d_utils.cpp:133: conv_config.core_grid", "core_grid must have a value"),
+    ("conv2d_utils.cpp:136: input_parallel_config.shard_scheme", "override is only supported "
+     "for BLOCK_SHARDED"),
+    ("conv2d_utils.cpp:145: device_compute_grid_size", "Invalid core grid override"),
+    ("conv2d_utils.cpp:150: (input_parallel_config", "NHW cores must match for input and output"),
 )  # fmt: skip
 """TT-NN's refusals by the rule that refused (its TT_FATAL's place or its failure), each with
 the words of the project's message for that rule: a refusal agrees only when the project

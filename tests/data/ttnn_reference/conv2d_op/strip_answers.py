@@ -18,7 +18,7 @@ KEPT = (
     "output_logical_shape", "output_padded_shape", "output_dtype", "output_layout",
     "output_memory_config", "weight_logical_shape", "weight_padded_shape", "weight_dtype",
     "bias_logical_shape", "bias_padded_shape", "bias_dtype", "op", "output_padding",
-    "mirror_kernel", "l1_small_size",
+    "mirror_kernel", "l1_small_size", "compute_config", "source",
 )  # fmt: skip
 
 

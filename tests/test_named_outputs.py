@@ -606,3 +606,28 @@ def test_a_folder_named_like_an_archive_is_a_folder(
     status, out, err = run_tool([source, "--input", f"x={folder}"], capsys)
     assert (status, out) == (1, "")
     assert err == f"ttnn-run: error: --input x: cannot read '{folder}': Is a directory\n"
+
+
+def test_expect_archive_of_every_function_serves_each_entry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `--entry all --output` names members FUNCTION.NAME: `--entry unary` finds its result
+    # under unary.grad_input and leaves @main's members alone; a member of no function of
+    # the module is refused, naming it and the results.
+    source = EXAMPLES / "assign_bw.mlir"
+    archive = tmp_path / "all.npz"
+    run = [source, "--random-inputs", "0"]
+    assert run_tool([*run, "--entry", "all", "--output", archive], capsys)[0] == 0
+    assert run_tool([*run, "--entry", "unary", "--expect", archive], capsys) == (
+        0,
+        f"grad_input: same bytes as {archive}[unary.grad_input]\n",
+        "",
+    )
+    members = dict(np.load(archive))
+    np.savez(tmp_path / "extra.npz", **members, **{"layer9.grad_a": members["main.grad_a"]})
+    assert run_tool([*run, "--entry", "unary", "--expect", tmp_path / "extra.npz"], capsys) == (
+        1,
+        "",
+        f"ttnn-run: error: --expect {tmp_path / 'extra.npz'}: member 'layer9.grad_a.npy' "
+        "names no result of @unary (results: grad_input)\n",
+    )

@@ -34,7 +34,7 @@ import os
 import sys
 import unicodedata
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NoReturn
@@ -214,7 +214,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
         metavar="DIR|FILE.npz",
         help="compare each result with the expected values in DIR (NAME.tensorbin, NAME.bin "
         "device bytes or NAME.npy values, by its name or resultN) or in FILE.npz; name "
-        "the first differing tile, face, row and column; exit 1 when any result differs",
+        "the first differing tile, face, row and column; exit 1 when any result differs "
+        "or has no expected values, or a member of FILE.npz names no result",
     )
     parser.add_argument(
         "--expect-pcc",
@@ -431,9 +432,14 @@ class NamedResult:
 
     @property
     def lookup_names(self) -> tuple[str, ...]:
-        """The names --expect looks for: its names, and its position (`resultN`) always."""
+        """The names --expect looks for: its names, and its position (`resultN`) always; each
+        also after `FUNCTION.` (as `--entry all` names it: one archive of a model's expected
+        values serves `--entry all` and each `--entry FUNCTION`, as with `--input`)."""
         position = result_aliases(self.slot, self.function if self.qualified else None)
-        return tuple(dict.fromkeys((*self.names, *position)))
+        names = (*self.names, *position)
+        if not self.qualified:
+            names += tuple(f"{self.function}.{name}" for name in names)
+        return tuple(dict.fromkeys(names))
 
 
 def named_results(
@@ -835,12 +841,41 @@ def correlation_line(
     return line, value >= pcc
 
 
+def check_archive_members(
+    archive: zipfile.ZipFile,
+    where: str,
+    results: Sequence[NamedResult],
+    other_functions: Collection[str],
+) -> None:
+    """--expect FILE.npz: every member names a result (`NamedResult.lookup_names`), or is
+    for a function of the module not run (`FUNCTION.NAME`, left alone, as `--input`'s
+    archives are read): a member naming nothing would be a comparison silently not made."""
+    wanted = {result_file_name(name, ".npy") for result in results for name in result.lookup_names}
+    for member in archive.namelist():
+        function, dot, _ = member.removesuffix(".npy").rpartition(".")
+        if member in wanted or (dot and function in other_functions):
+            continue
+        functions = ", ".join(dict.fromkeys(symbol_text(result.function) for result in results))
+        listing = ", ".join(result.name for result in results)
+        raise TTNNError(
+            f"--expect {where}: member '{member}' names no result of {functions} "
+            f"(results: {listing})"
+        )
+
+
 def check_expected(
-    results: Sequence[NamedResult], where: str, max_bytes: int, pcc: float | None = None
+    results: Sequence[NamedResult],
+    where: str,
+    max_bytes: int,
+    pcc: float | None = None,
+    other_functions: Collection[str] = (),
 ) -> None:
     """--expect: one line per result on stdout (the same, different with the first
     difference, or no expected values; with `pcc`, the values' correlation and whether it
-    reaches `pcc`); TTNNError when any differs (or falls short) or none was found."""
+    reaches `pcc`); TTNNError when any differs (or falls short) or has no expected values —
+    a check that checks less than it was asked to fails, as FileCheck's does — or when an
+    .npz member names no result (`check_archive_members`; `other_functions`: the module's
+    functions not run, whose members are left alone)."""
     if where.endswith(".npz"):
         if not os.path.isfile(where):
             raise TTNNError(f"--expect: no such file '{where}'")
@@ -855,6 +890,7 @@ def check_expected(
     else:
         try:
             with zipfile.ZipFile(where) as archive:
+                check_archive_members(archive, where, results, other_functions)
                 expected_values = [
                     (result, expected_for(result, where, archive, max_bytes)) for result in results
                 ]
@@ -862,9 +898,11 @@ def check_expected(
             # Not a zip file, a member cut short or compressed in a way zipfile cannot read, …
             raise TTNNError(f"--expect: cannot read '{where}' as an .npz file ({error})") from None
     compared = differing = 0
+    missing: list[str] = []
     for result, found in expected_values:
         if found is None:
             print(f"{result.name}: no expected values in {where}")
+            missing.append(result.name)
             continue
         source, expected = found
         compared += 1
@@ -893,14 +931,20 @@ def check_expected(
         raise TTNNError(
             f"--expect: no expected values for any result in {where} (looked for {looked})"
         )
+    failures: list[str] = []
     if differing and pcc is not None:
         falls = "results fall" if compared != 1 else "result falls"
-        raise TTNNError(f"{differing} of {compared} compared {falls} short of PCC {pcc:g}")
-    if differing:
+        failures.append(f"{differing} of {compared} compared {falls} short of PCC {pcc:g}")
+    elif differing:
         results_differ = "results differ" if compared != 1 else "result differs"
-        raise TTNNError(
+        failures.append(
             f"{differing} of {compared} compared {results_differ} from the expected values"
         )
+    if missing:
+        has = "has" if len(missing) == 1 else "have"
+        failures.append(f"{', '.join(missing)} {has} no expected values in {where}")
+    if failures:
+        raise TTNNError("; ".join(failures))
 
 
 def check_output_flags(arguments: argparse.Namespace) -> None:
@@ -991,7 +1035,15 @@ def run_command(arguments: argparse.Namespace) -> None:
         if arguments.expect is not None:
             with timer.phase("compare"):
                 # Before writing: a failed comparison, like any failure, leaves no file.
-                check_expected(results, arguments.expect, arguments.max_bytes, arguments.expect_pcc)
+                functions = set(programs[0].functions) if programs else set()
+                not_run = functions - {program.entry for program in programs}
+                check_expected(
+                    results,
+                    arguments.expect,
+                    arguments.max_bytes,
+                    arguments.expect_pcc,
+                    not_run,
+                )
         with timer.phase("write"):
             write_outputs(
                 results, arguments.output, arguments.raw_output, arguments.tensorbin, drawn

@@ -21,7 +21,9 @@
 // DIFF:      prepared_weight: differs from {{.*}}.bad/result0.bin: 2 of 3072 elements differ; the first at tile 1 ([0, 0], tile row 1, tile column 0), face 0, row 2, column 1 = physical element [0, 0, 34, 1]: 6.125 (0x40c4) here, 1.0 (0x3f80) expected
 // DIFF-NEXT: prepared_bias: no expected values in {{.*}}.bad
 // RUN: filecheck %s --check-prefix=STATUS --match-full-lines --input-file %t.err
-// STATUS:     ttnn-run: error: 1 of 1 compared result differs from the expected values
+// A result without expected values fails the check too (a check that checks less than it
+// was asked to must not pass), named after the differences.
+// STATUS:     ttnn-run: error: 1 of 1 compared result differs from the expected values; prepared_bias has no expected values in {{.*}}.bad
 // STATUS-NOT: {{.}}
 //
 // Expected values as an .npz of float values (what --output writes), by name.
@@ -29,6 +31,25 @@
 // RUN: not ttnn-run %s --input weight=%t.w.npy --random-inputs 1 --expect %t.npz | filecheck %s --check-prefix=NPZ --match-full-lines
 // NPZ:      prepared_weight: same bytes as {{.*}}.npz[prepared_weight]
 // NPZ-NEXT: prepared_bias: differs from {{.*}}.npz[prepared_bias]: {{[0-9]+}} of 1024 elements differ; the first at tile 0 ([0, 0], tile row 0, tile column 0), face 0, row 0, column 0 = physical element [0, 0, 0, 0]: {{.*}}
+//
+// An .npz whose members cover one result: the other is named, exit 1, even though the one
+// compared is the same.
+// RUN: %python -c "import numpy as np; np.savez('%t.half.npz', prepared_weight=np.load('%t.npz')['prepared_weight'])"
+// RUN: not ttnn-run %s --input weight=%t.w.npy --random-inputs 0 --expect %t.half.npz > %t.half.out 2> %t.half.err
+// RUN: filecheck %s --check-prefix=HALF --match-full-lines --input-file %t.half.out
+// HALF:      prepared_weight: same bytes as {{.*}}.half.npz[prepared_weight]
+// HALF-NEXT: prepared_bias: no expected values in {{.*}}.half.npz
+// RUN: filecheck %s --check-prefix=HALF-STATUS --match-full-lines --input-file %t.half.err
+// HALF-STATUS:     ttnn-run: error: prepared_bias has no expected values in {{.*}}.half.npz
+// HALF-STATUS-NOT: {{.}}
+//
+// A member that names no result (a misspelt name) is refused before any comparison, like
+// --input's; a member FUNCTION.NAME of another function of the module would be left alone.
+// RUN: %python -c "import numpy as np; d = np.load('%t.npz'); np.savez('%t.typo.npz', prepared_weight=d['prepared_weight'], prepared_bais=d['prepared_bias'])"
+// RUN: not ttnn-run %s --input weight=%t.w.npy --random-inputs 0 --expect %t.typo.npz > %t.typo.out 2>&1
+// RUN: filecheck %s --check-prefix=TYPO --match-full-lines --input-file %t.typo.out
+// TYPO:      ttnn-run: error: --expect {{.*}}.typo.npz: member 'prepared_bais.npy' names no result of @main (results: prepared_weight, prepared_bias)
+// TYPO-NOT:  {{.}}
 //
 // Errors: one line each, exit 1.
 // RUN: not ttnn-run %s --random-inputs 0 --expect %t.missing 2>&1 | filecheck %s --check-prefix=MISSING

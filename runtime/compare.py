@@ -17,6 +17,7 @@ import numpy as np
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
+from ttnn_xdsl.runtime.inputs import float_dtype_problem
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.tensor_formats import formats
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
@@ -207,8 +208,9 @@ def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) ->
     """Expected float values (logical or whole physical shape) as a tensor of `tensor`'s
     type (`source` names them in errors)."""
     shape = tuple(values.shape)
-    if values.dtype.kind not in "fiu":
-        raise TTNNError(f"{source} holds {values.dtype} values, expected numbers")
+    problem = float_dtype_problem(values.dtype)
+    if problem is not None:
+        raise TTNNError(f"{source} {problem}")
     if shape == tensor.shape:
         physical = tensor.physical_shape if tensor.layout == Layout.TILE else None
     elif shape == tensor.physical_shape:

@@ -21,7 +21,14 @@ from ttnn_xdsl.runtime.slots import TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.tensor_formats import formats
 
-__all__ = ["BackgroundDraw", "InputValue", "standard_normal", "to_device", "type_differences"]
+__all__ = [
+    "BackgroundDraw",
+    "InputValue",
+    "float_dtype_problem",
+    "standard_normal",
+    "to_device",
+    "type_differences",
+]
 
 InputValue = np.ndarray | DeviceTensor
 
@@ -48,6 +55,18 @@ def type_differences(value: DeviceTensor, tensor: TensorInfo) -> list[str]:
     ]
 
 
+def float_dtype_problem(dtype: np.dtype[Any]) -> str | None:
+    """Why values of `dtype` are neither an input nor expected values (`ttnn-run --input`,
+    `--expect`), None when they can be: only float dtypes are values TT-NN converts from the
+    host; an integer array is more likely indices or a mistake than values to round."""
+    if dtype.kind == "f" or dtype == BFLOAT16:
+        return None
+    return (
+        f"has dtype {dtype}; expected floating-point values (float16, float32, float64 or "
+        "bfloat16; convert others with .astype(np.float32))"
+    )
+
+
 def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
     """Convert an input to the argument's tensor type (rounding, tilizing, packing); a
     DeviceTensor must already be of that type."""
@@ -61,11 +80,9 @@ def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:
             )
         return value
     array: Any = np.asarray(value)
-    if array.dtype.kind != "f" and array.dtype != BFLOAT16:
-        raise RunError(
-            f"input for {slot.label} has dtype {array.dtype}; expected floating-point values "
-            "(float16, float32, float64 or bfloat16; convert others with .astype(np.float32))"
-        )
+    problem = float_dtype_problem(array.dtype)
+    if problem is not None:
+        raise RunError(f"input for {slot.label} {problem}")
     if tuple(array.shape) != tensor.shape:
         raise RunError(
             f"input for {slot.label} has shape {format_shape(array.shape)}, expected "

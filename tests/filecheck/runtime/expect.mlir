@@ -51,6 +51,19 @@
 // TYPO:      ttnn-run: error: --expect {{.*}}.typo.npz: member 'prepared_bais.npy' names no result of @main (results: prepared_weight, prepared_bias)
 // TYPO-NOT:  {{.}}
 //
+// Expected values must be floating-point, as --input's are: an int32 .npy is refused in
+// --input's words, not compared as values; a bfloat16 one (ml_dtypes, '<V2') is taken.
+// RUN: rm -rf %t.int && mkdir -p %t.int
+// RUN: %python -c "import numpy as np; np.save('%t.int/prepared_bias.npy', np.zeros((1, 1, 1, 2), np.int32))"
+// RUN: not ttnn-run %s --input weight=%t.w.npy --random-inputs 0 --expect %t.int > %t.int.out 2>&1
+// RUN: filecheck %s --check-prefix=INT --match-full-lines --input-file %t.int.out
+// INT:      ttnn-run: error: '{{.*}}.int/prepared_bias.npy' has dtype int32; expected floating-point values (float16, float32, float64 or bfloat16; convert others with .astype(np.float32))
+// INT-NOT:  {{.}}
+// RUN: %python -c "import numpy as np, ml_dtypes; d = np.load('%t.npz'); np.save('%t.int/prepared_bias.npy', d['prepared_bias'].astype(ml_dtypes.bfloat16)); np.save('%t.int/prepared_weight.npy', d['prepared_weight'])"
+// RUN: ttnn-run %s --input weight=%t.w.npy --random-inputs 0 --expect %t.int | filecheck %s --check-prefix=BF16 --match-full-lines
+// BF16:      prepared_weight: same bytes as {{.*}}.int/prepared_weight.npy
+// BF16-NEXT: prepared_bias: same bytes as {{.*}}.int/prepared_bias.npy
+//
 // Errors: one line each, exit 1.
 // RUN: not ttnn-run %s --random-inputs 0 --expect %t.missing 2>&1 | filecheck %s --check-prefix=MISSING
 // MISSING: ttnn-run: error: --expect: '{{.*}}.missing' is neither a folder nor an .npz file

@@ -779,6 +779,15 @@ def pictures(
     return files
 
 
+def nothing_to_draw(result: NamedResult) -> str:
+    """--plot, --plot-text: the line that stands for a result drawn neither way (not TILE),
+    so that a run drawing nothing does not look like one that drew everything."""
+    return (
+        f"{result.name}: nothing to draw: the layout pictures show a TILE tensor's tiles; "
+        f"this result is {result.tensor.layout.value.upper()}"
+    )
+
+
 EXPECTED_SUFFIXES = (TENSORBIN_SUFFIX, ".bin", ".npy")
 """The files --expect DIR looks for, for each name of a result, in this order."""
 
@@ -1054,9 +1063,11 @@ def run_command(arguments: argparse.Namespace) -> None:
         if arguments.print:
             for result in results:
                 print(describe(result.tensor, result.slot, result.names))
-        if arguments.plot_text:
+        if arguments.plot_text or arguments.plot is not None:
             for result in results:
-                if result.name in maps:
+                if result.name not in maps:
+                    print(nothing_to_draw(result))
+                elif arguments.plot_text:
                     print(result.tensor.tile_map(maps[result.name], result.name))
     finally:
         if arguments.time:

@@ -182,8 +182,9 @@ class Conv2dSliceTypeAttr(_AngleBracketEnumSyntax, EnumAttribute[Conv2dSliceType
 
 @irdl_attr_definition
 class PaddingModeAttr(_AngleBracketEnumSyntax, EnumAttribute[PaddingMode]):
-    """`#ttnn.padding_mode<zeros|replicate>`: how a conv pads its input (TT-NN's PaddingMode;
-    `#ttnn.conv2d_config`'s `padding_mode` field)."""
+    """`#ttnn.padding_mode<zeros|replicate>`: how a conv pads its input (TT-NN's PaddingMode).
+    Inside `#ttnn.conv2d_config` its field takes the bare keyword, as every enum field there
+    does: `padding_mode = replicate`, not `padding_mode = #ttnn.padding_mode<replicate>`."""
 
     name = "ttnn.padding_mode"
 
@@ -200,6 +201,15 @@ class StructField:
     name: str
     parse: Callable[[AttrParser], Attribute]
     print: Callable[[Printer, Attribute], None]
+    written: str
+    """What `parse` takes, in words for the dialect reference (docs/dialect.md's tables):
+    `true` or `false`, bare keywords, an attribute written in full."""
+
+
+def keywords_text(enum_type: type[StrEnum]) -> str:
+    """An enum's values as a field takes them, bare (`` `zeros` or `replicate` ``)."""
+    values = [f"`{member.value}`" for member in enum_type]
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + f" or {values[-1]}"
 
 
 def parse_cpp_integer(parser: AttrParser, integer_type: CppIntegerType, field: str = "") -> int:
@@ -276,20 +286,20 @@ def _enum_field(name: str, attr_type: type[EnumAttribute[StrEnum]]) -> StructFie
     def print_(printer: Printer, value: Attribute) -> None:
         printer.print_string(cast(EnumAttribute[StrEnum], value).data.value)
 
-    return StructField(name, parse, print_)
+    return StructField(name, parse, print_, keywords_text(attr_type.enum_type))
 
 
 def _count_field(name: str) -> StructField:
     """A Conv2dConfig COUNT field, of TT-NN's C++ type `COUNT_TYPE`."""
-    return StructField(name, _parse_count_field, _print_int_field)
+    return StructField(name, _parse_count_field, _print_int_field, COUNT_TYPE.description())
 
 
 def _bool_field(name: str) -> StructField:
-    return StructField(name, _parse_bool_field, _print_bool_field)
+    return StructField(name, _parse_bool_field, _print_bool_field, "`true` or `false`")
 
 
 def _shape_field(name: str) -> StructField:
-    return StructField(name, _parse_shape_field, _print_shape_field)
+    return StructField(name, _parse_shape_field, _print_shape_field, "two sizes, `8x2`")
 
 
 def _parse_spelled_data_type(parser: AttrParser) -> Attribute:
@@ -305,7 +315,12 @@ def _print_spelled_data_type(printer: Printer, value: Attribute) -> None:
 
 
 def _data_type_field(name: str) -> StructField:
-    return StructField(name, _parse_spelled_data_type, _print_spelled_data_type)
+    return StructField(
+        name,
+        _parse_spelled_data_type,
+        _print_spelled_data_type,
+        f"{keywords_text(DataType)} (or tt-mlir's `{TTCoreDataType.BFP_BFLOAT8.value}`)",
+    )
 
 
 def _attribute_field(
@@ -327,7 +342,12 @@ def _attribute_field(
             )
         return value
 
-    return StructField(name, parse, lambda printer, value: printer.print_attribute(value))
+    return StructField(
+        name,
+        parse,
+        lambda printer, value: printer.print_attribute(value),
+        f"`#{attr_type.name}<…>` (or tt-mlir's `<…>`)",
+    )
 
 
 def _parse_unprefixed_core_range_set(parser: AttrParser) -> Attribute:

@@ -4,9 +4,14 @@ and type, and each example must be valid IR."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from ttnn_xdsl.dialect.context import PROJECT_DIALECTS
+import pytest
+from dialect_helpers import parse_attr, printed
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+from ttnn_xdsl.dialect.context import PROJECT_DIALECTS, make_context
 from ttnn_xdsl.tools.dialect_docs import (
     constraint_text,
     dialect_reference,
@@ -73,3 +78,45 @@ def test_a_message_starting_with_a_computed_part_is_listed() -> None:
     section = text[text.index("### `ttnn.assign_bw`") :]
     section = section[: section.index("\n### ", 1)]
     assert "- … is given but its gradient is not required (are_required_outputs = …)" in section
+
+
+def _table_rows(section: str) -> dict[str, str]:
+    """The `field` → `written as` cells of the field table under the heading `section`."""
+    text = REFERENCE.read_text()
+    body = text[text.index(f"### `{section}`\n") :]
+    body = body[: body.index("\n### ", 1)]
+    rows = [line.split(" | ") for line in body.splitlines() if line.startswith("| `")]
+    return {cells[0].strip("|` "): cells[1] for cells in rows}
+
+
+def test_every_documented_field_spelling_parses() -> None:
+    # Each conv2d_config and compute-config field written as its table says — every bare
+    # keyword, `true`/`false`, a number, the attribute forms — parses; the table once gave
+    # attribute names (#ttnn.padding_mode) that the fields refuse.
+    context = make_context()
+    for section in ("#ttnn.conv2d_config", "#ttnn.device_compute_kernel_config"):
+        rows = _table_rows(section)
+        assert rows, section
+        for field, written in rows.items():
+            spellings = re.findall(r"`([^`]+)`", written) or ["64"]
+            for spelling in spellings:
+                if spelling == "<…>" or spelling.endswith("<…>"):
+                    continue  # checked with real contents below
+                text = f"{section}<{field} = {spelling}>"
+                if (field, spelling) == ("shard_layout", "interleaved"):
+                    # Written so, and refused by a rule of the section's verifier list.
+                    with pytest.raises(VerifyException) as refused:
+                        parse_attr(context, text)
+                    assert str(refused.value) == (
+                        "#ttnn.conv2d_config expected shard_layout to be height_sharded, "
+                        "width_sharded or block_sharded, got interleaved"
+                    )
+                    continue
+                assert printed(parse_attr(context, text)) == text
+    whole = "#ttnn.conv2d_config<activation = #ttnn.unary_with_param<op_type = relu>, "
+    whole += "core_grid = #ttnn.core_range_set<[#ttnn.core_range<(0,0), (1,1)>]>>"
+    assert printed(parse_attr(context, whole)) == whole
+    assert _table_rows("#ttnn.conv2d_config")["padding_mode"] == "`zeros` or `replicate`"
+    with pytest.raises(ParseError) as error:
+        parse_attr(context, "#ttnn.conv2d_config<padding_mode = #ttnn.padding_mode<zeros>>")
+    assert error.value.msg.endswith("expected zeros or replicate, got #ttnn.padding_mode")

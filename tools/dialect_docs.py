@@ -405,15 +405,13 @@ def _attribute(attr: type[ParametrizedAttribute], examples: dict[str, str]) -> l
         lines += ["Values: " + ", ".join(f"`{member.value}`" for member in enum_type), ""]
     elif fields is not None:
         required = getattr(attr, "REQUIRED_FIELDS", frozenset())
+        # A field's value is written as its parser takes it (`shard_layout = height_sharded`),
+        # not as the attribute of its parameter would be (`#ttnn.tensor_memory_layout<…>`).
         rows = [
-            (
-                f"`{field.name}`",
-                constraint_text(parameter.constr),
-                "required" if field.name in required else "optional",
-            )
-            for field, (_, parameter) in zip(fields, parameters, strict=True)
+            (f"`{field.name}`", field.written, "required" if field.name in required else "optional")
+            for field in fields
         ]
-        lines += _table(("field", "type", "presence"), rows)
+        lines += _table(("field", "written as", "presence"), rows)
     elif parameters:
         rows = [
             (

@@ -9,8 +9,10 @@ the IR). Colours: for a conv weight W[o, i, r, s] (a conv_transpose2d's IOHW W[i
 the kernel position (r, s) of the source is the hue — a mirrored kernel shows its taps in
 reverse — and the input channel i the shade (deep for channel 0, pale for the last); the
 output channel o is the column. A 1×1 kernel has one position: its input channel is the hue.
-A bias is coloured by its output channel; any other tensor by its values. Padding is light
-grey.
+A bias is coloured by its output channel; any other tensor by its values, on a colour bar.
+Padding is light grey. The legend lists what the picture draws: padding, block or shard
+lines, tile lines, where there are any. Colour bars carry as many short tick labels as fit
+along them.
 
 A tall matrix's panels stand side by side, a wide one's (a bias, a 1×1 conv's weight) one
 above the other, and no picture is wider than 16 inches (1760 pixels); titles are broken
@@ -114,12 +116,22 @@ def element_colours(layout: LayoutMap, values: np.ndarray | None = None) -> np.n
         rgb = colors.hsv_to_rgb(np.clip(hsv, 0, 1))
     else:
         shown = np.zeros(layout.index.shape) if values is None else values
-        finite = shown[holds] if holds.any() else np.zeros(1)
-        low, high = float(finite.min()), float(finite.max())
+        low, high = value_range(layout, shown)
         scaled = (shown - low) / (high - low) if high > low else np.zeros_like(shown)
-        rgb = _matplotlib().colormaps["viridis"](scaled)[..., :3]
+        rgb = _matplotlib().colormaps[VALUE_COLOURS](scaled)[..., :3]
     rgb[~holds] = PADDING_COLOUR
     return rgb
+
+
+VALUE_COLOURS = "viridis"
+"""The colour map of a "values" map's elements (and of its colour bar)."""
+
+
+def value_range(layout: LayoutMap, values: np.ndarray) -> tuple[float, float]:
+    """The ends of a "values" map's colour scale: the lowest and highest of the elements
+    that hold data (0 and 0 when none does)."""
+    held = values[layout.holds_data] if layout.holds_data.any() else np.zeros(1)
+    return float(held.min()), float(held.max())
 
 
 def _taps(layout: LayoutMap) -> int:
@@ -217,9 +229,10 @@ def layout_figure(
     if tensor.layout != Layout.TILE:
         raise TTNNError(f"cannot draw {name or 'the tensor'}: only TILE tensors have tiles")
     _matplotlib()
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
-    from matplotlib.ticker import MaxNLocator
 
     physical = tensor.physical_to_numpy()
     matrix_values = physical.reshape(-1, physical.shape[-1])
@@ -271,11 +284,8 @@ def layout_figure(
         )
         exponent_axes.set_xlabel("column")
         exponent_axes.tick_params(labelsize=7)
-        exponent_bar = figure.colorbar(image, ax=exponent_axes, location=shape.colorbar, shrink=0.8)
-        exponent_bar.ax.tick_params(labelsize=7)
         # Exponents are integers: whole ticks.
-        exponent_bar.locator = MaxNLocator(integer=True)
-        exponent_bar.update_ticks()
+        _colour_bar(figure, image, exponent_axes, shape, integer=True)
         if exact is not None:
             error_axes = figure.add_subplot(places[2], sharey=axes)
             held = layout.holds_data
@@ -302,10 +312,13 @@ def layout_figure(
             )
             error_axes.set_xlabel("column")
             error_axes.tick_params(labelsize=7)
-            figure.colorbar(
-                image, ax=error_axes, location=shape.colorbar, shrink=0.8
-            ).ax.tick_params(labelsize=7)
+            _colour_bar(figure, image, error_axes, shape)
 
+    if layout.kind not in ("weight", "bias"):
+        # A values picture's colours are its values: their scale beside it.
+        low, high = value_range(layout, matrix_values)
+        scale = ScalarMappable(Normalize(low, high), cmap=VALUE_COLOURS)
+        _colour_bar(figure, scale, axes, shape)
     legend_place = grid[:, 1] if shape.stacked else grid[0, panels]
     _legend(figure.add_subplot(legend_place), layout, Patch)
     characters = int(figure.get_figwidth() * 14)
@@ -326,6 +339,26 @@ def layout_figure(
         fontsize=9,
     )
     return figure
+
+
+def _colour_bar(
+    figure: Any, image: Any, axes: Any, shape: FigureShape, integer: bool = False
+) -> None:
+    """The colour scale of `image` beside (or under) `axes`, with as many tick labels as fit
+    along it — about one every 0.6 inch — in short numbers (`−1.5` and `×10⁻³` once at its
+    end, not `−0.0015`), so that a bar under a narrow panel does not run its labels together."""
+    from matplotlib.ticker import MaxNLocator, ScalarFormatter
+
+    bar = figure.colorbar(image, ax=axes, location=shape.colorbar, shrink=0.8)
+    bar.ax.tick_params(labelsize=7)
+    length = 0.8 * (shape.height_ratios[0] if shape.stacked else shape.matrix_width)
+    bar.locator = MaxNLocator(nbins=max(2, int(length / 0.6)), integer=integer)
+    formatter = ScalarFormatter(useMathText=True)
+    formatter.set_powerlimits((-2, 3))
+    bar.formatter = formatter
+    bar.update_ticks()
+    bar.ax.xaxis.get_offset_text().set_fontsize(7)
+    bar.ax.yaxis.get_offset_text().set_fontsize(7)
 
 
 @dataclass(frozen=True)
@@ -470,7 +503,8 @@ def _channel_strip(axes: Any, count: int, title: str) -> None:
 
 
 def _legend(axes: Any, layout: LayoutMap, patch: Any) -> None:
-    """Kernel positions as a grid of their hues, the input-channel shades, padding."""
+    """Kernel positions as a grid of their hues, the input-channel shades (or what a values
+    picture's colour means), and the lines and padding the picture draws."""
     colors = _matplotlib().colors
     axes.set_axis_off()
     if layout.kind == "weight" and _taps(layout) == 1:
@@ -501,15 +535,22 @@ def _legend(axes: Any, layout: LayoutMap, patch: Any) -> None:
             shades.tick_params(labelsize=6)
             shades.set_title("shade: input channel i (at r, s = 0, 0)", fontsize=8)
     else:
-        axes.text(0.05, 0.8, "colour: value (viridis)", fontsize=8, transform=axes.transAxes)
+        axes.text(0.05, 0.8, "colour: value (the colour bar)", fontsize=8, transform=axes.transAxes)
     lines = _matplotlib().lines
-    axes.legend(
-        handles=[
-            patch(facecolor=PADDING_COLOUR, edgecolor="0.5", label="padding (no source)"),
-            lines.Line2D([], [], color="black", linewidth=1.6, label="block / shard boundary"),
-            lines.Line2D([], [], color="0.45", linewidth=0.6, label="tile boundary (32)"),
-        ],
-        loc="lower center",
-        fontsize=8,
-        frameon=False,
-    )
+    # Only what the picture draws: padding, block or shard lines, tile lines.
+    rows, columns = layout.index.shape
+    handles = []
+    if not layout.holds_data.all():
+        handles.append(
+            patch(facecolor=PADDING_COLOUR, edgecolor="0.5", label="padding (no source)")
+        )
+    if any(band.start > 0 for band in (*layout.row_bands, *layout.column_bands)):
+        handles.append(
+            lines.Line2D([], [], color="black", linewidth=1.6, label="block / shard boundary")
+        )
+    if rows > TILE_SIZE or columns > TILE_SIZE:
+        handles.append(
+            lines.Line2D([], [], color="0.45", linewidth=0.6, label="tile boundary (32)")
+        )
+    if handles:
+        axes.legend(handles=handles, loc="lower center", fontsize=8, frameon=False)

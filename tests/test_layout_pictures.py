@@ -4,8 +4,10 @@ tile map as text, and the pictures (pictures/plot.py) and their colours."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -347,6 +349,29 @@ def _demo_pictures() -> list[tuple[str, Program, int]]:
     ]
 
 
+def overlapping_tick_labels(figure: Any, canvas: Any) -> list[tuple[str, str]]:
+    """The neighbouring tick labels of the figure's colour bars that touch or overlap once
+    drawn (a horizontal bar's labels run together as `-0.0015-0.0010`)."""
+    renderer = canvas.get_renderer()
+    touching: list[tuple[str, str]] = []
+    for axes in figure.axes:
+        if axes.get_label() != "<colorbar>":
+            continue
+        for axis in (axes.xaxis, axes.yaxis):
+            labels = [
+                label
+                for label in axis.get_ticklabels()
+                if label.get_visible() and label.get_text().strip()
+            ]
+            boxes = [label.get_window_extent(renderer) for label in labels]
+            for first, second, a, b in zip(labels, labels[1:], boxes, boxes[1:], strict=False):
+                # Two pixels apart at least, along the bar.
+                gap = b.x0 - a.x1 if axis is axes.xaxis else b.y0 - a.y1
+                if gap < 2:
+                    touching.append((first.get_text(), second.get_text()))
+    return touching
+
+
 def test_every_demo_picture_fits_a_screen_and_its_words_fit_it() -> None:
     # No picture wider than 16 inches (1760 pixels at 110 dpi) or taller than 20; every word
     # drawn (titles, labels, legends) inside the picture; the title never broken inside a
@@ -382,6 +407,7 @@ def test_every_demo_picture_fits_a_screen_and_its_words_fit_it() -> None:
         assert title.splitlines()[0].startswith(f"{name}: ")
         for line in title.splitlines():
             assert line.count("[") == line.count("]") and line.count("(") == line.count(")"), line
+        assert overlapping_tick_labels(figure, canvas) == [], name
         words = {text.get_text() for text in texts}
         if "bias" in name:
             assert "hue: output channel o" in words, name
@@ -431,3 +457,93 @@ def test_a_bias_subtitle_names_its_weight_with_the_right_article() -> None:
     layout = program.layout_map(1)
     assert layout is not None
     assert layout.subtitle.startswith("bias for an interleaved_mm weight: row 0 holds the 256 ")
+
+
+WHISPER_CONV1 = """
+func.func @conv1(%w: tensor<384x80x1x3xf32>)
+    -> tensor<1x1x240x384x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x320x384>> {
+  %pw = ttnn.prepare_conv_weights %w
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<l1>, <interleaved>>
+      input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 80
+      out_channels = 384 batch_size = 2 input_height = 1 input_width = 100
+      kernel_size = [1, 3] stride = [1, 1] padding = [0, 1] dilation = [1, 1] has_bias = true
+      groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bfp8_b>
+      input_dtype = #ttnn.data_type<bf16>
+      : tensor<384x80x1x3xf32>
+      -> tensor<1x1x240x384x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x320x384>>
+  func.return %pw
+      : tensor<1x1x240x384x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x320x384>>
+}
+"""
+
+
+def drawn(figure: Any) -> Any:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from ttnn_xdsl.pictures.plot import PICTURE_DPI
+
+    figure.set_dpi(PICTURE_DPI)
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    return canvas
+
+
+def test_colour_bar_ticks_never_run_together() -> None:
+    # Whisper's conv1 weight (a newcomer's): quantization errors up to ~0.002 under a narrow
+    # panel were labelled -0.0020 … 0.0020 every 0.0005, nine labels run together; now a few
+    # short ones (−1, 0, 1) and the power of ten once.
+    from ttnn_xdsl.pictures.plot import layout_figure
+
+    program = Program.load(WHISPER_CONV1)
+    weight = np.random.default_rng(0).standard_normal((384, 80, 1, 3)).astype(np.float32) * 0.15
+    inputs = program.prepare_inputs({"w": weight})
+    tensor = program.run(inputs)[0]
+    layout = program.layout_map(0)
+    assert layout is not None
+    figure = layout_figure(layout, tensor, "pw", inputs[0].to_numpy())
+    canvas = drawn(figure)
+    assert overlapping_tick_labels(figure, canvas) == []
+    error_bar = [axes for axes in figure.axes if axes.get_label() == "<colorbar>"][-1]
+    labels = [
+        re.sub(r"^\$\\mathdefault\{(.*)\}\$$", r"\1", label.get_text())
+        for label in error_bar.xaxis.get_ticklabels()
+        if label.get_text()
+    ]
+    assert labels == ["−4", "−2", "0", "2", "4"]
+    assert (
+        error_bar.xaxis.get_offset_text().get_text()
+        == r"$\times\mathdefault{10^{−3}}\mathdefault{}$"
+    )
+
+
+@pytest.mark.parametrize(
+    ("shape", "legend"),
+    [
+        ((32, 32), []),  # one whole tile: no tile line, no padding
+        ((64, 32), ["tile boundary (32)"]),
+        ((40, 50), ["padding (no source)", "tile boundary (32)"]),
+    ],
+)
+def test_a_values_picture_has_its_colour_scale_and_a_legend_of_what_it_draws(
+    shape: tuple[int, int], legend: list[str]
+) -> None:
+    # A tensor no preparation made (a conv's output) is coloured by value: its colour bar
+    # spans the lowest to the highest value held; the legend names only what is drawn (no
+    # block or shard line is, nor padding where every element holds data).
+    from ttnn_xdsl.pictures.plot import layout_figure
+
+    # -3 to 1 in steps of 1/4: exact in bf16.
+    values = np.arange(shape[0] * shape[1], dtype=np.float32).reshape(shape) % 17 / 4 - 3
+    tensor = DeviceTensor.from_numpy(values, "bf16")
+    layout = LayoutMap.of_logical(tensor.logical_shape, tensor.physical_shape, "values")
+    figure = layout_figure(layout, tensor, "y")
+    drawn(figure)
+    bars = [axes for axes in figure.axes if axes.get_label() == "<colorbar>"]
+    assert len(bars) == 1
+    limits = bars[0].get_xlim() if shape[1] < 2 * shape[0] else bars[0].get_ylim()
+    assert limits == (-3.0, 1.0)
+    legend_axes = figure.axes[-1]
+    shown = legend_axes.get_legend()
+    assert ([text.get_text() for text in shown.get_texts()] if shown else []) == legend
+    words = {text.get_text() for text in legend_axes.texts}
+    assert words == {"colour: value (the colour bar)"}

@@ -8,7 +8,8 @@
   `/proc/self/fd/N`): written to that descriptor, as a shell's redirection would;
 - a character or block device, a FIFO, a socket: written through (opened for writing, never
   truncated, renamed or removed), so `-o /dev/null` leaves `/dev/null` a device;
-- a directory: an error.
+- a directory: an error; an output folder (`--raw-output DIR`, …) is made with its missing
+  parents, and a symbolic link to nothing in its place is an error, as for `mkdir -p`.
 
 Renaming a temporary file over a device (as root) would turn `/dev/null` into a regular
 file that every process then writes into: nothing but a regular file is ever replaced.
@@ -261,7 +262,8 @@ def _interrupts_deferred() -> Iterator[None]:
 
 def _make_folders(path: str, created: list[str]) -> None:
     """Create `path` and its missing parents, appending each to `created` (outermost
-    first) as soon as it exists."""
+    first) as soon as it exists. A symbolic link to nothing on the way is an error
+    (FileExistsError naming the link and its target)."""
     missing: list[str] = []
     folder = os.path.abspath(path)
     while not os.path.exists(folder):
@@ -272,5 +274,15 @@ def _make_folders(path: str, created: list[str]) -> None:
         folder = parent
     missing.reverse()
     for folder in missing:
+        if os.path.islink(folder):
+            # A link to nothing (os.path.exists follows it): the folder it names is not made
+            # for it, as `mkdir -p` does not; saying so, not mkdir's bare "File exists".
+            named = "it is" if folder == os.path.abspath(path) else f"'{folder}' is"
+            raise FileExistsError(
+                17,
+                f"{named} a symbolic link to '{os.readlink(folder)}', which does not exist "
+                "(make the folder it names, or remove the link)",
+                path,
+            )
         os.mkdir(folder)
         created.append(folder)

@@ -277,6 +277,26 @@ def test_folder_entries_that_are_links_follow_the_rule(tmp_path: Path) -> None:
     assert sorted(os.listdir(elsewhere)) == ["a.bin", "b.fifo"]
 
 
+@pytest.mark.parametrize("under", ["", "/pictures"])
+def test_an_output_folder_that_is_a_link_to_nothing_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], under: str
+) -> None:
+    # --plot DIR where DIR (or a folder on the way to it) is a link to nothing: refused as
+    # `mkdir -p` refuses it, naming the link and what it names; nothing is made.
+    (tmp_path / "dangling").symlink_to("nowhere")
+    folder = f"{tmp_path / 'dangling'}{under}"
+    with pytest.raises(SystemExit) as exit_request:
+        ttnn_run.main([str(ASSIGN_BW), "--random-inputs", "0", "--plot", folder])
+    assert exit_request.value.code == 1
+    named = "it is" if not under else f"'{tmp_path / 'dangling'}' is"
+    assert capsys.readouterr() == (
+        "",
+        f"ttnn-run: error: cannot write '{folder}': {named} a symbolic link to 'nowhere', "
+        "which does not exist (make the folder it names, or remove the link)\n",
+    )
+    assert sorted(os.listdir(tmp_path)) == ["dangling"]
+
+
 # ---------------------------------------------------------------------------------------------
 # Ctrl-C and SIGTERM while the outputs are renamed into place
 # ---------------------------------------------------------------------------------------------

@@ -190,6 +190,12 @@ def plot_layout(
     file by its extension (see `render_layout`), written by the project's output rule
     (`write_output_files`)."""
     path = os.fspath(path)
+    if not isinstance(path, str):
+        # os.fspath keeps bytes: its extension would be b'.png' in every message.
+        raise TypeError(
+            f"a picture's path is a str or a path object, got a bytes path {path!r} "
+            "(os.fsdecode(path) makes it a str)"
+        )
     picture = render_layout(layout, tensor, _check_path(path)[1:], name, exact)
     write_output_files([(path, picture)])
 

@@ -104,6 +104,19 @@ def test_plot_layout_draws_a_png_and_an_svg(tmp_path: Path) -> None:
     ttnn.close_device(device)
 
 
+def test_a_bytes_path_is_named_as_one(tmp_path: Path) -> None:
+    # Not "got 'b'.png''": os.fspath keeps a bytes path bytes.
+    tiled = ttnn.from_torch(np.ones((40, 20), np.float32), ttnn.float32, layout=ttnn.TILE_LAYOUT)
+    path = bytes(tmp_path / "x.png")
+    with pytest.raises(TypeError) as error:
+        ttnn.plot_layout(tiled, path)
+    assert str(error.value) == (
+        f"a picture's path is a str or a path object, got a bytes path {path!r} "
+        "(os.fsdecode(path) makes it a str)"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_tensor_no_preparation_made_shows_its_logical_region() -> None:
     tiled = ttnn.from_torch(np.ones((40, 20), np.float32), ttnn.float32, layout=ttnn.TILE_LAYOUT)
     assert tiled.made_by is None

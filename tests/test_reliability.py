@@ -795,7 +795,8 @@ def test_a_failed_expect_leaves_no_file(tmp_path: Path, capsys: pytest.CaptureFi
     code, out, err = run_tool(ttnn_run.main, args, capsys)
     assert (code, err) == (
         1,
-        "ttnn-run: error: 1 of 1 compared result differs from the expected values\n",
+        "ttnn-run: error: 1 of 1 compared result differs from the expected values; grad_b has "
+        f"no expected values in {expect}\n",
     )
     assert out.startswith("grad_a: differs from ")
     assert sorted(os.listdir(tmp_path)) == ["expect"]

@@ -194,7 +194,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="DIR",
         help="draw each TILE result's physical matrix, every element coloured by where it "
-        "came from, into DIR/NAME.png (needs matplotlib, the package's plot extra)",
+        "came from, into DIR/NAME.png (needs matplotlib, the package's plot extra); a "
+        "ROW_MAJOR result gets a line saying there is nothing to draw",
     )
     parser.add_argument(
         "--plot-format",

@@ -623,8 +623,8 @@ def decode_tensorbin(content: bytes, source: str = "<bytes>") -> TensorbinConten
     load (truncated, header size beyond the file, data region not 8-byte aligned, a corrupt
     header, the shard beyond the file), one whose header does not fit the 0.81.1 schema (an
     unknown field, data type or page config), a shard whose size does not match the spec,
-    bytes after the shard's data, or a tensor ttnn-xdsl cannot hold (another data type,
-    tile or memory config; padding outside the last two dims; several shards)."""
+    or a tensor ttnn-xdsl cannot hold (another data type, tile or memory config; padding
+    outside the last two dims; several shards)."""
     content = bytes(content)
     if len(content) < HEADER_SIZE_BYTES:
         _fail(
@@ -681,14 +681,6 @@ def decode_tensorbin(content: bytes, source: str = "<bytes>") -> TensorbinConten
             f"physical shape {format_shape(physical)} has {expected}",
         )
     start = data_offset + offset
-    if start + size != len(content):
-        # TT-NN 0.81.1's loader ignores them; bytes no header describes are another tensor's
-        # or a broken write's, never what `dump_tensor` wrote.
-        _fail(
-            source,
-            f"{len(content)} bytes, but its header and shard make {start + size}: "
-            f"{len(content) - start - size} bytes after the shard's data belong to no tensor",
-        )
     return TensorbinContents(
         logical_shape=logical,
         physical_shape=physical,

@@ -331,16 +331,6 @@ def test_shard_beyond_the_file() -> None:
     )
 
 
-def test_bytes_after_the_shard() -> None:
-    # TT-NN 0.81.1's loader reads the shard and ignores the rest (checked on its mock
-    # device); a file with bytes no header describes is refused, naming both sizes.
-    content = fixture_file(BF16_TILE) + bytes(64)
-    assert read_error(content) == (
-        "'bad.tensorbin': 8640 bytes, but its header and shard make 8576: 64 bytes after "
-        "the shard's data belong to no tensor"
-    )
-
-
 def test_shard_size_not_matching_the_spec() -> None:
     content = fixture_file(BF16_TILE)
     storage = struct.pack("<QQ", 0, 8192)
@@ -622,8 +612,8 @@ def test_resnet50_tensorbin_files_read_back_as_raw_output(
 
 def test_accepted_variants_read_the_same_tensor() -> None:
     """What TT-NN's loader accepts reads as the same tensor (docs/tensorbin.md §7): more
-    header padding, no padding (H = F, still 8-aligned), a root without tensor_topology
-    (bytes after the shard, which it accepts too, are refused: test_bytes_after_the_shard)."""
+    header padding, no padding (H = F, still 8-aligned), bytes after the shard, a root
+    without tensor_topology."""
     content = fixture_file(BF16_TILE)
     expected = raw_bytes(BF16_TILE)
     header = content[8:384]
@@ -631,12 +621,13 @@ def test_accepted_variants_read_the_same_tensor() -> None:
     assert header[flatbuffer_size:] == bytes(16)
     more_padding = struct.pack("<Q", 376 + 64) + header + bytes(64) + content[384:]
     no_padding = struct.pack("<Q", 360) + header[:flatbuffer_size] + content[384:]
+    trailing = content + b"trailing bytes"
     root = header_table(content)
     vtable = root.Pos - root.Get(number_types.SOffsetTFlags, root.Pos)
     topology_entry = 8 + vtable + 4 + 2 * 3  # the vtable entry of Tensor slot 3
     assert struct.unpack_from("<H", content, topology_entry)[0] != 0
     no_topology = patched(content, topology_entry, struct.pack("<H", 0))
-    for variant in (more_padding, no_padding, no_topology):
+    for variant in (more_padding, no_padding, trailing, no_topology):
         decoded = decode_tensorbin(variant)
         assert decoded.data == expected
         assert (decoded.logical_shape, decoded.physical_shape) == ((1, 1, 40, 50), (1, 1, 64, 64))

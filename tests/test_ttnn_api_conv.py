@@ -810,9 +810,25 @@ def test_a_device_weight_prepared_for_another_input_is_refused(device) -> None:
     with pytest.raises(RuntimeError) as error:
         ttnn.conv2d(input_tensor=tile_input, weight_tensor=weight, **keywords)
     assert str(error.value) == (
-        "conv2d: the device weight_tensor [192, 32] is not the weight this conv reads (K block "
+        "conv2d: the device weight_tensor [1, 1, 192, 32] is not the weight this conv reads (K "
+        "block "
         "2 reads weight row 287 but the prepared weight has 192 rows): prepared for other "
         "parameters? TT-NN's kernels would read beyond it"
+    )
+
+
+def test_an_unprepared_weight_on_the_device_is_named_by_its_whole_shape(device) -> None:
+    # TT-NN takes a device weight as prepared; an OIHW weight moved to the device is not one.
+    # The refusal names its shape (a newcomer read "[3, 3]", its last two dims only).
+    weight = ttnn.from_torch(WEIGHT, ttnn.bfloat16, device=device)
+    with pytest.raises(RuntimeError) as error:
+        ttnn.conv2d(
+            input_tensor=ttnn.from_torch(ACTIVATION, ttnn.bfloat16),
+            weight_tensor=weight,
+            **conv2d_keywords(device),
+        )
+    assert str(error.value).startswith(
+        "conv2d: the device weight_tensor [32, 16, 3, 3] is not the weight this conv reads ("
     )
 
 

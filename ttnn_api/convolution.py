@@ -58,6 +58,7 @@ from ttnn_xdsl.conv.conv_transpose import (
     whole_equivalent_conv,
 )
 from ttnn_xdsl.core import enums as core
+from ttnn_xdsl.core.shapes import format_shape
 from ttnn_xdsl.dialect.conv2d_ops import (
     Conv2dOp,
     ConvOp,
@@ -453,7 +454,8 @@ def _refuse_a_weight_read_beyond(call: ConvCall, resolution: Resolution) -> None
     with ir_refusals(call.name):
         consumption = consumption_plan(resolution.plan)
         refuse_unmodelled_reads(consumption)
-    rows, cols = tensor_info(resolution.weight_type).physical_shape[-2:]
+    physical = tensor_info(resolution.weight_type).physical_shape
+    rows, cols = physical[-2:]
     if consumption.path in (ConsumptionPath.MATMUL, ConsumptionPath.DEPTHWISE_1D):
         # One K block over the whole prepared weight (the matmul), or every tap's rows of it
         # (the 1D depthwise taps): the kernels read all the rows this conv prepares.
@@ -465,8 +467,8 @@ def _refuse_a_weight_read_beyond(call: ConvCall, resolution: Resolution) -> None
     if beyond is not None:
         # The device would read whatever lies beyond the weight: nothing to compute from.
         raise RuntimeError(
-            f"{call.name}: the device weight_tensor [{rows}, {cols}] is not the weight this "
-            f"conv reads ({beyond}): prepared for other parameters? TT-NN's kernels would "
+            f"{call.name}: the device weight_tensor {format_shape(physical)} is not the weight "
+            f"this conv reads ({beyond}): prepared for other parameters? TT-NN's kernels would "
             "read beyond it"
         )
 

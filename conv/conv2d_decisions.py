@@ -25,6 +25,7 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     conv2d_l1_failure,
     conv_transpose2d_l1_failure,
     input_l1_failure,
+    reshards_column_major_input,
     runtime_parameters,
 )
 from ttnn_xdsl.conv.conv_form import (
@@ -1108,6 +1109,10 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       flag, and its refusals stay);
     - an input not sharded: `reshard_if_not_optimal` without a `shard_layout` as without
       resharding (`unset_reshard_dropped`, conv2d's rule);
+    - an L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation with a `shard_layout`:
+      resharded to that layout on cores of the device grid (`reshards_column_major_input`,
+      conv2d's rule: its `shard_or_reshard_tensor_if_required` is conv2d's), where the
+      preparation ops keep the input's own layout and cores (§3.3a);
     - a 1×1 kernel runs as a matmul only with the transpose's own stride 1 and no padding,
       and a DRAM slice's weight is prepared without activation reuse (`own_path`; the
       preparation ops decide on the equivalent conv's stride, and with the flag);
@@ -1117,6 +1122,8 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
         config = replace(config, enable_activation_reuse=False)
     if not params.input_memory_config.is_sharded:
         config = unset_reshard_dropped(config)
+    if not plans_dram_slices(params) and reshards_column_major_input(params):
+        config = replace(config, reshard_if_not_optimal=True)
     params = replace(params, conv_config=config, own_path=True)
     if runs_whole_from_dram(params):
         return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))

@@ -504,14 +504,7 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
     config = params.conv_config
     if plan.form.fold_stride == (1, 1):
         config = replace(config, enable_kernel_stride_folding=False)
-    memory = params.input_memory_config
-    height_and_width = {TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED}
-    if (
-        memory.sharded_in_l1
-        and memory.shard_orientation == ShardOrientation.COL_MAJOR
-        and memory.memory_layout in height_and_width
-        and config.shard_layout is not None
-    ):
+    if reshards_column_major_input(params):
         return replace(params, conv_config=replace(config, reshard_if_not_optimal=True))
     if plan.form.mm_conv and plan.form.fold_stride is None and matmul_block_input_unfilled(params):
         config = replace(
@@ -521,6 +514,22 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
     if config is params.conv_config:
         return params
     return replace(params, conv_config=config)
+
+
+def reshards_column_major_input(params: ConvParameters) -> bool:
+    """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation with a
+    `conv_config.shard_layout`: conv2d_utils.cpp's `get_conv_padded_input_shape_and_mem_config`
+    needs to reshard it and does so to the config's layout on cores chosen from the device
+    grid (`runtime_parameters`; conv_transpose2d's L1 path calls the same function,
+    `conv2d_decisions.conv_transpose2d_preparation`)."""
+    memory = params.input_memory_config
+    return (
+        memory.sharded_in_l1
+        and memory.shard_orientation == ShardOrientation.COL_MAJOR
+        and memory.memory_layout
+        in (TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED)
+        and params.conv_config.shard_layout is not None
+    )
 
 
 def matmul_block_input_unfilled(params: Conv2dParameters) -> bool:

@@ -229,6 +229,158 @@ def test_an_input_conv2d_reshards_is_resharded_from_the_device_grid(
     assert kept.sharding.parallel.input_split != decision.plan.sharding.parallel.input_split
 
 
+def transposed_in_l1(
+    kind: TensorMemoryLayout,
+    shard_shape: tuple[int, int],
+    shard_grid: tuple[int, int],
+    **changes: object,
+) -> ConvTranspose2dParameters:
+    """A conv_transpose2d of an L1 input sharded `kind` in COL_MAJOR orientation over
+    `shard_grid`."""
+    memory = InputMemoryConfig(
+        BufferType.L1, kind, shard_shape, shard_grid, ShardOrientation.COL_MAJOR
+    )
+    params = ConvTranspose2dParameters(
+        in_channels=16,
+        out_channels=32,
+        batch_size=1,
+        input_height=8,
+        input_width=8,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(0, 0),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.FLOAT32,
+        input_layout=Layout.TILE,
+        input_memory_config=memory,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16),
+        input_dtype=DataType.BFLOAT16,
+    )
+    return replace(params, **changes)  # type: ignore[arg-type]
+
+
+TRANSPOSED_RESHARDED = {
+    # Blackhole s3001 r0166: a depthwise 3x3 transposed conv of stride 2, padding 2, of a 28x28
+    # ROW_MAJOR input HEIGHT-sharded in COL_MAJOR over 11x7 cores (32-row shards), for a
+    # HEIGHT conv: 53x53 = 2809 output pixels over 88 cores of the 13-wide grid, not the
+    # input's 77.
+    "height_to_height": (
+        transposed_in_l1(
+            HEIGHT,
+            (32, 8),
+            (11, 7),
+            in_channels=8,
+            out_channels=8,
+            input_height=28,
+            input_width=28,
+            stride=(2, 2),
+            padding=(2, 2),
+            groups=8,
+            has_bias=True,
+            input_layout=Layout.ROW_MAJOR,
+            input_dtype=DataType.FLOAT32,
+            conv_config=Conv2dConfig(weights_dtype=DataType.FLOAT32, shard_layout=HEIGHT),
+            grid=(13, 10),
+        ),
+        ((1, 1, 2809, 8), (1, 1, 2816, 32), HEIGHT, ((0, 0, 12, 5), (0, 6, 9, 6)), (32, 32)),
+        (1, 1, 96, 32),
+    ),
+    # Wormhole s103 r0111: a 2x2 transposed conv of stride 2, 96 -> 24 channels, of a 4x4 input
+    # HEIGHT-sharded in COL_MAJOR over 7x2 cores, for a WIDTH conv: one channel core.
+    "height_to_width": (
+        transposed_in_l1(
+            HEIGHT,
+            (32, 96),
+            (7, 2),
+            in_channels=96,
+            out_channels=24,
+            input_height=4,
+            input_width=4,
+            kernel_size=(2, 2),
+            stride=(2, 2),
+            input_dtype=DataType.FLOAT32,
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.FLOAT32, shard_layout=WIDTH, transpose_shards=True
+            ),
+            mirror_kernel=False,
+        ),
+        ((1, 1, 64, 24), (1, 1, 64, 32), WIDTH, ((0, 0, 0, 0),), (64, 32)),
+        (1, 1, 384, 32),
+    ),
+    # Wormhole s3002 r0233: a 2x4 transposed conv of stride 2, padding 1, 1 -> 384 channels,
+    # of a 4x4 input WIDTH-sharded in COL_MAJOR over 6x3 cores, for a BLOCK conv: 6 channel
+    # cores by 2 row cores, ROW_MAJOR (no `transpose_shards`), not the input's orientation.
+    "width_to_block": (
+        transposed_in_l1(
+            WIDTH,
+            (32, 32),
+            (6, 3),
+            in_channels=1,
+            out_channels=384,
+            input_height=4,
+            input_width=4,
+            kernel_size=(2, 4),
+            stride=(2, 2),
+            padding=(1, 1),
+            has_bias=True,
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT8_B, shard_layout=BLOCK, act_block_w_div=2
+            ),
+        ),
+        ((1, 1, 48, 384), (1, 1, 64, 384), BLOCK, ((0, 0, 5, 1),), (32, 64)),
+        (1, 1, 256, 384),
+    ),
+    # Wormhole s3000 r0108: a depthwise 3x1 transposed conv of stride (3, 1), padding 3, of 320
+    # channels of a 2x14x14 input WIDTH-sharded in COL_MAJOR on one core, for a WIDTH conv:
+    # 10 channel cores of 32. On the input's one core its circular buffers would grow beyond
+    # the L1 (the project refused it so before).
+    "width_to_width": (
+        transposed_in_l1(
+            WIDTH,
+            (416, 320),
+            (1, 1),
+            in_channels=320,
+            out_channels=320,
+            batch_size=2,
+            input_height=14,
+            input_width=14,
+            kernel_size=(3, 1),
+            stride=(3, 1),
+            padding=(3, 3),
+            groups=320,
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16,
+                shard_layout=WIDTH,
+                enable_kernel_stride_folding=False,
+            ),
+        ),
+        ((1, 1, 576, 320), (1, 1, 576, 320), WIDTH, ((0, 0, 7, 0), (0, 1, 1, 1)), (576, 32)),
+        (1, 1, 960, 320),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", TRANSPOSED_RESHARDED)
+def test_a_transposed_conv_reshards_a_column_major_input_as_conv2d_does(name: str) -> None:
+    """conv_transpose2d's L1 path shards its input with conv2d's own function
+    (`shard_or_reshard_tensor_if_required`, conv2d_utils.cpp): an L1 input sharded HEIGHT or
+    WIDTH in COL_MAJOR orientation with a `shard_layout` is resharded to that layout, its
+    cores chosen from the device grid, and the weight is prepared for that conv. TT-NN's
+    answers: the output (logical and padded shape, layout, cores, shard shape, ROW_MAJOR)
+    and the prepared weight's padded shape."""
+    params, (logical, padded, layout, ranges, shard), weight = TRANSPOSED_RESHARDED[name]
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == (logical, padded)
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, layout)
+    assert output.shard is not None
+    assert (output.shard.ranges, output.shard.shape) == (ranges, shard)
+    assert output.shard.orientation == ShardOrientation.ROW_MAJOR
+    assert decision.plan.layout.physical_shape == weight
+
+
 MATMUL_OUTPUTS = {
     # Wormhole w0232 (wide draws): a 1x1 conv of 224 pixels, its TILE input HEIGHT-sharded
     # ROW_MAJOR over a 5x4 grid in 32-row shards: 7 row blocks, 7 cores of the 5-wide grid.

@@ -1113,6 +1113,10 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       resharded to that layout on cores of the device grid (`reshards_column_major_input`,
       conv2d's rule: its `shard_or_reshard_tensor_if_required` is conv2d's), where the
       preparation ops keep the input's own layout and cores (§3.3a);
+    - no kernel-stride folding: it prepares the weight with `enable_kernel_stride_folding =
+      false` and runs the conv op itself (conv_transpose2d.cpp, `conv_transpose2d_L1`), where
+      the preparation ops fold the equivalent conv when asked (§7.2; a folded 1×1 kernel is a
+      matmul there);
     - a 1×1 kernel runs as a matmul only with the transpose's own stride 1 and no padding,
       and a DRAM slice's weight is prepared without activation reuse (`own_path`; the
       preparation ops decide on the equivalent conv's stride, and with the flag);
@@ -1124,6 +1128,8 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
         config = unset_reshard_dropped(config)
     if not plans_dram_slices(params) and reshards_column_major_input(params):
         config = replace(config, reshard_if_not_optimal=True)
+    if config.enable_kernel_stride_folding:
+        config = replace(config, enable_kernel_stride_folding=False)
     params = replace(params, conv_config=config, own_path=True)
     if runs_whole_from_dram(params):
         return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))

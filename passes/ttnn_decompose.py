@@ -629,7 +629,12 @@ def typecast_to(value: SSAValue, expected: Attribute) -> list[Operation]:
     return [] if denote_same_tensor(value.type, expected) else [TypecastOp(value, expected)]
 
 
-OWN_PATH_FIELDS = ("weights_dtype", "reshard_if_not_optimal", "enable_activation_reuse")
+OWN_PATH_FIELDS = (
+    "weights_dtype",
+    "reshard_if_not_optimal",
+    "enable_activation_reuse",
+    "enable_kernel_stride_folding",
+)
 """The conv_config fields conv_transpose2d's own path reads otherwise than its preparation
 ops (`conv2d_decisions.conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`)."""
 

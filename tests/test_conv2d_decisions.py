@@ -240,6 +240,12 @@ def transposed_in_l1(
     memory = InputMemoryConfig(
         BufferType.L1, kind, shard_shape, shard_grid, ShardOrientation.COL_MAJOR
     )
+    return transposed(input_memory_config=memory, **changes)
+
+
+def transposed(**changes: object) -> ConvTranspose2dParameters:
+    """A 3x3 conv_transpose2d, 16 -> 32 channels, of an 8x8 bf16 TILE image in L1, bf16
+    weights."""
     params = ConvTranspose2dParameters(
         in_channels=16,
         out_channels=32,
@@ -254,7 +260,7 @@ def transposed_in_l1(
         has_bias=False,
         weight_dtype=DataType.FLOAT32,
         input_layout=Layout.TILE,
-        input_memory_config=memory,
+        input_memory_config=L1,
         conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16),
         input_dtype=DataType.BFLOAT16,
     )
@@ -379,6 +385,104 @@ def test_a_transposed_conv_reshards_a_column_major_input_as_conv2d_does(name: st
     assert (output.shard.ranges, output.shard.shape) == (ranges, shard)
     assert output.shard.orientation == ShardOrientation.ROW_MAJOR
     assert decision.plan.layout.physical_shape == weight
+
+
+FOLDING_ASKED = {
+    # Wormhole s3000 r0015: a 1x1 transposed conv of stride (1, 2), 48 -> 384 channels, of a
+    # 2x8x8 TILE input from DRAM, WIDTH: run unfolded, on the DRAM path, its output
+    # interleaved in DRAM (folded, the equivalent conv would be a matmul sharded in L1).
+    "dram_1x1_stride_1x2": (
+        transposed(
+            in_channels=48,
+            out_channels=384,
+            batch_size=2,
+            kernel_size=(1, 1),
+            stride=(1, 2),
+            input_memory_config=DRAM,
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16,
+                shard_layout=WIDTH,
+                transpose_shards=True,
+                enable_kernel_stride_folding=True,
+            ),
+        ),
+        ((1, 1, 240, 384), (1, 1, 256, 384), BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+        None,
+        (1, 1, 64, 384),
+    ),
+    # Wormhole s3100 r0061: a 1x1 transposed conv of padding 1, 1 -> 192 channels, of a 64x64
+    # ROW_MAJOR input in L1, BLOCK: 62x62 = 3844 pixels on 6 channel cores by 8 row cores
+    # (folded, a matmul on 1 channel core).
+    "l1_1x1_padding_1": (
+        transposed(
+            in_channels=1,
+            out_channels=192,
+            input_height=64,
+            input_width=64,
+            kernel_size=(1, 1),
+            padding=(1, 1),
+            input_layout=Layout.ROW_MAJOR,
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT8_B,
+                shard_layout=BLOCK,
+                enable_kernel_stride_folding=True,
+            ),
+            mirror_kernel=False,
+        ),
+        ((1, 1, 3844, 192), (1, 1, 3872, 192), BufferType.L1, BLOCK),
+        (((0, 0, 5, 7),), (512, 32)),
+        (1, 1, 32, 192),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", FOLDING_ASKED)
+def test_a_transposed_conv_asked_to_fold_runs_unfolded(name: str) -> None:
+    """conv_transpose2d prepares its weight with `enable_kernel_stride_folding = false` and
+    runs the conv op on the halo's output itself (conv_transpose2d.cpp,
+    `conv_transpose2d_L1`); the preparation ops fold the equivalent conv when asked. TT-NN's
+    answers: the output (shapes, buffer, layout, cores and shard shape) and the prepared
+    weight's padded shape."""
+    params, (logical, padded, buffer, layout), shard, weight = FOLDING_ASKED[name]
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == (logical, padded)
+    assert (output.buffer_type, output.memory_layout) == (buffer, layout)
+    if shard is None:
+        assert output.shard is None
+    else:
+        assert output.shard is not None
+        assert (output.shard.ranges, output.shard.shape) == shard
+    assert decision.plan.form.fold_stride is None and not decision.plan.form.mm_conv
+    assert decision.plan.layout.physical_shape == weight
+
+
+def test_a_transposed_conv_asked_to_fold_is_refused_as_the_unfolded_conv() -> None:
+    """Wormhole s6000 r0048: a 1x1 transposed conv of padding 2, 64 -> 192 channels, of a
+    64x64 TILE input in L1, WIDTH, act_block_h_override 96, asked to fold: TT-NN's WIDTH
+    factory refuses the unfolded conv, whose 60x60 = 3600 output rows, 113 tiles, are no
+    whole number of activation blocks (its words); folded, it would be a matmul."""
+    params = transposed(
+        in_channels=64,
+        out_channels=192,
+        input_height=64,
+        input_width=64,
+        kernel_size=(1, 1),
+        padding=(2, 2),
+        has_bias=True,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32,
+            shard_layout=WIDTH,
+            act_block_h_override=96,
+            enable_kernel_stride_folding=True,
+        ),
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: act_matrix_height_ntiles 113 should be "
+        "divisible by act_block_h_ntiles 2"
+    )
 
 
 MATMUL_OUTPUTS = {

@@ -25,12 +25,13 @@ from ttnn_xdsl.dialect import Conv2dConfigAttr, MemoryConfigAttr, build_function
 from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr, DeviceComputeKernelConfigAttr
 from ttnn_xdsl.dialect.conv2d_ops import ConvConsumeOp, ConvTranspose2dOp, ZeroStuffOp
 from ttnn_xdsl.dialect.conversion_ops import TypecastOp
+from ttnn_xdsl.dialect.device import module_device
 from ttnn_xdsl.dialect.prepare_ops import (
     PrepareConvTranspose2dBiasOp,
     PrepareConvTranspose2dWeightsOp,
 )
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
-from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
+from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose, transpose_prepared_operands
 from ttnn_xdsl.program import Program
 
 L1_INTERLEAVED = MemoryConfigAttr(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
@@ -57,6 +58,7 @@ class Transpose(NamedTuple):
     weights_dtype: DataType = DataType.FLOAT32
     reshard_if_not_optimal: bool = False
     enable_activation_reuse: bool = False
+    enable_kernel_stride_folding: bool = False
 
 
 TRANSPOSES = {
@@ -133,6 +135,20 @@ TRANSPOSES = {
         1, 6, 5, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         True, Layout.ROW_MAJOR, DRAM_INTERLEAVED,
     ),
+    # Kernel-stride folding asked for: conv_transpose2d prepares and runs its equivalent conv
+    # unfolded (a folded 1×1 kernel would be a matmul), from L1 and from DRAM.
+    "height_1x1_stride2_folding_asked": Transpose(
+        1, 5, 4, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, enable_kernel_stride_folding=True,
+    ),
+    "dram_1x1_width_folding_asked": Transpose(
+        1, 6, 5, 16, 24, (1, 1), (1, 1), (0, 0), (0, 0), TensorMemoryLayout.WIDTH_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, enable_kernel_stride_folding=True,
+    ),
+    "block_stride2_folding_asked": Transpose(
+        1, 5, 4, 64, 64, (3, 3), (2, 2), (1, 1), (0, 0), TensorMemoryLayout.BLOCK_SHARDED,
+        True, Layout.ROW_MAJOR, enable_kernel_stride_folding=True,
+    ),
 }  # fmt: skip
 
 
@@ -200,6 +216,7 @@ def transpose_module(transpose: Transpose, prepared: bool = False) -> ModuleOp:
             shard_layout=transpose.shard_layout,
             reshard_if_not_optimal=transpose.reshard_if_not_optimal or None,
             enable_activation_reuse=transpose.enable_activation_reuse or None,
+            enable_kernel_stride_folding=transpose.enable_kernel_stride_folding or None,
         ),
         compute_config=DeviceComputeKernelConfigAttr(fp32_dest_acc_en=True),
         dtype=DataType.FLOAT32,
@@ -290,6 +307,26 @@ def test_decompose_stuffs_the_input_prepares_the_operands_and_consumes_once() ->
         for op in ops
     )
     assert consume.bias is not None
+
+
+def test_a_transpose_asked_to_fold_is_prepared_unfolded() -> None:
+    """conv_transpose2d prepares its weight with `enable_kernel_stride_folding = false`
+    (conv_transpose2d.cpp): the decomposition's prepare ops say so, where the conv's config
+    asks to fold (folded, this 1×1 equivalent conv would be a matmul)."""
+    module = transpose_module(TRANSPOSES["dram_1x1_width_folding_asked"])
+    (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
+    assert op.conv_parameters().conv_config.enable_kernel_stride_folding
+    device = module_device(op)
+    chain, _, _ = transpose_prepared_operands(op, op.decision(device), device)
+    prepared = [
+        op
+        for op in chain
+        if isinstance(op, (PrepareConvTranspose2dWeightsOp, PrepareConvTranspose2dBiasOp))
+    ]
+    assert len(prepared) == 2
+    for preparation in prepared:
+        assert preparation.conv_parameters().conv_config.enable_kernel_stride_folding is False
+    assert not op.decision().plan.form.mm_conv
 
 
 def test_a_bfloat8_b_bias_from_dram_is_prepared_as_bfloat16_then_typecast() -> None:

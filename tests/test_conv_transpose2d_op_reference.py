@@ -23,15 +23,22 @@ message word for word (TT-NN's program number aside)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from conv2d_op_reference_cases import (
+    TRANSPOSED_ANSWERS,
     TRANSPOSED_FILES,
     TRANSPOSED_PINS,
     assert_agrees_as_recorded,
     assert_every_pin_has_a_reason,
+    build_conv2d,
+    load,
 )
+from ttnn_reference_cases import grid_of
+
+from ttnn_xdsl.conv.conv_layout_geometry import block_sharded_map
 
 COUNTS = {
     # file: (TT-NN accepted, TT-NN refused by other rules than its L1 allocation, of these the
@@ -90,8 +97,12 @@ REASONS = {
     "equivalent conv's blocking where TT-NN's own differs (4), activation reuse refused by the "
     "L1 estimate that plans DRAM slices where TT-NN's passes (4), and a first DRAM slice with "
     "no output where TT-NN's sizes wrap (2)",
-    "project prepares another weight": "the channel padding of TT-NN's conv_transpose2d's own "
-    "parallel config (DRAM slices, BLOCK convs, sharded inputs), not modelled",
+    "project prepares another weight": "TT-NN's bug: its conv_transpose2d prepares a BLOCK "
+    "weight without full_inner_dim (each kernel row padded to a tile; all 17 such weights, "
+    "test_tt_nn_lays_out_a_full_inner_dim_block_weight_kernel_row_by_kernel_row) where it "
+    "blocks the conv with the config's full_inner_dim, an activation block of the whole "
+    "window, by which the BLOCK weight reader steps through the kernel rows: a weight its own "
+    "conv reads wrong; the project prepares the layout that conv reads",
     "project prepares another bias": "the bias TT-NN's conv_transpose2d returns differs from "
     "prepare_conv_transpose2d_bias' (its own preparation, not modelled)",
     "project infers another output": "the output core split of TT-NN's conv_transpose2d's own "
@@ -156,3 +167,25 @@ def test_conv_transpose2d_agrees_with_tt_nn(path: Path) -> None:
 
 def test_every_pinned_category_has_its_reason() -> None:
     assert_every_pin_has_a_reason(TRANSPOSED_PINS, REASONS)
+
+
+def test_tt_nn_lays_out_a_full_inner_dim_block_weight_kernel_row_by_kernel_row() -> None:
+    """The pinned "another weight" cases (Blackhole s3101 r0148): a 5x5 BLOCK transposed conv
+    with `full_inner_dim`, 128 -> 1 channels, its input in 8 channel slices of 16. TT-NN's
+    conv_transpose2d prepares the weight with `full_inner_dim = false` whatever the config
+    says (conv_transpose2d.cpp, Conv2dWeightsBiasPrepConfig): §3.6.4's layout with each kernel
+    row padded to round_up(16·5, 32) = 96 rows, 8·5·96 = 3840 rows in all — but it blocks the
+    conv with the config's `full_inner_dim` (determine_per_core_conv_block_config): an
+    activation block of the whole window, round_up(16·25, 32) = 416, by which its conv's
+    weight reader steps through the kernel rows. The project prepares the layout that conv
+    reads, the window in one block: 8·416 = 3328 rows."""
+    path = TRANSPOSED_ANSWERS / "ttnn_conv_transpose_blackhole_P150_s3101.json.gz"
+    (case,) = [case for case in load(path) if case["id"] == "r0148"]
+    assert case["weight_padded_shape"] == [1, 1, 3840, 32]
+    assert block_sharded_map(32, 128, 5, 5, 8, 1, full_inner_dim=False).rows == 3840
+    decision = build_conv2d(case, grid_of(path)).decision()
+    assert decision.plan.blocking.act_block_w == 416
+    assert decision.plan.layout.physical_shape == (1, 1, 3328, 32)
+    assert json.loads(TRANSPOSED_PINS.read_text())[path.name]["r0148"] == (
+        "project prepares another weight"
+    )

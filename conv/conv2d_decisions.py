@@ -1151,11 +1151,14 @@ def conv_transpose2d_bias_preparation(
     params: ConvTranspose2dParameters, weights_dtype: DataType
 ) -> ConvTranspose2dParameters:
     """The parameters conv_transpose2d's bias is prepared with: its weight's
-    (`conv_transpose2d_preparation`) in the weights dtype the weight is prepared in, with the
+    (`conv_transpose2d_preparation`) in the weights dtype the weight is prepared in and without
+    activation reuse (it prepares the bias with the weight, `enable_activation_reuse = false`,
+    conv_transpose2d_L1: no estimate of the bias's conv plans with the flag), with the
     conv_config conv2d's own path plans the bias's equivalent conv2d with
     (`conv2d_preparation`: from a DRAM input, bfloat8_b as bfloat16 —
     `prepare_conv_transpose2d_bias` refuses it, conv_transpose2d prepares it with its weight —
     and `unset_reshard_dropped`)."""
-    params = replace(params, conv_config=replace(params.conv_config, weights_dtype=weights_dtype))
+    config = replace(params.conv_config, weights_dtype=weights_dtype, enable_activation_reuse=False)
+    params = replace(params, conv_config=config)
     equivalent, _ = equivalent_conv2d(normalize_transpose_parameters(params), for_bias=True)
     return replace(params, conv_config=conv2d_preparation(equivalent).conv_config)

@@ -485,6 +485,44 @@ def test_a_transposed_conv_asked_to_fold_is_refused_as_the_unfolded_conv() -> No
     )
 
 
+def test_a_transposed_bias_is_prepared_without_activation_reuse() -> None:
+    """Wormhole transposed slice draws s0022: a 3x3 transposed conv, 1 -> 8 channels, padding
+    (2, 0), of a 56x56 ROW_MAJOR input from DRAM in 2 width slices, HEIGHT, with activation
+    reuse. conv_transpose2d prepares its bias with its weight, `enable_activation_reuse =
+    false` (conv_transpose2d.cpp, conv_transpose2d_L1): no conv2d estimate refuses it, where
+    planning the bias's conv with activation reuse would (act block h 2, output width 2 tiles).
+    TT-NN's answer: output, weight and bias."""
+    params = transposed(
+        in_channels=1,
+        out_channels=8,
+        input_height=56,
+        input_width=56,
+        padding=(2, 0),
+        has_bias=True,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT8_B,
+            shard_layout=HEIGHT,
+            transpose_shards=True,
+            enable_activation_reuse=True,
+        ),
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 2),
+        mirror_kernel=False,
+    )
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == ((1, 1, 3132, 8), (1, 1, 3136, 32))
+    assert (output.buffer_type, output.memory_layout) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+    )
+    assert decision.plan.layout.physical_shape == (1, 1, 96, 32)
+    assert decision.bias_plan is not None
+    assert decision.bias_plan.bias.physical_shape == (1, 1, 32, 32)
+    assert not decision.bias_plan.params.conv_config.enable_activation_reuse
+
+
 MATMUL_OUTPUTS = {
     # Wormhole w0232 (wide draws): a 1x1 conv of 224 pixels, its TILE input HEIGHT-sharded
     # ROW_MAJOR over a 5x4 grid in 32-row shards: 7 row blocks, 7 cores of the 5-wide grid.

@@ -316,12 +316,15 @@ def resolve_dram_path(
       (`l1_full` counts as width, unrounded) and refuses when none fits; the L1 path for one
       slice or for `l1_full`, else the DRAM path;
     - no slice config with a DRAM input: the DRAM path, TT-NN choosing dimension and count;
-    - a DRAM slice config of ≥ 2 slices: the DRAM path with them (at most the output extent).
+    - a DRAM slice config of ≥ 2 slices: the DRAM path with them (at most the output extent);
+    - TT-NN's own conv_transpose2d (`own_path`) of a 1×1 kernel it runs as a matmul
+      (`transposes_as_matmul`): the L1 path on the whole input, whatever the slice config
+      (conv_transpose2d_DRAM hands a matmul to conv_transpose2d_L1 before slicing).
 
     On the DRAM path the weight is prepared for the first slice of the output,
     ceil(ceil(extent / r) / n)·r rows or columns (r = 32 for width slices of a TILE output,
     else 1)."""
-    if not plans_dram_slices(params):
+    if not plans_dram_slices(params) or (params.own_path and transposes_as_matmul(params)):
         return None
     slice_config = params.dram_slice_config
     device = L1Device.for_grid(params.grid, params.l1_budget)

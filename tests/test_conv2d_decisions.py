@@ -523,6 +523,69 @@ def test_a_transposed_bias_is_prepared_without_activation_reuse() -> None:
     assert not decision.bias_plan.params.conv_config.enable_activation_reuse
 
 
+TRANSPOSED_MATMULS_FROM_DRAM = {
+    # Blackhole transposed slice draws s0071: a 1x1 transposed conv, 48 -> 16 channels, of a
+    # 2x14x28 ROW_MAJOR input from DRAM in 2 height slices, HEIGHT: run whole, 784 rows on 25
+    # cores of 32 rows, sharded in L1 (the first slice's plan: 13 cores of 64).
+    "height_slices": (
+        transposed(
+            in_channels=48,
+            out_channels=16,
+            batch_size=2,
+            input_height=14,
+            input_width=28,
+            kernel_size=(1, 1),
+            input_layout=Layout.ROW_MAJOR,
+            input_memory_config=DRAM,
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT),
+            dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 2),
+            mirror_kernel=False,
+            grid=(13, 10),
+        ),
+        ((1, 1, 784, 16), (1, 1, 800, 32), BufferType.L1, HEIGHT),
+        (((0, 0, 12, 0), (0, 1, 11, 1)), (32, 32)),
+    ),
+    # Wormhole s3100 r0103: a 1x1 transposed conv, 48 -> 2048 channels, of a 2x112x112
+    # ROW_MAJOR input from DRAM, no slice config, no shard layout: the matmul auto-shards and
+    # runs from the interleaved input, its output interleaved in DRAM (the first slice's plan
+    # had sharded it in L1).
+    "auto_shard": (
+        transposed(
+            in_channels=48,
+            out_channels=2048,
+            batch_size=2,
+            input_height=112,
+            input_width=112,
+            kernel_size=(1, 1),
+            input_layout=Layout.ROW_MAJOR,
+            input_memory_config=DRAM,
+            conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B),
+        ),
+        ((1, 1, 25088, 2048), (1, 1, 25088, 2048), BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+        None,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", TRANSPOSED_MATMULS_FROM_DRAM)
+def test_a_transposed_matmul_from_dram_runs_whole_on_the_l1_path(name: str) -> None:
+    """conv_transpose2d_DRAM hands a 1x1 kernel it runs as a matmul (stride 1, no padding) to
+    conv_transpose2d_L1 before slicing: no DRAM path, whatever the slice config. TT-NN's
+    answers: the output and the prepared weight, [1, 1, 64, Cout padded]."""
+    params, (logical, padded, buffer, layout), shard = TRANSPOSED_MATMULS_FROM_DRAM[name]
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == (logical, padded)
+    assert (output.buffer_type, output.memory_layout) == (buffer, layout)
+    if shard is None:
+        assert output.shard is None
+    else:
+        assert output.shard is not None
+        assert (output.shard.ranges, output.shard.shape) == shard
+    assert decision.plan.form.mm_conv
+    assert decision.plan.layout.physical_shape == (1, 1, 64, padded[3])
+
+
 MATMUL_OUTPUTS = {
     # Wormhole w0232 (wide draws): a 1x1 conv of 224 pixels, its TILE input HEIGHT-sharded
     # ROW_MAJOR over a 5x4 grid in 32-row shards: 7 row blocks, 7 cores of the 5-wide grid.

@@ -135,6 +135,16 @@ TRANSPOSES = {
         1, 6, 5, 16, 24, (1, 1), (2, 2), (0, 0), (1, 1), TensorMemoryLayout.HEIGHT_SHARDED,
         True, Layout.ROW_MAJOR, DRAM_INTERLEAVED,
     ),
+    # A 1×1 matmul from DRAM with DRAM slices asked for: conv_transpose2d runs it whole on its
+    # L1 path (conv_transpose2d_DRAM hands a matmul to conv_transpose2d_L1 before slicing).
+    "dram_1x1_matmul_height_slices": Transpose(
+        1, 8, 6, 16, 24, (1, 1), (1, 1), (0, 0), (0, 0), TensorMemoryLayout.HEIGHT_SHARDED,
+        True, Layout.ROW_MAJOR, DRAM_INTERLEAVED, 2,
+    ),
+    "dram_1x1_matmul_auto_shard_slices": Transpose(
+        1, 8, 6, 16, 24, (1, 1), (1, 1), (0, 0), (0, 0), None, True, Layout.TILE,
+        DRAM_INTERLEAVED, 2,
+    ),
     # Kernel-stride folding asked for: conv_transpose2d prepares and runs its equivalent conv
     # unfolded (a folded 1×1 kernel would be a matmul), from L1 and from DRAM.
     "height_1x1_stride2_folding_asked": Transpose(

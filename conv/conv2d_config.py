@@ -114,9 +114,10 @@ class Conv2dConfig:
     already sharded takes its core split from (§3.3a); `output_layout`, the double buffers,
     `config_tensors_in_dram` and `force_split_reader` size the buffers of TT-NN's L1 estimate;
     `override_output_sharding_config` makes the preparation take a BLOCK conv's output cores
-    from `core_grid` (`conv_op_config.output_compute_grid`). `padding_mode` (TT-NN 0.81.1
-    accepts Zeros and Replicate and prepares the same weights with either) and the other
-    CONV_ONLY fields steer the conv only."""
+    from `core_grid` (`conv_op_config.output_compute_grid`); `override_sharding_config` makes
+    TT-NN's conv2d (not its preparation) shard the input on `core_grid` (`conv_core_grid`).
+    `padding_mode` (TT-NN 0.81.1 accepts Zeros and Replicate and prepares the same weights with
+    either) and the other CONV_ONLY fields steer the conv only."""
 
     weights_dtype: DataType | None = field(
         default=None, metadata=declare(ConfigKind.DATA_TYPE, PREPARATION)

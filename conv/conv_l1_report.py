@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ttnn_xdsl.conv.conv_core_grid import core_grid_input_shard, overrides_core_grid
 from ttnn_xdsl.conv.conv_l1_decisions import L1Decisions
 from ttnn_xdsl.conv.conv_l1_model import AutoShardChoice, ConvL1Usage, L1Device, conv_l1_usage
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec
@@ -190,7 +191,7 @@ def _report(
             largest = slicing.l1_bytes or slices_l1_bytes(
                 attribute, slicing.slice_type, slicing.num_slices
             )
-        elif decisions.auto_shard is not None:
+        elif decisions.auto_shard is not None and kept_input_shard is None:
             estimate = decisions.auto_shard.chosen
         else:
             estimate = conv_l1_usage(geometry, shard_layout, knobs, device, kept_input_shard)
@@ -202,9 +203,14 @@ def _report(
 
 
 def _kept_input_shard(plan: ConvWeightsPlan) -> ShardSpec | None:
-    """The shard spec of an L1 input already sharded that TT-NN keeps (does not reshard)."""
+    """The shard spec of an L1 input already sharded that TT-NN keeps (does not reshard), or
+    the one it gives the input on `conv_config.core_grid` (its override)."""
     params = plan.params
     memory = params.input_memory_config
+    if overrides_core_grid(params) and not params.reads_input_shard_spec:
+        geometry = plan.l1.geometry
+        split = plan.sharding.parallel.input_split
+        return core_grid_input_shard(params, geometry, geometry.out_hw, split, plan.form.mm_conv)
     if not params.reads_input_shard_spec:
         return None
     assert memory.shard_grid is not None and memory.shard_shape is not None

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv_core_grid import check_core_grid_override, core_grid_reshards_input
 from ttnn_xdsl.core.enums import (
     DEVICE_BUFFER_TYPES,
     BufferType,
@@ -125,6 +126,10 @@ class ConvParameters:
     l1_budget: int | None = None
     """Free L1 bytes per core TT-NN's decisions may use (semantics.md §8.1): what the device was
     opened with; None for TT-NN's default open of `grid`'s chip."""
+    reads_core_grid: bool = False
+    """Whether TT-NN reads `conv_config.override_sharding_config` (with `core_grid`): its
+    conv ops do (`conv_core_grid`), its prepare functions do not (TT-NN's answers: the
+    same weights with and without it)."""
 
     def shared_fields(self) -> dict[str, object]:
         """This record's `ConvParameters` fields by name: what a conv2d's or a
@@ -161,9 +166,12 @@ class Conv2dParameters(ConvParameters):
     @property
     def reads_input_shard_spec(self) -> bool:
         """Whether TT-NN takes the input's sharding and core split from its shard spec: an L1
-        input already sharded, and `reshard_if_not_optimal` false (semantics.md §3.3a, §6)."""
+        input already sharded, `reshard_if_not_optimal` false, and no `core_grid` override
+        that moves it (semantics.md §3.3a, §6)."""
         return (
-            self.input_memory_config.sharded_in_l1 and not self.conv_config.reshard_if_not_optimal
+            self.input_memory_config.sharded_in_l1
+            and not self.conv_config.reshard_if_not_optimal
+            and not core_grid_reshards_input(self)
         )
 
 
@@ -352,6 +360,7 @@ def validate_parameters(params: Conv2dParameters) -> None:
                 f"{n}·{height}·{width} = {n * height * width} > {INT32_MAX}"
             )
     validate_conv2d_config(params.conv_config)
+    check_core_grid_override(params, transposed=False)
     if params.slice_config is not None and params.slice_config.num_slices < 0:
         raise ConvConfigError(
             "expected conv2d_slice_config to have a non-negative number of slices, got "

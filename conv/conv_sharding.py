@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
+from ttnn_xdsl.conv.conv_core_grid import overrides_core_grid, split_on_core_grid
 from ttnn_xdsl.conv.conv_form import ConvForm
 from ttnn_xdsl.conv.conv_l1_decisions import L1Decisions, resplit
 from ttnn_xdsl.conv.conv_op_config import (
@@ -21,6 +22,7 @@ from ttnn_xdsl.conv.conv_op_config import (
 )
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.core.enums import Layout, ShardOrientation, TensorMemoryLayout
+from ttnn_xdsl.core.errors import ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE
 
 
@@ -201,12 +203,20 @@ def resolve_sharding(
     split = l1.slice_split
     if split is not None:
         # The DRAM path: TT-NN prepares the weights of one slice, whose input it shards itself.
+        if overrides_core_grid(params):
+            raise ConvNotModelledError(
+                "conv_config.override_sharding_config = true is not modelled on TT-NN's DRAM "
+                "path (an input in DRAM or a slice config): TT-NN shards each slice on "
+                "conv_config.core_grid"
+            )
         shard_layout = split.layout
         alignment = pad_alignment = l1.slice_alignment or TILE_SIZE
         weight_alignment = l1.slice_weight_alignment or pad_alignment
     else:
         if l1.auto_shard is not None:
             shard_layout = l1.auto_shard.layout
+        elif overrides_core_grid(params) and params.conv_config.shard_layout is not None:
+            shard_layout = params.conv_config.shard_layout
         else:
             shard_layout = resolve_shard_layout(params)
         alignment = resolve_input_channels_alignment(
@@ -214,7 +224,12 @@ def resolve_sharding(
         )
         pad_alignment = alignment
         weight_alignment = 0
-        if memory.is_sharded and not params.reads_input_shard_spec:
+        if overrides_core_grid(params) and not params.reads_input_shard_spec:
+            # The input sharded on conv_config.core_grid (conv_core_grid).
+            split, pad_alignment = split_on_core_grid(
+                params, l1.geometry, output_size, shard_layout, form.mm_conv
+            )
+        elif memory.is_sharded and not params.reads_input_shard_spec:
             # An input already sharded that TT-NN reshards (reshard_if_not_optimal): it splits
             # the conv again from the device grid and pads the channels to its new shards.
             split, pad_alignment = resplit(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ttnn_xdsl.conv.conv_core_grid import check_core_grid_override
 from ttnn_xdsl.conv.conv_form import resolve_weights_dtype
 from ttnn_xdsl.conv.conv_l1_decisions import l1_knobs
 from ttnn_xdsl.conv.conv_l1_model import L1Device
@@ -166,6 +167,7 @@ def validate_transpose_parameters(params: ConvTranspose2dParameters, for_bias: b
     [N·H·W, Cin] (semantics.md §3.3a). The equivalent conv2d checks everything else.
     TT-NN 0.81.1 checks none of these (an empty output wraps its uint32 sizes)."""
     validate_counts(params)
+    check_core_grid_override(params, transposed=True)
     output_padding = (0, 0) if for_bias else params.output_padding
     oh, ow = transpose_output_size(params, output_padding)
     refusal = empty_bias_refusal(params) if for_bias else None

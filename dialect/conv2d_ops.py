@@ -837,6 +837,7 @@ class ConvOp(KeywordPropertyOp, ABC):
             input_dtype=activation.dtype,
             output_dtype=self.read(OUTPUT_DTYPE_OF_CONV2D),
             l1_budget=device.l1_budget,
+            reads_core_grid=True,
         ).shared_fields()
 
     def decision(self, device: TargetDevice | None = None) -> Conv2dDecision:

@@ -47,10 +47,11 @@ from ttnn_xdsl.conv.conv2d_decisions import (
     conv_transpose2d_bias_preparation,
     conv_transpose2d_preparation,
 )
+from ttnn_xdsl.conv.conv_core_grid import core_grid_input_shard, overrides_core_grid
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpose_l1_report
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dPlan,
     full_input_size,
@@ -58,15 +59,18 @@ from ttnn_xdsl.conv.conv_transpose import (
     whole_equivalent_conv,
 )
 from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
-from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.enums import BufferType, DataType, Layout
 from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
     Conv2dSliceConfigAttr,
+    CoreRangeAttr,
+    CoreRangeSetAttr,
     DataTypeAttr,
     LayoutAttr,
     MemoryConfigAttr,
+    ShardSpecAttr,
 )
 from ttnn_xdsl.dialect.conv2d_ops import (
     ConvOp,
@@ -702,7 +706,11 @@ def conv2d_prepare_properties(op: ConvOp, params: Conv2dParameters) -> dict[str,
         properties["conv_config"] = Conv2dConfigAttr.from_fields(fields)
     given = activation.memory_config or DRAM_INTERLEAVED
     runtime = params.input_memory_config
-    if given.conv_input() != runtime:
+    if overrides_core_grid(params) and not params.reads_input_shard_spec:
+        # conv2d shards the input on conv_config.core_grid, which prepare_conv_weights does
+        # not read: prepared as from the input sharded there.
+        given = core_grid_memory_config(resolve_conv_weights(params))
+    elif given.conv_input() != runtime:
         # The input conv2d reshards for the conv's layout (runtime_plan): prepared as from an
         # interleaved input of the same buffer.
         given = MemoryConfigAttr(runtime.buffer_type, runtime.memory_layout)
@@ -712,3 +720,17 @@ def conv2d_prepare_properties(op: ConvOp, params: Conv2dParameters) -> dict[str,
     if op.read(OUTPUT_DTYPE_OF_CONV2D) is not None:
         properties["output_dtype"] = op.properties[OUTPUT_DTYPE_OF_CONV2D.name]
     return properties
+
+
+def core_grid_memory_config(plan: ConvWeightsPlan) -> MemoryConfigAttr:
+    """The memory config TT-NN's conv2d gives its input on `conv_config.core_grid`
+    (`conv_core_grid`): sharded in L1 on the grid's cores, in TT-NN's shards."""
+    params, sharding = plan.params, plan.sharding
+    grid = params.conv_config.core_grid
+    assert grid
+    geometry = plan.l1.geometry
+    split = sharding.parallel.input_split
+    shard = core_grid_input_shard(params, geometry, geometry.out_hw, split, plan.form.mm_conv)
+    cores = CoreRangeSetAttr([CoreRangeAttr(start, end) for start, end in grid])
+    spec = ShardSpecAttr.positional(cores, shard.shard_shape, sharding.orientation)
+    return MemoryConfigAttr(BufferType.L1, sharding.shard_layout, spec)

@@ -12,7 +12,8 @@ output's columns padded beyond whole tiles); and 524 convs of real models (tt-me
 per-model conv tables, Whisper's encoder stem and 5 convs of the vanilla UNet model, each
 with its model's Conv2dConfig and compute config; 290 on a Wormhole N150, 234 on a
 Blackhole P150) with 24 probes of the output's core grid override they use and 9 of their
-halo output's placement; recorded once, each on a fresh device, and committed in
+halo output's placement; and 112 convs asked with conv_config.override_sharding_config
+and core_grid (56 on each device); recorded once, each on a fresh device, and committed in
 tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d` against TT-NN's
 `conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
 
@@ -63,6 +64,8 @@ COUNTS = {
     "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (276, 99, 276, 99, 72, 67, 1),
     "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 376, 126, 62, 62, 21),
     "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 354, 136, 86, 82, 13),
+    "ttnn_conv_core_grid_blackhole_P150.json.gz": (42, 14, 39, 14, 0, 0, 0),
+    "ttnn_conv_core_grid_wormhole_N150.json.gz": (42, 14, 39, 14, 0, 0, 0),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 51, 0, 0, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 90, 34, 15, 12, 5),
@@ -201,7 +204,8 @@ REASONS = {
     "L1 buffer (the model convs): it agrees on them with reallocate_halo_output, not "
     "without it (the model's), nor without deallocate_activation (the reallocate_halo "
     "probes); TT-NN's graph lets the user's input go right after its InterleavedToSharded, "
-    "before the halo",
+    "before the halo; conv_config.override_sharding_config on a DRAM input, refused as not "
+    "modelled (TT-NN shards each DRAM slice on core_grid; 3 convs on each device)",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 

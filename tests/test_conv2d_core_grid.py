@@ -248,3 +248,37 @@ def test_the_refusals_are_tt_nn_s(device, changes, memory_config, message) -> No
     with pytest.raises(RuntimeError) as refused:
         run_conv(device, config, 96, 256, 1, 16, memory_config)
     assert str(refused.value) == message
+
+
+def test_conv_transpose2d_s_override_is_refused_as_not_modelled(device) -> None:
+    """What TT-NN's conv_transpose2d does with the override is not known to the project."""
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16,
+        shard_layout=HEIGHT,
+        override_sharding_config=True,
+        core_grid=cores((0, 0, 1, 0)),
+    )
+    with pytest.raises(NotImplementedError) as refused:
+        ttnn.conv_transpose2d(
+            input_tensor=ttnn.from_torch(
+                integers((1, 6, 5, 16), seed=1),
+                ttnn.bfloat16,
+                device=device,
+                memory_config=ttnn.L1_MEMORY_CONFIG,
+            ),
+            weight_tensor=ttnn.from_torch(integers((16, 8, 3, 3), seed=2), ttnn.float32),
+            device=device,
+            in_channels=16,
+            out_channels=8,
+            batch_size=1,
+            input_height=6,
+            input_width=5,
+            kernel_size=(3, 3),
+            stride=(2, 2),
+            padding=(1, 1),
+            conv_config=config,
+        )
+    assert str(refused.value) == (
+        "ttnn_xdsl.ttnn.conv_transpose2d does not cover this call: "
+        "conv_config.override_sharding_config = true is not modelled for conv_transpose2d"
+    )

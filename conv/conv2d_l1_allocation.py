@@ -329,10 +329,13 @@ def input_buffer(params: ConvParameters, banks: int) -> L1Buffer | None:
 
 def conv_input_buffer(params: ConvParameters, shard: ShardSpec, layout: Layout) -> L1Buffer:
     """The input resharded for the conv: the shard spec TT-NN gives it, in the input's dtype,
-    its channels padded to the shards."""
+    the input's logical [N·H·W, Cin] in those shards (`shard_or_reshard_tensor_if_required`
+    makes the tensor of the input's logical shape): a column of shards past the channels
+    takes no bank (TT-NN's answers: 4 channels WIDTH-sharded on a core grid of 21 cores, the
+    override of semantics.md §6, allocate one bank; TT-NN's own splits leave no such column)."""
     rows = params.batch_size * params.input_height * params.input_width
     dtype = params.input_dtype or DataType.BFLOAT16
-    width = shard.shard_shape[1] * shard.split.channels
+    width = params.in_channels
     return sharded_buffer("resharded input", rows, width, shard.shard_shape, dtype, layout)
 
 

@@ -13,8 +13,8 @@ per-model conv tables, Whisper's encoder stem and 5 convs of the vanilla UNet mo
 with its model's Conv2dConfig and compute config; 290 on a Wormhole N150, 234 on a
 Blackhole P150) with 24 probes of the output's core grid override they use and 9 of their
 halo output's placement; and 112 convs asked with conv_config.override_sharding_config
-and core_grid (56 on each device); recorded once, each on a fresh device, and committed in
-tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d` against TT-NN's
+and core_grid (56 on each device) and 49 draws with them (48 answered); recorded once, each
+on a fresh device, and committed in tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d` against TT-NN's
 `conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
 
 Each case is built as a `ttnn.conv2d` on the device's grid, opened with the case's
@@ -65,6 +65,7 @@ COUNTS = {
     "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 376, 126, 62, 62, 21),
     "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 354, 136, 86, 82, 13),
     "ttnn_conv_core_grid_blackhole_P150.json.gz": (42, 14, 39, 14, 0, 0, 0),
+    "ttnn_conv_core_grid_draws_wormhole_N150_s3701.json.gz": (26, 6, 26, 6, 16, 16, 0),
     "ttnn_conv_core_grid_wormhole_N150.json.gz": (42, 14, 39, 14, 0, 0, 0),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 51, 0, 0, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),

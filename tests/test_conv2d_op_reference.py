@@ -14,8 +14,9 @@ with its model's Conv2dConfig and compute config; 290 on a Wormhole N150, 234 on
 Blackhole P150) with 24 probes of the output's core grid override they use and 9 of their
 halo output's placement; and 112 convs asked with conv_config.override_sharding_config
 and core_grid (56 on each device) and 49 draws with them (48 answered); recorded once, each
-on a fresh device, and committed in tests/data/ttnn_reference/conv2d_op/ (README there). `ttnn.conv_transpose2d` against TT-NN's
-`conv_transpose2d`: tests/test_conv_transpose2d_op_reference.py.
+on a fresh device, and committed in tests/data/ttnn_reference/conv2d_op/ (README there).
+`ttnn.conv_transpose2d` against TT-NN's `conv_transpose2d`:
+tests/test_conv_transpose2d_op_reference.py.
 
 Each case is built as a `ttnn.conv2d` on the device's grid, opened with the case's
 `l1_small_size` (the kit's 16384 by default) (its input TT-NN's flat [1, 1, N·H·W, C], or

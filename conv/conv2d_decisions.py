@@ -171,11 +171,16 @@ def core_ranges(split: CoreSplit) -> tuple[CoreRange, ...]:
 
 def output_layout(plan: ConvWeightsPlan, interleaved: bool) -> Layout:
     """TILE, or ROW_MAJOR when `conv_config.output_layout` says so and the conv's output is
-    sharded in L1 by the conv program: an output conv2d returns interleaved (the DRAM path,
-    an auto-sharded 1×1 matmul conv) and the 1×1 matmul conv's output are TILE whatever the
-    config says (TT-NN's answers: 24 of 24 such outputs TILE; ROW_MAJOR on 42 of 42 other
-    convs)."""
-    if interleaved or plan.form.mm_conv:
+    sharded in L1 by the conv program, or written slice by slice into the DRAM tensor of the
+    DRAM path (`run_sliced_op`: conv2d.cpp makes that tensor in the config's layout, and the
+    slices are written into it; one slice runs whole on the L1 path, whose TILE output is
+    moved to DRAM). Any other output conv2d returns interleaved (one DRAM slice, an
+    auto-sharded 1×1 matmul conv) and the 1×1 matmul conv's output are TILE whatever the config
+    says (TT-NN's answers: 44 of 44 such outputs of one slice TILE, 2 of 2 of more slices
+    ROW_MAJOR; ROW_MAJOR on 42 of 42 sharded outputs)."""
+    if plan.form.mm_conv:
+        return Layout.TILE
+    if interleaved and not plan.l1.sliced:
         return Layout.TILE
     return plan.params.conv_config.output_layout
 
@@ -212,6 +217,8 @@ def output_spec(
     padded = (1, 1, round_up(pixels, TILE_SIZE), round_up(params.out_channels, TILE_SIZE))
     dtype = output_dtype(params)
     if memory is not None:
+        if layout == Layout.ROW_MAJOR:
+            padded = logical  # rows of the DRAM tensor, unpadded (TT-NN's answers: 2 of 2)
         return Conv2dOutputSpec(
             logical, padded, dtype, layout, memory, TensorMemoryLayout.INTERLEAVED, None
         )
@@ -960,7 +967,7 @@ def dram_path_preparation(params: Conv2dParameters) -> Conv2dParameters:
     config = unset_reshard_dropped(params.conv_config)
     if conv2d_weights_dtype(params) == DataType.BFLOAT8_B:
         config = replace(config, weights_dtype=DataType.BFLOAT16)
-    return replace(params, conv_config=config)
+    return replace(params, conv_config=config, prepared_in_slice=True)
 
 
 def conv1d_preparation(params: Conv2dParameters) -> Conv2dParameters:
@@ -982,7 +989,9 @@ def conv1d_preparation(params: Conv2dParameters) -> Conv2dParameters:
         return params
     found = Conv2dSliceConfig(slices.slice_type, slices.num_slices)
     config = unset_reshard_dropped(params.conv_config)
-    return replace(params, sliced_conv1d=True, slice_config=found, conv_config=config)
+    return replace(
+        params, sliced_conv1d=True, slice_config=found, conv_config=config, prepared_in_slice=True
+    )
 
 
 def unset_reshard_dropped(config: Conv2dConfig) -> Conv2dConfig:

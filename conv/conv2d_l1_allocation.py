@@ -51,6 +51,7 @@ from ttnn_xdsl.conv.conv_l1_model import (
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec, determine_input_memory_config
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_reader_indices import reader_indices_page_bytes
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
 from ttnn_xdsl.conv.conv_transpose import (
@@ -79,6 +80,10 @@ L1_SIZE = {Arch.WORMHOLE_B0: 1_499_136, Arch.BLACKHOLE: 1_572_864}
 
 L1_ALIGNMENT = 16
 """The L1 page alignment of both chips: a row-major page (one row) is padded to it."""
+
+DRAM_ALIGNMENT = {Arch.WORMHOLE_B0: 32, Arch.BLACKHOLE: 64}
+"""What a DRAM buffer's page is padded to (tt-metal's HAL; measured on Wormhole: a config
+tensor row of 12 B is a 32-byte page, one of 228 B a 256-byte page)."""
 
 L1_ALLOCATION_UNIT = {Arch.WORMHOLE_B0: 32, Arch.BLACKHOLE: 64}
 """What the allocator rounds each bank's share of a buffer up to (measured: a buffer of 12336 B
@@ -380,7 +385,7 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
         return replay_matmul(params, plan.l1.geometry, usage, allocator)
     configs = halo_config_tensors(params, plan.l1.geometry, usage.input_split, usage.input_shard[0])
     return replay_halo_and_conv(
-        params, plan.l1.geometry, usage, allocator, device.grid[0], halo_configs=configs
+        params, plan.l1.geometry, usage, allocator, device, halo_configs=configs
     )
 
 
@@ -456,9 +461,11 @@ def dram_input_l1_small_failure(
 def first_slice_geometry(
     geometry: ConvGeometry, output_end: tuple[int, int], params: Conv2dParameters
 ) -> ConvGeometry:
-    """The conv of TT-NN's first DRAM slice, the output from (0, 0) to `output_end`: its input
-    window, with that window's padding."""
-    window = slice_input_window(geometry, (0, 0), output_end, params.conv_config.output_layout)
+    """The conv of TT-NN's first DRAM slice, the output from (0, 0) to `output_end` (within the
+    output: a slice's conv may be rounded up past it, `L1Decisions.slice_output_size`): its
+    input window, with that window's padding."""
+    end = (min(output_end[0], geometry.out_hw[0]), min(output_end[1], geometry.out_hw[1]))
+    window = slice_input_window(geometry, (0, 0), end, params.conv_config.output_layout)
     return replace(
         geometry,
         in_hw=(window.in_h, window.in_w),
@@ -485,7 +492,9 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
     """The conv TT-NN's conv2d runs, where it is not the one its weight preparation resolves:
 
     - kernel-stride folding asked for a stride of 1×1 folds nothing: the conv runs unfolded
-      (its graph capture shows no fold);
+      (its graph capture shows no fold); a fold of a larger stride runs the folded conv, split
+      by its own output image (`Conv2dParameters.folded_output`; TT-NN's answers: 3 convs
+      whose output is on fewer cores than the preparation's split);
     - an L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation is resharded to
       `conv_config.shard_layout` — whichever it is, the input's own kind too — its cores
       chosen from the device grid (`get_conv_padded_input_shape_and_mem_config`,
@@ -507,6 +516,8 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
     config = params.conv_config
     if plan.form.fold_stride == (1, 1):
         config = replace(config, enable_kernel_stride_folding=False)
+    elif plan.form.fold_stride is not None and not params.folded_output:
+        params = replace(params, folded_output=True)
     if reshards_column_major_input(params):
         return replace(params, conv_config=replace(config, reshard_if_not_optimal=True))
     if plan.form.mm_conv and plan.form.fold_stride is None and matmul_block_input_unfilled(params):
@@ -554,7 +565,7 @@ def replay_halo_and_conv(
     geometry: ConvGeometry,
     usage: ConvL1Usage,
     allocator: L1Allocator,
-    grid_x: int,
+    device: L1Device,
     resharded_input: L1Buffer | None = None,
     halo_configs: tuple[ConfigTensor, ...] = (),
 ) -> L1Failure | None:
@@ -582,8 +593,9 @@ def replay_halo_and_conv(
         allocator.allocate(conv_output_buffer(geometry, usage))
     except L1Exhausted as error:
         return L1Failure(stage, str(error))
+    buffers = conv_circular_buffer_bytes(params, geometry, usage, device.arch)
     refusal = circular_buffer_refusal(
-        "conv2d", conv_circular_buffer_bytes(usage), conv_core_range(usage, grid_x), allocator
+        "conv2d", buffers, conv_core_range(usage, device.grid[0]), allocator
     )
     if refusal is not None:
         return L1Failure("conv circular buffers", refusal)
@@ -719,22 +731,34 @@ def halo_output_buffer(params: Conv2dParameters, usage: ConvL1Usage) -> L1Buffer
     return L1Buffer("halo output", usage.halo_output_bytes * banks, banks, usage.halo_output_bytes)
 
 
-def conv_circular_buffer_bytes(usage: ConvL1Usage) -> int:
+def conv_circular_buffer_bytes(
+    params: ConvParameters, geometry: ConvGeometry, usage: ConvL1Usage, arch: Arch
+) -> int:
     """The conv program's circular buffers that no tensor backs: TT-NN's `get_cb_info`, as its
-    L1 estimate counts them (`conv_l1_model.circular_buffers`), but for a WIDTH conv on one core
-    (input and output), whose program creates no tilized-activation buffer (measured: its
-    buffers are the estimate's less that one on all 5 such convs that failed in TT-NN's
-    answers, and on none of the 19 WIDTH convs on more cores)."""
+    L1 estimate counts them (`conv_l1_model.circular_buffers`), but
+
+    - for a WIDTH conv on one core (input and output), whose program creates no
+      tilized-activation buffer (measured: its buffers are the estimate's less that one on all
+      5 such convs that failed in TT-NN's answers, and on none of the 19 WIDTH convs on more
+      cores);
+    - with `config_tensors_in_dram`, where the reader indices buffer is the program's own: one
+      page of the reader indices in DRAM (`reader_indices_page_bytes`, padded to
+      `DRAM_ALIGNMENT`), not the estimate's one index per output row (TT-NN's answers: the 8
+      such convs whose buffers clash, each by the difference, 32 B or 576 B; the factory sets
+      the buffer's page to the config tensor's, conv2d_op_sharded_program_factory.cpp)."""
     single_core_width = (
         usage.layout == TensorMemoryLayout.WIDTH_SHARDED
         and usage.input_split.num_cores == usage.output_split.num_cores == 1
     )
-    return sum(
-        buffer.bytes
-        for buffer in usage.circular_buffers
-        if not buffer.globally_allocated
-        and not (single_core_width and buffer.name == "ACT_TILIZED")
-    )
+    total = 0
+    for buffer in usage.circular_buffers:
+        if buffer.globally_allocated or (single_core_width and buffer.name == "ACT_TILIZED"):
+            continue
+        if buffer.name == "READER_INDICES" and params.conv_config.config_tensors_in_dram:
+            total += round_up(reader_indices_page_bytes(geometry, usage), DRAM_ALIGNMENT[arch])
+            continue
+        total += buffer.bytes
+    return total
 
 
 def conv_output_buffer(geometry: ConvGeometry, usage: ConvL1Usage) -> L1Buffer:
@@ -827,7 +851,7 @@ def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
         conv, geometry, usage.input_split, shard.shard_shape[0], stuffed_image(params, geometry)
     )
     return replay_halo_and_conv(
-        conv, geometry, usage, allocator, device.grid[0], resharded, halo_configs=configs
+        conv, geometry, usage, allocator, device, resharded, halo_configs=configs
     )
 
 

@@ -174,7 +174,8 @@ class ConvForm:
     depthwise_1d: bool
     """Step 10: a 1D depthwise conv (uses §3.6.6 instead of the grouped expansion)."""
     output_size: tuple[int, int]
-    """(OH, OW) of the folded conv with the original padding, the whole conv's."""
+    """(OH, OW) of the folded conv with the original padding (without it where conv2d runs the
+    fold itself, `Conv2dParameters.folded_output`), the whole conv's."""
     dram_conv: bool
     """Whether TT-NN runs the conv on its DRAM path (`runs_as_dram_conv`)."""
 
@@ -192,8 +193,9 @@ def resolve_conv_form(params: Conv2dParameters) -> ConvForm:
     # The weight's 1D depthwise expansion: the original weight, the folded input height.
     depthwise = is_depthwise_1d(replace(params, input_height=folded.input_height))
     # (OH, OW) of the conv TT-NN blocks: the folded conv keeps the original padding on
-    # TT-NN's prepare path (setup_conv_prep_config).
-    oh, ow = output_image_size(replace(folded, padding=params.padding))
+    # TT-NN's prepare path (setup_conv_prep_config), not on conv2d's own (`folded_output`).
+    padding = folded.padding if params.folded_output else params.padding
+    oh, ow = output_image_size(replace(folded, padding=padding))
     if oh < 1 or ow < 1:
         raise ConvConfigError(f"output image of the kernel-stride folded conv is empty: {oh}x{ow}")
     return ConvForm(mm_conv, fold_stride, folded, depthwise, (oh, ow), runs_as_dram_conv(params))

@@ -198,6 +198,10 @@ class L1Decisions:
     slice_auto_shard: AutoShardChoice | None = None
     slice_shard: ShardSpec | None = None
     slice_output_size: tuple[int, int] | None = None
+    """The output of the first slice's conv as TT-NN runs it: its input window's output
+    (`conv_slicing.window_output_size`), whose width a sliced TILE output rounds up to whole
+    tiles with more right padding — a height slice's too (`Conv2dSliceAttr::
+    get_input_slice_and_padding`); None off the DRAM path."""
     slice_split: CoreSplit | None = None
     """The core split the slice's weights are prepared for (the slice's shard spec, or with
     reshard_if_not_optimal one TT-NN computes again from the device grid)."""
@@ -273,12 +277,23 @@ def resolve_dram_slicing(
         spec.shard_shape[1],
     )
     weight_alignment = height_slice_weight_alignment(params, decision, spec, mm_conv)
+    if sliced and params.prepared_in_slice:
+        # conv2d's own path prepares the weight in the slice's conv, whose input is the slice
+        # sharded ROW_MAJOR (TT-NN's graph capture): channels and blocks at its shard width.
+        alignment = input_channels_alignment(
+            spec.layout, Layout.ROW_MAJOR, False, mm_conv, spec.shard_shape[1]
+        )
+        weight_alignment = None
     if config.reshard_if_not_optimal:
         # TT-NN splits the slice again from the device grid with conv_config.shard_layout
         # and aligns to that new spec.
         layout = check_reshard_of_dram_slice(params)
+        # conv2d's own path reshards the slice, a ROW_MAJOR input (`prepared_in_slice`).
+        read_as = params
+        if sliced and params.prepared_in_slice:
+            read_as = replace(params, input_layout=Layout.ROW_MAJOR)
         split, alignment = resplit(
-            params, geometry, out_hw, layout, spec.shard_shape[1], sliced, mm_conv
+            read_as, geometry, out_hw, layout, spec.shard_shape[1], sliced, mm_conv
         )
         weight_alignment = None
     return L1Decisions(
@@ -288,7 +303,9 @@ def resolve_dram_slicing(
         slicing=decision,
         slice_auto_shard=first.auto_shard,
         slice_shard=spec,
-        slice_output_size=out_hw,
+        # The conv TT-NN runs for the slice (TT-NN's graph capture of a conv of 23 height
+        # slices of a 228-wide output: each slice's conv 256 wide, pad_right 2 + 28).
+        slice_output_size=first.geometry.out_hw,
         slice_split=split,
         slice_alignment=alignment,
         slice_weight_alignment=weight_alignment,

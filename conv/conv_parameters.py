@@ -158,6 +158,17 @@ class Conv2dParameters(ConvParameters):
     `run_sliced_op`, and prepares the weight for the first: `conv2d_decisions.
     conv2d_preparation`); `prepare_conv_weights` prepares it whole ("Conv1D doesn't support
     DRAM", `conv_form.runs_as_dram_conv`), so no prepare op says it."""
+    prepared_in_slice: bool = False
+    """Whether the weight is prepared as conv2d's own DRAM path prepares it: inside each slice's
+    conv (`Conv2dSliceAttr::run_L1_op` calls `conv2d_L1`), which reads its slice as a ROW_MAJOR
+    input sharded as the slice's shard spec and aligns the channels to that shard's width
+    (`conv_l1_decisions.resolve_dram_slicing`); `prepare_conv_weights` plans the first slice
+    from the input as given (a TILE input's block config keeps 32), so no prepare op says it."""
+    folded_output: bool = False
+    """Whether a kernel-stride folded conv is split and blocked by its folded conv's own output
+    image (padding 0), as TT-NN's conv2d runs the folded input (`fold_input_tensor_if_required`
+    then `conv2d_L1`); `prepare_conv_weights` keeps the original padding on the folded input
+    (`conv_form.ConvForm.output_size`), so no prepare op says it."""
 
     @property
     def fp32_dest_acc_en(self) -> bool:

@@ -23,7 +23,7 @@ and the consumption of its equivalent conv2d (`decompose_conv2d`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import cast
 
 from xdsl.context import Context
@@ -437,7 +437,7 @@ def prepared_operands(
     (`prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a bfloat8_b
     weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own path), and
     the weight and bias the conv reads (a prepared operand as given)."""
-    if decision.plan.params.sliced_conv1d:
+    if not prepare_op_says(decision.plan):
         return sliced_conv1d_chains(op, decision)
     chain: list[Operation] = []
     properties = conv2d_prepare_properties(op, decision.plan.params)
@@ -472,12 +472,28 @@ def prepared_operands(
     return chain, weight, bias
 
 
+def prepare_op_says(plan: ConvWeightsPlan) -> bool:
+    """Whether `prepare_conv_weights` with the plan's parameters prepares the plan's weight: not
+    for a 1D conv cut in DRAM slices (`Conv2dParameters.sliced_conv1d`), nor where conv2d
+    prepares the weight in its first DRAM slice otherwise than the op plans that slice
+    (`Conv2dParameters.prepared_in_slice`: the channels aligned to the slice's shard width)."""
+    params = plan.params
+    assert isinstance(params, Conv2dParameters)
+    if params.sliced_conv1d:
+        return False
+    if not params.prepared_in_slice or not plan.l1.sliced:
+        return True
+    planned = resolve_conv_weights(replace(params, prepared_in_slice=False))
+    return planned.layout == plan.layout
+
+
 def sliced_conv1d_chains(
     op: ConvOp, decision: Conv2dDecision
 ) -> tuple[list[Operation], SSAValue, SSAValue | None]:
-    """The chains of layout ops preparing a 1D conv2d's host weight and bias for its first
-    DRAM slice, as conv2d's DRAM path prepares them (`Conv2dParameters.sliced_conv1d`: no
-    prepare op says it), each typecast to the weights dtype where its layout left another, as
+    """The chains of layout ops preparing a conv2d's host weight and bias for its first DRAM
+    slice, as conv2d's DRAM path prepares them where no prepare op says it (a 1D conv,
+    `Conv2dParameters.sliced_conv1d`; a weight aligned to the slice's shard width,
+    `prepare_op_says`), each typecast to the weights dtype where its layout left another, as
     a prepare op's decomposition ends; a prepared operand as given."""
     chain: list[Operation] = []
     weight, bias = op.weight, op.bias

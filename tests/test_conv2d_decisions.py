@@ -10,6 +10,7 @@ import pytest
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import (
+    OutputShard,
     core_ranges,
     folding_pad_refusal,
     resolve_conv2d,
@@ -1664,3 +1665,174 @@ def test_the_output_core_grid_override_s_refusals_in_tt_nn_s_words(
     with pytest.raises(ConvConfigError) as raised:
         resolve_conv2d(output_grid_override(conv_config=config, input_memory_config=memory))
     assert str(raised.value) == message
+
+
+def height_sliced_width_conv(num_slices: int, **changes: object) -> Conv2dParameters:
+    """TT-NN's answers, slice width rounding h1 (Wormhole): a 1×1 conv, padding 2, 64 -> 32
+    channels, of a float32 30×30 row-major DRAM input, WIDTH, act_block_h_override 96, in
+    `num_slices` height slices of its 34×34 output."""
+    params = conv(
+        in_channels=64,
+        input_height=30,
+        input_width=30,
+        kernel_size=(1, 1),
+        padding=(2, 2),
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        input_dtype=DataType.FLOAT32,
+        has_bias=True,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32, shard_layout=WIDTH, act_block_h_override=96
+        ),
+        slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, num_slices),
+    )
+    return replace(params, **changes)  # type: ignore[arg-type]
+
+
+def test_a_height_slice_of_a_tile_output_runs_whole_tiles_wide() -> None:
+    """TT-NN's conv of each height slice is padded on the right to whole tiles of output
+    columns (`Conv2dSliceAttr::get_input_slice_and_padding`): the first slice, 17 rows of 34
+    columns, runs as a conv 17×64 wide, 1088 pixels, 34 tiles in activation blocks of 2
+    (the largest divisor of 34 up to the 3 asked), which TT-NN runs. As 17×34 = 578 pixels it
+    would have been 19 tiles in blocks of 3 (18 // 3), refused."""
+    decision = resolve_conv2d(height_sliced_width_conv(2))
+    assert decision.plan.l1.slice_output_size == (17, 64)
+    assert decision.plan.blocking.act_block_h_ntiles == 2
+    assert decision.output.padded_shape == (1, 1, 1184, 32)
+
+
+def test_a_whole_conv_from_dram_is_not_padded_to_whole_tiles() -> None:
+    """The same conv in one slice runs whole (`run_sliced_op` calls the L1 path): 34×34 =
+    1156 pixels, 37 tiles in blocks of 3, refused with TT-NN's numbers (slice width rounding
+    h1_one); a ROW_MAJOR output's slices are not rounded (h1_rm: 17×34 pixels, 19 tiles)."""
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(height_sliced_width_conv(1))
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: act_matrix_height_ntiles 37 should be "
+        "divisible by act_block_h_ntiles 3"
+    )
+    row_major = height_sliced_width_conv(2)
+    config = replace(row_major.conv_config, output_layout=Layout.ROW_MAJOR)
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv2d(replace(row_major, conv_config=config))
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: act_matrix_height_ntiles 19 should be "
+        "divisible by act_block_h_ntiles 3"
+    )
+
+
+def test_a_folded_conv_is_split_by_its_own_output_image() -> None:
+    """TT-NN's answers, s100 r0123 (Wormhole): a 3×3 conv of stride (1, 2), padding 1, 512 ->
+    16 channels, of a 4×28 row-major L1 input, HEIGHT, kernel-stride folding asked: conv2d
+    folds the input (6×30 padded -> 6×15, 1024 channels, kernel 3×2, padding 0) and splits
+    the folded conv by its own output, 4×14 = 56 pixels, 2 tiles: 2 cores. The preparation
+    keeps the padding on the folded input (6×16 = 96 pixels, 3 cores), which conv2d's output
+    does not follow; the weight is the same."""
+    params = conv(
+        in_channels=512,
+        input_height=4,
+        input_width=28,
+        stride=(1, 2),
+        input_layout=Layout.ROW_MAJOR,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            shard_layout=HEIGHT,
+            full_inner_dim=True,
+            enable_kernel_stride_folding=True,
+        ),
+    )
+    decision = resolve_conv2d(params)
+    assert decision.plan.form.output_size == (4, 14)
+    assert decision.output.shard == OutputShard(
+        ((0, 0, 1, 0),), (32, 32), ShardOrientation.ROW_MAJOR
+    )
+    assert decision.plan.layout.physical_shape == (1, 1, 6144, 32)
+    assert resolve_conv_weights(params).form.output_size == (6, 16)
+
+
+def test_conv2d_prepares_a_sliced_weight_at_the_slice_s_shard_width() -> None:
+    """TT-NN's answers, wide draws w0017 (Blackhole): a 7×7 conv, 4 -> 255 channels, of a
+    2×112×112 TILE DRAM input, HEIGHT, float32 weights, act_block_h_override 96, in 3 height
+    slices. conv2d prepares the weight inside the first slice's conv, whose input is the slice
+    sharded ROW_MAJOR 8 channels wide: the channels align to 8, each kernel row
+    round_up(8·7, 32) = 64 rows, 448 in all; `prepare_conv_weights` keeps 32 for a TILE input's
+    blocks (7 blocks of 224 rows, 1568)."""
+    params = conv(
+        in_channels=4,
+        out_channels=255,
+        batch_size=2,
+        input_height=112,
+        input_width=112,
+        kernel_size=(7, 7),
+        padding=(0, 0),
+        input_memory_config=DRAM,
+        grid=(13, 10),
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32, shard_layout=HEIGHT, act_block_h_override=96
+        ),
+    )
+    decision = resolve_conv2d(params)
+    assert decision.plan.l1.slicing is not None
+    assert decision.plan.l1.slicing.num_slices == 3
+    assert decision.plan.layout.physical_shape == (1, 1, 448, 256)
+    assert resolve_conv_weights(params).layout.physical_shape == (1, 1, 1568, 256)
+
+
+def test_a_slice_conv2d_reshards_aligns_to_the_resharded_slice() -> None:
+    """TT-NN's answers, slice configs probe_tests_s11 (Wormhole): a 3×3 conv, 48 -> 64
+    channels, of a 56×56 TILE DRAM input in 3 height slices, BLOCK with
+    `reshard_if_not_optimal`. The slice's conv reshards its ROW_MAJOR slice to its own BLOCK
+    split, 6 channel cores, and aligns the channels to the new 8-wide shards: 6 shards of
+    9·8 = 72 rows in whole tiles, 576 (a TILE input's alignment, 32, pads the 48 channels to
+    6·32: shards of 288 rows, 1728)."""
+    params = conv(
+        in_channels=48,
+        out_channels=64,
+        input_height=56,
+        input_width=56,
+        input_memory_config=DRAM,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16, shard_layout=BLOCK, reshard_if_not_optimal=True
+        ),
+        slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 3),
+    )
+    decision = resolve_conv2d(params)
+    assert decision.plan.sharding.input_cores_channels == 6
+    assert decision.plan.sharding.weight_channels_alignment == 8
+    assert decision.plan.layout.physical_shape == (1, 1, 576, 64)
+    assert resolve_conv_weights(params).layout.physical_shape == (1, 1, 1728, 64)
+
+
+def test_a_row_major_output_of_several_dram_slices_stays_row_major() -> None:
+    """TT-NN's answers, held-out wide draws w0049 (Blackhole): a 7×7 conv of stride 2, padding
+    1, 512 -> 40 channels, of a float32 28×28 row-major DRAM input, WIDTH, ROW_MAJOR output
+    asked: its DRAM path cuts it into slices written into a ROW_MAJOR DRAM tensor, returned so
+    and unpadded, [1, 1, 144, 40]; in one slice (the whole conv on the L1 path) it is TILE."""
+    params = conv(
+        in_channels=512,
+        out_channels=40,
+        input_height=28,
+        input_width=28,
+        kernel_size=(7, 7),
+        stride=(2, 2),
+        padding=(1, 1),
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=DRAM,
+        input_dtype=DataType.FLOAT32,
+        grid=(13, 10),
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32,
+            shard_layout=WIDTH,
+            full_inner_dim=True,
+            reshard_if_not_optimal=True,
+            output_layout=Layout.ROW_MAJOR,
+            enable_weights_double_buffer=True,
+        ),
+    )
+    decision = resolve_conv2d(params)
+    assert decision.plan.l1.sliced
+    output = decision.output
+    assert (output.layout, output.buffer_type) == (Layout.ROW_MAJOR, BufferType.DRAM)
+    assert output.padded_shape == output.logical_shape == (1, 1, 144, 40)
+    one = replace(params, slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
+    assert resolve_conv2d(one).output.layout == Layout.TILE

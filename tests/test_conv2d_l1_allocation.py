@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conv2d_op_reference_cases import build_conv2d
 from ttnn_reference_cases import DATA, GRIDS, common_properties, slice_config
 from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import SSAValue
@@ -541,3 +542,26 @@ def test_conv_output_shards_of_whole_tiles() -> None:
         "free: 333184 B, largest free block: 333184 B)."
     )
     assert failure.message == case["error_info"]
+
+
+def test_config_tensors_in_dram_give_the_reader_indices_buffer_one_dram_page() -> None:
+    """TT-NN's answers, wide draws w0090 (Wormhole): a 7×7 conv of stride 7, 768 -> 16
+    channels, of a 16×16 bf16 input HEIGHT-sharded [32, 768] on 2×7 cores, with
+    `config_tensors_in_dram`. Its reader indices buffer is then the program's own: one page of
+    the indices in DRAM, a core's row of 12 B padded to Wormhole's 32-byte DRAM alignment —
+    not the estimate's 64 B (one index per output row of a 32-row shard). TT-NN's words, the
+    region ending 32 B lower than the estimate's buffers would."""
+    path = DATA / "conv2d_op" / "ttnn_conv_wide_wormhole_N150_s6001.json.gz"
+    with gzip.open(path, "rt") as text:
+        case = json.load(text)["w0090"]
+    assert case["conv_config"]["config_tensors_in_dram"]
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert str(raised.value).endswith(
+        "Statically allocated circular buffers in program conv2d clash with L1 buffers on core "
+        "range [0-0 - 1-6]. L1 buffer allocated at 1090560 and static circular buffer region "
+        "ends at 1138112"
+    )
+    assert case["error_info"].endswith(
+        "L1 buffer allocated at 1090560 and static circular buffer region ends at 1138112"
+    )

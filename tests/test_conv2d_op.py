@@ -647,3 +647,159 @@ def test_a_forced_fold_of_a_dilated_conv_runs_the_conv_tt_nn_runs() -> None:
         for j in range(2)
     )
     assert np.all(np.abs(got - undilated) <= FLOAT32_ROUNDINGS * magnitudes)
+
+
+def test_a_conv_in_height_slices_of_whole_tiles_equals_the_reference_conv() -> None:
+    """A 1×1 WIDTH conv, padding 2, 64 -> 32 channels, of a float32 30×30 DRAM input in 2
+    height slices with act_block_h_override 96 (TT-NN's answers, slice width rounding h1): TT-NN
+    runs each slice's conv 64 columns wide, whole tiles, and accepts it; the project accepts it
+    (`L1Decisions.slice_output_size`) and its run equals the reference conv."""
+    conv = Conv(1, 30, 30, 64, 32, (1, 1), (1, 1), (2, 2), WIDTH, True, False, "")
+    keywords = conv_keywords(conv)
+    keywords["conv_config"] = Conv2dConfigAttr(
+        weights_dtype=DataType.FLOAT32, shard_layout=WIDTH, act_block_h_override=96
+    )
+    activation = tensor_type(
+        (1, 30, 30, 64), DataType.FLOAT32, Layout.ROW_MAJOR, memory_config=DRAM_INTERLEAVED
+    )
+    weight = tensor_type((32, 64, 1, 1), DataType.FLOAT32, None)
+    bias = tensor_type((1, 1, 1, 32), DataType.FLOAT32, None)
+
+    def body(x: SSAValue, w: SSAValue, b: SSAValue) -> SSAValue:
+        slices = Conv2dSliceConfigAttr(Conv2dSliceType.DRAM_HEIGHT, 2)
+        return Conv2dOp(x, w, b, dtype=DataType.FLOAT32, slice_config=slices, **keywords).result
+
+    module = build_module(build_function("main", [activation, weight, bias], body))
+    module.verify()
+    rng = np.random.default_rng(23)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    b = rng.standard_normal(bias.get_shape()).astype(np.float32)
+    expected = assert_runs_as_the_reference_conv(module, [x, w, b], (1, 1), (2, 2))
+    assert expected.shape == (1, 1, 34 * 34, 32)
+
+
+def test_a_folded_conv_split_by_its_own_output_equals_the_reference_conv() -> None:
+    """A 3×3 conv of stride (1, 2), padding 1, 32 -> 16 channels, of a float32 4×28 L1 input,
+    HEIGHT, kernel-stride folded: TT-NN's conv2d (asked again) puts its 56 output pixels on 2
+    cores, its folded conv's own output (`Conv2dParameters.folded_output`), and prepares a
+    [1, 1, 384, 32] weight; the project's conv says so and its run equals the reference conv."""
+    conv = Conv(1, 4, 28, 32, 16, (3, 3), (1, 2), (1, 1), HEIGHT, False, False, "")
+    keywords = conv_keywords(conv)
+    keywords["conv_config"] = Conv2dConfigAttr(
+        weights_dtype=DataType.FLOAT32, shard_layout=HEIGHT, enable_kernel_stride_folding=True
+    )
+    activation = tensor_type(
+        (1, 4, 28, 32), DataType.FLOAT32, Layout.ROW_MAJOR, memory_config=L1_INTERLEAVED
+    )
+    weight = tensor_type((16, 32, 3, 3), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue) -> SSAValue:
+        made.append(Conv2dOp(x, w, None, dtype=DataType.FLOAT32, **keywords))
+        return made[-1].result
+
+    module = build_module(build_function("main", [activation, weight], body))
+    module.verify()
+    decision = made[0].decision()
+    assert decision.output.shard is not None
+    assert decision.output.shard.ranges == ((0, 0, 1, 0),)
+    assert decision.plan.layout.physical_shape == (1, 1, 384, 32)
+    rng = np.random.default_rng(29)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    expected = assert_runs_as_the_reference_conv(module, [x, w], (1, 2), (1, 1))
+    assert expected.shape == (1, 1, 56, 16)
+
+
+def test_a_weight_prepared_in_a_dram_slice_equals_the_reference_conv() -> None:
+    """A 3×3 HEIGHT conv, padding 1, 40 -> 32 channels, of a float32 64×64 TILE DRAM input in
+    2 height slices (TT-NN's answers, slice alignment a40): conv2d prepares the weight in the
+    first slice's conv, its channels aligned to the slice's 40-wide shards, 8: 3 kernel rows of
+    round_up(40·3, 32) = 128 rows, [1, 1, 384, 32] (576 from `prepare_conv_weights`); the
+    project's conv prepares it so and its run equals the reference conv."""
+    conv = Conv(1, 64, 64, 40, 32, (3, 3), (1, 1), (1, 1), HEIGHT, True, False, "")
+    keywords = conv_keywords(conv)
+    activation = tensor_type(
+        (1, 64, 64, 40), DataType.FLOAT32, Layout.TILE, memory_config=DRAM_INTERLEAVED
+    )
+    weight = tensor_type((32, 40, 3, 3), DataType.FLOAT32, None)
+    bias = tensor_type((1, 1, 1, 32), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue, b: SSAValue) -> SSAValue:
+        slices = Conv2dSliceConfigAttr(Conv2dSliceType.DRAM_HEIGHT, 2)
+        made.append(Conv2dOp(x, w, b, dtype=DataType.FLOAT32, slice_config=slices, **keywords))
+        return made[-1].result
+
+    module = build_module(build_function("main", [activation, weight, bias], body))
+    module.verify()
+    assert made[0].decision().plan.layout.physical_shape == (1, 1, 384, 32)
+    rng = np.random.default_rng(31)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    b = rng.standard_normal(bias.get_shape()).astype(np.float32)
+    expected = assert_runs_as_the_reference_conv(module, [x, w, b], (1, 1), (1, 1))
+    assert expected.shape == (1, 1, 64 * 64, 32)
+
+
+def test_a_slice_resharded_in_its_conv_equals_the_reference_conv() -> None:
+    """A 3×3 BLOCK conv with `reshard_if_not_optimal`, 48 -> 64 channels, of a float32 56×56
+    TILE DRAM input in 3 height slices (TT-NN's answers, slice configs probe_tests_s11, in
+    bfloat16): the slice's conv reshards its ROW_MAJOR slice and aligns the channels to its 6
+    channel cores' 8-wide shards, 576 weight rows; the project's run of it equals the reference
+    conv."""
+    conv = Conv(1, 56, 56, 48, 64, (3, 3), (1, 1), (1, 1), BLOCK, False, False, "")
+    keywords = conv_keywords(conv)
+    keywords["conv_config"] = Conv2dConfigAttr(
+        weights_dtype=DataType.FLOAT32, shard_layout=BLOCK, reshard_if_not_optimal=True
+    )
+    activation = tensor_type(
+        (1, 56, 56, 48), DataType.FLOAT32, Layout.TILE, memory_config=DRAM_INTERLEAVED
+    )
+    weight = tensor_type((64, 48, 3, 3), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue) -> SSAValue:
+        slices = Conv2dSliceConfigAttr(Conv2dSliceType.DRAM_HEIGHT, 3)
+        made.append(Conv2dOp(x, w, None, dtype=DataType.FLOAT32, slice_config=slices, **keywords))
+        return made[-1].result
+
+    module = build_module(build_function("main", [activation, weight], body))
+    module.verify()
+    assert made[0].decision().plan.layout.physical_shape == (1, 1, 576, 64)
+    rng = np.random.default_rng(37)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    expected = assert_runs_as_the_reference_conv(module, [x, w], (1, 1), (1, 1))
+    assert expected.shape == (1, 1, 56 * 56, 64)
+
+
+def test_a_row_major_output_of_dram_slices_equals_the_reference_conv() -> None:
+    """A 3×3 HEIGHT conv, 32 -> 32 channels, of a float32 32×32 DRAM input in 2 height slices,
+    `output_layout` ROW_MAJOR: TT-NN writes the slices into a ROW_MAJOR DRAM tensor and returns
+    it so, unpadded (TT-NN's answers, held-out wide draws w0049 and w0100); the project's conv
+    says so and its run equals the reference conv."""
+    conv = Conv(1, 32, 32, 32, 32, (3, 3), (1, 1), (1, 1), HEIGHT, False, False, "")
+    keywords = conv_keywords(conv, Layout.ROW_MAJOR)
+    activation = tensor_type(
+        (1, 32, 32, 32), DataType.FLOAT32, Layout.ROW_MAJOR, memory_config=DRAM_INTERLEAVED
+    )
+    weight = tensor_type((32, 32, 3, 3), DataType.FLOAT32, None)
+    made: list[Conv2dOp] = []
+
+    def body(x: SSAValue, w: SSAValue) -> SSAValue:
+        slices = Conv2dSliceConfigAttr(Conv2dSliceType.DRAM_HEIGHT, 2)
+        made.append(Conv2dOp(x, w, None, dtype=DataType.FLOAT32, slice_config=slices, **keywords))
+        return made[-1].result
+
+    module = build_module(build_function("main", [activation, weight], body))
+    module.verify()
+    output = made[0].decision().output
+    assert (output.layout, output.buffer_type) == (Layout.ROW_MAJOR, BufferType.DRAM)
+    assert output.padded_shape == output.logical_shape == (1, 1, 1024, 32)
+    rng = np.random.default_rng(41)
+    x = rng.standard_normal(activation.get_shape()).astype(np.float32)
+    w = rng.standard_normal(weight.get_shape()).astype(np.float32)
+    expected = assert_runs_as_the_reference_conv(module, [x, w], (1, 1), (1, 1))
+    assert expected.shape == (1, 1, 32 * 32, 32)

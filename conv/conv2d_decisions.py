@@ -1051,7 +1051,11 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         refusal = width_input_matmul_refusal(transpose.conv)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
-    allocation = conv_transpose2d_l1_failure(transpose)
+    # A DRAM input without a slice config runs through TT-NN's slicer, even as one slice.
+    run_by_slicer = given.dram_slice_config is None and given.input_memory_config.is_dram
+    # (A matmul it runs on its L1 path directly, with the caller's config.)
+    sliced_config = run_by_slicer and not transposes_as_matmul(given)
+    allocation = conv_transpose2d_l1_failure(transpose, sliced_config)
     if allocation is not None and allocation.stage not in AFTER_OUTPUT_SPEC:
         raise ConvConfigError(l1_refusal_message(allocation))
     refusal = row_major_output_tensor_refusal(
@@ -1072,8 +1076,7 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         raise ConvConfigError(l1_refusal_message(allocation))
     # Without a slice config TT-NN takes its DRAM path for a DRAM input even when it runs it
     # whole (`runs_whole_from_dram`).
-    whole_from_dram = given.dram_slice_config is None and given.input_memory_config.is_dram
-    memory = conv_transpose2d_output_interleaved_in(transpose, dram_path=whole_from_dram)
+    memory = conv_transpose2d_output_interleaved_in(transpose, dram_path=run_by_slicer)
     output = output_spec(transpose.conv, transpose.output_size, memory)
     return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)
 

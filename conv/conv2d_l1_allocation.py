@@ -23,8 +23,9 @@ the project's port of TT-NN's rules (`conv_l1_model`: shard specs, the halo's wi
 circular buffers start, the allocation unit), TT-NN's answers were measured.
 
 A conv_transpose2d (`conv_transpose2d_l1_failure`) is replayed as its equivalent conv2d from
-the user's input. The halo's config tensors go to the L1_SMALL region (`l1_small_region`),
-replayed after the halo's output; for a DRAM input only those of the first halo.
+the user's input (a DRAM input TT-NN runs whole: read into the conv's shards). The halo's
+config tensors go to the L1_SMALL region (`l1_small_region`), replayed after the halo's
+output; for a DRAM input only those of the first halo.
 
 Not modelled (None: no claim): the L1 of convs from DRAM (TT-NN slices them), kernel-stride
 folding with a stride above 1 (TT-NN folds the input first), the matmul program's circular
@@ -38,6 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_form import is_conv1d
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
@@ -806,24 +808,32 @@ def conv2d_l1_refusal(params: Conv2dParameters, plan: ConvWeightsPlan) -> str | 
     return None if failure is None else failure.message
 
 
-def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
+def conv_transpose2d_l1_failure(
+    plan: ConvTranspose2dPlan, run_by_slicer: bool = False
+) -> L1Failure | None:
     """Where TT-NN 0.81.1's conv_transpose2d fails to allocate its L1: the conv2d replay of its
-    equivalent conv (§7.2) from the user's input, which TT-NN reshards as it is, its shards
-    cut for the equivalent conv's cores (the halo stuffs and pads it into that conv's windows,
-    even when the equivalent conv is a 1×1 matmul). The weight's DRAM path and its bias are
-    not modelled."""
+    equivalent conv (§7.2) from the user's input, which TT-NN reshards as it is (an L1 input
+    stays where the user put it; a DRAM input run whole on the L1 path is read into the
+    conv's shards), its shards cut for the equivalent conv's cores (the halo stuffs and pads it
+    into that conv's windows, even when the equivalent conv is a 1×1 matmul). `run_by_slicer`:
+    a DRAM input without a slice config whose slice search found one slice, which TT-NN's
+    slicer runs on the L1 path with its own config (`slicer_run_config`). The weight's DRAM
+    path in several slices and its bias are not modelled."""
     params, conv, conv_plan = plan.params, plan.equivalent, plan.conv
     if plan.dram is not None or plan.for_bias:
         return None
+    if run_by_slicer:
+        conv = replace(conv, conv_config=slicer_run_config(conv.conv_config))
+        if conv.conv_config.output_layout != plan.equivalent.conv_config.output_layout:
+            conv_plan = resolve_conv_weights(conv)
     device = conv_plan.l1.device
     allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
     given = input_buffer(params, allocator.bank_count)
-    if given is None:
-        return None
-    try:
-        allocator.allocate(given)
-    except L1Exhausted as error:
-        return L1Failure("input", str(error))
+    if given is not None:
+        try:
+            allocator.allocate(given)
+        except L1Exhausted as error:
+            return L1Failure("input", str(error))
     usage = conv_l1_report(conv_plan).estimate
     if usage is None or conv_plan.form.fold_stride is not None:
         return None
@@ -844,6 +854,8 @@ def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
         params.conv_config.act_block_h_override,
     )
     if transposes_as_matmul(params):
+        if given is None:
+            return None  # A DRAM input's matmul (its interleaved copies) is not modelled.
         resharded = conv_input_buffer(params, shard, Layout.TILE)
         return replay_matmul(conv, geometry, usage, allocator, resharded)
     resharded = conv_input_buffer(params, shard, params.input_layout)
@@ -852,6 +864,17 @@ def conv_transpose2d_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
     )
     return replay_halo_and_conv(
         conv, geometry, usage, allocator, device, resharded, halo_configs=configs
+    )
+
+
+def slicer_run_config(config: Conv2dConfig) -> Conv2dConfig:
+    """The config TT-NN's DRAM slicer runs each slice's conv_transpose2d_L1 with (its
+    `ConvT2DSliceAttr::run_L1_op`, conv_transpose2d.cpp), also the one slice of a DRAM input its
+    slice search finds fits whole: the slice's input let go after the halo
+    (`deallocate_activation`), the halo's output moved up (`reallocate_halo_output`) and a TILE
+    output (fewer circular buffers)."""
+    return replace(
+        config, deallocate_activation=True, reallocate_halo_output=True, output_layout=Layout.TILE
     )
 
 

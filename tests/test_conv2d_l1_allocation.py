@@ -565,3 +565,47 @@ def test_config_tensors_in_dram_give_the_reader_indices_buffer_one_dram_page() -
     assert case["error_info"].endswith(
         "L1 buffer allocated at 1090560 and static circular buffer region ends at 1138112"
     )
+
+
+def transposed_conv_refusal(case: dict[str, Any], grid: tuple[int, int]) -> str:
+    """The refusal of the case's `ttnn.conv_transpose2d` (the op's own path, as the reference
+    test builds it)."""
+    with pytest.raises(VerifyException) as refused:
+        build_conv2d(case, grid).verify()
+    return str(refused.value)
+
+
+def test_transposed_conv_of_a_dram_input_run_whole_reads_it_into_its_shards() -> None:
+    """A DRAM input with a slice config of `l1_full` runs on the L1 path whole: TT-NN reads
+    it into the conv's shards first, with nothing else in L1. Wormhole s6200 s0061, worked by
+    hand: a float32 TILE 112×112 input of 17 channels, WIDTH on one core — 12544 rows of 32
+    channels (17 padded to one tile) × 4 B = 1605632 B on 1 bank, more than its 1376928 B."""
+    case, grid = transposed_answer("slices_wormhole_N150_s6200", "s0061")
+    assert case["slice_config"] == {"type": "L1Full", "num_slices": 0}
+    assert 112 * 112 * 32 * 4 == 1605632
+    expected = (
+        "Out of Memory: Not enough space to allocate 1605632 B L1 buffer across 1 banks, where "
+        "each bank needs to store 1605632 B, but bank size is 1376928 B (allocated: 0 B, free: "
+        "1376928 B, largest free block: 1376928 B)."
+    )
+    assert expected == case["error_info"]
+    assert expected in transposed_conv_refusal(case, grid)
+
+
+def test_transposed_conv_run_whole_by_the_slicer_lets_its_input_go() -> None:
+    """A DRAM input without a slice config goes through TT-NN's slicer, which runs the one
+    slice its search finds on the L1 path with `deallocate_activation` (ConvT2DSliceAttr::
+    run_L1_op): the resharded input is let go after the halo. Wormhole s3100 r0055, worked by
+    hand: a float32 112×112 input of 8 channels HEIGHT on 64 cores (196 rows a core, 224 as
+    whole tiles, × 32 channels × 4 B = 28672 B) and the halo's output (919552 B a core): the
+    conv's output (626688 B a core) meets 919552 B allocated, not the 948224 B of both."""
+    case, grid = transposed_answer("wormhole_N150_s3100", "r0055")
+    assert "slice_config" not in case
+    assert (224 * 32 * 4, 919552 + 28672) == (28672, 948224)
+    expected = (
+        "Out of Memory: Not enough space to allocate 40108032 B L1 buffer across 64 banks, "
+        "where each bank needs to store 626688 B, but bank size is 1376928 B (allocated: "
+        "919552 B, free: 457376 B, largest free block: 457376 B)."
+    )
+    assert expected == case["error_info"]
+    assert expected in transposed_conv_refusal(case, grid)

@@ -1330,12 +1330,6 @@ def test_a_conv_whose_halo_needs_l1_small_is_refused_on_a_default_device(name, c
         assert memory == L1_SMALL_ANSWERS[f"{name}_{answer}"]["output_memory_config"]
 
 
-TRANSPOSED_FROM_DRAM_NOT_CLAIMED = {"t_dram_tile", "t_dram_output_row_major"}
-"""TT-NN refuses these on a default device too (its DRAM path's halo claims the L1_SMALL
-region); the project does not model a conv_transpose2d's DRAM path there (semantics.md §8.9)
-and runs them: a known disagreement."""
-
-
 @pytest.mark.parametrize("case_id", sorted(TRANSPOSED_ANSWERS))
 def test_conv_transpose2d_on_a_default_device_refuses_what_tt_nn_refuses(case_id) -> None:
     refused = L1_SMALL_ANSWERS[f"{case_id}_s0"]
@@ -1343,15 +1337,11 @@ def test_conv_transpose2d_on_a_default_device_refuses_what_tt_nn_refuses(case_id
     assert "L1_SMALL buffer" in refused["error_info"] and "error" not in in_dram
     device = ttnn.open_device(device_id=0)
     try:
-        if case_id in TRANSPOSED_FROM_DRAM_NOT_CLAIMED:
-            output = ttnn.conv_transpose2d(**transposed_call(refused, device))
-            np.testing.assert_array_equal(values(output), transposed_values(refused))
-        else:
-            with pytest.raises(RuntimeError) as error:
-                ttnn.conv_transpose2d(**transposed_call(refused, device))
-            assert str(error.value) == (
-                f"TT-NN 0.81.1's conv2d refuses this conv: {refused['error_info']}"
-            )
+        with pytest.raises(RuntimeError) as error:
+            ttnn.conv_transpose2d(**transposed_call(refused, device))
+        assert str(error.value) == (
+            f"TT-NN 0.81.1's conv2d refuses this conv: {refused['error_info']}"
+        )
         # The config tensors in DRAM: TT-NN runs it on the same device.
         output = ttnn.conv_transpose2d(**transposed_call(in_dram, device))
         assert _memory_config_answer(output.memory_config()) == in_dram["output_memory_config"]

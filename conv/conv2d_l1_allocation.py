@@ -23,7 +23,8 @@ the project's port of TT-NN's rules (`conv_l1_model`: shard specs, the halo's wi
 circular buffers start, the allocation unit), TT-NN's answers were measured.
 
 A conv_transpose2d (`conv_transpose2d_l1_failure`) is replayed as its equivalent conv2d from
-the user's input (a DRAM input TT-NN runs whole: read into the conv's shards). The halo's
+the user's input (a DRAM input TT-NN runs whole: read into the conv's shards; in DRAM slices:
+its first slice, `first_slice_l1_failure`). The halo's
 config tensors go to the L1_SMALL region (`l1_small_region`), replayed after the halo's
 output; for a DRAM input only those of the first halo.
 
@@ -59,6 +60,7 @@ from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
+    resolve_conv_transpose2d_weights,
     transposes_as_matmul,
 )
 from ttnn_xdsl.conv.l1_small_region import (
@@ -817,11 +819,13 @@ def conv_transpose2d_l1_failure(
     conv's shards), its shards cut for the equivalent conv's cores (the halo stuffs and pads it
     into that conv's windows, even when the equivalent conv is a 1×1 matmul). `run_by_slicer`:
     a DRAM input without a slice config whose slice search found one slice, which TT-NN's
-    slicer runs on the L1 path with its own config (`slicer_run_config`). The weight's DRAM
-    path in several slices and its bias are not modelled."""
+    slicer runs on the L1 path with its own config (`slicer_run_config`). On the DRAM path in
+    several slices, the first slice (`first_slice_l1_failure`); the bias is not modelled."""
     params, conv, conv_plan = plan.params, plan.equivalent, plan.conv
-    if plan.dram is not None or plan.for_bias:
+    if plan.for_bias:
         return None
+    if plan.dram is not None:
+        return first_slice_l1_failure(plan) if plan.dram.sliced else None
     if run_by_slicer:
         conv = replace(conv, conv_config=slicer_run_config(conv.conv_config))
         if conv.conv_config.output_layout != plan.equivalent.conv_config.output_layout:
@@ -865,6 +869,49 @@ def conv_transpose2d_l1_failure(
     return replay_halo_and_conv(
         conv, geometry, usage, allocator, device, resharded, halo_configs=configs
     )
+
+
+def first_slice_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
+    """Where the first of a conv_transpose2d's DRAM slices fails to allocate its L1, or None
+    (no claim: a later slice may fail). TT-NN's slicer (op_slicing.cpp, `run_sliced_op`) reads
+    the slice's input rows into L1, sharded as its slice attribute decides (`padded_slice`:
+    row-major), and runs conv_transpose2d_L1 on them (`ConvT2DSliceAttr::run_L1_op`): the
+    slice's own transposed padding and output padding, the slice's shard layout, the slicer's
+    config (`slicer_run_config`), no activation reuse; replayed as that conv_transpose2d of an
+    L1 input on a fresh L1 (each slice lets its tensors go)."""
+    dram, params = plan.dram, plan.params
+    assert dram is not None
+    if transposes_as_matmul(params) or params.conv_config.reshard_if_not_optimal:
+        return None
+    shape = dram.first_slice.shape
+    config = replace(
+        slicer_run_config(params.conv_config),
+        shard_layout=dram.slice_input.input_shard.layout,
+        enable_activation_reuse=False,
+    )
+    slice_params = replace(
+        params,
+        input_height=shape.in_hw[0],
+        input_width=shape.in_hw[1],
+        padding=shape.padding,
+        output_padding=shape.output_padding,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=dram.input_memory_config,
+        dram_slice_config=None,
+        conv_config=config,
+    )
+    try:
+        slice_plan = resolve_conv_transpose2d_weights(slice_params)
+    except ConvConfigError:
+        return None
+    failure = conv_transpose2d_l1_failure(slice_plan)
+    # No claim for a slice's L1_SMALL region: TT-NN's config tensors accumulate over the
+    # slices, and one first slice's modelled configs do not fit where TT-NN's do.
+    if failure is None or failure.stage == "halo config tensors":
+        return None
+    if failure.stage == "input":
+        return L1Failure("slice input", failure.message)
+    return failure
 
 
 def slicer_run_config(config: Conv2dConfig) -> Conv2dConfig:

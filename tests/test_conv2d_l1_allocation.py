@@ -208,8 +208,8 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
         (OOM, "resharded input", True): 2,
         (OOM, "runs", False): 3,
         (BEYOND, "conv circular buffers", False): 2,
-        (BEYOND, "conv circular buffers", True): 10,
-        (BEYOND, "runs", False): 2,
+        (BEYOND, "conv circular buffers", True): 11,
+        (BEYOND, "runs", False): 1,
         (CLASH, "conv circular buffers", True): 4,
         (CLASH, "halo circular buffers", True): 1,
         (CLASH, "halo output", False): 1,
@@ -283,7 +283,10 @@ L1_SMALL = (
     "a kernel-stride folded conv_transpose2d: TT-NN's halo config tensors exhaust the 16 KiB "
     "l1_small_size region; the model makes no claim on a folded conv"
 )
-DRAM_INPUT = "a DRAM input: TT-NN's DRAM path, not modelled"
+DRAM_INPUT = (
+    "a DRAM input: TT-NN's DRAM path where the model makes no claim (its slice search, "
+    "reshard_if_not_optimal)"
+)
 NOT_FOUND_YET = "not found yet"
 
 DIFFERING: dict[str, dict[str, str]] = {
@@ -295,7 +298,6 @@ DIFFERING: dict[str, dict[str, str]] = {
         "r0026": "BLOCK conv: TT-NN's circular buffers are 315392 B smaller (not found yet)",
         "r0030": "BLOCK conv: TT-NN's circular buffers are 6496256 B smaller (not found yet)",
         "r0082": L1_SMALL,
-        "r0100": DRAM_INPUT,
         "r0110": (
             "a BLOCK input kept as given: TT-NN fails to allocate 8 banks of 790528 B the model "
             "does not know (not found yet)"
@@ -606,6 +608,44 @@ def test_transposed_conv_run_whole_by_the_slicer_lets_its_input_go() -> None:
         "Out of Memory: Not enough space to allocate 40108032 B L1 buffer across 64 banks, "
         "where each bank needs to store 626688 B, but bank size is 1376928 B (allocated: "
         "919552 B, free: 457376 B, largest free block: 457376 B)."
+    )
+    assert expected == case["error_info"]
+    assert expected in transposed_conv_refusal(case, grid)
+
+
+def test_first_dram_slice_of_a_transposed_conv_is_read_into_l1() -> None:
+    """A conv_transpose2d in DRAM slices runs each slice on the L1 path from the slice's input
+    rows read into L1 (the slicer's `padded_slice`, row-major, sharded as the slice attribute
+    decides): the first slice fails first. Wormhole s6200 s0014, worked by hand: a 7×7
+    transpose of stride 7 of a float32 2×112×100 input of 24 channels in 2 height slices; the
+    first reads 56 of the 112 rows, 2 × 56 × 100 = 11200 rows of 32 channels (24 padded to a
+    WIDTH shard) × 4 B = 1433600 B on 1 bank, with nothing else in L1."""
+    case, grid = transposed_answer("slices_wormhole_N150_s6200", "s0014")
+    assert case["slice_config"] == {"type": "DRAMSliceHeight", "num_slices": 2}
+    assert (2 * 56 * 100, 11200 * 32 * 4) == (11200, 1433600)
+    expected = (
+        "Out of Memory: Not enough space to allocate 1433600 B L1 buffer across 1 banks, where "
+        "each bank needs to store 1433600 B, but bank size is 1376928 B (allocated: 0 B, free: "
+        "1376928 B, largest free block: 1376928 B)."
+    )
+    assert expected == case["error_info"]
+    assert f"TT-NN 0.81.1's conv2d refuses this conv: {expected}" in transposed_conv_refusal(
+        case, grid
+    )
+
+
+def test_first_dram_slice_of_a_transposed_conv_runs_its_own_conv() -> None:
+    """Each slice's conv is the slice's own conv_transpose2d (its input rows, its transposed
+    padding and output padding, the slicer's TILE output), whose program's circular buffers
+    TT-NN checks: Wormhole s3000 r0012, a 3×3 BLOCK transpose of 1024 channels from DRAM in 14
+    height slices, whose first slice's conv program asks for circular buffers to 1875360 B,
+    beyond the 1499136 B of the L1 (the conv the weight is prepared for, the first slice's
+    input rows with the transpose's own padding, would reach 990624 B only)."""
+    case, grid = transposed_answer("wormhole_N150_s3000", "r0012")
+    assert "slice_config" not in case
+    expected = (
+        "Statically allocated circular buffers on core range [0-0 - 7-7] grow to 1875360 B "
+        "which is beyond max L1 size of 1499136 B"
     )
     assert expected == case["error_info"]
     assert expected in transposed_conv_refusal(case, grid)

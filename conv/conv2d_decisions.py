@@ -965,9 +965,13 @@ def dram_path_preparation(params: Conv2dParameters) -> Conv2dParameters:
     """`conv2d_preparation` of a conv run from DRAM (not a 1×1 matmul conv): its weights dtype
     and `reshard_if_not_optimal` as conv2d plans them."""
     config = unset_reshard_dropped(params.conv_config)
+    planned = None
     if conv2d_weights_dtype(params) == DataType.BFLOAT8_B:
         config = replace(config, weights_dtype=DataType.BFLOAT16)
-    return replace(params, conv_config=config, prepared_in_slice=True)
+        planned = DataType.BFLOAT8_B
+    return replace(
+        params, conv_config=config, prepared_in_slice=True, planned_weights_dtype=planned
+    )
 
 
 def conv1d_preparation(params: Conv2dParameters) -> Conv2dParameters:

@@ -11,21 +11,41 @@ Plain Python, no IR; a step of `conv_sharding.resolve_sharding`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ttnn_xdsl.conv.conv2d_config import CoreRanges
+from ttnn_xdsl.conv.conv2d_config import Conv2dConfig, CoreRanges
 from ttnn_xdsl.conv.conv_op_config import (
     CoreSplit,
     ShardSpec,
     determine_input_memory_config,
     input_channels_alignment,
 )
-from ttnn_xdsl.core.enums import ShardOrientation, TensorMemoryLayout
+from ttnn_xdsl.core.enums import Layout, ShardOrientation, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError
 
-if TYPE_CHECKING:  # conv_parameters runs this module's checks
+if TYPE_CHECKING:
     from ttnn_xdsl.conv.conv_l1_model import ConvGeometry
-    from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters
+
+
+class CoreGridParameters(Protocol):
+    """What these rules read of a conv's parameters (`conv_parameters.ConvParameters`, whose
+    checks call this module, so it does not import that one)."""
+
+    @property
+    def conv_config(self) -> Conv2dConfig: ...
+
+    @property
+    def grid(self) -> tuple[int, int]: ...
+
+    @property
+    def input_layout(self) -> Layout: ...
+
+    @property
+    def input_memory_config(self) -> Any: ...  # conv_parameters.InputMemoryConfig
+
+    @property
+    def reads_core_grid(self) -> bool: ...
+
 
 __all__ = [
     "check_core_grid_override",
@@ -39,13 +59,13 @@ __all__ = [
 Core = tuple[int, int]
 
 
-def overrides_core_grid(params: ConvParameters) -> bool:
+def overrides_core_grid(params: CoreGridParameters) -> bool:
     """Whether the conv's cores come from `conv_config.core_grid`: a conv op's with
     `override_sharding_config` (a prepare op's never)."""
     return params.reads_core_grid and params.conv_config.override_sharding_config
 
 
-def check_core_grid_override(params: ConvParameters, transposed: bool) -> None:
+def check_core_grid_override(params: CoreGridParameters, transposed: bool) -> None:
     """The refusals TT-NN 0.81.1 makes before it shards anything (conv2d_utils.cpp,
     `get_conv_padded_input_shape_and_mem_config`): no core grid (an input already sharded in
     L1 is checked by another TT_FATAL, in other words), and an input already sharded with no
@@ -71,7 +91,7 @@ def check_core_grid_override(params: ConvParameters, transposed: bool) -> None:
 
 
 def core_grid_split(
-    params: Conv2dParameters,
+    params: CoreGridParameters,
     layout: TensorMemoryLayout,
     orientation: ShardOrientation,
     mm_conv: bool,
@@ -154,7 +174,7 @@ def format_core_grid(grid: CoreRanges) -> str:
     return ", ".join(f"({x0}, {y0})-({x1}, {y1})" for (x0, y0), (x1, y1) in grid)
 
 
-def core_grid_reshards_input(params: ConvParameters) -> bool:
+def core_grid_reshards_input(params: CoreGridParameters) -> bool:
     """Whether TT-NN reshards an input already sharded in L1 onto `core_grid`: its cores, its
     shard layout or (BLOCK) its orientation differ from the override's
     (`get_conv_padded_input_shape_and_mem_config`); otherwise TT-NN keeps the input's shards,
@@ -180,7 +200,7 @@ def core_grid_reshards_input(params: ConvParameters) -> bool:
 
 
 def split_on_core_grid(
-    params: Conv2dParameters,
+    params: CoreGridParameters,
     geometry: ConvGeometry,
     output_size: tuple[int, int],
     layout: TensorMemoryLayout,
@@ -203,7 +223,7 @@ def split_on_core_grid(
 
 
 def core_grid_input_shard(
-    params: Conv2dParameters,
+    params: CoreGridParameters,
     geometry: ConvGeometry,
     output_size: tuple[int, int],
     split: CoreSplit,

@@ -164,6 +164,11 @@ class Conv2dParameters(ConvParameters):
     input sharded as the slice's shard spec and aligns the channels to that shard's width
     (`conv_l1_decisions.resolve_dram_slicing`); `prepare_conv_weights` plans the first slice
     from the input as given (a TILE input's block config keeps 32), so no prepare op says it."""
+    planned_weights_dtype: DataType | None = None
+    """The weights dtype TT-NN's L1 estimate plans the conv with where conv2d prepares the
+    weight in another (its DRAM path prepares a bfloat8_b weight as bfloat16 and typecasts it,
+    but plans its DRAM slices with bfloat8_b tiles: `conv2d_decisions.dram_path_preparation`);
+    None: the weight's own."""
     folded_output: bool = False
     """Whether a kernel-stride folded conv is split and blocked by its folded conv's own output
     image (padding 0), as TT-NN's conv2d runs the folded input (`fold_input_tensor_if_required`

@@ -99,7 +99,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     weights_dtype = resolve_weights_dtype(params)
     form = resolve_conv_form(params)
     check_path_refusals(params, form)
-    knobs = l1_knobs(params, weights_dtype)
+    knobs = l1_knobs(params, params.planned_weights_dtype or weights_dtype)
     l1 = resolve_l1_decisions(params, form, weights_dtype, knobs)
     # On the DRAM path the weights are prepared for the first slice of the output.
     output_size = form.output_size if l1.slice_output_size is None else l1.slice_output_size

@@ -17,10 +17,9 @@ import numpy as np
 from ttnn_xdsl.core.enums import DataType, Layout
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE, format_shape
-from ttnn_xdsl.runtime.inputs import float_dtype_problem
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.tensor_formats import formats
-from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
+from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, float_dtype_problem, read_npy
 from ttnn_xdsl.tensor_formats.tensorbin_schema import TENSORBIN_SUFFIX
 
 if TYPE_CHECKING:

@@ -20,11 +20,11 @@ from ttnn_xdsl.dialect.tensor_types import TensorInfo
 from ttnn_xdsl.runtime.slots import TensorSlot
 from ttnn_xdsl.runtime.tensor import DeviceTensor
 from ttnn_xdsl.tensor_formats import formats
+from ttnn_xdsl.tensor_formats.npy import float_dtype_problem
 
 __all__ = [
     "BackgroundDraw",
     "InputValue",
-    "float_dtype_problem",
     "standard_normal",
     "to_device",
     "type_differences",
@@ -53,18 +53,6 @@ def type_differences(value: DeviceTensor, tensor: TensorInfo) -> list[str]:
         )
         if given != wanted
     ]
-
-
-def float_dtype_problem(dtype: np.dtype[Any]) -> str | None:
-    """Why values of `dtype` are neither an input nor expected values (`ttnn-run --input`,
-    `--expect`), None when they can be: only float dtypes are values TT-NN converts from the
-    host; an integer array is more likely indices or a mistake than values to round."""
-    if dtype.kind == "f" or dtype == BFLOAT16:
-        return None
-    return (
-        f"has dtype {dtype}; expected floating-point values (float16, float32, float64 or "
-        "bfloat16; convert others with .astype(np.float32))"
-    )
 
 
 def to_device(value: InputValue, slot: TensorSlot) -> DeviceTensor:

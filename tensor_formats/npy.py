@@ -131,3 +131,15 @@ def _read_header(stream: IO[bytes]) -> tuple[tuple[int, ...], np.dtype[Any], boo
     except (TypeError, ValueError, KeyError):
         raise ValueError(f"the header's descr is not a dtype: {descr!r}") from None
     return shape, dtype, False
+
+
+def float_dtype_problem(dtype: np.dtype[Any]) -> str | None:
+    """Why values of `dtype` are neither an input nor expected values (`ttnn-run --input`,
+    `--expect`), None when they can be: only float dtypes are values TT-NN converts from the
+    host; an integer array is more likely indices or a mistake than values to round."""
+    if dtype.kind == "f" or dtype == np.dtype(ml_dtypes.bfloat16):
+        return None
+    return (
+        f"has dtype {dtype}; expected floating-point values (float16, float32, float64 or "
+        "bfloat16; convert others with .astype(np.float32))"
+    )

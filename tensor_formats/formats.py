@@ -19,6 +19,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 
 import ml_dtypes
 import numpy as np
@@ -211,7 +212,9 @@ def to_float32(values: np.ndarray) -> np.ndarray:
     return array.astype(np.float32)
 
 
-def bfloat16_from_float32_into(out: np.ndarray, values: np.ndarray) -> None:
+def bfloat16_from_float32_into(
+    out: np.ndarray, values: np.ndarray, arithmetic: bool = False
+) -> None:
     """Write the bfloat16 rounding of float32 `values` into the bfloat16 array `out` (same
     shape, any strides): semantics.md §1.2, the one place of the rule.
 
@@ -219,9 +222,16 @@ def bfloat16_from_float32_into(out: np.ndarray, values: np.ndarray) -> None:
     to even, fp32 denormals rounded like any value), every NaN 0x7FC0 — is ml_dtypes' cast for
     every non-NaN fp32 value (checked on all 2^32 bit patterns); the cast gives a NaN its sign
     (0xFFC0 for a negative one), which is made 0x7FC0 here.
+
+    `arithmetic`: the values are results of float arithmetic (sums), whose NaNs are quiet —
+    the cast flags only signaling NaNs as invalid — so the cast runs without `np.errstate`,
+    which costs more than a small chunk's cast.
     """
-    with np.errstate(invalid="ignore"):  # ml_dtypes flags NaN inputs as invalid
+    if arithmetic:
         np.copyto(out, values, casting="unsafe")
+    else:
+        with np.errstate(invalid="ignore"):  # ml_dtypes flags signaling NaNs as invalid
+            np.copyto(out, values, casting="unsafe")
     bits = out.view(np.uint16)
     # The cast's only results above 0xFF80 (-inf) are negative NaNs: find them in one pass.
     if bits.size and int(bits.max()) > 0xFF80:
@@ -626,35 +636,80 @@ def _decode_bfloat8_b_rows(packed: np.ndarray, out: np.ndarray, scratch: np.ndar
     *lead, count, cols = packed.shape[:-1]
     half = TILE_SIZE // FACE_SIZE
     grid = (math.prod(lead) * count, cols)
-    matrix_order = (0, 2, 4, 1, 3)  # tile row, face row, row in face, tile, face column
+    if not math.prod(grid):
+        return
     data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape((*grid, TILE_ELEMENTS))
     units = data.view(_FACE_ROW).reshape((*grid, half, half, FACE_SIZE))
     magnitudes = scratch[: math.prod(grid) * TILE_ELEMENTS]
     in_matrix_order = magnitudes.view(_FACE_ROW).reshape(
-        tuple(units.shape[axis] for axis in matrix_order)
+        tuple(units.shape[axis] for axis in _MATRIX_ORDER)
     )
-    np.copyto(in_matrix_order, units.transpose(matrix_order))
+    np.copyto(in_matrix_order, units.transpose(_MATRIX_ORDER))
     signed = magnitudes.view(np.int8)
+    _signed_magnitudes(signed)
+    # Each face row's exponent put in matrix order by one gather (a transposing copy of
+    # 16-value rows would run inner loops of two), then looked up as its scale.
+    exponents = np.ascontiguousarray(
+        packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE].reshape((*grid, BFLOAT8_B_EXPONENTS_PER_TILE))
+    )
+    ordered = exponents.reshape(-1).take(_exponents_in_matrix_order(*grid))
+    scales = _bfloat8_b_scales().take(ordered).reshape(-1, 1)
+    if int(ordered.min()) == 0:  # E == 0
+        signed.reshape(-1, FACE_SIZE)[ordered == 0] = 0
+    values = out.reshape(signed.shape)
+    np.copyto(values, signed, casting="unsafe")
+    face_rows = values.reshape(-1, FACE_SIZE)
+    if int(ordered.max()) < 255:
+        np.multiply(face_rows, scales, out=face_rows)
+        return
+    # Only E == 255 (never produced by the packer) can overflow: let it become Inf quietly.
+    with np.errstate(over="ignore"):
+        np.multiply(face_rows, scales, out=face_rows)
+
+
+def _signed_magnitudes(signed: np.ndarray) -> None:
+    """Make bytes ``s|m`` (an int8 view, in place) the integers ±m."""
     negative = signed >> 7  # 0, or -1 where the sign bit is set
     signed &= np.int8(0x7F)
     signed ^= negative  # two's complement negation where negative
     signed -= negative
-    exponents = packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE]
-    # Each face row's scale looked up in the packed order (a contiguous index: NumPy's fast
-    # take), then put in matrix order (a sixteenth of the values, 4 bytes each).
-    scales_packed = _bfloat8_b_scales().take(exponents).reshape((*grid, half, half, FACE_SIZE))
-    scales = np.empty(in_matrix_order.shape, np.float32)
-    np.copyto(scales, scales_packed.transpose(matrix_order))
-    unset = scales == 0  # E == 0
-    if unset.any():
-        signed.reshape((*unset.shape, FACE_SIZE))[unset] = 0
-    values = out.reshape(signed.shape)
-    np.copyto(values, signed, casting="unsafe")
-    face_rows = values.reshape(-1, FACE_SIZE)
-    scales = scales.reshape(-1, 1)
-    # Only E == 255 (never produced by the packer) can overflow: let it become Inf quietly.
-    with np.errstate(over="ignore"):
-        np.multiply(face_rows, scales, out=face_rows)
+
+
+def unpack_bfloat8_b_first_rows(packed: np.ndarray) -> np.ndarray:
+    """Row 0 of each bfloat8_b tile ``[..., 1088]`` as float32 ``[..., 32]``, decoded as
+    `unpack_bfloat8_b_tiles` decodes it (a bias row: only its two face rows are read)."""
+    packed = _checked_bfloat8_b(packed, "unpack_bfloat8_b_first_rows")
+    faces = TILE_SIZE // FACE_SIZE
+    face_bytes = FACE_SIZE * FACE_SIZE
+    # Row 0 of faces 0 and 1: exponents 0 and 16, bytes at the start of each face's data.
+    exponents = packed[..., : faces * FACE_SIZE : FACE_SIZE]
+    starts = [BFLOAT8_B_EXPONENTS_PER_TILE + face * face_bytes for face in range(faces)]
+    signed = np.stack([packed[..., start : start + FACE_SIZE] for start in starts], axis=-2)
+    signed = signed.view(np.int8)
+    _signed_magnitudes(signed)
+    scales = _bfloat8_b_scales().take(exponents)[..., None]
+    values = signed.astype(np.float32)
+    values[np.broadcast_to(scales == 0, values.shape)] = 0  # E == 0: +0.0 for a negative byte
+    with np.errstate(over="ignore"):  # only E == 255 (never packed) overflows
+        values *= scales
+    return values.reshape((*packed.shape[:-1], TILE_SIZE))
+
+
+_MATRIX_ORDER = (0, 2, 4, 1, 3)
+"""A grid of tiles' face rows ``[tile, tile column, face row, face column, row in face]`` in
+matrix order: tile row, face row, row in face, tile column, face column."""
+
+
+@lru_cache(maxsize=64)
+def _exponents_in_matrix_order(tiles: int, cols: int) -> np.ndarray:
+    """The positions, in a ``[tiles, cols, 64]`` grid of packed exponents (face row, face
+    column, row in face), of its face rows in matrix order (built once per grid shape)."""
+    half = TILE_SIZE // FACE_SIZE
+    positions = np.arange(tiles * cols * BFLOAT8_B_EXPONENTS_PER_TILE, dtype=np.intp)
+    grid = positions.reshape(tiles, cols, half, half, FACE_SIZE)
+    ordered = grid.transpose(_MATRIX_ORDER).reshape(-1)
+    ordered.flags.writeable = False
+    return ordered
 
 
 _BFLOAT8_B_SCALES: list[np.ndarray] = []
@@ -900,6 +955,16 @@ def from_device_bytes(
 # ---------------------------------------------------------------------------------------------
 # Typecast of tiles
 # ---------------------------------------------------------------------------------------------
+
+
+def tile_first_rows(data: np.ndarray, dtype: DataType) -> np.ndarray:
+    """Row 0 of each tile of `dtype` (its TILE data representation) as float32 ``[..., 32]``
+    (exact): what a row broadcast reads of a bias tile."""
+    dtype = DataType(dtype)
+    data = np.asarray(data)
+    if dtype == DataType.BFLOAT8_B:
+        return unpack_bfloat8_b_first_rows(data)
+    return data[..., 0, :].astype(np.float32)
 
 
 def convert_tiles(

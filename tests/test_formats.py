@@ -27,12 +27,14 @@ from ttnn_xdsl.tensor_formats.formats import (
     quantize_bfloat8_b,
     round_to_bfloat16,
     rounding_keeps_bfloat16,
+    tile_first_rows,
     tiles_from_face_order,
     tiles_to_face_order,
     tilize,
     to_device_bytes,
     to_float32,
     unpack_bfloat8_b_faces,
+    unpack_bfloat8_b_first_rows,
     unpack_bfloat8_b_matrix,
     unpack_bfloat8_b_tiles,
     untilize,
@@ -541,6 +543,30 @@ def test_unpack_decodes_exactly() -> None:
     assert values[0, 16, 0] == np.float32(127 * 2.0**121)
     assert not values[1].any()
     assert not np.signbit(values[1]).any()
+
+
+def test_first_rows_decode_row_zero_of_each_tile() -> None:
+    """A bias row's decode reads only row 0 of each tile: it equals §1.3's decode of that
+    row, for random bytes and every special exponent (E = 0 with negative bytes, E = 255)."""
+    rng = np.random.default_rng(7)
+    packed = rng.integers(0, 256, size=(3, 5, BFLOAT8_B_TILE_BYTES), dtype=np.uint8)
+    packed[0, 0, [0, 16]] = 0  # E == 0 under negative bytes: +0.0
+    packed[0, 0, 64:80] = 0xFF
+    packed[0, 1, 16] = 255  # E == 255: overflows to +-Inf
+    packed[0, 2, [0, 16]] = [133, 1]
+    rows = unpack_bfloat8_b_first_rows(packed)
+    assert rows.shape == (3, 5, 32) and rows.dtype == np.float32
+    for index in np.ndindex(3, 5):
+        expected = np.array(reference_unpack_tile(packed[index].tobytes())[0])
+        with np.errstate(over="ignore"):  # E == 255's values beyond float32: Inf
+            assert rows[index].tolist() == expected.astype(np.float32).tolist()
+    assert not np.signbit(rows[0, 0, :16]).any()
+    # The other dtypes' row 0, widened exactly; bfloat8_b through the same function.
+    values = rng.standard_normal((2, 4, 32, 32)).astype(BF16)
+    assert tile_first_rows(values, DataType.BFLOAT16).tolist() == (
+        values[..., 0, :].astype(np.float32).tolist()
+    )
+    assert tile_first_rows(packed, DataType.BFLOAT8_B).tobytes() == rows.tobytes()
 
 
 def test_unpack_decodes_every_exponent_and_byte() -> None:

@@ -137,7 +137,7 @@ class TileFunctions(InterpreterFunctions):
         # Row 0 of each [32, 32] tile of the row, broadcast over every row of every tile:
         # made whole tiles first, so that the sum's inner loop runs over a row of tiles,
         # not over one tile row of 32 values.
-        first_rows = _tile_values(op.row, row)[0, :, 0, :]
+        first_rows = formats.tile_first_rows(row, tile_memref_dtype(op.row))[0]
         tiles = np.repeat(first_rows[:, None, :], TILE_SIZE, axis=1)
         accumulate_into(accumulator, tiles[None])
         return ()
@@ -279,7 +279,7 @@ def accumulate_into(
     ):
         # +0.0 + addend in place, then rounded into the accumulator: no scratch pass.
         np.add(addend, np.float32(0.0), out=addend)
-        formats.bfloat16_from_float32_into(accumulator, addend)
+        formats.bfloat16_from_float32_into(accumulator, addend, arithmetic=True)
         return
     if accumulator.ndim == 0:
         accumulator, addend = accumulator.reshape(1), np.asarray(addend).reshape(1)
@@ -305,4 +305,4 @@ def accumulate_into(
             rounded = single[: part.size].reshape(part.shape)
             np.copyto(rounded, total, casting="same_kind")
             total = rounded
-        formats.bfloat16_from_float32_into(part, total)
+        formats.bfloat16_from_float32_into(part, total, arithmetic=True)

@@ -352,11 +352,14 @@ class NumPyMemRefFunctions(InterpreterFunctions):
                 f"{format_shape(sizes)}, strides {list(strides)} in a buffer of {source.size} "
                 f"elements at {op_location(op)}"
             )
-        view = np.lib.stride_tricks.as_strided(
-            source.reshape(-1)[offset:],
-            shape=sizes,
+        # A view of the source's memory (its base the source: it stays writeable where the
+        # source is); NumPy's own constructor, a tenth of as_strided's cost.
+        view = np.ndarray(
+            sizes,
+            source.dtype,
+            buffer=source,
+            offset=offset * source.itemsize,
             strides=[stride * source.itemsize for stride in strides],
-            writeable=source.flags.writeable,
         )
         return (view,)
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
+    LATER_DRAM_SLICE,
     L1Failure,
     conv2d_l1_failure,
     conv_transpose2d_l1_failure,
@@ -346,12 +347,18 @@ def runtime_plan(plan: ConvWeightsPlan) -> ConvWeightsPlan:
         return plan
 
 
-AFTER_FACTORY_CHECKS = frozenset({"conv circular buffers"})
+AFTER_FACTORY_CHECKS = frozenset({"conv circular buffers", LATER_DRAM_SLICE})
 """The L1 failures TT-NN meets after its program factories' checks: a program's circular
-buffers are held against the L1 when the program is built. Its tensors (the input, the input
-resharded, the halo's output, the conv's output) are allocated before."""
+buffers are held against the L1 when the program is built; a DRAM slice after the first runs
+after the first slice's conv. Its tensors (the input, the input resharded, the halo's output,
+the conv's output) are allocated before."""
 
-AFTER_OUTPUT_SPEC = AFTER_FACTORY_CHECKS | {"conv output"}
+AFTER_BLOCKING_CHECKS = AFTER_FACTORY_CHECKS | {"conv reader indices"}
+"""The L1 failures TT-NN meets after the checks of the conv's blocking
+(`check_factory_blocking`): the conv program makes its reader indices after them, before its
+kernels' checks (`check_factory_kernels`)."""
+
+AFTER_OUTPUT_SPEC = AFTER_BLOCKING_CHECKS | {"conv output"}
 """The L1 failures TT-NN meets after the conv op has made its output's spec
 (`row_major_output_tensor_refusal`): the output is allocated from that spec."""
 
@@ -378,19 +385,40 @@ def check_factories(
     activation_reuse: bool = True,
     from_dram: bool = False,
 ) -> None:
-    """The program factories' checks of the conv `plan` resolves, in TT-NN's order: the
-    HEIGHT/BLOCK factory's activation reuse (unless the conv runs without it:
-    `activation_reuse` False), WIDTH's output block, the prepared weight and bias
-    (`conv2d_refusal`), WIDTH's activation height, the conv's reader indices against their
-    circular buffer (not claimed `from_dram`: a conv_transpose2d's DRAM path, whose plan is a
-    slice's), then the WIDTH program's multicast arguments (checked as its kernels are
-    attached). Raises ConvConfigError with TT-NN's words."""
+    """The program factories' checks of the conv `plan` resolves, in TT-NN's order: those of
+    its blocking (`check_factory_blocking`), then those made once its reader indices are made
+    (`check_factory_kernels`). Raises ConvConfigError with TT-NN's words."""
+    check_factory_blocking(plan, bias_plan, activation_reuse=activation_reuse)
+    check_factory_kernels(plan, from_dram=from_dram)
+
+
+def check_factory_blocking(
+    plan: ConvWeightsPlan, bias_plan: ConvWeightsPlan | None, *, activation_reuse: bool = True
+) -> None:
+    """The program factories' checks made before the conv program makes its reader indices, in
+    TT-NN's order: the HEIGHT/BLOCK factory's activation reuse (unless the conv runs without
+    it: `activation_reuse` False), WIDTH's output block, the prepared weight and bias
+    (`conv2d_refusal`), WIDTH's activation height. Raises ConvConfigError with TT-NN's
+    words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     for refusal in (
         activation_reuse_refusal(plan) if activation_reuse else None,
         width_output_block_refusal(plan),
         factory_refusal(plan, bias_shape),
         width_activation_height_refusal(plan),
+    ):
+        if refusal is not None:
+            raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
+
+
+def check_factory_kernels(plan: ConvWeightsPlan, *, from_dram: bool = False) -> None:
+    """The program factories' checks made after the conv program makes its reader indices
+    (conv2d_op_width_sharded_program_factory.cpp: the blocking's checks, the reader indices
+    tensor, then the kernels), in TT-NN's order: the reader indices against their circular
+    buffer (not claimed `from_dram`: a conv_transpose2d's DRAM path, whose plan is a slice's),
+    then the WIDTH program's multicast arguments (checked as its kernels are attached). Raises
+    ConvConfigError with TT-NN's words."""
+    for refusal in (
         None if from_dram else conv_reader_indices_refusal(plan),
         width_multicast_refusal(plan),
     ):
@@ -1031,10 +1059,10 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     weight and bias for the equivalent conv2d as its own path runs them
     (`conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`; §7,
     `resolve_conv_transpose2d_weights`, with its refusals), the program factories' checks of
-    that conv (`check_factories`), and its output: the transposed conv's image (with
-    `output_padding`) laid out as the equivalent conv's output, interleaved where
-    `conv_transpose2d_output_interleaved_in` says. The decision's plans are the equivalent
-    conv2d's."""
+    that conv (`check_factory_blocking`, `check_factory_kernels`), and its output: the
+    transposed conv's image (with `output_padding`) laid out as the equivalent conv's output,
+    interleaved where `conv_transpose2d_output_interleaved_in` says. The decision's plans are
+    the equivalent conv2d's."""
     placed = input_l1_failure(params)
     if placed is not None:
         raise ConvConfigError(l1_refusal_message(placed))
@@ -1067,15 +1095,18 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
-    if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
+    if allocation is not None and allocation.stage not in AFTER_BLOCKING_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
     bias = None
     if params.has_bias:
         bias_params = conv_transpose2d_bias_preparation(params, transpose.conv.weights_dtype)
         bias = resolve_conv_transpose2d_bias(bias_params).conv
     # conv_transpose2d runs its conv with `enable_activation_reuse = false`, on either path.
+    check_factory_blocking(transpose.conv, bias, activation_reuse=False)
+    if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
+        raise ConvConfigError(l1_refusal_message(allocation))
     from_dram = given.input_memory_config.is_dram or transpose.dram is not None
-    check_factories(transpose.conv, bias, activation_reuse=False, from_dram=from_dram)
+    check_factory_kernels(transpose.conv, from_dram=from_dram)
     if allocation is not None:
         raise ConvConfigError(l1_refusal_message(allocation))
     # Without a slice config TT-NN takes its DRAM path for a DRAM input even when it runs it

@@ -61,10 +61,13 @@ from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
     resolve_conv_transpose2d_weights,
+    slice_input_memory_config,
     transposes_as_matmul,
 )
+from ttnn_xdsl.conv.conv_transpose_slicing import TransposedSlice, TransposedSliceShape
 from ttnn_xdsl.conv.l1_small_region import (
     ConfigTensor,
+    L1SmallRegion,
     PaddedInput,
     halo_gather_configs,
     halo_padding_configs,
@@ -393,6 +396,12 @@ def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Fail
     )
 
 
+def fresh_l1_small_region(bank: L1Bank) -> L1SmallRegion:
+    """The empty L1_SMALL region above `bank` (the `l1_small_size` TT-NN's device was opened
+    with)."""
+    return L1SmallRegion(bank.l1_size - bank.top, bank.allocation_unit)
+
+
 def halo_config_tensors(
     params: Conv2dParameters,
     geometry: ConvGeometry,
@@ -414,6 +423,21 @@ def halo_config_tensors(
         return padding
     tiled = geometry.input_layout == Layout.TILE
     return padding + halo_gather_configs(geometry, split, shard_height, tiled, image)
+
+
+def reader_indices_tensors(
+    params: Conv2dParameters, geometry: ConvGeometry, usage: ConvL1Usage
+) -> tuple[ConfigTensor, ...]:
+    """The conv program's reader indices in the L1_SMALL region: a row of
+    `reader_indices_page_bytes` on every core of the conv's grid (TT-NN's
+    `construct_on_host_config_tensor`, `move_config_tensor_to_device`; measured on its graph:
+    36 B on each of a WIDTH conv's 8 cores, 96 B on each of a 2×8 BLOCK conv's 16). None with
+    `config_tensors_in_dram`, nor where the region's size is not stated (`l1_budget` None)."""
+    if params.l1_budget is None or params.conv_config.config_tensors_in_dram:
+        return ()
+    split = usage.input_split
+    page = reader_indices_page_bytes(geometry, usage)
+    return (ConfigTensor("conv reader indices", split.nhw * split.channels, page),)
 
 
 def dram_input_l1_small_failure(
@@ -572,16 +596,20 @@ def replay_halo_and_conv(
     device: L1Device,
     resharded_input: L1Buffer | None = None,
     halo_configs: tuple[ConfigTensor, ...] = (),
+    reader_indices: tuple[ConfigTensor, ...] = (),
+    l1_small: L1SmallRegion | None = None,
 ) -> L1Failure | None:
     """TT-NN's conv2d after the input is placed (conv2d.cpp, `conv2d_L1`): the input resharded
     for the conv unless TT-NN keeps the user's shards; the halo's output and the halo program;
     the resharded input let go and the halo's output moved up; the conv's output and the conv
     program. `resharded_input` is the resharded input of a conv_transpose2d, which holds it
     to the end (`release_transposed_halo_input`) and always runs the halo (its zero stuffing,
-    conv_transpose2d.cpp: no bypass); `halo_configs` the halo's config tensors in the L1_SMALL
-    region."""
+    conv_transpose2d.cpp: no bypass); `halo_configs` the halo's config tensors and
+    `reader_indices` the conv program's (`conv_reader_indices_tensor`, made with its program
+    after its output) in the L1_SMALL region `l1_small` (a fresh one unless given)."""
     transposed = resharded_input is not None
     resharded = not params.reads_input_shard_spec
+    region = l1_small or fresh_l1_small_region(allocator.bank)
     stage = "resharded input"
     try:
         if resharded:
@@ -590,13 +618,18 @@ def replay_halo_and_conv(
                 or conv_input_buffer(params, _input_shard(usage), params.input_layout)
             )
         if transposed or not bypasses_halo(geometry, usage):
-            failure = replay_halo(params, usage, allocator, resharded, halo_configs, transposed)
+            failure = replay_halo(
+                params, usage, allocator, resharded, halo_configs, transposed, region
+            )
             if failure is not None:
                 return failure
         stage = "conv output"
         allocator.allocate(conv_output_buffer(geometry, usage))
     except L1Exhausted as error:
         return L1Failure(stage, str(error))
+    refusal = region.allocate_all(reader_indices)
+    if refusal is not None:
+        return L1Failure("conv reader indices", refusal)
     buffers = conv_circular_buffer_bytes(params, geometry, usage, device.arch)
     refusal = circular_buffer_refusal(
         "conv2d", buffers, conv_core_range(usage, device.grid[0]), allocator
@@ -624,18 +657,19 @@ def replay_halo(
     resharded: bool,
     configs: tuple[ConfigTensor, ...] = (),
     transposed: bool = False,
+    l1_small: L1SmallRegion | None = None,
 ) -> L1Failure | None:
-    """The halo: its output, its config tensors `configs` in the L1_SMALL region (above the
-    bank: the `l1_small_size` TT-NN's device was opened with), its program's circular
-    buffers, then the resharded input let go (a `transposed` conv's as conv_transpose2d lets
-    it go) and the halo's output moved up."""
+    """The halo: its output, its config tensors `configs` in the L1_SMALL region `l1_small`
+    (above the bank: the `l1_small_size` TT-NN's device was opened with; a fresh one unless
+    given), its program's circular buffers, then the resharded input let go (a `transposed`
+    conv's as conv_transpose2d lets it go) and the halo's output moved up."""
     try:
         halo = halo_output_buffer(params, usage)
         allocator.allocate(halo)
     except L1Exhausted as error:
         return L1Failure("halo output", str(error))
-    bank = allocator.bank
-    refusal = l1_small_refusal(configs, bank.l1_size - bank.top, bank.allocation_unit)
+    region = l1_small or fresh_l1_small_region(allocator.bank)
+    refusal = region.allocate_all(configs)
     if refusal is not None:
         return L1Failure("halo config tensors", refusal)
     refusal = circular_buffer_refusal(
@@ -811,7 +845,7 @@ def conv2d_l1_refusal(params: Conv2dParameters, plan: ConvWeightsPlan) -> str | 
 
 
 def conv_transpose2d_l1_failure(
-    plan: ConvTranspose2dPlan, run_by_slicer: bool = False
+    plan: ConvTranspose2dPlan, run_by_slicer: bool = False, l1_small: L1SmallRegion | None = None
 ) -> L1Failure | None:
     """Where TT-NN 0.81.1's conv_transpose2d fails to allocate its L1: the conv2d replay of its
     equivalent conv (§7.2) from the user's input, which TT-NN reshards as it is (an L1 input
@@ -820,12 +854,15 @@ def conv_transpose2d_l1_failure(
     into that conv's windows, even when the equivalent conv is a 1×1 matmul). `run_by_slicer`:
     a DRAM input without a slice config whose slice search found one slice, which TT-NN's
     slicer runs on the L1 path with its own config (`slicer_run_config`). On the DRAM path in
-    several slices, the first slice (`first_slice_l1_failure`); the bias is not modelled."""
+    several slices, each slice in turn (`dram_slices_l1_failure`); the bias is not modelled.
+    The halo's config tensors and the conv's reader indices go to the L1_SMALL region
+    `l1_small` (a fresh one unless given: a DRAM slice's go where the slices before left
+    theirs)."""
     params, conv, conv_plan = plan.params, plan.equivalent, plan.conv
     if plan.for_bias:
         return None
     if plan.dram is not None:
-        return first_slice_l1_failure(plan) if plan.dram.sliced else None
+        return dram_slices_l1_failure(plan) if plan.dram.sliced else None
     if run_by_slicer:
         conv = replace(conv, conv_config=slicer_run_config(conv.conv_config))
         if conv.conv_config.output_layout != plan.equivalent.conv_config.output_layout:
@@ -867,26 +904,70 @@ def conv_transpose2d_l1_failure(
         conv, geometry, usage.input_split, shard.shard_shape[0], stuffed_image(params, geometry)
     )
     return replay_halo_and_conv(
-        conv, geometry, usage, allocator, device, resharded, halo_configs=configs
+        conv,
+        geometry,
+        usage,
+        allocator,
+        device,
+        resharded,
+        halo_configs=configs,
+        reader_indices=reader_indices_tensors(conv, geometry, usage),
+        l1_small=l1_small,
     )
 
 
-def first_slice_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
-    """Where the first of a conv_transpose2d's DRAM slices fails to allocate its L1, or None
-    (no claim: a later slice may fail). TT-NN's slicer (op_slicing.cpp, `run_sliced_op`) reads
-    the slice's input rows into L1, sharded as its slice attribute decides (`padded_slice`:
-    row-major), and runs conv_transpose2d_L1 on them (`ConvT2DSliceAttr::run_L1_op`): the
-    slice's own transposed padding and output padding, the slice's shard layout, the slicer's
-    config (`slicer_run_config`), no activation reuse; replayed as that conv_transpose2d of an
-    L1 input on a fresh L1 (each slice lets its tensors go)."""
+LATER_DRAM_SLICE = "later DRAM slice"
+"""The stage of a failure in a DRAM slice after the first (whatever its own stage): TT-NN meets
+it after the first slice has run whole."""
+
+
+def dram_slices_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
+    """Where a conv_transpose2d in DRAM slices fails to allocate its L1 or its L1_SMALL
+    region, or None (it fits, or no claim). TT-NN's slicer (op_slicing.cpp, `run_sliced_op`)
+    runs the slices in turn (`TransposeDramPath.slices`): it reads the slice's input rows into
+    L1, sharded as its slice attribute decides (`padded_slice`: row-major), and runs
+    conv_transpose2d_L1 on them (`ConvT2DSliceAttr::run_L1_op`): the slice's own transposed
+    padding and output padding, the slice's shard spec, the slicer's config
+    (`slicer_run_config`), no activation reuse. Each slice starts on an empty L1 (it lets its
+    tensors go), but the L1_SMALL region keeps the config tensors of every slice before: the
+    halo's and the conv's programs, cached by TT-NN with their config tensors, differ with the
+    slice's input and padding, so each new slice shape adds its halo's four configs and its
+    reader indices, and a slice of a shape run before (the same programs) adds none and fits
+    its L1 as that one did (measured on TT-NN: the L1_SMALL buffers left after a conv are
+    those of its distinct slices; its refusals' `allocated` bytes are the slices' before)."""
     dram, params = plan.dram, plan.params
     assert dram is not None
     if transposes_as_matmul(params) or params.conv_config.reshard_if_not_optimal:
         return None
-    shape = dram.first_slice.shape
+    bank = l1_bank(plan.conv.l1.device.arch, plan.conv.l1.device.l1_budget)
+    region = fresh_l1_small_region(bank)
+    seen: set[TransposedSliceShape] = set()
+    for each in dram.slices():
+        if each.shape in seen:
+            continue
+        seen.add(each.shape)
+        slice_plan = dram_slice_plan(plan, each)
+        if slice_plan is None:
+            return None  # No claim for this slice, nor for the ones after.
+        failure = conv_transpose2d_l1_failure(slice_plan, l1_small=region)
+        if failure is not None:
+            if len(seen) > 1:
+                return L1Failure(LATER_DRAM_SLICE, failure.message)
+            if failure.stage == "input":
+                return L1Failure("slice input", failure.message)
+            return failure
+    return None
+
+
+def dram_slice_plan(plan: ConvTranspose2dPlan, each: TransposedSlice) -> ConvTranspose2dPlan | None:
+    """The conv_transpose2d TT-NN's slicer runs for the DRAM slice `each` of `plan`'s, as one of
+    an L1 input (the slice's input rows, row-major, in the slice's shard spec), or None where
+    the project does not resolve it."""
+    params = plan.params
+    shape = each.shape
     config = replace(
         slicer_run_config(params.conv_config),
-        shard_layout=dram.slice_input.input_shard.layout,
+        shard_layout=each.input_shard.layout,
         enable_activation_reuse=False,
     )
     slice_params = replace(
@@ -896,22 +977,14 @@ def first_slice_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
         padding=shape.padding,
         output_padding=shape.output_padding,
         input_layout=Layout.ROW_MAJOR,
-        input_memory_config=dram.input_memory_config,
+        input_memory_config=slice_input_memory_config(each.input_shard),
         dram_slice_config=None,
         conv_config=config,
     )
     try:
-        slice_plan = resolve_conv_transpose2d_weights(slice_params)
+        return resolve_conv_transpose2d_weights(slice_params)
     except ConvConfigError:
         return None
-    failure = conv_transpose2d_l1_failure(slice_plan)
-    # No claim for a slice's L1_SMALL region: TT-NN's config tensors accumulate over the
-    # slices, and one first slice's modelled configs do not fit where TT-NN's do.
-    if failure is None or failure.stage == "halo config tensors":
-        return None
-    if failure.stage == "input":
-        return L1Failure("slice input", failure.message)
-    return failure
 
 
 def slicer_run_config(config: Conv2dConfig) -> Conv2dConfig:
@@ -928,24 +1001,29 @@ def slicer_run_config(config: Conv2dConfig) -> Conv2dConfig:
 def stuffed_image(params: ConvTranspose2dParameters, geometry: ConvGeometry) -> PaddedInput:
     """The image a conv_transpose2d's halo reads: its input's sticks `stride` apart in the
     equivalent conv's input (`geometry.in_hw`), from `dilation·(kernel − 1) − padding` before
-    (TT-NN's `get_transposed_real_padding`); the zeros between and around them are padding.
-    Where the equivalent input is smaller than the strided input (a padding above
-    `dilation·(kernel − 1)`), TT-NN's unsigned padding wraps around and its
-    `generate_pad_metadata` marks every stick as padding: the halo's configs then hold no
-    input stick (TT-NN's answers: its config tensors fit where the cropped image's would not,
-    and it fails later with the numbers of such configs)."""
+    (TT-NN's `get_transposed_real_padding`); the zeros between and around them are padding,
+    and rows or columns past the equivalent input are cut. Where a padding before (top or
+    left) is above `dilation·(kernel − 1)`, TT-NN's unsigned real padding wraps around and its
+    `generate_pad_metadata` (a stick is padding when its row or column is below that padding)
+    marks every stick as padding: the halo's configs then hold no input stick (TT-NN's
+    answers: its config tensors fit where the cropped image's would not, and it fails later
+    with the numbers of such configs; a DRAM slice's left padding of 1 under a kernel 1 wide
+    gives TT-NN's graph a padding config of one run a core). A padding after only cuts: TT-NN
+    numbers the input sticks it finds in the image, so a cut image holds fewer rows or
+    columns."""
     top, _, left, _ = params.padding
     (kernel_h, kernel_w), (dilation_h, dilation_w) = params.kernel_size, params.dilation
     stride_h, stride_w = params.stride
-    strided = ((params.input_height - 1) * stride_h + 1, (params.input_width - 1) * stride_w + 1)
-    if any(full < size for full, size in zip(geometry.in_hw, strided, strict=True)):
+    real_top, real_left = dilation_h * (kernel_h - 1) - top, dilation_w * (kernel_w - 1) - left
+    if real_top < 0 or real_left < 0:
         return PaddedInput(params.batch_size, 0, 0, 0, 0, (stride_h, stride_w), geometry.in_hw)
+    full_h, full_w = geometry.in_hw
     return PaddedInput(
         params.batch_size,
-        params.input_height,
-        params.input_width,
-        dilation_h * (kernel_h - 1) - top,
-        dilation_w * (kernel_w - 1) - left,
+        min(params.input_height, max(0, ceil_div(full_h - real_top, stride_h))),
+        min(params.input_width, max(0, ceil_div(full_w - real_left, stride_w))),
+        real_top,
+        real_left,
         (stride_h, stride_w),
         geometry.in_hw,
     )

@@ -11,7 +11,7 @@ Pure Python, no IR."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Protocol
@@ -76,6 +76,37 @@ def slice_rounding(output_layout: Layout, slice_type: Conv2dSliceType) -> int:
     )
 
 
+def output_slices(
+    output_hw: tuple[int, int],
+    slice_type: Conv2dSliceType,
+    num_slices: int,
+    output_layout: Layout,
+    reads_input: Callable[[tuple[int, int], tuple[int, int]], bool],
+) -> Iterator[tuple[tuple[int, int], tuple[int, int]]]:
+    """The blocks of the output `op_slicing.run_sliced_op` runs, whatever op is sliced, as
+    (start, end) pairs: the output cut into `num_slices` blocks along the slice type's
+    dimension (whole `slice_rounding` units, the first ones one unit larger). A block whose
+    clamped input window is empty (`reads_input` false) is skipped without moving on: the
+    next block starts where it did."""
+    oh, ow = output_hw
+    height = slice_type == Conv2dSliceType.DRAM_HEIGHT
+    dim = oh if height else ow
+    rounding = slice_rounding(output_layout, slice_type)
+    base, rem = divmod(ceil_div(dim, rounding), num_slices)
+    start = index = 0
+    while start < dim and index < num_slices:
+        size = rounding * (base + (1 if index < rem else 0))
+        end = min(dim, start + size)
+        index += 1
+        if end == start:
+            continue
+        block = ((start, 0), (end, ow)) if height else ((0, start), (oh, end))
+        if not reads_input(*block):
+            continue
+        yield block
+        start += size
+
+
 def largest_slice_bytes(
     output_hw: tuple[int, int],
     slice_type: Conv2dSliceType,
@@ -84,33 +115,22 @@ def largest_slice_bytes(
     slice_bytes: Callable[[tuple[int, int], tuple[int, int]], int | None],
     above: int | None = None,
 ) -> int:
-    """`compute_L1_usage_for_slice_config`, whatever op is sliced: the output cut into
-    `num_slices` blocks along the slice type's dimension (whole `slice_rounding` units, the
-    first ones one unit larger), and the largest of `slice_bytes(start, end)` over them (None:
-    the block's clamped input window is empty, a block the op skips without moving on).
-    With `above`, the first block found to need more than `above` bytes is the answer: the
-    slicing does not fit, and the search needs no more (a large image's search tries
-    thousands of counts, each of thousands of blocks)."""
-    oh, ow = output_hw
-    height = slice_type == Conv2dSliceType.DRAM_HEIGHT
-    dim = oh if height else ow
-    rounding = slice_rounding(output_layout, slice_type)
-    base, rem = divmod(ceil_div(dim, rounding), num_slices)
-    best = start = index = 0
-    while start < dim and index < num_slices:
-        size = rounding * (base + (1 if index < rem else 0))
-        end = min(dim, start + size)
-        index += 1
-        if end == start:
-            continue
-        o_start, o_end = ((start, 0), (end, ow)) if height else ((0, start), (oh, end))
-        need = slice_bytes(o_start, o_end)
-        if need is None:
-            continue
-        best = max(best, need)
+    """`compute_L1_usage_for_slice_config`, whatever op is sliced: the largest of
+    `slice_bytes(start, end)` over the blocks of `output_slices` (None: the block's clamped
+    input window is empty, a block the op skips). With `above`, the first block found to need
+    more than `above` bytes is the answer: the slicing does not fit, and the search needs no
+    more (a large image's search tries thousands of counts, each of thousands of blocks)."""
+    needs: dict[tuple[tuple[int, int], tuple[int, int]], int | None] = {}
+
+    def reads_input(start: tuple[int, int], end: tuple[int, int]) -> bool:
+        needs[start, end] = slice_bytes(start, end)
+        return needs[start, end] is not None
+
+    best = 0
+    for block in output_slices(output_hw, slice_type, num_slices, output_layout, reads_input):
+        best = max(best, needs[block] or 0)
         if above is not None and best > above:
             return best
-        start += size
     return best
 
 

@@ -14,6 +14,7 @@ result types with it and `ttnn-decompose` builds their chains from its plans.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -21,7 +22,7 @@ from ttnn_xdsl.conv.conv_core_grid import check_core_grid_override
 from ttnn_xdsl.conv.conv_form import resolve_weights_dtype
 from ttnn_xdsl.conv.conv_l1_decisions import l1_knobs
 from ttnn_xdsl.conv.conv_l1_model import L1Device
-from ttnn_xdsl.conv.conv_op_config import ConvKnobs
+from ttnn_xdsl.conv.conv_op_config import ConvKnobs, ShardSpec
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
     Conv2dSliceConfig,
@@ -39,6 +40,8 @@ from ttnn_xdsl.conv.conv_slicing import (
     SliceDecision,
     decide_slices,
     first_slice_end,
+    output_slices,
+    slice_axis,
     slices_beyond_extent,
 )
 from ttnn_xdsl.conv.conv_transpose_slicing import (
@@ -256,18 +259,56 @@ class TransposeDramPath:
 
     @property
     def input_memory_config(self) -> InputMemoryConfig:
-        """The slice's shard spec as the equivalent conv2d's input memory config: the core
-        counts in its grid — (c, nhw) or (nhw, c) for BLOCK by orientation, (nhw, 1) for HEIGHT,
-        (c, 1) for WIDTH — as the conv2d preparation reads only the counts (semantics.md
-        §3.3a). The project's memory config has no DRAM shard, so it is an L1 one."""
-        spec = self.slice_input.input_shard
-        split = spec.split
-        if spec.layout == TensorMemoryLayout.BLOCK_SHARDED:
-            return InputMemoryConfig(
-                BufferType.L1, spec.layout, spec.shard_shape, spec.grid_shape, split.orientation
-            )
-        cores = split.nhw if spec.layout == TensorMemoryLayout.HEIGHT_SHARDED else split.channels
-        return InputMemoryConfig(BufferType.L1, spec.layout, spec.shard_shape, (cores, 1))
+        """The first slice's shard spec as the equivalent conv2d's input memory config
+        (`slice_input_memory_config`)."""
+        return slice_input_memory_config(self.slice_input.input_shard)
+
+    def slices(self) -> Iterator[TransposedSlice]:
+        """The slices TT-NN's slicer runs, in order (`op_slicing.run_sliced_op`: the output
+        blocks whose clamped input window is not empty, `conv_slicing.output_slices`), each
+        with its own input window, padding and shard spec. Every slice is sharded in the first
+        slice's layout: `ConvT2DSliceAttr::run_L1_op` keeps the layout the first slice took
+        (auto-sharded without a shard layout) in the attribute's config, which the next
+        slices' `get_input_memory_config` reads (conv_transpose2d.cpp)."""
+        geometry, output_layout = self.geometry, self.knobs.config.output_layout
+        axis = slice_axis(self.slicing.slice_type)
+        layout = self.slice_input.input_shard.layout
+
+        def window(start: tuple[int, int], end: tuple[int, int]) -> TransposedSliceWindow:
+            return transposed_slice_window(geometry, start, end, output_layout)
+
+        def reads_input(start: tuple[int, int], end: tuple[int, int]) -> bool:
+            found = window(start, end)
+            return found.in_start[axis] < found.in_end[axis]
+
+        for start, end in output_slices(
+            geometry.out_hw,
+            self.slicing.slice_type,
+            self.slicing.num_slices,
+            output_layout,
+            reads_input,
+        ):
+            shape = window(start, end).shape
+            yield transposed_slice_memory_config(geometry, shape, layout, self.knobs, self.device)
+
+
+def slice_input_memory_config(spec: ShardSpec) -> InputMemoryConfig:
+    """A DRAM slice's shard spec as a conv's input memory config: the core counts in its grid —
+    (c, nhw) or (nhw, c) for BLOCK by orientation, a HEIGHT or WIDTH split's cores laid row by
+    row over the device grid — as the conv2d preparation reads only the counts (semantics.md
+    §3.3a). The project's memory config has no DRAM shard, so it is an L1 one."""
+    split = spec.split
+    if spec.layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return InputMemoryConfig(
+            BufferType.L1, spec.layout, spec.shard_shape, spec.grid_shape, split.orientation
+        )
+    return InputMemoryConfig(
+        BufferType.L1,
+        spec.layout,
+        spec.shard_shape,
+        (split.cores_x, split.cores_y),
+        shard_cores=split.num_cores,
+    )
 
 
 def transposed_geometry(params: ConvTranspose2dParameters) -> TransposedConvGeometry:

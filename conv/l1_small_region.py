@@ -215,20 +215,42 @@ def l1_small_out_of_memory_message(
     )
 
 
+@dataclass
+class L1SmallRegion:
+    """TT-NN's L1_SMALL region of `size` bytes a bank as config tensors fill it, one after the
+    other (each bank's share rounded up to the allocator's `allocation_unit`, from the top
+    down: the free space stays one block). Nothing is freed while a conv runs: a program
+    TT-NN caches keeps its config tensors."""
+
+    size: int
+    allocation_unit: int
+    allocated: int = 0
+
+    def allocate(self, tensor: ConfigTensor) -> str | None:
+        """Places `tensor`, or gives TT-NN's message when it does not fit."""
+        share = round_up(tensor.bank_bytes, self.allocation_unit)
+        free = self.size - self.allocated
+        if share > free:
+            return l1_small_out_of_memory_message(tensor, self.size, self.allocated, free)
+        self.allocated += share
+        return None
+
+    def allocate_all(self, tensors: tuple[ConfigTensor, ...]) -> str | None:
+        """Places `tensors` in order, or gives TT-NN's message for the first that does not
+        fit."""
+        for tensor in tensors:
+            refusal = self.allocate(tensor)
+            if refusal is not None:
+                return refusal
+        return None
+
+
 def l1_small_refusal(
     tensors: tuple[ConfigTensor, ...], l1_small_size: int, allocation_unit: int
 ) -> str | None:
     """TT-NN's message for the first of `tensors` that does not fit in a fresh L1_SMALL region
-    of `l1_small_size` bytes, allocated one after the other (each bank's share rounded up to
-    the allocator's unit, from the top down: the free space stays one block), else None."""
-    allocated = 0
-    for tensor in tensors:
-        size = round_up(tensor.bank_bytes, allocation_unit)
-        free = l1_small_size - allocated
-        if size > free:
-            return l1_small_out_of_memory_message(tensor, l1_small_size, allocated, free)
-        allocated += size
-    return None
+    of `l1_small_size` bytes (`L1SmallRegion`), else None."""
+    return L1SmallRegion(l1_small_size, allocation_unit).allocate_all(tensors)
 
 
 # ------------------------------------------------------------------------------------------

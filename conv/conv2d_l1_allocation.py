@@ -24,15 +24,16 @@ circular buffers start, the allocation unit), TT-NN's answers were measured.
 
 A conv_transpose2d (`conv_transpose2d_l1_failure`) is replayed as its equivalent conv2d from
 the user's input (a DRAM input TT-NN runs whole: read into the conv's shards; in DRAM slices:
-its first slice, `first_slice_l1_failure`). The halo's
-config tensors go to the L1_SMALL region (`l1_small_region`), replayed after the halo's
-output; for a DRAM input only those of the first halo.
+each slice in turn, `dram_slices_l1_failure`). The halo's config tensors go to the L1_SMALL
+region (`l1_small_region`), replayed after the halo's output, and so do a conv_transpose2d's
+reader indices, after the conv's output; for a conv2d from DRAM only those of the first halo.
+A conv_transpose2d's DRAM slices keep theirs: the region fills slice by slice.
 
-Not modelled (None: no claim): the L1 of convs from DRAM (TT-NN slices them), kernel-stride
-folding with a stride above 1 (TT-NN folds the input first), the matmul program's circular
-buffers, a matmul conv on an input TT-NN keeps as sharded, the conv's reader indices in the
-L1_SMALL region, and a conv whose L1 estimate or resolution refuses it (another refusal comes
-first).
+Not modelled (None: no claim): the L1 of conv2d's convs from DRAM (TT-NN slices them),
+kernel-stride folding with a stride above 1 (TT-NN folds the input first), the matmul
+program's circular buffers, a matmul conv on an input TT-NN keeps as sharded, a conv2d's
+reader indices in the L1_SMALL region, and a conv whose L1 estimate or resolution refuses it
+(another refusal comes first).
 
 Pure Python, no IR."""
 

@@ -302,12 +302,10 @@ def slice_input_memory_config(spec: ShardSpec) -> InputMemoryConfig:
         return InputMemoryConfig(
             BufferType.L1, spec.layout, spec.shard_shape, spec.grid_shape, split.orientation
         )
+    grid = (split.cores_x, split.cores_y)
+    partial_row = split.num_cores if split.num_cores != grid[0] * grid[1] else None
     return InputMemoryConfig(
-        BufferType.L1,
-        spec.layout,
-        spec.shard_shape,
-        (split.cores_x, split.cores_y),
-        shard_cores=split.num_cores,
+        BufferType.L1, spec.layout, spec.shard_shape, grid, shard_cores=partial_row
     )
 
 

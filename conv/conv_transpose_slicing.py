@@ -264,19 +264,21 @@ def check_transposed_slice_output(
 ) -> None:
     """A slice's input rows, clamped to the input, with its transposed padding may give no
     output at all (an inner slice at the bottom of the image, whose rows the clamp cut): TT-NN
-    0.81.1's halo estimate then indexes its empty table of output positions and the process
-    dies (a segmentation fault), when it auto-shards the slice or estimates its halo."""
+    0.81.1's halo then indexes its empty table of output positions and the process dies (a
+    segmentation fault), when it auto-shards the slice, estimates its halo to plan the slices,
+    or runs that slice (TT-NN's answers: 4 explicit slice counts whose later slice is empty,
+    each a crash)."""
     g, s = geometry, slice_shape
     spans = (g.dilation[0] * (g.kernel[0] - 1), g.dilation[1] * (g.kernel[1] - 1))
     output = (full[0] - spans[0], full[1] - spans[1])
     if min(output) >= 1:
         return
     raise ConvConfigError(
-        f"TT-NN 0.81.1 crashes on this conv (segmentation fault): planning its DRAM slices, it "
-        f"cuts a slice of {s.out_hw[0]}x{s.out_hw[1]} output positions whose {s.in_hw[0]}x"
+        f"TT-NN 0.81.1 crashes on this conv (segmentation fault): among its DRAM slices is a "
+        f"slice of {s.out_hw[0]}x{s.out_hw[1]} output positions whose {s.in_hw[0]}x"
         f"{s.in_hw[1]} input positions (clamped to the image) with the slice's transposed "
         f"padding {format_shape(s.padding)} give an output of {output[0]}x{output[1]}, and its "
-        "estimate of that empty slice reads outside its own tables"
+        "halo reads outside its own tables for that empty slice (planning or running it)"
     )
 
 

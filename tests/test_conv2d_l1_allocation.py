@@ -27,6 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv import resolve_conv_weights
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
+    LATER_DRAM_SLICE,
     L1Allocator,
     L1Buffer,
     L1Exhausted,
@@ -34,16 +35,20 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     conv2d_l1_failure,
     conv2d_l1_refusal,
     conv_transpose2d_l1_failure,
+    dram_slice_plan,
     halo_circular_buffer_bytes,
     interleaved_buffer,
     l1_bank,
     sharded_buffer,
+    stuffed_image,
 )
 from ttnn_xdsl.conv.conv_l1_model import Arch, default_l1_budget
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
-from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan
-from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.conv.conv_transpose import ConvTranspose2dPlan, slice_input_memory_config
+from ttnn_xdsl.conv.l1_small_region import padding_config_widths
+from ttnn_xdsl.core.enums import DataType, Layout, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvConfigError
+from ttnn_xdsl.core.shapes import round_up
 from ttnn_xdsl.dialect import (
     PrepareConvTranspose2dWeightsOp,
     PrepareConvWeightsOp,
@@ -649,3 +654,162 @@ def test_first_dram_slice_of_a_transposed_conv_runs_its_own_conv() -> None:
     )
     assert expected == case["error_info"]
     assert expected in transposed_conv_refusal(case, grid)
+
+
+def config_tensor_share(row_bytes: int, allocation_unit: int) -> int:
+    """What a config tensor's row takes in an L1_SMALL bank, from TT-NN's graph capture and
+    allocator: the row padded to 16 bytes, then to the allocation unit."""
+    return round_up(round_up(row_bytes, 16), allocation_unit)
+
+
+def test_transposed_dram_slices_keep_their_config_tensors() -> None:
+    """TT-NN caches each DRAM slice's halo and conv programs, which keep their config tensors
+    in the L1_SMALL region: the slices fill it in turn. Wormhole s3000 r0308, a 3×3 BLOCK
+    transpose of stride 3 from DRAM in 4 height slices, each of its own padding (2×8 cores, 16
+    banks). TT-NN's graph capture gives each slice's rows: the first two slices' halo configs
+    of 1028, 1028, 1748 and 1748 B and reader indices of 96 B; the third's halo configs of
+    1028, 1032 and 1552 B. On Wormhole (32-byte unit) the two first slices take 5728 B each,
+    the third's first two configs 2112 B and its third 1568 B: 15136 B, and its fourth config
+    of 1552 B (1568 with the unit) does not fit in the 1248 B left. One slice alone fits."""
+    case, grid = transposed_answer("wormhole_N150_s3000", "r0308")
+    plan = transpose_plan(case, grid)
+    assert plan.dram is not None and len({each.shape for each in plan.dram.slices()}) == 4
+    first_slices = sum(config_tensor_share(row, 32) for row in (1028, 1028, 1748, 1748, 96))
+    third_slice = sum(config_tensor_share(row, 32) for row in (1028, 1032, 1552))
+    assert (first_slices, 2 * first_slices + third_slice) == (5728, 15136)
+    failure = conv_transpose2d_l1_failure(plan)
+    assert failure is not None and failure.stage == LATER_DRAM_SLICE
+    assert failure.message == (
+        "Out of Memory: Not enough space to allocate 24832 B L1_SMALL buffer across 16 banks, "
+        "where each bank needs to store 1552 B, but bank size is 16384 B (allocated: 15136 B, "
+        "free: 1248 B, largest free block: 1248 B). The L1_SMALL region is sized at device "
+        "open; increase l1_small_size when opening the device."
+    )
+    assert failure.message == case["error_info"]
+
+
+def test_transposed_dram_slice_of_a_shape_run_before_adds_no_config_tensor() -> None:
+    """A slice of the shape of one run before reuses its cached programs and their config
+    tensors. Wormhole s3002 r0004, a 2×2 transpose of stride 2 from DRAM in 10 height slices
+    of 3 shapes, which TT-NN runs: after it, TT-NN's L1_SMALL region holds 15 buffers (read
+    from its allocator), each shape's four halo configs and reader indices, 6528 B a bank;
+    ten slices' would need at least 19840 B of the 16384."""
+    case, grid = transposed_answer("wormhole_N150_s3002", "r0004")
+    assert "error" not in case
+    kept = (
+        (396, 400, 676, 676, 60),
+        (372, 376, 692, 692, 60),
+        (340, 344, 580, 580, 56),
+    )
+    shares = [sum(config_tensor_share(row, 32) for row in shape) for shape in kept]
+    assert (shares, sum(shares), 10 * min(shares)) == ([2304, 2240, 1984], 6528, 19840)
+    plan = transpose_plan(case, grid)
+    assert plan.dram is not None
+    shapes = [each.shape for each in plan.dram.slices()]
+    assert (len(shapes), len(set(shapes))) == (10, 3)
+    assert conv_transpose2d_l1_failure(plan) is None
+    build_conv2d(case, grid).verify()
+
+
+def test_first_dram_slice_alone_can_fill_the_l1_small_region() -> None:
+    """Wormhole s6300 r0066: a 7×1 transpose of stride 2 from DRAM in 2 height slices, WIDTH
+    on 1 core. TT-NN's graph gives the first slice's halo configs rows of 4356, 4360, 6536 and
+    6536 B: 4384 + 4384 + 6560 = 15328 B with Wormhole's 32-byte unit, and the fourth does not
+    fit in the 1056 B left."""
+    case, grid = transposed_answer("wormhole_N150_s6300", "r0066")
+    allocated = sum(config_tensor_share(row, 32) for row in (4356, 4360, 6536))
+    assert allocated == 15328
+    failure = conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    assert failure is not None and failure.stage == "halo config tensors"
+    assert failure.message == case["error_info"]
+    assert "allocate 6544 B L1_SMALL buffer across 1 banks" in failure.message
+
+
+def test_transposed_halo_image_is_padding_only_when_a_padding_before_wraps() -> None:
+    """TT-NN's transposed halo places the input's sticks `dilation·(kernel − 1) − padding`
+    from the top and the left in unsigned arithmetic, and marks a stick as padding when its
+    row or column is below that: a negative one wraps and every stick is padding. Blackhole
+    s3001 r0060, a 3×1 transpose of stride (1, 2) padded by 1 from DRAM in 4 height slices:
+    each slice's left padding 1 under a kernel 1 wide wraps (0 − 1), so TT-NN's graph shows
+    padding configs of 4 and 8 bytes a core (no run, then one run: the whole image) — where
+    the cropped image's would be 4612 and 4616 B — and TT-NN runs the conv."""
+    case, grid = transposed_answer("blackhole_P150_s3001", "r0060")
+    assert "error" not in case
+    plan = transpose_plan(case, grid)
+    assert plan.dram is not None
+    first = next(plan.dram.slices())
+    assert first.shape.padding[2] == 1 and case["kernel"][1] == 1
+    slice_plan = dram_slice_plan(plan, first)
+    assert slice_plan is not None
+    geometry = slice_plan.conv.l1.geometry
+    image = stuffed_image(slice_plan.params, geometry)
+    assert (image.rows, image.columns) == (0, 0)
+    uint16 = padding_config_widths(geometry, first.input_shard.split.nhw, image)
+    assert (uint16[0] * 2, uint16[1] * 2) == (4, 8)
+    assert conv_transpose2d_l1_failure(plan) is None
+    build_conv2d(case, grid).verify()
+
+
+def test_transposed_conv_reader_indices_go_to_the_l1_small_region() -> None:
+    """The conv program makes its reader indices, one row a core in the L1_SMALL region, after
+    the factory's blocking checks and before its kernels' (the WIDTH program's multicast
+    arguments, which the project would refuse next). Blackhole s3001 r0223: a 3×3 transpose
+    of an L1 input WIDTH-sharded on 2×4 cores, whose halo configs take 15936 B of the region;
+    its reader indices, 528 B on each of the 8 banks, do not fit in the 448 B left."""
+    case, grid = transposed_answer("blackhole_P150_s3001", "r0223")
+    failure = conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    assert failure is not None and failure.stage == "conv reader indices"
+    assert failure.message == case["error_info"]
+    assert "allocate 4224 B L1_SMALL buffer across 8 banks" in failure.message
+    assert 528 * 8 == 4224
+    assert case["error_info"] in transposed_conv_refusal(case, grid)
+
+
+def test_later_dram_slice_fails_after_the_first_slices_factory_checks() -> None:
+    """A slice after the first runs once the first has run whole, its program factory's checks
+    included: Blackhole s3001 r0185, a WIDTH transpose from DRAM in 43 height slices, whose
+    later slices' config tensors would overflow the L1_SMALL region, is refused by TT-NN for
+    the first slice's WIDTH act blocks (54 blocks on 12 cores), and so by the project."""
+    case, grid = transposed_answer("blackhole_P150_s3001", "r0185")
+    failure = conv_transpose2d_l1_failure(transpose_plan(case, grid))
+    assert failure is not None and failure.stage == LATER_DRAM_SLICE
+    assert case["error_info"] == (
+        "Number of Act Blocks along the Width 54 should be divisible by the number of cores 12"
+    )
+    refusal = transposed_conv_refusal(case, grid)
+    assert case["error_info"] in refusal and "L1_SMALL" not in refusal
+
+
+def test_height_dram_slice_is_sharded_row_by_row_over_the_grid() -> None:
+    """A DRAM slice sharded HEIGHT on more cores than a grid row holds is laid row by row over
+    the grid: Blackhole s3003 r0155's first slice on 129 cores of the 13×10 grid (not a 129×1
+    grid, which does not fit the device). Its second slice, on 128 cores, fails TT-NN's
+    L1_SMALL region word for word."""
+    case, grid = transposed_answer("blackhole_P150_s3003", "r0155")
+    plan = transpose_plan(case, grid)
+    assert plan.dram is not None
+    spec = plan.dram.slice_input.input_shard
+    assert spec.layout == TensorMemoryLayout.HEIGHT_SHARDED and spec.split.num_cores == 129
+    memory = slice_input_memory_config(spec)
+    assert (memory.shard_grid, memory.shard_cores) == ((13, 10), 129)
+    failure = conv_transpose2d_l1_failure(plan)
+    assert failure is not None and failure.stage == LATER_DRAM_SLICE
+    assert failure.message == case["error_info"]
+    assert "across 128 banks" in failure.message
+
+
+def test_empty_later_dram_slice_crashes_tt_nn() -> None:
+    """A slice config with a count TT-NN does not estimate still cuts a slice whose clamped
+    input gives no output: TT-NN runs into it and crashes. Wormhole s6200 s0062, a 5×5 WIDTH
+    transpose of an 8×8 input in 8 height slices of its 12 output rows: a later slice of one
+    output row reads the last 4 input rows with the slice's transposed padding [4, 4, 0, 0],
+    a conv input of 4 rows under a kernel spanning 4 more: no output row."""
+    case, grid = transposed_answer("slices_wormhole_N150_s6200", "s0062")
+    assert case["slice_config"] == {"type": "DRAMSliceHeight", "num_slices": 8}
+    assert "Segmentation fault" in case["error_info"]
+    assert "error" in case and (12, 8) == (8 - 1 + 5, 8)
+    assert (
+        "TT-NN 0.81.1 crashes on this conv (segmentation fault): among its DRAM slices is a "
+        "slice of 1x12 output positions whose 4x8 input positions (clamped to the image) with "
+        "the slice's transposed padding [4, 4, 0, 0] give an output of 0x"
+    ) in transposed_conv_refusal(case, grid)

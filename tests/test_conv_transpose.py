@@ -210,7 +210,8 @@ def test_dram_path_height_input_and_the_automatic_shard_layout() -> None:
     # choice (its L1 estimate, semantics.md §8) is HEIGHT, in one slice. Output 64×64 = 4096
     # rows = 128 tiles; nhw =
     # with_padding_and_mult(128, 64, 1) = 64; shards round_up(1024, 64·32)/64 = 32 rows of
-    # round_up(128, 8) = 128 channels, on (64, 1) cores (the count is what the conv2d reads).
+    # round_up(128, 8) = 128 channels, on 64 cores laid row by row over the 8×8 grid (the count
+    # is what the conv2d reads).
     params = transpose(
         in_channels=128,
         out_channels=64,
@@ -226,7 +227,7 @@ def test_dram_path_height_input_and_the_automatic_shard_layout() -> None:
     assert dram.slicing.num_slices == 1
     assert dram.slice_input.auto_shard is not None
     assert dram.slice_input.auto_shard.layout == HEIGHT
-    assert dram.input_memory_config == InputMemoryConfig(BufferType.L1, HEIGHT, (32, 128), (64, 1))
+    assert dram.input_memory_config == InputMemoryConfig(BufferType.L1, HEIGHT, (32, 128), (8, 8))
     plan = resolve_conv_transpose2d_weights(params).conv
     # TT-NN 0.81.1's answer with shard_layout = height_sharded: [1, 1, 512, 64]. HEIGHT on
     # the 65×65 equivalent, act_block_w = round_up(128·2, 32) = 256, two kernel rows.
@@ -283,7 +284,8 @@ def test_dram_path_first_of_several_slices() -> None:
     assert dram.first_slice.shape.out_hw == (16, 64)
     assert dram.full_input_size == (17, 65) == plan.full_input_size
     assert plan.equivalent.input_layout == Layout.ROW_MAJOR
-    assert dram.input_memory_config == InputMemoryConfig(BufferType.L1, HEIGHT, (32, 128), (32, 1))
+    # 32 HEIGHT cores: 4 rows of the 8×8 grid.
+    assert dram.input_memory_config == InputMemoryConfig(BufferType.L1, HEIGHT, (32, 128), (8, 4))
     # HEIGHT, a row-major input: round_up(128·2, 32) = 256 rows a kernel row, two of them.
     assert plan.conv.layout.physical_shape == (1, 1, 512, 64)
 

@@ -614,10 +614,20 @@ def replay_halo_and_conv(
     stage = "resharded input"
     try:
         if resharded:
-            allocator.allocate(
-                resharded_input
-                or conv_input_buffer(params, _input_shard(usage), params.input_layout)
+            copy = resharded_input or conv_input_buffer(
+                params, _input_shard(usage), params.input_layout
             )
+            allocator.allocate(copy)
+            if (
+                transposed
+                and params.conv_config.deallocate_activation
+                and "input" in allocator.blocks
+            ):
+                # `shard_or_reshard_tensor_if_required` lets the input go once resharded
+                # and moves the copy up (`ttnn::move`).
+                allocator.deallocate("input")
+                allocator.deallocate(copy.what)
+                allocator.allocate(copy)
         if transposed or not bypasses_halo(geometry, usage):
             failure = replay_halo(
                 params, usage, allocator, resharded, halo_configs, transposed, region
@@ -938,7 +948,7 @@ def dram_slices_l1_failure(plan: ConvTranspose2dPlan) -> L1Failure | None:
     those of its distinct slices; its refusals' `allocated` bytes are the slices' before)."""
     dram, params = plan.dram, plan.params
     assert dram is not None
-    if transposes_as_matmul(params) or params.conv_config.reshard_if_not_optimal:
+    if transposes_as_matmul(params):
         return None
     bank = l1_bank(plan.conv.l1.device.arch, plan.conv.l1.device.l1_budget)
     region = fresh_l1_small_region(bank)

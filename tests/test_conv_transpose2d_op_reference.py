@@ -45,7 +45,7 @@ COUNTS = {
     # project agrees on, TT-NN's L1 allocation failures, of these the project refuses with
     # TT-NN's message, empty outputs)
     "ttnn_conv_transpose_auto_shard_probes_wormhole_N150.json.gz": (20, 2, 20, 2, 2, 2, 0),
-    "ttnn_conv_transpose_blackhole_P150_s3001.json.gz": (195, 39, 192, 39, 82, 81, 3),
+    "ttnn_conv_transpose_blackhole_P150_s3001.json.gz": (195, 39, 192, 39, 82, 82, 3),
     "ttnn_conv_transpose_blackhole_P150_s3003.json.gz": (221, 35, 220, 35, 58, 58, 3),
     "ttnn_conv_transpose_blackhole_P150_s3101.json.gz": (204, 33, 202, 33, 57, 57, 2),
     "ttnn_conv_transpose_blackhole_P150_s6001.json.gz": (213, 42, 211, 41, 69, 66, 4),
@@ -53,16 +53,16 @@ COUNTS = {
     "ttnn_conv_transpose_dram_probes_wormhole_N150.json.gz": (9, 2, 9, 2, 0, 0, 0),
     "ttnn_conv_transpose_edge1d_wormhole_N150.json.gz": (170, 0, 170, 0, 0, 0, 0),
     "ttnn_conv_transpose_examples_wormhole_N150.json.gz": (11, 2, 11, 2, 1, 1, 0),
-    "ttnn_conv_transpose_fresh_wormhole_N150_s9105.json.gz": (73, 16, 72, 14, 29, 28, 1),
+    "ttnn_conv_transpose_fresh_wormhole_N150_s9105.json.gz": (73, 16, 72, 14, 29, 29, 1),
     "ttnn_conv_transpose_output_padding_probes_wormhole_N150.json.gz": (11, 3, 10, 1, 1, 1, 0),
     "ttnn_conv_transpose_row_major_bfloat8_b_wormhole_N150.json.gz": (4, 5, 4, 5, 0, 0, 0),
     "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 69, 28, 13, 11, 2),
     "ttnn_conv_transpose_slices_wormhole_N150_s6200.json.gz": (96, 37, 93, 37, 23, 22, 4),
-    "ttnn_conv_transpose_wormhole_N150_s103.json.gz": (120, 18, 120, 18, 53, 49, 3),
+    "ttnn_conv_transpose_wormhole_N150_s103.json.gz": (120, 18, 120, 18, 53, 51, 3),
     "ttnn_conv_transpose_wormhole_N150_s3000.json.gz": (198, 29, 196, 29, 84, 84, 4),
     "ttnn_conv_transpose_wormhole_N150_s3002.json.gz": (208, 35, 207, 33, 71, 70, 3),
     "ttnn_conv_transpose_wormhole_N150_s3100.json.gz": (179, 32, 177, 31, 87, 86, 1),
-    "ttnn_conv_transpose_wormhole_N150_s6000.json.gz": (204, 37, 204, 37, 83, 81, 2),
+    "ttnn_conv_transpose_wormhole_N150_s6000.json.gz": (204, 37, 204, 37, 83, 82, 2),
     "ttnn_conv_transpose_wormhole_N150_s6300.json.gz": (87, 25, 86, 25, 34, 32, 1),
 }
 """(accepted, refused, agree on accepted, agree on refused, L1 failures, agree on L1 failures,

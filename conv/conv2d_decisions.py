@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
     LATER_DRAM_SLICE,
+    READER_INDICES_BUFFER,
     L1Failure,
     conv2d_l1_failure,
     conv_transpose2d_l1_failure,
@@ -353,7 +354,7 @@ buffers are held against the L1 when the program is built; a DRAM slice after th
 after the first slice's conv. Its tensors (the input, the input resharded, the halo's output,
 the conv's output) are allocated before."""
 
-AFTER_BLOCKING_CHECKS = AFTER_FACTORY_CHECKS | {"conv reader indices"}
+AFTER_BLOCKING_CHECKS = AFTER_FACTORY_CHECKS | {"conv reader indices", READER_INDICES_BUFFER}
 """The L1 failures TT-NN meets after the checks of the conv's blocking
 (`check_factory_blocking`): the conv program makes its reader indices after them, before its
 kernels' checks (`check_factory_kernels`)."""

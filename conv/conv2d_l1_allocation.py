@@ -55,7 +55,7 @@ from ttnn_xdsl.conv.conv_l1_model import (
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec, determine_input_memory_config
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
-from ttnn_xdsl.conv.conv_reader_indices import reader_indices_page_bytes
+from ttnn_xdsl.conv.conv_reader_indices import reader_indices_page_bytes, reader_indices_refusal
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
 from ttnn_xdsl.conv.conv_transpose import (
@@ -641,6 +641,10 @@ def replay_halo_and_conv(
     refusal = region.allocate_all(reader_indices)
     if refusal is not None:
         return L1Failure("conv reader indices", refusal)
+    # `get_cb_info` then checks the indices against the circular buffer planned for them.
+    refusal = reader_indices_refusal(geometry, usage) if reader_indices else None
+    if refusal is not None:
+        return L1Failure(READER_INDICES_BUFFER, refusal)
     buffers = conv_circular_buffer_bytes(params, geometry, usage, device.arch)
     refusal = circular_buffer_refusal(
         "conv2d", buffers, conv_core_range(usage, device.grid[0]), allocator
@@ -926,6 +930,11 @@ def conv_transpose2d_l1_failure(
         l1_small=l1_small,
     )
 
+
+READER_INDICES_BUFFER = "conv reader indices buffer"
+"""The stage of `get_cb_info`'s check of a conv_transpose2d's reader indices against their
+circular buffer (conv2d_op_program_factory_common.cpp), made once they are in the L1_SMALL
+region: replayed for the conv TT-NN runs, a DRAM input's whole or each DRAM slice's."""
 
 LATER_DRAM_SLICE = "later DRAM slice"
 """The stage of a failure in a DRAM slice after the first (whatever its own stage): TT-NN meets

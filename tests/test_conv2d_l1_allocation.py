@@ -824,3 +824,20 @@ def test_resharded_dram_slice_lets_its_input_go() -> None:
         "L1 buffer allocated at 1020672 and static circular buffer region ends at 1400224"
     )
     assert same_message(failure.message, case["error_info"])
+
+
+def test_reader_indices_of_a_dram_input_run_whole_are_checked() -> None:
+    """TT-NN's `get_cb_info` checks the conv's reader indices against the circular buffer it
+    planned for them, one index per output row of a core, for the conv it runs: a DRAM input
+    run whole by the slicer (its config: a TILE output, `deallocate_activation`) included.
+    Blackhole s6001 r0150, a 2×2 HEIGHT transpose of 8 images of 56×1 from DRAM, one slice:
+    912 output rows, one tile a core, a buffer of 32 indices of 2 B; a row of 34 indices (68 B)
+    does not fit."""
+    case, grid = transposed_answer("blackhole_P150_s6001", "r0150")
+    assert "slice_config" not in case or case["slice_config"] is None
+    assert (8 * (56 + 1) * (1 + 1), 1 * 32 * 2) == (912, 64)
+    expected = "Reader indices buffer page size 68 exceeds worst-case CB size 64"
+    assert case["error_info"].startswith(expected)
+    assert f"TT-NN 0.81.1's conv2d refuses this conv: {expected}" in transposed_conv_refusal(
+        case, grid
+    )

@@ -274,8 +274,9 @@ def equivalent_conv2d_summary(plan: ConvTranspose2dPlan) -> DictionaryAttr:
         memory = equivalent.input_memory_config
         assert memory.shard_grid is not None and memory.shard_shape is not None
         (x, y), (height, width) = memory.shard_grid, memory.shard_shape
+        cores = f"{x}x{y}" if memory.shard_cores is None else f"{memory.shard_cores} of {x}x{y}"
         facts["dram_path_input"] = StringAttr(
-            f"{memory.memory_layout.value} on {x}x{y} cores, shards of {height}x{width}, "
+            f"{memory.memory_layout.value} on {cores} cores, shards of {height}x{width}, "
             f"{memory.shard_orientation.value}"
         )
         if plan.dram is not None and plan.dram.sliced:

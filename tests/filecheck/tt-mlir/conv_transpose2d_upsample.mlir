@@ -40,7 +40,7 @@
 // IMPORT:         "ttnn.conv_transpose2d"(
 // DECOMPOSE:      ttnn.conv_weights_iohw_to_oihw %arg0 groups = 1 : tensor<64x64x3x3xbf16> -> tensor<64x64x3x3xbf16>
 // DECOMPOSE-NEXT: ttnn.conv_weights_mirror_kernel
-// DECOMPOSE-NEXT: ttnn.conv_weights_special_padding_layout {{.*}} block_h = 6 block_w = 2 {{.*}} ttnn.equivalent_conv2d = {input_height = 66 : i32, input_width = 66 : i32, stride = array<i32: 1, 1>, padding = array<i32: 0, 0, 0, 0>, dilation = array<i32: 1, 1>, groups = 1 : i32, output_size = array<i32: 64, 64>, dram_path_input = "height_sharded on 64x1 cores, shards of 32x64, row_major"}
+// DECOMPOSE-NEXT: ttnn.conv_weights_special_padding_layout {{.*}} block_h = 6 block_w = 2 {{.*}} ttnn.equivalent_conv2d = {input_height = 66 : i32, input_width = 66 : i32, stride = array<i32: 1, 1>, padding = array<i32: 0, 0, 0, 0>, dilation = array<i32: 1, 1>, groups = 1 : i32, output_size = array<i32: 64, 64>, dram_path_input = "height_sharded on 8x8 cores, shards of 32x64, row_major"}
 // DECOMPOSE:      ttnn.conv_bias_layout %arg1 width = 64
 // LOWER-LABEL:  func.func private @conv_transpose2d_upsample_const_eval_0(%arg0: memref<64x64x3x3xbf16> {ttnn.tensor = tensor<64x64x3x3xbf16>}
 // LOWER-NOT:      ttnn.prepare

@@ -61,7 +61,7 @@ from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
-    resolve_conv_transpose2d_weights,
+    resolve_dram_slice_conv,
     slice_input_memory_config,
     transposes_as_matmul,
 )
@@ -1002,7 +1002,7 @@ def dram_slice_plan(plan: ConvTranspose2dPlan, each: TransposedSlice) -> ConvTra
         conv_config=config,
     )
     try:
-        return resolve_conv_transpose2d_weights(slice_params)
+        return resolve_dram_slice_conv(slice_params)
     except ConvConfigError:
         return None
 

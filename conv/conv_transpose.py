@@ -568,8 +568,11 @@ class ConvTranspose2dPlan:
         return self.params.mirror_kernel and tuple(self.params.kernel_size) != (1, 1)
 
 
-def _resolve(params: ConvTranspose2dParameters, for_bias: bool) -> ConvTranspose2dPlan:
-    params = normalize_transpose_parameters(params)
+def _resolve(
+    params: ConvTranspose2dParameters, for_bias: bool, normalized: bool = False
+) -> ConvTranspose2dPlan:
+    if not normalized:
+        params = normalize_transpose_parameters(params)
     validate_transpose_parameters(params, for_bias)
     if for_bias:
         check_bias_weights_dtype(params)
@@ -595,6 +598,18 @@ def resolve_conv_transpose2d_weights(params: ConvTranspose2dParameters) -> ConvT
     """The preparation of a conv_transpose2d's weight (semantics.md §7). Raises
     ConvConfigError for any invalid parameter or combination TT-NN refuses."""
     return _resolve(params, for_bias=False)
+
+
+@lru_cache(maxsize=512)
+def resolve_dram_slice_conv(params: ConvTranspose2dParameters) -> ConvTranspose2dPlan:
+    """The conv_transpose2d TT-NN's DRAM slicer runs for one slice, on parameters normalized
+    already (the transpose's own, with the slice's input, padding and output padding). A
+    slice's transposed padding may be below 0 (`ConvT2DSliceAttr::get_input_slice_and_padding`:
+    `dilation·(kernel − 1)` less the slice's real padding, which a stride's offset can make the
+    larger): TT-NN's uint32 sizes wrap and come out as signed ones would (its graph: a slice
+    padding of 4294967295 above an input of 5 rows), so it is taken as it is. Raises
+    ConvConfigError for any other invalid combination."""
+    return _resolve(params, for_bias=False, normalized=True)
 
 
 @lru_cache(maxsize=512)

@@ -841,3 +841,27 @@ def test_reader_indices_of_a_dram_input_run_whole_are_checked() -> None:
     assert f"TT-NN 0.81.1's conv2d refuses this conv: {expected}" in transposed_conv_refusal(
         case, grid
     )
+
+
+def test_dram_slice_of_a_padding_below_zero_is_replayed() -> None:
+    """A slice's transposed padding `dilation·(kernel − 1)` less its real padding is below 0
+    when a stride's offset makes the real padding the larger: TT-NN's uint32 wraps (its graph:
+    a slice padding of 4294967295 above 5 input rows) and its sizes come out as signed ones
+    would. Wormhole s6300 r0015, a 1×1 WIDTH transpose of stride 2 padded by 2 rows, from DRAM
+    in 5 height slices of 3 shapes. TT-NN's graph: the first slice's configs of 4, 8, 4 and
+    4 B (its top padding 2 above a kernel 1 high wraps: padding only) and reader indices of
+    8 B; the next three slices' (padding −1 above) of 2244, 2248, 3368, 3368 and 8 B; the
+    last's of 2244 and 2248 B fill 16064 B, and its 3368 B do not fit."""
+    case, grid = transposed_answer("wormhole_N150_s6300", "r0015")
+    plan = transpose_plan(case, grid)
+    assert plan.dram is not None
+    paddings = [each.shape.padding for each in plan.dram.slices()]
+    assert len(paddings) == 5 and len(set(paddings)) == 3 and paddings[1][0] == -1
+    first = sum(config_tensor_share(row, 32) for row in (4, 8, 4, 4, 8))
+    middle = sum(config_tensor_share(row, 32) for row in (2244, 2248, 3368, 3368, 8))
+    last = sum(config_tensor_share(row, 32) for row in (2244, 2248))
+    assert (first, middle, first + middle + last) == (160, 11360, 16064)
+    failure = conv_transpose2d_l1_failure(plan)
+    assert failure is not None and failure.stage == LATER_DRAM_SLICE
+    assert failure.message == case["error_info"]
+    assert "allocate 3376 B L1_SMALL buffer across 1 banks" in failure.message

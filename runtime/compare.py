@@ -4,8 +4,12 @@ what a user needs when a conv reads garbage.
 
 Two elements are the same when their encodings are: the same float32 or bfloat16 bits, or for
 bfloat8_b the same sign|magnitude byte *and* the same shared exponent of its face row (two
-encodings of one value still differ in bytes, and the device reads bytes). Padding is
-compared like any other element."""
+encodings of one value still differ in bytes, and the device reads bytes). Expected values
+given at the logical shape (what `ttnn.to_torch` gives) are compared over the logical region
+only: a tensor's padding is not theirs to judge (a conv's rows past N·OH·OW hold its bias, a
+prepared weight's padding layout holds data past its logical rows). Expected values of the
+whole physical tensor (device bytes, a `.tensorbin`, the physical matrix) are compared
+everywhere, padding included."""
 
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Difference",
+    "ExpectedValues",
+    "compared_values",
     "expected_from_values",
     "expected_tensor",
     "first_difference",
@@ -59,6 +65,7 @@ class Difference:
     face: int | None = None
     row: int | None = None
     column: int | None = None
+    logical_only: bool = False
 
     def describe(self) -> str:
         """One line: the count, the place and both values with their encodings."""
@@ -70,8 +77,9 @@ class Difference:
                 f"tile {self.tile_number} ({lead}tile row {tile_row}, tile column {tile_col}), "
                 f"face {self.face}, row {self.row}, column {self.column} = physical {place}"
             )
+        compared = "logical elements" if self.logical_only else "elements"
         return (
-            f"{self.differing} of {self.total} elements differ; the first at {place}: "
+            f"{self.differing} of {self.total} {compared} differ; the first at {place}: "
             f"{self.actual!r} ({self.actual_encoding}) here, {self.expected!r} "
             f"({self.expected_encoding}) expected"
         )
@@ -121,10 +129,27 @@ def _encoding_text(
     return f"0x{int(parts[0][index]):0{digits}x}"
 
 
-def first_difference(actual: DeviceTensor, expected: DeviceTensor) -> Difference | None:
+def _logical_region(tensor: DeviceTensor) -> np.ndarray:
+    """Which elements lie in the tensor's logical region, as booleans in device byte order
+    (`_encodings`' shape): a TILE tensor's first logical rows and columns of its physical
+    matrix, as `ttnn.to_torch` cuts them; every element of a ROW_MAJOR one."""
+    if tensor.layout == Layout.ROW_MAJOR:
+        return np.ones(tensor.data.shape, dtype=bool)
+    inside = np.zeros(tensor.physical_shape, dtype=bool)
+    inside[..., : tensor.logical_shape[-2], : tensor.logical_shape[-1]] = True
+    tiles = formats.tilize(inside)
+    faces = (*tiles.shape[:-2], FACES_PER_ROW**2, FACE, FACE)
+    return formats.tiles_to_face_order(tiles).reshape(faces)
+
+
+def first_difference(
+    actual: DeviceTensor, expected: DeviceTensor, logical_only: bool = False
+) -> Difference | None:
     """The first element (in device byte order) whose encoding differs, with the number of
-    differing elements; None when the tensors hold the same bytes. Raises ValueError when
-    they cannot be compared (`same_kind`)."""
+    differing elements; None when the tensors hold the same bytes. With `logical_only` only
+    the elements of `expected`'s logical region are compared and counted (expected values
+    given at the logical shape). Raises ValueError when they cannot be compared
+    (`same_kind`)."""
     problems = same_kind(actual, expected)
     if problems:
         raise ValueError("; ".join(problems))
@@ -132,6 +157,11 @@ def first_difference(actual: DeviceTensor, expected: DeviceTensor) -> Difference
     differs = np.zeros(mine[0].shape, dtype=bool)
     for here, there in zip(mine, theirs, strict=True):
         differs |= here != there
+    total = differs.size
+    if logical_only:
+        region = _logical_region(expected)
+        differs &= region
+        total = int(np.count_nonzero(region))
     count = int(np.count_nonzero(differs))
     if count == 0:
         return None
@@ -139,7 +169,8 @@ def first_difference(actual: DeviceTensor, expected: DeviceTensor) -> Difference
     index = tuple(int(i) for i in np.unravel_index(flat, differs.shape))
     values: dict[str, Any] = dict(
         differing=count,
-        total=differs.size,
+        total=total,
+        logical_only=logical_only,
         actual_encoding=_encoding_text(actual, mine, index),
         expected_encoding=_encoding_text(expected, theirs, index),
     )
@@ -170,17 +201,39 @@ def first_difference(actual: DeviceTensor, expected: DeviceTensor) -> Difference
     )
 
 
+@dataclass(frozen=True)
+class ExpectedValues:
+    """The values a result should have, as a tensor of its type, and the region they judge:
+    `logical_only` when they were given at the logical shape (of a tensor with padding),
+    so that only the logical region is compared; else the whole physical tensor."""
+
+    tensor: DeviceTensor
+    logical_only: bool = False
+
+    def values(self) -> np.ndarray:
+        """The expected values a comparison by value reads (`compared_values`)."""
+        return compared_values(self.tensor, self.logical_only)
+
+
+def compared_values(tensor: DeviceTensor, logical_only: bool) -> np.ndarray:
+    """The values of `tensor` a comparison by value reads, as float32: its logical values
+    (what `ttnn.to_torch` gives) when only the logical region is compared, else its whole
+    physical matrix, padding included — the region `first_difference` compares."""
+    return tensor.to_numpy() if logical_only else tensor.physical_to_numpy()
+
+
 def expected_tensor(
     path: str, tensor: TensorInfo, max_bytes: int = DEFAULT_MAX_BYTES
-) -> DeviceTensor:
-    """The tensor a file of expected values holds, for a result of type `tensor`:
-    `.tensorbin` (a TT-NN 0.81.1 tensor file, taken as it is), `.bin` (the exact device
-    bytes of a tensor of `tensor`'s type) or `.npy` (float values, of the logical shape or
-    of the whole physical shape, converted to `tensor`'s dtype and layout as TT-NN converts
-    host values). Raises TTNNError, one line naming the file, when it cannot be read (or its
-    header declares more than `max_bytes`)."""
+) -> ExpectedValues:
+    """The expected values a file holds, for a result of type `tensor`: `.tensorbin` (a
+    TT-NN 0.81.1 tensor file, taken as it is), `.bin` (the exact device bytes of a tensor of
+    `tensor`'s type) or `.npy` (float values, of the logical shape or of the whole physical
+    shape, converted to `tensor`'s dtype and layout as TT-NN converts host values); only a
+    `.npy` of the logical shape leaves the padding out of the comparison. Raises TTNNError,
+    one line naming the file, when it cannot be read (or its header declares more than
+    `max_bytes`)."""
     if path.endswith(TENSORBIN_SUFFIX):
-        return DeviceTensor.load_tensorbin(path)
+        return ExpectedValues(DeviceTensor.load_tensorbin(path))
     if path.endswith(".npy"):
         return expected_from_values(read_npy(path, max_bytes), tensor, f"'{path}'")
     try:
@@ -190,8 +243,10 @@ def expected_tensor(
         raise TTNNError(f"cannot read '{path}': {error.strerror}") from None
     if path.endswith(".bin"):
         try:
-            return DeviceTensor.from_bytes(
-                content, tensor.shape, tensor.dtype, tensor.layout, tensor.physical_shape
+            return ExpectedValues(
+                DeviceTensor.from_bytes(
+                    content, tensor.shape, tensor.dtype, tensor.layout, tensor.physical_shape
+                )
             )
         except ValueError:
             size = formats.device_buffer_size(tensor.physical_shape, tensor.dtype, tensor.layout)
@@ -203,9 +258,10 @@ def expected_tensor(
     raise TTNNError(f"'{path}': expected values are a .tensorbin, .bin or .npy file")
 
 
-def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) -> DeviceTensor:
-    """Expected float values (logical or whole physical shape) as a tensor of `tensor`'s
-    type (`source` names them in errors)."""
+def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) -> ExpectedValues:
+    """Expected float values as a tensor of `tensor`'s type (`source` names them in errors):
+    of the logical shape, they judge the logical region only (their tensor's padding is
+    zeros, compared with nothing); of the whole physical shape, every element."""
     shape = tuple(values.shape)
     problem = float_dtype_problem(values.dtype)
     if problem is not None:
@@ -221,9 +277,12 @@ def expected_from_values(values: np.ndarray, tensor: TensorInfo, source: str) ->
             f"{format_shape(tensor.physical_shape)}"
         )
     try:
-        return DeviceTensor.from_numpy(values, tensor.dtype, tensor.layout, physical_shape=physical)
+        converted = DeviceTensor.from_numpy(
+            values, tensor.dtype, tensor.layout, physical_shape=physical
+        )
     except ValueError as error:  # values the dtype cannot hold (bfloat8_b: NaN or ±inf)
         raise TTNNError(f"{source}: {error}") from None
+    return ExpectedValues(converted, logical_only=shape != tuple(tensor.physical_shape))
 
 
 def pearson_correlation(actual: np.ndarray, expected: np.ndarray) -> float:

@@ -161,9 +161,40 @@ def test_expected_values_from_npy_bin_and_tensorbin(tmp_path: Path) -> None:
     np.save(tmp_path / "physical.npy", tensor.physical_to_numpy())
     (tmp_path / "raw.bin").write_bytes(tensor.to_bytes())
     tensor.save_tensorbin(tmp_path / "t.tensorbin")
-    for name in ("logical.npy", "physical.npy", "raw.bin", "t.tensorbin"):
+    # Only the logical .npy leaves the padding out of the comparison.
+    for name, logical_only in [
+        ("logical.npy", True),
+        ("physical.npy", False),
+        ("raw.bin", False),
+        ("t.tensorbin", False),
+    ]:
         loaded = expected_tensor(str(tmp_path / name), INFO)
-        assert first_difference(tensor, loaded) is None, name
+        assert loaded.logical_only == logical_only, name
+        assert first_difference(tensor, loaded.tensor, loaded.logical_only) is None, name
+
+
+def test_logical_values_judge_the_logical_region_only() -> None:
+    """A difference in the padding (row 27 of a [27, 2] tensor in one tile) is no
+    difference when only the logical region is compared; one inside it is counted among
+    the 54 logical elements."""
+    logical = matrix((1, 1, 27, 2))
+    tensor = DeviceTensor.from_numpy(logical, "bf16", physical_shape=(1, 1, 96, 32))
+    padded = tensor.physical_to_numpy()
+    padded[0, 0, 27, 0] = 0.5
+    padded[0, 0, 40, 31] = -3.0
+    with_padding = DeviceTensor.from_numpy(padded, "bf16")
+    differs = first_difference(with_padding, tensor)
+    assert differs is not None and (differs.differing, differs.total) == (2, 3072)
+    assert first_difference(with_padding, tensor, logical_only=True) is None
+    padded[0, 0, 26, 1] = 1.0 if logical[0, 0, 26, 1] != 1.0 else 2.0
+    changed = DeviceTensor.from_numpy(padded, "bf16")
+    difference = first_difference(changed, tensor, logical_only=True)
+    assert difference is not None
+    assert (difference.differing, difference.total, difference.element) == (1, 54, (0, 0, 26, 1))
+    assert difference.describe().startswith(
+        "1 of 54 logical elements differ; the first at tile 0 ([0, 0], tile row 0, tile "
+        "column 0), face 2, row 10, column 1 = physical element [0, 0, 26, 1]: "
+    )
 
 
 def test_bad_expected_files_are_one_line(tmp_path: Path) -> None:
@@ -293,4 +324,137 @@ def test_expect_pcc_compares_by_correlation(
         ttnn_run.main([example, "--random-inputs", "0", "--expect-pcc", "0.99"])
     assert capsys.readouterr().err == (
         "ttnn-run: error: --expect-pcc says how --expect compares; give --expect DIR|FILE.npz\n"
+    )
+
+
+# A conv of 120 output rows whose padding rows 120-127 hold relu(bias), not zeros.
+SMALL_CONV = Path(__file__).resolve().parent / "fixtures" / "conv_relu_padded_rows.mlir"
+
+
+def run_tool(capsys: pytest.CaptureFixture[str], *arguments: str) -> tuple[int, str, str]:
+    """ttnn-run's exit status, stdout and stderr."""
+    try:
+        ttnn_run.main(list(arguments))
+        code = 0
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_expected_values_of_the_logical_shape_judge_the_logical_region(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--expect with a .npy of a result's logical shape (what ttnn.to_torch gives) compares
+    the logical region: the conv's padding rows (relu(bias)) and the prepared weight's data
+    past its logical rows are not judged (they were compared with zeros: '128 of 4096
+    elements differ ... physical element [0, 0, 120, 0]: 0.09375 here, 0.0 expected'); a
+    changed logical value is one of the 3840 logical elements; the physical matrix is
+    compared whole, padding included."""
+    conv = SMALL_CONV
+    assert (
+        run_tool(capsys, str(conv), "--random-inputs", "0", "--output", str(tmp_path / "o.npz"))[0]
+        == 0
+    )
+    physical = np.load(tmp_path / "o.npz")["y"]
+    assert physical.shape == (1, 1, 128, 32) and np.any(physical[0, 0, 120:] != 0)
+    for folder, values in [("logical", physical[:, :, :120]), ("physical", physical)]:
+        (tmp_path / folder).mkdir()
+        np.save(tmp_path / folder / "y.npy", values)
+        code, out, err = run_tool(
+            capsys, str(conv), "--random-inputs", "0", "--expect", str(tmp_path / folder)
+        )
+        assert (code, out, err) == (0, f"y: same bytes as {tmp_path}/{folder}/y.npy\n", "")
+    changed = physical[:, :, :120].copy()
+    changed[0, 0, 5, 3] += 1
+    (tmp_path / "changed").mkdir()
+    np.save(tmp_path / "changed" / "y.npy", changed)
+    code, out, err = run_tool(
+        capsys, str(conv), "--random-inputs", "0", "--expect", str(tmp_path / "changed")
+    )
+    here, there = physical[0, 0, 5, 3], changed[0, 0, 5, 3]
+    assert (code, err) == (
+        1,
+        "ttnn-run: error: 1 of 1 compared result differs from the expected values\n",
+    )
+    assert out == (
+        f"y: differs from {tmp_path}/changed/y.npy: 1 of 3840 logical elements differ; the "
+        "first at tile 0 ([0, 0], tile row 0, tile column 0), face 0, row 5, column 3 = "
+        f"physical element [0, 0, 5, 3]: {float(here)!r} (0x{here.view(np.uint32):08x}) here, "
+        f"{float(there)!r} (0x{there.view(np.uint32):08x}) expected\n"
+    )
+    # ResNet-50's conv1 prepared weight: logical [1, 1, 147, 64], its data in 448 rows.
+    example = str(
+        Path(__file__).resolve().parent.parent / "examples" / "resnet50_conv_weights.mlir"
+    )
+    run = [example, "--entry", "conv1", "--random-inputs", "0"]
+    assert run_tool(capsys, *run, "--output", str(tmp_path / "conv1.npz"))[0] == 0
+    weight = np.load(tmp_path / "conv1.npz")["prepared_weight"]
+    assert weight.shape == (1, 1, 448, 64) and np.any(weight[0, 0, 147:] != 0)
+    (tmp_path / "weight").mkdir()
+    np.save(tmp_path / "weight" / "prepared_weight.npy", weight[:, :, :147])
+    code, out, err = run_tool(capsys, *run, "--expect", str(tmp_path / "weight"))
+    assert (code, err) == (
+        1,
+        f"ttnn-run: error: prepared_bias has no expected values in {tmp_path}/weight\n",
+    )
+    assert (
+        out.splitlines()[0]
+        == f"prepared_weight: same bytes as {tmp_path}/weight/prepared_weight.npy"
+    )
+
+
+def test_expect_pcc_compares_the_region_the_bytes_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--expect-pcc with the physical matrix --output writes of a result whose type spells
+    `physical = ...` correlates the physical matrices (it correlated the logical values with
+    the physical ones: 'internal error: ValueError: shapes (9408,) and (28672,) not
+    aligned'); with logical values, the logical ones."""
+    example = str(
+        Path(__file__).resolve().parent.parent / "examples" / "resnet50_conv_weights.mlir"
+    )
+    run = [example, "--entry", "conv1", "--random-inputs", "0"]
+    assert run_tool(capsys, *run, "--output", str(tmp_path / "conv1.npz"))[0] == 0
+    produced = dict(np.load(tmp_path / "conv1.npz"))
+    code, out, err = run_tool(
+        capsys, *run, "--expect", str(tmp_path / "conv1.npz"), "--expect-pcc", "0.99"
+    )
+    assert (code, err) == (0, "")
+    first = produced["prepared_weight"][0, 0, 0, 0]
+    bias = produced["prepared_bias"][0, 0, 0, 0]
+    assert out == (
+        f"prepared_weight: PCC 1.000000 with {tmp_path}/conv1.npz[prepared_weight] (passes at "
+        f"0.99); largest difference 0 at physical element [0, 0, 0, 0]: {first:.6g} here, "
+        f"{first:.6g} expected\n"
+        f"prepared_bias: PCC 1.000000 with {tmp_path}/conv1.npz[prepared_bias] (passes at "
+        f"0.99); largest difference 0 at physical element [0, 0, 0, 0]: {bias:.6g} here, "
+        f"{bias:.6g} expected\n"
+    )
+    conv = SMALL_CONV
+    assert (
+        run_tool(capsys, str(conv), "--random-inputs", "0", "--output", str(tmp_path / "o.npz"))[0]
+        == 0
+    )
+    physical = np.load(tmp_path / "o.npz")["y"]
+    logical = physical[:, :, :120].astype(np.float64)
+    logical[0, 0, 7, 9] += 0.5
+    np.savez(tmp_path / "logical.npz", y=logical)
+    code, out, err = run_tool(
+        capsys,
+        str(conv),
+        "--random-inputs",
+        "0",
+        "--expect",
+        str(tmp_path / "logical.npz"),
+        "--expect-pcc",
+        "0.99",
+    )
+    held = logical.astype(np.float32).astype(np.float64).reshape(-1)
+    pcc = np.corrcoef(physical[:, :, :120].astype(np.float64).reshape(-1), held)[0, 1]
+    assert (code, err) == (0, "")
+    assert out == (
+        f"y: PCC {pcc:.6f} with {tmp_path}/logical.npz[y] (passes at 0.99); largest "
+        f"difference 0.5 at [0, 0, 7, 9]: {physical[0, 0, 7, 9]:.6g} here, "
+        f"{np.float32(logical[0, 0, 7, 9]):.6g} expected\n"
     )

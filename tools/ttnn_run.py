@@ -51,6 +51,8 @@ from ttnn_xdsl.pictures.layout_map import LayoutMap
 from ttnn_xdsl.program import Program, TensorSlot, result_alias
 from ttnn_xdsl.program.entry import module_functions
 from ttnn_xdsl.runtime.compare import (
+    ExpectedValues,
+    compared_values,
     expected_from_values,
     expected_tensor,
     first_difference,
@@ -795,8 +797,8 @@ EXPECTED_SUFFIXES = (TENSORBIN_SUFFIX, ".bin", ".npy")
 
 def expected_for(
     result: NamedResult, where: str, archive: zipfile.ZipFile | None, max_bytes: int
-) -> tuple[str, DeviceTensor] | None:
-    """The expected tensor for a result from `where` (a folder, or an .npz open as
+) -> tuple[str, ExpectedValues] | None:
+    """The expected values for a result from `where` (a folder, or an .npz open as
     `archive`) and its source, or None when there is none: the first of NAME.tensorbin,
     NAME.bin, NAME.npy over the result's names (name first, then `resultN`). An array larger
     than `max_bytes` is refused from its header."""
@@ -831,12 +833,15 @@ def correlation(text: str) -> float:
 
 
 def correlation_line(
-    result: NamedResult, source: str, expected: DeviceTensor, pcc: float
+    result: NamedResult, source: str, expected: ExpectedValues, pcc: float
 ) -> tuple[str, bool]:
     """--expect-pcc's line for one result — its values' correlation with the expected ones
-    (their logical values, the expected as the result's dtype holds them) and the largest
-    difference, with where it is — and whether the correlation reaches `pcc`."""
-    mine, theirs = result.tensor.to_numpy(), expected.to_numpy()
+    (the expected as the result's dtype holds them) over the region the bytes would be
+    compared in (`compared_values`: the logical values for expected values of the logical
+    shape, else the physical matrix) and the largest difference, with where it is — and
+    whether the correlation reaches `pcc`."""
+    mine = compared_values(result.tensor, expected.logical_only)
+    theirs = expected.values()
     value = pearson_correlation(mine, theirs)
     verdict = "passes" if value >= pcc else "FAILS"
     line = f"{result.name}: PCC {value:.6f} with {source} ({verdict} at {pcc:g})"
@@ -844,8 +849,11 @@ def correlation_line(
         gaps = np.abs(mine.astype(np.float64) - theirs.astype(np.float64))
     if gaps.size and not np.isnan(gaps).all():
         where = tuple(int(i) for i in np.unravel_index(int(np.nanargmax(gaps)), gaps.shape))
+        tensor = result.tensor
+        padded = tensor.physical_shape != tensor.logical_shape and not expected.logical_only
+        place = f"physical element {list(where)}" if padded else str(list(where))
         line += (
-            f"; largest difference {float(gaps[where]):.6g} at {list(where)}: "
+            f"; largest difference {float(gaps[where]):.6g} at {place}: "
             f"{float(mine[where]):.6g} here, {float(theirs[where]):.6g} expected"
         )
     return line, value >= pcc
@@ -916,7 +924,7 @@ def check_expected(
             continue
         source, expected = found
         compared += 1
-        problems = same_kind(result.tensor, expected)
+        problems = same_kind(result.tensor, expected.tensor)
         if problems:
             differing += 1
             print(f"{result.name}: cannot compare with {source}: {'; '.join(problems)}")
@@ -926,7 +934,7 @@ def check_expected(
             differing += not passes
             print(line)
             continue
-        difference = first_difference(result.tensor, expected)
+        difference = first_difference(result.tensor, expected.tensor, expected.logical_only)
         if difference is None:
             print(f"{result.name}: same bytes as {source}")
         else:

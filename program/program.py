@@ -46,10 +46,14 @@ from ttnn_xdsl.program.provenance import (
 )
 from ttnn_xdsl.runtime.execution import (
     Executable,
+    argument_position,
+    boolean_argument,
     check_max_bytes,
     check_random_seed,
     draw_in_background,
+    given_inputs,
     integer_argument,
+    optional_text_argument,
 )
 from ttnn_xdsl.runtime.inputs import BackgroundDraw, InputValue
 from ttnn_xdsl.runtime.tensor import DeviceTensor
@@ -98,10 +102,14 @@ class Program(Executable):
         With `random_seed`, the values `run(random_seed=random_seed)` draws for the entry's
         arguments not in `given` (names or positions of the inputs the run will give) are
         drawn while the module is lowered, on another core (the first such run takes them;
-        another run draws its own): `ttnn-run --random-inputs SEED` loads this way."""
+        another run draws its own): `ttnn-run --random-inputs SEED` loads this way. A name or
+        position in `given` that is no argument of the entry is the RunError a run gives
+        for such an input; a negative `random_seed` too."""
         check_module_or_text(module_or_text, "Program.load")
+        check_load_texts("Program.load", entry=entry, passes=passes, filename=filename)
         max_bytes = check_max_bytes(max_bytes, "Program.load")
         random_seed = check_random_seed(random_seed, "Program.load")
+        given = given_inputs(given, "Program.load")
         drawn: list[BackgroundDraw | None] = []
 
         def start_drawing(source: ModuleOp) -> None:
@@ -126,6 +134,7 @@ class Program(Executable):
                     verified=start_drawing if random_seed is not None else None,
                 )
                 program = cls.of_entry(module, entry, source)
+            program.check_given(given)
         except BaseException:  # an error or Ctrl-C: no run takes the values being drawn
             for draw in drawn:
                 if draw is not None:
@@ -158,6 +167,7 @@ class Program(Executable):
         does not model is left out, with the reason appended to `skipped`; tt-mlir's own
         prepare ops, not yet imported, are still an error."""
         check_module_or_text(module_or_text, "Program.load_all")
+        check_load_texts("Program.load_all", passes=passes, filename=filename)
         max_bytes = check_max_bytes(max_bytes, "Program.load_all")
         source, module = lower_source(module_or_text, passes, filename, ctx, timer)
         table = function_table(source)
@@ -213,6 +223,13 @@ class Program(Executable):
             source=source,
         )
 
+    def check_given(self, given: Sequence[str | int]) -> None:
+        """Raise the RunError a run gives for an input naming no argument of the entry, for
+        the first of `given` (names or positions) that names none."""
+        by_name = {slot.name: slot.position for slot in self.arguments if slot.name}
+        for key in given:
+            argument_position(key, len(self.arguments), by_name, self.entry)
+
     def warn_about_its_functions(self, caught: Sequence[warnings.WarningMessage]) -> None:
         """Issue again the warnings lowering the module gave (`caught`) but those about a
         function the entry does not reach: the whole module is lowered, only those run."""
@@ -245,6 +262,7 @@ class Program(Executable):
     def with_entry(self, entry: str) -> Program:
         """The same lowered module with another entry function (no parsing, verifying or
         lowering again)."""
+        check_load_texts("Program.with_entry", entry=entry)
         program = self.of_entry(self.module, entry, self.source)
         program.max_bytes = self.max_bytes
         program.share_state_with(self)
@@ -327,12 +345,29 @@ def run(
     per result of the entry function. `bulk=False` runs every op one by one; a tensor or
     buffer beyond `max_bytes` is refused."""
     check_module_or_text(module_or_text, "run")
+    check_load_texts("run", entry=entry, passes=passes, filename=filename)
+    bulk = boolean_argument(bulk, "bulk as a bool (True or False)", "run")
     max_bytes = check_max_bytes(max_bytes, "run")
     random_seed = check_random_seed(random_seed, "run")
     program = Program.load(
         module_or_text, entry=entry, passes=passes, filename=filename, max_bytes=max_bytes
     )
     return program.run(inputs, random_seed, bulk=bulk)
+
+
+def check_load_texts(caller: str, **texts: object) -> None:
+    """The text parameters of a load, as a Python caller gives them: `entry` a function name
+    and `passes` a pipeline, each a str or None; `filename` a str. TypeError naming `caller`
+    and the parameter otherwise."""
+    expected = {
+        "entry": "entry as a function name (a str) or None",
+        "passes": "passes as a pass pipeline (a str) or None",
+        "filename": "filename as a str",
+    }
+    for name, value in texts.items():
+        if name == "filename" and value is None:
+            raise TypeError(f"{caller} expects {expected[name]}, got None")
+        optional_text_argument(value, expected[name], caller)
 
 
 def _caller_outside_the_package() -> tuple[str, int, dict[str, object]] | None:

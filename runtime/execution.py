@@ -33,13 +33,17 @@ from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES
 __all__ = [
     "Executable",
     "argument_position",
+    "boolean_argument",
     "check_allocations",
     "check_max_bytes",
     "check_random_seed",
     "check_run_memory",
     "check_size",
     "draw_in_background",
+    "given_inputs",
+    "input_key",
     "integer_argument",
+    "optional_text_argument",
     "phase",
 ]
 
@@ -103,8 +107,6 @@ class Executable:
         TypeError names)."""
         items = input_items(inputs, caller)
         random_seed = check_random_seed(random_seed, caller)
-        if random_seed is not None and random_seed < 0:
-            raise RunError(f"the random seed must be a non-negative integer, got {random_seed}")
         for kind, slots in (("argument", self.arguments), ("result", self.results)):
             for slot in slots:
                 self._check_size(kind, slot)
@@ -193,6 +195,7 @@ class Executable:
         nests run in bulk unless `bulk` is False (every op one by one; the same bytes).
         `listeners` observe every op the interpreter runs (progress); `timer` records the
         phases `convert inputs` and `interpret`."""
+        bulk = boolean_argument(bulk, "bulk as a bool (True or False)", "Program.run")
         executed = self.executed or self.module
         shared = self._shared
         with phase(timer, "convert inputs"):
@@ -293,7 +296,8 @@ def input_items(inputs: object, caller: str) -> Iterable[tuple[str | int, InputV
     otherwise be read as a sequence of inputs (`Program.run("abc")` once said 'input position
     2 is out of range')."""
     if isinstance(inputs, Mapping):
-        return cast(Mapping[str | int, InputValue], inputs).items()
+        items = cast(Mapping[object, InputValue], inputs).items()
+        return [(input_key(key, caller), value) for key, value in items]
     if isinstance(inputs, Sequence) and not isinstance(inputs, str | bytes):
         return enumerate(cast(Sequence[InputValue], inputs))
     raise TypeError(
@@ -302,12 +306,57 @@ def input_items(inputs: object, caller: str) -> Iterable[tuple[str | int, InputV
     )
 
 
+def input_key(key: object, caller: str) -> str | int:
+    """An input's key as a Python caller gives it: an argument's name (a str) or position
+    (an int, NumPy's too); TypeError naming `caller` for anything else (`True`, which would
+    be position 1; a float)."""
+    if isinstance(key, str):
+        return key
+    return integer_argument(
+        key, "inputs by argument name (a str) or position (an int) as keys", caller
+    )
+
+
+def given_inputs(given: object, caller: str) -> list[str | int]:
+    """`Program.load`'s `given`: a collection of argument names or positions (`input_key`);
+    TypeError naming `caller` for a string (its characters would be names) or anything else."""
+    what = "given as a list of argument names (str) or positions (int)"
+    if not isinstance(given, Collection) or isinstance(given, str | bytes):
+        raise TypeError(f"{caller} expects {what}, got {type(given).__name__}")
+    keys: list[str | int] = []
+    for key in given:
+        try:
+            keys.append(input_key(key, caller))
+        except TypeError:
+            raise TypeError(
+                f"{caller} expects {what}, got {key!r} ({type(key).__name__}) among them"
+            ) from None
+    return keys
+
+
 def integer_argument(value: object, what: str, caller: str) -> int:
     """`value` as an int (NumPy's integers too) when a Python caller gives one; TypeError
     naming `caller` and `what` it expects for anything else (bool, whose True would be 1,
     a float, a string)."""
     if isinstance(value, SupportsIndex) and not isinstance(value, bool):
         return operator.index(value)
+    raise TypeError(f"{caller} expects {what}, got {type(value).__name__}")
+
+
+def boolean_argument(value: object, what: str, caller: str) -> bool:
+    """`value` as a bool (NumPy's too) when a Python caller gives one; TypeError naming
+    `caller` and `what` it expects for anything else (`bulk="no"` is a true string: it once
+    ran in bulk)."""
+    if isinstance(value, bool | np.bool_):
+        return bool(value)
+    raise TypeError(f"{caller} expects {what}, got {type(value).__name__}")
+
+
+def optional_text_argument(value: object, what: str, caller: str) -> str | None:
+    """`value` when it is None or a str; TypeError naming `caller` and `what` it expects for
+    anything else (`entry=3` once failed as "'int' object has no attribute 'removeprefix'")."""
+    if value is None or isinstance(value, str):
+        return value
     raise TypeError(f"{caller} expects {what}, got {type(value).__name__}")
 
 
@@ -324,10 +373,14 @@ def check_max_bytes(max_bytes: object, caller: str) -> int:
 
 def check_random_seed(random_seed: object, caller: str) -> int | None:
     """The `random_seed` a Python caller gives: None or an int (NumPy's own TypeError for a
-    float named neither the parameter nor the call). A negative seed is the run's RunError."""
+    float named neither the parameter nor the call); a negative one is a RunError, the same
+    from `Program.load` as from a run (the command line's `--random-inputs -1` among them)."""
     if random_seed is None:
         return None
-    return integer_argument(random_seed, "random_seed as an int or None", caller)
+    seed = integer_argument(random_seed, "random_seed as an int or None", caller)
+    if seed < 0:
+        raise RunError(f"the random seed must be a non-negative integer, got {seed}")
+    return seed
 
 
 def argument_position(key: str | int, count: int, by_name: Mapping[str, int], entry: str) -> int:
@@ -376,9 +429,7 @@ def draw_in_background(
     `random_seed` draws for its `arguments` not in `given` (names, `%names` or positions),
     for an Executable of that function to take (`Executable.take_draw`). None when the run
     would refuse the inputs first (an unknown name, an argument beyond `max_bytes`,
-    arguments beyond the memory available, a negative seed): nothing is drawn for it."""
-    if random_seed < 0:
-        return None
+    arguments beyond the memory available): nothing is drawn for it."""
     by_name = {slot.name: slot.position for slot in arguments if slot.name}
     try:
         positions = {argument_position(key, len(arguments), by_name, entry) for key in given}

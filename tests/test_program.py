@@ -278,17 +278,16 @@ def test_a_run_unlike_the_draw_draws_its_own(draws_by_thread: list[str]) -> None
 
 
 def test_nothing_is_drawn_for_inputs_a_run_refuses(draws_by_thread: list[str]) -> None:
-    # An argument beyond max_bytes, an unknown input name, a negative seed: no drawing
-    # starts, and the run refuses as it does without it.
+    # An argument beyond max_bytes: no drawing starts, and the run refuses as it does
+    # without it. An unknown input name or a negative seed the load refuses, as the run
+    # would: nothing is drawn either.
     program = Program.load(TWO_FUNCTIONS, random_seed=0, max_bytes=1000)
     with pytest.raises(RunError, match=r"^argument %grad of @main .* more than the limit"):
         program.run(random_seed=0)
-    program = Program.load(TWO_FUNCTIONS, random_seed=0, given=["nope"])
     with pytest.raises(RunError, match=r"^@main has no argument %nope"):
-        program.run({"nope": np.zeros(1)}, random_seed=0)
-    program = Program.load(TWO_FUNCTIONS, random_seed=-1)
+        Program.load(TWO_FUNCTIONS, random_seed=0, given=["nope"])
     with pytest.raises(RunError, match=r"^the random seed must be a non-negative integer"):
-        program.run(random_seed=-1)
+        Program.load(TWO_FUNCTIONS, random_seed=-1)
     assert draws_by_thread == []
 
 
@@ -435,6 +434,69 @@ def test_a_load_that_fails_stops_its_draw(monkeypatch: pytest.MonkeyPatch) -> No
             lambda program: run(TWO_FUNCTIONS, [], random_seed=True),
             TypeError,
             "run expects random_seed as an int or None, got bool",
+        ),
+        (
+            # Once "AttributeError: 'int' object has no attribute 'removeprefix'".
+            lambda program: Program.load(TWO_FUNCTIONS, entry=3),
+            TypeError,
+            "Program.load expects entry as a function name (a str) or None, got int",
+        ),
+        (
+            lambda program: program.with_entry(3),
+            TypeError,
+            "Program.with_entry expects entry as a function name (a str) or None, got int",
+        ),
+        (
+            lambda program: run(TWO_FUNCTIONS, [], passes=3),
+            TypeError,
+            "run expects passes as a pass pipeline (a str) or None, got int",
+        ),
+        (
+            lambda program: Program.load_all(TWO_FUNCTIONS, filename=None),
+            TypeError,
+            "Program.load_all expects filename as a str, got None",
+        ),
+        (
+            # Once read as the names 'g', 'r', ... of its characters.
+            lambda program: Program.load(TWO_FUNCTIONS, random_seed=0, given="grad"),
+            TypeError,
+            "Program.load expects given as a list of argument names (str) or positions "
+            "(int), got str",
+        ),
+        (
+            lambda program: Program.load(TWO_FUNCTIONS, given=[0.5]),
+            TypeError,
+            "Program.load expects given as a list of argument names (str) or positions "
+            "(int), got 0.5 (float) among them",
+        ),
+        (
+            # Once accepted by the load and refused by the run only.
+            lambda program: Program.load(TWO_FUNCTIONS, random_seed=0, given=["nope"]),
+            RunError,
+            "@main has no argument %nope (arguments: %grad, %a)",
+        ),
+        (
+            lambda program: Program.load(TWO_FUNCTIONS, random_seed=-3),
+            RunError,
+            "the random seed must be a non-negative integer, got -3",
+        ),
+        (
+            # Once run in bulk: a non-empty string is true.
+            lambda program: run(TWO_FUNCTIONS, random_seed=0, bulk="no"),
+            TypeError,
+            "run expects bulk as a bool (True or False), got str",
+        ),
+        (
+            lambda program: program.run(random_seed=0, bulk=None),
+            TypeError,
+            "Program.run expects bulk as a bool (True or False), got NoneType",
+        ),
+        (
+            # Once position 1 (True == 1).
+            lambda program: program.run({True: np.zeros((1, 1, 40, 50))}, random_seed=0),
+            TypeError,
+            "Program.run expects inputs by argument name (a str) or position (an int) as "
+            "keys, got bool",
         ),
         (
             lambda program: program.layout_map("0"),

@@ -161,16 +161,18 @@ def _memory_config(op: Operation, memory: MemoryConfigAttr) -> MemoryConfigAttr:
     return MemoryConfigAttr.new([memory.buffer_type, memory.memory_layout, keyword])
 
 
-def _check_device(op: TTMLIRPrepareOp) -> None:
-    """The project prepares for one device: a `ttnn.get_device` of a larger mesh is refused."""
-    producer = op.device.owner
+def check_single_device(op: Operation, device: SSAValue, work: str) -> None:
+    """The project models one device: `op` (named `written_name`) whose `device` operand is
+    a `ttnn.get_device` of a larger mesh, or at another offset, is refused — one line at
+    `op`, saying what ttnn-xdsl does on a single device (`work`: "prepares weights for")."""
+    producer = device.owner
     if not isinstance(producer, GetDeviceOp):
         return
     shape, offset = mesh_shape_of(producer), mesh_offset_of(producer)
     if shape != (1, 1) or offset != (0, 0):
         raise TTNNError(
-            f"'{op.name}' op runs on a {shape[0]}x{shape[1]} device mesh (offset "
-            f"{offset[0]}x{offset[1]}): ttnn-xdsl prepares weights for a single device (mesh 1x1)",
+            f"'{written_name(op)}' op runs on a {shape[0]}x{shape[1]} device mesh (offset "
+            f"{offset[0]}x{offset[1]}): ttnn-xdsl {work} a single device (mesh 1x1)",
             op=op,
         )
 
@@ -296,7 +298,7 @@ def project_properties(
 
 def import_prepare_op(op: TTMLIRPrepareOp) -> ConvPrepareOp:
     """Replace one tt-mlir prepare op by the project's (see the module doc)."""
-    _check_device(op)
+    check_single_device(op, op.device, "prepares weights for")
     role = source_role(op)
     new_source_type = host_tensor_type(op, op.source, role)
     _warn_if_unusual_map(op, op.source, role)

@@ -106,6 +106,7 @@ from ttnn_xdsl.dialect.prepare_ops import (
 from ttnn_xdsl.dialect.tensor_types import denote_same_tensor, tensor_info, tensor_type
 from ttnn_xdsl.dialect.tt_mlir import (
     TT_MLIR_CONV2D,
+    DeviceType,
     GetDeviceOp,
     ReshapeOp,
     foreign_op_name,
@@ -115,7 +116,7 @@ from ttnn_xdsl.dialect.tt_mlir import (
 )
 from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeSetAttr
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_OP_PROPERTIES
-from ttnn_xdsl.passes.import_tt_mlir import project_properties
+from ttnn_xdsl.passes.import_tt_mlir import check_single_device, project_properties
 from ttnn_xdsl.passes.lowering import refresh_signature
 from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, run_as_project_ops
 from ttnn_xdsl.passes.ttnn_decompose import transposed_bias_config, zero_stuffed_input
@@ -181,6 +182,8 @@ def import_tt_mlir_conv2d(module: ModuleOp) -> int:
         ]
         if not convs or others:
             continue
+        for conv in convs:
+            _check_device(conv)  # its operand's type before the bookkeeping retypes any
         # The input's shard spec is in its tt-mlir layout only (the project's type keeps the
         # memory layout kind): read it before the bookkeeping gives the project's types.
         inputs = {conv: _input_properties(conv.operands[0]) for conv in convs}
@@ -233,6 +236,19 @@ def _check_properties(conv: Operation) -> None:
                 conv, f"expected {name} to be {kind.generic_spelling()}, got {value}"
             ) from None
     project_properties(conv, (CONV_DTYPE,), conv.properties)
+
+
+def _check_device(conv: Operation) -> None:
+    """tt-mlir's conv takes the device it runs on as its last operand (a conv without it
+    would have its bias read as the device, or its weight); the project runs convs on one
+    device (`check_single_device`)."""
+    device = conv.operands[-1] if conv.operands else None
+    if device is None or not isinstance(device.type, DeviceType):
+        got = "nothing" if device is None else str(device.type)
+        raise _error(
+            conv, f"expected its last operand to be the !ttnn.device it runs on, got {got}"
+        )
+    check_single_device(conv, device, "runs convs on")
 
 
 def _error(conv: Operation, message: str) -> TTNNError:

@@ -362,6 +362,43 @@ def test_a_conv_property_missing_or_unsupported_is_named_at_the_conv(
     assert str(error.value) == f"conv.mlir:8:3: error: 'ttnn.conv2d' op {message}"
 
 
+@pytest.mark.parametrize(
+    ("replacements", "message"),
+    [
+        (
+            # Once run silently as one device, as prepare_conv2d_weights would not.
+            [("mesh_shape 1x1", "mesh_shape 2x4")],
+            "runs on a 2x4 device mesh (offset 0x0): ttnn-xdsl runs convs on a single device "
+            "(mesh 1x1)",
+        ),
+        (
+            [("mesh_shape 1x1>", "mesh_shape 1x1>, mesh_offset = #ttnn<mesh_offset 0x1>")],
+            "runs on a 1x1 device mesh (offset 0x1): ttnn-xdsl runs convs on a single device "
+            "(mesh 1x1)",
+        ),
+        (
+            # Once run silently without its bias (read as the device operand).
+            [("%b, %d)", "%b)"), (", !ttnn.device) ->", ") ->")],
+            "expected its last operand to be the !ttnn.device it runs on, got "
+            "tensor<1x1x1x32xbf16, #ttnn.ttnn_layout<(d0, d1, d2, d3) -> ((((d0 * 64) + (d1 * "
+            "64)) + d2), d3), <1x1>, memref<2x1x!ttcore.tile<32x32, bf16>, "
+            "#ttnn.buffer_type<dram>>, <interleaved>>>",
+        ),
+    ],
+    ids=["mesh 2x4", "mesh offset", "no device operand"],
+)
+def test_a_conv_off_a_single_device_is_refused_at_the_conv(
+    replacements: list[tuple[str, str]], message: str
+) -> None:
+    text = MODULE.replace("BIAS", "tensor<1x1x1x32xbf16, #input>").replace("PIXELS", "64")
+    for written, replacement in replacements:
+        assert written in text
+        text = text.replace(written, replacement)
+    with pytest.raises(TTNNError) as error:
+        Program.load(text, passes=PIPELINE, filename="conv.mlir")
+    assert str(error.value) == f"conv.mlir:8:3: error: 'ttnn.conv2d' op {message}"
+
+
 def test_an_input_sharded_in_l1_takes_its_shard_spec_from_its_layout() -> None:
     # ResNet's 3×3, 64 → 128 on 56×56: the input HEIGHT-sharded on 7×7 cores in tt-mlir's
     # layout (core_ranges (0,0)-(6,6), 2×2 tiles per core), which its const-eval preparation

@@ -15,7 +15,7 @@ reads that form.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import ArrayAttr, FloatAttr, IntAttr, StringAttr
 from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
@@ -197,6 +197,9 @@ class UnaryWithParamAttr(ParametrizedAttribute):
     name = "ttnn.unary_with_param"
     op_type: StringAttr
     params: ArrayAttr[FloatAttr]
+
+    OPTIONAL_PARAMETERS: ClassVar[frozenset[str]] = frozenset({"params"})
+    """Parameters the syntax may leave out (`params`: written only when not empty)."""
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:

@@ -26,7 +26,9 @@ from typing import Any
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import (
+    ArrayOfConstraint,
     DenseArrayBase,
+    FloatAttr,
     IndexType,
     IntAttr,
     IntegerAttr,
@@ -69,6 +71,7 @@ _PLAIN_NAMES: dict[type[Attribute], str] = {
     TensorType: "tensor",
     MemRefType: "memref",
     StringAttr: "string",
+    FloatAttr: "float",
     IntegerAttr: "integer",
     IntAttr: "integer",
     DenseArrayBase: "array",
@@ -142,6 +145,8 @@ def constraint_text(constraint: Any) -> str:
     """A constraint in words: `tensor`, `#ttnn.memory_config`, `i32 integer`, …"""
     if isinstance(constraint, VarConstraint):
         return constraint_text(constraint.constraint)
+    if isinstance(constraint, ArrayOfConstraint):
+        return f"array of {constraint_text(constraint.elem_range_constraint)}"
     inner = getattr(constraint, "constraint", None) or getattr(constraint, "constr", None)
     if inner is not None and not isinstance(constraint, BaseAttr | ParamAttrConstraint):
         return constraint_text(inner)
@@ -323,7 +328,13 @@ def _syntax(op: type[IRDLOperation]) -> str:
         operands = getattr(op, "OPERANDS_SYNTAX", "%input")
         types = getattr(op, "TYPES_SYNTAX", "T -> R")
         return f"%result = {op.name} {operands} " + " ".join(parts) + f" [{{attributes}}] : {types}"
-    return f"{op.name} (custom syntax: see the example; the generic form always parses)"
+    if _own_method(op, "print") is not None:
+        return f"{op.name} (custom syntax: see the example; the generic form always parses)"
+    # No printer of its own: the op is written, and printed, in the generic form only.
+    return (
+        f'"{op.name}"(operands) <{{properties}}> : (operand types) -> result types '
+        "(the generic form only, as the example)"
+    )
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -413,15 +424,21 @@ def _attribute(attr: type[ParametrizedAttribute], examples: dict[str, str]) -> l
         ]
         lines += _table(("field", "written as", "presence"), rows)
     elif parameters:
+        # A parameter the syntax may leave out: one that may be `none`, or one the attribute
+        # declares optional in its syntax (`OPTIONAL_PARAMETERS`: written only when not empty).
+        written_optionally = getattr(attr, "OPTIONAL_PARAMETERS", frozenset())
         rows = [
             (
                 f"`{name}`",
                 constraint_text(parameter.constr),
                 "optional"
-                if isinstance(parameter.constr, AnyOf)
-                and any(
-                    isinstance(c, BaseAttr) and c.attr is NoneAttr
-                    for c in parameter.constr.attr_constrs
+                if name in written_optionally
+                or (
+                    isinstance(parameter.constr, AnyOf)
+                    and any(
+                        isinstance(c, BaseAttr) and c.attr is NoneAttr
+                        for c in parameter.constr.attr_constrs
+                    )
                 )
                 else "required",
             )

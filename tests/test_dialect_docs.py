@@ -57,6 +57,34 @@ def test_the_reference_shows_the_facts_of_an_op() -> None:
     assert "%m = ttnn.conv_weights_block_sharded_layout %w in_shards = 2" in section
 
 
+def section_of(text: str, heading: str) -> str:
+    section = text[text.index(heading) :]
+    return section[: section.index("\n### ", 1)]
+
+
+def test_an_op_without_a_printer_is_documented_in_its_generic_form() -> None:
+    """ttnn.conv2d_consume prints and is written in the generic form only: its syntax line
+    says so (it said 'custom syntax: see the example'); assign_bw, which prints its own
+    form, keeps that line."""
+    text = REFERENCE.read_text()
+    assert (
+        '`ConvConsumeOp` · `` "ttnn.conv2d_consume"(operands) <{properties}> : (operand types) '
+        "-> result types (the generic form only, as the example) ``"
+    ) in section_of(text, "### `ttnn.conv2d_consume`")
+    assert (
+        "`AssignBwOp` · `` ttnn.assign_bw (custom syntax: see the example; the generic form "
+        "always parses) ``"
+    ) in section_of(text, "### `ttnn.assign_bw`")
+
+
+def test_an_array_parameter_reads_in_words_and_may_be_optional() -> None:
+    """#ttnn.unary_with_param's params: 'array of float', optional (it read
+    'ArrayOfConstraint(elem_range_constraint=…)', required)."""
+    section = section_of(REFERENCE.read_text(), "### `#ttnn.unary_with_param`")
+    assert "| `params` | array of float | optional |" in section
+    assert "| `op_type` | string | required |" in section
+
+
 def test_verifier_rules_and_constraints() -> None:
     from ttnn_xdsl.dialect.tile import LoadOp
 

@@ -87,6 +87,8 @@ class WeightCheck:
     """(n, oh, ow, c) of the first output element beyond its bound, row-major."""
     conv_value: float | None = None
     reference_value: float | None = None
+    first_bound: float | None = None
+    """The bound at `first_wrong` (|conv − reference| is beyond it, or NaN)."""
     wrong_read: WeightRead | None = None
     """The first weight element the kernel read for `first_wrong` that is not the original's."""
     refusal: str | None = None
@@ -103,17 +105,22 @@ class WeightCheck:
                 f"{self.worst_error:.3g}, bound {self.bound:.3g})"
             )
         assert self.first_wrong is not None
+        assert self.conv_value is not None and self.reference_value is not None
         n, oh, ow, c = self.first_wrong
+        # Shortest round-trip digits: values that differ beyond the bound print differently
+        # (six digits once printed '-4.25301, the reference -4.25301').
+        difference = abs(self.conv_value - self.reference_value)
         line = (
             f"prepared weight WRONG: output (n={n}, oh={oh}, ow={ow}, c={c}) is "
-            f"{self.conv_value:.6g}, the reference {self.reference_value:.6g}"
+            f"{self.conv_value!r}, the reference {self.reference_value!r} (difference "
+            f"{difference:.3g}, bound {self.first_bound:.3g})"
         )
         read = self.wrong_read
         if read is not None:
             line += (
                 f"; K block {read.k_block} read weight row {read.row} column {read.column} (tile "
-                f"{read.row // TILE_SIZE}, {read.column // TILE_SIZE}) = {read.prepared_value:.6g}"
-                f" where {read.meaning} = {read.expected_value:.6g}"
+                f"{read.row // TILE_SIZE}, {read.column // TILE_SIZE}) = {read.prepared_value!r}"
+                f" where {read.meaning} = {read.expected_value!r}"
             )
         return line
 
@@ -357,6 +364,7 @@ def check_prepared_weight(
         first_wrong=element,
         conv_value=float(conv.reshape(-1)[first]),
         reference_value=float(reference.reshape(-1)[first]),
+        first_bound=float(bound.reshape(-1)[first]),
         wrong_read=read,
     )
 
@@ -430,8 +438,9 @@ def first_wrong_read(
 ) -> WeightRead | None:
     """The first product the kernel computed for output (pixel, channel), in K order, whose
     weight is not the original's (within one bfloat8_b step when `steps` are given) while its
-    activation (`window_row`, the pixel's row of the activation matrix) is not zero. None when
-    every weight read is right (the error is then elsewhere, e.g. the bias)."""
+    activation (`window_row`, the pixel's row of the activation matrix) is not zero — or whose
+    weight is NaN or infinite, whatever the activation (0 · NaN is NaN). None when every
+    weight read is right (the error is then elsewhere, e.g. the bias)."""
     weight_shape = weight_matrix.shape
     for position, lanes, rows in read_order(consumption, weight_shape, pixel, channel):  # type: ignore[arg-type]
         coordinates = original_coordinates(consumption, lanes, channel, params)
@@ -441,7 +450,8 @@ def first_wrong_read(
         tolerance = 0.0 if steps is None else np.where(padding, 0.0, steps[safe])
         prepared = weight_matrix[rows, channel]
         activation = window_row[lane_columns(lanes, window_row.size)]
-        bad = (np.abs(prepared - expected) > tolerance) & (activation != 0)
+        differs = ~(np.abs(prepared - expected) <= tolerance)  # NaN differs too
+        bad = differs & ((activation != 0) | ~np.isfinite(prepared))
         if bad.any():
             q = int(np.flatnonzero(bad)[0])
             if padding[q]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import tracemalloc
 from pathlib import Path
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -22,6 +23,7 @@ from ttnn_xdsl.tools import ttnn_check_weight
 from ttnn_xdsl.tools.ttnn_check_weight import main as check_weight_main
 
 REPOSITORY = Path(__file__).parent.parent
+BF16 = ml_dtypes.bfloat16
 
 PREPARED_TYPE = "tensor<1x1x27x17x{dtype}, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>"
 INPUT_TYPE = (
@@ -528,3 +530,86 @@ def test_the_memory_estimate_bounds_the_check_s_own_peak() -> None:
         tracemalloc.stop()
     assert result.ok
     assert 0.6 * estimate <= peak <= 1.05 * estimate, (peak, estimate)
+
+
+def test_a_nan_weight_is_named_with_its_k_block_and_tile(
+    weights: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A NaN at the prepared bf16 weight's row 0, column 0 — tap (0, 0) of channel 0, which
+    output (0, 0, 0, 0) reads against the halo's zero padding — makes that output NaN
+    (0 · NaN): the verdict names the weight element, its K block and tile (it once named
+    none: a read against a zero activation was skipped, NaN or not)."""
+    conv = write(weights, "conv.mlir", preparation("bf16"))
+    poisoned = np.load(weights / "physical.npy")
+    poisoned[0, 0, 0, 0] = np.nan
+    np.save(weights / "nan.npy", poisoned)
+    original = np.load(weights / "original.npy")
+    assert check_weight([conv, weights / "nan.npy", weights / "original.npy"]) == 3
+    (line,) = capsys.readouterr().out.splitlines()
+    held = float(original[0, 0, 0, 0].astype(BF16))
+    prefix = "prepared weight WRONG: output (n=0, oh=0, ow=0, c=0) is nan, the reference "
+    suffix = (
+        f"; K block 0 read weight row 0 column 0 (tile 0, 0) = nan where W[0, 0, 0, 0] = {held!r}"
+    )
+    assert line.startswith(prefix) and line.endswith(suffix), line
+    reference, bounds = line[len(prefix) : -len(suffix)].split(" (difference nan, bound ")
+    assert np.isfinite(float(reference)) and bounds.endswith(")")
+
+
+def test_a_wrong_output_prints_digits_that_differ_and_its_bound(weights: Path) -> None:
+    """The prepared bf16 weight 2^-20 larger (unrounded, from Python): outputs beyond float64's
+    bound, by less than six digits show (it once printed 'is -4.25301, the reference
+    -4.25301'): both values in shortest round-trip digits, their difference and the bound."""
+    parameters = Conv2dParameters(
+        in_channels=3,
+        out_channels=17,
+        batch_size=1,
+        input_height=16,
+        input_width=16,
+        kernel_size=(3, 3),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(1, 1),
+        groups=1,
+        has_bias=False,
+        weight_dtype=DataType.BFLOAT16,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=InputMemoryConfig(BufferType.DRAM, TensorMemoryLayout.INTERLEAVED),
+    )
+    original = np.load(weights / "original.npy")
+    scaled = np.load(weights / "physical.npy").astype(np.float64) * (1 + 2.0**-20)
+    result = check_prepared_weight(scaled, original, parameters)
+    assert not result.ok and result.first_wrong == (0, 0, 0, 0)
+    here, there = result.conv_value, result.reference_value
+    assert here is not None and there is not None and result.first_bound is not None
+    assert abs(here - there) > result.first_bound
+    assert f"{here:.6g}" == f"{there:.6g}" and repr(here) != repr(there)
+    # Output (0, 0) reads the halo's zeros in K block 0 (the taps of kernel row 0): the
+    # first weight read against a non-zero activation is tap (1, 1) of channel 0.
+    assert result.verdict == (
+        f"prepared weight WRONG: output (n=0, oh=0, ow=0, c=0) is {here!r}, the reference "
+        f"{there!r} (difference {abs(here - there):.3g}, bound {result.first_bound:.3g}); "
+        f"K block 1 read weight row 40 column 0 (tile 1, 0) = {float(scaled[0, 0, 40, 0])!r} "
+        f"where W[0, 0, 1, 1] = {float(original[0, 0, 1, 1].astype(BF16))!r}"
+    )
+
+
+@pytest.mark.parametrize("shape", [(96, 32), (1, 1, 96, 32), (1, 96, 32), (1, 1, 1, 96, 32)])
+def test_a_prepared_npy_is_a_matrix_of_rank_2_or_4(
+    weights: Path, capsys: pytest.CaptureFixture[str], shape: tuple[int, ...]
+) -> None:
+    """PREPARED as a .npy is `[rows, columns]` or `[1, 1, rows, columns]`, as docs/tools.md
+    says; ranks 3 and 5 were accepted."""
+    conv = write(weights, "conv.mlir", preparation("bf16"))
+    np.save(weights / "w.npy", np.load(weights / "physical.npy").reshape(shape))
+    status = check_weight([conv, weights / "w.npy", weights / "original.npy"])
+    captured = capsys.readouterr()
+    if len(shape) in (2, 4):
+        assert (status, captured.out.startswith("prepared weight OK: ")) == (0, True)
+    else:
+        assert (status, captured.out) == (1, "")
+        assert captured.err == (
+            f"ttnn-check-weight: error: {weights / 'w.npy'}: expected the prepared weight's "
+            f"physical matrix of floats, [rows, columns] or [1, 1, rows, columns]; got shape "
+            f"{list(shape)} of float32\n"
+        )

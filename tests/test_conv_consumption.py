@@ -672,7 +672,7 @@ def test_check_weight_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert out.startswith("prepared weight WRONG: output (n=0, oh=1, ow=1, c=0) is ")
     assert "; K block 0 read weight row 0 column 0 (tile 0, 0) = " in out
     assert out.endswith(
-        f" where W[0, 0, 0, 0] = {float(round_to_bfloat16(weight[0, 0, 0, 0])):.6g}\n"
+        f" where W[0, 0, 0, 0] = {float(round_to_bfloat16(weight[0, 0, 0, 0]))!r}\n"
     )
     assert out.count("\n") == 1
     np.save(tmp_path / "small.npy", weight[:, :32])

@@ -336,11 +336,12 @@ def output_tile(text: str) -> tuple[int, int]:
 
 def read_prepared(path: str, max_bytes: int) -> DeviceTensor | np.ndarray:
     """The prepared weight: a .tensorbin, or a .npy of its physical matrix as floats
-    ([rows, columns], any leading dims 1) of at most `max_bytes`."""
+    ([rows, columns] or [1, 1, rows, columns], as TT-NN's prepared weight is) of at most
+    `max_bytes`."""
     if path.endswith(".tensorbin"):
         return DeviceTensor.load_tensorbin(path)
     matrix = read_npy(path, max_bytes)
-    is_matrix = matrix.ndim >= 2 and all(size == 1 for size in matrix.shape[:-2])
+    is_matrix = matrix.ndim in (2, 4) and all(size == 1 for size in matrix.shape[:-2])
     if not is_matrix or matrix.dtype.kind != "f":
         raise TTNNError(
             f"{path}: expected the prepared weight's physical matrix of floats, [rows, "

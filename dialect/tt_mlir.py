@@ -726,6 +726,42 @@ def layout_of(tensor: Attribute) -> TTNNLayoutAttr | None:
     return None
 
 
+def layout_mismatch(shape: Sequence[int], layout: TTNNLayoutAttr) -> str | None:
+    """What keeps `layout` from describing a tensor of `shape`, or None: its map must take
+    one dim a tensor dim and use each dim of more than one element (`(d0, d1, d2, d3) ->
+    (d0, d1)` on a [1, 1, 120, 16] tensor puts all its elements in one place); on
+    one grid cell, not sharded (DRAM interleaved, host), its memref must hold the map's 2D
+    image exactly — in whole tiles when it holds tiles (`memref<7x9x!ttcore.tile…>` for a
+    [1, 1, 120, 16] tensor, 4x1 tiles, is another tensor's layout). A sharded layout's memref
+    is one core's shard: not checked here."""
+    linear = layout.linear.data
+    if linear.num_dims != len(shape) or linear.num_symbols != 0:
+        return f"its layout map {linear} takes {linear.num_dims} dims, the tensor has {len(shape)}"
+    left_out = [f"d{dim}" for dim in linear.unused_dims() if shape[dim] > 1]
+    if left_out:
+        # Elements differing only in those dims would share a place.
+        return f"its layout map {linear} leaves out {', '.join(left_out)}"
+    if len(linear.results) != 2 or any(size <= 0 for size in shape):
+        return None
+    sharded = isinstance(layout.mem_layout, TensorMemoryLayoutAttr) and (
+        layout.mem_layout.data != TensorMemoryLayout.INTERLEAVED
+    )
+    if sharded or [cell.data for cell in layout.grid.data] != [1, 1]:
+        return None
+    extents = [last + 1 for last in linear.eval([size - 1 for size in shape], [])]
+    unit = TILE_SIZE if layout.tiled else 1
+    expected = [ceil_div(extent, unit) for extent in extents]
+    held = list(layout.memref.get_shape())
+    if held != expected:
+        what = "tiles" if layout.tiled else "elements"
+        return (
+            f"its layout's memref holds {'x'.join(map(str, held))} {what}; the layout map "
+            f"puts the tensor in {extents[0]}x{extents[1]} elements, "
+            f"{'x'.join(map(str, expected))} {what}"
+        )
+    return None
+
+
 def project_tensor_type(tensor: Attribute, *, rank1_tiles_row_major: bool = False) -> Attribute:
     """The project's tensor type for a tensor in tt-mlir's `#ttnn.ttnn_layout` (any other
     type as it is): the dtype of its tiles (`bfp_bf8` → `!ttnn.bfp8_b`) or elements, TILE
@@ -738,6 +774,9 @@ def project_tensor_type(tensor: Attribute, *, rank1_tiles_row_major: bool = Fals
     if layout is None:
         return tensor
     shape = cast(TensorType[Attribute], tensor).get_shape()
+    mismatch = layout_mismatch(shape, layout)
+    if mismatch is not None:
+        raise TensorTypeError(f"{tensor}: {mismatch}")
     element = layout.memref.element_type
     if isinstance(element, TTCoreTileType):
         dtype = data_type_of_ttcore(element.dtype)

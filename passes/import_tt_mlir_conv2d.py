@@ -64,7 +64,7 @@ from ttnn_xdsl.conv.conv2d_decisions import resolve_conv_transpose2d
 from ttnn_xdsl.conv.conv_l1_decisions import fp32_dest_accumulation
 from ttnn_xdsl.conv.conv_transpose import whole_equivalent_conv
 from ttnn_xdsl.core.enums import DataType, TensorMemoryLayout
-from ttnn_xdsl.core.errors import ConvConfigError, TTNNError
+from ttnn_xdsl.core.errors import ConvConfigError, TensorTypeError, TTNNError
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
@@ -118,7 +118,7 @@ from ttnn_xdsl.dialect.tt_mlir_attributes import CoreRangeSetAttr
 from ttnn_xdsl.dialect.tt_mlir_names import TT_MLIR_OP_PROPERTIES
 from ttnn_xdsl.passes.import_tt_mlir import check_single_device, project_properties
 from ttnn_xdsl.passes.lowering import refresh_signature
-from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, run_as_project_ops
+from ttnn_xdsl.passes.tt_mlir_bookkeeping import convert, located_type_error, run_as_project_ops
 from ttnn_xdsl.passes.ttnn_decompose import transposed_bias_config, zero_stuffed_input
 
 __all__ = ["ImportTTMLIRConv2d", "import_tt_mlir_conv2d", "is_tt_mlir_conv", "is_tt_mlir_conv2d"]
@@ -277,7 +277,10 @@ def _input_properties(input_value: SSAValue) -> dict[str, Attribute]:
     sharded over one rectangle of cores from (0, 0) gives the shard spec: its memref is one
     core's shard (tiles of 32×32, or elements), its `core_ranges` the grid; tt-mlir's layout
     has no orientation (row_major)."""
-    info = tensor_info(project_tensor_type(input_value.type))
+    try:
+        info = tensor_info(project_tensor_type(input_value.type))
+    except TensorTypeError as error:
+        raise located_type_error(input_value, error) from None
     memory = info.memory_config or DRAM_INTERLEAVED
     layout = layout_of(input_value.type)
     if (

@@ -28,10 +28,11 @@ from typing import cast
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, TensorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ttnn_xdsl.core.enums import DataType, Layout
+from ttnn_xdsl.core.errors import TensorTypeError
 from ttnn_xdsl.dialect.attributes import DRAM_INTERLEAVED
 from ttnn_xdsl.dialect.conversion_ops import ToLayoutOp, TypecastOp
 from ttnn_xdsl.dialect.tensor_types import TensorInfo, denote_same_tensor, tensor_info, tensor_type
@@ -46,12 +47,13 @@ from ttnn_xdsl.dialect.tt_mlir import (
     ToMemoryConfigOp,
     TTMLIRToLayoutOp,
     TTMLIRTypecastOp,
+    foreign_op_name,
     project_tensor_type,
 )
 from ttnn_xdsl.dialect.ttcore import LoadCachedOp
 from ttnn_xdsl.passes.lowering import refresh_signature
 
-__all__ = ["run_as_project_ops"]
+__all__ = ["located_type_error", "run_as_project_ops"]
 
 _CONVERSIONS = (
     ToDeviceOp,
@@ -96,9 +98,29 @@ def run_as_project_ops(function: func.FuncOp, functions: Mapping[str, func.FuncO
 
 def _retype(value: SSAValue, boundary: bool) -> None:
     if isinstance(value.type, TensorType):
-        new_type = project_tensor_type(value.type, rank1_tiles_row_major=not boundary)
+        try:
+            new_type = project_tensor_type(value.type, rank1_tiles_row_major=not boundary)
+        except TensorTypeError as error:
+            raise located_type_error(value, error) from None
         if new_type != value.type:
             Rewriter.replace_value_with_new_type(value, new_type)
+
+
+def located_type_error(value: SSAValue, error: TensorTypeError) -> TensorTypeError:
+    """`error` (a type the project cannot hold) at the op making `value`, or at its function
+    for an argument, naming which value it is."""
+    if error.location is not None:
+        return error
+    if isinstance(value, BlockArgument):
+        function = value.owner.parent_op()
+        assert function is not None
+        name = function.sym_name.data if isinstance(function, func.FuncOp) else function.name
+        return TensorTypeError(f"argument {value.index} of @{name}: {error.message}", op=function)
+    owner = cast(Operation, value.owner)
+    index = owner.results.index(value)
+    return TensorTypeError(
+        f"result {index} of '{foreign_op_name(owner) or owner.name}': {error.message}", op=owner
+    )
 
 
 def _replace(op: Operation, value: SSAValue) -> None:

@@ -224,8 +224,12 @@ MODULE = "\n".join(
         + TILES.format("2x1"),
         "#wide = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), "
         + TILES.format("1x2"),
+        "#bias = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 32 + d1 * 32 + d2, d3), "
+        + TILES.format("1x1"),
+        "#result = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * PIXELS + d1 * PIXELS + d2, d3), "
+        + TILES.format("RESULT_TILESx1"),
         "func.func @f(%x: tensor<1x1x64x3xbf16, #input>, %w: tensor<32x3x3x3xbf16, #host>, "
-        "%b: BIAS) -> tensor<1x1xPIXELSx32xbf16, #input> {",
+        "%b: BIAS) -> tensor<1x1xPIXELSx32xbf16, #result> {",
         '  %d = "ttnn.get_device"() <{mesh_shape = #ttnn<mesh_shape 1x1>}> : () -> !ttnn.device',
         '  %y = "ttnn.conv2d"(%x, %w, %b, %d) <{in_channels = 3 : i32, out_channels = 32 : i32, '
         "batch_size = 1 : i32, input_height = 8 : i32, input_width = 8 : i32, kernel_size = "
@@ -233,19 +237,29 @@ MODULE = "\n".join(
         "array<i32: 1, 1>, groups = 1 : i32, conv2d_config = #ttnn.conv2d_config<weights_dtype "
         "= bf16, shard_layout = height_sharded>, dtype = #ttcore.supportedDataTypes<bf16>}> : "
         "(tensor<1x1x64x3xbf16, #input>, tensor<32x3x3x3xbf16, #host>, BIAS, !ttnn.device) -> "
-        "tensor<1x1xPIXELSx32xbf16, #input>",
-        "  return %y : tensor<1x1xPIXELSx32xbf16, #input>",
+        "tensor<1x1xPIXELSx32xbf16, #result>",
+        "  return %y : tensor<1x1xPIXELSx32xbf16, #result>",
         "}",
     ]
 )
 """A 3×3 conv, 3 → 32 channels on 8×8, HEIGHT, its bias (BIAS) given prepared, its result
-[1, 1, PIXELS, 32]: the conv is line 8."""
+[1, 1, PIXELS, 32]: the conv is line 10 (`module_text`)."""
+
+
+def module_text(bias_type: str = "tensor<1x1x1x32xbf16, #bias>", pixels: int = 64) -> str:
+    """MODULE with its bias of `bias_type` and a result of `pixels` rows (its layout's tiles
+    to match)."""
+    return (
+        MODULE.replace("BIAS", bias_type)
+        .replace("RESULT_TILES", str(-(-pixels // 32)))
+        .replace("PIXELS", str(pixels))
+    )
 
 
 def refusal(bias_type: str = "tensor<1x1x1x64xbf16, #wide>", pixels: int = 64) -> str:
     """The one-line error of loading the module with this (deliberately wrong) bias type or
     result size."""
-    text = MODULE.replace("BIAS", bias_type).replace("PIXELS", str(pixels))
+    text = module_text(bias_type, pixels)
     with pytest.raises(TTNNError) as error:
         Program.load(text, passes=PIPELINE, filename="conv.mlir")
     return str(error.value)
@@ -255,14 +269,14 @@ def test_a_bias_of_another_width_is_refused_as_tt_nn_refuses() -> None:
     # A prepared bias two tiles wide beside a 32-channel conv's weight (one tile): TT-NN's
     # program factory check (semantics.md §9.3), at the conv.
     assert refusal() == (
-        "conv.mlir:8:3: error: 'ttnn.conv2d' op Bias tiles (2) must equal weight matrix width "
+        "conv.mlir:10:3: error: 'ttnn.conv2d' op Bias tiles (2) must equal weight matrix width "
         "in tiles (1)"
     )
 
 
 def test_a_result_of_another_shape_is_refused() -> None:
-    assert refusal("tensor<1x1x1x32xbf16, #wide>", pixels=32) == (
-        "conv.mlir:8:3: error: 'ttnn.conv2d' op result shape [1, 1, 32, 32] is not the conv's "
+    assert refusal("tensor<1x1x1x32xbf16, #bias>", pixels=32) == (
+        "conv.mlir:10:3: error: 'ttnn.conv2d' op result shape [1, 1, 32, 32] is not the conv's "
         "output [1, 1, 64, 32] ([1, 1, N·OH·OW, Cout])"
     )
 
@@ -355,11 +369,11 @@ def test_a_conv_property_missing_or_unsupported_is_named_at_the_conv(
     # "'builtin.unregistered' op …" (the unregistered op's class name); a dtype or config of
     # another kind was an internal error (an AttributeError), an i64 or f32 array or an
     # unknown optional property was accepted.
-    text = MODULE.replace("BIAS", "tensor<1x1x1x32xbf16, #input>").replace("PIXELS", "64")
+    text = module_text()
     assert written in text
     with pytest.raises(TTNNError) as error:
         Program.load(text.replace(written, replacement), passes=PIPELINE, filename="conv.mlir")
-    assert str(error.value) == f"conv.mlir:8:3: error: 'ttnn.conv2d' op {message}"
+    assert str(error.value) == f"conv.mlir:10:3: error: 'ttnn.conv2d' op {message}"
 
 
 @pytest.mark.parametrize(
@@ -380,8 +394,8 @@ def test_a_conv_property_missing_or_unsupported_is_named_at_the_conv(
             # Once run silently without its bias (read as the device operand).
             [("%b, %d)", "%b)"), (", !ttnn.device) ->", ") ->")],
             "expected its last operand to be the !ttnn.device it runs on, got "
-            "tensor<1x1x1x32xbf16, #ttnn.ttnn_layout<(d0, d1, d2, d3) -> ((((d0 * 64) + (d1 * "
-            "64)) + d2), d3), <1x1>, memref<2x1x!ttcore.tile<32x32, bf16>, "
+            "tensor<1x1x1x32xbf16, #ttnn.ttnn_layout<(d0, d1, d2, d3) -> ((((d0 * 32) + (d1 * "
+            "32)) + d2), d3), <1x1>, memref<1x1x!ttcore.tile<32x32, bf16>, "
             "#ttnn.buffer_type<dram>>, <interleaved>>>",
         ),
     ],
@@ -390,13 +404,48 @@ def test_a_conv_property_missing_or_unsupported_is_named_at_the_conv(
 def test_a_conv_off_a_single_device_is_refused_at_the_conv(
     replacements: list[tuple[str, str]], message: str
 ) -> None:
-    text = MODULE.replace("BIAS", "tensor<1x1x1x32xbf16, #input>").replace("PIXELS", "64")
+    text = module_text()
     for written, replacement in replacements:
         assert written in text
         text = text.replace(written, replacement)
     with pytest.raises(TTNNError) as error:
         Program.load(text, passes=PIPELINE, filename="conv.mlir")
-    assert str(error.value) == f"conv.mlir:8:3: error: 'ttnn.conv2d' op {message}"
+    assert str(error.value) == f"conv.mlir:10:3: error: 'ttnn.conv2d' op {message}"
+
+
+@pytest.mark.parametrize(
+    ("written", "replacement", "problem"),
+    [
+        (
+            # Once run silently as a [1, 1, 64, 3] input.
+            "memref<2x1x!ttcore",
+            "memref<7x9x!ttcore",
+            "its layout's memref holds 7x9 tiles; the layout map puts the tensor in 64x3 "
+            "elements, 2x1 tiles",
+        ),
+        (
+            "#input = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 * 64 + d2, d3)",
+            "#input = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0, d1)",
+            "its layout map (d0, d1, d2, d3) -> (d0, d1) leaves out d2, d3",
+        ),
+        (
+            "#input = #ttnn.ttnn_layout<(d0, d1, d2, d3) -> (d0 * 64 + d1 * 64 + d2, d3)",
+            "#input = #ttnn.ttnn_layout<(d0, d1) -> (d0, d1)",
+            "its layout map (d0, d1) -> (d0, d1) takes 2 dims, the tensor has 4",
+        ),
+    ],
+    ids=["memref of another tensor", "map leaving dims out", "rank-2 map"],
+)
+def test_a_layout_that_is_not_its_tensor_s_is_refused_at_the_function(
+    written: str, replacement: str, problem: str
+) -> None:
+    text = module_text()
+    assert written in text
+    with pytest.raises(TTNNError) as error:
+        Program.load(text.replace(written, replacement), passes=PIPELINE, filename="conv.mlir")
+    message = str(error.value)
+    assert message.startswith("conv.mlir:8:1: error: argument 0 of @f: tensor<1x1x64x3xbf16, ")
+    assert message.endswith(f">: {problem}")
 
 
 def test_an_input_sharded_in_l1_takes_its_shard_spec_from_its_layout() -> None:
@@ -457,7 +506,7 @@ def test_ttnn_opt_refuses_a_dtype_of_another_kind_in_one_line(tmp_path: Path) ->
     # Once an internal error (exit status 2: "AttributeError: 'BFloat16Type' object has no
     # attribute 'data'").
     source = tmp_path / "conv.mlir"
-    text = MODULE.replace("BIAS", "tensor<1x1x1x32xbf16, #input>").replace("PIXELS", "64")
+    text = module_text()
     source.write_text(text.replace("#ttcore.supportedDataTypes<bf16>", "bf16"))
     output = tmp_path / "out.mlir"
     result = subprocess.run(
@@ -467,7 +516,7 @@ def test_ttnn_opt_refuses_a_dtype_of_another_kind_in_one_line(tmp_path: Path) ->
     )
     assert result.returncode == 1
     assert result.stderr == (
-        f"{source}:8:3: error: 'ttnn.conv2d' op expected dtype to be a "
+        f"{source}:10:3: error: 'ttnn.conv2d' op expected dtype to be a "
         "#ttcore.supportedDataTypes<…>, got bf16\n"
     )
     assert not output.exists()

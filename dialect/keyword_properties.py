@@ -20,11 +20,12 @@ i32 integers bare (`64`), i32 arrays in brackets (`[3, 3]`), booleans (`true`), 
 from __future__ import annotations
 
 import difflib
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, NoReturn, TypeVar, cast
+from typing import Any, Generic, NoReturn, SupportsIndex, TypeVar, cast
 
 from xdsl.dialects.builtin import (
     I32,
@@ -77,6 +78,15 @@ def i32_attribute(value: int, name: str) -> IntegerAttr:
     if value not in I32_RANGE:
         raise TTNNError(f"expected {name} to be an i32, got {value}")
     return IntegerAttr(value, i32)
+
+
+def python_int(value: object, name: str, what: str) -> int:
+    """`value` as an int (NumPy's integers too) when a Python builder is given one for
+    property `name`; TypeError saying `what` it expects otherwise (`in_channels=8.0` was
+    xDSL's AttributeError "'float' object has no attribute 'data'"; a bool is no count)."""
+    if isinstance(value, SupportsIndex) and not isinstance(value, bool):
+        return operator.index(value)
+    raise TypeError(f"{name}: expected {what}, got {value!r} ({type(value).__name__})")
 
 
 def i32_array_attribute(values: Sequence[int], name: str) -> DenseArrayBase:
@@ -164,7 +174,7 @@ class _I32Kind(PropertyKind[int]):
     def build(self, value: object, name: str) -> Attribute:
         if isinstance(value, Attribute):
             return value
-        return i32_attribute(cast(int, value), name)
+        return i32_attribute(python_int(value, name, "an int"), name)
 
     def read(self, value: Attribute) -> int:
         return cast(IntegerAttr, value).value.data
@@ -193,7 +203,10 @@ class _I32ArrayKind(PropertyKind[tuple[int, ...]]):
     def build(self, value: object, name: str) -> Attribute:
         if isinstance(value, Attribute):
             return value
-        return i32_array_attribute(cast(Sequence[int], value), name)
+        what = "a sequence of ints"
+        if not isinstance(value, Sequence) or isinstance(value, str | bytes):
+            raise TypeError(f"{name}: expected {what}, got {value!r} ({type(value).__name__})")
+        return i32_array_attribute([python_int(item, name, what) for item in value], name)
 
     def read(self, value: Attribute) -> tuple[int, ...]:
         return tuple(int(v) for v in cast(DenseArrayBase, value).get_values())
@@ -218,6 +231,9 @@ class _BoolKind(PropertyKind[bool]):
     def build(self, value: object, name: str) -> Attribute:
         if isinstance(value, Attribute):
             return value
+        # Not truthiness: has_bias="no" would be true.
+        if not isinstance(value, bool):
+            raise TypeError(f"{name}: expected a bool, got {value!r} ({type(value).__name__})")
         return IntegerAttr.from_bool(bool(value))
 
     def read(self, value: Attribute) -> bool:
@@ -243,7 +259,9 @@ class _StringKind(PropertyKind[str]):
     def build(self, value: object, name: str) -> Attribute:
         if isinstance(value, Attribute):
             return value
-        return StringAttr(cast(str, value))
+        if not isinstance(value, str):
+            raise TypeError(f"{name}: expected a str, got {value!r} ({type(value).__name__})")
+        return StringAttr(value)
 
     def read(self, value: Attribute) -> str:
         return cast(StringAttr, value).data
@@ -384,6 +402,9 @@ def build_properties(
         value = values.get(prop.name, prop.default)
         if value is REQUIRED:
             raise TypeError(f"{op_name} needs the property '{prop.name}'")
+        if value is None and prop.required:
+            # None leaves a property out: the op would then lack one its verifier requires.
+            raise TypeError(f"{op_name} needs the property '{prop.name}', got None")
         if value is None:
             continue
         built[prop.name] = prop.kind.build(value, prop.name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase
@@ -13,7 +13,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from ttnn_xdsl.core.errors import TensorTypeError
+from ttnn_xdsl.core.errors import TensorTypeError, TTNNError
 from ttnn_xdsl.dialect.keyword_properties import (
     OpProperty,
     build_properties,
@@ -26,11 +26,29 @@ from ttnn_xdsl.dialect.tensor_types import TensorInfo, tensor_info
 ValueT = TypeVar("ValueT")
 
 
+def builder_error(error: VerifyException) -> TTNNError:
+    """An op builder's refusal of its Python parameters, in the verifier's words, as the
+    project's error: of the class of its cause when that is one (a ConvConfigError, a
+    ConvNotModelledError: what the project does not model stays told apart), else a
+    TTNNError (`in_channels=-8` was xDSL's VerifyException)."""
+    cause = error.__cause__
+    kind = type(cause) if isinstance(cause, TTNNError) else TTNNError
+    return kind(str(error))
+
+
 class TTNNOperation(IRDLOperation, ABC):
     """Base of the ttnn operations: MLIR-style verifier messages (`'ttnn.x' op ...`)."""
 
     def error(self, message: str) -> VerifyException:
         return VerifyException(f"'{self.name}' op {message}")
+
+    def built_result_type(self, inferred: Callable[[], Attribute]) -> Attribute:
+        """The result type a Python builder infers (`inferred`), its refusal of the given
+        parameters raised as the project's error (`builder_error`), not xDSL's."""
+        try:
+            return inferred()
+        except VerifyException as error:
+            raise builder_error(error) from error
 
     def property_kinds(self) -> Mapping[str, tuple[Any, str]]:
         """Per property name, the constraint of its value and how the message refusing

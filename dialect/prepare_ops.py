@@ -130,7 +130,8 @@ class ConvPrepareOp(KeywordPropertyOp, ABC):
         if result_type is None:
             if device is None and grid is not None:
                 device = TargetDevice(grid)
-            Rewriter.replace_value_with_new_type(self.result, self.inferred_result_type(device))
+            inferred = self.built_result_type(lambda: self.inferred_result_type(device))
+            Rewriter.replace_value_with_new_type(self.result, inferred)
 
     @property
     @abstractmethod

@@ -29,6 +29,7 @@ from ttnn_xdsl.core.enums import (
     Layout,
     TensorMemoryLayout,
 )
+from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
@@ -442,9 +443,93 @@ def test_prepare_conv_transpose2d_bias_from_python() -> None:
     # The bias of the equivalent conv2d on 13×11 (no output_padding): Cout 24 → 32.
     assert op.result.type == tensor_type((1, 1, 1, 24), DataType.BFLOAT16, physical=(1, 1, 32, 32))
     assert op.has_bias_value
-    with pytest.raises(VerifyException) as error:
+    with pytest.raises(ConvConfigError) as error:  # the builder's refusal: a TTNNError
         PrepareConvTranspose2dBiasOp(bias, **transposed(conv_config=None))
     assert str(error.value) == (
         "'ttnn.prepare_conv_transpose2d_bias' op prepare_conv_transpose2d_bias needs "
         "conv_config.weights_dtype (TT-NN 0.81.1 fails with 'bad optional access' without it)"
     )
+
+
+BUILDER_KEYWORDS: dict[str, object] = {
+    "in_channels": 3,
+    "out_channels": 2,
+    "batch_size": 1,
+    "input_height": 8,
+    "input_width": 8,
+    "kernel_size": (3, 3),
+    "conv_config": Conv2dConfigAttr(weights_dtype=DataType.FLOAT32),
+}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "error_type", "message"),
+    [
+        (
+            # Once xDSL's VerifyException (a ConvConfigError its cause).
+            {"in_channels": -3},
+            ConvConfigError,
+            "'ttnn.prepare_conv_weights' op expected in_channels to be positive, got -3",
+        ),
+        (
+            {"groups": 0},
+            ConvConfigError,
+            "'ttnn.prepare_conv_weights' op expected groups 0 to be positive and divide "
+            "in_channels 3 and out_channels 2",
+        ),
+        (
+            # Once "AttributeError: 'float' object has no attribute 'data'".
+            {"in_channels": 3.0},
+            TypeError,
+            "in_channels: expected an int, got 3.0 (float)",
+        ),
+        (
+            {"kernel_size": "33"},
+            TypeError,
+            "kernel_size: expected a sequence of ints, got '33' (str)",
+        ),
+        (
+            {"stride": (1, 1.5)},
+            TypeError,
+            "stride: expected a sequence of ints, got 1.5 (float)",
+        ),
+        (
+            # Once an AssertionError ('stride') when the plan read it.
+            {"stride": None},
+            TypeError,
+            "ttnn.prepare_conv_weights needs the property 'stride', got None",
+        ),
+        (
+            # Once true: a non-empty string.
+            {"has_bias": "no"},
+            TypeError,
+            "has_bias: expected a bool, got 'no' (str)",
+        ),
+        (
+            {"weights_format": 7},
+            TypeError,
+            "weights_format: expected a str, got 7 (int)",
+        ),
+    ],
+    ids=[
+        "negative",
+        "groups 0",
+        "float",
+        "string array",
+        "float in array",
+        "None",
+        "string bool",
+        "int string",
+    ],
+)
+def test_a_builder_refuses_parameters_in_the_project_s_errors(
+    overrides: dict[str, object], error_type: type[Exception], message: str
+) -> None:
+    """PrepareConvWeightsOp from Python: a value of the wrong kind is a TypeError naming the
+    parameter, an invalid conv the ConvConfigError (a TTNNError) the verifier words — never
+    xDSL's VerifyException, an AttributeError or an AssertionError."""
+    (weight,) = values(WEIGHT)
+    with pytest.raises(Exception) as error:
+        PrepareConvWeightsOp(weight, **{**BUILDER_KEYWORDS, **overrides})
+    assert type(error.value) is error_type
+    assert str(error.value) == message

@@ -422,7 +422,8 @@ def _clearer_parse_message(message: str, text: str, position: int) -> str:
     """xDSL's message, or a clearer one for the two it gives on the commonest slips: a region
     left open at the end of the file (" in block definition", the rest of the sentence
     missing) and a file or a top level with nothing it can parse ("Could not parse entire
-    input!")."""
+    input!"); and for a sigil (`%`, `#`, `!`, `^`) with no name after it, whose message
+    xDSL prints unformatted ("Expected suffix identifier after {first_char}")."""
     if message.strip() == "in block definition":
         if _only_comments(text[position:]):
             return "expected '}' to close a region before the end of the input"
@@ -431,6 +432,10 @@ def _clearer_parse_message(message: str, text: str, position: int) -> str:
         if _only_comments(text):
             return "the input holds no operation"
         return "expected an operation"
+    if message == "Expected suffix identifier after {first_char}":
+        # xDSL's f-string that is not one: say which sigil lacks its name.
+        sigil = text[position] if position < len(text) else "%"
+        return f"expected a name or a number after '{sigil}' (as in {sigil}x or {sigil}0)"
     return message
 
 

@@ -16,3 +16,9 @@
 // RUN: not ttnn-run %S/Inputs/comments-only.mlir 2>&1 | filecheck %s --check-prefix=EMPTY
 // EMPTY:     {{\A}}{{.*}}comments-only.mlir:2:1: error: the input holds no operation{{$}}
 // EMPTY-NOT: {{.}}
+
+// A sigil with no name after it: xDSL's message came unformatted ("Expected suffix identifier
+// after {first_char}").
+// RUN: not ttnn-opt %S/Inputs/sigil-without-name.mlir 2>&1 | filecheck %s --check-prefix=SIGIL
+// SIGIL:     {{\A}}{{.*}}sigil-without-name.mlir:2:14: error: expected a name or a number after '%' (as in %x or %0){{$}}
+// SIGIL-NOT: {{.}}

@@ -1,0 +1,4 @@
+// A value sigil with no name after it.
+func.func @f(%) {
+  func.return
+}

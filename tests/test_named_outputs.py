@@ -631,3 +631,28 @@ def test_expect_archive_of_every_function_serves_each_entry(
         f"ttnn-run: error: --expect {tmp_path / 'extra.npz'}: member 'layer9.grad_a.npy' "
         "names no result of @unary (results: grad_input)\n",
     )
+
+
+def test_an_output_of_a_run_with_no_result_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A function returning nothing with --output, --raw-output or --tensorbin: one line,
+    exit 1, nothing written (--output wrote an empty .npz, as if the run had made
+    something); without them it runs."""
+    source = tmp_path / "none.mlir"
+    source.write_text(f"func.func @f(%a: {T}) {{\n  func.return\n}}\n")
+    for flag, target in [
+        ("--output", "o.npz"),
+        ("--raw-output", "raw"),
+        ("--tensorbin", "tb"),
+    ]:
+        code, out, err = run_tool(
+            [str(source), "--random-inputs", "0", flag, str(tmp_path / target)], capsys
+        )
+        assert (code, out, err) == (
+            1,
+            "",
+            f"ttnn-run: error: {flag} has nothing to write: @f returns no result\n",
+        )
+        assert not (tmp_path / target).exists()
+    assert run_tool([str(source), "--random-inputs", "0"], capsys) == (0, "", "")

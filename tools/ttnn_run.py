@@ -34,7 +34,7 @@ import os
 import sys
 import unicodedata
 import zipfile
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NoReturn
@@ -978,6 +978,20 @@ def check_output_flags(arguments: argparse.Namespace) -> None:
         raise TTNNError("--expect-pcc says how --expect compares; give --expect DIR|FILE.npz")
 
 
+def check_something_to_write(
+    planned: Sequence[object], programs: Sequence[Program], outputs: Mapping[str, str | None]
+) -> None:
+    """An output flag (`outputs`: flag → its path, None when not given) of a run with no
+    result to write (`planned` empty) is refused before the run: an empty archive or folder
+    would look like a run that made something."""
+    given = [flag for flag, path in outputs.items() if path is not None]
+    if planned or not given:
+        return
+    functions = ", ".join(f"@{program.entry}" for program in programs)
+    returns = "returns" if len(programs) == 1 else "return"
+    raise TTNNError(f"{given[0]} has nothing to write: {functions} {returns} no result")
+
+
 def run_command(arguments: argparse.Namespace) -> None:
     check_output_flags(arguments)
     timer = PhaseTimer()
@@ -1021,6 +1035,15 @@ def run_command(arguments: argparse.Namespace) -> None:
         "--plot": arguments.plot,
     }
     planned = output_names(programs, every_function, arguments.aliases)
+    check_something_to_write(
+        planned,
+        programs,
+        {
+            "--output": arguments.output,
+            "--raw-output": arguments.raw_output,
+            "--tensorbin": arguments.tensorbin,
+        },
+    )
     named_files = [arguments.output, arguments.expect, *folders.values()]
     check_result_names(planned, any(given is not None for given in named_files))
     check_output_folders(folders, [output.name for output in planned], arguments.force)

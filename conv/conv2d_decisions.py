@@ -27,6 +27,7 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     conv2d_l1_failure,
     conv_transpose2d_l1_failure,
     input_l1_failure,
+    resharded_input_l1_failure,
     reshards_column_major_input,
     runtime_parameters,
 )
@@ -40,7 +41,7 @@ from ttnn_xdsl.conv.conv_form import (
 )
 from ttnn_xdsl.conv.conv_l1_decisions import l1_geometry, l1_knobs
 from ttnn_xdsl.conv.conv_l1_model import L1Device
-from ttnn_xdsl.conv.conv_op_config import CoreSplit, input_channels_alignment
+from ttnn_xdsl.conv.conv_op_config import CoreSplit, WeightBlockCrash, input_channels_alignment
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
     Conv2dSliceConfig,
@@ -310,7 +311,15 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
-    prepared = resolve_conv_weights(conv2d_preparation(params))
+    preparation = conv2d_preparation(params)
+    try:
+        prepared = resolve_conv_weights(preparation)
+    except WeightBlockCrash:
+        # TT-NN places the input and reshards it before the division that kills it.
+        placed = resharded_input_l1_failure(preparation)
+        if placed is not None:
+            raise ConvConfigError(l1_refusal_message(placed)) from None
+        raise
     plan = runtime_plan(prepared)
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
     refusal = width_input_matmul_refusal(plan) or folded_dram_weight_refusal(plan)

@@ -14,9 +14,10 @@ its numbers:
   down).
 
 The model replays conv2d's allocations in TT-NN's order (`conv2d_l1_failure`) on a bank that
-allocates best-fit from the top down: the input itself (when in L1), the input resharded for
-the conv, the halo's output and the halo program's circular buffers, the resharded input let
-go and the halo's output moved up, the conv's output and the conv program's circular buffers;
+allocates first-fit from the top down: the input itself (when in L1), the input resharded for
+the conv (with `deallocate_activation` the input let go then and the resharded one moved), the
+halo's output and the halo program's circular buffers, the resharded input let go and the
+halo's output moved up, the conv's output and the conv program's circular buffers;
 for a 1×1 matmul conv the tilized and resharded input and the matmul's output. The sizes are
 the project's port of TT-NN's rules (`conv_l1_model`: shard specs, the halo's window,
 `get_cb_info`); where conv2d departs from them, and the L1's layout (where the bank and the
@@ -24,16 +25,19 @@ circular buffers start, the allocation unit), TT-NN's answers were measured.
 
 A conv_transpose2d (`conv_transpose2d_l1_failure`) is replayed as its equivalent conv2d from
 the user's input (a DRAM input TT-NN runs whole: read into the conv's shards; in DRAM slices:
-each slice in turn, `dram_slices_l1_failure`). The halo's config tensors go to the L1_SMALL
-region (`l1_small_region`), replayed after the halo's output, and so do a conv_transpose2d's
-reader indices, after the conv's output; for a conv2d from DRAM only those of the first halo.
-A conv_transpose2d's DRAM slices keep theirs: the region fills slice by slice.
+each slice in turn, `dram_slices_l1_failure`); a conv2d from DRAM in slices as its first
+slice's conv2d of an L1 input (`conv2d_first_slice_l1_failure`). The halo's config tensors go
+to the L1_SMALL region (`l1_small_region`), replayed after the halo's output, and so do the
+conv's reader indices, after the conv's output; for a conv2d from DRAM those of the first halo
+(and of its one slice's conv). A conv_transpose2d's DRAM slices keep theirs: the region fills
+slice by slice. A kernel-stride folded conv runs on a folded copy of its L1-interleaved input
+(`replay_fold_and_conv`).
 
-Not modelled (None: no claim): the L1 of conv2d's convs from DRAM (TT-NN slices them),
-kernel-stride folding with a stride above 1 (TT-NN folds the input first), the matmul
-program's circular buffers, a matmul conv on an input TT-NN keeps as sharded, a conv2d's
-reader indices in the L1_SMALL region, and a conv whose L1 estimate or resolution refuses it
-(another refusal comes first).
+Not modelled (None: no claim): the L1 of a conv2d from DRAM past its first slice or in one
+slice the project's search found, kernel-stride folding of a sharded input (the fold keeps a
+sharding of its own), the matmul program's circular buffers, a matmul conv on an input TT-NN
+keeps as sharded, and a conv whose L1 estimate or resolution refuses it (another refusal comes
+first).
 
 Pure Python, no IR."""
 
@@ -42,7 +46,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
-from ttnn_xdsl.conv.conv_form import is_conv1d
+from ttnn_xdsl.conv.conv_core_grid import overrides_core_grid
+from ttnn_xdsl.conv.conv_form import is_conv1d, runs_from_dram
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     ConvGeometry,
@@ -54,10 +59,23 @@ from ttnn_xdsl.conv.conv_l1_model import (
 )
 from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, ShardSpec, determine_input_memory_config
-from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, ConvParameters, InputMemoryConfig
+from ttnn_xdsl.conv.conv_parameters import (
+    Conv2dParameters,
+    ConvParameters,
+    InputMemoryConfig,
+    normalize_parameters,
+)
 from ttnn_xdsl.conv.conv_reader_indices import reader_indices_page_bytes, reader_indices_refusal
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
-from ttnn_xdsl.conv.conv_slicing import slice_input_window, window_output_size
+from ttnn_xdsl.conv.conv_resolution import (
+    ConvWeightsPlan,
+    resolve_conv_sharding,
+    resolve_conv_weights,
+)
+from ttnn_xdsl.conv.conv_slicing import (
+    first_slice_end,
+    slice_input_window,
+    window_output_size,
+)
 from ttnn_xdsl.conv.conv_transpose import (
     ConvTranspose2dParameters,
     ConvTranspose2dPlan,
@@ -74,7 +92,13 @@ from ttnn_xdsl.conv.l1_small_region import (
     halo_padding_configs,
     l1_small_refusal,
 )
-from ttnn_xdsl.core.enums import DataType, Layout, ShardOrientation, TensorMemoryLayout
+from ttnn_xdsl.core.enums import (
+    BufferType,
+    DataType,
+    Layout,
+    ShardOrientation,
+    TensorMemoryLayout,
+)
 from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, bytes_per_tile, ceil_div, round_up
 
@@ -206,8 +230,9 @@ class L1Exhausted(Exception):
 @dataclass
 class L1Allocator:
     """TT-NN's L1 bank manager on a fresh device: one address range shared by every bank,
-    each buffer placed at the top of the smallest free block that holds it (best fit, from the
-    top down)."""
+    each buffer placed at the top of the highest free block that holds it (first fit from the
+    top down: TT-NN 0.81.1 put a 150016-byte buffer in a 250112-byte hole above a free block
+    of 200096 bytes)."""
 
     bank: L1Bank
     bank_count: int = 1
@@ -243,7 +268,7 @@ class L1Allocator:
         fitting = [block for block in self.free_blocks() if block[1] >= size]
         if not fitting:
             raise L1Exhausted(out_of_memory_message(buffer, self.bank.size, self))
-        address, block_size = min(fitting, key=lambda block: (block[1], -block[0]))
+        address, block_size = max(fitting)
         self.blocks[buffer.what] = (address + block_size - size, size)
 
     def deallocate(self, what: str) -> None:
@@ -368,24 +393,87 @@ def input_l1_failure(params: ConvParameters) -> L1Failure | None:
     return None
 
 
+def resharded_input_l1_failure(params: Conv2dParameters) -> L1Failure | None:
+    """The first two allocations of conv2d's L1 path, for a conv the project resolves only up
+    to its sharding (TT-NN kills the process later, `conv_op_config.WeightBlockCrash`): the
+    input itself, then the input resharded for the conv (conv2d_utils.cpp,
+    `shard_or_reshard_tensor_if_required`, before `get_conv_configs`). None when both fit, and
+    for a conv from DRAM, folded, a matmul, or an input TT-NN keeps as sharded (no claim).
+    TT-NN's answers: 5 WIDTH convs whose weight block would divide by zero, refused for the
+    resharded input's L1 instead, word for word."""
+    memory = params.input_memory_config
+    if memory.is_dram or params.reads_input_shard_spec:
+        return None
+    params = normalize_parameters(params)
+    form, l1, sharding, output_size = resolve_conv_sharding(params)
+    if form.fold_stride == (1, 1):
+        # A fold of stride 1×1 folds nothing: the conv runs unfolded (`runtime_parameters`).
+        config = replace(params.conv_config, enable_kernel_stride_folding=False)
+        params = replace(params, conv_config=config)
+        form, l1, sharding, output_size = resolve_conv_sharding(params)
+    if l1.slicing is not None or form.fold_stride is not None or form.mm_conv:
+        return None
+    device = l1.device
+    allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
+    given = input_buffer(params, allocator.bank_count)
+    assert given is not None
+    try:
+        allocator.allocate(given)
+    except L1Exhausted as error:
+        return L1Failure("input", str(error))
+    split = sharding.parallel.input_split
+    shard = determine_input_memory_config(
+        split.layout,
+        split.orientation,
+        params.batch_size,
+        (params.input_height, params.input_width),
+        params.in_channels,
+        output_size,
+        params.out_channels,
+        False,
+        device.grid,
+        params.input_layout,
+        False,
+        split,
+        params.conv_config.act_block_h_override,
+    )
+    try:
+        allocator.allocate(conv_input_buffer(params, shard, params.input_layout))
+    except L1Exhausted as error:
+        return L1Failure("resharded input", str(error))
+    return None
+
+
 def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Failure | None:
     """Where TT-NN 0.81.1's conv2d fails to allocate its L1, replayed in TT-NN's order, or
     None when it fits or is not modelled (the module doc)."""
     device = plan.l1.device
     allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
     given = input_buffer(params, allocator.bank_count)
-    if given is None:
-        return dram_input_l1_small_failure(params, plan, allocator.bank)
-    try:
-        allocator.allocate(given)
-    except L1Exhausted as error:
-        return L1Failure("input", str(error))
+    if given is None and (runs_from_dram(params) or plan.form.mm_conv):
+        return dram_input_l1_failure(params, plan, allocator.bank)
+    if given is not None:
+        try:
+            allocator.allocate(given)
+        except L1Exhausted as error:
+            return L1Failure("input", str(error))
+    # A DRAM input on the L1 path (an `l1_full` slice config) is read straight into the
+    # conv's shards: the replay goes on with nothing else in L1.
     resolved = runtime_conv(params, plan)
     if resolved is None:
         return None
     params, plan = resolved
-    if plan.l1.slicing is not None or plan.form.fold_stride is not None:
+    if plan.l1.slicing is not None:
         return None
+    if plan.form.fold_stride is not None:
+        return replay_fold_and_conv(params, plan, allocator, device)
+    return replay_conv(params, plan, allocator, device)
+
+
+def replay_conv(
+    params: Conv2dParameters, plan: ConvWeightsPlan, allocator: L1Allocator, device: L1Device
+) -> L1Failure | None:
+    """The conv after its input is placed: a 1×1 matmul conv's, or the halo's and the conv's."""
     usage = conv_l1_report(plan).estimate
     if usage is None:
         return None
@@ -403,6 +491,59 @@ def fresh_l1_small_region(bank: L1Bank) -> L1SmallRegion:
     return L1SmallRegion(bank.l1_size - bank.top, bank.allocation_unit)
 
 
+def replay_fold_and_conv(
+    params: Conv2dParameters, plan: ConvWeightsPlan, allocator: L1Allocator, device: L1Device
+) -> L1Failure | None:
+    """A kernel-stride folded conv of an L1-interleaved input (conv2d.cpp,
+    `fold_input_tensor_if_required`): TT-NN folds the input into a new L1-interleaved,
+    row-major tensor of the folded conv's input — N·(H + pt + pb)/sH·(W + pl + pr)/sW rows of
+    Cin·sH·sW channels in the input's dtype (its graph capture: `Fold` allocates it, the input
+    stays) — lets the input go with `deallocate_activation`, and runs the folded conv on it
+    (stride 1, no padding), as on any interleaved input. Not claimed: an input already sharded
+    (the fold keeps a sharding of its own), in DRAM (folded there) or bfloat8_b (no row-major
+    tensor)."""
+    memory = params.input_memory_config
+    if memory.is_sharded or memory.is_dram or params.input_dtype == DataType.BFLOAT8_B:
+        return None
+    folded = replace(
+        plan.form.folded,
+        input_layout=Layout.ROW_MAJOR,
+        folded_output=False,
+        conv_config=replace(plan.form.folded.conv_config, enable_kernel_stride_folding=False),
+    )
+    allocator.blocks["unfolded input"] = allocator.blocks.pop("input")
+    rows = folded.batch_size * folded.input_height * folded.input_width
+    dtype = params.input_dtype or DataType.BFLOAT16
+    buffer = interleaved_buffer(
+        "input", rows, folded.in_channels, dtype, Layout.ROW_MAJOR, allocator.bank_count
+    )
+    try:
+        allocator.allocate(buffer)
+    except L1Exhausted as error:
+        return L1Failure("folded input", str(error))
+    if params.conv_config.deallocate_activation:
+        allocator.deallocate("unfolded input")
+    try:
+        folded_plan = resolve_conv_weights(folded)
+    except ConvConfigError:
+        return None
+    if (
+        folded_plan.form.fold_stride is not None
+        or folded_plan.l1.slicing is not None
+        # TT-NN's folded conv is a matmul when kernel == stride, whatever else it keeps (a
+        # dilation: conv2d_s5001 r0540); the folded conv resolved afresh may not be.
+        or folded_plan.form.mm_conv != plan.form.mm_conv
+    ):
+        return None
+    return replay_conv(folded, folded_plan, allocator, device)
+
+
+def claims_l1_small(params: Conv2dParameters) -> bool:
+    """Whether the replay claims the conv's use of the L1_SMALL region: its config tensors go
+    there (not `config_tensors_in_dram`) and the region's size is stated (`l1_budget`)."""
+    return params.l1_budget is not None and not params.conv_config.config_tensors_in_dram
+
+
 def halo_config_tensors(
     params: Conv2dParameters,
     geometry: ConvGeometry,
@@ -417,7 +558,7 @@ def halo_config_tensors(
     given). None with `config_tensors_in_dram`, and none for a device opened with TT-NN's
     defaults and no `ttnn.open_device` saying so (`l1_budget` None: no claim, the region's
     size is not stated)."""
-    if params.l1_budget is None or params.conv_config.config_tensors_in_dram:
+    if not claims_l1_small(params):
         return ()
     padding = halo_padding_configs(geometry, split.nhw, split.channels, image)
     if shard_height is None:
@@ -441,6 +582,87 @@ def reader_indices_tensors(
     return (ConfigTensor("conv reader indices", split.nhw * split.channels, page),)
 
 
+def dram_input_l1_failure(
+    params: Conv2dParameters, plan: ConvWeightsPlan, bank: L1Bank
+) -> L1Failure | None:
+    """A DRAM input: the first slice TT-NN's slicer runs (`conv2d_first_slice_l1_failure`) up to its
+    halo's output, then the first halo's config tensors (`dram_input_l1_small_failure`), then
+    the rest of that slice's conv — the halo's and the conv's circular buffers, the conv's
+    output. A slice whose own config tensors overflow the region makes no further claim (TT-NN
+    keeps them over the slices; the first halo's are the measured claim)."""
+    replay = conv2d_first_slice_l1_failure(params, plan)
+    if replay is not None and replay.stage in ("slice input", "resharded input", "halo output"):
+        return replay
+    small = dram_input_l1_small_failure(params, plan, bank)
+    if small is not None or replay is None or replay.stage == "halo config tensors":
+        return small
+    return replay
+
+
+def conv2d_first_slice_l1_failure(
+    params: Conv2dParameters, plan: ConvWeightsPlan
+) -> L1Failure | None:
+    """Where the first slice of a conv2d from DRAM fails to allocate its L1, or None (no claim:
+    a later slice may fail). TT-NN's slicer (op_slicing.cpp, `run_sliced_op`) reads the slice's
+    input window into L1, row-major, sharded as `Conv2dSliceAttr::get_input_memory_config`
+    decides (`L1Decisions.slice_shard`), and runs conv2d_L1 on it (`Conv2dSliceAttr::run_L1_op`)
+    with the window's padding, the slice's shard layout and its own config
+    (`slicer_run_config`); replayed as that conv2d of an L1 input on a fresh L1 (each slice lets
+    its tensors go). Not claimed: one slice found by the project's slice search (TT-NN's
+    answers: wide draw w0319, whose one slice the replay finds too big for the L1, runs; one
+    slice asked for is claimed), a 1D conv (TT-NN cuts it
+    otherwise), a 1×1 matmul or folded conv (the DRAM path's own matmul, the fold), a
+    bfloat8_b input (no row-major slice), and `reshard_if_not_optimal` (the slice's conv splits
+    it again; on a Blackhole opened with TT-NN's defaults, held-out w0049's first slice so
+    split would grow its circular buffers beyond the L1, where TT-NN's search plans slices that
+    fit)."""
+    decisions = plan.l1
+    shard = decisions.slice_shard
+    if (
+        is_conv1d(params)
+        or plan.form.mm_conv
+        or plan.form.fold_stride is not None
+        or decisions.slicing is None
+        or not (decisions.sliced or params.slice_config is not None)
+        or shard is None
+        or params.input_dtype == DataType.BFLOAT8_B
+        or params.conv_config.reshard_if_not_optimal
+    ):
+        return None
+    end = first_slice_end(
+        decisions.geometry.out_hw, decisions.slicing, params.conv_config.output_layout
+    )
+    window = slice_input_window(decisions.geometry, (0, 0), end, params.conv_config.output_layout)
+    split = shard.split
+    memory = InputMemoryConfig(
+        BufferType.L1,
+        split.layout,
+        shard.shard_shape,
+        (split.cores_x, split.cores_y),
+        split.orientation,
+        None if split.num_cores == split.cores_x * split.cores_y else split.num_cores,
+    )
+    config = replace(slicer_run_config(params.conv_config), shard_layout=split.layout)
+    slice_params = replace(
+        params,
+        input_height=window.in_h,
+        input_width=window.in_w,
+        padding=window.padding,
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=memory,
+        slice_config=None,
+        conv_config=config,
+    )
+    try:
+        slice_plan = resolve_conv_weights(slice_params)
+    except ConvConfigError:
+        return None
+    failure = conv2d_l1_failure(slice_params, slice_plan)
+    if failure is not None and failure.stage == "input":
+        return L1Failure("slice input", failure.message)
+    return failure
+
+
 def dram_input_l1_small_failure(
     params: Conv2dParameters, plan: ConvWeightsPlan, bank: L1Bank
 ) -> L1Failure | None:
@@ -460,7 +682,7 @@ def dram_input_l1_small_failure(
     if resolved is None:
         return None
     params, plan = resolved
-    if plan.form.mm_conv or plan.form.fold_stride is not None:
+    if plan.form.mm_conv or plan.form.fold_stride is not None or overrides_core_grid(params):
         return None
     decisions = plan.l1
     if decisions.slicing is None or decisions.slicing.num_slices == 1:
@@ -470,6 +692,9 @@ def dram_input_l1_small_failure(
         configs = halo_config_tensors(
             params, decisions.geometry, usage.input_split, usage.input_shard[0]
         )
+        if configs:
+            # The one slice's conv then adds its reader indices (`reader_indices_tensors`).
+            configs = (*configs, *reader_indices_tensors(params, decisions.geometry, usage))
     else:
         assert decisions.slice_output_size is not None and decisions.slice_split is not None
         geometry = first_slice_geometry(decisions.geometry, decisions.slice_output_size, params)
@@ -611,6 +836,7 @@ def replay_halo_and_conv(
     transposed = resharded_input is not None
     resharded = not params.reads_input_shard_spec
     region = l1_small or fresh_l1_small_region(allocator.bank)
+    halo = transposed or not bypasses_halo(geometry, usage)
     stage = "resharded input"
     try:
         if resharded:
@@ -618,17 +844,15 @@ def replay_halo_and_conv(
                 params, _input_shard(usage), params.input_layout
             )
             allocator.allocate(copy)
-            if (
-                transposed
-                and params.conv_config.deallocate_activation
-                and "input" in allocator.blocks
-            ):
-                # `shard_or_reshard_tensor_if_required` lets the input go once resharded
-                # and moves the copy up (`ttnn::move`).
+            if params.conv_config.deallocate_activation and "input" in allocator.blocks:
+                # `shard_or_reshard_tensor_if_required` lets the input go once resharded and
+                # moves the copy up (`ttnn::move`): conv2d's and conv_transpose2d's (TT-NN's
+                # graph capture of the vanilla UNet's dec2_1: the input freed before the halo,
+                # the resharded input freed and made again).
                 allocator.deallocate("input")
                 allocator.deallocate(copy.what)
                 allocator.allocate(copy)
-        if transposed or not bypasses_halo(geometry, usage):
+        if halo:
             failure = replay_halo(
                 params, usage, allocator, resharded, halo_configs, transposed, region
             )
@@ -638,6 +862,12 @@ def replay_halo_and_conv(
         allocator.allocate(conv_output_buffer(geometry, usage))
     except L1Exhausted as error:
         return L1Failure(stage, str(error))
+    if not transposed:
+        # conv2d's program puts its reader indices on top of the halo's configs (TT-NN keeps
+        # them with its cached program): TT-NN's answers, 6 L1_SMALL re-asks refused so.
+        refusal = region.allocate_all(reader_indices_tensors(params, geometry, usage))
+        if refusal is not None:
+            return L1Failure("conv reader indices", refusal)
     refusal = region.allocate_all(reader_indices)
     if refusal is not None:
         return L1Failure("conv reader indices", refusal)

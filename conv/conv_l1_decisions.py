@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ttnn_xdsl.conv.conv_core_grid import overrides_core_grid, split_on_core_grid
 from ttnn_xdsl.conv.conv_form import ConvForm, is_mm_conv
 from ttnn_xdsl.conv.conv_l1_model import (
     AutoShardChoice,
@@ -284,7 +285,15 @@ def resolve_dram_slicing(
             spec.layout, Layout.ROW_MAJOR, False, mm_conv, spec.shard_shape[1]
         )
         weight_alignment = None
-    if config.reshard_if_not_optimal:
+    if overrides_core_grid(params):
+        # Each slice's conv (`Conv2dSliceAttr::run_L1_op` -> `conv2d_L1`, with the user's
+        # conv_config) reshards the slice, sharded on the device grid, onto
+        # conv_config.core_grid, as it does an L1 input (`conv_core_grid`), in the slice's
+        # shard layout (the config's, or the one the slicer auto-sharded it with).
+        read_as = replace(params, input_layout=Layout.ROW_MAJOR) if sliced else params
+        split, alignment = split_on_core_grid(read_as, geometry, out_hw, spec.layout, mm_conv)
+        weight_alignment = None
+    elif config.reshard_if_not_optimal:
         # TT-NN splits the slice again from the device grid with conv_config.shard_layout
         # and aligns to that new spec.
         layout = check_reshard_of_dram_slice(params)

@@ -292,10 +292,13 @@ def circular_buffers(
     elif knobs.config.enable_weights_double_buffer:
         w_pages *= 2
     cbs.append(CircularBuffer("WEIGHTS", w_pages, w_tile))
+    # The partials hold one activation block's rows of output, not the core's whole output
+    # (TT-NN 0.81.1's graph capture: 2 pages for a HEIGHT conv of 38 × 2 output tiles a core
+    # in act blocks of 1 tile; BLOCK and WIDTH alike).
     cbs.append(
         CircularBuffer(
             "MATMUL_PARTIALS",
-            1 if depthwise_1d else per_h * per_w,
+            1 if depthwise_1d else abh * per_w,
             bytes_per_tile(partial),
             not untilize_out and partial == output_dtype and not depthwise_1d,
         )

@@ -385,6 +385,12 @@ def check_output_block(blocking: ConvBlocking, knobs: ConvKnobs) -> None:
         )
 
 
+class WeightBlockCrash(ConvConfigError):
+    """TT-NN 0.81.1 kills the process on this conv (an integer division by zero in a
+    width_sharded weight block), which it meets after it has placed the conv's input and the
+    input resharded (conv2d_decisions reads those first)."""
+
+
 def check_weight_block(
     blocking: ConvBlocking, in_channels_padded: int, kernel: tuple[int, int], knobs: ConvKnobs
 ) -> None:
@@ -396,7 +402,7 @@ def check_weight_block(
         return
     inner = in_channels_padded * kernel[0] * kernel[1]
     parts = blocking.input_split.channels * knobs.config.act_block_w_div
-    raise ConvConfigError(
+    raise WeightBlockCrash(
         f"TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded weight "
         f"block act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = "
         f"{inner}/{parts} is less than one tile of 32 rows (act_block_w_div "

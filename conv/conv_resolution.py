@@ -95,18 +95,9 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     """semantics.md §3.3 steps 1–11 with §3.4 and §3.5: the whole preparation of one conv's weight
     and bias. Raises `ConvConfigError` for any invalid parameter or combination."""
     params = normalize_parameters(params)
-    validate_parameters(params)
     weights_dtype = resolve_weights_dtype(params)
-    form = resolve_conv_form(params)
-    check_path_refusals(params, form)
-    knobs = l1_knobs(params, params.planned_weights_dtype or weights_dtype)
-    l1 = resolve_l1_decisions(params, form, weights_dtype, knobs)
-    # On the DRAM path the weights are prepared for the first slice of the output.
-    output_size = form.output_size if l1.slice_output_size is None else l1.slice_output_size
-    # The weight's 1D depthwise expansion is decided on the conv TT-NN prepares: on the DRAM
-    # path with height slices, the first slice's.
-    form = replace(form, depthwise_1d=prepared_depthwise_1d(params, form, l1.slicing, output_size))
-    sharding = resolve_sharding(params, form, l1, output_size)
+    form, l1, sharding, output_size = resolve_conv_sharding(params)
+    knobs = l1.knobs
     block_config = resolve_block_config(params, form, sharding, output_size, knobs)
     expansion = resolve_expansion(params, form, block_config.act_block_h_ntiles)
     interleaved = is_interleaved_mm(form, sharding)
@@ -127,6 +118,27 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     )
     _check_i32_sizes(plan)
     return plan
+
+
+def resolve_conv_sharding(
+    params: Conv2dParameters,
+) -> tuple[ConvForm, L1Decisions, ShardDecision, tuple[int, int]]:
+    """semantics.md §3.3 steps 1–7 for normalized parameters (`normalize_parameters`): the
+    conv's form, TT-NN's L1 decisions, the sharding and the output its weights are prepared
+    for (the first slice's on the DRAM path) — what comes before the block config. Raises
+    `ConvConfigError` as `resolve_conv_weights` does."""
+    validate_parameters(params)
+    weights_dtype = resolve_weights_dtype(params)
+    form = resolve_conv_form(params)
+    check_path_refusals(params, form)
+    knobs = l1_knobs(params, params.planned_weights_dtype or weights_dtype)
+    l1 = resolve_l1_decisions(params, form, weights_dtype, knobs)
+    # On the DRAM path the weights are prepared for the first slice of the output.
+    output_size = form.output_size if l1.slice_output_size is None else l1.slice_output_size
+    # The weight's 1D depthwise expansion is decided on the conv TT-NN prepares: on the DRAM
+    # path with height slices, the first slice's.
+    form = replace(form, depthwise_1d=prepared_depthwise_1d(params, form, l1.slicing, output_size))
+    return form, l1, resolve_sharding(params, form, l1, output_size), output_size
 
 
 def check_bias_weights_dtype(params: Conv2dParameters) -> None:

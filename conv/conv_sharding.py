@@ -22,7 +22,6 @@ from ttnn_xdsl.conv.conv_op_config import (
 )
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, InputMemoryConfig
 from ttnn_xdsl.core.enums import Layout, ShardOrientation, TensorMemoryLayout
-from ttnn_xdsl.core.errors import ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE
 
 
@@ -202,13 +201,8 @@ def resolve_sharding(
     memory = params.input_memory_config
     split = l1.slice_split
     if split is not None:
-        # The DRAM path: TT-NN prepares the weights of one slice, whose input it shards itself.
-        if overrides_core_grid(params):
-            raise ConvNotModelledError(
-                "conv_config.override_sharding_config = true is not modelled on TT-NN's DRAM "
-                "path (an input in DRAM or a slice config): TT-NN shards each slice on "
-                "conv_config.core_grid"
-            )
+        # The DRAM path: TT-NN prepares the weights of one slice, whose input it shards itself
+        # (on conv_config.core_grid with override_sharding_config, `resolve_dram_slicing`).
         shard_layout = split.layout
         alignment = pad_alignment = l1.slice_alignment or TILE_SIZE
         weight_alignment = l1.slice_weight_alignment or pad_alignment

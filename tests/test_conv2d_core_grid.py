@@ -155,6 +155,36 @@ def test_a_height_conv_runs_on_the_core_grid_as_tt_nn_does(device) -> None:
     np.testing.assert_array_equal(values(output), reference.reshape(1, 1, 2048, 64))
 
 
+@pytest.mark.parametrize(
+    ("layout", "grid", "in_channels", "out_channels", "batch", "size", "weight_rows"),
+    [
+        (BLOCK, (0, 0, 2, 1), 96, 256, 1, 16, 864),
+        (HEIGHT, (0, 0, 3, 0), 32, 64, 2, 32, 288),
+        (ttnn.TensorMemoryLayout.WIDTH_SHARDED, (0, 0, 3, 0), 512, 128, 1, 8, 4608),
+    ],
+)
+def test_a_dram_input_runs_its_slice_on_the_core_grid(
+    device, layout, grid, in_channels, out_channels, batch, size, weight_rows
+) -> None:
+    """A DRAM input: TT-NN's DRAM path reads the conv's one slice into L1 and runs conv2d_L1 on
+    it with the user's conv_config (`Conv2dSliceAttr::run_L1_op`), which reshards the slice
+    onto the core grid; the output is written back to DRAM. TT-NN's answers (`b3x2_dram`,
+    `h4_dram`, `w4_dram`): the weight of the grid's split, the output DRAM interleaved."""
+    config = ttnn.Conv2dConfig(
+        weights_dtype=ttnn.bfloat16,
+        shard_layout=layout,
+        override_sharding_config=True,
+        core_grid=cores(grid),
+    )
+    output, weight, reference = run_conv(
+        device, config, in_channels, out_channels, batch, size, ttnn.DRAM_MEMORY_CONFIG
+    )
+    assert output.memory_config() == ttnn.DRAM_MEMORY_CONFIG
+    assert weight.padded_shape == [1, 1, weight_rows, out_channels]
+    pixels = batch * size * size
+    np.testing.assert_array_equal(values(output), reference.reshape(1, 1, pixels, out_channels))
+
+
 def test_prepare_conv_weights_reads_neither_field(device) -> None:
     """TT-NN's prepare_conv_weights prepares the weight of TT-NN's own split whatever the two
     fields say (its answer for the BLOCK conv above: [1, 1, 1152, 256])."""
@@ -230,14 +260,6 @@ OUTSIDE = (
             "Sliding-window shard grid core 0 is 1-1 but the origin-anchored row walk addresses "
             "it as 0-0. Only an origin-anchored, row-filled grid is supported; any other grid "
             "hangs max_pool2d/avg_pool2d or silently returns wrong conv2d results (#60513).",
-        ),
-        (
-            dict(shard_layout=BLOCK, core_grid=cores((0, 0, 2, 1))),
-            ttnn.DRAM_MEMORY_CONFIG,
-            "ttnn_xdsl.ttnn.conv2d does not cover this call: "
-            "conv_config.override_sharding_config = true is not modelled on TT-NN's DRAM path "
-            "(an input in DRAM or a slice config): TT-NN shards each slice on "
-            "conv_config.core_grid",
         ),
     ],
 )

@@ -235,8 +235,7 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
         (OOM, "conv output", True): 1,
         (OOM, "halo output", True): 13,
         (OOM, "project refuses to prepare", False): 1,
-        (OOM, "resharded input", True): 7,
-        (OOM, "runs", False): 1,
+        (OOM, "resharded input", True): 8,
         (BEYOND, "conv circular buffers", True): 25,
         (CLASH, "conv circular buffers", False): 1,
         (CLASH, "conv circular buffers", True): 10,
@@ -279,8 +278,8 @@ EXPECTED: dict[str, dict[tuple[str, str, bool], int]] = {
 """Per file, how many cases fall in each (TT-NN's answer, the model's stage, same message)."""
 
 FOLDED = (
-    "kernel-stride folded conv with a stride above 1: not modelled (TT-NN pads and folds the "
-    "input first)"
+    "kernel-stride folded conv of a sharded input: not modelled (the fold keeps a sharding of "
+    "its own)"
 )
 L1_SMALL = (
     "a kernel-stride folded conv_transpose2d: TT-NN's halo config tensors exhaust the 16 KiB "
@@ -322,7 +321,6 @@ DIFFERING: dict[str, dict[str, str]] = {
             "CLASH with the same circular buffers, but TT-NN's lowest L1 buffer is elsewhere "
             "(not found yet)"
         ),
-        "r0403": FOLDED,
     },
     "heldout_conv2d_blackhole_P150_s5002": {},
     "heldout_conv2d_wormhole_N150_s5001": {
@@ -865,3 +863,183 @@ def test_dram_slice_of_a_padding_below_zero_is_replayed() -> None:
     assert failure is not None and failure.stage == LATER_DRAM_SLICE
     assert failure.message == case["error_info"]
     assert "allocate 3376 B L1_SMALL buffer across 1 banks" in failure.message
+
+
+def test_allocator_takes_the_highest_free_block_that_fits() -> None:
+    """TT-NN 0.81.1's allocator is first fit from the top, not best fit: on a Wormhole opened
+    with `l1_small_size = 98304` (bank [105824, 1400832)) it placed buffers of 99968, 250112 and
+    744832 B per bank at 1300864, 1050752 and 305920; with the second freed, a buffer of
+    150016 B went into its hole of 250112 B at 1150848, not into the free block of 200096 B
+    below the third (the better fit)."""
+    bank = l1_bank(Arch.WORMHOLE_B0, default_l1_budget(Arch.WORMHOLE_B0, l1_small_size=98304))
+    assert (bank.base, bank.top) == (105824, 1400832)
+    allocator = L1Allocator(bank)
+    for name, size in (("a", 99968), ("b", 250112), ("c", 744832)):
+        allocator.allocate(L1Buffer(name, size, 1, size))
+    assert [allocator.blocks[name][0] for name in "abc"] == [1300864, 1050752, 305920]
+    assert 305920 - bank.base == 200096
+    allocator.deallocate("b")
+    allocator.allocate(L1Buffer("d", 150016, 1, 150016))
+    assert allocator.blocks["d"] == (1150848, 150016)
+
+
+def conv_op_answer(name: str, case_id: str) -> dict[str, Any]:
+    with gzip.open(DATA / "conv2d_op" / f"{name}.json.gz", "rt") as text:
+        case: dict[str, Any] = json.load(text)[case_id]
+    return case
+
+
+def test_deallocate_activation_lets_the_input_go_once_resharded() -> None:
+    """The vanilla UNet's dec2_1 (TT-NN's model convs, Wormhole): a 240×320 input of 128
+    channels in L1 interleaved (307200 B a bank, at 1093632 under the 1400832 top) resharded
+    HEIGHT on 64 cores (311296 B a bank), with `deallocate_activation` and without
+    `reallocate_halo_output`. TT-NN frees the input as soon as it is resharded and moves the
+    resharded input up to 1089536, so the halo's output (478720 B a bank) lands at 610816,
+    above the conv's circular buffers (105824 + 229440 = 335264): TT-NN runs it. Without
+    `deallocate_activation` (the same conv asked again) the input stays, the halo's output
+    lands at 782336 − 478720 = 303616, and the buffers clash with it, in TT-NN's words."""
+    runs = conv_op_answer("ttnn_conv_models_wormhole_N150", "vanilla_unet_model_dec2_1")
+    assert runs["conv_config"]["deallocate_activation"] and "error" not in runs
+    assert 76800 * 128 * 2 // 64 == 307200 and 1400832 - 307200 == 1093632
+    build_conv2d(runs, (8, 8)).verify()
+    kept = conv_op_answer(
+        "ttnn_conv_reallocate_halo_wormhole_N150", "vanilla_unet_model_dec2_1_nodealloc"
+    )
+    assert not kept["conv_config"]["deallocate_activation"]
+    message = (
+        "Statically allocated circular buffers in program conv2d clash with L1 buffers on core "
+        "range [0-0 - 7-7]. L1 buffer allocated at 303616 and static circular buffer region "
+        "ends at 335264"
+    )
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(kept, (8, 8)).verify()
+    assert str(raised.value).endswith(message)
+    assert kept["error_info"].replace("program 60", "program conv2d") == message
+
+
+def test_matmul_partials_hold_one_activation_block() -> None:
+    """Fresh wide draw w0099 (Wormhole): a HEIGHT conv 33 -> 2048 channels with a ROW_MAJOR
+    output, `act_block_h_override` 32 (one tile) and 2 output tiles of height a core, float32
+    weights double-buffered. Its partials (not the output: a row-major output) are one
+    activation block of output, 1 × 64 tiles of 2048 B, not the core's 2 × 64: TT-NN's
+    circular buffers grow to 1822112 B, 131072 B short of the core's whole output."""
+    case = conv_op_answer("ttnn_conv_fresh_wide_wormhole_N150_s9101", "w0099")
+    assert case["conv_config"]["act_block_h_override"] == 32
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert str(raised.value).endswith(case["error_info"])
+    assert case["error_info"] == (
+        "Statically allocated circular buffers on core range [0-0 - 7-5] grow to 1822112 B "
+        "which is beyond max L1 size of 1499136 B"
+    )
+
+
+def test_a_dram_slice_is_replayed_as_the_conv_of_its_l1_slice() -> None:
+    """TT-NN's slicer reads a slice's input window into L1 (row-major, sharded as the slice
+    attribute decides) and runs conv2d_L1 on it. Slice-config probes (Wormhole), a 3×3 WIDTH
+    conv 40 -> 64 of a 112×112 bfloat16 TILE input from DRAM: in 2 height slices, each slice's
+    conv's circular buffers grow beyond the L1 (2 WIDTH cores); in one slice asked for, the
+    slice's halo output does not fit beside its input — TT-NN's words, both."""
+    for case_id in ("probe2_q0012", "probe2_q0014"):
+        case = conv_op_answer_by_id("ttnn_conv_slice_configs_wormhole_N150", case_id)
+        assert case["mem"] == "DRAM" and case["conv_config"]["shard_layout"] == "WIDTH"
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (8, 8)).verify()
+        assert str(raised.value).endswith(case["error_info"])
+    beyond = conv_op_answer_by_id("ttnn_conv_slice_configs_wormhole_N150", "probe2_q0012")
+    assert beyond["slice_config"] == {"type": "DRAMSliceHeight", "num_slices": 2}
+    assert beyond["error_info"].endswith(
+        "grow to 8418720 B which is beyond max L1 size of 1499136 B"
+    )
+
+
+def test_one_slice_the_project_s_search_finds_is_not_replayed() -> None:
+    """Wide draw w0319 (Wormhole): a 9×9 conv of stride 4 from DRAM without a slice config,
+    for which the project's slice search finds one slice: replayed, that slice's input and halo
+    output would not fit together, yet TT-NN runs the conv (its own search is not the
+    project's): no claim."""
+    case = conv_op_answer("ttnn_conv_wide_wormhole_N150_s6001", "w0319")
+    assert case["mem"] == "DRAM" and "slice_config" not in case and "error" not in case
+    build_conv2d(case, (8, 8)).verify()
+
+
+def test_the_conv_s_reader_indices_follow_the_halo_s_configs_into_l1_small() -> None:
+    """The L1_SMALL re-asks (Wormhole, `l1_small_size` 128): the halo's four config tensors
+    fill the region, then the conv's reader indices — a row per core of the input's grid, the
+    longest core's indices padded to 16 bytes — do not fit: l0077, one WIDTH core, 12 bytes of
+    indices (16 a bank); l0150, BLOCK on 4 × 6 cores, 20 bytes (32 a bank); l0029, a DRAM input
+    run in one slice, HEIGHT on 41 cores, 8 bytes (16 a bank). TT-NN's words."""
+    expected = {
+        "l0077_s128": (16, 1, 16),
+        "l0150_s128": (768, 24, 32),
+        "l0029_s128": (656, 41, 16),
+    }
+    for case_id, (size, banks, bank_bytes) in expected.items():
+        case = conv_op_answer_by_id("ttnn_conv_l1_small_wormhole_N150", case_id)
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (8, 8)).verify()
+        message = (
+            f"Out of Memory: Not enough space to allocate {size} B L1_SMALL buffer across "
+            f"{banks} banks, where each bank needs to store {bank_bytes} B, but bank size is "
+            "128 B (allocated: 128 B, free: 0 B, largest free block: "
+        )
+        assert case["error_info"].startswith(message)
+        assert str(raised.value).endswith(case["error_info"])
+
+
+def conv_op_answer_by_id(name: str, case_id: str) -> dict[str, Any]:
+    """A case of an answers file keyed by other names than its id."""
+    with gzip.open(DATA / "conv2d_op" / f"{name}.json.gz", "rt") as text:
+        cases: dict[str, dict[str, Any]] = json.load(text)
+    return next(case for case in cases.values() if case["id"] == case_id)
+
+
+def test_a_folded_conv_runs_on_its_folded_copy_of_the_input() -> None:
+    """Fresh conv2d draws (Wormhole) of a 2×2 input fold from an L1-interleaved input: TT-NN
+    folds the input into a new L1-interleaved row-major tensor (the input stays), then runs the
+    folded conv on it. r0048: 2 × 224 × 224 bfloat16 pixels of 64 channels, stride (1, 2) —
+    the input's 200704 B a bank and the folded copy's, 2 · 224 · 112 rows of 128 channels,
+    200704 B a bank too, are allocated when the folded input, resharded WIDTH on 4 cores, does
+    not fit (3211264 B a bank); r0069: a 5×5 HEIGHT conv of stride 2, whose folded conv's
+    circular buffers grow beyond the L1. TT-NN's words, both."""
+    assert 2 * 224 * 112 * 128 * 2 // 64 == 200704 == 2 * 224 * 224 * 64 * 2 // 64
+    for case_id in ("r0048", "r0069"):
+        case = conv_op_answer_by_id("ttnn_conv_fresh_conv2d_wormhole_N150_s9103", case_id)
+        assert case["mem"] == "L1" and case["conv_config"]["enable_kernel_stride_folding"]
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (8, 8)).verify()
+        assert str(raised.value).endswith(case["error_info"])
+    oom = conv_op_answer_by_id("ttnn_conv_fresh_conv2d_wormhole_N150_s9103", "r0048")
+    assert "(allocated: 401408 B" in oom["error_info"]
+
+
+def test_an_input_resharded_before_tt_nn_crashes_fails_for_its_l1() -> None:
+    """A WIDTH conv whose weight block `act_block_w_div` leaves less than a tile kills TT-NN
+    (an integer division by zero), but only after conv2d has placed the input and resharded
+    it: where the resharded input does not fit, TT-NN's answer is that allocation's message.
+    Wide draw w0256 (Blackhole): a 1×1 conv with padding of 2 × 112 × 112 float32 TILE pixels
+    of 256 channels in L1 interleaved (6272 tiles of 4096 B over 130 banks: 49 a bank,
+    200704 B), resharded WIDTH on 8 cores of 32 channels, 25088 · 32 · 4 = 3211264 B a bank;
+    `act_block_w_div` 4 leaves 256 / (8 · 4) = 8 of a tile's 32 rows."""
+    case = conv_op_answer("ttnn_conv_wide_blackhole_P150_s6002", "w0256")
+    assert case["conv_config"]["shard_layout"] == "WIDTH"
+    assert -(-2 * 112 * 112 // 32) * (256 // 32) == 6272 and -(-6272 // 130) * 4096 == 200704
+    assert 2 * 112 * 112 * 32 * 4 == 3211264
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (13, 10)).verify()
+    assert str(raised.value).endswith(case["error_info"])
+
+
+def test_a_dram_input_on_the_l1_path_is_read_into_the_conv_s_shards() -> None:
+    """A DRAM input with an `l1_full` slice config runs conv2d_L1 whole: TT-NN reads it straight
+    into the conv's shards, with nothing else in L1. Row-major draws m0039 (Blackhole): a 1×1
+    conv of stride 2, 1024 -> 100 channels, of a 2 × 13 × 7 float32 row-major input, HEIGHT on
+    one core: its 182 rows (192 in whole tiles) of 1024 float32 channels take 786432 B, then the
+    halo's output does not fit — TT-NN's words."""
+    case = conv_op_answer_by_id("ttnn_conv_row_major_blackhole_P150_s7002", "m0039")
+    assert case["mem"] == "DRAM" and case["slice_config"] == {"type": "L1Full", "num_slices": 1}
+    assert 192 * 1024 * 4 == 786432
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (13, 10)).verify()
+    assert str(raised.value).endswith(case["error_info"])
+    assert "(allocated: 786432 B" in case["error_info"]

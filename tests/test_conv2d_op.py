@@ -11,6 +11,8 @@ accumulator, once for the bias, once for the output — at most (K blocks + 2) r
 
 from __future__ import annotations
 
+import gzip
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 import pytest
+from conv2d_op_reference_cases import ANSWERS, build_conv2d
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
@@ -54,6 +57,7 @@ FLOAT32_ROUNDINGS = 2.0**-19
 HEIGHT = TensorMemoryLayout.HEIGHT_SHARDED
 WIDTH = TensorMemoryLayout.WIDTH_SHARDED
 BLOCK = TensorMemoryLayout.BLOCK_SHARDED
+MODEL_ANSWERS = ANSWERS / "ttnn_conv_models_wormhole_N150.json.gz"
 
 
 def assert_runs_as_the_reference_conv(
@@ -803,3 +807,31 @@ def test_a_row_major_output_of_dram_slices_equals_the_reference_conv() -> None:
     w = rng.standard_normal(weight.get_shape()).astype(np.float32)
     expected = assert_runs_as_the_reference_conv(module, [x, w], (1, 1), (1, 1))
     assert expected.shape == (1, 1, 32 * 32, 32)
+
+
+def test_the_vanilla_unet_s_dec2_1_runs_and_equals_the_reference_conv() -> None:
+    """TT-NN's model convs (Wormhole): the vanilla UNet's dec2_1, a 3×3 conv 128 -> 64 of a
+    bfloat16 240×320 input in L1 interleaved, HEIGHT-sharded on 64 cores with
+    `deallocate_activation`, no `reallocate_halo_output`, act blocks of one tile, a ROW_MAJOR
+    output and LoFi without float32 accumulation — the project refused it for a circular-buffer
+    clash TT-NN does not have (it lets the input go once resharded,
+    `conv2d_l1_allocation.move_resharded_input`). Built as the reference test builds it, run on
+    values every sum of which bfloat16 holds exactly (0/1 activations, -1/0/1 weights, a bias
+    of small integers; no partial sum beyond 256), its output is the reference conv's exactly."""
+    with gzip.open(MODEL_ANSWERS, "rt") as text:
+        case = json.load(text)["vanilla_unet_model_dec2_1"]
+    assert case["conv_config"]["deallocate_activation"] and "error" not in case
+    op = build_conv2d(case, (8, 8))
+    module = op.parent_op()
+    while not isinstance(module, ModuleOp):
+        module = module.parent_op()
+    module.verify()
+    rng = np.random.default_rng(2)
+    x = (rng.random((1, 240, 320, 128)) < 1 / 16).astype(np.float32)
+    w = rng.integers(-1, 2, (64, 128, 3, 3)).astype(np.float32)
+    b = rng.integers(-4, 5, (1, 1, 1, 64)).astype(np.float32)
+    magnitude = reference_conv2d(x, np.abs(w), padding=(1, 1), bias=np.abs(b).reshape(-1))
+    assert magnitude.max() <= 256
+    (output,) = Program.load(module).run([x, w, b])
+    expected = reference_conv2d(x, w, padding=(1, 1), bias=b.reshape(-1))
+    assert np.array_equal(output.to_numpy().astype(np.float64), expected)

@@ -245,6 +245,7 @@ _RAISERS = {
     "TensorTypeError",
     "ConvConfigError",
     "ConvNotModelledError",
+    "WeightBlockCrash",
 }
 
 RULES = "ttnn_xdsl.conv."

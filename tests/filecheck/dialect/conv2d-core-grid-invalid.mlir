@@ -40,9 +40,10 @@ func.func @f(%x: tensor<1x1x2048x32xbf16, #ttnn.tensor_layout<row_major, #ttnn.m
 
 // -----
 
-// An input in DRAM: TT-NN shards each DRAM slice on the grid, which is not modelled.
+// An input in DRAM: each DRAM slice's conv reshards its slice onto the grid, which must be the
+// halo's walk from core (0, 0) there too.
 func.func @f(%x: tensor<1x1x256x96xbf16, #ttnn.tensor_layout<row_major>>, %w: tensor<256x96x3x3xf32>) -> tensor<1x1x1x1xf32> {
-  // expected-error @below {{'ttnn.conv2d' op conv_config.override_sharding_config = true is not modelled on TT-NN's DRAM path (an input in DRAM or a slice config): TT-NN shards each slice on conv_config.core_grid}}
-  %y = ttnn.conv2d %x, %w in_channels = 96 out_channels = 256 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = block_sharded, override_sharding_config = true, core_grid = #ttnn.core_range_set<[#ttnn.core_range<(0,0), (2,1)>]>> : (tensor<1x1x256x96xbf16, #ttnn.tensor_layout<row_major>>, tensor<256x96x3x3xf32>) -> tensor<1x1x1x1xf32>
+  // expected-error @below {{'ttnn.conv2d' op Sliding-window shard grid core 0 is 1-1 but the origin-anchored row walk addresses it as 0-0. Only an origin-anchored, row-filled grid is supported; any other grid hangs max_pool2d/avg_pool2d or silently returns wrong conv2d results (#60513).}}
+  %y = ttnn.conv2d %x, %w in_channels = 96 out_channels = 256 batch_size = 1 input_height = 16 input_width = 16 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] groups = 1 conv_config = #ttnn.conv2d_config<weights_dtype = bf16, shard_layout = block_sharded, override_sharding_config = true, core_grid = #ttnn.core_range_set<[#ttnn.core_range<(1,1), (3,2)>]>> : (tensor<1x1x256x96xbf16, #ttnn.tensor_layout<row_major>>, tensor<256x96x3x3xf32>) -> tensor<1x1x1x1xf32>
   func.return %y : tensor<1x1x1x1xf32>
 }

@@ -16,7 +16,11 @@ halo output's placement; and 112 convs asked with conv_config.override_sharding_
 and core_grid (56 on each device) and 49 draws with them (48 answered); and 14 convs from
 DRAM in height slices of an output whose width is not whole tiles (TT-NN widens each slice's
 conv to whole tiles, the slice width rounding file) and 12 whose channels are not whole tiles
-(conv2d prepares the weight in the slice's conv, the slice alignment file); recorded once, each
+(conv2d prepares the weight in the slice's conv, the slice alignment file); and 1,088 fresh
+draws (1,100 asked; the `fresh` files, each compared once before any change as a held-out
+measure: the kit's, the wider ones and 100 of what the others rarely make,
+draw_rare_conv_cases.py: odd channel counts, big kernels and strides, every Conv2dConfig
+field, compute configs); recorded once, each
 on a fresh device, and committed in tests/data/ttnn_reference/conv2d_op/ (README there).
 `ttnn.conv_transpose2d` against TT-NN's `conv_transpose2d`:
 tests/test_conv_transpose2d_op_reference.py.
@@ -44,6 +48,7 @@ import gzip
 import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -81,9 +86,15 @@ COUNTS = {
     "ttnn_conv_core_grid_wormhole_N150.json.gz": (42, 14, 42, 14, 0, 0, 0),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 51, 0, 0, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),
+    "ttnn_conv_fresh_conv1d_wormhole_N150_s9204.json.gz": (54, 16, 54, 16, 30, 29, 0),
+    "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 25, 7, 7, 4),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 34, 15, 15, 5),
+    "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 17, 6, 5, 0),
+    "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 33, 15, 1, 1, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 16, 1),
+    "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 30, 26, 25, 3),
     "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 24, 23, 21, 4),
+    "ttnn_conv_fresh_wide_wormhole_N150_s9201.json.gz": (84, 37, 82, 37, 23, 21, 3),
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 104, 0),
     "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 104, 0),
     "ttnn_conv_models_blackhole_P150.json.gz": (234, 0, 234, 0, 0, 0, 0),
@@ -205,7 +216,11 @@ REASONS = {
     "of the fold's own, whose shard width (Cin·sH·sW = 4) get_input_channels_alignment does not "
     "divide, so conv2d reshards it BLOCK from the device grid (probes: folded widths of 8 and 32 "
     "keep the fold's HEIGHT sharding, on 8 cores); the fold's output sharding is not modelled, "
-    "the project keeps the user's HEIGHT shards",
+    "the project keeps the user's HEIGHT shards"
+    "; a HEIGHT conv from DRAM asked for a ROW_MAJOR output that the project cuts in 2 "
+    "width slices (its one-slice estimate, 1,538,688 bytes a core, is over the 1,376,928 "
+    "free) and returns row-major, where TT-NN runs it whole (its graph: one conv op) and "
+    "returns TILE (fresh s9201 w0092)",
     "project prepares another weight": "TT-NN's bug: a conv from DRAM whose first height "
     "slice reads only padding, where run_sliced_op skips the slice without moving on and so "
     "skips every slice: no conv runs, the host weight comes back unprepared and the output "
@@ -217,7 +232,32 @@ REASONS = {
     "the project refuses for the first slice's weight width (1); and a conv from DRAM with "
     "enable_activation_reuse and no shard layout (wide w0069), which TT-NN auto-shards HEIGHT "
     "(its graph capture, also from L1 and without reuse) where the project's estimate with "
-    "activation reuse picks BLOCK, whose reuse the factory refuses: not found",
+    "activation reuse picks BLOCK, whose reuse the factory refuses: not found"
+    "; fresh draws (2): a folded conv from DRAM (2×4 kernel, stride 2, act_block_h_override "
+    "128) the project refuses for its block height, 64, under the inner dimension, 128, "
+    "where TT-NN's weight is the unfolded one in 2 blocks of 128 rows; and a 5×5 row-major "
+    "conv from DRAM with act_block_w_div 3 and full_inner_dim, auto-sharded, that the project "
+    "runs WIDTH and refuses for the matmul's shapes, where TT-NN's weight is 5 kernel rows of "
+    "224 (another layout); TT-NN runs each whole (its graph: a halo and one conv op): not "
+    "found",
+    "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
+    "exceed number of rows # for row major orientation": "a fresh draw: an input the user "
+    "sharded BLOCK on 2×6 cores, asked to fold a stride-(1, 2) conv; TT-NN pads it first "
+    "(its graph: PadDeviceOperation) into a tensor of 7 shards along height on the input's "
+    "6 rows: not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Physical shard shape (#, #) must be tile "
+    "{#, #} sized!": "fresh draws: TT-NN makes a tile tensor on shards not whole tiles (a "
+    "row-major WIDTH input of 4455-row shards asked to reshard for a BLOCK 1×1 conv, before "
+    "any op; a HEIGHT input folded 2×2 into 4-row shards, its Fold after a reshard): not "
+    "modelled",
+    "project refuses for another rule than TT-NN's | TT-NN: Physical shard shape (#, #) must "
+    "be tile {#, #} sized!": "a fresh draw: TT-NN tilizes a folded WIDTH input (75×76 "
+    "folded pixels, shards of 5700 rows) and refuses its shards before the shard grid the "
+    "project refuses (conv2d_decisions.width_input_matmul_refusal)",
+    "project refuses for another rule than TT-NN's | TT-NN: ValueError: datum for bfp#, bfp#, "
+    "bfp# is invalid": "a fresh draw: a bfloat8_b input with enable_activation_reuse (a "
+    "dilated 11×11 depthwise conv): TT-NN's Python conversion fails; without the reuse or "
+    "with a bfloat16 input TT-NN refuses for the matmul's shapes, as the project does",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 
@@ -261,14 +301,20 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
     assert (compared, wider) == (257, 15)
 
 
+def load_script(path: Path) -> ModuleType:
+    """A standalone case-writing script of the data folder, loaded as a module by its path."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_the_model_convs_are_model_cases_py_s_cases() -> None:
     """The committed model convs are the cases `model_cases.py` writes for each device, in
     its order, every field as written (each with its `source`), TT-NN's answer added."""
     folder = DATA / "conv2d_op"
-    spec = importlib.util.spec_from_file_location("model_cases", folder / "model_cases.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script(folder / "model_cases.py")
     for device in ("wormhole_N150", "blackhole_P150"):
         cases = module.model_cases(device)
         with gzip.open(folder / f"ttnn_conv_models_{device}.json.gz", "rt") as text:
@@ -277,6 +323,34 @@ def test_the_model_convs_are_model_cases_py_s_cases() -> None:
         for case in cases:
             assert {key: answers[case["id"]][key] for key in case} == case
             assert case["source"].startswith(("tests/ttnn/", "models/demos/"))
+
+
+def test_the_rare_draws_are_draw_rare_conv_cases_py_s_cases() -> None:
+    """The committed rare draws are the cases `draw_rare_conv_cases.py` writes for their seed
+    and device (9207 on the Wormhole, 9208 on the Blackhole, 50 each), in its order, every
+    field as drawn, TT-NN's answer added; between them they ask every Conv2dConfig field the
+    script draws, override core grids, compute configs of each math fidelity, inputs already
+    sharded and DRAM slice configs."""
+    folder = DATA / "conv2d_op"
+    module = load_script(folder / "draw_rare_conv_cases.py")
+    drawn: list[dict[str, Any]] = []
+    for device, seed in (("wormhole_N150", 9207), ("blackhole_P150", 9208)):
+        with gzip.open(folder / f"ttnn_conv_fresh_rare_{device}_s{seed}.json.gz", "rt") as text:
+            answers = json.load(text)
+        cases = module.rare_cases(seed, 50, device)
+        assert [case["id"] for case in cases] == list(answers)
+        for case in cases:
+            assert {key: answers[case["id"]][key] for key in case} == case
+        drawn += cases
+    fields = {field for case in drawn for field in case["conv_config"]}
+    assert fields >= {*module.FLAGS, "act_block_h_override", "act_block_w_div"}
+    assert {"output_layout", "reallocate_halo_output", "override_sharding_config"} <= fields
+    fidelities = {
+        case["compute_config"]["math_fidelity"] for case in drawn if "compute_config" in case
+    }
+    assert fidelities == {"LoFi", "HiFi2", "HiFi3", "HiFi4"}
+    assert sum("input_shard" in case for case in drawn) == 16
+    assert sum("slice_config" in case for case in drawn) == 16
 
 
 def first_slice_reads_only_padding(case: dict[str, Any], grid: tuple[int, int]) -> bool:

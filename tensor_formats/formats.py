@@ -636,8 +636,6 @@ def _decode_bfloat8_b_rows(packed: np.ndarray, out: np.ndarray, scratch: np.ndar
     *lead, count, cols = packed.shape[:-1]
     half = TILE_SIZE // FACE_SIZE
     grid = (math.prod(lead) * count, cols)
-    if not math.prod(grid):
-        return
     data = packed[..., BFLOAT8_B_EXPONENTS_PER_TILE:].reshape((*grid, TILE_ELEMENTS))
     units = data.view(_FACE_ROW).reshape((*grid, half, half, FACE_SIZE))
     magnitudes = scratch[: math.prod(grid) * TILE_ELEMENTS]
@@ -653,18 +651,9 @@ def _decode_bfloat8_b_rows(packed: np.ndarray, out: np.ndarray, scratch: np.ndar
         packed[..., :BFLOAT8_B_EXPONENTS_PER_TILE].reshape((*grid, BFLOAT8_B_EXPONENTS_PER_TILE))
     )
     ordered = exponents.reshape(-1).take(_exponents_in_matrix_order(*grid))
-    scales = _bfloat8_b_scales().take(ordered).reshape(-1, 1)
-    if int(ordered.min()) == 0:  # E == 0
-        signed.reshape(-1, FACE_SIZE)[ordered == 0] = 0
     values = out.reshape(signed.shape)
     np.copyto(values, signed, casting="unsafe")
-    face_rows = values.reshape(-1, FACE_SIZE)
-    if int(ordered.max()) < 255:
-        np.multiply(face_rows, scales, out=face_rows)
-        return
-    # Only E == 255 (never produced by the packer) can overflow: let it become Inf quietly.
-    with np.errstate(over="ignore"):
-        np.multiply(face_rows, scales, out=face_rows)
+    _scale_face_rows(values.reshape(-1, FACE_SIZE), ordered)
 
 
 def _signed_magnitudes(signed: np.ndarray) -> None:
@@ -673,6 +662,23 @@ def _signed_magnitudes(signed: np.ndarray) -> None:
     signed &= np.int8(0x7F)
     signed ^= negative  # two's complement negation where negative
     signed -= negative
+
+
+def _scale_face_rows(face_rows: np.ndarray, exponents: np.ndarray) -> None:
+    """Multiply float32 face rows ``[n, 16]`` holding the integers ±m, in place, by their
+    shared exponents' units 2^(E-127-6) (``exponents``: n, uint8; exact in float32). A face row
+    with E == 0 is zeroed first, so that a negative byte gives +0.0; only E == 255 (never
+    produced by the packer) can overflow: it becomes Inf quietly."""
+    if not exponents.size:
+        return
+    scales = _bfloat8_b_scales().take(exponents).reshape(-1, 1)
+    if int(exponents.min()) == 0:
+        face_rows[exponents == 0] = 0
+    if int(exponents.max()) < 255:
+        np.multiply(face_rows, scales, out=face_rows)
+        return
+    with np.errstate(over="ignore"):
+        np.multiply(face_rows, scales, out=face_rows)
 
 
 def unpack_bfloat8_b_first_rows(packed: np.ndarray) -> np.ndarray:
@@ -687,11 +693,8 @@ def unpack_bfloat8_b_first_rows(packed: np.ndarray) -> np.ndarray:
     signed = np.stack([packed[..., start : start + FACE_SIZE] for start in starts], axis=-2)
     signed = signed.view(np.int8)
     _signed_magnitudes(signed)
-    scales = _bfloat8_b_scales().take(exponents)[..., None]
     values = signed.astype(np.float32)
-    values[np.broadcast_to(scales == 0, values.shape)] = 0  # E == 0: +0.0 for a negative byte
-    with np.errstate(over="ignore"):  # only E == 255 (never packed) overflows
-        values *= scales
+    _scale_face_rows(values.reshape(-1, FACE_SIZE), exponents.reshape(-1))
     return values.reshape((*packed.shape[:-1], TILE_SIZE))
 
 

@@ -40,6 +40,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import (
@@ -403,7 +404,7 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
         activation = chain[-1].results[0]
         preparation, weight, bias = transpose_prepared_operands(op, decision, device)
     else:
-        preparation, weight, bias = prepared_operands(op, decision)
+        preparation, weight, bias = prepared_operands(op, decision, device)
     chain += preparation
     try:
         params = plan.params
@@ -432,7 +433,7 @@ def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
 
 
 def prepared_operands(
-    op: ConvOp, decision: Conv2dDecision
+    op: ConvOp, decision: Conv2dDecision, device: TargetDevice
 ) -> tuple[list[Operation], SSAValue, SSAValue | None]:
     """The ops preparing a conv2d's host weight and bias as TT-NN's conv2d prepares them
     (`prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a bfloat8_b
@@ -451,6 +452,8 @@ def prepared_operands(
             has_bias=op.bias is not None,
             **properties,
         )
+        if not prepares_the_plans_weight(prepared, decision.plan, device):
+            return sliced_conv1d_chains(op, decision)
         chain.append(prepared)
         weight = prepared.result
         if decision.weights_dtype != decision.plan.weights_dtype:
@@ -471,6 +474,21 @@ def prepared_operands(
             chain.append(typecast)
             bias = typecast.result
     return chain, weight, bias
+
+
+def prepares_the_plans_weight(
+    prepared: PrepareConvWeightsOp, plan: ConvWeightsPlan, device: TargetDevice
+) -> bool:
+    """Whether the prepare op, resolved from its properties, lays the weight out as the conv's
+    own plan reads it. Not where the conv's DRAM path plans its slices otherwise than a
+    prepare op can be told: a bfloat8_b weight is prepared as bfloat16, but the slices are
+    planned with bfloat8_b tiles (`Conv2dParameters.planned_weights_dtype`), which can take
+    another shard layout than the bfloat16 estimate (a HEIGHT slice where bfloat16 weights
+    would make it BLOCK); the weight is then laid out for the conv's plan (the layout ops)."""
+    try:
+        return prepared.resolve(device).layout == plan.layout
+    except VerifyException:
+        return False
 
 
 def prepare_op_says(plan: ConvWeightsPlan) -> bool:
@@ -715,10 +733,12 @@ def conv2d_prepare_properties(op: ConvOp, params: Conv2dParameters) -> dict[str,
         # a DRAM input's automatic folding kept for its L1 path (l1_path_input_in_l1).
         fields["enable_kernel_stride_folding"] = folding
     written_reshard = written_dtype.reshard_if_not_optimal if written_dtype else False
-    if params.conv_config.reshard_if_not_optimal and not written_reshard:
+    if params.conv_config.reshard_if_not_optimal != written_reshard:
         # conv2d reshards a COL_MAJOR HEIGHT or WIDTH input (conv2d_decisions.runtime_plan):
-        # prepared as the preparation reshards it.
-        fields["reshard_if_not_optimal"] = True
+        # prepared as the preparation reshards it. Its DRAM path auto-shards each slice
+        # without a shard_layout (conv2d_decisions.unset_reshard_dropped): prepared without
+        # resharding, which prepare_conv_weights would refuse for the unset layout.
+        fields["reshard_if_not_optimal"] = params.conv_config.reshard_if_not_optimal
     if fields:
         properties["conv_config"] = Conv2dConfigAttr.from_fields(fields)
     given = activation.memory_config or DRAM_INTERLEAVED

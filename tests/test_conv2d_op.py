@@ -21,6 +21,7 @@ from typing import NamedTuple
 import numpy as np
 import pytest
 from conv2d_op_reference_cases import ANSWERS, build_conv2d
+from conv2d_op_scale import committed_case, run_case
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
@@ -45,9 +46,10 @@ from ttnn_xdsl.dialect import (
 )
 from ttnn_xdsl.dialect.attributes import Conv2dSliceConfigAttr, DeviceComputeKernelConfigAttr
 from ttnn_xdsl.dialect.conv2d_ops import Conv2dOp, ConvConsumeOp
+from ttnn_xdsl.dialect.device import module_device
 from ttnn_xdsl.dialect.prepare_ops import PrepareConvBiasOp
 from ttnn_xdsl.dialect.tensor_types import tensor_info, tensor_type
-from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose
+from ttnn_xdsl.passes.ttnn_decompose import TTNNDecompose, prepared_operands
 from ttnn_xdsl.program import Program
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -835,3 +837,55 @@ def test_the_vanilla_unet_s_dec2_1_runs_and_equals_the_reference_conv() -> None:
     (output,) = Program.load(module).run([x, w, b])
     expected = reference_conv2d(x, w, padding=(1, 1), bias=b.reshape(-1))
     assert np.array_equal(output.to_numpy().astype(np.float64), expected)
+
+
+# ------------------------------------------------------------------------------------------
+# The decomposition's preparation of a conv run from DRAM (found running TT-NN's accepted
+# convs whole: tests/conv2d_op_scale.py)
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["ttnn_conv_wide_wormhole_N150_s6001/w0249", "ttnn_conv2d_blackhole_P150_s101/r0078"]
+)
+def test_a_dram_conv_resharding_without_a_shard_layout_is_prepared_without_it(name: str) -> None:
+    """conv2d's DRAM path auto-shards each slice and drops `reshard_if_not_optimal` without a
+    `shard_layout` (`unset_reshard_dropped`): the decomposition's `prepare_conv_weights` is
+    given the flag as conv2d plans it, not as written (with it, its verifier refuses the unset
+    layout), and the conv runs."""
+    case = committed_case(name)
+    assert case.answer["mem"] == "DRAM" and "shard_layout" not in case.answer["conv_config"]
+    assert case.answer["conv_config"]["reshard_if_not_optimal"] is True
+    op = build_conv2d(case.answer, case.grid)
+    device = module_device(op)
+    chain, _, _ = prepared_operands(op, op.decision(device), device)
+    assert isinstance(chain[0], PrepareConvWeightsOp)
+    assert chain[0].conv_parameters(device).conv_config.reshard_if_not_optimal is False
+    assert run_case(case).status == "agrees"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ttnn_conv_fresh_conv2d_blackhole_P150_s9203/r0041",
+        "ttnn_conv_conv2d_wormhole_N150_s5001/r0316",
+        "ttnn_conv_fresh_wide_wormhole_N150_s9101/w0018",
+    ],
+)
+def test_a_bfloat8_b_dram_weight_is_laid_out_for_the_conv_its_slices_plan(name: str) -> None:
+    """A bfloat8_b weight of a conv run from DRAM is prepared as bfloat16 and typecast, but the
+    slices are planned with bfloat8_b tiles, which take a HEIGHT layout where a bfloat16
+    estimate (what `prepare_conv_weights` would plan) takes BLOCK — or finds no slices at
+    all (w0018). The weight is laid out for the conv's own plan (the layout ops, no prepare
+    op). Before, it was prepared BLOCK and read as HEIGHT: the conv's values were wrong (r0041
+    1.4 times the output's scale off) or the prepare op refused the conv TT-NN runs."""
+    case = committed_case(name)
+    assert case.answer["mem"] == "DRAM" and case.answer["weight_dtype"] == "DataType.BFLOAT8_B"
+    op = build_conv2d(case.answer, case.grid)
+    device = module_device(op)
+    decision = op.decision(device)
+    chain, _, _ = prepared_operands(op, decision, device)
+    assert not any(isinstance(prepared, PrepareConvWeightsOp) for prepared in chain)
+    assert decision.plan.sharding.shard_layout == TensorMemoryLayout.HEIGHT_SHARDED
+    outcome = run_case(case)
+    assert outcome.status == "agrees", outcome.message

@@ -509,7 +509,7 @@ def conv_body(call: ConvCall, arguments: list[SSAValue]) -> list[SSAValue]:
     if isinstance(op, ConvTranspose2dOp):
         _, weight, bias = transpose_prepared_operands(op, decision, target)
     else:
-        _, weight, bias = prepared_operands(op, decision)
+        _, weight, bias = prepared_operands(op, decision, target)
     Rewriter.erase_op(op)
     conv = _conv_op(call, [arguments[0], weight, *([bias] if bias is not None else [])])
     prepared = [value for value in (weight, bias) if value is not None]

@@ -16,9 +16,9 @@ halo output's placement; and 112 convs asked with conv_config.override_sharding_
 and core_grid (56 on each device) and 49 draws with them (48 answered); and 14 convs from
 DRAM in height slices of an output whose width is not whole tiles (TT-NN widens each slice's
 conv to whole tiles, the slice width rounding file) and 12 whose channels are not whole tiles
-(conv2d prepares the weight in the slice's conv, the slice alignment file); and 1,088 fresh
-draws (1,100 asked; the `fresh` files, each compared once before any change as a held-out
-measure: the kit's, the wider ones and 100 of what the others rarely make,
+(conv2d prepares the weight in the slice's conv, the slice alignment file); and 1,704 fresh
+draws (1,720 asked; the `fresh` files, each compared once before any change as a held-out
+measure: the kit's, the wider ones and 220 of what the others rarely make,
 draw_rare_conv_cases.py: odd channel counts, big kernels and strides, every Conv2dConfig
 field, compute configs); recorded once, each
 on a fresh device, and committed in tests/data/ttnn_reference/conv2d_op/ (README there).
@@ -86,15 +86,21 @@ COUNTS = {
     "ttnn_conv_core_grid_wormhole_N150.json.gz": (42, 14, 42, 14, 0, 0, 0),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 51, 0, 0, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),
+    "ttnn_conv_fresh_conv1d_blackhole_P150_s9304.json.gz": (65, 16, 64, 16, 18, 18, 0),
     "ttnn_conv_fresh_conv1d_wormhole_N150_s9204.json.gz": (54, 16, 54, 16, 30, 29, 0),
     "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 25, 7, 7, 4),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 34, 15, 15, 5),
+    "ttnn_conv_fresh_conv2d_wormhole_N150_s9303.json.gz": (67, 22, 67, 21, 11, 10, 0),
     "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 17, 6, 5, 0),
+    "ttnn_conv_fresh_rare_blackhole_P150_s9308.json.gz": (32, 28, 31, 27, 0, 0, 0),
     "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 32, 15, 1, 1, 1),
+    "ttnn_conv_fresh_rare_wormhole_N150_s9307.json.gz": (36, 24, 36, 24, 0, 0, 0),
     "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 16, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 30, 26, 25, 3),
+    "ttnn_conv_fresh_wide_blackhole_P150_s9302.json.gz": (91, 38, 91, 37, 19, 19, 2),
     "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 24, 23, 21, 4),
     "ttnn_conv_fresh_wide_wormhole_N150_s9201.json.gz": (84, 37, 83, 37, 23, 21, 3),
+    "ttnn_conv_fresh_wide_wormhole_N150_s9301.json.gz": (88, 30, 88, 29, 28, 26, 1),
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 104, 0),
     "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 104, 0),
     "ttnn_conv_models_blackhole_P150.json.gz": (234, 0, 234, 0, 0, 0, 0),
@@ -222,7 +228,10 @@ REASONS = {
     "skips every slice: no conv runs, the host weight comes back unprepared and the output "
     "unwritten (3; `test_tt_nn_runs_no_slice_of_a_conv_whose_first_slice_is_padding`); folded "
     "convs on the DRAM path (8: TT-NN prepares the weight unfolded for the folded conv, "
-    "conv2d_decisions.folded_dram_weight_refusal, and returns other rows for those it runs)",
+    "conv2d_decisions.folded_dram_weight_refusal, and returns other rows for those it runs; "
+    "2 more of the third fresh round: s9304 r0054, a 1×5 conv1d of stride (1, 2), and s9308 "
+    "x0021, a grouped 9×3 conv of stride 2, each from DRAM with enable_kernel_stride_folding, "
+    "whose weights TT-NN returns unfolded, 5·384 and 27·40 rows)",
     "project refuses what TT-NN accepts": "TT-NN's bug: a conv from DRAM whose first height "
     "slice reads only padding runs no slice (see 'project prepares another weight'), which "
     "the project refuses for the first slice's weight width (1); and a conv from DRAM with "
@@ -257,6 +266,26 @@ REASONS = {
     "bfp# is invalid": "a fresh draw: a bfloat8_b input with enable_activation_reuse (a "
     "dilated 11×11 depthwise conv): TT-NN's Python conversion fails; without the reuse or "
     "with a bfloat16 input TT-NN refuses for the matmul's shapes, as the project does",
+    "project refuses for another rule than TT-NN's | TT-NN: act_matrix_height_ntiles # should "
+    "be divisible by act_block_h_ntiles #": "a fresh draw (s9303 r0087: a 3×3 conv of 1024 "
+    "channels from DRAM, auto-sharded WIDTH, act_block_h_override 64, act_block_w_div 2) that "
+    "fails both the WIDTH factory's act height (13 tiles in blocks of 2) and its act blocks' "
+    "split over the input cores (72 on 32): TT-NN checks the height first "
+    "(conv2d_op_width_sharded_program_factory.cpp:230), the project after the split "
+    "(conv2d_decisions.width_activation_height_refusal)",
+    "project accepts what TT-NN refuses | TT-NN: K dimension in tiles must match between input "
+    "A (#) and input B (#)": "a fresh draw (s9308 x0051): a 1×1 matmul conv of 64 channels "
+    "sharded BLOCK on an override core grid of 2×5 cores with transpose_shards, 5 channel "
+    "cores: the weight has a tile of rows per channel core, 160, the input its own 2 tiles, "
+    "and TT-NN's matmul refuses (matmul_device_operation.cpp:91; it runs the conv on 2 "
+    "channel cores, without transpose_shards, or of 160 channels); the project holds only a "
+    "WIDTH input's tiles to the weight (conv2d_decisions.width_input_matmul_refusal)",
+    "project refuses for another rule than TT-NN's | TT-NN: Attempting to reshape between two "
+    "shapes with different volumes": "a fresh draw (s9301 w0014): an input the user sharded "
+    "HEIGHT on 3×8 cores in shards of 32 rows, for 256 pixels (16 shards hold none): TT-NN "
+    "reshapes it, runs its halo and then fails a reshape (reshape_view/reshape.cpp:736; its "
+    "graph; so too with each of the case's Conv2dConfig fields dropped): not modelled; the "
+    "project refuses first for the activation reuse the case asks",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 
@@ -281,8 +310,8 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
     [1, 1, 64, 2080]. Its type spells no padded shape (the project's row-major values hold the
     logical rows only); the op's decision says TT-NN's, and `ttnn_xdsl.ttnn.conv2d`'s output
     reports it (tests/test_ttnn_api_conv.py). Every ROW_MAJOR answer whose output the project
-    infers (285 of 287; the others are pinned above) is held to TT-NN's padded shape, 16 of
-    them wider than whole tiles."""
+    infers (all 319; one it did not would be pinned above) is held to TT-NN's padded shape, 16
+    of them wider than whole tiles."""
     compared, wider = 0, 0
     for path in FILES:
         grid = grid_of(path)
@@ -298,7 +327,7 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
             assert list(op.decision().output.padded_shape) == padded, (path.name, case["id"])
             compared += 1
             wider += padded[3] > -(-logical[3] // 32) * 32
-    assert (compared, wider) == (285, 16)
+    assert (compared, wider) == (319, 16)
 
 
 def load_script(path: Path) -> ModuleType:
@@ -325,19 +354,31 @@ def test_the_model_convs_are_model_cases_py_s_cases() -> None:
             assert case["source"].startswith(("tests/ttnn/", "models/demos/"))
 
 
-def test_the_rare_draws_are_draw_rare_conv_cases_py_s_cases() -> None:
-    """The committed rare draws are the cases `draw_rare_conv_cases.py` writes for their seed
-    and device (9207 on the Wormhole, 9208 on the Blackhole, 50 each), in its order, every
-    field as drawn, TT-NN's answer added; between them they ask every Conv2dConfig field the
-    script draws, override core grids, compute configs of each math fidelity, inputs already
-    sharded and DRAM slice configs."""
+RARE_DRAW_ROUNDS = (
+    # (device, seed, cases) of each held-out round, and how many of its cases have an input
+    # already sharded and a slice config
+    ((("wormhole_N150", 9207, 50), ("blackhole_P150", 9208, 50)), 16, 16),
+    ((("wormhole_N150", 9307, 60), ("blackhole_P150", 9308, 60)), 27, 18),
+)
+
+
+@pytest.mark.parametrize(("draws", "input_shards", "slice_configs"), RARE_DRAW_ROUNDS)
+def test_the_rare_draws_are_draw_rare_conv_cases_py_s_cases(
+    draws: tuple[tuple[str, int, int], ...], input_shards: int, slice_configs: int
+) -> None:
+    """The committed rare draws of a held-out round are the cases `draw_rare_conv_cases.py`
+    writes for their seed and device (9207 on the Wormhole and 9208 on the Blackhole, 50
+    each; 9307 and 9308, 60 each), in its order, every field as drawn, TT-NN's answer added;
+    between the two files of a round they ask every Conv2dConfig field the script draws,
+    override core grids, compute configs of each math fidelity, inputs already sharded and
+    DRAM slice configs."""
     folder = DATA / "conv2d_op"
     module = load_script(folder / "draw_rare_conv_cases.py")
     drawn: list[dict[str, Any]] = []
-    for device, seed in (("wormhole_N150", 9207), ("blackhole_P150", 9208)):
+    for device, seed, count in draws:
         with gzip.open(folder / f"ttnn_conv_fresh_rare_{device}_s{seed}.json.gz", "rt") as text:
             answers = json.load(text)
-        cases = module.rare_cases(seed, 50, device)
+        cases = module.rare_cases(seed, count, device)
         assert [case["id"] for case in cases] == list(answers)
         for case in cases:
             assert {key: answers[case["id"]][key] for key in case} == case
@@ -349,8 +390,8 @@ def test_the_rare_draws_are_draw_rare_conv_cases_py_s_cases() -> None:
         case["compute_config"]["math_fidelity"] for case in drawn if "compute_config" in case
     }
     assert fidelities == {"LoFi", "HiFi2", "HiFi3", "HiFi4"}
-    assert sum("input_shard" in case for case in drawn) == 16
-    assert sum("slice_config" in case for case in drawn) == 16
+    assert sum("input_shard" in case for case in drawn) == input_shards
+    assert sum("slice_config" in case for case in drawn) == slice_configs
 
 
 def first_slice_reads_only_padding(case: dict[str, Any], grid: tuple[int, int]) -> bool:

@@ -1,5 +1,5 @@
 """`ttnn.conv_transpose2d` against TT-NN 0.81.1's own `conv_transpose2d`, without TT-NN: its
-answers on the mock device for 3,525 transposed convs (3,562 asked, 37 skipped by the
+answers on the mock device for 4,016 transposed convs (4,062 asked, 46 skipped by the
 recording run) on a Wormhole N150 and a Blackhole P150: random draws (the dev set's and fresh
 ones), 1D edge cases, output padding, auto-sharding and DRAM probes, explicit DRAM slice
 configs, ROW_MAJOR bfloat8_b output probes; recorded once, each on a fresh device, and committed in
@@ -54,8 +54,10 @@ COUNTS = {
     "ttnn_conv_transpose_edge1d_wormhole_N150.json.gz": (170, 0, 170, 0, 0, 0, 0),
     "ttnn_conv_transpose_examples_wormhole_N150.json.gz": (11, 2, 11, 2, 1, 1, 0),
     "ttnn_conv_transpose_fresh_blackhole_P150_s9205.json.gz": (49, 14, 46, 14, 23, 23, 1),
+    "ttnn_conv_transpose_fresh_blackhole_P150_s9306.json.gz": (68, 13, 67, 13, 17, 16, 1),
     "ttnn_conv_transpose_fresh_wormhole_N150_s9105.json.gz": (73, 16, 72, 16, 29, 29, 1),
     "ttnn_conv_transpose_fresh_wormhole_N150_s9206.json.gz": (56, 11, 52, 11, 21, 21, 1),
+    "ttnn_conv_transpose_fresh_wormhole_N150_s9305.json.gz": (66, 14, 65, 14, 17, 16, 0),
     "ttnn_conv_transpose_output_padding_probes_wormhole_N150.json.gz": (11, 3, 10, 3, 1, 1, 0),
     "ttnn_conv_transpose_row_major_bfloat8_b_wormhole_N150.json.gz": (4, 5, 4, 5, 0, 0, 0),
     "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 69, 28, 13, 11, 2),
@@ -100,12 +102,13 @@ REASONS = {
     "where TT-NN's passes (2), and a first DRAM slice with no output where TT-NN's sizes "
     "wrap (2), and a BLOCK transposed conv from DRAM with enable_activation_reuse whose "
     "circular buffers the project's L1 replay finds beyond the L1 (a fresh draw)",
-    "project infers another output": "a fresh draw: a 1×1 transposed conv of 3 channels "
+    "project infers another output": "fresh draws: a 1×1 transposed conv of 3 channels "
     "the user sharded BLOCK on 3×2 cores (two of its columns hold no channel), no shard "
     "layout given: TT-NN reshards it (its graph: a reshard, then the matmul) onto one column "
     "of 10 cores, the project keeps the input's grid: conv2d's reshard of a matmul's "
     "unfilled BLOCK input (conv2d_l1_allocation.matmul_block_input_unfilled) fits it, not "
-    "applied to the transpose",
+    "applied to the transpose; s9305 r0049 the same, 32 channels on 5×4 COL_MAJOR cores "
+    "(three of its 4 channel rows empty), its output on one column of 7 cores",
     "project prepares another weight": "TT-NN's bug: its conv_transpose2d prepares a BLOCK "
     "weight without full_inner_dim (each kernel row padded to a tile; all 22 such weights, "
     "test_tt_nn_lays_out_a_full_inner_dim_block_weight_kernel_row_by_kernel_row) where it "
@@ -121,7 +124,10 @@ REASONS = {
     f"{OTHER_RULE}{OOM}": L1_REPLAY,
     f"{OTHER_RULE}{OOM_SMALL}": L1_REPLAY,
     f"{OTHER_RULE}{BEYOND}": L1_REPLAY,
-    f"{OTHER_RULE}{CLASH}": L1_REPLAY,
+    f"{OTHER_RULE}{CLASH}": L1_REPLAY + "; and a fresh draw (s9305 r0023: a 7×7 depthwise "
+    "transpose of stride 7 from DRAM, WIDTH, act_block_h_override 96) that TT-NN runs in 2 "
+    "DRAM height slices past the WIDTH factory's act height check (its graph) while the "
+    "project's slice has 88 act tiles, not whole blocks of 3: the slice's act height, not found",
     f"{OTHER_RULE}{DATAFLOW_CLASH}": L1_REPLAY,
     f"{ACCEPTS}{DATAFLOW_CLASH}": "a 1×1 transposed conv of stride 1 without padding TT-NN runs "
     "as a matmul: the matmul program's circular buffers, not modelled (its tensors are, as "

@@ -629,9 +629,11 @@ def conv2d_first_slice_l1_failure(
         or params.conv_config.reshard_if_not_optimal
     ):
         return None
-    end = first_slice_end(
-        decisions.geometry.out_hw, decisions.slicing, params.conv_config.output_layout
-    )
+    out_hw = decisions.geometry.out_hw
+    end = first_slice_end(out_hw, decisions.slicing, params.conv_config.output_layout)
+    # The slicer's first block ends within the output (`output_slices`), where the weights'
+    # slice may be rounded up past it (a width slice of a TILE output: whole tiles).
+    end = (min(end[0], out_hw[0]), min(end[1], out_hw[1]))
     window = slice_input_window(decisions.geometry, (0, 0), end, params.conv_config.output_layout)
     split = shard.split
     memory = InputMemoryConfig(

@@ -90,7 +90,7 @@ COUNTS = {
     "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 25, 7, 7, 4),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 34, 15, 15, 5),
     "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 17, 6, 5, 0),
-    "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 32, 15, 1, 1, 1),
+    "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 33, 15, 1, 1, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 16, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 30, 26, 25, 3),
     "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 24, 23, 21, 4),
@@ -235,10 +235,7 @@ REASONS = {
     "conv from DRAM with act_block_w_div 3 and full_inner_dim, auto-sharded, that the project "
     "runs WIDTH and refuses for the matmul's shapes, where TT-NN's weight is 5 kernel rows of "
     "224 (another layout); TT-NN runs each whole (its graph: a halo and one conv op): not "
-    "found; a WIDTH conv of a float32 row-major DRAM input in DRAM width slices "
-    "(act_block_w_div 3; rare s9207 x0001) the project refuses for circular buffers "
-    "clashing with an L1 buffer, since the conv2d L1 rules made meanwhile (it agreed when "
-    "drawn)",
+    "found",
     "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
     "exceed number of rows # for row major orientation": "a fresh draw: an input the user "
     "sharded BLOCK on 2×6 cores, asked to fold a stride-(1, 2) conv; TT-NN pads it first "

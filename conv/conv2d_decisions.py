@@ -26,7 +26,10 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     L1Failure,
     conv2d_l1_failure,
     conv_transpose2d_l1_failure,
+    first_slice_geometry,
     input_l1_failure,
+    matmul_block_input_unfilled,
+    matmul_shard_not_tiles,
     resharded_input_l1_failure,
     reshards_column_major_input,
     runtime_parameters,
@@ -304,7 +307,10 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         dram_output_grid_override_refusal(params)
         or folding_refusal(params)
         or folding_pad_refusal(params)
+        or folding_shard_grid_refusal(params)
+        or folding_width_input_refusal(params)
         or column_major_input_refusal(params)
+        or matmul_input_tilize_refusal(params)
         or dram_row_major_output_refusal(params)
         or conv2d_slice_count_refusal(params)
         or conv1d_dram_slice_refusal(params)
@@ -507,29 +513,36 @@ def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
 def conv_reader_indices_refusal(plan: ConvWeightsPlan) -> str | None:
     """`get_cb_info`'s check of the conv's reader indices (conv2d_op_program_factory_common.cpp
     :337, `conv_reader_indices.reader_indices_refusal`) where the project claims it: a conv,
-    not a 1×1 matmul, run whole, with TT-NN's L1 estimate of it — of an L1 input, or of a DRAM
-    input whose slice search finds one slice (`run_sliced_op` runs that whole on the L1 path,
-    its input sharded as the slice's). TT-NN's answers: 24 such convs of L1 inputs and 14 of
-    DRAM inputs refused so, with TT-NN's numbers, none accepted. Not claimed: a DRAM conv in
-    more slices, which reads each slice's indices (the first slice's would refuse 19 DRAM
-    convs TT-NN does not refuse so), and a one-slice conv with `reshard_if_not_optimal`, whose
-    sharded slice conv2d reshards on other cores (one such conv TT-NN runs)."""
+    not a 1×1 matmul, with TT-NN's L1 estimate of it — run whole from an L1 input or on the L1
+    path from a DRAM one (an `l1_full` slice config), or from a DRAM input whose slice search
+    finds one slice (`run_sliced_op` runs that whole on the L1 path, its input sharded as the
+    slice's) — or, for a DRAM conv in more slices, its first slice's conv (the estimate's
+    blocking is the slice's; its pixels those of the slice's input window, with the window's
+    padding, `first_slice_geometry`). TT-NN's answers: 24 such convs of L1 inputs, one on the
+    L1 path (fresh wide w0005) and 14 of DRAM inputs run whole refused so, with TT-NN's
+    numbers, none accepted; of
+    359 DRAM convs in more slices, the one TT-NN refuses so (fresh wide w0109: a first slice
+    of one output column, 240 pixels each its own segment, 964 B) is refused with its numbers,
+    none of the 358 others (the whole conv's pixels gave it 1184 B). Not claimed: a one-slice
+    conv with `reshard_if_not_optimal`, whose sharded slice conv2d reshards on other cores (one
+    such conv TT-NN runs)."""
     from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
     from ttnn_xdsl.conv.conv_reader_indices import reader_indices_refusal
 
-    params, slicing = plan.params, plan.l1.slicing
+    params, slicing, geometry = plan.params, plan.l1.slicing, plan.l1.geometry
     if plan.form.mm_conv:
         return None
-    if slicing is None and params.input_memory_config.is_dram:
+    if slicing is None and runs_from_dram(params):
         return None
-    if slicing is not None and (
-        slicing.num_slices > 1 or params.conv_config.reshard_if_not_optimal
-    ):
+    if slicing is not None and slicing.num_slices > 1:
+        assert plan.l1.slice_output_size is not None and isinstance(params, Conv2dParameters)
+        geometry = first_slice_geometry(geometry, plan.l1.slice_output_size, params)
+    elif slicing is not None and params.conv_config.reshard_if_not_optimal:
         return None
     usage = conv_l1_report(plan).estimate
     if usage is None:
         return None
-    return reader_indices_refusal(plan.l1.geometry, usage)
+    return reader_indices_refusal(geometry, usage)
 
 
 def width_multicast_refusal(plan: ConvWeightsPlan) -> str | None:
@@ -617,15 +630,17 @@ def column_major_input_refusal(params: Conv2dParameters) -> str | None:
 
 def finds_no_shard_layout(params: ConvParameters) -> bool:
     """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, or whose shard width is
-    not aligned (`shard_width_unaligned`), with no `conv_config.shard_layout`: TT-NN's conv
+    not aligned (`shard_width_unaligned`), or a 1×1 matmul conv's input in shards not whole
+    tiles (`matmul_shard_not_tiles`), with no `conv_config.shard_layout`: TT-NN's conv
     (conv2d's, conv_transpose2d's L1 path) needs to reshard it and finds no sharded layout to
     reshard it to (conv2d_utils.cpp:228; TT-NN's answers: 78 such COL_MAJOR conv2d inputs
-    refused so, none accepted, 58 of 59 transposed ones, and 1 of a 1×1 matmul conv's
-    8-wide shards; with a `shard_layout` it runs)."""
+    refused so, none accepted, 58 of 59 transposed ones, 1 of a 1×1 matmul conv's 8-wide
+    shards and 2 probes of its shards of 4455 and 891 rows,
+    `ttnn_conv_matmul_tilize_blackhole_P150`; with a `shard_layout` it runs)."""
     memory = params.input_memory_config
     if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
         return False
-    if shard_width_unaligned(params):
+    if shard_width_unaligned(params) or matmul_shard_not_tiles(params):
         return True
     if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
         return False
@@ -645,6 +660,32 @@ def shard_width_unaligned(params: ConvParameters) -> bool:
         memory.memory_layout, params.input_layout, False, matmul, width
     )
     return width % alignment != 0
+
+
+def matmul_input_tilize_refusal(params: Conv2dParameters) -> str | None:
+    """A 1×1 matmul conv of a ROW_MAJOR L1 input in shards not whole tiles
+    (`matmul_shard_not_tiles`), resharded BLOCK or WIDTH: conv2d_utils.cpp's
+    `shard_or_reshard_tensor_if_required` tilizes the input before it reshards it to any
+    layout but HEIGHT (`ttnn::to_layout`, tt-metal #13979: tilize does not take BLOCK), and
+    the tilized tensor keeps the input's shards, which a TILE layout refuses
+    (tensor_layout.cpp:171) before any op runs. The layout is the config's `shard_layout`, or
+    BLOCK for a BLOCK input whose channels are not its channel cores' shards
+    (`matmul_block_input_unfilled`); without either TT-NN finds no layout first
+    (`finds_no_shard_layout`). TT-NN's answers: rare draw x0002 (a WIDTH input of 4455-row
+    shards asked BLOCK) and 12 probes on it (`ttnn_conv_matmul_tilize_blackhole_P150`): BLOCK
+    asked of WIDTH, HEIGHT and BLOCK inputs of 4455-, 891- and 16-wide shards, with or without
+    `reshard_if_not_optimal`, in bfloat16 or float32, refused so (6); HEIGHT asked, or shards
+    of whole tiles, run (4); no layout asked, `finds_no_shard_layout` (2)."""
+    if params.input_layout != Layout.ROW_MAJOR or not matmul_shard_not_tiles(params):
+        return None
+    layout = params.conv_config.shard_layout
+    if matmul_block_input_unfilled(params):
+        layout = TensorMemoryLayout.BLOCK_SHARDED
+    if layout is None or layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        return None
+    assert params.input_memory_config.shard_shape is not None
+    height, width = params.input_memory_config.shard_shape
+    return f"Physical shard shape ({height}, {width}) must be tile {{32, 32}} sized!"
 
 
 NO_SHARDED_LAYOUT = (
@@ -688,6 +729,87 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     if top == 0 and left == 0:
         return None
     return "ttnn.pad: on device tile padding does not support front padding"
+
+
+def folding_shard_grid_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d folds a kernel-stride folded conv's input first thing (`ttnn::fold`); a padded
+    input HEIGHT-sharded in L1 is folded through a sliding window over its shard grid, which
+    addresses the grid's cores row by row from (0, 0) (sliding_window.cpp:812) and refuses a
+    grid whose cores its orientation lists otherwise: a COL_MAJOR grid more than one core wide
+    and high lists core 1 as (0, 1), the row walk as (1, 0). After the fold's checks
+    (`folding_refusal`, the preparation's divisibility check) and before the input's shard
+    layout is read (`column_major_input_refusal`). TT-NN's answers: 5 such convs refused so,
+    none accepted (one more, of 17 channels in 24-wide shards, fails first on its buffer's
+    page); probes (`ttnn_conv_fold_shard_grid_wormhole_N150`): the same conv without padding
+    folds (and fails later for its L1), and on a COL_MAJOR grid of one row or one column or a
+    ROW_MAJOR grid fails otherwise (a reshape, not modelled)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        return None
+    if memory.shard_orientation != ShardOrientation.COL_MAJOR or not any(params.padding):
+        return None
+    assert memory.shard_grid is not None
+    if min(memory.shard_grid) == 1 or folds_unevenly(params):
+        return None
+    return (
+        "Sliding-window shard grid core 1 is 0-1 but the origin-anchored row walk addresses "
+        "it as 1-0. Only an origin-anchored, row-filled grid is supported; any other grid "
+        "hangs max_pool2d/avg_pool2d or silently returns wrong conv2d results (#60513)."
+    )
+
+
+def folding_width_input_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride fold (`fold_tensor`) of a ROW_MAJOR input WIDTH-sharded in L1
+    keeps the input's shard spec on the tensors it makes, and a WIDTH shard spec must hold the
+    tensor's whole height (tensor_spec.cpp:173):
+
+    - a flat input `[1, 1, N·H·W, C]` is first viewed as `[N, H, W, C]`: with fewer channels
+      than a shard is wide the view's shards are `shard height · shard width // C` rows high
+      against the tensor's N·H·W; with more channels that are not whole shards the view is
+      refused (the input's last dimension, padded to whole shards, is not C);
+    - then the input is padded with the conv's padding, the shards still `shard height` rows
+      high against N·(H + pt + pb)·(W + pl + pr) rows.
+
+    After the fold's checks (`folding_refusal`, the preparation's divisibility check),
+    `folding_shard_grid_refusal`'s walk being of HEIGHT inputs. TT-NN's answers: 4 such convs
+    refused so (dev-set r0337, conv2d draws r0195, r0220, fresh r0016), none accepted; probes
+    (`ttnn_conv_fold_width_input_wormhole_N150`): 8 refused so, with 8, 16, 24, 32, 48 and 64
+    channels, flat and NHWC inputs; without padding and with whole shards of channels the fold
+    goes on (TT-NN then finds no layout, `column_major_input_refusal`'s). A TILE input folds
+    otherwise (not modelled)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    if params.input_layout != Layout.ROW_MAJOR or folds_unevenly(params):
+        return None
+    assert memory.shard_shape is not None
+    shard_height, shard_width = memory.shard_shape
+    batch, height, width = params.batch_size, params.input_height, params.input_width
+    channels = params.in_channels
+    if not params.input_unflattened and channels < shard_width:
+        return (
+            f"Shard height {shard_height * shard_width // channels} must match physical "
+            f"height {batch * height * width} for width sharded"
+        )
+    if not params.input_unflattened and channels % shard_width:
+        padded = round_up(channels, shard_width)
+        return (
+            "Changing the last dimension of a sharded tensor is not supported unless the "
+            "shard width matches the input last dimension. Input shape: Shape([1, 1, "
+            f"{batch * height * width}, {padded}]), New shape: Shape([{batch}, {height}, "
+            f"{width}, {channels}]), Shard width: {shard_width}"
+        )
+    top, bottom, left, right = params.padding
+    padded_rows = batch * (height + top + bottom) * (width + left + right)
+    if padded_rows == shard_height:
+        return None
+    return f"Shard height {shard_height} must match physical height {padded_rows} for width sharded"
 
 
 def dram_output_grid_override_refusal(params: Conv2dParameters) -> str | None:

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_core_grid import overrides_core_grid
-from ttnn_xdsl.conv.conv_form import is_conv1d, runs_from_dram
+from ttnn_xdsl.conv.conv_form import is_conv1d, is_mm_conv, runs_from_dram
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     ConvGeometry,
@@ -760,6 +760,11 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
       preparation reshards with `reshard_if_not_optimal`, where it keeps the input's own
       layout (§3.3a). Without a shard layout TT-NN finds none (`finds_no_shard_layout`). A
       ROW_MAJOR or BLOCK input runs in its own layout, whatever the config says — but
+    - an L1 input of a 1×1 matmul conv in shards not whole tiles (`matmul_shard_not_tiles`)
+      is resharded so too (TT-NN's answers: probe p07 of
+      `ttnn_conv_matmul_tilize_blackhole_P150`, a HEIGHT input of 891-row shards on 5 cores
+      asked HEIGHT, runs on 70; asked BLOCK or WIDTH TT-NN refuses it first,
+      `conv2d_decisions.matmul_input_tilize_refusal`);
     - a BLOCK input of a 1×1 matmul conv whose channels are not its channel cores' shards
       exactly (`matmul_block_input_unfilled`) is resharded BLOCK, whatever the config says
       (the same function; TT-NN's answers: 1 such conv run, its output agrees).
@@ -774,7 +779,9 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
         config = replace(config, enable_kernel_stride_folding=False)
     elif plan.form.fold_stride is not None and not params.folded_output:
         params = replace(params, folded_output=True)
-    if reshards_column_major_input(params):
+    if reshards_column_major_input(params) or (
+        matmul_shard_not_tiles(params) and config.shard_layout is not None
+    ):
         return replace(params, conv_config=replace(config, reshard_if_not_optimal=True))
     if plan.form.mm_conv and plan.form.fold_stride is None and matmul_block_input_unfilled(params):
         config = replace(
@@ -800,6 +807,21 @@ def reshards_column_major_input(params: ConvParameters) -> bool:
         in (TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED)
         and params.conv_config.shard_layout is not None
     )
+
+
+def matmul_shard_not_tiles(params: ConvParameters) -> bool:
+    """A 1×1 matmul conv2d's L1 input in shards whose height or width is not whole tiles:
+    conv2d_utils.cpp's `get_conv_padded_input_shape_and_mem_config` needs to reshard it
+    (tilizing it needs whole tiles; a width not whole tiles is also an unaligned one), to
+    `conv_config.shard_layout` on cores of the device grid (`runtime_parameters`)."""
+    memory = params.input_memory_config
+    if not isinstance(params, Conv2dParameters) or not memory.sharded_in_l1:
+        return False
+    if not is_mm_conv(normalize_parameters(params)):
+        return False
+    assert memory.shard_shape is not None
+    height, width = memory.shard_shape
+    return height % TILE_SIZE != 0 or width % TILE_SIZE != 0
 
 
 def matmul_block_input_unfilled(params: Conv2dParameters) -> bool:

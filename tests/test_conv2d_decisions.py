@@ -4,15 +4,21 @@ output spec of a sharded and of a DRAM conv, and conv2d's own refusals in TT-NN'
 
 from __future__ import annotations
 
+import gzip
+import json
 from dataclasses import replace
 
 import pytest
+from conv2d_op_reference_cases import ANSWERS, build_conv2d
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import (
     OutputShard,
     core_ranges,
     folding_pad_refusal,
+    folding_shard_grid_refusal,
+    folding_width_input_refusal,
     resolve_conv2d,
     resolve_conv_transpose2d,
     shard_width_unaligned,
@@ -1836,3 +1842,125 @@ def test_a_row_major_output_of_several_dram_slices_stays_row_major() -> None:
     assert output.padded_shape == output.logical_shape == (1, 1, 144, 40)
     one = replace(params, slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
     assert resolve_conv2d(one).output.layout == Layout.TILE
+
+
+def matmul_tilize_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on a 1×1 matmul conv of a row-major input already sharded in
+    L1 (Blackhole; ttnn_conv_matmul_tilize_blackhole_P150)."""
+    path = ANSWERS / "ttnn_conv_matmul_tilize_blackhole_P150.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_matmul_input_in_shards_not_whole_tiles_is_tilized_before_its_reshard() -> None:
+    """TT-NN's probes on rare draw x0002: a 1×1 conv, 128 -> 255 channels, of three 45×33
+    row-major bfloat16 images WIDTH-sharded in L1 on 4 channel cores (shards of 4455 rows),
+    asked BLOCK. conv2d tilizes the input before resharding it (to any layout but HEIGHT), and
+    the tilized tensor keeps the 4455-row shards: refused before any op, with or without
+    `reshard_if_not_optimal` (p01, p03), shards of 891 rows or 16 columns too (p06, p08);
+    asked HEIGHT it is resharded untilized and runs (p02), as does a 4320-row shard (p05)."""
+    for case_id, shard in (("p01", "(4455, 32)"), ("p03", "(4455, 32)"), ("p06", "(891, 128)"),
+                           ("p08", "(4320, 16)")):  # fmt: skip
+        case = matmul_tilize_probe(case_id)
+        message = f"Physical shard shape {shard} must be tile {{32, 32}} sized!"
+        assert case["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (13, 10)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    for case_id in ("p02", "p05"):
+        case = matmul_tilize_probe(case_id)
+        assert "error" not in case
+        build_conv2d(case, (13, 10)).verify()
+
+
+def test_a_matmul_input_in_shards_not_whole_tiles_is_resharded_to_the_config_s_layout() -> None:
+    """Probe p07: the 1×1 conv of a HEIGHT input of 891-row shards on 5 cores, asked HEIGHT
+    without `reshard_if_not_optimal`: TT-NN reshards it (tilizing needs whole tiles) on 70
+    cores of the grid, shards of 64 rows; with no shard layout it finds none (p09)."""
+    case = matmul_tilize_probe("p07")
+    assert case["output_memory_config"]["shard_spec"]["shape"] == [64, 256]  # type: ignore[index]
+    build_conv2d(case, (13, 10)).verify()
+    unset = matmul_tilize_probe("p09")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(unset, (13, 10)).verify()
+    assert str(raised.value).endswith(str(unset["error_info"]))
+    assert unset["error_info"] == (
+        "Conv2d supports Height, Block or Width Sharded Layouts but got "
+        "TensorMemoryLayout::INTERLEAVED"
+    )
+
+
+SLIDING_WINDOW_GRID = (
+    "Sliding-window shard grid core 1 is 0-1 but the origin-anchored row walk addresses it as "
+    "1-0. Only an origin-anchored, row-filled grid is supported; any other grid hangs "
+    "max_pool2d/avg_pool2d or silently returns wrong conv2d results (#60513)."
+)
+
+
+def fold_shard_grid_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on the kernel-stride fold of a HEIGHT-sharded input
+    (Wormhole; ttnn_conv_fold_shard_grid_wormhole_N150)."""
+    path = ANSWERS / "ttnn_conv_fold_shard_grid_wormhole_N150.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_padded_fold_of_a_column_major_height_input_walks_its_grid_by_rows() -> None:
+    """Dev-set r0326 (Wormhole) asked again: a 5×5 conv of stride 2 folded
+    (`enable_kernel_stride_folding`), padding (0, 0, 2, 2), of a 56×56 float32 TILE input
+    HEIGHT-sharded COL_MAJOR on 4×5 cores. The fold pads it through a sliding window over
+    the shard grid, which refuses the COL_MAJOR grid (q01), a 2×2 kernel padded 1 too (q06).
+    Not so: without padding (q04, refused later for its L1), on a COL_MAJOR grid one core wide
+    or high (q02, q05) or a ROW_MAJOR grid (q03), which TT-NN refuses otherwise."""
+    for case_id in ("q01", "q06"):
+        case = fold_shard_grid_probe(case_id)
+        assert case["error_info"] == SLIDING_WINDOW_GRID
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {SLIDING_WINDOW_GRID}")
+    for case_id in ("q02", "q03", "q04", "q05"):
+        case = fold_shard_grid_probe(case_id)
+        assert case["error_info"] != SLIDING_WINDOW_GRID
+        params = build_conv2d(case, (8, 8)).conv_parameters()
+        assert folding_shard_grid_refusal(params) is None
+
+
+def fold_width_input_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on the kernel-stride fold of a WIDTH-sharded row-major input
+    (Wormhole; ttnn_conv_fold_width_input_wormhole_N150)."""
+    path = ANSWERS / "ttnn_conv_fold_width_input_wormhole_N150.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_folded_width_input_keeps_its_shard_height() -> None:
+    """Conv2d draw r0195 (Wormhole) asked again: a 3×3 conv of stride 3 folded, padding 2, of
+    an 8×8 row-major input WIDTH-sharded in shards of 64 rows and 32 channels on 3×2 cores.
+    Viewed as [1, 8, 8, C], the shards hold 64·32 // C rows: 256 for 8 channels (w01), 85 for
+    24 (w02), against the tensor's 64; 48 channels are not whole shards and the view is refused
+    (w03); 32 or 64 channels view as they are, and the padded tensor, 12·12 = 144 rows, keeps
+    shards of 64 (w04, w07), as does an NHWC input of 8 channels, which is not viewed (w08).
+    Without padding and with whole shards of channels the fold goes on (w06, w09)."""
+    expected = {
+        "w01": "Shard height 256 must match physical height 64 for width sharded",
+        "w02": "Shard height 85 must match physical height 64 for width sharded",
+        "w03": "Changing the last dimension of a sharded tensor is not supported unless the shard "
+        "width matches the input last dimension. Input shape: Shape([1, 1, 64, 64]), New shape: "
+        "Shape([1, 8, 8, 48]), Shard width: 32",
+        "w04": "Shard height 64 must match physical height 144 for width sharded",
+        "w05": "Shard height 324 must match physical height 81 for width sharded",
+        "w07": "Shard height 64 must match physical height 144 for width sharded",
+        "w08": "Shard height 64 must match physical height 144 for width sharded",
+    }
+    for case_id, message in expected.items():
+        case = fold_width_input_probe(case_id)
+        assert case["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    for case_id in ("w06", "w09"):
+        params = build_conv2d(fold_width_input_probe(case_id), (8, 8)).conv_parameters()
+        assert folding_width_input_refusal(params) is None

@@ -1,5 +1,5 @@
 """`ttnn.conv2d` against TT-NN 0.81.1's own `conv2d`, without TT-NN: its answers on the mock
-device for 3,353 convs (3,367 asked, 14 skipped by the recording run): conv2d and conv1d
+device for 3,400 convs (3,414 asked, 14 skipped by the recording run): conv2d and conv1d
 draws on a Wormhole N150 and a Blackhole P150, the dev set's and fresh ones, kernel-stride
 folding into a matmul, explicit slice configs, 24 1×1 WIDTH convs asked to test the rule of a
 matmul of a WIDTH-sharded input; and 693 wider draws (700 asked: odd channel
@@ -20,8 +20,11 @@ conv to whole tiles, the slice width rounding file) and 12 whose channels are no
 draws (1,100 asked; the `fresh` files, each compared once before any change as a held-out
 measure: the kit's, the wider ones and 100 of what the others rarely make,
 draw_rare_conv_cases.py: odd channel counts, big kernels and strides, every Conv2dConfig
-field, compute configs); recorded once, each
-on a fresh device, and committed in tests/data/ttnn_reference/conv2d_op/ (README there).
+field, compute configs); and 47 probes of four rules (a 1×1 matmul conv of a row-major
+input in shards not whole tiles, 12, and bfloat8_b inputs with activation reuse, 19, on a
+Blackhole; the fold of a padded HEIGHT-sharded input, 6, and of a WIDTH-sharded row-major
+input, 10, on a Wormhole); recorded once, each on a fresh device, and committed in
+tests/data/ttnn_reference/conv2d_op/ (README there).
 `ttnn.conv_transpose2d` against TT-NN's `conv_transpose2d`:
 tests/test_conv_transpose2d_op_reference.py.
 
@@ -75,32 +78,36 @@ COUNTS = {
     # project agrees on, TT-NN's L1 allocation failures, of these the project refuses with
     # TT-NN's message, empty outputs)
     "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 120, 39, 39, 39, 1),
-    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 195, 69, 25, 25, 7),
-    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 311, 105, 60, 59, 13),
+    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 195, 70, 25, 25, 7),
+    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 311, 108, 60, 59, 13),
     "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (290, 80, 290, 80, 77, 76, 2),
     "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (276, 99, 276, 99, 72, 69, 1),
-    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 379, 126, 62, 62, 21),
-    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 356, 136, 86, 83, 13),
+    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 379, 128, 62, 62, 21),
+    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 356, 137, 86, 83, 13),
     "ttnn_conv_core_grid_blackhole_P150.json.gz": (42, 14, 42, 14, 0, 0, 0),
     "ttnn_conv_core_grid_draws_wormhole_N150_s3701.json.gz": (26, 6, 26, 6, 16, 16, 0),
     "ttnn_conv_core_grid_wormhole_N150.json.gz": (42, 14, 42, 14, 0, 0, 0),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 51, 0, 0, 0),
+    "ttnn_conv_fold_shard_grid_wormhole_N150.json.gz": (0, 5, 0, 2, 1, 0, 0),
+    "ttnn_conv_fold_width_input_wormhole_N150.json.gz": (0, 10, 0, 8, 0, 0, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),
     "ttnn_conv_fresh_conv1d_wormhole_N150_s9204.json.gz": (54, 16, 54, 16, 30, 29, 0),
     "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 25, 7, 7, 4),
-    "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 34, 15, 15, 5),
-    "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 17, 6, 5, 0),
+    "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 36, 15, 15, 5),
+    "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 19, 6, 5, 0),
     "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 33, 15, 1, 1, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 16, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 30, 26, 25, 3),
-    "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 24, 23, 21, 4),
+    "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 26, 23, 21, 4),
     "ttnn_conv_fresh_wide_wormhole_N150_s9201.json.gz": (84, 37, 83, 37, 23, 21, 3),
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 104, 0),
     "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 104, 0),
+    "ttnn_conv_matmul_tilize_blackhole_P150.json.gz": (4, 8, 4, 8, 0, 0, 0),
     "ttnn_conv_models_blackhole_P150.json.gz": (234, 0, 234, 0, 0, 0, 0),
     "ttnn_conv_models_wormhole_N150.json.gz": (287, 1, 287, 1, 2, 2, 0),
     "ttnn_conv_output_core_grid_wormhole_N150.json.gz": (14, 10, 14, 10, 0, 0, 0),
     "ttnn_conv_reallocate_halo_wormhole_N150.json.gz": (7, 0, 7, 0, 2, 2, 0),
+    "ttnn_conv_reuse_bfloat8_b_blackhole_P150.json.gz": (6, 13, 6, 13, 0, 0, 0),
     "ttnn_conv_row_major_blackhole_P150_s7002.json.gz": (48, 18, 48, 18, 7, 7, 2),
     "ttnn_conv_row_major_targeted_blackhole_P150.json.gz": (21, 0, 21, 0, 1, 0, 0),
     "ttnn_conv_row_major_targeted_wormhole_N150.json.gz": (21, 0, 21, 0, 1, 0, 0),
@@ -171,7 +178,9 @@ REASONS = {
     "refuses it; TT-NN's answers vary (sizes wrap, crashes)",
     "project accepts what TT-NN refuses | TT-NN: Conv#d supports Height, Block or Width "
     "Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv2d_utils.cpp:228 on an input "
-    "the COL_MAJOR rule does not cover (2 left): the rule was not found",
+    "the COL_MAJOR rule does not cover: kernel-stride folded inputs already sharded, whose "
+    "fold's own sharding is not modelled (3 draws of HEIGHT inputs; 2 probes of unpadded WIDTH "
+    "inputs TT-NN folds, then finds no layout for)",
     "project accepts what TT-NN refuses | TT-NN: DRAM Auto slice could not find valid slice "
     "configuration. Tried up to # slices for width-s": "conv2d's own slice search fails where "
     "prepare's succeeds, on a kernel-stride folded conv from DRAM (the 1D convs' is modelled, "
@@ -179,15 +188,6 @@ REASONS = {
     "project accepts what TT-NN refuses | TT-NN: FillPadL#ShardedProgramFactory: N_slices > # "
     "not yet supported (got #)": "a fill-pad of a sharded input TT-NN runs before a folded "
     "conv, which it cannot do in slices: not modelled (a fresh draw)",
-    "project accepts what TT-NN refuses | TT-NN: Reader indices buffer page size # exceeds "
-    "worst-case CB size # (config tensor layout chang": "the reader indices of a WIDTH conv "
-    "from DRAM that TT-NN cuts in slices or reshards (modelled for a DRAM conv run as one "
-    "slice only; 2 fresh draws)",
-    "project accepts what TT-NN refuses | TT-NN: Sliding-window shard grid core # is #-# but "
-    "the origin-anchored row walk addresses it as #": "the halo's core walk on a sharded "
-    "input grid: not modelled",
-    "project accepts what TT-NN refuses | TT-NN: Shard height # must match physical height # "
-    "for width sharded": "a WIDTH input's shard height against its tensor: not modelled",
     "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
     "exceed number of columns # for column major orien": "a COL_MAJOR shard grid check: not "
     "modelled",
@@ -205,12 +205,6 @@ REASONS = {
     "act height after TT-NN's order when both fail",
     "project refuses for another rule than TT-NN's | TT-NN: Activation data reuse is not "
     "supported for block sharded": "prepare's activation-reuse rule comes first in the project",
-    "project refuses for another rule than TT-NN's | TT-NN: Shard height # must match physical "
-    "height # for width sharded": "TT-NN checks a WIDTH input's shard height (not modelled) "
-    "before it finds no layout for a COL_MAJOR input",
-    "project refuses for another rule than TT-NN's | TT-NN: Sliding-window shard grid core # "
-    "is #-# but the origin-anchored row walk addresses it as #": "TT-NN's halo core walk (not "
-    "modelled) comes before it finds no layout for a COL_MAJOR input",
     "project infers another output": "fresh wide w0050: a kernel-stride folded conv of an "
     "input the user sharded HEIGHT, asked BLOCK. TT-NN folds the sharded input into a sharding "
     "of the fold's own, whose shard width (Cin·sH·sW = 4) get_input_channels_alignment does not "
@@ -242,18 +236,16 @@ REASONS = {
     "(its graph: PadDeviceOperation) into a tensor of 7 shards along height on the input's "
     "6 rows: not modelled",
     "project accepts what TT-NN refuses | TT-NN: Physical shard shape (#, #) must be tile "
-    "{#, #} sized!": "fresh draws: TT-NN makes a tile tensor on shards not whole tiles (a "
-    "row-major WIDTH input of 4455-row shards asked to reshard for a BLOCK 1×1 conv, before "
-    "any op; a HEIGHT input folded 2×2 into 4-row shards, its Fold after a reshard): not "
-    "modelled",
+    "{#, #} sized!": "a fresh draw: TT-NN makes a tile tensor on shards not whole tiles (a "
+    "HEIGHT input folded 2×2 into 4-row shards, its Fold after a reshard): not modelled",
+    "project accepts what TT-NN refuses | TT-NN: Attempting to reshape between two shapes with "
+    "different volumes": "probes of the kernel-stride fold of a padded HEIGHT-sharded input "
+    "on a COL_MAJOR grid of one row or one column, or a ROW_MAJOR grid: TT-NN's fold fails "
+    "reshaping (the fold of a sharded input is not modelled)",
     "project refuses for another rule than TT-NN's | TT-NN: Physical shard shape (#, #) must "
     "be tile {#, #} sized!": "a fresh draw: TT-NN tilizes a folded WIDTH input (75×76 "
     "folded pixels, shards of 5700 rows) and refuses its shards before the shard grid the "
     "project refuses (conv2d_decisions.width_input_matmul_refusal)",
-    "project refuses for another rule than TT-NN's | TT-NN: ValueError: datum for bfp#, bfp#, "
-    "bfp# is invalid": "a fresh draw: a bfloat8_b input with enable_activation_reuse (a "
-    "dilated 11×11 depthwise conv): TT-NN's Python conversion fails; without the reuse or "
-    "with a bfloat16 input TT-NN refuses for the matmul's shapes, as the project does",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 

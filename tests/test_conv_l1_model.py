@@ -4,9 +4,13 @@ probe3 and probe_tests answer files)."""
 
 from __future__ import annotations
 
+import gzip
+import json
 from dataclasses import replace
 
 import pytest
+from conv2d_op_reference_cases import ANSWERS, build_conv2d
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
@@ -274,3 +278,32 @@ def test_the_slice_search_stops_a_count_at_its_first_slice_above_the_budget(
     assert answers[0] == answers[1]
     # Every count stopped early needs more than the budget; the answer's count, whole.
     assert all(need > budget for above, need in estimated[:-1] if above is not None)
+
+
+def reuse_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on bfloat8_b inputs with activation reuse (Blackhole;
+    ttnn_conv_reuse_bfloat8_b_blackhole_P150)."""
+    with gzip.open(ANSWERS / "ttnn_conv_reuse_bfloat8_b_blackhole_P150.json.gz", "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_the_estimate_of_a_bfloat8_b_input_with_activation_reuse_has_no_datum_size() -> None:
+    """A 3×3 conv, 32 -> 32 channels, of two 16×16 bfloat8_b TILE images with activation reuse
+    and act blocks of 2 tiles: auto-sharded, from L1 (r02) or DRAM (r06), TT-NN's estimate
+    sizes the split reader's reuse buffers by the bfloat8_b input's datum size, which does
+    not exist; asked HEIGHT (r01, r05) no estimate is made and TT-NN runs it, as it runs the
+    bfloat16 input auto-sharded (r04). Rare draw x0040's dilated 11×11 depthwise conv
+    auto-sharded too (v01)."""
+    for case_id in ("r02", "r06", "v01"):
+        case = reuse_probe(case_id)
+        assert case["error"] == "ValueError: datum for bfp2, bfp4, bfp8 is invalid"
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (13, 10)).verify()
+        assert "op datum for bfp2, bfp4, bfp8 is invalid (TT-NN meets this in its L1 " in str(
+            raised.value
+        )
+    for case_id in ("r01", "r04", "r05"):
+        case = reuse_probe(case_id)
+        assert "error" not in case
+        build_conv2d(case, (13, 10)).verify()

@@ -309,6 +309,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         or folding_pad_refusal(params)
         or folding_shard_grid_refusal(params)
         or folding_width_input_refusal(params)
+        or folding_block_input_refusal(params)
         or column_major_input_refusal(params)
         or matmul_input_tilize_refusal(params)
         or dram_row_major_output_refusal(params)
@@ -328,7 +329,11 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         raise
     plan = runtime_plan(prepared)
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
-    refusal = width_input_matmul_refusal(plan) or folded_dram_weight_refusal(plan)
+    refusal = (
+        folded_width_input_tilize_refusal(plan)
+        or width_input_matmul_refusal(plan)
+        or folded_dram_weight_refusal(plan)
+    )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     allocation = l1_allocation_failure(prepared)
@@ -715,13 +720,19 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     """conv2d's kernel-stride folding of an interleaved TILE input (in L1 or DRAM) pads it on
     the device with the conv's padding before folding it, and `ttnn.pad` pads a tiled tensor
     only at the back (pad.cpp:454): a fold (stride above 1×1; one of 1×1 runs unfolded) with
-    top or left padding is refused. After `folding_refusal` and the preparation's
-    divisibility check (TT-NN's answers: 25 such convs refused so, none accepted; a
-    row-major or sharded input, or bottom and right padding only, folds)."""
+    top or left padding is refused; so is a TILE input BLOCK-sharded in L1, padded in its
+    shards. After `folding_refusal` and the preparation's divisibility check (TT-NN's
+    answers: 25 such convs refused so, none accepted, and 2 probes of BLOCK inputs,
+    `ttnn_conv_fold_block_input_blackhole_P150`; a row-major input, one sharded HEIGHT or
+    WIDTH, or bottom and right padding only, folds)."""
     params = normalize_parameters(params)
     if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
         return None
-    if params.input_layout != Layout.TILE or params.input_memory_config.is_sharded:
+    memory = params.input_memory_config
+    if params.input_layout != Layout.TILE or memory.memory_layout in (
+        TensorMemoryLayout.HEIGHT_SHARDED,
+        TensorMemoryLayout.WIDTH_SHARDED,
+    ):
         return None
     if folds_unevenly(params):
         return None
@@ -810,6 +821,52 @@ def folding_width_input_refusal(params: Conv2dParameters) -> str | None:
     if padded_rows == shard_height:
         return None
     return f"Shard height {shard_height} must match physical height {padded_rows} for width sharded"
+
+
+def folding_block_input_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride fold of an input BLOCK-sharded in L1 pads it with the conv's
+    padding in its own shard spec, which must hold the padded tensor in as many shards along
+    its height as the grid has rows (ROW_MAJOR orientation) or columns (COL_MAJOR): the padded
+    tensor's N·(H + pt + pb)·(W + pl + pr) rows, its width rounded up to whole tiles for a TILE
+    input, in shards of the input's shard height (buffer_distribution_spec). After the tile
+    pad's front padding (`folding_pad_refusal`). TT-NN's answers: 2 such convs refused so
+    (fresh r0027, dev-set conv1d r0074), none accepted; probes
+    (`ttnn_conv_fold_block_input_blackhole_P150`, `…_wormhole_N150`): 6 refused so, row-major
+    and TILE, both orientations, padding of height or width; unpadded or with the shards
+    enough (a TILE input of 64 columns padded below by 2: 66·64 rows in 6 shards of 704), the
+    fold goes on. Not claimed: a TILE input whose width is not whole tiles (fresh w0070, 14
+    columns padded below, fails in its fill-pad instead)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.BLOCK_SHARDED:
+        return None
+    if not any(params.padding) or folds_unevenly(params):
+        return None
+    tiled = params.input_layout == Layout.TILE
+    if tiled and params.input_width % TILE_SIZE:
+        return None
+    assert memory.shard_shape is not None and memory.shard_grid is not None
+    top, bottom, left, right = params.padding
+    width = params.input_width + left + right
+    rows = params.batch_size * (params.input_height + top + bottom)
+    rows *= round_up(width, TILE_SIZE) if tiled else width
+    shards = ceil_div(rows, memory.shard_shape[0])
+    columns, grid_rows = memory.shard_grid
+    if memory.shard_orientation == ShardOrientation.COL_MAJOR:
+        if shards <= columns:
+            return None
+        return (
+            f"Number of shards along height {shards} must not exceed number of columns "
+            f"{columns} for column major orientation!"
+        )
+    if shards <= grid_rows:
+        return None
+    return (
+        f"Number of shards along height {shards} must not exceed number of rows {grid_rows} "
+        "for row major orientation!"
+    )
 
 
 def dram_output_grid_override_refusal(params: Conv2dParameters) -> str | None:
@@ -952,6 +1009,32 @@ def transposed_dram_row_major_output_refusal(params: ConvTranspose2dParameters) 
     if not row_major_bfloat8_b_output(params, transposes_as_matmul(params)):
         return None
     return ROW_MAJOR_BFLOAT8_B_DRAM
+
+
+def folded_width_input_tilize_refusal(plan: ConvWeightsPlan) -> str | None:
+    """A kernel-stride folded 1×1 matmul (kernel = stride above 1×1) of an L1-interleaved
+    input, asked WIDTH: conv2d folds it into a row-major L1 tensor, whose WIDTH shard spec
+    it makes for that row-major layout — shards as high as the folded rows, N·H'·W', not
+    rounded to tiles (`determine_input_memory_config`) — then tilizes it before resharding
+    (`shard_or_reshard_tensor_if_required`, a matmul's input not resharded HEIGHT), and the
+    tiled tensor refuses shards not whole tiles (tensor_layout.cpp:171). Before the matmul's
+    own checks (`width_input_matmul_refusal`). TT-NN's answers: fresh wide w0039 (75·76 folded
+    rows) and 5 probes (`ttnn_conv_fold_width_matmul_wormhole_N150`, 49 to 98 rows, row-major
+    and TILE inputs) refused so; asked BLOCK or HEIGHT they run; from DRAM the fold is the
+    DRAM path's (not claimed)."""
+    params, form = plan.params, plan.form
+    if not form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    memory = params.input_memory_config
+    if form.fold_stride in (None, (1, 1)) or memory.is_sharded or memory.is_dram:
+        return None
+    folded = form.folded
+    rows = folded.batch_size * folded.input_height * folded.input_width
+    cores = plan.sharding.parallel.input_split.num_cores
+    width = round_up(folded.in_channels, cores * TILE_SIZE) // cores
+    if rows % TILE_SIZE == 0:
+        return None
+    return f"Physical shard shape ({rows}, {width}) must be tile {{32, 32}} sized!"
 
 
 def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:
@@ -1111,8 +1194,19 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
       conv2d auto-shards the slice, where `prepare_conv_weights` reads the unset layout
       (`check_reshard_of_dram_slice`);
     - a 1D conv cut in more than one DRAM slice for the first (`conv1d_preparation`),
-      where `prepare_conv_weights` prepares it whole."""
+      where `prepare_conv_weights` prepares it whole;
+
+    and an L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation with a `shard_layout`
+    (`reshards_column_major_input`) is prepared as the conv TT-NN runs once it has resharded
+    it (`reshard_if_not_optimal`: conv2d_L1 reshards the input before it prepares the weight;
+    `prepare_conv_weights` keeps the input's own layout, §3.3a). TT-NN's answers: dev-set
+    r0483, a HEIGHT input on 1×4 COL_MAJOR cores asked BLOCK with `act_block_h_override` 64
+    and activation reuse, is refused by the BLOCK program's reuse check, where the input's own
+    cores would give act blocks of one tile and refuse for the reuse's block height."""
     params = normalize_parameters(params)
+    if reshards_column_major_input(params):
+        config = replace(params.conv_config, reshard_if_not_optimal=True)
+        params = replace(params, conv_config=config)
     if is_conv1d(params):
         return conv1d_preparation(params)
     form = resolve_conv_form(params)

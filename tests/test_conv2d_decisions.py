@@ -16,6 +16,7 @@ from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import (
     OutputShard,
     core_ranges,
+    folding_block_input_refusal,
     folding_pad_refusal,
     folding_shard_grid_refusal,
     folding_width_input_refusal,
@@ -1964,3 +1965,97 @@ def test_a_folded_width_input_keeps_its_shard_height() -> None:
     for case_id in ("w06", "w09"):
         params = build_conv2d(fold_width_input_probe(case_id), (8, 8)).conv_parameters()
         assert folding_width_input_refusal(params) is None
+
+
+def fold_block_input_probe(case_id: str, device: str = "blackhole_P150") -> dict[str, object]:
+    """A probe of TT-NN's answers on the kernel-stride fold of a BLOCK-sharded input
+    (ttnn_conv_fold_block_input_{device})."""
+    path = ANSWERS / f"ttnn_conv_fold_block_input_{device}.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_padded_fold_of_a_block_input_keeps_its_shards() -> None:
+    """Fresh draw r0027 (Blackhole) asked again: a 5×5 conv of stride (1, 2) folded, of a
+    64×64 input of 192 channels BLOCK-sharded on 2×6 cores in shards of 704 rows. Padded 1 all
+    round, the row-major input is 66·66 = 4356 rows: 7 shards on 6 rows of cores (b01); padded
+    2 all round or above and below, 7 again (b07, b13); on a COL_MAJOR 6×2 grid, 7 shards on 6
+    columns (b04). A TILE input is padded in whole tiles of width, 66·96 rows: 9 shards (b09),
+    10 for two images in shards of 1376 (b10); but 66·64 = 4224 rows, padded below only, fit
+    in 6 (b14). TILE front padding is the tile pad's refusal first (b05, b12). Dev-set conv1d
+    r0074 (Wormhole): 1×18562 padded rows in shards of 3712 on a COL_MAJOR grid 5 wide, 6 (b03).
+    """
+    rows = "must not exceed number of rows 6 for row major orientation!"
+    expected = {
+        "b01": f"Number of shards along height 7 {rows}",
+        "b07": f"Number of shards along height 7 {rows}",
+        "b13": f"Number of shards along height 7 {rows}",
+        "b04": "Number of shards along height 7 must not exceed number of columns 6 for column "
+        "major orientation!",
+        "b09": f"Number of shards along height 9 {rows}",
+        "b10": f"Number of shards along height 10 {rows}",
+        "b05": "ttnn.pad: on device tile padding does not support front padding",
+        "b12": "ttnn.pad: on device tile padding does not support front padding",
+    }
+    for case_id, message in expected.items():
+        case = fold_block_input_probe(case_id)
+        assert case["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (13, 10)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    conv1d = fold_block_input_probe("b03", "wormhole_N150")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(conv1d, (8, 8)).verify()
+    assert str(raised.value).endswith(str(conv1d["error_info"]))
+    assert conv1d["error_info"] == (
+        "Number of shards along height 6 must not exceed number of columns 5 for column major "
+        "orientation!"
+    )
+    for case_id in ("b02", "b06", "b11", "b14"):
+        case = fold_block_input_probe(case_id)
+        assert "Number of shards" not in str(case["error_info"])
+        params = build_conv2d(case, (13, 10)).conv_parameters()
+        assert folding_block_input_refusal(params) is None
+
+
+def test_a_column_major_input_is_prepared_as_resharded() -> None:
+    """Dev-set r0483 (Wormhole): a 5×5 conv, 17 -> 192 channels, of a 28×28 row-major input
+    HEIGHT-sharded on 1×4 COL_MAJOR cores, asked BLOCK with `act_block_h_override` 64 and
+    activation reuse. conv2d reshards the input BLOCK on grid cores before it prepares the
+    weight, so the act blocks are the override's 2 tiles, and the BLOCK program refuses the
+    reuse; prepared on the input's own 4 cores (7 tiles each, which 2 does not divide) the
+    blocks were 1 tile and the reuse's block height was refused first."""
+    with gzip.open(ANSWERS / "ttnn_conv2d_wormhole_N150_s100.json.gz", "rt") as text:
+        case = next(case for case in json.load(text).values() if case["id"] == "r0483")
+    assert case["input_shard"]["orientation"] == "COL_MAJOR"
+    assert case["error_info"] == "Activation data reuse is not supported for block sharded"
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert str(raised.value).endswith(f"conv2d refuses this conv: {case['error_info']}")
+
+
+def test_a_folded_width_matmul_input_is_sharded_for_its_row_major_rows() -> None:
+    """Probes of a 2×2 conv of stride 2 folded, 64 -> 64 channels, of an L1-interleaved input
+    asked WIDTH (Wormhole, ttnn_conv_fold_width_matmul_wormhole_N150): the folded rows, 7·7
+    (m01, m02 of a TILE input), 7·8 (m03), 9·9 (m04), 2·7·7 (m07), are sharded unrounded for
+    the row-major fold, and the tilized input refuses the shards; asked BLOCK or HEIGHT (m05,
+    m06) it runs. Fresh wide w0039 (Blackhole): 75·76 rows in shards 32 channels wide."""
+    with gzip.open(ANSWERS / "ttnn_conv_fold_width_matmul_wormhole_N150.json.gz", "rt") as text:
+        probes = json.load(text)
+    for case_id, rows in (("m01", 49), ("m02", 49), ("m03", 56), ("m04", 81), ("m07", 98)):
+        message = f"Physical shard shape ({rows}, 32) must be tile {{32, 32}} sized!"
+        assert probes[case_id]["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(probes[case_id], (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    for case_id in ("m05", "m06"):
+        assert "error" not in probes[case_id]
+        build_conv2d(probes[case_id], (8, 8)).verify()
+    with gzip.open(ANSWERS / "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz", "rt") as text:
+        fresh = next(case for case in json.load(text).values() if case["id"] == "w0039")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(fresh, (13, 10)).verify()
+    assert str(raised.value).endswith(
+        "conv2d refuses this conv: Physical shard shape (5700, 32) must be tile {32, 32} sized!"
+    )

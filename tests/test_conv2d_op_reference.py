@@ -1,5 +1,5 @@
 """`ttnn.conv2d` against TT-NN 0.81.1's own `conv2d`, without TT-NN: its answers on the mock
-device for 3,400 convs (3,414 asked, 14 skipped by the recording run): conv2d and conv1d
+device for 3,424 convs (3,438 asked, 14 skipped by the recording run): conv2d and conv1d
 draws on a Wormhole N150 and a Blackhole P150, the dev set's and fresh ones, kernel-stride
 folding into a matmul, explicit slice configs, 24 1×1 WIDTH convs asked to test the rule of a
 matmul of a WIDTH-sharded input; and 693 wider draws (700 asked: odd channel
@@ -20,10 +20,12 @@ conv to whole tiles, the slice width rounding file) and 12 whose channels are no
 draws (1,100 asked; the `fresh` files, each compared once before any change as a held-out
 measure: the kit's, the wider ones and 100 of what the others rarely make,
 draw_rare_conv_cases.py: odd channel counts, big kernels and strides, every Conv2dConfig
-field, compute configs); and 47 probes of four rules (a 1×1 matmul conv of a row-major
+field, compute configs); and 71 probes of six rules (a 1×1 matmul conv of a row-major
 input in shards not whole tiles, 12, and bfloat8_b inputs with activation reuse, 19, on a
-Blackhole; the fold of a padded HEIGHT-sharded input, 6, and of a WIDTH-sharded row-major
-input, 10, on a Wormhole); recorded once, each on a fresh device, and committed in
+Blackhole; the fold of a padded HEIGHT-sharded input, 6, of a WIDTH-sharded row-major input,
+10, and into a WIDTH matmul, 9, on a Wormhole; of a padded BLOCK-sharded input, 15 on both);
+recorded once, each
+on a fresh device, and committed in
 tests/data/ttnn_reference/conv2d_op/ (README there).
 `ttnn.conv_transpose2d` against TT-NN's `conv_transpose2d`:
 tests/test_conv_transpose2d_op_reference.py.
@@ -77,9 +79,9 @@ COUNTS = {
     # file: (TT-NN accepted, TT-NN refused by other rules than its L1 allocation, of these the
     # project agrees on, TT-NN's L1 allocation failures, of these the project refuses with
     # TT-NN's message, empty outputs)
-    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 120, 39, 39, 39, 1),
+    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 120, 40, 39, 39, 1),
     "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 195, 70, 25, 25, 7),
-    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 311, 108, 60, 59, 13),
+    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 311, 109, 60, 59, 13),
     "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (290, 80, 290, 80, 77, 76, 2),
     "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (276, 99, 276, 99, 72, 69, 1),
     "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 379, 128, 62, 62, 21),
@@ -87,17 +89,20 @@ COUNTS = {
     "ttnn_conv_core_grid_blackhole_P150.json.gz": (42, 14, 42, 14, 0, 0, 0),
     "ttnn_conv_core_grid_draws_wormhole_N150_s3701.json.gz": (26, 6, 26, 6, 16, 16, 0),
     "ttnn_conv_core_grid_wormhole_N150.json.gz": (42, 14, 42, 14, 0, 0, 0),
+    "ttnn_conv_fold_block_input_blackhole_P150.json.gz": (0, 9, 0, 9, 4, 0, 0),
+    "ttnn_conv_fold_block_input_wormhole_N150.json.gz": (1, 1, 0, 1, 0, 0, 0),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 51, 0, 0, 0),
     "ttnn_conv_fold_shard_grid_wormhole_N150.json.gz": (0, 5, 0, 2, 1, 0, 0),
     "ttnn_conv_fold_width_input_wormhole_N150.json.gz": (0, 10, 0, 8, 0, 0, 0),
+    "ttnn_conv_fold_width_matmul_wormhole_N150.json.gz": (2, 7, 2, 7, 0, 0, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),
     "ttnn_conv_fresh_conv1d_wormhole_N150_s9204.json.gz": (54, 16, 54, 16, 30, 29, 0),
-    "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 25, 7, 7, 4),
+    "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 26, 7, 7, 4),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 36, 15, 15, 5),
     "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 19, 6, 5, 0),
     "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 33, 15, 1, 1, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 16, 1),
-    "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 30, 26, 25, 3),
+    "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 31, 26, 25, 3),
     "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 26, 23, 21, 4),
     "ttnn_conv_fresh_wide_wormhole_N150_s9201.json.gz": (84, 37, 83, 37, 23, 21, 3),
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 104, 0),
@@ -188,9 +193,6 @@ REASONS = {
     "project accepts what TT-NN refuses | TT-NN: FillPadL#ShardedProgramFactory: N_slices > # "
     "not yet supported (got #)": "a fill-pad of a sharded input TT-NN runs before a folded "
     "conv, which it cannot do in slices: not modelled (a fresh draw)",
-    "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
-    "exceed number of columns # for column major orien": "a COL_MAJOR shard grid check: not "
-    "modelled",
     "project accepts what TT-NN refuses | TT-NN: Can only write unbatched output for "
     "BLOCK_SHARDED -> BLOCK_SHARDED": "a reshard of conv2d's output: not modelled",
     "project accepts what TT-NN refuses | TT-NN: For valid non-interleaved buffers page size "
@@ -203,8 +205,6 @@ REASONS = {
     "project refuses for another rule than TT-NN's | TT-NN: Output block height (in # of "
     "tiles) (#) should be greater than or equal to activation bloc": "the project checks the "
     "act height after TT-NN's order when both fail",
-    "project refuses for another rule than TT-NN's | TT-NN: Activation data reuse is not "
-    "supported for block sharded": "prepare's activation-reuse rule comes first in the project",
     "project infers another output": "fresh wide w0050: a kernel-stride folded conv of an "
     "input the user sharded HEIGHT, asked BLOCK. TT-NN folds the sharded input into a sharding "
     "of the fold's own, whose shard width (Cin·sH·sW = 4) get_input_channels_alignment does not "
@@ -216,7 +216,9 @@ REASONS = {
     "skips every slice: no conv runs, the host weight comes back unprepared and the output "
     "unwritten (3; `test_tt_nn_runs_no_slice_of_a_conv_whose_first_slice_is_padding`); folded "
     "convs on the DRAM path (8: TT-NN prepares the weight unfolded for the folded conv, "
-    "conv2d_decisions.folded_dram_weight_refusal, and returns other rows for those it runs)",
+    "conv2d_decisions.folded_dram_weight_refusal, and returns other rows for those it runs); "
+    "a probe of a folded 1D conv of an unpadded BLOCK input in L1 (b08: 384 weight rows where "
+    "the project prepares 256): not found",
     "project refuses what TT-NN accepts": "TT-NN's bug: a conv from DRAM whose first height "
     "slice reads only padding runs no slice (see 'project prepares another weight'), which "
     "the project refuses for the first slice's weight width (1); and a conv from DRAM with "
@@ -230,11 +232,6 @@ REASONS = {
     "runs WIDTH and refuses for the matmul's shapes, where TT-NN's weight is 5 kernel rows of "
     "224 (another layout); TT-NN runs each whole (its graph: a halo and one conv op): not "
     "found",
-    "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
-    "exceed number of rows # for row major orientation": "a fresh draw: an input the user "
-    "sharded BLOCK on 2×6 cores, asked to fold a stride-(1, 2) conv; TT-NN pads it first "
-    "(its graph: PadDeviceOperation) into a tensor of 7 shards along height on the input's "
-    "6 rows: not modelled",
     "project accepts what TT-NN refuses | TT-NN: Physical shard shape (#, #) must be tile "
     "{#, #} sized!": "a fresh draw: TT-NN makes a tile tensor on shards not whole tiles (a "
     "HEIGHT input folded 2×2 into 4-row shards, its Fold after a reshard): not modelled",
@@ -242,10 +239,6 @@ REASONS = {
     "different volumes": "probes of the kernel-stride fold of a padded HEIGHT-sharded input "
     "on a COL_MAJOR grid of one row or one column, or a ROW_MAJOR grid: TT-NN's fold fails "
     "reshaping (the fold of a sharded input is not modelled)",
-    "project refuses for another rule than TT-NN's | TT-NN: Physical shard shape (#, #) must "
-    "be tile {#, #} sized!": "a fresh draw: TT-NN tilizes a folded WIDTH input (75×76 "
-    "folded pixels, shards of 5700 rows) and refuses its shards before the shard grid the "
-    "project refuses (conv2d_decisions.width_input_matmul_refusal)",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 

@@ -672,12 +672,13 @@ def dram_input_l1_small_failure(
     and conv) are not modelled: only its first use of the L1_SMALL region, the padding configs
     of the first halo TT-NN runs — the first slice's (`conv_slicing.slice_input_window`: its
     input window and padding, sharded as the slice's weights are prepared for), or, for one
-    slice, the whole conv's on the cores of its L1 estimate (measured on TT-NN's graph capture:
-    the whole conv's cores agree on 141 of 154 one-slice convs, the slice's shard spec's on
-    138; every one of 15 sliced convs agrees). None for a conv that runs no halo, and for a 1D
-    conv, which TT-NN's conv2d cuts into slices its preparation does not plan (measured: a
-    1×5 conv from DRAM ran as 19 convs). The conv is the one TT-NN runs (`runtime_parameters`:
-    a 1×1 fold runs unfolded)."""
+    slice, the whole conv's on the cores of its L1 estimate, split as conv2d_L1 splits the whole
+    DRAM input (`conv_l1_decisions.whole_dram_input_shard`: with `act_block_h_override`;
+    measured on TT-NN's graph capture: every one-slice conv's padding configs agree, 17 more
+    than with the slicer's split; every one of 15 sliced convs agrees). None for a conv that
+    runs no halo, and for a 1D conv, which TT-NN's conv2d cuts into slices its preparation
+    does not plan (measured: a 1×5 conv from DRAM ran as 19 convs). The conv is the one
+    TT-NN runs (`runtime_parameters`: a 1×1 fold runs unfolded)."""
     if is_conv1d(params):
         return None
     resolved = runtime_conv(params, plan)

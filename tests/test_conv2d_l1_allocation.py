@@ -26,6 +26,7 @@ from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv import resolve_conv_weights
+from ttnn_xdsl.conv.conv2d_decisions import conv2d_preparation
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
     LATER_DRAM_SLICE,
     L1Allocator,
@@ -1063,3 +1064,24 @@ def test_first_dram_width_slice_ends_within_the_output() -> None:
     plan = op.decision().plan
     assert plan.l1.slice_output_size == (16, 32)
     assert conv2d_first_slice_l1_failure(plan.params, plan) is None
+
+
+def test_one_dram_slice_is_sharded_as_conv2d_l1_shards_it() -> None:
+    """L1_SMALL re-asks (Wormhole, `l1_small_size` 0) of two DRAM convs whose slice search
+    finds one slice, run by conv2d_L1 on the whole DRAM input, which splits it with
+    `act_block_h_override`: l0160, a HEIGHT conv of 6300 output tiles in blocks of 2 tiles, on
+    63 cores (TT-NN's graph capture: the input read into 63 HEIGHT shards; 64 without the
+    override), and l0041, a BLOCK conv of 2 output tiles on 1 row of cores, not 2: the first
+    halo's padding config is allocated on those cores, word for word."""
+    for case_id, banks in (("l0160_s0", 63), ("l0041_s0", 1)):
+        case = conv_op_answer_by_id("ttnn_conv_l1_small_wormhole_N150", case_id)
+        assert case["mem"] == "DRAM" and "slice_config" not in case
+        assert f"L1_SMALL buffer across {banks} banks" in case["error_info"]
+        op = build_conv2d(case, (8, 8))
+        with pytest.raises(VerifyException) as raised:
+            op.verify()
+        assert str(raised.value).endswith(case["error_info"])
+        params = op.conv_parameters()
+        plan = resolve_conv_weights(conv2d_preparation(params))
+        assert plan.l1.whole_input_shard is not None
+        assert plan.l1.whole_input_shard.split.num_cores == banks

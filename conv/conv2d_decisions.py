@@ -307,6 +307,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         dram_output_grid_override_refusal(params)
         or folding_refusal(params)
         or folding_pad_refusal(params)
+        or folding_input_page_refusal(params)
         or folding_shard_grid_refusal(params)
         or folding_width_input_refusal(params)
         or folding_block_input_refusal(params)
@@ -740,6 +741,40 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     if top == 0 and left == 0:
         return None
     return "ttnn.pad: on device tile padding does not support front padding"
+
+
+def folding_input_page_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride fold views a flat row-major input HEIGHT-sharded in L1 as
+    `[N, H, W, C]` (`fold_tensor`), a buffer of pages of one stick, C·datum bytes, over the
+    input's shards — ceil(N·H·W / shard height) shards of shard height × shard width × datum
+    bytes — and a sharded buffer's size must be whole pages (buffer.cpp:290): shards wider
+    than the channels can leave a part page. First of the fold's checks of a sharded input
+    (before `folding_shard_grid_refusal`'s walk). TT-NN's answers: conv2d r0026 (3 float32
+    channels in 8-wide shards: pages of 12 B, 4096 B) and wide w0151 (17 bfloat16 channels in
+    24-wide shards) refused so; probes (`ttnn_conv_fold_page_wormhole_N150`): 5 and 6
+    channels refused so, padded or not; 4 (16-byte pages) folds on."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        return None
+    if params.input_layout != Layout.ROW_MAJOR or params.input_unflattened:
+        return None
+    if folds_unevenly(params):
+        return None
+    assert memory.shard_shape is not None
+    shard_height, shard_width = memory.shard_shape
+    datum = 4 if params.input_dtype == DataType.FLOAT32 else 2
+    rows = params.batch_size * params.input_height * params.input_width
+    size = ceil_div(rows, shard_height) * shard_height * shard_width * datum
+    page = params.in_channels * datum
+    if size % page == 0:
+        return None
+    return (
+        f"For valid non-interleaved buffers page size {page} must equal buffer size {size}. "
+        "For interleaved-buffers, buffer size should be divisible by the page size"
+    )
 
 
 def folding_shard_grid_refusal(params: Conv2dParameters) -> str | None:

@@ -232,9 +232,12 @@ def circular_buffers(
 ) -> list[CircularBuffer]:
     """TT-NN's `get_cb_info` for the conv op (the estimate passes no activation shard).
     `weights_shape` is the (rows, cols) of the weight matrix the estimate assumes. Raises what
-    TT-NN's sizing checks refuse (`check_output_block`, `check_weight_block`)."""
-    check_output_block(blocking, knobs)
+    TT-NN's sizing checks refuse, in TT-NN's order: the weight block's division by its tiles
+    (`check_weight_block`, the process dies) before the activation block against the core's
+    output (`check_output_block`; TT-NN's answers: 3 convs failing both, dev-set r0034,
+    conv2d r0008 and transposed s3002 r0102, die; the 38 refused for the output block agree)."""
     check_weight_block(blocking, in_channels_padded, kernel, knobs)
+    check_output_block(blocking, knobs)
     layout = blocking.input_split.layout
     untilize_out = knobs.config.output_layout == Layout.ROW_MAJOR
     conv_in = halo_dtype(input_dtype)

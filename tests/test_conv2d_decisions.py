@@ -17,6 +17,7 @@ from ttnn_xdsl.conv.conv2d_decisions import (
     OutputShard,
     core_ranges,
     folding_block_input_refusal,
+    folding_input_page_refusal,
     folding_pad_refusal,
     folding_shard_grid_refusal,
     folding_width_input_refusal,
@@ -2059,3 +2060,35 @@ def test_a_folded_width_matmul_input_is_sharded_for_its_row_major_rows() -> None
     assert str(raised.value).endswith(
         "conv2d refuses this conv: Physical shard shape (5700, 32) must be tile {32, 32} sized!"
     )
+
+
+def test_a_folded_height_input_is_viewed_in_pages_of_one_stick() -> None:
+    """Conv2d draw r0026 (Wormhole) asked again: a 3×3 conv of stride 2 folded, of two 8×8
+    row-major images HEIGHT-sharded in shards of 32 rows and 8 channels on 8×2 cores: the
+    fold views its 4 shards, 4 · 32 · 8 · 4 = 4096 bytes of float32, in pages of one stick of
+    C channels: 3 (p01) or 5 (p03) leave a part page, padded or not (p05), as 6 bfloat16 ones
+    do of 2048 bytes (p04); 4 channels, 16-byte pages, fold on (p02). Wide w0151 (Blackhole):
+    17 bfloat16 channels in 24-wide shards, pages of 34 bytes on 12288."""
+    with gzip.open(ANSWERS / "ttnn_conv_fold_page_wormhole_N150.json.gz", "rt") as text:
+        probes = json.load(text)
+    for case_id, page, size in (
+        ("p01", 12, 4096),
+        ("p03", 20, 4096),
+        ("p04", 12, 2048),
+        ("p05", 12, 4096),
+    ):
+        message = (
+            f"For valid non-interleaved buffers page size {page} must equal buffer size {size}. "
+            "For interleaved-buffers, buffer size should be divisible by the page size"
+        )
+        assert probes[case_id]["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(probes[case_id], (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    params = build_conv2d(probes["p02"], (8, 8)).conv_parameters()
+    assert "error" not in probes["p02"] and folding_input_page_refusal(params) is None
+    with gzip.open(ANSWERS / "ttnn_conv_wide_blackhole_P150_s6002.json.gz", "rt") as text:
+        wide = next(case for case in json.load(text).values() if case["id"] == "w0151")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(wide, (13, 10)).verify()
+    assert str(raised.value).endswith(str(wide["error_info"]))

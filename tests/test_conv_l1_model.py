@@ -307,3 +307,19 @@ def test_the_estimate_of_a_bfloat8_b_input_with_activation_reuse_has_no_datum_si
         case = reuse_probe(case_id)
         assert "error" not in case
         build_conv2d(case, (13, 10)).verify()
+
+
+def test_the_weight_block_crash_comes_before_the_output_block() -> None:
+    """Dev-set r0034 (Wormhole): a 1×1 conv of stride (1, 2) from DRAM, 192 -> 1024 channels,
+    `act_block_h_override` 96 and `act_block_w_div` 2, auto-sharded: its WIDTH estimate has a
+    weight block of 192 / (6 cores · 2) rows, less than a tile, and an activation block of 3
+    tiles over a core's 1-tile output. TT-NN dies dividing by the weight block's tiles before
+    it checks the activation block."""
+    with gzip.open(ANSWERS / "ttnn_conv2d_wormhole_N150_s100.json.gz", "rt") as text:
+        case = next(case for case in json.load(text).values() if case["id"] == "r0034")
+    assert case["error"] == "process died" and "divide-by-zero" in case["error_info"]
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert "op TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded " in (
+        str(raised.value)
+    )

@@ -26,7 +26,10 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     L1Failure,
     conv2d_l1_failure,
     conv_transpose2d_l1_failure,
+    first_slice_geometry,
     input_l1_failure,
+    matmul_block_input_unfilled,
+    matmul_shard_not_tiles,
     resharded_input_l1_failure,
     reshards_column_major_input,
     runtime_parameters,
@@ -304,7 +307,12 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         dram_output_grid_override_refusal(params)
         or folding_refusal(params)
         or folding_pad_refusal(params)
+        or folding_input_page_refusal(params)
+        or folding_shard_grid_refusal(params)
+        or folding_width_input_refusal(params)
+        or folding_block_input_refusal(params)
         or column_major_input_refusal(params)
+        or matmul_input_tilize_refusal(params)
         or dram_row_major_output_refusal(params)
         or conv2d_slice_count_refusal(params)
         or conv1d_dram_slice_refusal(params)
@@ -322,7 +330,11 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         raise
     plan = runtime_plan(prepared)
     bias_plan = resolve_conv_bias(bias_preparation(plan)) if params.has_bias else None
-    refusal = width_input_matmul_refusal(plan) or folded_dram_weight_refusal(plan)
+    refusal = (
+        folded_width_input_tilize_refusal(plan)
+        or width_input_matmul_refusal(plan)
+        or folded_dram_weight_refusal(plan)
+    )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
     allocation = l1_allocation_failure(prepared)
@@ -507,29 +519,36 @@ def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
 def conv_reader_indices_refusal(plan: ConvWeightsPlan) -> str | None:
     """`get_cb_info`'s check of the conv's reader indices (conv2d_op_program_factory_common.cpp
     :337, `conv_reader_indices.reader_indices_refusal`) where the project claims it: a conv,
-    not a 1×1 matmul, run whole, with TT-NN's L1 estimate of it — of an L1 input, or of a DRAM
-    input whose slice search finds one slice (`run_sliced_op` runs that whole on the L1 path,
-    its input sharded as the slice's). TT-NN's answers: 24 such convs of L1 inputs and 14 of
-    DRAM inputs refused so, with TT-NN's numbers, none accepted. Not claimed: a DRAM conv in
-    more slices, which reads each slice's indices (the first slice's would refuse 19 DRAM
-    convs TT-NN does not refuse so), and a one-slice conv with `reshard_if_not_optimal`, whose
-    sharded slice conv2d reshards on other cores (one such conv TT-NN runs)."""
+    not a 1×1 matmul, with TT-NN's L1 estimate of it — run whole from an L1 input or on the L1
+    path from a DRAM one (an `l1_full` slice config), or from a DRAM input whose slice search
+    finds one slice (`run_sliced_op` runs that whole on the L1 path, its input sharded as the
+    slice's) — or, for a DRAM conv in more slices, its first slice's conv (the estimate's
+    blocking is the slice's; its pixels those of the slice's input window, with the window's
+    padding, `first_slice_geometry`). TT-NN's answers: 24 such convs of L1 inputs, one on the
+    L1 path (fresh wide w0005) and 14 of DRAM inputs run whole refused so, with TT-NN's
+    numbers, none accepted; of
+    359 DRAM convs in more slices, the one TT-NN refuses so (fresh wide w0109: a first slice
+    of one output column, 240 pixels each its own segment, 964 B) is refused with its numbers,
+    none of the 358 others (the whole conv's pixels gave it 1184 B). Not claimed: a one-slice
+    conv with `reshard_if_not_optimal`, whose sharded slice conv2d reshards on other cores (one
+    such conv TT-NN runs)."""
     from ttnn_xdsl.conv.conv_l1_report import conv_l1_report
     from ttnn_xdsl.conv.conv_reader_indices import reader_indices_refusal
 
-    params, slicing = plan.params, plan.l1.slicing
+    params, slicing, geometry = plan.params, plan.l1.slicing, plan.l1.geometry
     if plan.form.mm_conv:
         return None
-    if slicing is None and params.input_memory_config.is_dram:
+    if slicing is None and runs_from_dram(params):
         return None
-    if slicing is not None and (
-        slicing.num_slices > 1 or params.conv_config.reshard_if_not_optimal
-    ):
+    if slicing is not None and slicing.num_slices > 1:
+        assert plan.l1.slice_output_size is not None and isinstance(params, Conv2dParameters)
+        geometry = first_slice_geometry(geometry, plan.l1.slice_output_size, params)
+    elif slicing is not None and params.conv_config.reshard_if_not_optimal:
         return None
     usage = conv_l1_report(plan).estimate
     if usage is None:
         return None
-    return reader_indices_refusal(plan.l1.geometry, usage)
+    return reader_indices_refusal(geometry, usage)
 
 
 def width_multicast_refusal(plan: ConvWeightsPlan) -> str | None:
@@ -617,15 +636,17 @@ def column_major_input_refusal(params: Conv2dParameters) -> str | None:
 
 def finds_no_shard_layout(params: ConvParameters) -> bool:
     """An L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation, or whose shard width is
-    not aligned (`shard_width_unaligned`), with no `conv_config.shard_layout`: TT-NN's conv
+    not aligned (`shard_width_unaligned`), or a 1×1 matmul conv's input in shards not whole
+    tiles (`matmul_shard_not_tiles`), with no `conv_config.shard_layout`: TT-NN's conv
     (conv2d's, conv_transpose2d's L1 path) needs to reshard it and finds no sharded layout to
     reshard it to (conv2d_utils.cpp:228; TT-NN's answers: 78 such COL_MAJOR conv2d inputs
-    refused so, none accepted, 58 of 59 transposed ones, and 1 of a 1×1 matmul conv's
-    8-wide shards; with a `shard_layout` it runs)."""
+    refused so, none accepted, 58 of 59 transposed ones, 1 of a 1×1 matmul conv's 8-wide
+    shards and 2 probes of its shards of 4455 and 891 rows,
+    `ttnn_conv_matmul_tilize_blackhole_P150`; with a `shard_layout` it runs)."""
     memory = params.input_memory_config
     if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
         return False
-    if shard_width_unaligned(params):
+    if shard_width_unaligned(params) or matmul_shard_not_tiles(params):
         return True
     if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
         return False
@@ -645,6 +666,32 @@ def shard_width_unaligned(params: ConvParameters) -> bool:
         memory.memory_layout, params.input_layout, False, matmul, width
     )
     return width % alignment != 0
+
+
+def matmul_input_tilize_refusal(params: Conv2dParameters) -> str | None:
+    """A 1×1 matmul conv of a ROW_MAJOR L1 input in shards not whole tiles
+    (`matmul_shard_not_tiles`), resharded BLOCK or WIDTH: conv2d_utils.cpp's
+    `shard_or_reshard_tensor_if_required` tilizes the input before it reshards it to any
+    layout but HEIGHT (`ttnn::to_layout`, tt-metal #13979: tilize does not take BLOCK), and
+    the tilized tensor keeps the input's shards, which a TILE layout refuses
+    (tensor_layout.cpp:171) before any op runs. The layout is the config's `shard_layout`, or
+    BLOCK for a BLOCK input whose channels are not its channel cores' shards
+    (`matmul_block_input_unfilled`); without either TT-NN finds no layout first
+    (`finds_no_shard_layout`). TT-NN's answers: rare draw x0002 (a WIDTH input of 4455-row
+    shards asked BLOCK) and 12 probes on it (`ttnn_conv_matmul_tilize_blackhole_P150`): BLOCK
+    asked of WIDTH, HEIGHT and BLOCK inputs of 4455-, 891- and 16-wide shards, with or without
+    `reshard_if_not_optimal`, in bfloat16 or float32, refused so (6); HEIGHT asked, or shards
+    of whole tiles, run (4); no layout asked, `finds_no_shard_layout` (2)."""
+    if params.input_layout != Layout.ROW_MAJOR or not matmul_shard_not_tiles(params):
+        return None
+    layout = params.conv_config.shard_layout
+    if matmul_block_input_unfilled(params):
+        layout = TensorMemoryLayout.BLOCK_SHARDED
+    if layout is None or layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        return None
+    assert params.input_memory_config.shard_shape is not None
+    height, width = params.input_memory_config.shard_shape
+    return f"Physical shard shape ({height}, {width}) must be tile {{32, 32}} sized!"
 
 
 NO_SHARDED_LAYOUT = (
@@ -674,13 +721,19 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     """conv2d's kernel-stride folding of an interleaved TILE input (in L1 or DRAM) pads it on
     the device with the conv's padding before folding it, and `ttnn.pad` pads a tiled tensor
     only at the back (pad.cpp:454): a fold (stride above 1×1; one of 1×1 runs unfolded) with
-    top or left padding is refused. After `folding_refusal` and the preparation's
-    divisibility check (TT-NN's answers: 25 such convs refused so, none accepted; a
-    row-major or sharded input, or bottom and right padding only, folds)."""
+    top or left padding is refused; so is a TILE input BLOCK-sharded in L1, padded in its
+    shards. After `folding_refusal` and the preparation's divisibility check (TT-NN's
+    answers: 25 such convs refused so, none accepted, and 2 probes of BLOCK inputs,
+    `ttnn_conv_fold_block_input_blackhole_P150`; a row-major input, one sharded HEIGHT or
+    WIDTH, or bottom and right padding only, folds)."""
     params = normalize_parameters(params)
     if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
         return None
-    if params.input_layout != Layout.TILE or params.input_memory_config.is_sharded:
+    memory = params.input_memory_config
+    if params.input_layout != Layout.TILE or memory.memory_layout in (
+        TensorMemoryLayout.HEIGHT_SHARDED,
+        TensorMemoryLayout.WIDTH_SHARDED,
+    ):
         return None
     if folds_unevenly(params):
         return None
@@ -688,6 +741,167 @@ def folding_pad_refusal(params: Conv2dParameters) -> str | None:
     if top == 0 and left == 0:
         return None
     return "ttnn.pad: on device tile padding does not support front padding"
+
+
+def folding_input_page_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride fold views a flat row-major input HEIGHT-sharded in L1 as
+    `[N, H, W, C]` (`fold_tensor`), a buffer of pages of one stick, C·datum bytes, over the
+    input's shards — ceil(N·H·W / shard height) shards of shard height × shard width × datum
+    bytes — and a sharded buffer's size must be whole pages (buffer.cpp:290): shards wider
+    than the channels can leave a part page. First of the fold's checks of a sharded input
+    (before `folding_shard_grid_refusal`'s walk). TT-NN's answers: conv2d r0026 (3 float32
+    channels in 8-wide shards: pages of 12 B, 4096 B) and wide w0151 (17 bfloat16 channels in
+    24-wide shards) refused so; probes (`ttnn_conv_fold_page_wormhole_N150`): 5 and 6
+    channels refused so, padded or not; 4 (16-byte pages) folds on."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        return None
+    if params.input_layout != Layout.ROW_MAJOR or params.input_unflattened:
+        return None
+    if folds_unevenly(params):
+        return None
+    assert memory.shard_shape is not None
+    shard_height, shard_width = memory.shard_shape
+    datum = 4 if params.input_dtype == DataType.FLOAT32 else 2
+    rows = params.batch_size * params.input_height * params.input_width
+    size = ceil_div(rows, shard_height) * shard_height * shard_width * datum
+    page = params.in_channels * datum
+    if size % page == 0:
+        return None
+    return (
+        f"For valid non-interleaved buffers page size {page} must equal buffer size {size}. "
+        "For interleaved-buffers, buffer size should be divisible by the page size"
+    )
+
+
+def folding_shard_grid_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d folds a kernel-stride folded conv's input first thing (`ttnn::fold`); a padded
+    input HEIGHT-sharded in L1 is folded through a sliding window over its shard grid, which
+    addresses the grid's cores row by row from (0, 0) (sliding_window.cpp:812) and refuses a
+    grid whose cores its orientation lists otherwise: a COL_MAJOR grid more than one core wide
+    and high lists core 1 as (0, 1), the row walk as (1, 0). After the fold's checks
+    (`folding_refusal`, the preparation's divisibility check) and before the input's shard
+    layout is read (`column_major_input_refusal`). TT-NN's answers: 5 such convs refused so,
+    none accepted (one more, of 17 channels in 24-wide shards, fails first on its buffer's
+    page); probes (`ttnn_conv_fold_shard_grid_wormhole_N150`): the same conv without padding
+    folds (and fails later for its L1), and on a COL_MAJOR grid of one row or one column or a
+    ROW_MAJOR grid fails otherwise (a reshape, not modelled)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        return None
+    if memory.shard_orientation != ShardOrientation.COL_MAJOR or not any(params.padding):
+        return None
+    assert memory.shard_grid is not None
+    if min(memory.shard_grid) == 1 or folds_unevenly(params):
+        return None
+    return (
+        "Sliding-window shard grid core 1 is 0-1 but the origin-anchored row walk addresses "
+        "it as 1-0. Only an origin-anchored, row-filled grid is supported; any other grid "
+        "hangs max_pool2d/avg_pool2d or silently returns wrong conv2d results (#60513)."
+    )
+
+
+def folding_width_input_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride fold (`fold_tensor`) of a ROW_MAJOR input WIDTH-sharded in L1
+    keeps the input's shard spec on the tensors it makes, and a WIDTH shard spec must hold the
+    tensor's whole height (tensor_spec.cpp:173):
+
+    - a flat input `[1, 1, N·H·W, C]` is first viewed as `[N, H, W, C]`: with fewer channels
+      than a shard is wide the view's shards are `shard height · shard width // C` rows high
+      against the tensor's N·H·W; with more channels that are not whole shards the view is
+      refused (the input's last dimension, padded to whole shards, is not C);
+    - then the input is padded with the conv's padding, the shards still `shard height` rows
+      high against N·(H + pt + pb)·(W + pl + pr) rows.
+
+    After the fold's checks (`folding_refusal`, the preparation's divisibility check),
+    `folding_shard_grid_refusal`'s walk being of HEIGHT inputs. TT-NN's answers: 4 such convs
+    refused so (dev-set r0337, conv2d draws r0195, r0220, fresh r0016), none accepted; probes
+    (`ttnn_conv_fold_width_input_wormhole_N150`): 8 refused so, with 8, 16, 24, 32, 48 and 64
+    channels, flat and NHWC inputs; without padding and with whole shards of channels the fold
+    goes on (TT-NN then finds no layout, `column_major_input_refusal`'s). A TILE input folds
+    otherwise (not modelled)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    if params.input_layout != Layout.ROW_MAJOR or folds_unevenly(params):
+        return None
+    assert memory.shard_shape is not None
+    shard_height, shard_width = memory.shard_shape
+    batch, height, width = params.batch_size, params.input_height, params.input_width
+    channels = params.in_channels
+    if not params.input_unflattened and channels < shard_width:
+        return (
+            f"Shard height {shard_height * shard_width // channels} must match physical "
+            f"height {batch * height * width} for width sharded"
+        )
+    if not params.input_unflattened and channels % shard_width:
+        padded = round_up(channels, shard_width)
+        return (
+            "Changing the last dimension of a sharded tensor is not supported unless the "
+            "shard width matches the input last dimension. Input shape: Shape([1, 1, "
+            f"{batch * height * width}, {padded}]), New shape: Shape([{batch}, {height}, "
+            f"{width}, {channels}]), Shard width: {shard_width}"
+        )
+    top, bottom, left, right = params.padding
+    padded_rows = batch * (height + top + bottom) * (width + left + right)
+    if padded_rows == shard_height:
+        return None
+    return f"Shard height {shard_height} must match physical height {padded_rows} for width sharded"
+
+
+def folding_block_input_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride fold of an input BLOCK-sharded in L1 pads it with the conv's
+    padding in its own shard spec, which must hold the padded tensor in as many shards along
+    its height as the grid has rows (ROW_MAJOR orientation) or columns (COL_MAJOR): the padded
+    tensor's N·(H + pt + pb)·(W + pl + pr) rows, its width rounded up to whole tiles for a TILE
+    input, in shards of the input's shard height (buffer_distribution_spec). After the tile
+    pad's front padding (`folding_pad_refusal`). TT-NN's answers: 2 such convs refused so
+    (fresh r0027, dev-set conv1d r0074), none accepted; probes
+    (`ttnn_conv_fold_block_input_blackhole_P150`, `…_wormhole_N150`): 6 refused so, row-major
+    and TILE, both orientations, padding of height or width; unpadded or with the shards
+    enough (a TILE input of 64 columns padded below by 2: 66·64 rows in 6 shards of 704), the
+    fold goes on. Not claimed: a TILE input whose width is not whole tiles (fresh w0070, 14
+    columns padded below, fails in its fill-pad instead)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.BLOCK_SHARDED:
+        return None
+    if not any(params.padding) or folds_unevenly(params):
+        return None
+    tiled = params.input_layout == Layout.TILE
+    if tiled and params.input_width % TILE_SIZE:
+        return None
+    assert memory.shard_shape is not None and memory.shard_grid is not None
+    top, bottom, left, right = params.padding
+    width = params.input_width + left + right
+    rows = params.batch_size * (params.input_height + top + bottom)
+    rows *= round_up(width, TILE_SIZE) if tiled else width
+    shards = ceil_div(rows, memory.shard_shape[0])
+    columns, grid_rows = memory.shard_grid
+    if memory.shard_orientation == ShardOrientation.COL_MAJOR:
+        if shards <= columns:
+            return None
+        return (
+            f"Number of shards along height {shards} must not exceed number of columns "
+            f"{columns} for column major orientation!"
+        )
+    if shards <= grid_rows:
+        return None
+    return (
+        f"Number of shards along height {shards} must not exceed number of rows {grid_rows} "
+        "for row major orientation!"
+    )
 
 
 def dram_output_grid_override_refusal(params: Conv2dParameters) -> str | None:
@@ -830,6 +1044,32 @@ def transposed_dram_row_major_output_refusal(params: ConvTranspose2dParameters) 
     if not row_major_bfloat8_b_output(params, transposes_as_matmul(params)):
         return None
     return ROW_MAJOR_BFLOAT8_B_DRAM
+
+
+def folded_width_input_tilize_refusal(plan: ConvWeightsPlan) -> str | None:
+    """A kernel-stride folded 1×1 matmul (kernel = stride above 1×1) of an L1-interleaved
+    input, asked WIDTH: conv2d folds it into a row-major L1 tensor, whose WIDTH shard spec
+    it makes for that row-major layout — shards as high as the folded rows, N·H'·W', not
+    rounded to tiles (`determine_input_memory_config`) — then tilizes it before resharding
+    (`shard_or_reshard_tensor_if_required`, a matmul's input not resharded HEIGHT), and the
+    tiled tensor refuses shards not whole tiles (tensor_layout.cpp:171). Before the matmul's
+    own checks (`width_input_matmul_refusal`). TT-NN's answers: fresh wide w0039 (75·76 folded
+    rows) and 5 probes (`ttnn_conv_fold_width_matmul_wormhole_N150`, 49 to 98 rows, row-major
+    and TILE inputs) refused so; asked BLOCK or HEIGHT they run; from DRAM the fold is the
+    DRAM path's (not claimed)."""
+    params, form = plan.params, plan.form
+    if not form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        return None
+    memory = params.input_memory_config
+    if form.fold_stride in (None, (1, 1)) or memory.is_sharded or memory.is_dram:
+        return None
+    folded = form.folded
+    rows = folded.batch_size * folded.input_height * folded.input_width
+    cores = plan.sharding.parallel.input_split.num_cores
+    width = round_up(folded.in_channels, cores * TILE_SIZE) // cores
+    if rows % TILE_SIZE == 0:
+        return None
+    return f"Physical shard shape ({rows}, {width}) must be tile {{32, 32}} sized!"
 
 
 def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:
@@ -989,8 +1229,19 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
       conv2d auto-shards the slice, where `prepare_conv_weights` reads the unset layout
       (`check_reshard_of_dram_slice`);
     - a 1D conv cut in more than one DRAM slice for the first (`conv1d_preparation`),
-      where `prepare_conv_weights` prepares it whole."""
+      where `prepare_conv_weights` prepares it whole;
+
+    and an L1 input sharded HEIGHT or WIDTH in COL_MAJOR orientation with a `shard_layout`
+    (`reshards_column_major_input`) is prepared as the conv TT-NN runs once it has resharded
+    it (`reshard_if_not_optimal`: conv2d_L1 reshards the input before it prepares the weight;
+    `prepare_conv_weights` keeps the input's own layout, §3.3a). TT-NN's answers: dev-set
+    r0483, a HEIGHT input on 1×4 COL_MAJOR cores asked BLOCK with `act_block_h_override` 64
+    and activation reuse, is refused by the BLOCK program's reuse check, where the input's own
+    cores would give act blocks of one tile and refuse for the reuse's block height."""
     params = normalize_parameters(params)
+    if reshards_column_major_input(params):
+        config = replace(params.conv_config, reshard_if_not_optimal=True)
+        params = replace(params, conv_config=config)
     if is_conv1d(params):
         return conv1d_preparation(params)
     form = resolve_conv_form(params)

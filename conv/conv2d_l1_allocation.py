@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_core_grid import overrides_core_grid
-from ttnn_xdsl.conv.conv_form import is_conv1d, runs_from_dram
+from ttnn_xdsl.conv.conv_form import is_conv1d, is_mm_conv, runs_from_dram
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     ConvGeometry,
@@ -629,9 +629,11 @@ def conv2d_first_slice_l1_failure(
         or params.conv_config.reshard_if_not_optimal
     ):
         return None
-    end = first_slice_end(
-        decisions.geometry.out_hw, decisions.slicing, params.conv_config.output_layout
-    )
+    out_hw = decisions.geometry.out_hw
+    end = first_slice_end(out_hw, decisions.slicing, params.conv_config.output_layout)
+    # The slicer's first block ends within the output (`output_slices`), where the weights'
+    # slice may be rounded up past it (a width slice of a TILE output: whole tiles).
+    end = (min(end[0], out_hw[0]), min(end[1], out_hw[1]))
     window = slice_input_window(decisions.geometry, (0, 0), end, params.conv_config.output_layout)
     split = shard.split
     memory = InputMemoryConfig(
@@ -670,12 +672,13 @@ def dram_input_l1_small_failure(
     and conv) are not modelled: only its first use of the L1_SMALL region, the padding configs
     of the first halo TT-NN runs — the first slice's (`conv_slicing.slice_input_window`: its
     input window and padding, sharded as the slice's weights are prepared for), or, for one
-    slice, the whole conv's on the cores of its L1 estimate (measured on TT-NN's graph capture:
-    the whole conv's cores agree on 141 of 154 one-slice convs, the slice's shard spec's on
-    138; every one of 15 sliced convs agrees). None for a conv that runs no halo, and for a 1D
-    conv, which TT-NN's conv2d cuts into slices its preparation does not plan (measured: a
-    1×5 conv from DRAM ran as 19 convs). The conv is the one TT-NN runs (`runtime_parameters`:
-    a 1×1 fold runs unfolded)."""
+    slice, the whole conv's on the cores of its L1 estimate, split as conv2d_L1 splits the whole
+    DRAM input (`conv_l1_decisions.whole_dram_input_shard`: with `act_block_h_override`;
+    measured on TT-NN's graph capture: every one-slice conv's padding configs agree, 17 more
+    than with the slicer's split; every one of 15 sliced convs agrees). None for a conv that
+    runs no halo, and for a 1D conv, which TT-NN's conv2d cuts into slices its preparation
+    does not plan (measured: a 1×5 conv from DRAM ran as 19 convs). The conv is the one
+    TT-NN runs (`runtime_parameters`: a 1×1 fold runs unfolded)."""
     if is_conv1d(params):
         return None
     resolved = runtime_conv(params, plan)
@@ -758,6 +761,11 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
       preparation reshards with `reshard_if_not_optimal`, where it keeps the input's own
       layout (§3.3a). Without a shard layout TT-NN finds none (`finds_no_shard_layout`). A
       ROW_MAJOR or BLOCK input runs in its own layout, whatever the config says — but
+    - an L1 input of a 1×1 matmul conv in shards not whole tiles (`matmul_shard_not_tiles`)
+      is resharded so too (TT-NN's answers: probe p07 of
+      `ttnn_conv_matmul_tilize_blackhole_P150`, a HEIGHT input of 891-row shards on 5 cores
+      asked HEIGHT, runs on 70; asked BLOCK or WIDTH TT-NN refuses it first,
+      `conv2d_decisions.matmul_input_tilize_refusal`);
     - a BLOCK input of a 1×1 matmul conv whose channels are not its channel cores' shards
       exactly (`matmul_block_input_unfilled`) is resharded BLOCK, whatever the config says
       (the same function; TT-NN's answers: 1 such conv run, its output agrees).
@@ -772,7 +780,9 @@ def runtime_parameters(params: Conv2dParameters, plan: ConvWeightsPlan) -> Conv2
         config = replace(config, enable_kernel_stride_folding=False)
     elif plan.form.fold_stride is not None and not params.folded_output:
         params = replace(params, folded_output=True)
-    if reshards_column_major_input(params):
+    if reshards_column_major_input(params) or (
+        matmul_shard_not_tiles(params) and config.shard_layout is not None
+    ):
         return replace(params, conv_config=replace(config, reshard_if_not_optimal=True))
     if plan.form.mm_conv and plan.form.fold_stride is None and matmul_block_input_unfilled(params):
         config = replace(
@@ -798,6 +808,21 @@ def reshards_column_major_input(params: ConvParameters) -> bool:
         in (TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED)
         and params.conv_config.shard_layout is not None
     )
+
+
+def matmul_shard_not_tiles(params: ConvParameters) -> bool:
+    """A 1×1 matmul conv2d's L1 input in shards whose height or width is not whole tiles:
+    conv2d_utils.cpp's `get_conv_padded_input_shape_and_mem_config` needs to reshard it
+    (tilizing it needs whole tiles; a width not whole tiles is also an unaligned one), to
+    `conv_config.shard_layout` on cores of the device grid (`runtime_parameters`)."""
+    memory = params.input_memory_config
+    if not isinstance(params, Conv2dParameters) or not memory.sharded_in_l1:
+        return False
+    if not is_mm_conv(normalize_parameters(params)):
+        return False
+    assert memory.shard_shape is not None
+    height, width = memory.shard_shape
+    return height % TILE_SIZE != 0 or width % TILE_SIZE != 0
 
 
 def matmul_block_input_unfilled(params: Conv2dParameters) -> bool:

@@ -198,6 +198,9 @@ class L1Decisions:
     slicing: SliceDecision | None = None
     slice_auto_shard: AutoShardChoice | None = None
     slice_shard: ShardSpec | None = None
+    whole_input_shard: ShardSpec | None = None
+    """The shard spec of a DRAM input run whole (one slice the search found) where conv2d_L1
+    shards it otherwise than the slicer (`whole_dram_input_shard`); None: the slicer's."""
     slice_output_size: tuple[int, int] | None = None
     """The output of the first slice's conv as TT-NN runs it: its input window's output
     (`conv_slicing.window_output_size`), whose width a sliced TILE output rounds up to whole
@@ -265,6 +268,9 @@ def resolve_dram_slicing(
     out_hw = first_slice_end(geometry.out_hw, decision, knobs.config.output_layout)
     first = slice_memory_config(geometry, (0, 0), out_hw, config.shard_layout, knobs, device)
     spec = first.input_shard
+    whole = None
+    if decision.num_slices == 1 and params.slice_config is None:
+        whole = whole_dram_input_shard(geometry, spec.split, knobs, device)
     sliced = decision.num_slices > 1
     split = spec.split
     # Observed on TT-NN 0.81.1: a sliced conv aligns its input channels to the slice's shard
@@ -312,12 +318,43 @@ def resolve_dram_slicing(
         slicing=decision,
         slice_auto_shard=first.auto_shard,
         slice_shard=spec,
+        whole_input_shard=whole,
         # The conv TT-NN runs for the slice (TT-NN's graph capture of a conv of 23 height
         # slices of a 228-wide output: each slice's conv 256 wide, pad_right 2 + 28).
         slice_output_size=first.geometry.out_hw,
         slice_split=split,
         slice_alignment=alignment,
         slice_weight_alignment=weight_alignment,
+    )
+
+
+def whole_dram_input_shard(
+    geometry: ConvGeometry, split: CoreSplit, knobs: ConvKnobs, device: L1Device
+) -> ShardSpec | None:
+    """The shard spec of a DRAM input whose slice search finds one slice: TT-NN runs conv2d_L1
+    on the whole DRAM input, which shards it by its own parallel config, split with
+    `act_block_h_override` (the slicer's `get_input_memory_config` passes none). TT-NN's
+    graph capture: l1_small l0160, a HEIGHT conv of 6300 output tiles with an override of 2
+    tiles, is read into 63 cores (100 tiles each), not the slicer's 64; its answers: l0160 and
+    l0041 (a BLOCK conv of 2 output tiles on 1 row of cores, not 2) refused for their halo's
+    config tensors on those cores in the L1_SMALL region, word for word. None without an
+    override: the two agree."""
+    override = knobs.config.act_block_h_override
+    if not override:
+        return None
+    return determine_input_memory_config(
+        split.layout,
+        split.orientation,
+        geometry.batch,
+        geometry.in_hw,
+        geometry.in_channels,
+        geometry.out_hw,
+        geometry.out_channels,
+        False,
+        device.grid,
+        geometry.input_layout,
+        False,
+        act_block_h_override=override,
     )
 
 

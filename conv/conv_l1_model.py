@@ -232,9 +232,12 @@ def circular_buffers(
 ) -> list[CircularBuffer]:
     """TT-NN's `get_cb_info` for the conv op (the estimate passes no activation shard).
     `weights_shape` is the (rows, cols) of the weight matrix the estimate assumes. Raises what
-    TT-NN's sizing checks refuse (`check_output_block`, `check_weight_block`)."""
-    check_output_block(blocking, knobs)
+    TT-NN's sizing checks refuse, in TT-NN's order: the weight block's division by its tiles
+    (`check_weight_block`, the process dies) before the activation block against the core's
+    output (`check_output_block`; TT-NN's answers: 3 convs failing both, dev-set r0034,
+    conv2d r0008 and transposed s3002 r0102, die; the 38 refused for the output block agree)."""
     check_weight_block(blocking, in_channels_padded, kernel, knobs)
+    check_output_block(blocking, knobs)
     layout = blocking.input_split.layout
     untilize_out = knobs.config.output_layout == Layout.ROW_MAJOR
     conv_in = halo_dtype(input_dtype)
@@ -651,11 +654,34 @@ def estimate(
     """`conv_l1_usage`, what TT-NN's estimate refuses said with where it happens: TT-NN makes
     the estimate `why` (to choose a shard layout, to plan DRAM slices), and fails there."""
     try:
-        return conv_l1_usage(geometry, layout, knobs, device, input_shard)
+        usage = conv_l1_usage(geometry, layout, knobs, device, input_shard)
+        refusal = reuse_datum_refusal(geometry, knobs, usage)
+        if refusal is not None:
+            raise ConvConfigError(refusal)
     except ConvConfigError as error:
         raise ConvConfigError(
             f"{error.message} (TT-NN meets this in its L1 estimate for {layout.value}, {why})"
         ) from None
+    return usage
+
+
+def reuse_datum_refusal(geometry: ConvGeometry, knobs: ConvKnobs, usage: ConvL1Usage) -> str | None:
+    """TT-NN's estimate sizes the activation buffers of a split reader with activation reuse
+    (`calculate_act_cb_size_with_reuse`, `_act_tiles_with_reuse`) by the datum size of the
+    input's dtype as the user gave it, and a bfloat8_b input has none: tt-metal's `datum_size`
+    throws "datum for bfp2, bfp4, bfp8 is invalid" (a ValueError in Python). The conv program
+    itself sizes them by its halo's bfloat16 output and runs. TT-NN's answers: rare draw x0040
+    and probes (`ttnn_conv_reuse_bfloat8_b_blackhole_P150`): auto-sharded convs of bfloat8_b
+    inputs with activation reuse refused so, from L1 and DRAM; the same convs with a shard
+    layout, or of bfloat16 inputs, run or fail otherwise."""
+    if not knobs.config.enable_activation_reuse or geometry.input_dtype != DataType.BFLOAT8_B:
+        return None
+    g = geometry
+    if not usage.split_reader or is_1d_depthwise_conv(
+        g.groups, g.in_channels, g.out_channels, g.kernel[0], g.in_hw[0], g.has_bias
+    ):
+        return None
+    return "datum for bfp2, bfp4, bfp8 is invalid"
 
 
 @dataclass(frozen=True)

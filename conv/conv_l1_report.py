@@ -184,9 +184,12 @@ def _report(
             size = decisions.slice_output_size
             end = (min(size[0], geometry.out_hw[0]), min(size[1], geometry.out_hw[1]))
             first = slice_memory_config(geometry, (0, 0), end, given_shard_layout, knobs, device)
-            estimate = conv_l1_usage(
-                first.geometry, first.input_shard.layout, knobs, device, first.input_shard
-            )
+            shard = first.input_shard
+            if decisions.whole_input_shard is not None:
+                # One slice runs conv2d_L1 on the whole input, sharded as it shards it
+                # (`conv_l1_decisions.whole_dram_input_shard`).
+                shard = decisions.whole_input_shard
+            estimate = conv_l1_usage(first.geometry, shard.layout, knobs, device, shard)
             attribute = Conv2dSliceAttribute(geometry, given_shard_layout, knobs, device)
             largest = slicing.l1_bytes or slices_l1_bytes(
                 attribute, slicing.slice_type, slicing.num_slices

@@ -169,6 +169,10 @@ class Conv2dParameters(ConvParameters):
     weight in another (its DRAM path prepares a bfloat8_b weight as bfloat16 and typecasts it,
     but plans its DRAM slices with bfloat8_b tiles: `conv2d_decisions.dram_path_preparation`);
     None: the weight's own."""
+    input_unflattened: bool = False
+    """Whether the input tensor is already `[N, H, W, C]` as conv2d's fold reads it (its
+    second and third dims are H and W: `fold_tensor` views a flat `[1, 1, N·H·W, C]` input as
+    that first, `conv2d_decisions.folding_width_input_refusal`)."""
     folded_output: bool = False
     """Whether a kernel-stride folded conv is split and blocked by its folded conv's own output
     image (padding 0), as TT-NN's conv2d runs the folded input (`fold_input_tensor_if_required`

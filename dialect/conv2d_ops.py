@@ -946,9 +946,12 @@ class Conv2dOp(ConvOp):
     WEIGHT_SHAPE_TEXT: ClassVar[str] = "OIHW: out_channels, in_channels / groups, kernel_size"
 
     def conv_parameters(self, device: TargetDevice | None = None) -> Conv2dParameters:
+        shape = tuple(self.tensor(self.input, "input").shape)
         return Conv2dParameters(
             **self.shared_fields(device or module_device(self)),
             slice_config=self.read(SLICE_CONFIG_PROPERTY),
+            input_unflattened=shape[1:3]
+            == (self.read_present(INPUT_HEIGHT), self.read_present(INPUT_WIDTH)),
         )
 
     def resolution(self, params: ConvRecord) -> Conv2dDecision:

@@ -76,6 +76,9 @@ CONV2D_REFUSAL_RULES: tuple[tuple[str, str], ...] = (
     *REFUSAL_RULES,
     # conv2d_utils.cpp:228: TT-NN's conv2d finds no shard layout on an input it reshards.
     ("conv2d_utils.cpp:228", "reshard_if_not_optimal on an input already sharded needs"),
+    # tt-metal's datum_size, asked of a bfloat8_b input by the L1 estimate with activation
+    # reuse (conv_l1_model.reuse_datum_refusal): a ValueError with no place.
+    ("datum for bfp2, bfp4, bfp8 is invalid", "datum for bfp2, bfp4, bfp8 is invalid"),
 )
 """TT-NN's refusals by the rule that refused (its TT_FATAL's place), each with the words of the
 project's message for that rule; besides these, a project message that quotes TT-NN's own

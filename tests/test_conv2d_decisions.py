@@ -4,15 +4,23 @@ output spec of a sharded and of a DRAM conv, and conv2d's own refusals in TT-NN'
 
 from __future__ import annotations
 
+import gzip
+import json
 from dataclasses import replace
 
 import pytest
+from conv2d_op_reference_cases import ANSWERS, build_conv2d
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import (
     OutputShard,
     core_ranges,
+    folding_block_input_refusal,
+    folding_input_page_refusal,
     folding_pad_refusal,
+    folding_shard_grid_refusal,
+    folding_width_input_refusal,
     resolve_conv2d,
     resolve_conv_transpose2d,
     shard_width_unaligned,
@@ -1836,3 +1844,251 @@ def test_a_row_major_output_of_several_dram_slices_stays_row_major() -> None:
     assert output.padded_shape == output.logical_shape == (1, 1, 144, 40)
     one = replace(params, slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
     assert resolve_conv2d(one).output.layout == Layout.TILE
+
+
+def matmul_tilize_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on a 1×1 matmul conv of a row-major input already sharded in
+    L1 (Blackhole; ttnn_conv_matmul_tilize_blackhole_P150)."""
+    path = ANSWERS / "ttnn_conv_matmul_tilize_blackhole_P150.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_matmul_input_in_shards_not_whole_tiles_is_tilized_before_its_reshard() -> None:
+    """TT-NN's probes on rare draw x0002: a 1×1 conv, 128 -> 255 channels, of three 45×33
+    row-major bfloat16 images WIDTH-sharded in L1 on 4 channel cores (shards of 4455 rows),
+    asked BLOCK. conv2d tilizes the input before resharding it (to any layout but HEIGHT), and
+    the tilized tensor keeps the 4455-row shards: refused before any op, with or without
+    `reshard_if_not_optimal` (p01, p03), shards of 891 rows or 16 columns too (p06, p08);
+    asked HEIGHT it is resharded untilized and runs (p02), as does a 4320-row shard (p05)."""
+    for case_id, shard in (("p01", "(4455, 32)"), ("p03", "(4455, 32)"), ("p06", "(891, 128)"),
+                           ("p08", "(4320, 16)")):  # fmt: skip
+        case = matmul_tilize_probe(case_id)
+        message = f"Physical shard shape {shard} must be tile {{32, 32}} sized!"
+        assert case["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (13, 10)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    for case_id in ("p02", "p05"):
+        case = matmul_tilize_probe(case_id)
+        assert "error" not in case
+        build_conv2d(case, (13, 10)).verify()
+
+
+def test_a_matmul_input_in_shards_not_whole_tiles_is_resharded_to_the_config_s_layout() -> None:
+    """Probe p07: the 1×1 conv of a HEIGHT input of 891-row shards on 5 cores, asked HEIGHT
+    without `reshard_if_not_optimal`: TT-NN reshards it (tilizing needs whole tiles) on 70
+    cores of the grid, shards of 64 rows; with no shard layout it finds none (p09)."""
+    case = matmul_tilize_probe("p07")
+    assert case["output_memory_config"]["shard_spec"]["shape"] == [64, 256]  # type: ignore[index]
+    build_conv2d(case, (13, 10)).verify()
+    unset = matmul_tilize_probe("p09")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(unset, (13, 10)).verify()
+    assert str(raised.value).endswith(str(unset["error_info"]))
+    assert unset["error_info"] == (
+        "Conv2d supports Height, Block or Width Sharded Layouts but got "
+        "TensorMemoryLayout::INTERLEAVED"
+    )
+
+
+SLIDING_WINDOW_GRID = (
+    "Sliding-window shard grid core 1 is 0-1 but the origin-anchored row walk addresses it as "
+    "1-0. Only an origin-anchored, row-filled grid is supported; any other grid hangs "
+    "max_pool2d/avg_pool2d or silently returns wrong conv2d results (#60513)."
+)
+
+
+def fold_shard_grid_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on the kernel-stride fold of a HEIGHT-sharded input
+    (Wormhole; ttnn_conv_fold_shard_grid_wormhole_N150)."""
+    path = ANSWERS / "ttnn_conv_fold_shard_grid_wormhole_N150.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_padded_fold_of_a_column_major_height_input_walks_its_grid_by_rows() -> None:
+    """Dev-set r0326 (Wormhole) asked again: a 5×5 conv of stride 2 folded
+    (`enable_kernel_stride_folding`), padding (0, 0, 2, 2), of a 56×56 float32 TILE input
+    HEIGHT-sharded COL_MAJOR on 4×5 cores. The fold pads it through a sliding window over
+    the shard grid, which refuses the COL_MAJOR grid (q01), a 2×2 kernel padded 1 too (q06).
+    Not so: without padding (q04, refused later for its L1), on a COL_MAJOR grid one core wide
+    or high (q02, q05) or a ROW_MAJOR grid (q03), which TT-NN refuses otherwise."""
+    for case_id in ("q01", "q06"):
+        case = fold_shard_grid_probe(case_id)
+        assert case["error_info"] == SLIDING_WINDOW_GRID
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {SLIDING_WINDOW_GRID}")
+    for case_id in ("q02", "q03", "q04", "q05"):
+        case = fold_shard_grid_probe(case_id)
+        assert case["error_info"] != SLIDING_WINDOW_GRID
+        params = build_conv2d(case, (8, 8)).conv_parameters()
+        assert folding_shard_grid_refusal(params) is None
+
+
+def fold_width_input_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on the kernel-stride fold of a WIDTH-sharded row-major input
+    (Wormhole; ttnn_conv_fold_width_input_wormhole_N150)."""
+    path = ANSWERS / "ttnn_conv_fold_width_input_wormhole_N150.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_folded_width_input_keeps_its_shard_height() -> None:
+    """Conv2d draw r0195 (Wormhole) asked again: a 3×3 conv of stride 3 folded, padding 2, of
+    an 8×8 row-major input WIDTH-sharded in shards of 64 rows and 32 channels on 3×2 cores.
+    Viewed as [1, 8, 8, C], the shards hold 64·32 // C rows: 256 for 8 channels (w01), 85 for
+    24 (w02), against the tensor's 64; 48 channels are not whole shards and the view is refused
+    (w03); 32 or 64 channels view as they are, and the padded tensor, 12·12 = 144 rows, keeps
+    shards of 64 (w04, w07), as does an NHWC input of 8 channels, which is not viewed (w08).
+    Without padding and with whole shards of channels the fold goes on (w06, w09)."""
+    expected = {
+        "w01": "Shard height 256 must match physical height 64 for width sharded",
+        "w02": "Shard height 85 must match physical height 64 for width sharded",
+        "w03": "Changing the last dimension of a sharded tensor is not supported unless the shard "
+        "width matches the input last dimension. Input shape: Shape([1, 1, 64, 64]), New shape: "
+        "Shape([1, 8, 8, 48]), Shard width: 32",
+        "w04": "Shard height 64 must match physical height 144 for width sharded",
+        "w05": "Shard height 324 must match physical height 81 for width sharded",
+        "w07": "Shard height 64 must match physical height 144 for width sharded",
+        "w08": "Shard height 64 must match physical height 144 for width sharded",
+    }
+    for case_id, message in expected.items():
+        case = fold_width_input_probe(case_id)
+        assert case["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    for case_id in ("w06", "w09"):
+        params = build_conv2d(fold_width_input_probe(case_id), (8, 8)).conv_parameters()
+        assert folding_width_input_refusal(params) is None
+
+
+def fold_block_input_probe(case_id: str, device: str = "blackhole_P150") -> dict[str, object]:
+    """A probe of TT-NN's answers on the kernel-stride fold of a BLOCK-sharded input
+    (ttnn_conv_fold_block_input_{device})."""
+    path = ANSWERS / f"ttnn_conv_fold_block_input_{device}.json.gz"
+    with gzip.open(path, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_a_padded_fold_of_a_block_input_keeps_its_shards() -> None:
+    """Fresh draw r0027 (Blackhole) asked again: a 5×5 conv of stride (1, 2) folded, of a
+    64×64 input of 192 channels BLOCK-sharded on 2×6 cores in shards of 704 rows. Padded 1 all
+    round, the row-major input is 66·66 = 4356 rows: 7 shards on 6 rows of cores (b01); padded
+    2 all round or above and below, 7 again (b07, b13); on a COL_MAJOR 6×2 grid, 7 shards on 6
+    columns (b04). A TILE input is padded in whole tiles of width, 66·96 rows: 9 shards (b09),
+    10 for two images in shards of 1376 (b10); but 66·64 = 4224 rows, padded below only, fit
+    in 6 (b14). TILE front padding is the tile pad's refusal first (b05, b12). Dev-set conv1d
+    r0074 (Wormhole): 1×18562 padded rows in shards of 3712 on a COL_MAJOR grid 5 wide, 6 (b03).
+    """
+    rows = "must not exceed number of rows 6 for row major orientation!"
+    expected = {
+        "b01": f"Number of shards along height 7 {rows}",
+        "b07": f"Number of shards along height 7 {rows}",
+        "b13": f"Number of shards along height 7 {rows}",
+        "b04": "Number of shards along height 7 must not exceed number of columns 6 for column "
+        "major orientation!",
+        "b09": f"Number of shards along height 9 {rows}",
+        "b10": f"Number of shards along height 10 {rows}",
+        "b05": "ttnn.pad: on device tile padding does not support front padding",
+        "b12": "ttnn.pad: on device tile padding does not support front padding",
+    }
+    for case_id, message in expected.items():
+        case = fold_block_input_probe(case_id)
+        assert case["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (13, 10)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    conv1d = fold_block_input_probe("b03", "wormhole_N150")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(conv1d, (8, 8)).verify()
+    assert str(raised.value).endswith(str(conv1d["error_info"]))
+    assert conv1d["error_info"] == (
+        "Number of shards along height 6 must not exceed number of columns 5 for column major "
+        "orientation!"
+    )
+    for case_id in ("b02", "b06", "b11", "b14"):
+        case = fold_block_input_probe(case_id)
+        assert "Number of shards" not in str(case["error_info"])
+        params = build_conv2d(case, (13, 10)).conv_parameters()
+        assert folding_block_input_refusal(params) is None
+
+
+def test_a_column_major_input_is_prepared_as_resharded() -> None:
+    """Dev-set r0483 (Wormhole): a 5×5 conv, 17 -> 192 channels, of a 28×28 row-major input
+    HEIGHT-sharded on 1×4 COL_MAJOR cores, asked BLOCK with `act_block_h_override` 64 and
+    activation reuse. conv2d reshards the input BLOCK on grid cores before it prepares the
+    weight, so the act blocks are the override's 2 tiles, and the BLOCK program refuses the
+    reuse; prepared on the input's own 4 cores (7 tiles each, which 2 does not divide) the
+    blocks were 1 tile and the reuse's block height was refused first."""
+    with gzip.open(ANSWERS / "ttnn_conv2d_wormhole_N150_s100.json.gz", "rt") as text:
+        case = next(case for case in json.load(text).values() if case["id"] == "r0483")
+    assert case["input_shard"]["orientation"] == "COL_MAJOR"
+    assert case["error_info"] == "Activation data reuse is not supported for block sharded"
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert str(raised.value).endswith(f"conv2d refuses this conv: {case['error_info']}")
+
+
+def test_a_folded_width_matmul_input_is_sharded_for_its_row_major_rows() -> None:
+    """Probes of a 2×2 conv of stride 2 folded, 64 -> 64 channels, of an L1-interleaved input
+    asked WIDTH (Wormhole, ttnn_conv_fold_width_matmul_wormhole_N150): the folded rows, 7·7
+    (m01, m02 of a TILE input), 7·8 (m03), 9·9 (m04), 2·7·7 (m07), are sharded unrounded for
+    the row-major fold, and the tilized input refuses the shards; asked BLOCK or HEIGHT (m05,
+    m06) it runs. Fresh wide w0039 (Blackhole): 75·76 rows in shards 32 channels wide."""
+    with gzip.open(ANSWERS / "ttnn_conv_fold_width_matmul_wormhole_N150.json.gz", "rt") as text:
+        probes = json.load(text)
+    for case_id, rows in (("m01", 49), ("m02", 49), ("m03", 56), ("m04", 81), ("m07", 98)):
+        message = f"Physical shard shape ({rows}, 32) must be tile {{32, 32}} sized!"
+        assert probes[case_id]["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(probes[case_id], (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    for case_id in ("m05", "m06"):
+        assert "error" not in probes[case_id]
+        build_conv2d(probes[case_id], (8, 8)).verify()
+    with gzip.open(ANSWERS / "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz", "rt") as text:
+        fresh = next(case for case in json.load(text).values() if case["id"] == "w0039")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(fresh, (13, 10)).verify()
+    assert str(raised.value).endswith(
+        "conv2d refuses this conv: Physical shard shape (5700, 32) must be tile {32, 32} sized!"
+    )
+
+
+def test_a_folded_height_input_is_viewed_in_pages_of_one_stick() -> None:
+    """Conv2d draw r0026 (Wormhole) asked again: a 3×3 conv of stride 2 folded, of two 8×8
+    row-major images HEIGHT-sharded in shards of 32 rows and 8 channels on 8×2 cores: the
+    fold views its 4 shards, 4 · 32 · 8 · 4 = 4096 bytes of float32, in pages of one stick of
+    C channels: 3 (p01) or 5 (p03) leave a part page, padded or not (p05), as 6 bfloat16 ones
+    do of 2048 bytes (p04); 4 channels, 16-byte pages, fold on (p02). Wide w0151 (Blackhole):
+    17 bfloat16 channels in 24-wide shards, pages of 34 bytes on 12288."""
+    with gzip.open(ANSWERS / "ttnn_conv_fold_page_wormhole_N150.json.gz", "rt") as text:
+        probes = json.load(text)
+    for case_id, page, size in (
+        ("p01", 12, 4096),
+        ("p03", 20, 4096),
+        ("p04", 12, 2048),
+        ("p05", 12, 4096),
+    ):
+        message = (
+            f"For valid non-interleaved buffers page size {page} must equal buffer size {size}. "
+            "For interleaved-buffers, buffer size should be divisible by the page size"
+        )
+        assert probes[case_id]["error_info"] == message
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(probes[case_id], (8, 8)).verify()
+        assert str(raised.value).endswith(f"conv2d refuses this conv: {message}")
+    params = build_conv2d(probes["p02"], (8, 8)).conv_parameters()
+    assert "error" not in probes["p02"] and folding_input_page_refusal(params) is None
+    with gzip.open(ANSWERS / "ttnn_conv_wide_blackhole_P150_s6002.json.gz", "rt") as text:
+        wide = next(case for case in json.load(text).values() if case["id"] == "w0151")
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(wide, (13, 10)).verify()
+    assert str(raised.value).endswith(str(wide["error_info"]))

@@ -26,12 +26,14 @@ from xdsl.ir import SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv import resolve_conv_weights
+from ttnn_xdsl.conv.conv2d_decisions import conv2d_preparation
 from ttnn_xdsl.conv.conv2d_l1_allocation import (
     LATER_DRAM_SLICE,
     L1Allocator,
     L1Buffer,
     L1Exhausted,
     L1Failure,
+    conv2d_first_slice_l1_failure,
     conv2d_l1_failure,
     conv2d_l1_refusal,
     conv_transpose2d_l1_failure,
@@ -1043,3 +1045,43 @@ def test_a_dram_input_on_the_l1_path_is_read_into_the_conv_s_shards() -> None:
         build_conv2d(case, (13, 10)).verify()
     assert str(raised.value).endswith(case["error_info"])
     assert "(allocated: 786432 B" in case["error_info"]
+
+
+def test_first_dram_width_slice_ends_within_the_output() -> None:
+    """Rare draw x0001 (Wormhole): a 3×3 WIDTH conv of stride 2, 33 -> 3 channels, of a
+    2 × 32 × 7 float32 row-major input from DRAM in width slices (one found), a TILE output
+    3 columns wide. Its weights are prepared for a slice of whole tiles (32 columns), but the
+    slicer's block ends at the output's edge (`output_slices`): TT-NN's graph capture reads
+    the whole input (57344 B a core on 2 cores) and halos it into 527 sticks of 128 B, 67456 B a
+    core, and runs the conv. Replayed 32 columns wide, the slice's window was padded 57 columns
+    on the right, its halo output 4290 sticks, 549120 B a core, and its circular buffers
+    clashed with the conv's output."""
+    case = conv_op_answer("ttnn_conv_fresh_rare_wormhole_N150_s9207", "x0001")
+    assert case["slice_config"] == {"type": "DRAMSliceWidth", "num_slices": 0}
+    assert "error" not in case and case["output_logical_shape"] == [1, 1, 96, 3]
+    op = build_conv2d(case, (8, 8))
+    op.verify()
+    plan = op.decision().plan
+    assert plan.l1.slice_output_size == (16, 32)
+    assert conv2d_first_slice_l1_failure(plan.params, plan) is None
+
+
+def test_one_dram_slice_is_sharded_as_conv2d_l1_shards_it() -> None:
+    """L1_SMALL re-asks (Wormhole, `l1_small_size` 0) of two DRAM convs whose slice search
+    finds one slice, run by conv2d_L1 on the whole DRAM input, which splits it with
+    `act_block_h_override`: l0160, a HEIGHT conv of 6300 output tiles in blocks of 2 tiles, on
+    63 cores (TT-NN's graph capture: the input read into 63 HEIGHT shards; 64 without the
+    override), and l0041, a BLOCK conv of 2 output tiles on 1 row of cores, not 2: the first
+    halo's padding config is allocated on those cores, word for word."""
+    for case_id, banks in (("l0160_s0", 63), ("l0041_s0", 1)):
+        case = conv_op_answer_by_id("ttnn_conv_l1_small_wormhole_N150", case_id)
+        assert case["mem"] == "DRAM" and "slice_config" not in case
+        assert f"L1_SMALL buffer across {banks} banks" in case["error_info"]
+        op = build_conv2d(case, (8, 8))
+        with pytest.raises(VerifyException) as raised:
+            op.verify()
+        assert str(raised.value).endswith(case["error_info"])
+        params = op.conv_parameters()
+        plan = resolve_conv_weights(conv2d_preparation(params))
+        assert plan.l1.whole_input_shard is not None
+        assert plan.l1.whole_input_shard.split.num_cores == banks

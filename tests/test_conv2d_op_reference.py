@@ -1,5 +1,5 @@
 """`ttnn.conv2d` against TT-NN 0.81.1's own `conv2d`, without TT-NN: its answers on the mock
-device for 3,353 convs (3,367 asked, 14 skipped by the recording run): conv2d and conv1d
+device for 3,429 convs (3,443 asked, 14 skipped by the recording run): conv2d and conv1d
 draws on a Wormhole N150 and a Blackhole P150, the dev set's and fresh ones, kernel-stride
 folding into a matmul, explicit slice configs, 24 1×1 WIDTH convs asked to test the rule of a
 matmul of a WIDTH-sharded input; and 693 wider draws (700 asked: odd channel
@@ -20,8 +20,14 @@ conv to whole tiles, the slice width rounding file) and 12 whose channels are no
 draws (1,720 asked; the `fresh` files, each compared once before any change as a held-out
 measure: the kit's, the wider ones and 220 of what the others rarely make,
 draw_rare_conv_cases.py: odd channel counts, big kernels and strides, every Conv2dConfig
-field, compute configs); recorded once, each
-on a fresh device, and committed in tests/data/ttnn_reference/conv2d_op/ (README there).
+field, compute configs); and 76 probes of seven rules (a 1×1 matmul conv of a row-major
+input in shards not whole tiles, 12, and bfloat8_b inputs with activation reuse, 19, on a
+Blackhole; the fold of a padded HEIGHT-sharded input, 6, of one in shards wider than its
+channels, 5, of a WIDTH-sharded row-major input, 10, and into a WIDTH matmul, 9, on a
+Wormhole; of a padded BLOCK-sharded input, 15 on both);
+recorded once, each
+on a fresh device, and committed in
+tests/data/ttnn_reference/conv2d_op/ (README there).
 `ttnn.conv_transpose2d` against TT-NN's `conv_transpose2d`:
 tests/test_conv_transpose2d_op_reference.py.
 
@@ -74,39 +80,47 @@ COUNTS = {
     # file: (TT-NN accepted, TT-NN refused by other rules than its L1 allocation, of these the
     # project agrees on, TT-NN's L1 allocation failures, of these the project refuses with
     # TT-NN's message, empty outputs)
-    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 120, 39, 39, 39, 1),
-    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 195, 69, 25, 25, 7),
-    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 311, 105, 60, 59, 13),
+    "ttnn_conv1d_wormhole_N150_s102.json.gz": (120, 40, 120, 40, 39, 39, 1),
+    "ttnn_conv2d_blackhole_P150_s101.json.gz": (197, 70, 195, 70, 25, 25, 7),
+    "ttnn_conv2d_wormhole_N150_s100.json.gz": (311, 112, 311, 110, 60, 59, 13),
     "ttnn_conv_conv1d_blackhole_P150_s5004.json.gz": (290, 80, 290, 80, 77, 76, 2),
     "ttnn_conv_conv1d_wormhole_N150_s5003.json.gz": (276, 99, 276, 99, 72, 69, 1),
-    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 379, 126, 62, 62, 21),
-    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 356, 136, 86, 83, 13),
+    "ttnn_conv_conv2d_blackhole_P150_s5002.json.gz": (383, 131, 379, 128, 62, 62, 21),
+    "ttnn_conv_conv2d_wormhole_N150_s5001.json.gz": (359, 139, 356, 139, 86, 83, 13),
     "ttnn_conv_core_grid_blackhole_P150.json.gz": (42, 14, 42, 14, 0, 0, 0),
     "ttnn_conv_core_grid_draws_wormhole_N150_s3701.json.gz": (26, 6, 26, 6, 16, 16, 0),
     "ttnn_conv_core_grid_wormhole_N150.json.gz": (42, 14, 42, 14, 0, 0, 0),
+    "ttnn_conv_fold_block_input_blackhole_P150.json.gz": (0, 9, 0, 9, 4, 0, 0),
+    "ttnn_conv_fold_block_input_wormhole_N150.json.gz": (1, 1, 0, 1, 0, 0, 0),
     "ttnn_conv_fold_matmul_wormhole_N150.json.gz": (15, 51, 12, 51, 0, 0, 0),
+    "ttnn_conv_fold_page_wormhole_N150.json.gz": (1, 4, 0, 4, 0, 0, 0),
+    "ttnn_conv_fold_shard_grid_wormhole_N150.json.gz": (0, 5, 0, 2, 1, 0, 0),
+    "ttnn_conv_fold_width_input_wormhole_N150.json.gz": (0, 10, 0, 8, 0, 0, 0),
+    "ttnn_conv_fold_width_matmul_wormhole_N150.json.gz": (2, 7, 2, 7, 0, 0, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9304.json.gz": (65, 16, 64, 16, 18, 18, 0),
     "ttnn_conv_fresh_conv1d_wormhole_N150_s9204.json.gz": (54, 16, 54, 16, 30, 29, 0),
-    "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 25, 7, 7, 4),
-    "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 34, 15, 15, 5),
+    "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 26, 7, 7, 4),
+    "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 36, 15, 15, 5),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9303.json.gz": (67, 22, 67, 21, 11, 10, 0),
-    "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 17, 6, 5, 0),
+    "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 19, 6, 5, 0),
     "ttnn_conv_fresh_rare_blackhole_P150_s9308.json.gz": (32, 28, 31, 27, 0, 0, 0),
-    "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 32, 15, 1, 1, 1),
+    "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 33, 15, 1, 1, 1),
     "ttnn_conv_fresh_rare_wormhole_N150_s9307.json.gz": (36, 24, 36, 24, 0, 0, 0),
-    "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 16, 1),
-    "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 30, 26, 25, 3),
+    "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 17, 1),
+    "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 31, 26, 25, 3),
     "ttnn_conv_fresh_wide_blackhole_P150_s9302.json.gz": (91, 38, 91, 37, 19, 19, 2),
-    "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 24, 23, 21, 4),
+    "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 26, 23, 21, 4),
     "ttnn_conv_fresh_wide_wormhole_N150_s9201.json.gz": (84, 37, 83, 37, 23, 21, 3),
     "ttnn_conv_fresh_wide_wormhole_N150_s9301.json.gz": (88, 30, 88, 29, 28, 26, 1),
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 104, 0),
-    "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 104, 0),
+    "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 113, 0),
+    "ttnn_conv_matmul_tilize_blackhole_P150.json.gz": (4, 8, 4, 8, 0, 0, 0),
     "ttnn_conv_models_blackhole_P150.json.gz": (234, 0, 234, 0, 0, 0, 0),
     "ttnn_conv_models_wormhole_N150.json.gz": (287, 1, 287, 1, 2, 2, 0),
     "ttnn_conv_output_core_grid_wormhole_N150.json.gz": (14, 10, 14, 10, 0, 0, 0),
     "ttnn_conv_reallocate_halo_wormhole_N150.json.gz": (7, 0, 7, 0, 2, 2, 0),
+    "ttnn_conv_reuse_bfloat8_b_blackhole_P150.json.gz": (6, 13, 6, 13, 0, 0, 0),
     "ttnn_conv_row_major_blackhole_P150_s7002.json.gz": (48, 18, 48, 18, 7, 7, 2),
     "ttnn_conv_row_major_targeted_blackhole_P150.json.gz": (21, 0, 21, 0, 1, 0, 0),
     "ttnn_conv_row_major_targeted_wormhole_N150.json.gz": (21, 0, 21, 0, 1, 0, 0),
@@ -114,7 +128,7 @@ COUNTS = {
     "ttnn_conv_slice_alignment_wormhole_N150.json.gz": (12, 0, 12, 0, 0, 0, 0),
     "ttnn_conv_slice_configs_wormhole_N150.json.gz": (153, 4, 153, 4, 20, 20, 0),
     "ttnn_conv_slice_width_rounding_wormhole_N150.json.gz": (11, 3, 11, 3, 0, 0, 0),
-    "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 74, 178, 73, 41, 41, 3),
+    "ttnn_conv_wide_blackhole_P150_s6002.json.gz": (178, 74, 178, 74, 41, 41, 3),
     "ttnn_conv_wide_wormhole_N150_s6001.json.gz": (239, 94, 238, 93, 59, 58, 5),
     "ttnn_conv_width_matmul_wormhole_N150.json.gz": (11, 13, 11, 13, 0, 0, 0),
 }
@@ -143,10 +157,6 @@ L1_OTHER_NUMBERS = (
     "buffers, core range or circular buffer sizes differ: conv2d_l1_allocation's open cases), or "
     "the project refuses first for another rule"
 )
-L1_BEFORE_UNMODELLED = (
-    "conv2d_l1_allocation finds the L1 failing, but TT-NN refuses first for a rule the project "
-    "does not model (checked before its circular buffers)"
-)
 REASONS = {
     f"project accepts what TT-NN refuses | TT-NN: {OOM}": L1_NOT_REPRODUCED,
     f"project accepts what TT-NN refuses | TT-NN: {BEYOND}": L1_NOT_REPRODUCED,
@@ -158,18 +168,11 @@ REASONS = {
     "project accepts what TT-NN refuses | TT-NN: Out of Memory: Not enough space to allocate # B "
     "L#_SMALL buffer across # banks, where each": "a DRAM conv cut in slices, whose gather "
     "configs and reader indices are not claimed (TT-NN keeps each slice's)",
-    "project refuses for another rule than TT-NN's | TT-NN: Out of Memory: Not enough space to "
-    "allocate # B L#_SMALL buffer across # banks, where each": "both refuse for the L1_SMALL "
-    "region, with other numbers: the project's halo runs on other cores (a DRAM input run as one "
-    "slice; the cores of 13 of 154 such convs differ in TT-NN's graph capture, "
-    "tests/test_conv2d_l1_small.py)",
     f"project refuses for another rule than TT-NN's | TT-NN: {OOM}": L1_OTHER_NUMBERS,
     f"project refuses for another rule than TT-NN's | TT-NN: {BEYOND}": L1_OTHER_NUMBERS,
     f"project refuses for another rule than TT-NN's | TT-NN: {CLASH}": L1_OTHER_NUMBERS,
     f"project refuses for another rule than TT-NN's | TT-NN: {DATAFLOW_CLASH}": "TT-NN's "
     "dataflow buffers (not modelled) clash, the project refuses for another rule",
-    "project refuses for another rule than TT-NN's | TT-NN: For valid non-interleaved buffers "
-    "page size # must equal buffer size #. For interleaved-bu": L1_BEFORE_UNMODELLED,
     "project refuses for another rule than TT-NN's | TT-NN: Activation data reuse is not "
     "supported for dilation > #": "the project finds the L1 failing (or refuses otherwise) "
     "before TT-NN's activation-reuse check of the conv it runs",
@@ -177,7 +180,9 @@ REASONS = {
     "refuses it; TT-NN's answers vary (sizes wrap, crashes)",
     "project accepts what TT-NN refuses | TT-NN: Conv#d supports Height, Block or Width "
     "Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv2d_utils.cpp:228 on an input "
-    "the COL_MAJOR rule does not cover (2 left): the rule was not found",
+    "the COL_MAJOR rule does not cover: kernel-stride folded inputs already sharded, whose "
+    "fold's own sharding is not modelled (3 draws of HEIGHT inputs; 2 probes of unpadded WIDTH "
+    "inputs TT-NN folds, then finds no layout for)",
     "project accepts what TT-NN refuses | TT-NN: DRAM Auto slice could not find valid slice "
     "configuration. Tried up to # slices for width-s": "conv2d's own slice search fails where "
     "prepare's succeeds, on a kernel-stride folded conv from DRAM (the 1D convs' is modelled, "
@@ -185,22 +190,8 @@ REASONS = {
     "project accepts what TT-NN refuses | TT-NN: FillPadL#ShardedProgramFactory: N_slices > # "
     "not yet supported (got #)": "a fill-pad of a sharded input TT-NN runs before a folded "
     "conv, which it cannot do in slices: not modelled (a fresh draw)",
-    "project accepts what TT-NN refuses | TT-NN: Reader indices buffer page size # exceeds "
-    "worst-case CB size # (config tensor layout chang": "the reader indices of a WIDTH conv "
-    "from DRAM that TT-NN cuts in slices or reshards (modelled for a DRAM conv run as one "
-    "slice only; 2 fresh draws)",
-    "project accepts what TT-NN refuses | TT-NN: Sliding-window shard grid core # is #-# but "
-    "the origin-anchored row walk addresses it as #": "the halo's core walk on a sharded "
-    "input grid: not modelled",
-    "project accepts what TT-NN refuses | TT-NN: Shard height # must match physical height # "
-    "for width sharded": "a WIDTH input's shard height against its tensor: not modelled",
-    "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
-    "exceed number of columns # for column major orien": "a COL_MAJOR shard grid check: not "
-    "modelled",
     "project accepts what TT-NN refuses | TT-NN: Can only write unbatched output for "
     "BLOCK_SHARDED -> BLOCK_SHARDED": "a reshard of conv2d's output: not modelled",
-    "project accepts what TT-NN refuses | TT-NN: For valid non-interleaved buffers page size "
-    "# must equal buffer size #. For interleaved-bu": "a buffer page check: not modelled",
     "project accepts what TT-NN refuses | TT-NN: Activation data reuse is not supported for "
     "block sharded": "TT-NN's conv2d runs this conv BLOCK where the project's resolution has "
     "another layout",
@@ -209,20 +200,15 @@ REASONS = {
     "project refuses for another rule than TT-NN's | TT-NN: Output block height (in # of "
     "tiles) (#) should be greater than or equal to activation bloc": "the project checks the "
     "act height after TT-NN's order when both fail",
-    "project refuses for another rule than TT-NN's | TT-NN: Activation data reuse is not "
-    "supported for block sharded": "prepare's activation-reuse rule comes first in the project",
-    "project refuses for another rule than TT-NN's | TT-NN: Shard height # must match physical "
-    "height # for width sharded": "TT-NN checks a WIDTH input's shard height (not modelled) "
-    "before it finds no layout for a COL_MAJOR input",
-    "project refuses for another rule than TT-NN's | TT-NN: Sliding-window shard grid core # "
-    "is #-# but the origin-anchored row walk addresses it as #": "TT-NN's halo core walk (not "
-    "modelled) comes before it finds no layout for a COL_MAJOR input",
     "project infers another output": "fresh wide w0050: a kernel-stride folded conv of an "
     "input the user sharded HEIGHT, asked BLOCK. TT-NN folds the sharded input into a sharding "
     "of the fold's own, whose shard width (Cin·sH·sW = 4) get_input_channels_alignment does not "
     "divide, so conv2d reshards it BLOCK from the device grid (probes: folded widths of 8 and 32 "
     "keep the fold's HEIGHT sharding, on 8 cores); the fold's output sharding is not modelled, "
-    "the project keeps the user's HEIGHT shards",
+    "the project keeps the user's HEIGHT shards; a probe of a fold of a HEIGHT input in "
+    "8-wide shards of 4 float32 channels (ttnn_conv_fold_page_wormhole_N150 p02), whose "
+    "output TT-NN puts on 10 cores of 32 rows, the project on 16: the fold's sharding, not "
+    "modelled",
     "project prepares another weight": "TT-NN's bug: a conv from DRAM whose first height "
     "slice reads only padding, where run_sliced_op skips the slice without moving on and so "
     "skips every slice: no conv runs, the host weight comes back unprepared and the output "
@@ -231,7 +217,9 @@ REASONS = {
     "conv2d_decisions.folded_dram_weight_refusal, and returns other rows for those it runs; "
     "2 more of the third fresh round: s9304 r0054, a 1×5 conv1d of stride (1, 2), and s9308 "
     "x0021, a grouped 9×3 conv of stride 2, each from DRAM with enable_kernel_stride_folding, "
-    "whose weights TT-NN returns unfolded, 5·384 and 27·40 rows)",
+    "whose weights TT-NN returns unfolded, 5·384 and 27·40 rows); "
+    "a probe of a folded 1D conv of an unpadded BLOCK input in L1 (b08: 384 weight rows where "
+    "the project prepares 256): not found",
     "project refuses what TT-NN accepts": "TT-NN's bug: a conv from DRAM whose first height "
     "slice reads only padding runs no slice (see 'project prepares another weight'), which "
     "the project refuses for the first slice's weight width (1); and a conv from DRAM with "
@@ -244,15 +232,7 @@ REASONS = {
     "conv from DRAM with act_block_w_div 3 and full_inner_dim, auto-sharded, that the project "
     "runs WIDTH and refuses for the matmul's shapes, where TT-NN's weight is 5 kernel rows of "
     "224 (another layout); TT-NN runs each whole (its graph: a halo and one conv op): not "
-    "found; a WIDTH conv of a float32 row-major DRAM input in DRAM width slices "
-    "(act_block_w_div 3; rare s9207 x0001) the project refuses for circular buffers "
-    "clashing with an L1 buffer, since the conv2d L1 rules made meanwhile (it agreed when "
-    "drawn)",
-    "project accepts what TT-NN refuses | TT-NN: Number of shards along height # must not "
-    "exceed number of rows # for row major orientation": "a fresh draw: an input the user "
-    "sharded BLOCK on 2×6 cores, asked to fold a stride-(1, 2) conv; TT-NN pads it first "
-    "(its graph: PadDeviceOperation) into a tensor of 7 shards along height on the input's "
-    "6 rows: not modelled",
+    "found",
     "project accepts what TT-NN refuses | TT-NN: Physical shard shape (#, #) must be tile "
     "{#, #} sized!": "fresh draws: TT-NN makes a tile tensor on shards not whole tiles (a "
     "row-major WIDTH input of 4455-row shards asked to reshard for a BLOCK 1×1 conv, before "
@@ -286,6 +266,10 @@ REASONS = {
     "reshapes it, runs its halo and then fails a reshape (reshape_view/reshape.cpp:736; its "
     "graph; so too with each of the case's Conv2dConfig fields dropped): not modelled; the "
     "project refuses first for the activation reuse the case asks",
+    "project accepts what TT-NN refuses | TT-NN: Attempting to reshape between two shapes with "
+    "different volumes": "probes of the kernel-stride fold of a padded HEIGHT-sharded input "
+    "on a COL_MAJOR grid of one row or one column, or a ROW_MAJOR grid: TT-NN's fold fails "
+    "reshaping (the fold of a sharded input is not modelled)",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 

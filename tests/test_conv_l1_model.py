@@ -4,9 +4,13 @@ probe3 and probe_tests answer files)."""
 
 from __future__ import annotations
 
+import gzip
+import json
 from dataclasses import replace
 
 import pytest
+from conv2d_op_reference_cases import ANSWERS, build_conv2d
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
@@ -274,3 +278,48 @@ def test_the_slice_search_stops_a_count_at_its_first_slice_above_the_budget(
     assert answers[0] == answers[1]
     # Every count stopped early needs more than the budget; the answer's count, whole.
     assert all(need > budget for above, need in estimated[:-1] if above is not None)
+
+
+def reuse_probe(case_id: str) -> dict[str, object]:
+    """A probe of TT-NN's answers on bfloat8_b inputs with activation reuse (Blackhole;
+    ttnn_conv_reuse_bfloat8_b_blackhole_P150)."""
+    with gzip.open(ANSWERS / "ttnn_conv_reuse_bfloat8_b_blackhole_P150.json.gz", "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_the_estimate_of_a_bfloat8_b_input_with_activation_reuse_has_no_datum_size() -> None:
+    """A 3×3 conv, 32 -> 32 channels, of two 16×16 bfloat8_b TILE images with activation reuse
+    and act blocks of 2 tiles: auto-sharded, from L1 (r02) or DRAM (r06), TT-NN's estimate
+    sizes the split reader's reuse buffers by the bfloat8_b input's datum size, which does
+    not exist; asked HEIGHT (r01, r05) no estimate is made and TT-NN runs it, as it runs the
+    bfloat16 input auto-sharded (r04). Rare draw x0040's dilated 11×11 depthwise conv
+    auto-sharded too (v01)."""
+    for case_id in ("r02", "r06", "v01"):
+        case = reuse_probe(case_id)
+        assert case["error"] == "ValueError: datum for bfp2, bfp4, bfp8 is invalid"
+        with pytest.raises(VerifyException) as raised:
+            build_conv2d(case, (13, 10)).verify()
+        assert "op datum for bfp2, bfp4, bfp8 is invalid (TT-NN meets this in its L1 " in str(
+            raised.value
+        )
+    for case_id in ("r01", "r04", "r05"):
+        case = reuse_probe(case_id)
+        assert "error" not in case
+        build_conv2d(case, (13, 10)).verify()
+
+
+def test_the_weight_block_crash_comes_before_the_output_block() -> None:
+    """Dev-set r0034 (Wormhole): a 1×1 conv of stride (1, 2) from DRAM, 192 -> 1024 channels,
+    `act_block_h_override` 96 and `act_block_w_div` 2, auto-sharded: its WIDTH estimate has a
+    weight block of 192 / (6 cores · 2) rows, less than a tile, and an activation block of 3
+    tiles over a core's 1-tile output. TT-NN dies dividing by the weight block's tiles before
+    it checks the activation block."""
+    with gzip.open(ANSWERS / "ttnn_conv2d_wormhole_N150_s100.json.gz", "rt") as text:
+        case = next(case for case in json.load(text).values() if case["id"] == "r0034")
+    assert case["error"] == "process died" and "divide-by-zero" in case["error_info"]
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert "op TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded " in (
+        str(raised.value)
+    )

@@ -5,10 +5,14 @@ answers (tests/data/ttnn_reference/conv2d_op/)."""
 
 from __future__ import annotations
 
+import gzip
 import itertools
+import json
 
 import pytest
+from conv2d_op_reference_cases import ANSWERS, build_conv2d
 from test_conv2d_decisions import conv
+from xdsl.utils.exceptions import VerifyException
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv2d_decisions import resolve_conv2d
@@ -142,9 +146,10 @@ def test_a_column_conv_from_dram_in_one_slice_outgrows_the_reader_indices_buffer
     )
 
 
-def test_the_column_conv_from_dram_in_two_slices_makes_no_claim_on_its_reader_indices() -> None:
-    """In more DRAM slices TT-NN reads each slice's indices (not modelled): the conv is
-    accepted, its output interleaved in DRAM."""
+def test_the_column_conv_from_dram_in_two_slices_fits_its_first_slice_s_reader_indices() -> None:
+    """In more DRAM slices the first slice's conv is checked: a height slice of an output
+    1 column wide is widened to whole tiles (32 columns, padded on the right), whose rows of
+    32 pixels each make one segment; the conv is accepted, its output interleaved in DRAM."""
     slices = Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 2)
     params = column_conv(input_memory_config=DRAM, slice_config=slices)
     output = resolve_conv2d(params).output
@@ -206,3 +211,49 @@ def test_a_block_conv_s_split_reader_reads_half_blocks() -> None:
         "TT-NN 0.81.1's conv2d refuses this conv: Reader indices buffer page size 136 exceeds "
         "worst-case CB size 128 (config tensor layout changed?)"
     )
+
+
+def reader_indices_answer(case_id: str) -> dict[str, object]:
+    """A case of TT-NN's answers (fresh wide draws, Wormhole)."""
+    with gzip.open(ANSWERS / "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz", "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def test_the_first_dram_slice_s_reader_indices_are_checked() -> None:
+    """TT-NN's answers (fresh wide w0109): a 5×5 WIDTH conv, padding 1, 768 -> 8 channels, of
+    eight 32×32 DRAM images with a ROW_MAJOR output, in DRAM width slices (30: one output
+    column each). The first slice's conv reads 4 input columns padded 1 on the left: its 240
+    output pixels each start a segment, 2 + 2·240 = 482 indices, 964 B, beyond the 256 output
+    rows (one act block of 8 tiles) the buffer holds, 512 B — TT-NN's numbers. The whole
+    conv's 30×30 pixels gave 1184 B."""
+    case = reader_indices_answer("w0109")
+    assert case["conv_config"] == {
+        "shard_layout": "WIDTH",
+        "weights_dtype": "bfloat16",
+        "reshard_if_not_optimal": True,
+        "output_layout": "ROW_MAJOR",
+    }
+    assert walked_row_length(PixelGrid(8, (30, 1), (34, 5), (1, 1)), 0, 239, (256,)) == 482
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert str(raised.value).endswith(str(case["error_info"]))
+    assert case["error_info"] == (
+        "Reader indices buffer page size 964 exceeds worst-case CB size 512 (config tensor "
+        "layout changed?)"
+    )
+
+
+def test_a_dram_input_on_the_l1_path_checks_its_reader_indices() -> None:
+    """TT-NN's answers (fresh wide w0005): a 3×3 WIDTH conv of stride 2, padding 1, 8 -> 1024
+    channels, of a 56×1 DRAM image with an `l1_full` slice config: conv2d_L1 runs it whole,
+    its 28 output rows each a segment: 2 + 2·28 = 58 indices, 116 B, beyond one tile's 64 B."""
+    case = reader_indices_answer("w0005")
+    assert case["mem"] == "DRAM" and case["slice_config"] == {"type": "L1Full", "num_slices": 4}
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, (8, 8)).verify()
+    assert str(raised.value).endswith(
+        "Reader indices buffer page size 116 exceeds worst-case CB size 64 (config tensor "
+        "layout changed?)"
+    )
+    assert str(raised.value).endswith(str(case["error_info"]))

@@ -14,6 +14,7 @@ activations of layers 1–4 arrive L1-sharded in that layout, the stem's row-maj
 
 from __future__ import annotations
 
+import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,7 +168,17 @@ HEADER = """\
 
 
 def main(argv: list[str]) -> None:
-    out = Path(argv[1]) if len(argv) > 1 else Path(__file__).with_suffix(".mlir")
+    parser = argparse.ArgumentParser(
+        prog="examples/resnet50_conv_weights.py",
+        description=(
+            "Write ResNet-50's 53 prepare_conv_weights / prepare_conv_bias functions as IR "
+            "(examples/resnet50_conv_weights.mlir unless OUT.mlir is given)."
+        ),
+    )
+    parser.add_argument("out", nargs="?", metavar="OUT.mlir", help="the file to write")
+    # An option was taken for the output's name: `--help` wrote a file named '--help'.
+    given = parser.parse_args(argv[1:]).out
+    out = Path(given) if given is not None else Path(__file__).with_suffix(".mlir")
     module = build_resnet50_module()
     module.verify()
     with out.open("w") as stream:

@@ -15,14 +15,27 @@ tests/fixtures/ttnn_api/). TT-NN's `from_torch` needs torch; the inputs are NumP
 
 from __future__ import annotations
 
+import argparse
 import hashlib
-import sys
 import tempfile
 from pathlib import Path
 
 import numpy as np
 
-if "--real-ttnn" in sys.argv:
+# Read before anything runs: an option taken for the report's name (`--help`) ran every call
+# and wrote the report to a file named '--help'.
+_parser = argparse.ArgumentParser(
+    prog="examples/ttnn_api_crosscheck.py",
+    description="Make the same TT-NN calls under ttnn_xdsl.ttnn (or TT-NN 0.81.1 itself) and "
+    "write a report of what each returns.",
+)
+_parser.add_argument("out", metavar="OUT.txt", help="the report to write")
+_parser.add_argument(
+    "--real-ttnn", action="store_true", help="run under TT-NN 0.81.1 (import ttnn) instead"
+)
+ARGUMENTS = _parser.parse_args()
+
+if ARGUMENTS.real_ttnn:
     import ttnn
 else:
     import ttnn_xdsl.ttnn as ttnn
@@ -652,4 +665,4 @@ finally:
     ttnn.close_device(device)
 
 report = "\n".join(lines).replace(str(folder), "<folder>") + "\n"
-Path(sys.argv[1]).write_text(report)
+Path(ARGUMENTS.out).write_text(report)

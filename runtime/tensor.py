@@ -234,7 +234,20 @@ class DeviceTensor:
         """The tensor a TT-NN 0.81.1 `.tensorbin` file holds (its bytes; `source` names it
         in errors). Raises TensorFileError, one line, for a file TT-NN would not load, one
         that does not fit the 0.81.1 header layout, or a tensor the project cannot hold
-        (see `tensorbin.decode_tensorbin`)."""
+        (see `tensorbin.decode_tensorbin`); TypeError for `content` that is not bytes-like
+        (a file name: `load_tensorbin` reads a file)."""
+        try:
+            memoryview(content)
+        except TypeError:
+            reader = (
+                " (a file name: DeviceTensor.load_tensorbin(path) reads the file)"
+                if isinstance(content, str | os.PathLike)
+                else ""
+            )
+            raise TypeError(
+                "DeviceTensor.from_tensorbin expects a .tensorbin file's bytes (bytes, "
+                f"bytearray or memoryview), got {type(content).__name__}{reader}"
+            ) from None
         contents = _tensorbin().decode_tensorbin(content, source)
         return cls.from_bytes(
             contents.data,
@@ -309,7 +322,7 @@ class DeviceTensor:
     def save_tensorbin(self, path: str | os.PathLike[str]) -> None:
         """Write `to_tensorbin()` to `path`, whose name must end in `.tensorbin`; load it in
         TT-NN with `ttnn.load_tensor(path, device=device)`."""
-        _tensorbin().check_tensorbin_name(path)
+        _tensorbin().check_tensorbin_name(path)  # before the encoding: a bad name costs nothing
         _tensorbin().write_tensorbin(path, self.to_tensorbin())
 
     # -- pictures --------------------------------------------------------------------------

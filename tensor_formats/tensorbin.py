@@ -697,20 +697,35 @@ def decode_tensorbin(content: bytes, source: str = "<bytes>") -> TensorbinConten
 # ---------------------------------------------------------------------------------------------
 
 
-def check_tensorbin_name(path: str | os.PathLike[str]) -> None:
-    """Raise TensorFileError unless the file name ends in `.tensorbin` (TT-NN's rule)."""
-    if not os.fspath(path).endswith(TENSORBIN_SUFFIX):
+def check_tensorbin_name(path: str | os.PathLike[str]) -> str:
+    """`path` as a str file name. Raise TypeError unless it is a str or a path object of one
+    (`os.fspath` keeps a bytes path bytes, which no str check or message reads right), and
+    TensorFileError unless the name ends in `.tensorbin` (TT-NN's rule)."""
+    if not isinstance(path, str | bytes | os.PathLike):
+        raise TypeError(
+            f"a .tensorbin file's path is a str or a path object, got {type(path).__name__}"
+        )
+    name = os.fspath(path)
+    if isinstance(name, bytes):
+        # Long bytes are a file's content given for its name, not a path to decode.
+        what = (
+            f"a bytes path {name!r} (os.fsdecode(path) makes it a str)"
+            if len(name) <= 120
+            else f"{len(name)} bytes (a file's content: DeviceTensor.from_tensorbin reads it)"
+        )
+        raise TypeError(f"a .tensorbin file's path is a str or a path object, got {what}")
+    if not name.endswith(TENSORBIN_SUFFIX):
         _fail(
-            os.fspath(path),
+            name,
             f"a TT-NN tensor file's name must end in {TENSORBIN_SUFFIX} (ttnn.load_tensor "
             "refuses any other)",
         )
+    return name
 
 
 def read_tensorbin(path: str | os.PathLike[str]) -> TensorbinContents:
     """Read and decode a `.tensorbin` file (see `decode_tensorbin`)."""
-    check_tensorbin_name(path)
-    name = os.fspath(path)
+    name = check_tensorbin_name(path)
     try:
         with open(name, "rb") as stream:
             content = stream.read()
@@ -725,8 +740,8 @@ def write_tensorbin(path: str | os.PathLike[str], content: bytes) -> None:
     """Write encoded `.tensorbin` bytes to `path`, whose name must end in `.tensorbin`, by the
     project's output rule (`write_output_files`: a file atomically, a device written
     through)."""
-    check_tensorbin_name(path)
+    name = check_tensorbin_name(path)
     try:
-        write_output_files([(os.fspath(path), content)])
+        write_output_files([(name, content)])
     except TTNNError as error:
         raise TensorFileError(error.message) from None

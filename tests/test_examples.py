@@ -176,3 +176,28 @@ def test_resnet_stage_runs_conv_after_conv_within_the_tolerance(tmp_path: Path) 
     assert float(summary[1]) > 0.9999 and 0 < float(summary[2]) < 0.01
     assert "output tile (1, 1) = pixels 32–63" in done.stdout
     assert (tmp_path / "layer1_0_conv2_tile_1_1.png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("script", sorted(path.name for path in EXAMPLES.glob("*.py")))
+def test_every_example_script_reads_its_options_before_it_works(
+    script: str, tmp_path: Path
+) -> None:
+    # `--help` prints what the script does and writes nothing; an option the script does not
+    # have stops it before anything runs. Two scripts took their first argument for the output
+    # file's name: `--help` ran them and wrote a file named '--help'.
+    path = EXAMPLES / script
+    helped = subprocess.run(
+        [sys.executable, str(path), "--help"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert (helped.returncode, helped.stderr) == (0, "")
+    assert helped.stdout.startswith("usage: ")
+    unknown = subprocess.run(
+        [sys.executable, str(path), "out.txt", "--no-such-option"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert unknown.returncode == 2
+    last = unknown.stderr.splitlines()[-1]
+    assert "error: unrecognized arguments: " in last and last.endswith(" --no-such-option")
+    assert list(tmp_path.iterdir()) == []

@@ -297,6 +297,32 @@ def test_a_folder_never_mixes_runs(tmp_path: Path, capsys: pytest.CaptureFixture
     assert status == 1 and "holds result0.tensorbin, result1.tensorbin, which" in err
 
 
+def test_pictures_of_another_format_are_an_earlier_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An SVG run, then a PNG run into the same folder: the SVGs show the earlier run's values
+    # under this run's names, so they are refused as any earlier run's files are.
+    folder = tmp_path / "plots"
+    path = EXAMPLES / "assign_bw.mlir"
+    svg = [path, "--random-inputs", "0", "--plot", folder, "--plot-format", "svg"]
+    assert run_tool(svg, capsys)[0] == 0
+    before = {name: (folder / name).read_bytes() for name in os.listdir(folder)}
+    assert sorted(before) == ["grad_a.svg", "grad_b.svg"]
+    status, out, err = run_tool([path, "--random-inputs", "1", "--plot", folder], capsys)
+    assert (status, out) == (1, "")
+    assert err == (
+        f"ttnn-run: error: --plot {folder}: the folder holds grad_a.svg, grad_b.svg, which this "
+        "run does not write (an earlier run's?): remove them, choose another folder, or give "
+        "--force to write this run's files beside them\n"
+    )
+    assert {name: (folder / name).read_bytes() for name in os.listdir(folder)} == before
+    # The same format replaces its own pictures; --force writes the PNGs beside the SVGs.
+    assert run_tool(svg, capsys)[0] == 0
+    forced = [path, "--random-inputs", "1", "--plot", folder, "--force"]
+    assert run_tool(forced, capsys)[0] == 0
+    assert sorted(os.listdir(folder)) == ["grad_a.png", "grad_a.svg", "grad_b.png", "grad_b.svg"]
+
+
 def test_an_npz_archive_gives_inputs_by_argument_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

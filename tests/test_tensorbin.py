@@ -444,6 +444,50 @@ def test_missing_file(tmp_path: Path) -> None:
     assert str(info.value) == f"'{tmp_path / 'absent.tensorbin'}': no such file"
 
 
+def test_a_path_given_for_bytes_or_bytes_for_a_path_says_which_is_which(tmp_path: Path) -> None:
+    # A newcomer's mix-ups: from_tensorbin takes a file's bytes (a str path was "string
+    # argument without an encoding", a Path was read as 27 bytes of content), load_tensorbin
+    # and save_tensorbin take a path (bytes gave "endswith first arg must be bytes ...").
+    content = fixture_file(BF16_TILE)
+    path = tmp_path / "weight.tensorbin"
+    path.write_bytes(content)
+    expects = (
+        "DeviceTensor.from_tensorbin expects a .tensorbin file's bytes (bytes, bytearray or "
+        "memoryview), got "
+    )
+    reader = " (a file name: DeviceTensor.load_tensorbin(path) reads the file)"
+    for wrong, told in ((str(path), "str" + reader), (path, "PosixPath" + reader), (5, "int")):
+        with pytest.raises(TypeError) as info:
+            DeviceTensor.from_tensorbin(wrong)  # type: ignore[arg-type]
+        assert str(info.value) == expects + told
+    with path.open("rb") as stream, pytest.raises(TypeError) as info:
+        DeviceTensor.from_tensorbin(stream)  # type: ignore[arg-type]
+    assert str(info.value) == expects + "BufferedReader"
+    # Any bytes-like object is a file's bytes.
+    tensor = DeviceTensor.from_tensorbin(memoryview(content))
+    assert tensor.to_tensorbin() == content
+    assert DeviceTensor.from_tensorbin(np.frombuffer(content, np.uint8)).to_bytes() == (
+        tensor.to_bytes()
+    )
+    bytes_path = bytes(path)
+    named = "a .tensorbin file's path is a str or a path object, got "
+    for call in (DeviceTensor.load_tensorbin, tensor.save_tensorbin):
+        with pytest.raises(TypeError) as info:
+            call(bytes_path)  # type: ignore[arg-type]
+        assert str(info.value) == (
+            f"{named}a bytes path {bytes_path!r} (os.fsdecode(path) makes it a str)"
+        )
+        with pytest.raises(TypeError) as info:
+            call(3)  # type: ignore[arg-type]
+        assert str(info.value) == named + "int"
+    with pytest.raises(TypeError) as info:
+        DeviceTensor.load_tensorbin(content)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"{named}{len(content)} bytes (a file's content: DeviceTensor.from_tensorbin reads it)"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["weight.tensorbin"]
+
+
 def test_host_buffer_sizes() -> None:
     """docs/tensorbin.md §5: tiles × (2048 bf16, 4096 f32, 1088 bfloat8_b); ROW_MAJOR
     elements × element size."""

@@ -1469,9 +1469,10 @@ def test_a_depthwise_conv1d_equals_the_reference(device, input_dtype) -> None:
     assert output.memory_config().memory_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED
 
 
-def test_a_conv1d_input_of_another_length_names_its_one_shape(device) -> None:
-    # A conv1d's two input forms, [1, 1, N·L, C] and [N, 1, L, C], are one shape for N = 1:
-    # the refusal once named it twice ("[1, 1, 30, 16] or [1, 1, 30, 16]").
+def test_a_conv1d_input_of_another_length_names_its_shapes_in_conv1d_terms(device) -> None:
+    # The refusal once named the conv2d's view of it: "expected an input of shape
+    # [1, 1, 30, 16] (batch_size, input_height, input_width, in_channels), got [1, 1, 32, 16]"
+    # for an input the caller gave as [1, 32, 16], by parameters conv1d does not have.
     with pytest.raises(RuntimeError) as refusal:
         ttnn.conv1d(
             input_tensor=ttnn.from_torch(integers((1, 32, 16), seed=18), ttnn.bfloat16),
@@ -1487,6 +1488,56 @@ def test_a_conv1d_input_of_another_length_names_its_one_shape(device) -> None:
             conv_config=ttnn.Conv1dConfig(weights_dtype=ttnn.bfloat16),
         )
     assert str(refusal.value) == (
-        "expected an input of shape [1, 1, 30, 16] (batch_size, input_height, input_width, "
-        "in_channels), got [1, 1, 32, 16]"
+        "expected an input of shape [1, 30, 16] (batch_size, input_length, in_channels) or "
+        "[1, 1, 30, 16], got [1, 32, 16]"
     )
+
+
+@pytest.mark.parametrize(
+    ("input_shape", "weight_shape", "message"),
+    [
+        (
+            (2, 1, 64, 16),
+            (8, 16, 3),
+            "expected an input of shape [2, 32, 16] (batch_size, input_length, in_channels) "
+            "or [1, 1, 64, 16], got [2, 1, 64, 16]",
+        ),
+        (
+            (1, 1, 60, 16),
+            (8, 16, 3),
+            "expected an input of shape [2, 32, 16] (batch_size, input_length, in_channels) "
+            "or [1, 1, 64, 16], got [1, 1, 60, 16]",
+        ),
+        (
+            (2, 32, 16),
+            (8, 16, 5),
+            "expected a host weight of shape [8, 16, 3] (out_channels, in_channels / groups, "
+            "kernel_size), got [8, 16, 5]",
+        ),
+        (
+            (2, 32, 16),
+            (8, 8, 3),
+            "expected a host weight of shape [8, 16, 3] (out_channels, in_channels / groups, "
+            "kernel_size), got [8, 8, 3]",
+        ),
+    ],
+)
+def test_a_conv1d_operand_of_another_shape_is_named_as_given(
+    device, input_shape: tuple[int, ...], weight_shape: tuple[int, ...], message: str
+) -> None:
+    # The weight was named as the [O, I, 1, K] conv2d reshapes it to ("got [8, 16, 1, 5]").
+    # [N, 1, L, C] is an input form too: batch 2 with L = 32 is [2, 1, 32, 16], not
+    # [2, 1, 64, 16].
+    with pytest.raises(RuntimeError) as refusal:
+        ttnn.conv1d(
+            input_tensor=ttnn.from_torch(integers(input_shape, seed=1), ttnn.bfloat16),
+            weight_tensor=ttnn.from_torch(integers(weight_shape, seed=2), ttnn.float32),
+            device=device,
+            in_channels=16,
+            out_channels=8,
+            batch_size=2,
+            input_length=32,
+            kernel_size=3,
+            padding=1,
+        )
+    assert str(refusal.value) == message

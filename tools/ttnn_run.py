@@ -571,6 +571,11 @@ def check_result_names(names: Sequence[OutputName], names_files: bool) -> None:
             )
 
 
+def plot_format(arguments: argparse.Namespace) -> str:
+    """The format of --plot's pictures: --plot-format's, PNG when not given."""
+    return arguments.plot_format or "png"
+
+
 OUTPUT_KINDS = {
     "--raw-output": (".bin",),
     "--tensorbin": (TENSORBIN_SUFFIX,),
@@ -580,20 +585,25 @@ OUTPUT_KINDS = {
 
 
 def check_output_folders(
-    folders: dict[str, str | None], names: Sequence[str], force: bool = False
+    folders: dict[str, str | None],
+    names: Sequence[str],
+    force: bool = False,
+    picture_format: str = "png",
 ) -> None:
     """A folder never mixes runs unless asked to (`--force`): refuse an output folder holding
     files of its kind that this run will not write (an earlier run's), before anything runs.
     `folders` maps each flag of `OUTPUT_KINDS` to its folder (None when not given); this run
-    writes NAME and its kind's suffix there for each of `names` (a picture in the --plot
-    format only, but a picture of another format is as stale)."""
+    writes NAME and its kind's suffix there for each of `names` (a picture in `picture_format`
+    only, so a picture of another format is as stale as an earlier run's: left beside this
+    run's, it would show other values under the same name)."""
     if force:
         return
     for flag, folder in folders.items():
         if folder is None or not os.path.isdir(folder):
             continue
         suffixes = OUTPUT_KINDS[flag]
-        written = {result_file_name(name, suffix) for name in names for suffix in suffixes}
+        written_suffixes = (f".{picture_format}",) if flag == "--plot" else suffixes
+        written = {result_file_name(name, suffix) for name in names for suffix in written_suffixes}
         stale = sorted(
             entry
             for entry in os.listdir(folder)
@@ -762,7 +772,7 @@ def pictures(
     source values (for its quantization error panel) are the inputs of its run again."""
     from ttnn_xdsl.pictures.plot import render_layout
 
-    plot_format = arguments.plot_format or "png"
+    picture_format = plot_format(arguments)
     by_entry = {program.entry: program for program in programs}
     files: list[tuple[str, bytes]] = []
     for result in results:
@@ -776,8 +786,8 @@ def pictures(
                 inputs_of(inputs, program, every_function), arguments.random_inputs
             )
             exact = sources[layout.source_argument].to_numpy()
-        picture = render_layout(layout, result.tensor, plot_format, result.name, exact)
-        path = result_path(arguments.plot, result.name, f".{plot_format}")
+        picture = render_layout(layout, result.tensor, picture_format, result.name, exact)
+        path = result_path(arguments.plot, result.name, f".{picture_format}")
         files.append((path, picture))
     return files
 
@@ -1046,7 +1056,12 @@ def run_command(arguments: argparse.Namespace) -> None:
     )
     named_files = [arguments.output, arguments.expect, *folders.values()]
     check_result_names(planned, any(given is not None for given in named_files))
-    check_output_folders(folders, [output.name for output in planned], arguments.force)
+    check_output_folders(
+        folders,
+        [output.name for output in planned],
+        arguments.force,
+        plot_format(arguments),
+    )
     if arguments.plot is not None or arguments.plot_text:
         check_traceable(programs)
     results: list[NamedResult] = []

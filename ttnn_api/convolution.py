@@ -742,6 +742,7 @@ def conv1d(*args: Any, **kwargs: Any) -> Any:
     of input height 1, kernel (1, kernel_size) over the length; the weight [O, I, K] (or
     [O, I, 1, K]); padding `p` both sides or `[left, right]`. The output dim is the length."""
     _, values = CONV1D.bind(args, kwargs)
+    _check_conv1d_shapes(values)
     padding = values["padding"]
     mapped = dict(values) | {
         "input_height": 1,
@@ -754,6 +755,30 @@ def conv1d(*args: Any, **kwargs: Any) -> Any:
     call = _call("conv1d", _CONV2D_KIND, mapped)
     output, (_, length), weights = run_conv(call)
     return _result(values, output, length, weights)
+
+
+def _check_conv1d_shapes(values: Mapping[str, Any]) -> None:
+    """Refuse, in conv1d's own terms, an input or a [O, I, K] host weight of another shape than
+    the call's parameters give: the conv2d it runs would name them by input_height and
+    input_width, and by the [N, 1, L, C] and [O, I, 1, K] it reshapes them to, shapes the caller
+    never passed. A 4-D weight (TT-NN's [O, I, 1, K], or a prepared one) is the conv2d's to
+    judge."""
+    batch, length = values["batch_size"], values["input_length"]
+    channels, groups = values["in_channels"], values["groups"]
+    input_shape = tuple(values["input_tensor"].shape)
+    forms = ((batch, length, channels), (1, 1, batch * length, channels))
+    if input_shape not in (*forms, (batch, 1, length, channels)):
+        raise RuntimeError(
+            f"expected an input of shape {format_shape(forms[0])} (batch_size, input_length, "
+            f"in_channels) or {format_shape(forms[1])}, got {format_shape(input_shape)}"
+        )
+    weight = values["weight_tensor"]
+    weight_shape = (values["out_channels"], channels // groups, values["kernel_size"])
+    if weight.device() is None and len(weight.shape) == 3 and tuple(weight.shape) != weight_shape:
+        raise RuntimeError(
+            f"expected a host weight of shape {format_shape(weight_shape)} (out_channels, "
+            f"in_channels / groups, kernel_size), got {format_shape(tuple(weight.shape))}"
+        )
 
 
 def conv_transpose2d(*args: Any, **kwargs: Any) -> Any:

@@ -44,11 +44,12 @@
 // RUN: ttnn-run %s --random-inputs 0 --plot %t.svg --plot-format svg
 // RUN: %python -c "import os; print(sorted(os.listdir('%t.svg')), open('%t.svg/prepared_weight.svg').read(5))" | filecheck %s --check-prefix=SVG
 // SVG: ['prepared_bias.svg', 'prepared_weight.svg'] <?xml
-// A run into a folder holding a picture it does not draw (an earlier run's) is refused, naming
-// --force; with --force its pictures are written beside it.
+// A run into a folder holding a picture it does not draw (an earlier run's, or its own of the
+// other format: this run draws PNGs) is refused, naming --force; with --force its pictures are
+// written beside them.
 // RUN: %python -c "open('%t.svg/earlier.svg', 'w').write('<svg/>')"
 // RUN: not ttnn-run %s --random-inputs 0 --plot %t.svg 2>&1 | filecheck %s --check-prefix=MIXED
-// MIXED: ttnn-run: error: --plot {{.*}}.svg: the folder holds earlier.svg, which this run does not write (an earlier run's?): remove them, choose another folder, or give --force to write this run's files beside them
+// MIXED: ttnn-run: error: --plot {{.*}}.svg: the folder holds earlier.svg, prepared_bias.svg, prepared_weight.svg, which this run does not write (an earlier run's?): remove them, choose another folder, or give --force to write this run's files beside them
 // RUN: ttnn-run %s --random-inputs 0 --plot %t.svg --force
 // RUN: %python -c "import os; print(sorted(os.listdir('%t.svg')))" | filecheck %s --check-prefix=FORCED
 // FORCED: ['earlier.svg', 'prepared_bias.png', 'prepared_bias.svg', 'prepared_weight.png', 'prepared_weight.svg']

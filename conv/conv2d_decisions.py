@@ -27,6 +27,7 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     conv2d_l1_failure,
     conv_transpose2d_l1_failure,
     input_l1_failure,
+    matmul_block_input_unfilled,
     resharded_input_l1_failure,
     reshards_column_major_input,
     runtime_parameters,
@@ -1170,6 +1171,10 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       resharded to that layout on cores of the device grid (`reshards_column_major_input`,
       conv2d's rule: its `shard_or_reshard_tensor_if_required` is conv2d's), where the
       preparation ops keep the input's own layout and cores (§3.3a);
+    - an L1 input sharded BLOCK for a transpose it runs as a matmul (`transposes_as_matmul`)
+      whose channels are not its channel cores' shards exactly: resharded BLOCK, whatever
+      the config says (`matmul_block_input_unfilled`, conv2d's rule: TT-NN's graph of a
+      1×1 transpose of 3 channels on 3×2 cores shows a reshard, then the matmul);
     - no kernel-stride folding: it prepares the weight with `enable_kernel_stride_folding =
       false` and runs the conv op itself (conv_transpose2d.cpp, `conv_transpose2d_L1`), where
       the preparation ops fold the equivalent conv when asked (§7.2; a folded 1×1 kernel is a
@@ -1185,6 +1190,10 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
         config = unset_reshard_dropped(config)
     if not plans_dram_slices(params) and reshards_column_major_input(params):
         config = replace(config, reshard_if_not_optimal=True)
+    if transposes_as_matmul(params) and matmul_block_input_unfilled(params):
+        config = replace(
+            config, shard_layout=TensorMemoryLayout.BLOCK_SHARDED, reshard_if_not_optimal=True
+        )
     if config.enable_kernel_stride_folding:
         config = replace(config, enable_kernel_stride_folding=False)
     params = replace(params, conv_config=config, own_path=True)

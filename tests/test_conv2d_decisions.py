@@ -366,6 +366,29 @@ TRANSPOSED_RESHARDED = {
         ((1, 1, 576, 320), (1, 1, 576, 320), WIDTH, ((0, 0, 7, 0), (0, 1, 1, 1)), (576, 32)),
         (1, 1, 960, 320),
     ),
+    # Blackhole s9205 r0042 (held-out transposed draws): a 1x1 transposed conv of stride 1, no
+    # padding (a matmul), of 3 channels of a 32x28 float32 TILE input BLOCK-sharded ROW_MAJOR
+    # over 3 channel cores of 32 (96 != 3), no shard layout: resharded BLOCK, one channel core
+    # by 10 row cores (its graph: a reshard, then the matmul), not the input's 3x2.
+    "block_matmul_unfilled": (
+        transposed(
+            in_channels=3,
+            out_channels=128,
+            input_height=32,
+            input_width=28,
+            kernel_size=(1, 1),
+            has_bias=True,
+            input_dtype=DataType.FLOAT32,
+            input_memory_config=InputMemoryConfig(BufferType.L1, BLOCK, (448, 32), (3, 2)),
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16, act_block_w_div=2, enable_activation_reuse=True
+            ),
+            mirror_kernel=False,
+            grid=(13, 10),
+        ),
+        ((1, 1, 896, 128), (1, 1, 896, 128), BLOCK, ((0, 0, 0, 9),), (96, 128)),
+        (1, 1, 32, 128),
+    ),
 }
 
 
@@ -374,7 +397,9 @@ def test_a_transposed_conv_reshards_a_column_major_input_as_conv2d_does(name: st
     """conv_transpose2d's L1 path shards its input with conv2d's own function
     (`shard_or_reshard_tensor_if_required`, conv2d_utils.cpp): an L1 input sharded HEIGHT or
     WIDTH in COL_MAJOR orientation with a `shard_layout` is resharded to that layout, its
-    cores chosen from the device grid, and the weight is prepared for that conv. TT-NN's
+    cores chosen from the device grid, and so is a BLOCK input of a transpose it runs as a
+    matmul whose channels do not fill its channel cores' shards, to BLOCK; the weight is
+    prepared for that conv. TT-NN's
     answers: the output (logical and padded shape, layout, cores, shard shape, ROW_MAJOR)
     and the prepared weight's padded shape."""
     params, (logical, padded, layout, ranges, shard), weight = TRANSPOSED_RESHARDED[name]

@@ -41,7 +41,7 @@ from ttnn_xdsl.conv.conv_form import (
     runs_from_dram,
 )
 from ttnn_xdsl.conv.conv_l1_decisions import l1_geometry, l1_knobs
-from ttnn_xdsl.conv.conv_l1_model import L1Device
+from ttnn_xdsl.conv.conv_l1_model import L1Device, choose_auto_shard
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, WeightBlockCrash, input_channels_alignment
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
@@ -622,11 +622,12 @@ def finds_no_shard_layout(params: ConvParameters) -> bool:
     (conv2d's, conv_transpose2d's L1 path) needs to reshard it and finds no sharded layout to
     reshard it to (conv2d_utils.cpp:228; TT-NN's answers: 78 such COL_MAJOR conv2d inputs
     refused so, none accepted, 58 of 59 transposed ones, and 1 of a 1×1 matmul conv's
-    8-wide shards; with a `shard_layout` it runs)."""
+    8-wide shards; with a `shard_layout` it runs); so is a 1×1 matmul's input whose shard
+    height is not whole tiles (`matmul_shard_height_untiled`)."""
     memory = params.input_memory_config
     if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
         return False
-    if shard_width_unaligned(params):
+    if shard_width_unaligned(params) or matmul_shard_height_untiled(params):
         return True
     if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
         return False
@@ -646,6 +647,21 @@ def shard_width_unaligned(params: ConvParameters) -> bool:
         memory.memory_layout, params.input_layout, False, matmul, width
     )
     return width % alignment != 0
+
+
+def matmul_shard_height_untiled(params: ConvParameters) -> bool:
+    """An L1 input of a 1×1 matmul conv (conv2d's `is_mm_conv`, a transpose's own
+    `transposes_as_matmul`) whose shard height is not whole tiles: conv2d_utils.cpp's
+    `get_conv_padded_input_shape_and_mem_config` needs to reshard it, the matmul tilizing its
+    input, whatever its kind and orientation (TT-NN's answers: Wormhole s3002 r0237, a 1×1
+    transpose of an input WIDTH-sharded in 16-row shards, refused for it)."""
+    memory = params.input_memory_config
+    assert memory.shard_shape is not None
+    if isinstance(params, ConvTranspose2dParameters):
+        matmul = transposes_as_matmul(params)
+    else:
+        matmul = isinstance(params, Conv2dParameters) and is_mm_conv(normalize_parameters(params))
+    return matmul and memory.shard_shape[0] % TILE_SIZE != 0
 
 
 NO_SHARDED_LAYOUT = (
@@ -1086,6 +1102,9 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     given, params = params, conv_transpose2d_preparation(params)
     transpose = resolve_conv_transpose2d_weights(params)
+    refusal = transposed_auto_shard_refusal(given, transpose)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     # Only a transpose TT-NN itself runs as a matmul; without a shard_layout it may find no
     # layout for such an input first (conv2d_utils.cpp:228, one such transposed conv): no
     # claim there.
@@ -1127,6 +1146,28 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)
 
 
+def transposed_auto_shard_refusal(
+    given: ConvTranspose2dParameters, transpose: ConvTranspose2dPlan
+) -> str | None:
+    """What conv_transpose2d's L1 path refuses choosing its input's shard layout: it
+    auto-shards the whole conv (`determine_conv_config_for_auto_shard`, conv_transpose2d.cpp's
+    `conv_transpose2d_L1`) with the caller's conv_config, its `enable_activation_reuse`
+    included, before it runs the conv without it (`conv_transpose2d_preparation`): the
+    choice's estimates refuse what they refuse with the flag. None where it makes no such
+    choice or the choice passes. TT-NN's answers: a DRAM input with an `l1_full` slice config
+    of 0 slices (Blackhole s6201 s0022) refused so."""
+    auto_shard = transpose.conv.l1.auto_shard
+    if auto_shard is None or not given.conv_config.enable_activation_reuse:
+        return None
+    l1 = transpose.conv.l1
+    config = replace(l1.knobs.config, enable_activation_reuse=True)
+    try:
+        choose_auto_shard(l1.geometry, replace(l1.knobs, config=config), l1.device)
+    except ConvConfigError as error:
+        return error.message
+    return None
+
+
 def conv_transpose2d_output_interleaved_in(
     transpose: ConvTranspose2dPlan, *, dram_path: bool
 ) -> BufferType | None:
@@ -1162,6 +1203,8 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
     path (`conv_transpose2d_L1`, run whole or for each DRAM slice) differs from
     `prepare_conv_transpose2d_weights`:
 
+    - an `l1_full` slice config of 0 slices as of one (`runs_l1_full`): its L1 path, no
+      slice search;
     - without DRAM slices to plan (`plans_dram_slices`) no activation reuse: it hands the
       preparation and the conv `enable_activation_reuse = false` (planning slices reads the
       flag, and its refusals stay);
@@ -1183,6 +1226,8 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       and a DRAM slice's weight is prepared without activation reuse (`own_path`; the
       preparation ops decide on the equivalent conv's stride, and with the flag);
     - a DRAM input run whole (`runs_whole_from_dram`): prepared as for one slice."""
+    if runs_l1_full(params):
+        params = replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 1))
     config = params.conv_config
     if not plans_dram_slices(params):
         config = replace(config, enable_activation_reuse=False)
@@ -1200,6 +1245,22 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
     if runs_whole_from_dram(params):
         return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
     return params
+
+
+def runs_l1_full(params: ConvTranspose2dParameters) -> bool:
+    """An `l1_full` slice config of 0 slices: TT-NN's conv_transpose2d runs its L1 path on
+    the whole input, as for one slice, without searching a slice count (conv2d's `l1_full`
+    rule, `l1_path_input_in_l1`), where `prepare_conv_transpose2d_weights` searches one
+    (`conv_transpose.resolve_dram_path`). TT-NN's answers (Blackhole s6201): 2 HEIGHT convs
+    with activation reuse it runs, which the slice search's estimate refuses, and 2 WIDTH
+    convs that fail allocating the whole conv's L1 (out of memory, circular buffers beyond
+    the L1), not a slice search that finds no count."""
+    slice_config = params.dram_slice_config
+    return (
+        slice_config is not None
+        and slice_config.slice_type == Conv2dSliceType.L1_FULL
+        and slice_config.num_slices == 0
+    )
 
 
 def runs_whole_from_dram(params: ConvTranspose2dParameters) -> bool:
@@ -1223,8 +1284,31 @@ def conv_transpose2d_bias_preparation(
     conv_config conv2d's own path plans the bias's equivalent conv2d with
     (`conv2d_preparation`: from a DRAM input, bfloat8_b as bfloat16 —
     `prepare_conv_transpose2d_bias` refuses it, conv_transpose2d prepares it with its weight —
-    and `unset_reshard_dropped`)."""
+    and `unset_reshard_dropped`), for the input it shards into L1 itself where it runs a
+    DRAM input on its L1 path (`runs_l1_path_from_dram`), not for conv2d's DRAM path, whose
+    slice search does not run there (TT-NN's answers: Blackhole s6201 s0026 and Wormhole
+    s6200 s0001, their circular buffers then beyond the L1 or clashing, not a failed slice
+    search)."""
     config = replace(params.conv_config, weights_dtype=weights_dtype, enable_activation_reuse=False)
     params = replace(params, conv_config=config)
     equivalent, _ = equivalent_conv2d(normalize_transpose_parameters(params), for_bias=True)
+    if runs_l1_path_from_dram(params):
+        # conv_transpose2d_L1 prepares the bias with the weight (no slice search for it):
+        # the bias's conv is the one of the input it shards into L1 itself.
+        in_l1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
+        params = replace(params, input_memory_config=in_l1)
     return replace(params, conv_config=conv2d_preparation(equivalent).conv_config)
+
+
+def runs_l1_path_from_dram(params: ConvTranspose2dParameters) -> bool:
+    """A DRAM input conv_transpose2d runs on its L1 path for its slice config (`l1_full`,
+    which `conv_transpose2d_preparation` gives one slice, or a DRAM slice config of one
+    slice): `conv_transpose2d_L1` reads the DRAM input whole and shards it into L1 itself,
+    preparing the bias with the weight. (A DRAM input without a slice config run whole,
+    `runs_whole_from_dram`, counts too: its slicer runs `conv_transpose2d_L1` on it.)"""
+    slice_config = params.dram_slice_config
+    return (
+        params.input_memory_config.is_dram
+        and slice_config is not None
+        and not plans_dram_slices(params)
+    )

@@ -959,7 +959,8 @@ def replay_matmul(
     banks = allocator.bank_count
     stage = "tilized input"
     try:
-        tilized = params.input_layout == Layout.ROW_MAJOR
+        # A DRAM input is tilized where it is (`to_layout` keeps its memory config).
+        tilized = params.input_layout == Layout.ROW_MAJOR and not params.input_memory_config.is_dram
         if tilized:
             allocator.allocate(
                 interleaved_buffer(stage, rows, params.in_channels, dtype, Layout.TILE, banks)
@@ -1140,8 +1141,12 @@ def conv_transpose2d_l1_failure(
         params.conv_config.act_block_h_override,
     )
     if transposes_as_matmul(params):
-        if given is None:
-            return None  # A DRAM input's matmul (its interleaved copies) is not modelled.
+        if given is None and params.conv_config.shard_layout is None:
+            # An auto-sharded matmul runs on the interleaved DRAM input (conv2d_utils.cpp's
+            # `auto_shard_mm`): its program's buffers are not modelled.
+            return None
+        # A DRAM input with a shard layout is read into the conv's shards (TT-NN's answers:
+        # Wormhole s3002 r0253, out of memory there).
         resharded = conv_input_buffer(params, shard, Layout.TILE)
         return replay_matmul(conv, geometry, usage, allocator, resharded)
     resharded = conv_input_buffer(params, shard, params.input_layout)

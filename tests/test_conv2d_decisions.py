@@ -13,6 +13,7 @@ from ttnn_xdsl.conv.conv2d_decisions import (
     OutputShard,
     core_ranges,
     folding_pad_refusal,
+    matmul_shard_height_untiled,
     resolve_conv2d,
     resolve_conv_transpose2d,
     shard_width_unaligned,
@@ -1166,6 +1167,224 @@ def test_a_transposed_conv_in_as_many_width_slices_as_tiles_across_runs() -> Non
         BufferType.DRAM,
         TensorMemoryLayout.INTERLEAVED,
     )
+
+
+def test_a_transposed_matmul_of_shards_shorter_than_a_tile_finds_no_layout() -> None:
+    """Wormhole s3002 r0237: a 1×1 transposed conv of stride 1 without padding (TT-NN runs it
+    as a matmul), 160 -> 64 channels, of a 4×4 ROW_MAJOR input WIDTH-sharded ROW_MAJOR over
+    4×3 cores in 16×32 shards, no shard layout. The matmul tilizes its input: a shard height
+    not whole tiles needs a reshard (conv2d_utils.cpp), with no layout to reshard it to
+    (conv2d_utils.cpp:228). The same shards 32 rows high, or the conv strided (no matmul),
+    need none."""
+    memory = InputMemoryConfig(BufferType.L1, WIDTH, (16, 32), (4, 3))
+    params = transposed(
+        in_channels=160,
+        out_channels=64,
+        input_height=4,
+        input_width=4,
+        kernel_size=(1, 1),
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=memory,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv_transpose2d refuses this conv: Conv2d supports Height, Block or "
+        "Width Sharded Layouts but got TensorMemoryLayout::INTERLEAVED"
+    )
+    tiled = InputMemoryConfig(BufferType.L1, WIDTH, (32, 32), (4, 3))
+    assert matmul_shard_height_untiled(replace(params, input_memory_config=tiled)) is False
+    assert matmul_shard_height_untiled(replace(params, stride=(2, 2))) is False
+
+
+def test_a_transposed_matmul_from_dram_with_a_shard_layout_reads_it_into_its_shards() -> None:
+    """A 1×1 transposed conv of stride 1 without padding runs as a matmul on its L1 path from
+    DRAM too; given a shard layout, it reads the DRAM input into the matmul's shards (a
+    row-major input tilized in DRAM first), which must fit the L1. Wormhole s3002 r0253: a
+    224×224 float32 input of 320 channels, BLOCK for 32 output channels: 8 row cores by 1
+    channel core, 6272 rows × 320 × 4 B = 8028160 B a core. Without a shard layout the
+    matmul runs on the interleaved DRAM input (no claim)."""
+    params = transposed_from_dram(
+        in_channels=320,
+        out_channels=32,
+        input_height=224,
+        input_width=224,
+        kernel_size=(1, 1),
+        stride=(1, 1),
+        padding=(0, 0),
+        input_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32,
+            shard_layout=BLOCK,
+            act_block_h_override=128,
+            reshard_if_not_optimal=True,
+        ),
+        dram_slice_config=None,
+        mirror_kernel=True,
+        l1_budget=1_376_928,  # the kit's device: Wormhole's L1 with l1_small_size 16384
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert 6272 * 320 * 4 == 8028160
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Out of Memory: Not enough space to allocate "
+        "64225280 B L1 buffer across 8 banks, where each bank needs to store 8028160 B, but "
+        "bank size is 1376928 B (allocated: 0 B, free: 1376928 B, largest free block: "
+        "1376928 B)."
+    )
+
+
+def test_a_transposed_conv_from_dram_on_its_l1_path_prepares_its_bias_with_its_weight() -> None:
+    """A DRAM slice config of one slice runs conv_transpose2d's L1 path on the whole DRAM
+    input, which prepares the bias with the weight (`conv_transpose2d_L1`): for the conv of
+    the input it shards into L1, with no conv2d DRAM path's slice search for the bias (which
+    finds no slice count here). Wormhole s6200 s0001: a 7×7 transposed conv of dilation 2,
+    768 -> 96 channels, of a 2×4×4 input, HEIGHT: refused for its circular buffers clashing
+    with the L1 buffers, TT-NN's words."""
+    params = transposed_from_dram(
+        in_channels=768,
+        out_channels=96,
+        batch_size=2,
+        input_height=4,
+        input_width=4,
+        kernel_size=(7, 7),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(2, 2),
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT),
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 1),
+        mirror_kernel=True,
+        l1_budget=1_376_928,  # the kit's device: Wormhole's L1 with l1_small_size 16384
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Statically allocated circular buffers in "
+        "program conv2d clash with L1 buffers on core range [0-0 - 7-1]. L1 buffer allocated "
+        "at 364544 and static circular buffer region ends at 1345632"
+    )
+
+
+def test_a_transposed_conv_prepares_its_weight_for_its_first_slice_s_own_padding() -> None:
+    """conv_transpose2d's own DRAM path prepares the weight in its first slice's conv
+    (`ConvT2DSliceAttr::run_L1_op` -> `conv_transpose2d_L1`), with that slice's transposed
+    padding and output padding (`get_input_slice_and_padding`), where
+    `prepare_conv_transpose2d_weights` takes the conv's own padding for the slice's input
+    rows. Wormhole s6200 s0116, which TT-NN runs: a 1×1 transposed conv of padding 3, 48 ->
+    96 channels, of a 14×14 float32 input in 8 height slices; the first slice's 4 input rows
+    with the conv's own padding would give (4 − 1) − 6 + 1 = −2 output rows (the preparation
+    op's sizes wrap), with the slice's own padding its 1 output row of 8 columns."""
+    params = transposed_from_dram(
+        in_channels=48,
+        out_channels=96,
+        kernel_size=(1, 1),
+        stride=(1, 1),
+        input_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, act_block_h_override=32),
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 8),
+        mirror_kernel=True,
+    )
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == ((1, 1, 64, 96), (1, 1, 64, 96))
+    assert (output.buffer_type, output.memory_layout) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+    )
+    assert decision.plan.layout.physical_shape == (1, 1, 64, 96)
+
+
+def transposed_l1_full(**changes: object) -> ConvTranspose2dParameters:
+    """A transposed conv of a row-major DRAM input on the Blackhole grid with an `l1_full`
+    slice config of 0 slices."""
+    return transposed_from_dram(
+        grid=(13, 10), dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0), **changes
+    )
+
+
+def test_an_l1_full_transposed_conv_of_0_slices_runs_on_its_l1_path() -> None:
+    """conv_transpose2d runs an `l1_full` slice config of 0 slices on its L1 path, with no
+    slice search (whose estimate would refuse the activation reuse asked: act block h of 1
+    tile against 2 tiles across), and that path runs the conv without activation reuse.
+    Blackhole s6201 s0066: a 1×1 transposed conv of stride (1, 2), 512 -> 32 channels, of a
+    32×28 input, HEIGHT: 32×55 output pixels on 55 cores."""
+    params = transposed_l1_full(
+        in_channels=512,
+        out_channels=32,
+        input_height=32,
+        input_width=28,
+        kernel_size=(1, 1),
+        stride=(1, 2),
+        padding=(0, 0),
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT8_B,
+            shard_layout=HEIGHT,
+            transpose_shards=True,
+            enable_activation_reuse=True,
+        ),
+        mirror_kernel=True,
+    )
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == ((1, 1, 1760, 32), (1, 1, 1760, 32))
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, HEIGHT)
+    assert output.shard is not None
+    assert (output.shard.ranges, output.shard.shape) == (((0, 0, 12, 3), (0, 4, 2, 4)), (32, 32))
+    assert decision.plan.layout.physical_shape == (1, 1, 512, 32)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        # Blackhole s6201 s0026: a depthwise 7×7 transposed conv of stride (1, 2) of a 16×100
+        # input, WIDTH on one core: the whole conv's circular buffers are beyond the L1 (the
+        # bias prepared with the weight, not planned in DRAM slices).
+        (
+            dict(
+                in_channels=8,
+                out_channels=8,
+                input_height=16,
+                input_width=100,
+                kernel_size=(7, 7),
+                stride=(1, 2),
+                padding=(0, 0),
+                groups=8,
+                conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH),
+                mirror_kernel=True,
+            ),
+            "TT-NN 0.81.1's conv2d refuses this conv: Statically allocated circular buffers on "
+            "core range [0-0 - 0-0] grow to 14564544 B which is beyond max L1 size of 1572864 B",
+        ),
+        # Blackhole s6201 s0022: no shard layout: the L1 path auto-shards the whole conv with
+        # the config's activation reuse, whose HEIGHT estimate refuses it (23 output columns,
+        # 1 tile; an act block of 1 tile; TT-NN: conv2d_utils.cpp:486).
+        (
+            dict(
+                in_channels=3,
+                out_channels=1,
+                batch_size=2,
+                kernel_size=(1, 1),
+                stride=(2, 2),
+                padding=(2, 2),
+                input_dtype=DataType.FLOAT32,
+                conv_config=Conv2dConfig(
+                    weights_dtype=DataType.BFLOAT8_B, enable_activation_reuse=True
+                ),
+                mirror_kernel=True,
+            ),
+            "TT-NN 0.81.1's conv_transpose2d refuses this conv: Activation reuse needs act block "
+            "h (1) to be bigger than output image width in tiles (1) for the optimization to "
+            "give boost (TT-NN meets this in its L1 estimate for height_sharded, made to choose "
+            "the shard layout since none is given)",
+        ),
+    ],
+)
+def test_an_l1_full_transposed_conv_of_0_slices_is_refused_as_the_whole_conv(
+    changes: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(transposed_l1_full(**changes))
+    assert str(raised.value) == message
 
 
 @pytest.mark.parametrize(

@@ -57,6 +57,8 @@ COUNTS = {
     "ttnn_conv_transpose_fresh_wormhole_N150_s9105.json.gz": (73, 16, 72, 16, 29, 29, 1),
     "ttnn_conv_transpose_fresh_wormhole_N150_s9206.json.gz": (56, 11, 52, 11, 21, 21, 1),
     "ttnn_conv_transpose_output_padding_probes_wormhole_N150.json.gz": (11, 3, 10, 3, 1, 1, 0),
+    "ttnn_conv_transpose_own_path_probes_blackhole_P150.json.gz": (6, 4, 6, 4, 1, 1, 0),
+    "ttnn_conv_transpose_own_path_probes_wormhole_N150.json.gz": (3, 6, 3, 4, 0, 0, 0),
     "ttnn_conv_transpose_row_major_bfloat8_b_wormhole_N150.json.gz": (4, 5, 4, 5, 0, 0, 0),
     "ttnn_conv_transpose_slices_blackhole_P150_s6201.json.gz": (76, 28, 73, 28, 13, 13, 2),
     "ttnn_conv_transpose_slices_wormhole_N150_s6200.json.gz": (96, 37, 95, 37, 23, 23, 4),
@@ -115,6 +117,13 @@ REASONS = {
     f"{OTHER_RULE}{BEYOND}": L1_REPLAY,
     f"{OTHER_RULE}{CLASH}": L1_REPLAY,
     f"{OTHER_RULE}{DATAFLOW_CLASH}": L1_REPLAY,
+    f"{ACCEPTS}MatmulMultiCoreReuseMultiCastProgramConfig: Unsupported memory layout "
+    "TensorMemoryLayout::": "a probe: a 1×1 transposed matmul of an input WIDTH-sharded in "
+    "whole-tile shards, kept as given without a shard layout, which the matmul's program "
+    "config refuses: not modelled",
+    f"{OTHER_RULE}Physical shard shape (#, #) must be tile {{#, #}} sized!": "a probe: a BLOCK "
+    "reshard of a WIDTH input whose shards are not whole tiles, which TT-NN's tilized "
+    "reshard refuses; the project refuses the resharded grid first (not found yet)",
     f"{ACCEPTS}{DATAFLOW_CLASH}": "a 1×1 transposed conv of stride 1 without padding TT-NN runs "
     "as a matmul: the matmul program's circular buffers, not modelled (its tensors are, as "
     "conv2d's matmul's)",

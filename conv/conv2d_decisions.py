@@ -65,7 +65,6 @@ from ttnn_xdsl.conv.conv_transpose import (
     equivalent_conv2d,
     normalize_transpose_parameters,
     plans_dram_slices,
-    resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
     transpose_output_size,
     transposes_as_matmul,
@@ -1083,9 +1082,9 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     """TT-NN 0.81.1's conv_transpose2d on `params`: the input's own place in L1, its check of a
     sharded input's layout (`transposed_input_layout_refusal`), its DRAM path's slice count
     (`transposed_slice_count_refusal`), the preparation of its
-    weight and bias for the equivalent conv2d as its own path runs them
-    (`conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`; §7,
-    `resolve_conv_transpose2d_weights`, with its refusals), the program factories' checks of
+    weight for the equivalent conv2d as its own path runs it (`conv_transpose2d_preparation`;
+    §7, `resolve_conv_transpose2d_weights`, with its refusals) and of its bias with the
+    weight (padded from the weight's plan), the program factories' checks of
     that conv (`check_factory_blocking`, `check_factory_kernels`), and its output: the
     transposed conv's image (with `output_padding`) laid out as the equivalent conv's output,
     interleaved where `conv_transpose2d_output_interleaved_in` says. The decision's plans are
@@ -1127,10 +1126,11 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     if allocation is not None and allocation.stage not in AFTER_BLOCKING_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
-    bias = None
-    if params.has_bias:
-        bias_params = conv_transpose2d_bias_preparation(params, transpose.conv.weights_dtype)
-        bias = resolve_conv_transpose2d_bias(bias_params).conv
+    # conv_transpose2d prepares the bias with the weight, from the same parameters
+    # (`prepare_conv_weights_biases_and_move_to_device` in `conv_transpose2d_L1`, the whole
+    # conv's or the first DRAM slice's): the weight's plan pads it, with no auto-shard or
+    # slice search of a bias conv of its own.
+    bias = transpose.conv if params.has_bias else None
     # conv_transpose2d runs its conv with `enable_activation_reuse = false`, on either path.
     check_factory_blocking(transpose.conv, bias, activation_reuse=False)
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
@@ -1284,31 +1284,10 @@ def conv_transpose2d_bias_preparation(
     conv_config conv2d's own path plans the bias's equivalent conv2d with
     (`conv2d_preparation`: from a DRAM input, bfloat8_b as bfloat16 —
     `prepare_conv_transpose2d_bias` refuses it, conv_transpose2d prepares it with its weight —
-    and `unset_reshard_dropped`), for the input it shards into L1 itself where it runs a
-    DRAM input on its L1 path (`runs_l1_path_from_dram`), not for conv2d's DRAM path, whose
-    slice search does not run there (TT-NN's answers: Blackhole s6201 s0026 and Wormhole
-    s6200 s0001, their circular buffers then beyond the L1 or clashing, not a failed slice
-    search)."""
+    and `unset_reshard_dropped`): the parameters of the prepare op that says it, for the
+    decomposition. conv_transpose2d itself pads the bias from its weight's plan
+    (`resolve_conv_transpose2d`)."""
     config = replace(params.conv_config, weights_dtype=weights_dtype, enable_activation_reuse=False)
     params = replace(params, conv_config=config)
     equivalent, _ = equivalent_conv2d(normalize_transpose_parameters(params), for_bias=True)
-    if runs_l1_path_from_dram(params):
-        # conv_transpose2d_L1 prepares the bias with the weight (no slice search for it):
-        # the bias's conv is the one of the input it shards into L1 itself.
-        in_l1 = InputMemoryConfig(BufferType.L1, TensorMemoryLayout.INTERLEAVED)
-        params = replace(params, input_memory_config=in_l1)
     return replace(params, conv_config=conv2d_preparation(equivalent).conv_config)
-
-
-def runs_l1_path_from_dram(params: ConvTranspose2dParameters) -> bool:
-    """A DRAM input conv_transpose2d runs on its L1 path for its slice config (`l1_full`,
-    which `conv_transpose2d_preparation` gives one slice, or a DRAM slice config of one
-    slice): `conv_transpose2d_L1` reads the DRAM input whole and shards it into L1 itself,
-    preparing the bias with the weight. (A DRAM input without a slice config run whole,
-    `runs_whole_from_dram`, counts too: its slicer runs `conv_transpose2d_L1` on it.)"""
-    slice_config = params.dram_slice_config
-    return (
-        params.input_memory_config.is_dram
-        and slice_config is not None
-        and not plans_dram_slices(params)
-    )

@@ -1236,11 +1236,11 @@ def test_a_transposed_matmul_from_dram_with_a_shard_layout_reads_it_into_its_sha
 
 def test_a_transposed_conv_from_dram_on_its_l1_path_prepares_its_bias_with_its_weight() -> None:
     """A DRAM slice config of one slice runs conv_transpose2d's L1 path on the whole DRAM
-    input, which prepares the bias with the weight (`conv_transpose2d_L1`): for the conv of
-    the input it shards into L1, with no conv2d DRAM path's slice search for the bias (which
-    finds no slice count here). Wormhole s6200 s0001: a 7×7 transposed conv of dilation 2,
-    768 -> 96 channels, of a 2×4×4 input, HEIGHT: refused for its circular buffers clashing
-    with the L1 buffers, TT-NN's words."""
+    input, which prepares the bias with the weight (`conv_transpose2d_L1`): no conv2d DRAM
+    path's slice search for a bias conv of its own (which finds no slice count here).
+    Wormhole s6200 s0001: a 7×7 transposed conv of dilation 2, 768 -> 96 channels, of a
+    2×4×4 input, HEIGHT: refused for its circular buffers clashing with the L1 buffers,
+    TT-NN's words."""
     params = transposed_from_dram(
         in_channels=768,
         out_channels=96,
@@ -1263,6 +1263,38 @@ def test_a_transposed_conv_from_dram_on_its_l1_path_prepares_its_bias_with_its_w
         "program conv2d clash with L1 buffers on core range [0-0 - 7-1]. L1 buffer allocated "
         "at 364544 and static circular buffer region ends at 1345632"
     )
+
+
+def test_a_transposed_conv_pads_its_bias_from_its_weight_s_plan() -> None:
+    """conv_transpose2d prepares its bias with its weight, from the same parameters
+    (`prepare_conv_weights_biases_and_move_to_device` in `conv_transpose2d_L1`): no
+    auto-shard of a bias conv of its own, whose estimate may refuse what the weight's passes.
+    Wormhole outpad_7136_180, which TT-NN runs: a 1×1 transposed conv of stride 2, padding 1
+    and output padding 1, 128 -> 64 channels, of a 4×4 DRAM input, act_block_h_override 128:
+    the bias's own conv (no output padding, 25 pixels) auto-sharded would be refused by its
+    WIDTH estimate (an activation block of 4 tiles over a 1-tile shard); with the weight, its
+    bias is [1, 1, 32, 64]."""
+    params = transposed_from_dram(
+        in_channels=128,
+        out_channels=64,
+        input_height=4,
+        input_width=4,
+        kernel_size=(1, 1),
+        stride=(2, 2),
+        padding=(1, 1),
+        output_padding=(1, 1),
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, act_block_h_override=128),
+        dram_slice_config=None,
+        mirror_kernel=False,
+    )
+    decision = resolve_conv_transpose2d(params)
+    assert (decision.output.logical_shape, decision.output.padded_shape) == (
+        (1, 1, 36, 64),
+        (1, 1, 64, 64),
+    )
+    assert decision.plan.layout.physical_shape == (1, 1, 256, 64)
+    assert decision.bias_plan is not None
+    assert decision.bias_plan.bias.physical_shape == (1, 1, 32, 64)
 
 
 def test_a_transposed_conv_prepares_its_weight_for_its_first_slice_s_own_padding() -> None:

@@ -31,6 +31,7 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     resharded_input_l1_failure,
     reshards_column_major_input,
     runtime_parameters,
+    transposed_resharded_input_l1_failure,
 )
 from ttnn_xdsl.conv.conv_form import (
     is_conv1d,
@@ -1100,7 +1101,14 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     given, params = params, conv_transpose2d_preparation(params)
-    transpose = resolve_conv_transpose2d_weights(params)
+    try:
+        transpose = resolve_conv_transpose2d_weights(params)
+    except WeightBlockCrash:
+        # TT-NN places the input and reshards it before the division that kills it.
+        placed = transposed_resharded_input_l1_failure(params)
+        if placed is not None:
+            raise ConvConfigError(l1_refusal_message(placed)) from None
+        raise
     refusal = transposed_auto_shard_refusal(given, transpose)
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")

@@ -1297,6 +1297,44 @@ def test_a_transposed_conv_pads_its_bias_from_its_weight_s_plan() -> None:
     assert decision.bias_plan.bias.physical_shape == (1, 1, 32, 64)
 
 
+def test_a_transposed_conv_whose_weight_block_divides_by_zero_fails_its_reshard_first() -> None:
+    """A WIDTH weight block of less than a tile kills TT-NN (an integer division by zero), but
+    after `conv_transpose2d_L1` has placed the input and resharded it for the equivalent
+    conv's split, which may not fit the L1. Blackhole s6001 r0283: a 1×1 transposed conv of
+    stride 2, padding 3, 96 -> 8 channels, of an 8×64×64 ROW_MAJOR input interleaved in L1
+    (48576 B a bank), WIDTH with act_block_w_div 2 (96/6 rows a block): its 32768 rows
+    resharded on 3 cores of 32 channels, 2097152 B each, do not fit."""
+    params = transposed(
+        in_channels=96,
+        out_channels=8,
+        batch_size=8,
+        input_height=64,
+        input_width=64,
+        kernel_size=(1, 1),
+        stride=(2, 2),
+        padding=(3, 3),
+        has_bias=True,
+        input_layout=Layout.ROW_MAJOR,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            shard_layout=WIDTH,
+            act_block_w_div=2,
+            transpose_shards=True,
+        ),
+        mirror_kernel=False,
+        grid=(13, 10),
+        l1_budget=1_444_736,  # the kit's device: Blackhole's L1 with l1_small_size 16384
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert 32768 * 32 * 2 == 2097152
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Out of Memory: Not enough space to allocate "
+        "6291456 B L1 buffer across 3 banks, where each bank needs to store 2097152 B, but bank "
+        "size is 1444736 B (allocated: 48576 B, free: 1396160 B, largest free block: 1396160 B)."
+    )
+
+
 def test_a_transposed_conv_prepares_its_weight_for_its_first_slice_s_own_padding() -> None:
     """conv_transpose2d's own DRAM path prepares the weight in its first slice's conv
     (`ConvT2DSliceAttr::run_L1_op` -> `conv_transpose2d_L1`), with that slice's transposed

@@ -232,9 +232,11 @@ def circular_buffers(
 ) -> list[CircularBuffer]:
     """TT-NN's `get_cb_info` for the conv op (the estimate passes no activation shard).
     `weights_shape` is the (rows, cols) of the weight matrix the estimate assumes. Raises what
-    TT-NN's sizing checks refuse (`check_output_block`, `check_weight_block`)."""
-    check_output_block(blocking, knobs)
+    TT-NN's sizing checks refuse (`check_output_block`, `check_weight_block`), the weight
+    block's division first: TT-NN counts the weight's blocks by it before it checks the
+    output block (TT-NN's answers: Wormhole s3002 r0102, both wrong, dies dividing by zero)."""
     check_weight_block(blocking, in_channels_padded, kernel, knobs)
+    check_output_block(blocking, knobs)
     layout = blocking.input_split.layout
     untilize_out = knobs.config.output_layout == Layout.ROW_MAJOR
     conv_in = halo_dtype(input_dtype)

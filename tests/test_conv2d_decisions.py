@@ -1335,6 +1335,44 @@ def test_a_transposed_conv_whose_weight_block_divides_by_zero_fails_its_reshard_
     )
 
 
+def test_an_estimate_divides_by_a_weight_block_of_no_tile_before_it_checks_the_output_block() -> (
+    None
+):
+    """TT-NN's estimate of a conv's circular buffers (`get_cb_info`) counts the weight's blocks
+    by the weight block's tiles before it checks the activation block against the output
+    shard: a WIDTH weight block of less than a tile kills it first. Wormhole s3002 r0102, a
+    1×1 transposed conv of padding 3, 16 -> 40 channels, of a 7×7 DRAM input, no shard
+    layout, act_block_h_override 96 and act_block_w_div 2: its WIDTH estimate (to choose the
+    layout) has both a 16-row weight block and an activation block of 3 tiles over a 1-tile
+    shard; TT-NN died dividing by zero."""
+    params = transposed_from_dram(
+        in_channels=16,
+        out_channels=40,
+        input_height=7,
+        input_width=7,
+        kernel_size=(1, 1),
+        stride=(1, 1),
+        padding=(3, 3),
+        has_bias=False,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            act_block_h_override=96,
+            act_block_w_div=2,
+            full_inner_dim=True,
+        ),
+        dram_slice_config=None,
+        mirror_kernel=True,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded weight "
+        "block act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = 32/2 "
+        "is less than one tile of 32 rows (act_block_w_div 2) (TT-NN meets this in its L1 "
+        "estimate for width_sharded, made to choose the shard layout since none is given)"
+    )
+
+
 def test_a_transposed_conv_prepares_its_weight_for_its_first_slice_s_own_padding() -> None:
     """conv_transpose2d's own DRAM path prepares the weight in its first slice's conv
     (`ConvT2DSliceAttr::run_L1_op` -> `conv_transpose2d_L1`), with that slice's transposed

@@ -126,11 +126,10 @@ KNOWN_DISAGREEMENTS = {
     ("transpose_slices_wormhole_N150_s6200", "s0116", "weight"): "first DRAM slice empty",
     ("transpose_wormhole_N150_s6000", "r0005", "weight"): "first DRAM slice empty",
     ("transpose_wormhole_N150_s6300", "r0032", "weight"): "first DRAM slice empty",
-    ("transpose_wormhole_N150_s3002", "r0102", "weight"): "TT-NN crashes (divide by zero) first",
 }  # fmt: skip
 """Where the project disagrees: the conv's output is not empty, but the first DRAM slice's conv
 with the transpose's own padding is, and TT-NN prepares a weight for it with wrapped sizes that
-the project refuses; and a refusal where the project names another rule than TT-NN's."""
+the project refuses."""
 
 
 @pytest.mark.parametrize("path", ANSWERS, ids=[path.stem for path in ANSWERS])

@@ -33,6 +33,7 @@ from ttnn_xdsl.conv.conv2d_l1_allocation import (
     resharded_input_l1_failure,
     reshards_column_major_input,
     runtime_parameters,
+    transposed_resharded_input_l1_failure,
 )
 from ttnn_xdsl.conv.conv_form import (
     is_conv1d,
@@ -43,7 +44,7 @@ from ttnn_xdsl.conv.conv_form import (
     runs_from_dram,
 )
 from ttnn_xdsl.conv.conv_l1_decisions import l1_geometry, l1_knobs
-from ttnn_xdsl.conv.conv_l1_model import L1Device
+from ttnn_xdsl.conv.conv_l1_model import L1Device, choose_auto_shard
 from ttnn_xdsl.conv.conv_op_config import CoreSplit, WeightBlockCrash, input_channels_alignment
 from ttnn_xdsl.conv.conv_parameters import (
     Conv2dParameters,
@@ -67,7 +68,6 @@ from ttnn_xdsl.conv.conv_transpose import (
     equivalent_conv2d,
     normalize_transpose_parameters,
     plans_dram_slices,
-    resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
     transpose_output_size,
     transposes_as_matmul,
@@ -642,11 +642,17 @@ def finds_no_shard_layout(params: ConvParameters) -> bool:
     reshard it to (conv2d_utils.cpp:228; TT-NN's answers: 78 such COL_MAJOR conv2d inputs
     refused so, none accepted, 58 of 59 transposed ones, 1 of a 1×1 matmul conv's 8-wide
     shards and 2 probes of its shards of 4455 and 891 rows,
-    `ttnn_conv_matmul_tilize_blackhole_P150`; with a `shard_layout` it runs)."""
+    `ttnn_conv_matmul_tilize_blackhole_P150`; with a `shard_layout` it runs); so is a 1×1
+    matmul's input whose shard height is not whole tiles, a transpose's too
+    (`matmul_shard_height_untiled`)."""
     memory = params.input_memory_config
     if not memory.sharded_in_l1 or params.conv_config.shard_layout is not None:
         return False
-    if shard_width_unaligned(params) or matmul_shard_not_tiles(params):
+    if (
+        shard_width_unaligned(params)
+        or matmul_shard_not_tiles(params)
+        or matmul_shard_height_untiled(params)
+    ):
         return True
     if memory.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
         return False
@@ -692,6 +698,21 @@ def matmul_input_tilize_refusal(params: Conv2dParameters) -> str | None:
     assert params.input_memory_config.shard_shape is not None
     height, width = params.input_memory_config.shard_shape
     return f"Physical shard shape ({height}, {width}) must be tile {{32, 32}} sized!"
+
+
+def matmul_shard_height_untiled(params: ConvParameters) -> bool:
+    """An L1 input of a 1×1 matmul conv (conv2d's `is_mm_conv`, a transpose's own
+    `transposes_as_matmul`) whose shard height is not whole tiles: conv2d_utils.cpp's
+    `get_conv_padded_input_shape_and_mem_config` needs to reshard it, the matmul tilizing its
+    input, whatever its kind and orientation (TT-NN's answers: Wormhole s3002 r0237, a 1×1
+    transpose of an input WIDTH-sharded in 16-row shards, refused for it)."""
+    memory = params.input_memory_config
+    assert memory.shard_shape is not None
+    if isinstance(params, ConvTranspose2dParameters):
+        matmul = transposes_as_matmul(params)
+    else:
+        matmul = isinstance(params, Conv2dParameters) and is_mm_conv(normalize_parameters(params))
+    return matmul and memory.shard_shape[0] % TILE_SIZE != 0
 
 
 NO_SHARDED_LAYOUT = (
@@ -1317,9 +1338,9 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     """TT-NN 0.81.1's conv_transpose2d on `params`: the input's own place in L1, its check of a
     sharded input's layout (`transposed_input_layout_refusal`), its DRAM path's slice count
     (`transposed_slice_count_refusal`), the preparation of its
-    weight and bias for the equivalent conv2d as its own path runs them
-    (`conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation`; §7,
-    `resolve_conv_transpose2d_weights`, with its refusals), the program factories' checks of
+    weight for the equivalent conv2d as its own path runs it (`conv_transpose2d_preparation`;
+    §7, `resolve_conv_transpose2d_weights`, with its refusals) and of its bias with the
+    weight (padded from the weight's plan), the program factories' checks of
     that conv (`check_factory_blocking`, `check_factory_kernels`), and its output: the
     transposed conv's image (with `output_padding`) laid out as the equivalent conv's output,
     interleaved where `conv_transpose2d_output_interleaved_in` says. The decision's plans are
@@ -1335,7 +1356,17 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     given, params = params, conv_transpose2d_preparation(params)
-    transpose = resolve_conv_transpose2d_weights(params)
+    try:
+        transpose = resolve_conv_transpose2d_weights(params)
+    except WeightBlockCrash:
+        # TT-NN places the input and reshards it before the division that kills it.
+        placed = transposed_resharded_input_l1_failure(params)
+        if placed is not None:
+            raise ConvConfigError(l1_refusal_message(placed)) from None
+        raise
+    refusal = transposed_auto_shard_refusal(given, transpose)
+    if refusal is not None:
+        raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     # Only a transpose TT-NN itself runs as a matmul; without a shard_layout it may find no
     # layout for such an input first (conv2d_utils.cpp:228, one such transposed conv): no
     # claim there.
@@ -1358,10 +1389,11 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     if allocation is not None and allocation.stage not in AFTER_BLOCKING_CHECKS:
         raise ConvConfigError(l1_refusal_message(allocation))
-    bias = None
-    if params.has_bias:
-        bias_params = conv_transpose2d_bias_preparation(params, transpose.conv.weights_dtype)
-        bias = resolve_conv_transpose2d_bias(bias_params).conv
+    # conv_transpose2d prepares the bias with the weight, from the same parameters
+    # (`prepare_conv_weights_biases_and_move_to_device` in `conv_transpose2d_L1`, the whole
+    # conv's or the first DRAM slice's): the weight's plan pads it, with no auto-shard or
+    # slice search of a bias conv of its own.
+    bias = transpose.conv if params.has_bias else None
     # conv_transpose2d runs its conv with `enable_activation_reuse = false`, on either path.
     check_factory_blocking(transpose.conv, bias, activation_reuse=False)
     if allocation is not None and allocation.stage not in AFTER_FACTORY_CHECKS:
@@ -1375,6 +1407,28 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     memory = conv_transpose2d_output_interleaved_in(transpose, dram_path=run_by_slicer)
     output = output_spec(transpose.conv, transpose.output_size, memory)
     return Conv2dDecision(transpose.conv, bias, transpose.conv.weights_dtype, output)
+
+
+def transposed_auto_shard_refusal(
+    given: ConvTranspose2dParameters, transpose: ConvTranspose2dPlan
+) -> str | None:
+    """What conv_transpose2d's L1 path refuses choosing its input's shard layout: it
+    auto-shards the whole conv (`determine_conv_config_for_auto_shard`, conv_transpose2d.cpp's
+    `conv_transpose2d_L1`) with the caller's conv_config, its `enable_activation_reuse`
+    included, before it runs the conv without it (`conv_transpose2d_preparation`): the
+    choice's estimates refuse what they refuse with the flag. None where it makes no such
+    choice or the choice passes. TT-NN's answers: a DRAM input with an `l1_full` slice config
+    of 0 slices (Blackhole s6201 s0022) refused so."""
+    auto_shard = transpose.conv.l1.auto_shard
+    if auto_shard is None or not given.conv_config.enable_activation_reuse:
+        return None
+    l1 = transpose.conv.l1
+    config = replace(l1.knobs.config, enable_activation_reuse=True)
+    try:
+        choose_auto_shard(l1.geometry, replace(l1.knobs, config=config), l1.device)
+    except ConvConfigError as error:
+        return error.message
+    return None
 
 
 def conv_transpose2d_output_interleaved_in(
@@ -1412,6 +1466,8 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
     path (`conv_transpose2d_L1`, run whole or for each DRAM slice) differs from
     `prepare_conv_transpose2d_weights`:
 
+    - an `l1_full` slice config of 0 slices as of one (`runs_l1_full`): its L1 path, no
+      slice search;
     - without DRAM slices to plan (`plans_dram_slices`) no activation reuse: it hands the
       preparation and the conv `enable_activation_reuse = false` (planning slices reads the
       flag, and its refusals stay);
@@ -1421,6 +1477,10 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       resharded to that layout on cores of the device grid (`reshards_column_major_input`,
       conv2d's rule: its `shard_or_reshard_tensor_if_required` is conv2d's), where the
       preparation ops keep the input's own layout and cores (§3.3a);
+    - an L1 input sharded BLOCK for a transpose it runs as a matmul (`transposes_as_matmul`)
+      whose channels are not its channel cores' shards exactly: resharded BLOCK, whatever
+      the config says (`matmul_block_input_unfilled`, conv2d's rule: TT-NN's graph of a
+      1×1 transpose of 3 channels on 3×2 cores shows a reshard, then the matmul);
     - no kernel-stride folding: it prepares the weight with `enable_kernel_stride_folding =
       false` and runs the conv op itself (conv_transpose2d.cpp, `conv_transpose2d_L1`), where
       the preparation ops fold the equivalent conv when asked (§7.2; a folded 1×1 kernel is a
@@ -1429,6 +1489,8 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
       and a DRAM slice's weight is prepared without activation reuse (`own_path`; the
       preparation ops decide on the equivalent conv's stride, and with the flag);
     - a DRAM input run whole (`runs_whole_from_dram`): prepared as for one slice."""
+    if runs_l1_full(params):
+        params = replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 1))
     config = params.conv_config
     if not plans_dram_slices(params):
         config = replace(config, enable_activation_reuse=False)
@@ -1436,12 +1498,32 @@ def conv_transpose2d_preparation(params: ConvTranspose2dParameters) -> ConvTrans
         config = unset_reshard_dropped(config)
     if not plans_dram_slices(params) and reshards_column_major_input(params):
         config = replace(config, reshard_if_not_optimal=True)
+    if transposes_as_matmul(params) and matmul_block_input_unfilled(params):
+        config = replace(
+            config, shard_layout=TensorMemoryLayout.BLOCK_SHARDED, reshard_if_not_optimal=True
+        )
     if config.enable_kernel_stride_folding:
         config = replace(config, enable_kernel_stride_folding=False)
     params = replace(params, conv_config=config, own_path=True)
     if runs_whole_from_dram(params):
         return replace(params, dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 1))
     return params
+
+
+def runs_l1_full(params: ConvTranspose2dParameters) -> bool:
+    """An `l1_full` slice config of 0 slices: TT-NN's conv_transpose2d runs its L1 path on
+    the whole input, as for one slice, without searching a slice count (conv2d's `l1_full`
+    rule, `l1_path_input_in_l1`), where `prepare_conv_transpose2d_weights` searches one
+    (`conv_transpose.resolve_dram_path`). TT-NN's answers (Blackhole s6201): 2 HEIGHT convs
+    with activation reuse it runs, which the slice search's estimate refuses, and 2 WIDTH
+    convs that fail allocating the whole conv's L1 (out of memory, circular buffers beyond
+    the L1), not a slice search that finds no count."""
+    slice_config = params.dram_slice_config
+    return (
+        slice_config is not None
+        and slice_config.slice_type == Conv2dSliceType.L1_FULL
+        and slice_config.num_slices == 0
+    )
 
 
 def runs_whole_from_dram(params: ConvTranspose2dParameters) -> bool:
@@ -1465,7 +1547,9 @@ def conv_transpose2d_bias_preparation(
     conv_config conv2d's own path plans the bias's equivalent conv2d with
     (`conv2d_preparation`: from a DRAM input, bfloat8_b as bfloat16 —
     `prepare_conv_transpose2d_bias` refuses it, conv_transpose2d prepares it with its weight —
-    and `unset_reshard_dropped`)."""
+    and `unset_reshard_dropped`): the parameters of the prepare op that says it, for the
+    decomposition. conv_transpose2d itself pads the bias from its weight's plan
+    (`resolve_conv_transpose2d`)."""
     config = replace(params.conv_config, weights_dtype=weights_dtype, enable_activation_reuse=False)
     params = replace(params, conv_config=config)
     equivalent, _ = equivalent_conv2d(normalize_transpose_parameters(params), for_bias=True)

@@ -49,6 +49,7 @@ from ttnn_xdsl.conv.conv_transpose_slicing import (
     TransposedSlice,
     TransposedSliceAttribute,
     TransposedSliceWindow,
+    transposed_full_input,
     transposed_slice_memory_config,
     transposed_slice_window,
 )
@@ -387,10 +388,13 @@ def resolve_dram_path(
     end = first_slice_end(geometry.out_hw, slicing, knobs.config.output_layout)
     first = transposed_slice_window(geometry, (0, 0), end, knobs.config.output_layout)
     slice_input = transposed_slice_memory_config(geometry, first.shape, layout, knobs, device)
-    slice_height, slice_width = first.shape.in_hw
-    slice_params = replace(params, input_height=slice_height, input_width=slice_width)
-    check_first_slice_output(slice_params)
-    full = full_input_size(slice_params)
+    if params.own_path:
+        full = transposed_full_input(geometry, first.shape)
+    else:
+        slice_height, slice_width = first.shape.in_hw
+        slice_params = replace(params, input_height=slice_height, input_width=slice_width)
+        check_first_slice_output(slice_params)
+        full = full_input_size(slice_params)
     return TransposeDramPath(device, geometry, knobs, slicing, first, slice_input, full)
 
 

@@ -54,14 +54,16 @@ from ttnn_xdsl.conv.conv_l1_report import ConvL1Report, conv_l1_report, transpos
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
 from ttnn_xdsl.conv.conv_transpose import (
+    ConvTranspose2dParameters,
     ConvTranspose2dPlan,
     full_input_size,
+    resolve_conv_transpose2d_bias,
     resolve_conv_transpose2d_weights,
     whole_equivalent_conv,
 )
 from ttnn_xdsl.conv.conv_weight_layout import WeightLayoutKind
 from ttnn_xdsl.core.enums import BufferType, DataType, Layout
-from ttnn_xdsl.core.errors import ConvNotModelledError, TTNNError
+from ttnn_xdsl.core.errors import ConvConfigError, ConvNotModelledError, TTNNError
 from ttnn_xdsl.dialect.attributes import (
     DRAM_INTERLEAVED,
     Conv2dConfigAttr,
@@ -560,8 +562,9 @@ def transpose_prepared_operands(
     op's parameters and its input's type, the conv_config and slice config as its own path
     reads them: `conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation` — the
     bias in the weights dtype the weight is prepared in, a bfloat8_b bias from DRAM prepared
-    as bfloat16 and typecast), and the weight and bias its equivalent conv2d reads (a
-    prepared operand as given)."""
+    as bfloat16 and typecast; its layout op where that prepare op would not pad it as
+    conv_transpose2d does from its weight's plan, `bias_op_says`), and the weight and bias
+    its equivalent conv2d reads (a prepared operand as given)."""
     activation = op.tensor(op.input, "input")
     properties: dict[str, object] = {
         name: value for name, value in op.properties.items() if name != OUTPUT_DTYPE_OF_CONV2D.name
@@ -605,13 +608,23 @@ def transpose_prepared_operands(
         chain.append(prepared)
         weight = prepared.result
     bias = op.bias
-    if bias is not None and op.tensor(bias, "bias").on_host:
+    bias_config = conv_transpose2d_bias_preparation(own_path, decision.weights_dtype)
+    if (
+        bias is not None
+        and op.tensor(bias, "bias").on_host
+        and not bias_op_says(bias_config, decision)
+    ):
+        assert decision.bias_plan is not None
+        biases = bias_chain(decision.bias_plan, bias)
+        biases[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(transpose)
+        chain += biases + typecast_to(biases[-1].results[0], prepared_bias_type(decision))
+        bias = chain[-1].results[0]
+    elif bias is not None and op.tensor(bias, "bias").on_host:
         bias_properties = {
             name: value
             for name, value in properties.items()
             if name in {prop.name for prop in PrepareConvTranspose2dBiasOp.PROPERTIES}
         }
-        bias_config = conv_transpose2d_bias_preparation(own_path, decision.weights_dtype)
         bias_properties["conv_config"] = own_path_conv_config(op, bias_config.conv_config)
         prepared_bias = PrepareConvTranspose2dBiasOp(bias, device=device, **bias_properties)
         chain.append(prepared_bias)
@@ -621,6 +634,23 @@ def transpose_prepared_operands(
             chain.append(typecast)
             bias = typecast.result
     return chain, weight, bias
+
+
+def bias_op_says(bias_config: ConvTranspose2dParameters, decision: Conv2dDecision) -> bool:
+    """Whether `prepare_conv_transpose2d_bias` with `bias_config` prepares the bias
+    conv_transpose2d pads from its weight's plan (`conv2d_decisions.resolve_conv_transpose2d`):
+    not where the bias's own conv is split otherwise or refused (its own auto-shard or slice
+    search, which conv_transpose2d does not run)."""
+    assert decision.bias_plan is not None
+    try:
+        said = resolve_conv_transpose2d_bias(bias_config).conv.bias
+    except ConvConfigError:
+        return False
+    planned = decision.bias_plan.bias
+    return (said.logical_shape, said.physical_shape) == (
+        planned.logical_shape,
+        planned.physical_shape,
+    )
 
 
 def transposed_bias_config(written: Attribute | None, weights_dtype: DataType) -> Conv2dConfigAttr:

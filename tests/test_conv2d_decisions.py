@@ -21,6 +21,7 @@ from ttnn_xdsl.conv.conv2d_decisions import (
     folding_pad_refusal,
     folding_shard_grid_refusal,
     folding_width_input_refusal,
+    matmul_shard_height_untiled,
     resolve_conv2d,
     resolve_conv_transpose2d,
     shard_width_unaligned,
@@ -374,6 +375,29 @@ TRANSPOSED_RESHARDED = {
         ((1, 1, 576, 320), (1, 1, 576, 320), WIDTH, ((0, 0, 7, 0), (0, 1, 1, 1)), (576, 32)),
         (1, 1, 960, 320),
     ),
+    # Blackhole s9205 r0042 (held-out transposed draws): a 1x1 transposed conv of stride 1, no
+    # padding (a matmul), of 3 channels of a 32x28 float32 TILE input BLOCK-sharded ROW_MAJOR
+    # over 3 channel cores of 32 (96 != 3), no shard layout: resharded BLOCK, one channel core
+    # by 10 row cores (its graph: a reshard, then the matmul), not the input's 3x2.
+    "block_matmul_unfilled": (
+        transposed(
+            in_channels=3,
+            out_channels=128,
+            input_height=32,
+            input_width=28,
+            kernel_size=(1, 1),
+            has_bias=True,
+            input_dtype=DataType.FLOAT32,
+            input_memory_config=InputMemoryConfig(BufferType.L1, BLOCK, (448, 32), (3, 2)),
+            conv_config=Conv2dConfig(
+                weights_dtype=DataType.BFLOAT16, act_block_w_div=2, enable_activation_reuse=True
+            ),
+            mirror_kernel=False,
+            grid=(13, 10),
+        ),
+        ((1, 1, 896, 128), (1, 1, 896, 128), BLOCK, ((0, 0, 0, 9),), (96, 128)),
+        (1, 1, 32, 128),
+    ),
 }
 
 
@@ -382,7 +406,9 @@ def test_a_transposed_conv_reshards_a_column_major_input_as_conv2d_does(name: st
     """conv_transpose2d's L1 path shards its input with conv2d's own function
     (`shard_or_reshard_tensor_if_required`, conv2d_utils.cpp): an L1 input sharded HEIGHT or
     WIDTH in COL_MAJOR orientation with a `shard_layout` is resharded to that layout, its
-    cores chosen from the device grid, and the weight is prepared for that conv. TT-NN's
+    cores chosen from the device grid, and so is a BLOCK input of a transpose it runs as a
+    matmul whose channels do not fill its channel cores' shards, to BLOCK; the weight is
+    prepared for that conv. TT-NN's
     answers: the output (logical and padded shape, layout, cores, shard shape, ROW_MAJOR)
     and the prepared weight's padded shape."""
     params, (logical, padded, layout, ranges, shard), weight = TRANSPOSED_RESHARDED[name]
@@ -1149,6 +1175,332 @@ def test_a_transposed_conv_in_as_many_width_slices_as_tiles_across_runs() -> Non
         BufferType.DRAM,
         TensorMemoryLayout.INTERLEAVED,
     )
+
+
+def test_a_transposed_matmul_of_shards_shorter_than_a_tile_finds_no_layout() -> None:
+    """Wormhole s3002 r0237: a 1×1 transposed conv of stride 1 without padding (TT-NN runs it
+    as a matmul), 160 -> 64 channels, of a 4×4 ROW_MAJOR input WIDTH-sharded ROW_MAJOR over
+    4×3 cores in 16×32 shards, no shard layout. The matmul tilizes its input: a shard height
+    not whole tiles needs a reshard (conv2d_utils.cpp), with no layout to reshard it to
+    (conv2d_utils.cpp:228). The same shards 32 rows high, or the conv strided (no matmul),
+    need none."""
+    memory = InputMemoryConfig(BufferType.L1, WIDTH, (16, 32), (4, 3))
+    params = transposed(
+        in_channels=160,
+        out_channels=64,
+        input_height=4,
+        input_width=4,
+        kernel_size=(1, 1),
+        input_layout=Layout.ROW_MAJOR,
+        input_memory_config=memory,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv_transpose2d refuses this conv: Conv2d supports Height, Block or "
+        "Width Sharded Layouts but got TensorMemoryLayout::INTERLEAVED"
+    )
+    tiled = InputMemoryConfig(BufferType.L1, WIDTH, (32, 32), (4, 3))
+    assert matmul_shard_height_untiled(replace(params, input_memory_config=tiled)) is False
+    assert matmul_shard_height_untiled(replace(params, stride=(2, 2))) is False
+
+
+def test_a_transposed_matmul_from_dram_with_a_shard_layout_reads_it_into_its_shards() -> None:
+    """A 1×1 transposed conv of stride 1 without padding runs as a matmul on its L1 path from
+    DRAM too; given a shard layout, it reads the DRAM input into the matmul's shards (a
+    row-major input tilized in DRAM first), which must fit the L1. Wormhole s3002 r0253: a
+    224×224 float32 input of 320 channels, BLOCK for 32 output channels: 8 row cores by 1
+    channel core, 6272 rows × 320 × 4 B = 8028160 B a core. Without a shard layout the
+    matmul runs on the interleaved DRAM input (no claim)."""
+    params = transposed_from_dram(
+        in_channels=320,
+        out_channels=32,
+        input_height=224,
+        input_width=224,
+        kernel_size=(1, 1),
+        stride=(1, 1),
+        padding=(0, 0),
+        input_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.FLOAT32,
+            shard_layout=BLOCK,
+            act_block_h_override=128,
+            reshard_if_not_optimal=True,
+        ),
+        dram_slice_config=None,
+        mirror_kernel=True,
+        l1_budget=1_376_928,  # the kit's device: Wormhole's L1 with l1_small_size 16384
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert 6272 * 320 * 4 == 8028160
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Out of Memory: Not enough space to allocate "
+        "64225280 B L1 buffer across 8 banks, where each bank needs to store 8028160 B, but "
+        "bank size is 1376928 B (allocated: 0 B, free: 1376928 B, largest free block: "
+        "1376928 B)."
+    )
+
+
+def test_a_transposed_conv_from_dram_on_its_l1_path_prepares_its_bias_with_its_weight() -> None:
+    """A DRAM slice config of one slice runs conv_transpose2d's L1 path on the whole DRAM
+    input, which prepares the bias with the weight (`conv_transpose2d_L1`): no conv2d DRAM
+    path's slice search for a bias conv of its own (which finds no slice count here).
+    Wormhole s6200 s0001: a 7×7 transposed conv of dilation 2, 768 -> 96 channels, of a
+    2×4×4 input, HEIGHT: refused for its circular buffers clashing with the L1 buffers,
+    TT-NN's words."""
+    params = transposed_from_dram(
+        in_channels=768,
+        out_channels=96,
+        batch_size=2,
+        input_height=4,
+        input_width=4,
+        kernel_size=(7, 7),
+        stride=(1, 1),
+        padding=(1, 1),
+        dilation=(2, 2),
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, shard_layout=HEIGHT),
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_WIDTH, 1),
+        mirror_kernel=True,
+        l1_budget=1_376_928,  # the kit's device: Wormhole's L1 with l1_small_size 16384
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Statically allocated circular buffers in "
+        "program conv2d clash with L1 buffers on core range [0-0 - 7-1]. L1 buffer allocated "
+        "at 364544 and static circular buffer region ends at 1345632"
+    )
+
+
+def test_a_transposed_conv_pads_its_bias_from_its_weight_s_plan() -> None:
+    """conv_transpose2d prepares its bias with its weight, from the same parameters
+    (`prepare_conv_weights_biases_and_move_to_device` in `conv_transpose2d_L1`): no
+    auto-shard of a bias conv of its own, whose estimate may refuse what the weight's passes.
+    Wormhole outpad_7136_180, which TT-NN runs: a 1×1 transposed conv of stride 2, padding 1
+    and output padding 1, 128 -> 64 channels, of a 4×4 DRAM input, act_block_h_override 128:
+    the bias's own conv (no output padding, 25 pixels) auto-sharded would be refused by its
+    WIDTH estimate (an activation block of 4 tiles over a 1-tile shard); with the weight, its
+    bias is [1, 1, 32, 64]."""
+    params = transposed_from_dram(
+        in_channels=128,
+        out_channels=64,
+        input_height=4,
+        input_width=4,
+        kernel_size=(1, 1),
+        stride=(2, 2),
+        padding=(1, 1),
+        output_padding=(1, 1),
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, act_block_h_override=128),
+        dram_slice_config=None,
+        mirror_kernel=False,
+    )
+    decision = resolve_conv_transpose2d(params)
+    assert (decision.output.logical_shape, decision.output.padded_shape) == (
+        (1, 1, 36, 64),
+        (1, 1, 64, 64),
+    )
+    assert decision.plan.layout.physical_shape == (1, 1, 256, 64)
+    assert decision.bias_plan is not None
+    assert decision.bias_plan.bias.physical_shape == (1, 1, 32, 64)
+
+
+def test_a_transposed_conv_whose_weight_block_divides_by_zero_fails_its_reshard_first() -> None:
+    """A WIDTH weight block of less than a tile kills TT-NN (an integer division by zero), but
+    after `conv_transpose2d_L1` has placed the input and resharded it for the equivalent
+    conv's split, which may not fit the L1. Blackhole s6001 r0283: a 1×1 transposed conv of
+    stride 2, padding 3, 96 -> 8 channels, of an 8×64×64 ROW_MAJOR input interleaved in L1
+    (48576 B a bank), WIDTH with act_block_w_div 2 (96/6 rows a block): its 32768 rows
+    resharded on 3 cores of 32 channels, 2097152 B each, do not fit."""
+    params = transposed(
+        in_channels=96,
+        out_channels=8,
+        batch_size=8,
+        input_height=64,
+        input_width=64,
+        kernel_size=(1, 1),
+        stride=(2, 2),
+        padding=(3, 3),
+        has_bias=True,
+        input_layout=Layout.ROW_MAJOR,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            shard_layout=WIDTH,
+            act_block_w_div=2,
+            transpose_shards=True,
+        ),
+        mirror_kernel=False,
+        grid=(13, 10),
+        l1_budget=1_444_736,  # the kit's device: Blackhole's L1 with l1_small_size 16384
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert 32768 * 32 * 2 == 2097152
+    assert str(raised.value) == (
+        "TT-NN 0.81.1's conv2d refuses this conv: Out of Memory: Not enough space to allocate "
+        "6291456 B L1 buffer across 3 banks, where each bank needs to store 2097152 B, but bank "
+        "size is 1444736 B (allocated: 48576 B, free: 1396160 B, largest free block: 1396160 B)."
+    )
+
+
+def test_an_estimate_divides_by_a_weight_block_of_no_tile_before_it_checks_the_output_block() -> (
+    None
+):
+    """TT-NN's estimate of a conv's circular buffers (`get_cb_info`) counts the weight's blocks
+    by the weight block's tiles before it checks the activation block against the output
+    shard: a WIDTH weight block of less than a tile kills it first. Wormhole s3002 r0102, a
+    1×1 transposed conv of padding 3, 16 -> 40 channels, of a 7×7 DRAM input, no shard
+    layout, act_block_h_override 96 and act_block_w_div 2: its WIDTH estimate (to choose the
+    layout) has both a 16-row weight block and an activation block of 3 tiles over a 1-tile
+    shard; TT-NN died dividing by zero."""
+    params = transposed_from_dram(
+        in_channels=16,
+        out_channels=40,
+        input_height=7,
+        input_width=7,
+        kernel_size=(1, 1),
+        stride=(1, 1),
+        padding=(3, 3),
+        has_bias=False,
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT16,
+            act_block_h_override=96,
+            act_block_w_div=2,
+            full_inner_dim=True,
+        ),
+        dram_slice_config=None,
+        mirror_kernel=True,
+    )
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(params)
+    assert str(raised.value) == (
+        "TT-NN 0.81.1 crashes on this conv (integer divide by zero): its width_sharded weight "
+        "block act_block_w = in_channels_padded·KH·KW / (input cores × act_block_w_div) = 32/2 "
+        "is less than one tile of 32 rows (act_block_w_div 2) (TT-NN meets this in its L1 "
+        "estimate for width_sharded, made to choose the shard layout since none is given)"
+    )
+
+
+def test_a_transposed_conv_prepares_its_weight_for_its_first_slice_s_own_padding() -> None:
+    """conv_transpose2d's own DRAM path prepares the weight in its first slice's conv
+    (`ConvT2DSliceAttr::run_L1_op` -> `conv_transpose2d_L1`), with that slice's transposed
+    padding and output padding (`get_input_slice_and_padding`), where
+    `prepare_conv_transpose2d_weights` takes the conv's own padding for the slice's input
+    rows. Wormhole s6200 s0116, which TT-NN runs: a 1×1 transposed conv of padding 3, 48 ->
+    96 channels, of a 14×14 float32 input in 8 height slices; the first slice's 4 input rows
+    with the conv's own padding would give (4 − 1) − 6 + 1 = −2 output rows (the preparation
+    op's sizes wrap), with the slice's own padding its 1 output row of 8 columns."""
+    params = transposed_from_dram(
+        in_channels=48,
+        out_channels=96,
+        kernel_size=(1, 1),
+        stride=(1, 1),
+        input_dtype=DataType.FLOAT32,
+        conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT8_B, act_block_h_override=32),
+        dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.DRAM_HEIGHT, 8),
+        mirror_kernel=True,
+    )
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == ((1, 1, 64, 96), (1, 1, 64, 96))
+    assert (output.buffer_type, output.memory_layout) == (
+        BufferType.DRAM,
+        TensorMemoryLayout.INTERLEAVED,
+    )
+    assert decision.plan.layout.physical_shape == (1, 1, 64, 96)
+
+
+def transposed_l1_full(**changes: object) -> ConvTranspose2dParameters:
+    """A transposed conv of a row-major DRAM input on the Blackhole grid with an `l1_full`
+    slice config of 0 slices."""
+    return transposed_from_dram(
+        grid=(13, 10), dram_slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 0), **changes
+    )
+
+
+def test_an_l1_full_transposed_conv_of_0_slices_runs_on_its_l1_path() -> None:
+    """conv_transpose2d runs an `l1_full` slice config of 0 slices on its L1 path, with no
+    slice search (whose estimate would refuse the activation reuse asked: act block h of 1
+    tile against 2 tiles across), and that path runs the conv without activation reuse.
+    Blackhole s6201 s0066: a 1×1 transposed conv of stride (1, 2), 512 -> 32 channels, of a
+    32×28 input, HEIGHT: 32×55 output pixels on 55 cores."""
+    params = transposed_l1_full(
+        in_channels=512,
+        out_channels=32,
+        input_height=32,
+        input_width=28,
+        kernel_size=(1, 1),
+        stride=(1, 2),
+        padding=(0, 0),
+        conv_config=Conv2dConfig(
+            weights_dtype=DataType.BFLOAT8_B,
+            shard_layout=HEIGHT,
+            transpose_shards=True,
+            enable_activation_reuse=True,
+        ),
+        mirror_kernel=True,
+    )
+    decision = resolve_conv_transpose2d(params)
+    output = decision.output
+    assert (output.logical_shape, output.padded_shape) == ((1, 1, 1760, 32), (1, 1, 1760, 32))
+    assert (output.buffer_type, output.memory_layout) == (BufferType.L1, HEIGHT)
+    assert output.shard is not None
+    assert (output.shard.ranges, output.shard.shape) == (((0, 0, 12, 3), (0, 4, 2, 4)), (32, 32))
+    assert decision.plan.layout.physical_shape == (1, 1, 512, 32)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        # Blackhole s6201 s0026: a depthwise 7×7 transposed conv of stride (1, 2) of a 16×100
+        # input, WIDTH on one core: the whole conv's circular buffers are beyond the L1 (the
+        # bias prepared with the weight, not planned in DRAM slices).
+        (
+            dict(
+                in_channels=8,
+                out_channels=8,
+                input_height=16,
+                input_width=100,
+                kernel_size=(7, 7),
+                stride=(1, 2),
+                padding=(0, 0),
+                groups=8,
+                conv_config=Conv2dConfig(weights_dtype=DataType.BFLOAT16, shard_layout=WIDTH),
+                mirror_kernel=True,
+            ),
+            "TT-NN 0.81.1's conv2d refuses this conv: Statically allocated circular buffers on "
+            "core range [0-0 - 0-0] grow to 14564544 B which is beyond max L1 size of 1572864 B",
+        ),
+        # Blackhole s6201 s0022: no shard layout: the L1 path auto-shards the whole conv with
+        # the config's activation reuse, whose HEIGHT estimate refuses it (23 output columns,
+        # 1 tile; an act block of 1 tile; TT-NN: conv2d_utils.cpp:486).
+        (
+            dict(
+                in_channels=3,
+                out_channels=1,
+                batch_size=2,
+                kernel_size=(1, 1),
+                stride=(2, 2),
+                padding=(2, 2),
+                input_dtype=DataType.FLOAT32,
+                conv_config=Conv2dConfig(
+                    weights_dtype=DataType.BFLOAT8_B, enable_activation_reuse=True
+                ),
+                mirror_kernel=True,
+            ),
+            "TT-NN 0.81.1's conv_transpose2d refuses this conv: Activation reuse needs act block "
+            "h (1) to be bigger than output image width in tiles (1) for the optimization to "
+            "give boost (TT-NN meets this in its L1 estimate for height_sharded, made to choose "
+            "the shard layout since none is given)",
+        ),
+    ],
+)
+def test_an_l1_full_transposed_conv_of_0_slices_is_refused_as_the_whole_conv(
+    changes: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ConvConfigError) as raised:
+        resolve_conv_transpose2d(transposed_l1_full(**changes))
+    assert str(raised.value) == message
 
 
 @pytest.mark.parametrize(

@@ -479,7 +479,9 @@ def prepared_operands(
 
 
 def prepares_the_plans_weight(
-    prepared: PrepareConvWeightsOp, plan: ConvWeightsPlan, device: TargetDevice
+    prepared: PrepareConvWeightsOp | PrepareConvTranspose2dWeightsOp,
+    plan: ConvWeightsPlan,
+    device: TargetDevice,
 ) -> bool:
     """Whether the prepare op, resolved from its properties, lays the weight out as the conv's
     own plan reads it. Not where the conv's DRAM path plans its slices otherwise than a
@@ -598,13 +600,20 @@ def transpose_prepared_operands(
             weight_properties["dram_slice_config"] = Conv2dSliceConfigAttr(
                 slices.slice_type, slices.num_slices
             )
-        prepared = PrepareConvTranspose2dWeightsOp(
-            op.weight,
-            device=device,
-            weights_format="IOHW",
-            has_bias=op.bias is not None,
-            **weight_properties,
-        )
+        try:
+            prepared = PrepareConvTranspose2dWeightsOp(
+                op.weight,
+                device=device,
+                weights_format="IOHW",
+                has_bias=op.bias is not None,
+                **weight_properties,
+            )
+        except (ConvConfigError, VerifyException):
+            # The prepare op refuses what the transpose's own path runs (s6201 s0042: the
+            # activation reuse check of a DRAM slice's plan): its layout ops say it.
+            return own_path_chains(op, decision, transpose)
+        if not prepares_the_plans_weight(prepared, transpose.conv, device):
+            return own_path_chains(op, decision, transpose)
         chain.append(prepared)
         weight = prepared.result
     bias = op.bias

@@ -167,19 +167,20 @@ def transposed_as_conv2d(
     x: np.ndarray, iohw: np.ndarray, answer: dict[str, Any]
 ) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
     """conv_transpose2d (PyTorch's definition, with TT-NN's `mirror_kernel`) as a conv2d: the
-    input zero-stuffed by the stride and padded by dilation·(K − 1) − padding on each side
-    (plus output_padding at the bottom and right; a negative amount crops), read with the
+    input zero-stuffed by the stride and padded by dilation·(K − 1) − padding on each side (the
+    padding [top, bottom, left, right] when four are given; plus output_padding at the bottom
+    and right; a negative amount crops), read with the
     block-diagonal weight flipped in both kernel axes (not flipped without mirror_kernel),
-    stride 1, the same dilation and groups."""
+    stride 1, the same dilation, one group (the weight is dense)."""
     batch, height, width, channels = x.shape
     (sh, sw), (dh, dw) = answer["stride"], answer["dilation"]
     kh, kw = answer["kernel"]
-    ph, pw = answer["pad"][0], answer["pad"][-1] if len(answer["pad"]) == 2 else answer["pad"][2]
+    top, bottom, left, right = padding_of(answer)
     oph, opw = answer["output_padding"]
     stuffed = np.zeros((batch, (height - 1) * sh + 1, (width - 1) * sw + 1, channels))
     stuffed[:, ::sh, ::sw] = x
-    before = (dh * (kh - 1) - ph, dw * (kw - 1) - pw)
-    after = (before[0] + oph, before[1] + opw)
+    before = (dh * (kh - 1) - top, dw * (kw - 1) - left)
+    after = (dh * (kh - 1) - bottom + oph, dw * (kw - 1) - right + opw)
     grown = np.pad(
         stuffed,
         (

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 import numpy as np
 import pytest
+from conv2d_op_scale import committed_case, run_case
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
@@ -405,3 +406,15 @@ def test_a_strided_1x1_transpose_runs_as_a_conv_not_a_matmul() -> None:
     (op,) = [op for op in module.walk() if isinstance(op, ConvTranspose2dOp)]
     assert not op.decision().plan.form.mm_conv
     assert resolve_conv_transpose2d_weights(op.conv_parameters()).conv.form.mm_conv
+
+
+def test_a_transpose_whose_prepare_op_refuses_its_own_path_runs_from_its_layout_ops() -> None:
+    """TT-NN runs s6201 s0042 (a grouped 1×1 transpose from DRAM in two width slices, with
+    activation reuse) where `prepare_conv_transpose2d_weights` with its own path's properties
+    refuses the activation reuse of a slice's plan: the decomposition lays the weight out by
+    the own path's layout ops, and the conv equals the reference (found by
+    tests/conv2d_op_scale.py; before, the decomposition raised the prepare op's refusal)."""
+    case = committed_case("ttnn_conv_transpose_slices_blackhole_P150_s6201/s0042")
+    assert case.answer["conv_config"]["enable_activation_reuse"] is True
+    outcome = run_case(case)
+    assert outcome.status == "agrees", outcome.message

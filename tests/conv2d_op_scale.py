@@ -39,7 +39,6 @@ from conv2d_op_reference_cases import FILES, TRANSPOSED_FILES, build_conv2d, loa
 from conv2d_scale import (
     Outcome,
     TooSlow,
-    apart_by_status,
     current_commit,
     dense_transposed_weight,
     stop_the_case,
@@ -338,10 +337,11 @@ def run_case(case: OpCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Outcom
 
 
 def sample_keys(outcome: Outcome) -> list[tuple[str, ...]]:
-    """What the sample covers: each op on each device from each input placement
-    (`input_kind`) with each weights dtype, and each numerics (output dtype, DEST, fidelity)."""
+    """What the sample covers: each op from each input placement (`input_kind`) with each
+    weights dtype, each op on each device, and each numerics (output dtype, DEST, fidelity)."""
     return [
-        (outcome.op, outcome.device, outcome.path, outcome.weights_dtype),
+        (outcome.op, outcome.path, outcome.weights_dtype),
+        (outcome.op, outcome.device),
         (outcome.numerics,),
     ]
 
@@ -371,6 +371,23 @@ def input_kind(answer: dict[str, Any]) -> str:
     """DRAM, L1 (interleaved) or the input shard's layout (HEIGHT, WIDTH, BLOCK)."""
     shard = answer.get("input_shard")
     return shard["kind"] if shard else answer["mem"]
+
+
+def apart(outcomes: list[Outcome]) -> dict[str, Any]:
+    """The configurations counted apart, by status: how many, the ids by file, and (but for
+    the ones too big to run) the reasons with their counts."""
+    result: dict[str, Any] = {}
+    for status in sorted({o.status for o in outcomes}):
+        of_status = [o for o in outcomes if o.status == status]
+        cases: dict[str, list[str]] = {}
+        for outcome in of_status:
+            source, identifier = outcome.name.split("/")
+            cases.setdefault(source, []).append(identifier)
+        entry: dict[str, Any] = dict(count=len(of_status), cases=cases)
+        if status != "too big":
+            entry["reasons"] = dict(Counter(o.message for o in of_status).most_common())
+        result[status] = entry
+    return result
 
 
 def summarize(parts: list[Path], output: Path) -> dict[str, Any]:
@@ -404,9 +421,7 @@ def summarize(parts: list[Path], output: Path) -> dict[str, Any]:
             for o in outcomes.values()
             if o.status in ("fails", "error")
         ],
-        apart=apart_by_status(
-            [o for o in outcomes.values() if o.status not in ("agrees", "fails", "error")]
-        ),
+        apart=apart([o for o in outcomes.values() if o.status not in ("agrees", "fails", "error")]),
         sample=sample(ran),
         commits=dict(Counter(o.commit for o in outcomes.values())),
         seconds=round(sum(o.seconds for o in outcomes.values())),

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_core_grid import overrides_core_grid
 from ttnn_xdsl.conv.conv_form import is_conv1d, is_mm_conv, runs_from_dram
+from ttnn_xdsl.conv.conv_l1_decisions import L1Decisions
 from ttnn_xdsl.conv.conv_l1_model import (
     Arch,
     ConvGeometry,
@@ -71,6 +72,7 @@ from ttnn_xdsl.conv.conv_resolution import (
     resolve_conv_sharding,
     resolve_conv_weights,
 )
+from ttnn_xdsl.conv.conv_sharding import ShardDecision
 from ttnn_xdsl.conv.conv_slicing import (
     first_slice_end,
     slice_input_window,
@@ -415,6 +417,14 @@ def resharded_input_l1_failure(params: Conv2dParameters) -> L1Failure | None:
         form, l1, sharding, output_size = resolve_conv_sharding(params)
     if l1.slicing is not None or form.fold_stride is not None or form.mm_conv:
         return None
+    return input_and_reshard_l1_failure(params, l1, sharding, output_size)
+
+
+def input_and_reshard_l1_failure(
+    params: ConvParameters, l1: L1Decisions, sharding: ShardDecision, output_size: tuple[int, int]
+) -> L1Failure | None:
+    """The input allocated in L1 as given, then resharded for the conv's core split (its
+    `output_size`), on an empty device: the first failure, None when both fit."""
     device = l1.device
     allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
     given = input_buffer(params, allocator.bank_count)
@@ -464,35 +474,7 @@ def transposed_resharded_input_l1_failure(params: ConvTranspose2dParameters) -> 
     form, l1, sharding, _ = resolve_conv_sharding(equivalent)
     if l1.slicing is not None or form.fold_stride is not None or form.mm_conv:
         return None
-    device = l1.device
-    allocator = L1Allocator(l1_bank(device.arch, device.l1_budget), device.grid[0] * device.grid[1])
-    given = input_buffer(params, allocator.bank_count)
-    assert given is not None
-    try:
-        allocator.allocate(given)
-    except L1Exhausted as error:
-        return L1Failure("input", str(error))
-    split = sharding.parallel.input_split
-    shard = determine_input_memory_config(
-        split.layout,
-        split.orientation,
-        params.batch_size,
-        (params.input_height, params.input_width),
-        params.in_channels,
-        l1.geometry.out_hw,
-        params.out_channels,
-        False,
-        device.grid,
-        params.input_layout,
-        False,
-        split,
-        params.conv_config.act_block_h_override,
-    )
-    try:
-        allocator.allocate(conv_input_buffer(params, shard, params.input_layout))
-    except L1Exhausted as error:
-        return L1Failure("resharded input", str(error))
-    return None
+    return input_and_reshard_l1_failure(params, l1, sharding, l1.geometry.out_hw)
 
 
 def conv2d_l1_failure(params: Conv2dParameters, plan: ConvWeightsPlan) -> L1Failure | None:

@@ -41,6 +41,7 @@ from conv2d_scale import (
     TooSlow,
     current_commit,
     dense_transposed_weight,
+    judge,
     stop_the_case,
     worst_of,
 )
@@ -318,20 +319,7 @@ def run_case(case: OpCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Outcom
         outcome.status = "fails"
         outcome.message = f"output {list(got.shape)}, the reference {list(reference.shape)}"
         return outcome
-    error = np.abs(got - reference)
-    outcome.worst_error = float(error.max(initial=0.0))
-    outcome.output_scale = float(np.abs(reference).max(initial=0.0))
-    ratio = error / np.where(bound > 0, bound, np.inf)
-    outcome.error_over_bound = float(np.where((error > 0) & (bound == 0), np.inf, ratio).max())
-    if not (error <= bound).all():
-        first = int(np.flatnonzero(~(error <= bound))[0])
-        pixel, channel = divmod(first, got.shape[-1])
-        outcome.status = "fails"
-        outcome.message = (
-            f"output pixel {pixel} channel {channel}: {got.reshape(-1)[first]:.6g}, the "
-            f"reference {reference.reshape(-1)[first]:.6g}, tolerance "
-            f"{bound.reshape(-1)[first]:.3g}"
-        )
+    judge(outcome, got, reference, bound)
     outcome.seconds = time.perf_counter() - start
     return outcome
 

@@ -377,7 +377,14 @@ def run_case(case: ScaleCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Out
         bias=reference_bias,
     )
     bound = tolerance(x, oihw, reference_bias, params, weights_dtype, numerics, consumed.k_blocks)
-    got = consumed.output
+    judge(outcome, consumed.output, reference, bound)
+    outcome.seconds = time.perf_counter() - start
+    return outcome
+
+
+def judge(outcome: Outcome, got: np.ndarray, reference: np.ndarray, bound: np.ndarray) -> None:
+    """Record in `outcome` the conv's largest error, the output's scale and the largest error
+    over its bound, and fail it at the first element beyond its bound."""
     error = np.abs(got - reference)
     outcome.worst_error = float(error.max(initial=0.0))
     outcome.output_scale = float(np.abs(reference).max(initial=0.0))
@@ -393,8 +400,6 @@ def run_case(case: ScaleCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Out
             f"reference {reference.reshape(-1)[first]:.6g}, tolerance "
             f"{bound.reshape(-1)[first]:.3g}"
         )
-    outcome.seconds = time.perf_counter() - start
-    return outcome
 
 
 # ------------------------------------------------------------------------------------------

@@ -26,9 +26,8 @@ import json
 import signal
 import sys
 import time
-import zlib
 from collections import Counter
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -38,14 +37,16 @@ import numpy as np
 from conv2d_op_reference_cases import FILES, TRANSPOSED_FILES, build_conv2d, load
 from conv2d_scale import (
     Outcome,
+    ScaleCase,
     TooSlow,
     current_commit,
     dense_transposed_weight,
+    devices_case,
     judge,
     stop_the_case,
     worst_of,
 )
-from ttnn_reference_cases import DTYPES, grid_of, output_is_empty
+from ttnn_reference_cases import DTYPES, output_is_empty
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import VerifyException
 
@@ -85,55 +86,24 @@ BFLOAT8_B_BLOCK = 16
 """The values sharing an exponent: a face row, 16 consecutive channels of one output pixel."""
 
 
-@dataclass(frozen=True)
-class OpCase:
-    """One of TT-NN's conv answers: its file's stem, the device grid and the answer."""
-
-    source: str
-    grid: tuple[int, int]
-    answer: dict[str, Any]
-
-    @property
-    def name(self) -> str:
-        return f"{self.source}/{self.answer['id']}"
-
-    @property
-    def transposed(self) -> bool:
-        return self.answer.get("op") == "conv_transpose2d"
-
-    @property
-    def op(self) -> str:
-        if self.transposed:
-            return "conv_transpose2d"
-        return "conv1d" if self.answer["H"] == 1 else "conv2d"
-
-    @property
-    def device(self) -> str:
-        return "blackhole_P150" if "blackhole" in self.source else "wormhole_N150"
-
-    @property
-    def seed(self) -> int:
-        return zlib.crc32(self.name.encode())
-
-
-def all_cases() -> list[OpCase]:
+def all_cases() -> list[ScaleCase]:
     """TT-NN's accepted answers of every committed conv2d and conv_transpose2d file."""
     cases = []
     for path in [*FILES, *TRANSPOSED_FILES]:
         stem = path.name.removesuffix(".json.gz")
         for answer in load(path):
             if "output_logical_shape" in answer:
-                cases.append(OpCase(stem, grid_of(path), answer))
+                cases.append(ScaleCase(stem, devices_case(path), answer))
     return cases
 
 
-def committed_case(name: str) -> OpCase:
+def committed_case(name: str) -> ScaleCase:
     """A committed answer by its summary name (file stem/id)."""
     stem, identifier = name.split("/")
     path = next(path for path in [*FILES, *TRANSPOSED_FILES] if path.name == f"{stem}.json.gz")
     with gzip.open(path, "rt") as text:
         answer = json.load(text)[identifier]
-    return OpCase(stem, grid_of(path), answer)
+    return ScaleCase(stem, devices_case(path), answer)
 
 
 def numerics_of(answer: dict[str, Any]) -> ConvNumerics:
@@ -234,7 +204,7 @@ def k_blocks_of(module: ModuleOp) -> int:
     return max(blocks, default=1)
 
 
-def run_case(case: OpCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Outcome:
+def run_case(case: ScaleCase, max_multiply_adds: int = MAX_MULTIPLY_ADDS) -> Outcome:
     """Build the case's op with TT-NN's output type, run it on seeded values and compare with
     the reference conv."""
     answer = case.answer

@@ -142,6 +142,11 @@ class ScaleCase:
         return f"{self.source}/{self.answer['id']}"
 
     @property
+    def grid(self) -> tuple[int, int]:
+        """The device's worker grid."""
+        return GRIDS[self.device]
+
+    @property
     def op(self) -> str:
         """conv_transpose2d, conv1d (input height 1) or conv2d."""
         if self.answer.get("op") == "conv_transpose2d":

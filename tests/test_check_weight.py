@@ -6,6 +6,8 @@ padding 1, whose prepared weight is [1, 1, 27, 17] (27 = 3·3·3 rows) in [1, 1,
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
@@ -20,9 +22,11 @@ from ttnn_xdsl.program import run
 from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.weight_check import check_memory_estimate, check_prepared_weight
 from ttnn_xdsl.tools import ttnn_check_weight
+from ttnn_xdsl.tools.ascii_output import to_ascii
 from ttnn_xdsl.tools.ttnn_check_weight import main as check_weight_main
 
 REPOSITORY = Path(__file__).parent.parent
+BIN = Path(sys.executable).parent
 BF16 = ml_dtypes.bfloat16
 
 PREPARED_TYPE = "tensor<1x1x27x17x{dtype}, #ttnn.tensor_layout<tile, physical = 1x1x96x32>>"
@@ -428,6 +432,38 @@ def test_tile_prints_what_fed_one_output_tile(
         assert check_weight([*common, "--tile", value]) == 1
         captured = capsys.readouterr()
         assert (captured.out, captured.err) == ("", f"ttnn-check-weight: error: {message}\n")
+
+
+def test_ascii_writes_the_verdict_the_picture_and_errors_in_ascii(weights: Path) -> None:
+    """`--ascii`, as `ttnn-run --ascii`: the tile feed's `–`, `…`, `×` (and any other
+    typographic character) in ASCII, an error line too; without it the same text is
+    typographic. Run as the console script: the flag re-encodes the process's own streams."""
+    conv = write(weights, "bf16.mlir", preparation("c17"))
+    common = [str(conv), str(weights / "bf16.tensorbin"), str(weights / "original.npy")]
+
+    def run_tool(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [BIN / "ttnn-check-weight", *common, *extra],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+        )
+
+    typographic = run_tool("--tile", "1,0")
+    plain = run_tool("--tile", "1,0", "--ascii")
+    assert (plain.returncode, plain.stderr) == (0, "")
+    assert plain.stdout.isascii() and not typographic.stdout.isascii()
+    assert plain.stdout.splitlines()[1] == (
+        "c17: output tile (1, 0) = pixels 32-63 (n 0, oh 2, ow 0 ... n 0, oh 3, ow 15) x output "
+        "channels 0-16"
+    )
+    assert plain.stdout == to_ascii(typographic.stdout)
+    refused = run_tool("--tile", "8,0", "--ascii")
+    assert (refused.returncode, refused.stdout, refused.stderr) == (
+        1,
+        "",
+        "ttnn-check-weight: error: output tile (8, 0) is outside the output's 8x1 tiles\n",
+    )
 
 
 def test_a_float64_npy_is_rounded_to_the_prepared_dtype_as_ttnn_run_rounds_an_input(

@@ -11,6 +11,7 @@ not replace /dev/full either)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import stat
@@ -20,14 +21,18 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ttnn_xdsl.core.errors import TTNNError
 from ttnn_xdsl.core.output_files import OutputKind, output_target, write_output_files
+from ttnn_xdsl.program import run
 from ttnn_xdsl.tools import ttnn_opt, ttnn_run
 
 BIN = Path(sys.executable).parent
-ASSIGN_BW = Path(__file__).resolve().parent.parent / "examples" / "assign_bw.mlir"
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ASSIGN_BW = EXAMPLES / "assign_bw.mlir"
+CONV2D = EXAMPLES / "conv2d.mlir"
 NO_SPACE = os.strerror(28)  # ENOSPC: what a full device answers every write
 
 
@@ -442,6 +447,85 @@ def test_a_closed_standard_output_is_one_error_line() -> None:
         1,
         f"ttnn-opt: error: cannot write standard output: {os.strerror(9)}\n",
     )
+
+
+PIPE_CAPACITY = 4096
+"""The pipe a reader-gone test writes into holds one page: the tool's output (38 kB) is far
+larger, so its write is cut short when the reader goes, whatever the system's default."""
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "PYTHONUNBUFFERED"])
+def test_a_reader_gone_mid_write_ends_the_tool_quietly_with_status_1(unbuffered: bool) -> None:
+    """`ttnn-opt big.mlir | head -1`: the reader leaves while the tool's one large write is
+    under way. With PYTHONUNBUFFERED set (common in containers and CI) the tool exited 0:
+    Python's text stream over an unbuffered file dropped what the pipe had not taken, without
+    an error. Now the rest is written again, meets the closed pipe, and the tool ends as
+    ttnn-run does when its reader is gone: nothing on stderr, exit status 1."""
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        environment["PYTHONUNBUFFERED"] = "1"
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, PIPE_CAPACITY)
+    with os.fdopen(read_end, "rb", buffering=0) as reader:
+        tool = subprocess.Popen(
+            [BIN / "ttnn-opt", CONV2D, "-p", "ttnn-lower"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            env=environment,
+        )
+        os.close(write_end)
+        first = reader.read(16)  # the tool is in its write: the pipe's page is full
+    _, stderr = tool.communicate(timeout=120)
+    assert first == b"builtin.module {"
+    assert (tool.returncode, stderr) == (1, b"")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["ttnn-opt", str(ASSIGN_BW)],
+        ["ttnn-run", str(ASSIGN_BW), "--random-inputs", "0", "--print"],
+        ["ttnn-check-weight", "conv.mlir", "prepared.tensorbin", "original.npy"],
+    ],
+    ids=["ttnn-opt", "ttnn-run", "ttnn-check-weight"],
+)
+def test_a_reader_gone_before_the_output_ends_every_tool_quietly_with_status_1(
+    command: list[str], tmp_path: Path
+) -> None:
+    """Every tool (`tools/`), its reader gone before it prints: exit status 1, nothing on
+    stderr, as `ttnn-run`'s and `ttnn-opt`'s errors are status 1."""
+    if command[0] == "ttnn-check-weight":
+        prepared_weight_files(tmp_path)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    tool = subprocess.run(
+        [BIN / command[0], *command[1:]], stdout=write_end, stderr=subprocess.PIPE, cwd=tmp_path
+    )
+    os.close(write_end)
+    assert (tool.returncode, tool.stderr) == (1, b"")
+
+
+def prepared_weight_files(folder: Path) -> None:
+    """`conv.mlir` (assign_bw's module has no conv: a 1×1 conv's preparation), its original
+    weight `original.npy` and its prepared weight `prepared.tensorbin`, in `folder`."""
+    prepared_type = "tensor<1x1x2x2xbf16, #ttnn.tensor_layout<tile, physical = 1x1x32x32>>"
+    (folder / "conv.mlir").write_text(
+        f"""func.func @conv(%weight: tensor<2x2x1x1xf32>) -> {prepared_type} {{
+  %w = ttnn.prepare_conv_weights %weight
+      input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>>
+      input_layout = #ttnn.layout<row_major> weights_format = "OIHW" has_bias = false
+      in_channels = 2 out_channels = 2 batch_size = 1 input_height = 4 input_width = 4
+      kernel_size = [1, 1] stride = [1, 1] padding = [0, 0] dilation = [1, 1] groups = 1
+      conv_config = #ttnn.conv2d_config<weights_dtype = bf16>
+      : tensor<2x2x1x1xf32> -> {prepared_type}
+  func.return %w : {prepared_type}
+}}
+"""
+    )
+    original = np.arange(1, 5, dtype=np.float32).reshape(2, 2, 1, 1)
+    np.save(folder / "original.npy", original)
+    (prepared,) = run((folder / "conv.mlir").read_text(), {"weight": original})
+    prepared.save_tensorbin(folder / "prepared.tensorbin")
 
 
 def test_a_full_device_as_output_is_one_error_line(tmp_path: Path) -> None:

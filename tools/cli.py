@@ -8,7 +8,8 @@ printed when the command succeeds (after its work, on stderr); a failure prints 
 error line.
 A failure to write standard output (a full disk, an I/O error) is a user error too:
 `TOOL: error: cannot write standard output: REASON`, exit status 1; a reader that went away
-(`| head`) ends the tool quietly with status 1, as Unix tools do.
+(`| head`) ends the tool quietly with status 1, as Unix tools do, with `PYTHONUNBUFFERED` set
+too (`_write_unbuffered`).
 2: anything else, an internal error of the project, printed as `TOOL: internal error: …`
 with a hint to rerun with `--traceback` (which shows the Python traceback instead).
 """
@@ -18,8 +19,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import io
 import os
 import re
+import select
 import sys
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -205,6 +208,8 @@ class _ReportedWrites:
         if self._stream is None:
             raise StandardOutputError(f"cannot write standard output: {os.strerror(EBADF)}")
         with self._reported():
+            if isinstance(getattr(self._stream, "buffer", None), io.RawIOBase):
+                return _write_unbuffered(self._stream, text)
             return self._stream.write(text)
 
     def flush(self) -> None:
@@ -226,6 +231,25 @@ class _ReportedWrites:
         except OSError as error:
             reason = error.strerror or str(error)
             raise StandardOutputError(f"cannot write standard output: {reason}") from None
+
+
+def _write_unbuffered(stream: TextIO, text: str) -> int:
+    """Write `text` whole to a text stream over an unbuffered file (`PYTHONUNBUFFERED=1`,
+    `python -u`: its `buffer` is the raw file). The text stream hands each write to the
+    file once and ignores how much the file took: a pipe whose reader goes away in the middle
+    of a write takes part of it, and the rest is dropped without an error (a truncated output
+    and exit status 0). Here the rest is written again until all of it is taken, so that the
+    next write meets the closed pipe (`BrokenPipeError`) or any other error."""
+    stream.flush()  # what the text stream still holds goes first
+    data = memoryview(text.encode(stream.encoding, stream.errors or "strict"))
+    file = stream.buffer
+    while data:
+        written = file.write(data)
+        if written is None:  # a non-blocking file that cannot take more yet
+            select.select([], [file], [])
+            continue
+        data = data[written:]
+    return len(text)
 
 
 def _discard_standard_output(stream: TextIO | None) -> None:

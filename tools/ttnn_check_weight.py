@@ -1,7 +1,7 @@
 """`ttnn-check-weight`: does a prepared conv weight compute its conv? (docs/semantics.md §9.4)
 
     ttnn-check-weight CONV.mlir PREPARED(.tensorbin | .npy) ORIGINAL.npy [--entry NAME]
-        [--conv N|%NAME] [--seed N]
+        [--conv N|%NAME] [--seed N] [--tile R,J] [--max-bytes SIZE] [--ascii]
 
 CONV.mlir holds the conv: one `ttnn.conv2d` op (the conv the model runs) or one
 `ttnn.prepare_conv_weights` op (its preparation), the one in function NAME with `--entry`
@@ -59,6 +59,7 @@ from ttnn_xdsl.runtime.memory import available_memory
 from ttnn_xdsl.runtime.weight_check import check_memory_estimate, check_prepared_weight
 from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
+from ttnn_xdsl.tools.ascii_output import ascii_streams
 from ttnn_xdsl.tools.cli import (
     given_once,
     package_versions,
@@ -125,6 +126,12 @@ def build_argument_parser() -> argparse.ArgumentParser:
         "(a suffix K, M, G or T multiplies by 1024, 1024², …; default 8G), as ttnn-run does; "
         "whatever SIZE, a check needing more than the memory the machine has left is refused "
         "before it starts",
+    )
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write the verdict, --tile's picture and messages in ASCII (-> for →, x for ×, "
+        "... for …), as ttnn-run --ascii does",
     )
     parser.add_argument("--traceback", action="store_true", help="show internal tracebacks")
     parser.add_argument("--version", action="version", version=f"{TOOL}: {package_versions()}")
@@ -506,7 +513,8 @@ def main(args: Sequence[str] | None = None) -> None:
     quiet_garbage_collector()
     argv = list(sys.argv[1:] if args is None else args)
     parser = build_argument_parser()
-    report_errors(TOOL, lambda: check(parser.parse_args(argv)), argv)
+    with ascii_streams("--ascii" in argv):
+        report_errors(TOOL, lambda: check(parser.parse_args(argv)), argv)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ from xdsl.dialects.builtin import (
     DenseArrayBase,
     DictionaryAttr,
     IntegerAttr,
-    IntegerType,
     ModuleOp,
+    i32,
 )
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
@@ -70,11 +70,9 @@ def grid_of_module(module: ModuleOp) -> tuple[int, int] | None:
     if GRID_ATTRIBUTE not in module.attributes:
         return None
     grid = module.attributes[GRID_ATTRIBUTE]
-    values = (
-        grid.get_values()
-        if isinstance(grid, DenseArrayBase) and isinstance(grid.elt_type, IntegerType)
-        else ()
-    )
+    # The documented form only, as tt-mlir and the project's builders write it: an i64 or
+    # ui32 array is a hand-written module's slip, refused rather than read as if it were i32.
+    values = grid.get_values() if isinstance(grid, DenseArrayBase) and grid.elt_type == i32 else ()
     if len(values) != 2 or min(values) < 1:
         raise VerifyException(
             f"expected the module attribute {GRID_ATTRIBUTE} to be array<i32: X, Y> "

@@ -355,6 +355,18 @@ func.func @f(%w: tensor<2x3x3x3xf32>) {
 // -----
 // CHECK-NEXT: {{^//}} -----
 
+// ttnn.grid is an array of i32, not of another integer type (an i64 one was read as the grid).
+module attributes {ttnn.grid = array<i64: 8, 8>} {
+func.func @f(%w: tensor<2x3x3x3xf32>) {
+  %0 = ttnn.prepare_conv_weights %w input_memory_config = #ttnn.memory_config<#ttnn.buffer_type<dram>, <interleaved>> input_layout = #ttnn.layout<row_major> weights_format = "OIHW" in_channels = 3 out_channels = 2 batch_size = 1 input_height = 8 input_width = 8 kernel_size = [3, 3] stride = [1, 1] padding = [1, 1] dilation = [1, 1] has_bias = false groups = 1 : tensor<2x3x3x3xf32> -> tensor<1x1x27x2xf32, #ttnn.tensor_layout<tile, physical = 1x1x96x32>> // expected-error {{'ttnn.prepare_conv_weights' op expected the module attribute ttnn.grid to be array<i32: X, Y> with two positive values, got array<i64: 8, 8>}}
+  // CHECK-NEXT: {{.*}}prepare_conv_weights-invalid.mlir:[[# @LINE - 1]]:3: error: 'ttnn.prepare_conv_weights' op expected the module attribute ttnn.grid to be array<i32: X, Y> with two positive values, got array<i64: 8, 8>
+  func.return
+}
+}
+
+// -----
+// CHECK-NEXT: {{^//}} -----
+
 // A sharded input needs a shard spec: TT-NN reads its grid, and its shard width sets the
 // channel alignment of a ROW_MAJOR input (docs/semantics.md §3.2, §3.3 step 6).
 func.func @f(%w: tensor<2x3x3x3xf32>) {

@@ -1,7 +1,8 @@
 """What model code calls around conv weights besides the preparations (`ttnn.reshape`,
 `ttnn.to_layout`, `ttnn.create_sharded_memory_config`) against TT-NN 0.81.1's own answers
 (tests/fixtures/ttnn_api/model_helpers.wormhole_N150.txt, written by the probe beside it under
-the reference kit's TT-NN); the one-line AttributeError for the TT-NN names not covered; a
+the reference kit's TT-NN); the one-line AttributeError (ImportError for `from … import`)
+for the TT-NN names not covered; a
 refused weight or bias said in TT-NN's words."""
 
 from __future__ import annotations
@@ -104,22 +105,45 @@ def test_a_model_s_conv_weights_with_the_helpers() -> None:
     ttnn.close_device(device)
 
 
+def not_implemented(name: str) -> str:
+    """The line for a TT-NN name the module does not have: what it covers is every function
+    of `__all__` (not the dtype constants), written out here."""
+    return (
+        f"ttnn.{name} is not implemented by ttnn-xdsl (ttnn_xdsl.ttnn covers: assign_bw, "
+        "close_device, conv1d, conv2d, conv_transpose2d, create_sharded_memory_config, "
+        "dump_tensor, from_device, from_torch, init_device_compute_kernel_config, "
+        "is_tensor_storage_on_device, layout_text, load_tensor, manage_device, open_device, "
+        "plot_layout, prepare_conv_bias, prepare_conv_transpose2d_bias, "
+        "prepare_conv_transpose2d_weights, prepare_conv_weights, reshape, to_device, "
+        "to_layout, to_torch; and the classes, enums and constants docs/ttnn-api.md lists)"
+    )
+
+
 def test_a_name_not_covered_says_so_in_one_line() -> None:
     with pytest.raises(AttributeError) as error:
         ttnn.silu  # noqa: B018 (the lookup is the test)
-    message = str(error.value)
-    assert "\n" not in message
-    assert message.startswith(
-        "ttnn_xdsl.ttnn does not cover ttnn.silu (it covers: assign_bw, close_device, conv1d, "
-        "conv2d, conv_transpose2d, create_sharded_memory_config, dump_tensor, from_device, "
-    )
-    assert message.endswith(
-        "to_device, to_layout, to_torch; and the classes, enums and constants docs/ttnn-api.md "
-        "lists)"
-    )
+    assert str(error.value) == not_implemented("silu")
     assert not hasattr(ttnn, "upsample")
     with pytest.raises(AttributeError, match="has no attribute '__wrapped__'"):
         ttnn.__wrapped__  # noqa: B018
+
+
+def test_importing_a_name_not_covered_says_so_in_one_line() -> None:
+    """`from ttnn_xdsl.ttnn import max_pool2d` (TT-NN has it, the project does not): the same
+    line, as an ImportError (it was Python's own "cannot import name 'max_pool2d' from
+    'ttnn_xdsl.ttnn' (…/__init__.py)", which does not say why). `ttnn.max_pool2d` stays an
+    AttributeError, so `hasattr` and `getattr` with a default still work."""
+    with pytest.raises(ImportError) as error:
+        from ttnn_xdsl.ttnn import max_pool2d  # noqa: F401 (the import is the test)
+    assert str(error.value) == not_implemented("max_pool2d")
+    assert error.value.name == "ttnn_xdsl.ttnn"
+    with pytest.raises(AttributeError) as attribute_error:
+        ttnn.max_pool2d  # noqa: B018
+    assert str(attribute_error.value) == not_implemented("max_pool2d")
+    assert getattr(ttnn, "max_pool2d", None) is None
+    from ttnn_xdsl.ttnn import conv2d  # a name the module has imports as before
+
+    assert conv2d is ttnn.conv2d
 
 
 CONV = dict(

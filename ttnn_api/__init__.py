@@ -21,11 +21,15 @@ computed from prepared weights), `backward`
 (assign_bw), `model_helpers` (reshape, to_layout, create_sharded_memory_config: what model
 code calls around conv weights); `signatures`, `conversion` (to the IR), `programs`
 (building, caching and running the IR) and `printing` (tensor reprs) serve them. Any other
-TT-NN name is an AttributeError saying in one line that the module does not cover it.
+TT-NN name is an AttributeError saying in one line that ttnn-xdsl does not implement it (an
+ImportError with that line for `from ttnn_xdsl.ttnn import NAME`).
 """
 
+import dis
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import FrameType
 from typing import Any
 
 from ttnn_xdsl.ttnn.backward import assign_bw
@@ -129,17 +133,37 @@ def manage_device(device_id: int) -> Iterator[MeshDevice]:
 
 
 def __getattr__(name: str) -> Any:
-    """A TT-NN name the module does not have: AttributeError in one line saying so (dunder
-    names are Python's own lookups, not TT-NN's)."""
+    """A TT-NN name the module does not have (`ttnn.max_pool2d`): AttributeError in one line
+    saying so — ImportError with the same line for `from ttnn_xdsl.ttnn import max_pool2d`
+    (dunder names are Python's own lookups, not TT-NN's)."""
     if name.startswith("__"):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    message = _not_implemented_message(name)
+    if _is_from_import(sys._getframe(1)):
+        # Python replaces an AttributeError raised for `from … import NAME` by its own
+        # "cannot import name", dropping the message; an ImportError reaches the user as is.
+        raise ImportError(message, name=__name__, path=__file__)
+    raise AttributeError(message)
+
+
+def _not_implemented_message(name: str) -> str:
+    """The one line saying that TT-NN's `name` is not implemented here, and what is."""
     functions = ", ".join(
         sorted(item for item in __all__ if item[0].islower() and item not in _DTYPES)
     )
-    raise AttributeError(
-        f"ttnn_xdsl.ttnn does not cover ttnn.{name} (it covers: {functions}; and the classes, "
-        "enums and constants docs/ttnn-api.md lists)"
+    return (
+        f"ttnn.{name} is not implemented by ttnn-xdsl (ttnn_xdsl.ttnn covers: {functions}; "
+        "and the classes, enums and constants docs/ttnn-api.md lists)"
     )
+
+
+_IMPORT_FROM = dis.opmap["IMPORT_FROM"]
+
+
+def _is_from_import(frame: FrameType) -> bool:
+    """Whether `frame` is running a `from … import NAME` statement's name lookup (not
+    `ttnn.NAME`, nor `hasattr`, which must keep seeing an AttributeError)."""
+    return frame.f_code.co_code[frame.f_lasti] == _IMPORT_FROM
 
 
 _DTYPES = {"bfloat4_b", "bfloat8_b", "bfloat16", "float32", "fp8_e4m3", "int8", "int32"}

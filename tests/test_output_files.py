@@ -449,6 +449,18 @@ def test_a_closed_standard_output_is_one_error_line() -> None:
     )
 
 
+def test_ttnn_opt_makes_the_missing_folders_of_its_output(
+    tmp_path: Path, printed_ir: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`-o out/imported.mlir` in a fresh clone (no out/ yet) makes out/, as ttnn-run's
+    `--output new/dir/out.npz` makes its folders (docs/tools.md, "Where outputs go"); it
+    was `cannot write 'out/imported.mlir': No such file or directory`."""
+    target = tmp_path / "out" / "deeper" / "imported.mlir"
+    ttnn_opt.main([str(ASSIGN_BW), "-o", str(target)])
+    assert capsys.readouterr() == ("", "")
+    assert target.read_bytes() == printed_ir
+
+
 PIPE_CAPACITY = 4096
 """The pipe a reader-gone test writes into holds one page: the tool's output (38 kB) is far
 larger, so its write is cut short when the reader goes, whatever the system's default."""

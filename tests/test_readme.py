@@ -6,7 +6,8 @@ runs here.
   `<!-- readme: types -->` is a list of types instead, one per line (`// comments` allowed),
   each parsed and checked to be a TT-NN type that can exist.
 - ```python: executed as written, in a fresh namespace, from a temporary folder that links
-  to everything in the repository's root (what it writes stays out of the repository). A block
+  to everything in the repository's root (what it writes stays out of the repository, and
+  must go under `out/`, as a reader's run by hand would leave the clone clean). A block
   preceded by `<!-- readme: lit -->` is a user's `lit.cfg`: it becomes the config of a small
   suite (one test running `ttnn-opt` and `filecheck`), run with lit from a shell whose PATH
   does not hold this environment.
@@ -186,6 +187,16 @@ def working_copy(folder: Path) -> Path:
     return folder
 
 
+def check_written_under_out(folder: Path, block: Block) -> None:
+    """What a block's commands wrote into the working copy `folder` is in `out/` only, which
+    .gitignore and `make clean` name: a reader who runs the README by hand keeps a clean
+    clone (its `w.npy` once landed in the clone's root)."""
+    written = sorted(
+        entry.name for entry in folder.iterdir() if not entry.is_symlink() and entry.name != "out"
+    )
+    assert written == [], f"{block.id}: write under out/, not {written}"
+
+
 def run_python(block: Block, folder: Path) -> None:
     code = compile(block.text, block.id, "exec")
     cwd = Path.cwd()
@@ -194,6 +205,7 @@ def run_python(block: Block, folder: Path) -> None:
         exec(code, {"__name__": "__readme__"})
     finally:
         os.chdir(cwd)
+    check_written_under_out(folder, block)
 
 
 def tool_command(command: str) -> list[str]:
@@ -219,6 +231,7 @@ def run_sh(block: Block, folder: Path) -> None:
         assert result.returncode == 0, f"{block.id}: {command}\n{result.stderr}"
         ran += 1
     assert ran or "make " in block.text, f"{block.id}: no command ran"
+    check_written_under_out(folder, block)
 
 
 def printed_output(commands: str, folder: Path) -> str:
@@ -255,6 +268,7 @@ def sample_pattern(sample: str) -> str:
 
 def check_sample_output(block: Block, folder: Path) -> None:
     printed = printed_output(block.reason, folder)
+    check_written_under_out(folder, block)
     if block.directive == "output":
         matched = re.fullmatch(sample_pattern(block.text), printed)
         assert matched, f"{block.id}: the sample is not what `{block.reason}` prints:\n{printed}"

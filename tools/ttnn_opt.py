@@ -10,6 +10,7 @@ failure nothing is left behind), a device, FIFO or `/dev/stdout` written through
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 import time
@@ -329,7 +330,9 @@ class TTNNOptMain(xDSLOptMain):
             sys.stdout.write(text)
             sys.stdout.flush()
             return
-        write_output_files([(self.args.output_file, text.encode())])
+        # Missing folders on the way are made, as for ttnn-run's outputs (docs/tools.md).
+        folder = os.path.dirname(self.args.output_file) or None
+        write_output_files([(self.args.output_file, text.encode())], folder)
 
 
 def main(args: Sequence[str] | None = None) -> None:

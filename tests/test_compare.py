@@ -268,7 +268,7 @@ def test_expect_pcc_compares_by_correlation(
 ) -> None:
     """`--expect FILE.npz --expect-pcc P`: one line a result, its PCC with the expected values
     as the result's dtype holds them (bf16 and bfloat8_b here; NumPy's corrcoef) and the
-    largest difference; exit 1 when one falls short of P, naming how many. --expect-pcc
+    max abs error; exit 1 when one falls short of P, naming how many. --expect-pcc
     without --expect, or outside (0, 1], is a user error."""
     example = str(Path(__file__).resolve().parent.parent / "examples" / "assign_bw.mlir")
     produced = tmp_path / "produced.npz"
@@ -306,7 +306,7 @@ def test_expect_pcc_compares_by_correlation(
     for line, name in zip(lines, ("grad_a", "grad_b"), strict=True):
         assert line.startswith(
             f"{name}: PCC {pcc(name, close):.6f} with {tmp_path}/expected.npz[{name}] "
-            "(passes at 0.999); largest difference "
+            "(passes at 0.999); max abs error "
         )
     code, out, err = run(far, "--expect-pcc", "0.999")
     assert code == 1
@@ -423,13 +423,17 @@ def test_expect_pcc_compares_the_region_the_bytes_do(
     assert (code, err) == (0, "")
     first = produced["prepared_weight"][0, 0, 0, 0]
     bias = produced["prepared_bias"][0, 0, 0, 0]
+    weight_magnitude = np.abs(produced["prepared_weight"]).max()
+    bias_magnitude = np.abs(produced["prepared_bias"]).max()
     assert out == (
         f"prepared_weight: PCC 1.000000 with {tmp_path}/conv1.npz[prepared_weight] (passes at "
-        f"0.99); largest difference 0 at physical element [0, 0, 0, 0]: {first:.6g} here, "
-        f"{first:.6g} expected\n"
+        f"0.99); max abs error 0 at physical element [0, 0, 0, 0]: {first:.6g} here, "
+        f"{first:.6g} expected; max rel error 0 (of the largest expected magnitude, "
+        f"{weight_magnitude:.6g})\n"
         f"prepared_bias: PCC 1.000000 with {tmp_path}/conv1.npz[prepared_bias] (passes at "
-        f"0.99); largest difference 0 at physical element [0, 0, 0, 0]: {bias:.6g} here, "
-        f"{bias:.6g} expected\n"
+        f"0.99); max abs error 0 at physical element [0, 0, 0, 0]: {bias:.6g} here, "
+        f"{bias:.6g} expected; max rel error 0 (of the largest expected magnitude, "
+        f"{bias_magnitude:.6g})\n"
     )
     conv = SMALL_CONV
     assert (
@@ -453,8 +457,48 @@ def test_expect_pcc_compares_the_region_the_bytes_do(
     held = logical.astype(np.float32).astype(np.float64).reshape(-1)
     pcc = np.corrcoef(physical[:, :, :120].astype(np.float64).reshape(-1), held)[0, 1]
     assert (code, err) == (0, "")
+    magnitude = np.abs(held).max()
     assert out == (
-        f"y: PCC {pcc:.6f} with {tmp_path}/logical.npz[y] (passes at 0.99); largest "
-        f"difference 0.5 at [0, 0, 7, 9]: {physical[0, 0, 7, 9]:.6g} here, "
-        f"{np.float32(logical[0, 0, 7, 9]):.6g} expected\n"
+        f"y: PCC {pcc:.6f} with {tmp_path}/logical.npz[y] (passes at 0.99); max abs "
+        f"error 0.5 at [0, 0, 7, 9]: {physical[0, 0, 7, 9]:.6g} here, "
+        f"{np.float32(logical[0, 0, 7, 9]):.6g} expected; max rel error {0.5 / magnitude:.3g} "
+        f"(of the largest expected magnitude, {magnitude:.6g})\n"
     )
+
+
+def test_expect_pcc_passes_a_result_of_another_scale_and_its_line_shows_the_scale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PCC does not see scale: expected values 1000 times the result correlate 1.0 with it,
+    and the check passes, as TT-NN's `assert_with_pcc` (a PCC alone) passes it. The line's
+    max rel error — the max abs error over the expected values' largest magnitude — shows the
+    scale: 0.999 (the result is a thousandth of the expected values), where equal values give
+    0. Against expected values that are all 0 the PCC is 0 (one side constant) and the
+    relative error infinite."""
+    conv = str(SMALL_CONV)
+    assert (
+        run_tool(capsys, conv, "--random-inputs", "0", "--output", str(tmp_path / "o.npz"))[0] == 0
+    )
+    mine = np.load(tmp_path / "o.npz")["y"][:, :, :120].astype(np.float64)
+    scaled = mine * 1000
+    np.savez(tmp_path / "scaled.npz", y=scaled)
+    expect = [conv, "--random-inputs", "0", "--expect-pcc", "0.999", "--expect"]
+    code, out, err = run_tool(capsys, *expect, str(tmp_path / "scaled.npz"))
+    held = scaled.astype(np.float32).astype(np.float64)  # y is f32: the expected as f32
+    pcc = np.corrcoef(mine.reshape(-1), held.reshape(-1))[0, 1]
+    gaps = np.abs(mine - held)
+    where = np.unravel_index(int(np.argmax(gaps)), gaps.shape)
+    magnitude = np.abs(held).max()
+    assert (code, err) == (0, "")
+    assert out == (
+        f"y: PCC {pcc:.6f} with {tmp_path}/scaled.npz[y] (passes at 0.999); max abs error "
+        f"{gaps[where]:.6g} at {[int(i) for i in where]}: {mine[where]:.6g} here, "
+        f"{held[where]:.6g} expected; max rel error {gaps[where] / magnitude:.3g} (of the "
+        f"largest expected magnitude, {magnitude:.6g})\n"
+    )
+    assert f"{pcc:.6f}" == "1.000000" and f"{gaps[where] / magnitude:.3g}" == "0.999"
+    np.savez(tmp_path / "zeros.npz", y=np.zeros_like(mine))
+    code, out, err = run_tool(capsys, *expect, str(tmp_path / "zeros.npz"))
+    assert (code, err) == (1, "ttnn-run: error: 1 of 1 compared result falls short of PCC 0.999\n")
+    assert out.startswith(f"y: PCC 0.000000 with {tmp_path}/zeros.npz[y] (FAILS at 0.999); ")
+    assert out.endswith("; max rel error inf (of the largest expected magnitude, 0)\n")

@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import math
 import os
 import sys
 import unicodedata
@@ -227,7 +228,8 @@ def build_argument_parser() -> argparse.ArgumentParser:
         metavar="P",
         help="with --expect: compare each result's values with the expected ones by their "
         "Pearson correlation instead of their bytes, as model ports do; a result passes at P "
-        "or above (0 < P <= 1), the line names the largest difference",
+        "or above (0 < P <= 1), whatever its scale (PCC does not see it); the line names the "
+        "max abs error and the max rel error, which do",
     )
     parser.add_argument(
         "--time",
@@ -848,8 +850,11 @@ def correlation_line(
     """--expect-pcc's line for one result — its values' correlation with the expected ones
     (the expected as the result's dtype holds them) over the region the bytes would be
     compared in (`compared_values`: the logical values for expected values of the logical
-    shape, else the physical matrix) and the largest difference, with where it is — and
-    whether the correlation reaches `pcc`."""
+    shape, else the physical matrix), the largest absolute difference with where it is, and
+    that difference relative to the expected values' largest magnitude — and whether the
+    correlation reaches `pcc`. The verdict is the PCC's alone, as TT-NN's `assert_with_pcc`
+    decides; the PCC does not see a scale (a result 1000 times the expected one correlates
+    1.0), the relative error does."""
     mine = compared_values(result.tensor, expected.logical_only)
     theirs = expected.values()
     value = pearson_correlation(mine, theirs)
@@ -862,11 +867,23 @@ def correlation_line(
         tensor = result.tensor
         padded = tensor.physical_shape != tensor.logical_shape and not expected.logical_only
         place = f"physical element {list(where)}" if padded else str(list(where))
+        largest_gap = float(gaps[where])
+        magnitude = float(np.nanmax(np.abs(theirs.astype(np.float64)), initial=0.0))
         line += (
-            f"; largest difference {float(gaps[where]):.6g} at {place}: "
-            f"{float(mine[where]):.6g} here, {float(theirs[where]):.6g} expected"
+            f"; max abs error {largest_gap:.6g} at {place}: "
+            f"{float(mine[where]):.6g} here, {float(theirs[where]):.6g} expected; "
+            f"max rel error {relative_error(largest_gap, magnitude):.3g} (of the largest "
+            f"expected magnitude, {magnitude:.6g})"
         )
     return line, value >= pcc
+
+
+def relative_error(gap: float, magnitude: float) -> float:
+    """`gap` as a fraction of the expected values' largest magnitude: 0 for no gap, infinite
+    for a gap from expected values that are all 0."""
+    if gap == 0:
+        return 0.0
+    return gap / magnitude if magnitude > 0 else math.inf
 
 
 def check_archive_members(

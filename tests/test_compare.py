@@ -472,9 +472,9 @@ def test_expect_pcc_passes_a_result_of_another_scale_and_its_line_shows_the_scal
     """PCC does not see scale: expected values 1000 times the result correlate 1.0 with it,
     and the check passes, as TT-NN's `assert_with_pcc` (a PCC alone) passes it. The line's
     max rel error — the max abs error over the expected values' largest magnitude — shows the
-    scale: 0.999 (the result is a thousandth of the expected values), where equal values give
-    0. Against expected values that are all 0 the PCC is 0 (one side constant) and the
-    relative error infinite."""
+    scale: 0.999 (the result is a thousandth of the expected values), 999 (the result is 1000
+    times the expected values), where equal values give 0. Against expected values that are
+    all 0 the PCC is 0 (one side constant) and the relative error infinite."""
     conv = str(SMALL_CONV)
     assert (
         run_tool(capsys, conv, "--random-inputs", "0", "--output", str(tmp_path / "o.npz"))[0] == 0
@@ -497,6 +497,13 @@ def test_expect_pcc_passes_a_result_of_another_scale_and_its_line_shows_the_scal
         f"largest expected magnitude, {magnitude:.6g})\n"
     )
     assert f"{pcc:.6f}" == "1.000000" and f"{gaps[where] / magnitude:.3g}" == "0.999"
+    # The result 1000 times the expected values: a max rel error of 999.
+    np.savez(tmp_path / "shrunk.npz", y=mine / 1000)
+    code, out, err = run_tool(capsys, *expect, str(tmp_path / "shrunk.npz"))
+    shrunk = (mine / 1000).astype(np.float32).astype(np.float64)
+    relative = np.abs(mine - shrunk).max() / np.abs(shrunk).max()
+    assert (code, err, f"{relative:.3g}") == (0, "", "999")
+    assert " (passes at 0.999); " in out and f"; max rel error {relative:.3g} (of the " in out
     np.savez(tmp_path / "zeros.npz", y=np.zeros_like(mine))
     code, out, err = run_tool(capsys, *expect, str(tmp_path / "zeros.npz"))
     assert (code, err) == (1, "ttnn-run: error: 1 of 1 compared result falls short of PCC 0.999\n")

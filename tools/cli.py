@@ -1,5 +1,6 @@
-"""What `ttnn-opt` and `ttnn-run` share as command-line tools: one-line error reporting with
-exit statuses. (Their output files are written by one rule, `core.output_files`.)
+"""What `ttnn-opt`, `ttnn-run` and `ttnn-check-weight` share as command-line tools: one-line
+error reporting with exit statuses. (Their output files are written by one rule,
+`core.output_files`.)
 
 Exit status 0: success. 1: a user error (`TTNNError`), printed as one line —
 `FILE:LINE:COL: error: message` when its position is known, else `TOOL: error: message`.

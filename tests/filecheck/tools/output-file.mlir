@@ -1,6 +1,6 @@
 // ttnn-opt -o FILE: written on success; on any failure (parse, verify, bad pass) exit 1
 // and no file is created, an existing one is left as it was, and no temporary file is
-// left behind; an unwritable path is a one-line error.
+// left behind; missing folders on the way are made; an unwritable path is a one-line error.
 //
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // Failures create nothing.
@@ -27,9 +27,16 @@
 // RUN: %python -c "import os, sys; print('entries:', sorted(os.listdir(sys.argv[1])))" %t.dir | filecheck %s --check-prefix=ONE
 // ONE: entries: ['out.mlir']
 //
-// An output path in a missing folder.
-// RUN: %python %S/Inputs/run_tool.py ttnn-opt %S/Inputs/valid.mlir -o %t.dir/missing/out.mlir | filecheck %s --check-prefix=UNWRITABLE
-// UNWRITABLE:      stderr: ttnn-opt: error: cannot write '{{.*}}missing{{/|\\}}out.mlir': No such file or directory
+// An output path in a missing folder: the folders are made, as for ttnn-run's outputs
+// (docs/tools.md, "Where outputs go"); a failure makes none.
+// RUN: not ttnn-opt %s -o %t.dir/failed/out.mlir
+// RUN: test ! -e %t.dir/failed
+// RUN: %python %S/Inputs/run_tool.py ttnn-opt %S/Inputs/valid.mlir -o %t.dir/missing/deeper/out.mlir | filecheck %s --check-prefix=QUIET
+// RUN: filecheck %s --check-prefix=WRITTEN --input-file %t.dir/missing/deeper/out.mlir
+//
+// An output path under a regular file is a one-line error.
+// RUN: %python %S/Inputs/run_tool.py ttnn-opt %S/Inputs/valid.mlir -o %t.dir/out.mlir/out.mlir | filecheck %s --check-prefix=UNWRITABLE
+// UNWRITABLE:      stderr: ttnn-opt: error: cannot write '{{.*}}out.mlir': Not a directory
 // UNWRITABLE-NEXT: exit 1 (stdout 0 lines, stderr 1 lines)
 
 func.func @invalid(%x: tensor<32x32xf32, #ttnn.tensor_layout<tile>>) {

@@ -25,6 +25,7 @@ from ttnn_xdsl.program import Program
 from ttnn_xdsl.tensor_formats import formats
 
 FIDELITIES = ("LoFi", "HiFi2", "HiFi3", "HiFi4")
+FLOAT32_MAX = float(np.finfo(np.float32).max)
 SRC_A_HIGH, SRC_A_LOW_CLEAR = 0xFFF80000, 0xFFF83FFF
 SRC_B_HIGH, SRC_B_LOW_CLEAR = 0xFFFE0000, 0xFFFE1FFF
 """The ISA's fidelity bits (semantics.md §9.7): SrcA's high part keeps mantissa bits 22…19,
@@ -114,38 +115,44 @@ TWO_TILE_BLOCKS = Case(
 """act_block_h 2: the weight's 2 tile rows read again for each of the 10 activation rows."""
 
 
+@pytest.mark.filterwarnings("ignore::ttnn_xdsl.core.errors.TTNNWarning")  # stale lanes: both runs
 @pytest.mark.parametrize("weights", [DataType.BFLOAT16, DataType.BFLOAT8_B])
 @pytest.mark.parametrize("fidelity", FIDELITIES)
 @pytest.mark.parametrize("fp32_dest", [True, False])
 def test_depthwise_convs_give_the_float64_formulation_s_bytes(
     monkeypatch: pytest.MonkeyPatch, weights: DataType, fidelity: str, fp32_dest: bool
 ) -> None:
-    """Each output dtype (f32 at HiFi4: f32 activations, products not exact in float32, the
-    float64 chunks) on each kernel form."""
-    for index, (case, output) in enumerate(
-        [
-            (COALESCED, DataType.BFLOAT16),
-            (PER_TAP, DataType.FLOAT32),
-            (TWO_TILE_BLOCKS, DataType.BFLOAT8_B),
-        ]
-    ):
+    """Each kernel form with each output dtype over the fidelities (f32: f32 activations,
+    whose products at HiFi4 are not exact in float32 — the float64 chunks)."""
+    outputs = (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B)
+    for index, case in enumerate((COALESCED, PER_TAP, TWO_TILE_BLOCKS)):
+        output = outputs[(index + FIDELITIES.index(fidelity)) % len(outputs)]
         knobs = dict(output_dtype=output, fp32_dest_acc_en=fp32_dest, math_fidelity=fidelity)
         old, new = run_both(monkeypatch, replace(case, weights_dtype=weights), **knobs)
         assert np.array_equal(old, new), (index, output)
 
 
-@pytest.mark.parametrize("chunk_bytes", [4096, 3 * 4096 * 2])
+@pytest.mark.parametrize("chunk_rows", [1, 2, 3, 4, 7])
+@pytest.mark.parametrize("fidelity", ["LoFi", "HiFi4"])
 def test_chunks_inside_and_across_the_weight_s_rows_give_the_same_bytes(
-    monkeypatch: pytest.MonkeyPatch, chunk_bytes: int
+    monkeypatch: pytest.MonkeyPatch, chunk_rows: int, fidelity: str
 ) -> None:
-    """Chunks of one tile row (half a period of the weight's 2 rows) and of 3 rows (one whole
-    period per chunk, 10 rows: the last chunk short)."""
+    """a: 6 tile rows, b: 3 distinct tile rows (a conv's weight repeats one row in each block,
+    which would not tell the rows apart) read again for a's rows 3…5, bf16 DEST accumulating:
+    chunks of 1 and 2 rows (parts of a period), of 3 and 4 rows (one whole period each) and of
+    7 (both periods at once)."""
+    chunk_bytes = chunk_rows * 2 * tile_module.TILE_SIZE**2 * 4  # tile rows of 2 f32 tiles
     monkeypatch.setattr(tile_module, "CHUNK_BYTES", chunk_bytes)
     monkeypatch.setattr(tile_module, "SMALLEST_CHUNK_BYTES", chunk_bytes)
-    for fidelity in ("LoFi", "HiFi4"):
-        knobs = dict(output_dtype=DataType.BFLOAT16, fp32_dest_acc_en=False, math_fidelity=fidelity)
-        old, new = run_both(monkeypatch, TWO_TILE_BLOCKS, **knobs)
-        assert np.array_equal(old, new)
+    rng = np.random.default_rng(5)
+    a = bf16_tiles(rng.standard_normal((6, 2, 32, 32)))
+    b = bf16_tiles(rng.standard_normal((3, 2, 32, 32)))
+    expected = bf16_tiles(rng.standard_normal((6, 2, 32, 32)))
+    got = expected.copy()
+    operands = ((a, DataType.BFLOAT16), (b, DataType.BFLOAT16))
+    float64_multiply_into(expected, *operands, fidelity, True)
+    tile_module.multiply_into(got, *operands, fidelity, True)
+    assert np.array_equal(expected.view(np.uint16), got.view(np.uint16))
 
 
 def test_weight_period_chunks() -> None:
@@ -158,33 +165,48 @@ def bf16_tiles(values: np.ndarray) -> np.ndarray:
     return values.astype(np.float32).astype(ml_dtypes.bfloat16)
 
 
-def operands_out_of_range(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """bf16 a [4, 2] tiles, b [2, 2] tiles and a DEST's f32 values [4, 2] tiles, scaled by
-    powers of two so that many products fall below float32's normal range or above its
-    largest value, with the pairs that float32 would round differently planted: a product of
-    2⁻¹⁵⁰ (half the smallest subnormal) onto 2⁻¹⁴⁹ — float64 sums 1.5 ulp and rounds to even,
-    2⁻¹⁴⁸, float32 rounds the product to 0 first — and 2¹²⁸ onto −max — float64 gives a finite
-    sum, float32 inf — and NaN and inf operands."""
-    a = rng.standard_normal((4, 2, 32, 32)) * 2.0 ** rng.integers(-80, 70, (4, 2, 32, 32))
-    b = rng.standard_normal((2, 2, 32, 32)) * 2.0 ** rng.integers(-80, 70, (2, 2, 32, 32))
-    dest = rng.standard_normal((4, 2, 32, 32)) * 2.0 ** rng.integers(-149, 120, (4, 2, 32, 32))
-    a[0, 0, 0, :4], b[0, 0, 0, :4] = [2.0**-75, 2.0**64, np.nan, np.inf], [2.0**-75, 2.0**64, 1, 1]
-    dest[0, 0, 0, :2] = [2.0**-149, -np.finfo(np.float32).max]
+OUT_OF_RANGE = {
+    # kind: (the operands' exponents, DEST's, planted a, b and DEST values)
+    "below float32's normals": ((-80, -40), (-149, -100), (2.0**-75, 2.0**-75, 2.0**-149)),
+    "above float32's largest": ((40, 70), (100, 127), (2.0**64, 2.0**64, -FLOAT32_MAX)),
+    "NaN and inf operands": ((-4, 4), (-4, 4), (np.nan, np.inf, np.nan)),
+}
+"""Products outside float32's range, with a pair float32 rounds differently planted: 2⁻¹⁵⁰
+(half the smallest subnormal) onto 2⁻¹⁴⁹ — float64 sums 1.5 ulp and rounds to even, 2⁻¹⁴⁸;
+float32 rounds the product to 0 first — and 2¹²⁸ onto −max — float64's sum is finite,
+float32's inf."""
+
+
+def operands_out_of_range(
+    kind: str, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """bf16 a [4, 2] tiles, b [2, 2] tiles and DEST's f32 values [4, 2] tiles of `kind`."""
+    operand_exponents, dest_exponents, planted = OUT_OF_RANGE[kind]
+
+    def values(shape: tuple[int, ...], exponents: tuple[int, int]) -> np.ndarray:
+        return rng.standard_normal(shape) * 2.0 ** rng.integers(*exponents, shape)
+
+    a = values((4, 2, 32, 32), operand_exponents)
+    b = values((2, 2, 32, 32), operand_exponents)
+    dest = values((4, 2, 32, 32), dest_exponents)
+    a[0, 0, 0, 0], b[0, 0, 0, 0], dest[0, 0, 0, 0] = planted
     return bf16_tiles(a), bf16_tiles(b), dest.astype(np.float32)
 
 
+@pytest.mark.parametrize("kind", list(OUT_OF_RANGE))
 @pytest.mark.parametrize("fidelity", FIDELITIES)
 @pytest.mark.parametrize("dest_dtype", [np.float32, ml_dtypes.bfloat16])
 @pytest.mark.parametrize("accumulate", [True, False])
 def test_products_outside_float32_s_range_give_the_float64_bytes(
-    fidelity: str, dest_dtype: type, accumulate: bool
+    kind: str, fidelity: str, dest_dtype: type, accumulate: bool
 ) -> None:
-    a, b, dest_values = operands_out_of_range(np.random.default_rng(7))
+    a, b, dest_values = operands_out_of_range(kind, np.random.default_rng(7))
     expected = dest_values.astype(dest_dtype)
     got = expected.copy()
     operands = ((a, DataType.BFLOAT16), (b, DataType.BFLOAT16))
-    float64_multiply_into(expected, *operands, fidelity, accumulate)
-    tile_module.multiply_into(got, *operands, fidelity, accumulate)
+    with np.errstate(over="ignore", invalid="ignore"):  # inf sums, inf - inf
+        float64_multiply_into(expected, *operands, fidelity, accumulate)
+        tile_module.multiply_into(got, *operands, fidelity, accumulate)
     assert np.array_equal(expected.view(np.uint8), got.view(np.uint8))
 
 
@@ -195,8 +217,8 @@ def test_the_planted_pairs_differ_in_float32() -> None:
     assert single == np.float32(2.0**-149)
     assert np.float32(np.float64(2.0**-149) + 2.0**-150) == np.float32(2.0**-148)
     with np.errstate(over="ignore"):
-        assert np.isinf(-np.finfo(np.float32).max + np.float32(2.0**64) * np.float32(2.0**64))
-    assert np.isfinite(np.float32(-np.finfo(np.float32).max.astype(np.float64) + 2.0**128))
+        assert np.isinf(np.float32(-FLOAT32_MAX) + np.float32(2.0**64) * np.float32(2.0**64))
+    assert np.isfinite(np.float32(np.float64(-FLOAT32_MAX) + 2.0**128))
 
 
 def test_a_multiply_holds_chunks_not_tensors() -> None:

@@ -140,7 +140,7 @@ def fidelity_multiply_float32(
     (`src_b_parts` from `src_b_phase_parts`, broadcasting against `src_a`; `out` float32 of the
     broadcast shape, returned) — the same values where `products_exact_in_float32` holds and no
     product or running sum leaves float32's range: a caller checks that by float32's status
-    flags (underflow, overflow, invalid raised inside `np.errstate`)."""
+    flags (underflow and overflow raised inside `np.errstate`)."""
     if phase_count(math_fidelity) == PHASES["HiFi4"]:  # the values
         return np.multiply(src_a, src_b_parts[0], out=out)
     np.multiply(src_a_part(src_a, 0), src_b_parts[0], out=out)

@@ -326,8 +326,8 @@ def multiply_into(
     exact in float32 (`products_exact_in_float32`: bf16 and bfloat8_b operands, or below
     HiFi4) they are computed in float32 and added in float32 — the same bytes as the float64
     products added in float64 and rounded once (docs/semantics.md §9.7) — unless a chunk's
-    products leave float32's range (float32's underflow, overflow or invalid flag raised);
-    then, and for f32 operands at HiFi4, that chunk runs in float64."""
+    products leave float32's range (float32's underflow or overflow flag raised); then, and
+    for f32 operands at HiFi4, that chunk runs in float64."""
     (a, a_dtype), (b, b_dtype) = left, right
     if np.may_share_memory(a, dest):  # each chunk of a must be read before dest's is written
         a = a.copy()
@@ -383,12 +383,13 @@ def _float32_product(
     values: np.ndarray, weight_parts: list[np.ndarray], math_fidelity: str, out: np.ndarray
 ) -> np.ndarray | None:
     """`fidelity_multiply_float32` into `out`, or None when a product or a phases' sum left
-    float32's range — an inexact underflow, an overflow or an invalid operation (inf − inf
-    in a part of an inf) flagged — and float32 may not give float64's values. NaN and inf
-    operands need no check: they propagate alike in float32 and float64 (a quiet NaN's
-    payload is kept by the widening and the narrowing)."""
+    float32's range — an inexact underflow or an overflow flagged — and float32 may not give
+    float64's values. NaN and inf operands need no check: they propagate alike in float32 and
+    float64 (a quiet NaN's payload is kept by the widening and the narrowing; an invalid
+    operation, inf · 0 or a part inf − inf, which both compute in float32, gives the default
+    NaN in either)."""
     try:
-        with np.errstate(under="raise", over="raise", invalid="raise"):
+        with np.errstate(under="raise", over="raise"):
             return fidelity_multiply_float32(values, weight_parts, math_fidelity, out)
     except FloatingPointError:
         return None

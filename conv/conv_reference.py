@@ -47,14 +47,22 @@ def reference_conv2d(
     # [KH, KW, g, Ig, Og]: each tap's and group's weight as a matmul operand.
     grouped = w.reshape(groups, group_out, group_in, kh, kw).transpose(3, 4, 0, 2, 1)
     pixels = batch * oh * ow
-    out = np.zeros((groups, pixels, group_out))
+    depthwise = group_in == group_out == 1
+    # A depthwise conv's per-group matmuls are 1×1: NumPy runs them as a slow loop over the
+    # groups, so its taps are multiplied elementwise instead — the same float64 sums (a 1×1
+    # matmul's value is the product, added to the running sum in the same tap order).
+    out = np.zeros((pixels, groups) if depthwise else (groups, pixels, group_out))
     for r in range(kh):
         for s in range(kw):
             rows = slice(r * dh, r * dh + sh * (oh - 1) + 1, sh)
             cols = slice(s * dw, s * dw + sw * (ow - 1) + 1, sw)
-            tap = padded[:, rows, cols, :].reshape(pixels, groups, group_in).transpose(1, 0, 2)
-            out += np.matmul(tap, grouped[r, s])  # [g, M, Ig] @ [g, Ig, Og]
-    result = out.transpose(1, 0, 2).reshape(pixels, out_channels)
+            tap = padded[:, rows, cols, :].reshape(pixels, in_channels)
+            if depthwise:
+                out += tap * w[:, 0, r, s]
+                continue
+            tap_groups = tap.reshape(pixels, groups, group_in).transpose(1, 0, 2)
+            out += np.matmul(tap_groups, grouped[r, s])  # [g, M, Ig] @ [g, Ig, Og]
+    result = out if depthwise else out.transpose(1, 0, 2).reshape(pixels, out_channels)
     if bias is not None:
         result = result + np.asarray(bias, dtype=np.float64).reshape(out_channels)
     return result.reshape(1, 1, pixels, out_channels)

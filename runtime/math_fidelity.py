@@ -112,3 +112,38 @@ def fidelity_multiply(src_a: np.ndarray, src_b: np.ndarray, math_fidelity: str) 
     for phase in range(1, phases):
         total = total + src_a_part(src_a, phase).astype(np.float64) * src_b_part(src_b, phase)
     return total
+
+
+def products_exact_in_float32(math_fidelity: str, narrow_a: bool, narrow_b: bool) -> bool:
+    """Whether `fidelity_multiply`'s values are float32 values — every product of parts and
+    every running sum of the phases exact in float32 — for operands whose products stay within
+    float32's range (`narrow_a` / `narrow_b`: the operand holds at most 8 significant bits,
+    bf16 or bfloat8_b; docs/semantics.md §9.7). Below HiFi4 a phase multiplies at most 5
+    SrcA bits by 7 SrcB bits and the phases' sums span at most 21 bits, whatever the dtypes;
+    HiFi4 multiplies the values, 8 by 8 bits at most when both are narrow."""
+    return phase_count(math_fidelity) < PHASES["HiFi4"] or (narrow_a and narrow_b)
+
+
+def src_b_phase_parts(src_b: np.ndarray, math_fidelity: str) -> list[np.ndarray]:
+    """What SrcB multiplies in each phase `fidelity_multiply` runs, as float32 (HiFi4: one
+    phase, the values as given)."""
+    phases = phase_count(math_fidelity)
+    if phases == PHASES["HiFi4"]:
+        return [np.asarray(src_b, np.float32)]
+    return [src_b_part(src_b, phase) for phase in range(phases)]
+
+
+def fidelity_multiply_float32(
+    src_a: np.ndarray, src_b_parts: list[np.ndarray], math_fidelity: str, out: np.ndarray
+) -> np.ndarray:
+    """`out` = `fidelity_multiply`(src_a, src_b, math_fidelity) computed in float32
+    (`src_b_parts` from `src_b_phase_parts`, broadcasting against `src_a`; `out` float32 of the
+    broadcast shape, returned) — the same values where `products_exact_in_float32` holds and no
+    product or running sum leaves float32's range: a caller checks that by float32's status
+    flags (underflow and overflow raised inside `np.errstate`)."""
+    if phase_count(math_fidelity) == PHASES["HiFi4"]:  # the values
+        return np.multiply(src_a, src_b_parts[0], out=out)
+    np.multiply(src_a_part(src_a, 0), src_b_parts[0], out=out)
+    for phase in range(1, len(src_b_parts)):
+        out += src_a_part(src_a, phase) * src_b_parts[phase]
+    return out

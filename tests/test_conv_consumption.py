@@ -215,6 +215,20 @@ def test_reference_conv_is_the_definition(case: Case) -> None:
     np.testing.assert_allclose(got, direct_conv(x, w, case, bias), rtol=0, atol=1e-12)
 
 
+def test_a_depthwise_reference_conv_is_the_definition_bit_for_bit() -> None:
+    """Depthwise (one channel a group), the taps multiplied elementwise: the definition's
+    float64 sums in the same tap order, bit for bit (2×3 kernel, stride, dilation, padding,
+    batch 2)."""
+    case = Case(
+        5, 5, 6, 9, (2, 3), batch=2, stride=(1, 2), padding=(1, 0, 2, 1), dilation=(2, 1), groups=5
+    )
+    x, w = case.activation(), case.weight()
+    got = reference_conv2d(
+        x, w, stride=case.stride, padding=case.padding, dilation=case.dilation, groups=case.groups
+    )
+    assert np.array_equal(got, direct_conv(x, w, case))
+
+
 # ------------------------------------------------------------------------------------------
 # Every layout branch: prepared by the project, consumed the kernels' way = the reference
 # ------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import cast
 
 import numpy as np
@@ -20,7 +21,13 @@ from ttnn_xdsl.core.errors import RunError, op_location
 from ttnn_xdsl.core.shapes import TILE_SIZE
 from ttnn_xdsl.dialect import tile
 from ttnn_xdsl.runtime.interpreter.buffers import check_indices, op_error
-from ttnn_xdsl.runtime.math_fidelity import fidelity_matmul, fidelity_multiply
+from ttnn_xdsl.runtime.math_fidelity import (
+    fidelity_matmul,
+    fidelity_multiply,
+    fidelity_multiply_float32,
+    products_exact_in_float32,
+    src_b_phase_parts,
+)
 from ttnn_xdsl.tensor_formats import formats
 
 
@@ -113,14 +120,8 @@ class TileFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: tile.MultiplyOp, args: PythonValues
     ) -> PythonValues:
         a, b, dest = args
-        left = _tile_values(op.a, a)
-        right = _tile_values(op.b, b)
-        # b's tile rows again for every len(b) tile rows of a (verified: they divide).
-        repeated = np.tile(right, (left.shape[0] // right.shape[0], 1, 1, 1))
-        product = fidelity_multiply(left, repeated, op.fidelity())
-        if op.accumulate is None:
-            dest[...] = 0  # the product is added to +0.0, as into a cleared DEST
-        accumulate_into(dest, product)
+        operands = ((a, tile_memref_dtype(op.a)), (b, tile_memref_dtype(op.b)))
+        multiply_into(dest, *operands, op.fidelity(), op.accumulate is not None)
         return ()
 
     @impl(tile.AddOp)
@@ -306,3 +307,89 @@ def accumulate_into(
             np.copyto(rounded, total, casting="same_kind")
             total = rounded
         formats.bfloat16_from_float32_into(part, total, arithmetic=True)
+
+
+def multiply_into(
+    dest: np.ndarray,
+    left: tuple[np.ndarray, DataType],
+    right: tuple[np.ndarray, DataType],
+    math_fidelity: str,
+    accumulate: bool,
+) -> None:
+    """`tile.multiply`: dest = a ⊙ b (`accumulate`: dest + a ⊙ b) for `left` = (a, its tiles'
+    dtype) [M, N] tiles and `right` = (b, dtype) [K, N] tiles, b's K tile rows read again for
+    every K tile rows of a; each element's product (`fidelity_multiply`'s, summed over the
+    phases) added to dest's value — +0.0 without `accumulate`, a cleared DEST — and the sum
+    rounded once to dest's dtype (f32, or bf16 through f32).
+
+    Chunk by chunk of tile rows, each chunk's temporaries in the cache. Where the products are
+    exact in float32 (`products_exact_in_float32`: bf16 and bfloat8_b operands, or below
+    HiFi4) they are computed in float32 and added in float32 — the same bytes as the float64
+    products added in float64 and rounded once (docs/semantics.md §9.7) — unless a chunk's
+    products leave float32's range (float32's underflow or overflow flag raised); then, and
+    for f32 operands at HiFi4, that chunk runs in float64."""
+    (a, a_dtype), (b, b_dtype) = left, right
+    if np.may_share_memory(a, dest):  # each chunk of a must be read before dest's is written
+        a = a.copy()
+    weight = formats.convert_tiles(b, b_dtype, DataType.FLOAT32)
+    if np.may_share_memory(weight, dest):
+        weight = weight.copy()
+    narrow = (a_dtype != DataType.FLOAT32, b_dtype != DataType.FLOAT32)
+    in_float32 = products_exact_in_float32(math_fidelity, *narrow)
+    weight_parts = src_b_phase_parts(weight, math_fidelity) if in_float32 else []
+    period = weight.shape[0]
+    row_bytes = max(1, dest[:1].size * 4)  # one tile row as float32
+    chunk_rows = max(1, chunk_bytes_for(dest) // row_bytes)
+    scratch = np.empty(2 * min(chunk_rows, dest.shape[0]) * dest[:1].size, np.float32)
+    values_scratch, product_scratch = np.split(scratch, 2)
+    for start, stop in weight_period_chunks(dest.shape[0], period, chunk_rows):
+        target = dest[start:stop]
+        values = a[start:stop]
+        if a_dtype != DataType.FLOAT32:
+            values = values_scratch[: target.size].reshape(target.shape)
+            formats.convert_tiles(a[start:stop], a_dtype, DataType.FLOAT32, out=values)
+        # [repeats, rows of the weight, N, 32, 32]: the chunk's rows against the weight's.
+        first = start % period
+        rows = min(stop - start, period)
+        grouped = values.reshape(-1, rows, *values.shape[1:])
+        product = None
+        if in_float32:
+            out = product_scratch[: target.size].reshape(grouped.shape)
+            parts = [part[first : first + rows] for part in weight_parts]
+            product = _float32_product(grouped, parts, math_fidelity, out)
+        if product is None:
+            product = fidelity_multiply(grouped, weight[first : first + rows], math_fidelity)
+        addend = product.reshape(target.shape)
+        accumulate_into(target, addend, cleared=not accumulate, addend_writable=True)
+
+
+def weight_period_chunks(rows: int, period: int, chunk_rows: int) -> Iterator[tuple[int, int]]:
+    """(start, stop) tile-row ranges covering `rows` rows, each at most `chunk_rows` long when
+    that holds one `period` (the weight's rows, read again every `period` rows of a) or more,
+    else at most `chunk_rows`; either whole periods from a period's start, or a part of one
+    period — so that every chunk meets the weight's rows as one broadcast block."""
+    if chunk_rows >= period:
+        step = chunk_rows // period * period
+        for start in range(0, rows, step):
+            yield start, min(start + step, rows)
+        return
+    for period_start in range(0, rows, period):
+        period_stop = min(period_start + period, rows)
+        for start in range(period_start, period_stop, chunk_rows):
+            yield start, min(start + chunk_rows, period_stop)
+
+
+def _float32_product(
+    values: np.ndarray, weight_parts: list[np.ndarray], math_fidelity: str, out: np.ndarray
+) -> np.ndarray | None:
+    """`fidelity_multiply_float32` into `out`, or None when a product or a phases' sum left
+    float32's range — an inexact underflow or an overflow flagged — and float32 may not give
+    float64's values. NaN and inf operands need no check: they propagate alike in float32 and
+    float64 (a quiet NaN's payload is kept by the widening and the narrowing; an invalid
+    operation, inf · 0 or a part inf − inf, which both compute in float32, gives the default
+    NaN in either)."""
+    try:
+        with np.errstate(under="raise", over="raise"):
+            return fidelity_multiply_float32(values, weight_parts, math_fidelity, out)
+    except FloatingPointError:
+        return None

@@ -16,9 +16,9 @@ halo output's placement; and 112 convs asked with conv_config.override_sharding_
 and core_grid (56 on each device) and 49 draws with them (48 answered); and 14 convs from
 DRAM in height slices of an output whose width is not whole tiles (TT-NN widens each slice's
 conv to whole tiles, the slice width rounding file) and 12 whose channels are not whole tiles
-(conv2d prepares the weight in the slice's conv, the slice alignment file); and 1,704 fresh
-draws (1,720 asked; the `fresh` files, each compared once before any change as a held-out
-measure: the kit's, the wider ones and 220 of what the others rarely make,
+(conv2d prepares the weight in the slice's conv, the slice alignment file); and 2,322 fresh
+draws (2,340 asked; the `fresh` files, each compared once before any change as a held-out
+measure: the kit's, the wider ones and 340 of what the others rarely make,
 draw_rare_conv_cases.py: odd channel counts, big kernels and strides, every Conv2dConfig
 field, compute configs); and 76 probes of seven rules (a 1×1 matmul conv of a row-major
 input in shards not whole tiles, 12, and bfloat8_b inputs with activation reuse, 19, on a
@@ -100,19 +100,25 @@ COUNTS = {
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9104.json.gz": (64, 22, 64, 22, 14, 13, 0),
     "ttnn_conv_fresh_conv1d_blackhole_P150_s9304.json.gz": (65, 16, 64, 16, 18, 18, 0),
     "ttnn_conv_fresh_conv1d_wormhole_N150_s9204.json.gz": (54, 16, 54, 16, 30, 29, 0),
+    "ttnn_conv_fresh_conv1d_wormhole_N150_s9404.json.gz": (63, 26, 63, 26, 10, 10, 0),
     "ttnn_conv_fresh_conv2d_blackhole_P150_s9203.json.gz": (62, 26, 62, 26, 7, 7, 4),
+    "ttnn_conv_fresh_conv2d_blackhole_P150_s9403.json.gz": (66, 21, 65, 19, 11, 11, 2),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9103.json.gz": (91, 37, 91, 36, 15, 15, 5),
     "ttnn_conv_fresh_conv2d_wormhole_N150_s9303.json.gz": (67, 22, 67, 21, 11, 10, 0),
     "ttnn_conv_fresh_rare_blackhole_P150_s9208.json.gz": (25, 19, 24, 19, 6, 5, 0),
     "ttnn_conv_fresh_rare_blackhole_P150_s9308.json.gz": (32, 28, 31, 27, 0, 0, 0),
+    "ttnn_conv_fresh_rare_blackhole_P150_s9408.json.gz": (36, 21, 36, 21, 3, 2, 0),
     "ttnn_conv_fresh_rare_wormhole_N150_s9207.json.gz": (33, 15, 33, 15, 1, 1, 1),
     "ttnn_conv_fresh_rare_wormhole_N150_s9307.json.gz": (36, 24, 36, 24, 0, 0, 0),
+    "ttnn_conv_fresh_rare_wormhole_N150_s9407.json.gz": (38, 18, 37, 17, 4, 2, 0),
     "ttnn_conv_fresh_wide_blackhole_P150_s9102.json.gz": (63, 17, 63, 17, 18, 17, 1),
     "ttnn_conv_fresh_wide_blackhole_P150_s9202.json.gz": (87, 32, 87, 31, 26, 25, 3),
     "ttnn_conv_fresh_wide_blackhole_P150_s9302.json.gz": (91, 38, 91, 37, 19, 19, 2),
+    "ttnn_conv_fresh_wide_blackhole_P150_s9402.json.gz": (88, 37, 88, 37, 22, 19, 3),
     "ttnn_conv_fresh_wide_wormhole_N150_s9101.json.gz": (93, 27, 91, 26, 23, 21, 4),
     "ttnn_conv_fresh_wide_wormhole_N150_s9201.json.gz": (84, 37, 83, 37, 23, 21, 3),
     "ttnn_conv_fresh_wide_wormhole_N150_s9301.json.gz": (88, 30, 88, 29, 28, 26, 1),
+    "ttnn_conv_fresh_wide_wormhole_N150_s9401.json.gz": (79, 43, 79, 43, 26, 23, 1),
     "ttnn_conv_l1_small_blackhole_P150.json.gz": (44, 0, 44, 0, 106, 104, 0),
     "ttnn_conv_l1_small_wormhole_N150.json.gz": (67, 0, 67, 0, 113, 113, 0),
     "ttnn_conv_matmul_tilize_blackhole_P150.json.gz": (4, 8, 4, 8, 0, 0, 0),
@@ -182,7 +188,8 @@ REASONS = {
     "Sharded Layouts but got TensorMemoryLayout::INTERLE": "conv2d_utils.cpp:228 on an input "
     "the COL_MAJOR rule does not cover: kernel-stride folded inputs already sharded, whose "
     "fold's own sharding is not modelled (3 draws of HEIGHT inputs; 2 probes of unpadded WIDTH "
-    "inputs TT-NN folds, then finds no layout for)",
+    "inputs TT-NN folds, then finds no layout for; s9403 r0070 of the fourth fresh round, a "
+    "row-major input sharded BLOCK on 4×5 cores folded 2×2)",
     "project accepts what TT-NN refuses | TT-NN: DRAM Auto slice could not find valid slice "
     "configuration. Tried up to # slices for width-s": "conv2d's own slice search fails where "
     "prepare's succeeds, on a kernel-stride folded conv from DRAM (the 1D convs' is modelled, "
@@ -217,7 +224,8 @@ REASONS = {
     "conv2d_decisions.folded_dram_weight_refusal, and returns other rows for those it runs; "
     "2 more of the third fresh round: s9304 r0054, a 1×5 conv1d of stride (1, 2), and s9308 "
     "x0021, a grouped 9×3 conv of stride 2, each from DRAM with enable_kernel_stride_folding, "
-    "whose weights TT-NN returns unfolded, 5·384 and 27·40 rows); "
+    "whose weights TT-NN returns unfolded, 5·384 and 27·40 rows; and s9403 r0048 of the fourth, "
+    "a 3×3 depthwise conv of stride (1, 2) of 320 channels, 9·320 rows); "
     "a probe of a folded 1D conv of an unpadded BLOCK input in L1 (b08: 384 weight rows where "
     "the project prepares 256): not found",
     "project refuses what TT-NN accepts": "TT-NN's bug: a conv from DRAM whose first height "
@@ -232,7 +240,12 @@ REASONS = {
     "conv from DRAM with act_block_w_div 3 and full_inner_dim, auto-sharded, that the project "
     "runs WIDTH and refuses for the matmul's shapes, where TT-NN's weight is 5 kernel rows of "
     "224 (another layout); TT-NN runs each whole (its graph: a halo and one conv op): not "
-    "found",
+    "found; and s9407 x0051 of the fourth fresh round, an 11×11 BLOCK conv of a bfloat8_b "
+    "input of 17 channels with full_inner_dim and float32 weights on 6 cores, whose circular "
+    "buffers the project sums to 1,627,808 B (act blocks of the whole 121-tile window: ACT and "
+    "ACT_TILIZED 242 pages each, the second reader and row-major copies 121), past the L1, "
+    "where TT-NN runs it (its graph: a typecast, a fill pad, a reshard, the halo and the conv; "
+    "without full_inner_dim the project agrees): not found",
     "project accepts what TT-NN refuses | TT-NN: Physical shard shape (#, #) must be tile "
     "{#, #} sized!": "fresh draws: TT-NN makes a tile tensor on shards not whole tiles (a "
     "row-major WIDTH input of 4455-row shards asked to reshard for a BLOCK 1×1 conv, before "
@@ -270,6 +283,23 @@ REASONS = {
     "different volumes": "probes of the kernel-stride fold of a padded HEIGHT-sharded input "
     "on a COL_MAJOR grid of one row or one column, or a ROW_MAJOR grid: TT-NN's fold fails "
     "reshaping (the fold of a sharded input is not modelled)",
+    "project accepts what TT-NN refuses | TT-NN: ttnn.pad: on device tile padding does not "
+    "support front padding": "fresh draws of the fourth round (s9403 r0050, s9407 x0055): a "
+    "TILE input WIDTH-sharded in L1, its shards the whole height, folded with top padding: "
+    "TT-NN views it as [N, H, W, C] (its graph: a reshape) and pads it on the device, which "
+    "refuses the front padding (pad.cpp:454), as for an interleaved or BLOCK input "
+    "(`conv2d_decisions.folding_pad_refusal`, which lets a WIDTH input fold; so does a "
+    "TILE input in DRAM or interleaved in L1 in probes of r0050; no padded TILE WIDTH fold "
+    "is accepted in any answer): not applied to WIDTH inputs",
+    "project refuses for another rule than TT-NN's | TT-NN: Out of Memory: Not enough space to "
+    "allocate # B L#_SMALL buffer across # banks, where each": "fresh draws of the fourth round "
+    "from DRAM with an l1_small_size of 0: s9401 w0119, a 1×1 conv of stride 2 with padding, "
+    "both fail for the L1_SMALL region, TT-NN's first config tensor on 56 banks of 32 B, the "
+    "project's on 27 of 16 B (the DRAM slice's cores: not found); s9402 w0018, a 2×2 conv of "
+    "stride 2, dilation 2 and 4 groups, folded, which TT-NN runs as a conv after a halo "
+    "(its graph: Fold, halo, conv) whose config tensors find no L1_SMALL, the project as a "
+    "matmul it refuses for its K tiles (8 against 16): the fold of a dilated grouped conv, "
+    "not found",
 }
 """Why each pinned category disagrees (docs/semantics.md §9.8)."""
 
@@ -294,7 +324,7 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
     [1, 1, 64, 2080]. Its type spells no padded shape (the project's row-major values hold the
     logical rows only); the op's decision says TT-NN's, and `ttnn_xdsl.ttnn.conv2d`'s output
     reports it (tests/test_ttnn_api_conv.py). Every ROW_MAJOR answer whose output the project
-    infers (all 319; one it did not would be pinned above) is held to TT-NN's padded shape, 16
+    infers (all 355; one it did not would be pinned above) is held to TT-NN's padded shape, 18
     of them wider than whole tiles."""
     compared, wider = 0, 0
     for path in FILES:
@@ -311,7 +341,7 @@ def test_row_major_outputs_are_padded_as_tt_nn_pads() -> None:
             assert list(op.decision().output.padded_shape) == padded, (path.name, case["id"])
             compared += 1
             wider += padded[3] > -(-logical[3] // 32) * 32
-    assert (compared, wider) == (319, 16)
+    assert (compared, wider) == (355, 18)
 
 
 def load_script(path: Path) -> ModuleType:
@@ -343,6 +373,7 @@ RARE_DRAW_ROUNDS = (
     # already sharded and a slice config
     ((("wormhole_N150", 9207, 50), ("blackhole_P150", 9208, 50)), 16, 16),
     ((("wormhole_N150", 9307, 60), ("blackhole_P150", 9308, 60)), 27, 18),
+    ((("wormhole_N150", 9407, 60), ("blackhole_P150", 9408, 60)), 16, 24),
 )
 
 
@@ -352,10 +383,10 @@ def test_the_rare_draws_are_draw_rare_conv_cases_py_s_cases(
 ) -> None:
     """The committed rare draws of a held-out round are the cases `draw_rare_conv_cases.py`
     writes for their seed and device (9207 on the Wormhole and 9208 on the Blackhole, 50
-    each; 9307 and 9308, 60 each), in its order, every field as drawn, TT-NN's answer added;
-    between the two files of a round they ask every Conv2dConfig field the script draws,
-    override core grids, compute configs of each math fidelity, inputs already sharded and
-    DRAM slice configs."""
+    each; 9307 and 9308, and 9407 and 9408, 60 each), in its order, every field as drawn,
+    TT-NN's answer added; between the two files of a round they ask every Conv2dConfig field
+    the script draws, override core grids, compute configs of each math fidelity, inputs
+    already sharded and DRAM slice configs."""
     folder = DATA / "conv2d_op"
     module = load_script(folder / "draw_rare_conv_cases.py")
     drawn: list[dict[str, Any]] = []

@@ -384,12 +384,12 @@ class TTNNDecompose(ModulePass):
 
 def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     """Replace a `ttnn.conv2d` by the preparations of its host operands
-    (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a
-    bfloat8_b weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own
-    path) and one `ttnn.conv2d_consume` reading the prepared weight, with the op's result
-    type. A TILE input is made row-major first (`ttnn.to_layout`, after a `ttnn.typecast` to
-    bfloat16 for a bfloat8_b one: both exact), as TT-NN's halo untilizes it. The ops keep the
-    op's location. A `ttnn.conv_transpose2d` likewise: its preparations
+    (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a bfloat8_b
+    weight of a conv run from DRAM, planned as bfloat16, laid out by the layout ops and typecast
+    once, conv2d's own path) and one `ttnn.conv2d_consume` reading the prepared weight, with the
+    op's result type. A TILE input is made row-major first (`ttnn.to_layout`, after a
+    `ttnn.typecast` to bfloat16 for a bfloat8_b one: both exact), as TT-NN's halo untilizes it.
+    The ops keep the op's location. A `ttnn.conv_transpose2d` likewise: its preparations
     (`transpose_prepared_operands`), its row-major input zero-stuffed into the equivalent
     conv2d's (`ttnn.zero_stuff`), and the consumption of that conv over the whole stuffed input
     (`whole_equivalent_conv`). Raises TTNNError (located at the op) for what the consumption

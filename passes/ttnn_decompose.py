@@ -384,12 +384,12 @@ class TTNNDecompose(ModulePass):
 
 def decompose_conv2d(op: ConvOp, device: TargetDevice) -> list[Operation]:
     """Replace a `ttnn.conv2d` by the preparations of its host operands
-    (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a
-    bfloat8_b weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own
-    path) and one `ttnn.conv2d_consume` reading the prepared weight, with the op's result
-    type. A TILE input is made row-major first (`ttnn.to_layout`, after a `ttnn.typecast` to
-    bfloat16 for a bfloat8_b one: both exact), as TT-NN's halo untilizes it. The ops keep the
-    op's location. A `ttnn.conv_transpose2d` likewise: its preparations
+    (`ttnn.prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a bfloat8_b
+    weight of a conv run from DRAM, planned as bfloat16, laid out by the layout ops and typecast
+    once, conv2d's own path) and one `ttnn.conv2d_consume` reading the prepared weight, with the
+    op's result type. A TILE input is made row-major first (`ttnn.to_layout`, after a
+    `ttnn.typecast` to bfloat16 for a bfloat8_b one: both exact), as TT-NN's halo untilizes it.
+    The ops keep the op's location. A `ttnn.conv_transpose2d` likewise: its preparations
     (`transpose_prepared_operands`), its row-major input zero-stuffed into the equivalent
     conv2d's (`ttnn.zero_stuff`), and the consumption of that conv over the whole stuffed input
     (`whole_equivalent_conv`). Raises TTNNError (located at the op) for what the consumption
@@ -438,10 +438,10 @@ def prepared_operands(
     op: ConvOp, decision: Conv2dDecision, device: TargetDevice
 ) -> tuple[list[Operation], SSAValue, SSAValue | None]:
     """The ops preparing a conv2d's host weight and bias as TT-NN's conv2d prepares them
-    (`prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; a bfloat8_b
-    weight of a conv run from DRAM prepared as bfloat16 and typecast, conv2d's own path), and
-    the weight and bias the conv reads (a prepared operand as given)."""
-    if not prepare_op_says(decision.plan):
+    (`prepare_conv_weights` / `prepare_conv_bias` with the conv's parameters; the layout ops
+    where no prepare op says it, `sliced_conv1d_chains`), and the weight and bias the conv
+    reads (a prepared operand as given)."""
+    if not prepare_op_says(decision.plan) or converts_past_its_plan(decision):
         return sliced_conv1d_chains(op, decision)
     chain: list[Operation] = []
     properties = conv2d_prepare_properties(op, decision.plan.params)
@@ -458,10 +458,6 @@ def prepared_operands(
             return sliced_conv1d_chains(op, decision)
         chain.append(prepared)
         weight = prepared.result
-        if decision.weights_dtype != decision.plan.weights_dtype:
-            typecast = TypecastOp(weight, prepared_weight_type(decision))
-            chain.append(typecast)
-            weight = typecast.result
     bias = op.bias
     if bias is not None and op.tensor(bias, "bias").on_host:
         assert decision.bias_plan is not None
@@ -471,11 +467,19 @@ def prepared_operands(
         )
         chain.append(prepared_bias)
         bias = prepared_bias.result
-        if decision.weights_dtype != decision.bias_plan.weights_dtype:
-            typecast = TypecastOp(bias, prepared_bias_type(decision))
-            chain.append(typecast)
-            bias = typecast.result
     return chain, weight, bias
+
+
+def converts_past_its_plan(decision: Conv2dDecision) -> bool:
+    """Whether conv2d gives its weight (or bias) another dtype than its plan prepares: a
+    bfloat8_b weight of a conv run from DRAM, planned as bfloat16 (`prepare_conv_weights`
+    refuses bfloat8_b there). TT-NN's conv2d lays such a weight out from the host values and
+    converts it to bfloat8_b once (its bytes, captured: tests/data/ttnn_reference/conv2d_op/
+    bytes/); a bfloat16 prepare op then a typecast would round each value twice, one
+    bfloat8_b step off wherever the bfloat16 value falls halfway between two. So the layout
+    ops lay it out, with one typecast."""
+    plans = [decision.plan] + ([decision.bias_plan] if decision.bias_plan is not None else [])
+    return any(plan.weights_dtype != decision.weights_dtype for plan in plans)
 
 
 def prepares_the_plans_weight(
@@ -516,8 +520,10 @@ def sliced_conv1d_chains(
     """The chains of layout ops preparing a conv2d's host weight and bias for its first DRAM
     slice, as conv2d's DRAM path prepares them where no prepare op says it (a 1D conv,
     `Conv2dParameters.sliced_conv1d`; a weight aligned to the slice's shard width,
-    `prepare_op_says`), each typecast to the weights dtype where its layout left another, as
-    a prepare op's decomposition ends; a prepared operand as given."""
+    `prepare_op_says`; a weight laid out for another plan than a prepare op's,
+    `prepares_the_plans_weight`; a bfloat8_b weight planned as bfloat16,
+    `converts_past_its_plan`), each typecast to the weights dtype where its layout left
+    another, as a prepare op's decomposition ends; a prepared operand as given."""
     chain: list[Operation] = []
     weight, bias = op.weight, op.bias
     if op.tensor(op.weight, "weight").on_host:

@@ -41,6 +41,7 @@ from ttnn_xdsl.dialect import (
     MemoryConfigAttr,
     PrepareConvWeightsOp,
     ShardSpecAttr,
+    TypecastOp,
     build_function,
     build_module,
 )
@@ -845,14 +846,13 @@ def test_the_vanilla_unet_s_dec2_1_runs_and_equals_the_reference_conv() -> None:
 # ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "name", ["ttnn_conv_wide_wormhole_N150_s6001/w0249", "ttnn_conv2d_blackhole_P150_s101/r0078"]
-)
+@pytest.mark.parametrize("name", ["ttnn_conv2d_blackhole_P150_s101/r0078"])
 def test_a_dram_conv_resharding_without_a_shard_layout_is_prepared_without_it(name: str) -> None:
     """conv2d's DRAM path auto-shards each slice and drops `reshard_if_not_optimal` without a
     `shard_layout` (`unset_reshard_dropped`): the decomposition's `prepare_conv_weights` is
     given the flag as conv2d plans it, not as written (with it, its verifier refuses the unset
-    layout), and the conv runs."""
+    layout), and the conv runs. (Wormhole w0249, also found so, has bfloat8_b weights: laid
+    out by the layout ops since, the test below.)"""
     case = committed_case(name)
     assert case.answer["mem"] == "DRAM" and "shard_layout" not in case.answer["conv_config"]
     assert case.answer["conv_config"]["reshard_if_not_optimal"] is True
@@ -889,3 +889,35 @@ def test_a_bfloat8_b_dram_weight_is_laid_out_for_the_conv_its_slices_plan(name: 
     assert decision.plan.sharding.shard_layout == TensorMemoryLayout.HEIGHT_SHARDED
     outcome = run_case(case)
     assert outcome.status == "agrees", outcome.message
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ttnn_conv_wide_wormhole_N150_s6001/w0249",
+        "ttnn_conv_fresh_wide_wormhole_N150_s9101/w0020",
+        "ttnn_conv2d_wormhole_N150_s100/r0078",
+    ],
+)
+def test_a_bfloat8_b_dram_weight_planned_as_bfloat16_is_converted_once(name: str) -> None:
+    """A bfloat8_b weight (and bias) of a conv run from DRAM, planned as bfloat16: TT-NN's
+    conv2d converts the host values to bfloat8_b once (its bytes, captured:
+    test_conv2d_op_bytes.py holds w0249 and w0020). The decomposition lays them out with
+    the layout ops (float32) and one typecast to bfloat8_b each, no prepare op: a bfloat16
+    prepare op then a typecast rounded every value twice (2307 of w0020's weight bytes were
+    TT-NN's neighbours)."""
+    case = committed_case(name)
+    assert case.answer["mem"] == "DRAM" and case.answer["weight_dtype"] == "DataType.BFLOAT8_B"
+    op = build_conv2d(case.answer, case.grid)
+    device = module_device(op)
+    decision = op.decision(device)
+    assert decision.plan.weights_dtype == DataType.BFLOAT16
+    chain, weight, bias = prepared_operands(op, decision, device)
+    assert not any(
+        isinstance(prepared, PrepareConvWeightsOp | PrepareConvBiasOp) for prepared in chain
+    )
+    typecasts = [prepared for prepared in chain if isinstance(prepared, TypecastOp)]
+    assert [typecast.result for typecast in typecasts] == [weight, *([bias] if bias else [])]
+    for typecast in typecasts:
+        assert tensor_info(typecast.input.type).dtype == DataType.FLOAT32
+        assert tensor_info(typecast.result.type).dtype == DataType.BFLOAT8_B

@@ -57,7 +57,6 @@ from ttnn_xdsl.runtime import DeviceTensor
 from ttnn_xdsl.runtime.inputs import type_differences
 from ttnn_xdsl.runtime.memory import available_memory
 from ttnn_xdsl.runtime.weight_check import check_memory_estimate, check_prepared_weight
-from ttnn_xdsl.tensor_formats.formats import round_to_bfloat16
 from ttnn_xdsl.tensor_formats.npy import DEFAULT_MAX_BYTES, read_npy
 from ttnn_xdsl.tools.ascii_output import ascii_streams
 from ttnn_xdsl.tools.cli import (
@@ -392,7 +391,7 @@ def prepared_of_type(
     its values rounded to that dtype as `ttnn-run --input` rounds an input (a float64 .npy of
     a bfloat16 weight would otherwise be read unrounded and judged WRONG for digits bfloat16
     cannot hold), and for a conv whose prepared dtype is not the plan's (conv2d's bfloat8_b
-    weight prepared as bfloat16) the dtype the check rounds the reference to."""
+    weight planned as bfloat16) the dtype the check rounds the reference to."""
     if isinstance(prepared, DeviceTensor):
         differences = type_differences(prepared, expected)
         if differences:
@@ -434,16 +433,6 @@ def rounding_note(path: str, given: np.ndarray, rounded: DeviceTensor) -> str | 
         f"ttnn-run --input rounds an input (row {row} column {column}: "
         f"{float(given[row, column])!r} -> {float(values[row, column])!r})"
     )
-
-
-def original_as_prepared(original: np.ndarray, conv: ConvToCheck) -> np.ndarray:
-    """The original weight as the conv's preparation rounds it: conv2d prepares a bfloat8_b
-    weight of a conv run from DRAM as bfloat16 and typecasts it (`conv_to_check`), so its
-    values are rounded to bfloat16 first, then (by the check, as by the typecast) to
-    bfloat8_b; any other conv's straight to its dtype (by the check)."""
-    if conv.prepared_type.dtype != conv.plan.weights_dtype:
-        return round_to_bfloat16(original).astype(np.float32)
-    return original
 
 
 def check_size(conv: ConvToCheck, max_bytes: int) -> None:
@@ -492,7 +481,7 @@ def check(arguments: argparse.Namespace) -> None:
     # A conv the model does not cover raises ConvNotModelledError: a user error line.
     result = check_prepared_weight(
         prepared,
-        original_as_prepared(original, conv),
+        original,
         parameters,
         plan=conv.plan,
         seed=arguments.seed,

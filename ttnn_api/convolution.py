@@ -368,16 +368,17 @@ def _resolve(call: ConvCall, types: list[Attribute], input_type: Attribute) -> R
         with ir_refusals(call.name, sources):
             weight_op = _detached(call, call.kind.weight_op, _weight_type(call), True)
             plan = weight_op.resolved(target)
+        weight_type = types[0] if call.weight.device() is not None else weight_op.result.type
+        if call.bias is not None and call.bias.device() is None and bias_type is not None:
+            with ir_refusals(call.name, {"bias_tensor": call.bias}):
+                bias_type = _detached(call, call.kind.bias_op, bias_type, False).result.type
     except RuntimeError as error:
         if str(error).startswith(DRAM_BFLOAT8_B_REFUSAL):
-            # prepare_conv_weights refuses it; TT-NN's conv2d prepares it on its own path,
-            # which `ttnn.conv2d` models.
+            # prepare_conv_weights (or prepare_conv_bias, which plans without the slice
+            # config: an L1Full conv of a DRAM input) refuses it; TT-NN's conv2d prepares it
+            # on its own path, which `ttnn.conv2d` models.
             return _conv2d_own_resolution(call, [input_type, *types])
         raise
-    weight_type = types[0] if call.weight.device() is not None else weight_op.result.type
-    if call.bias is not None and call.bias.device() is None and bias_type is not None:
-        with ir_refusals(call.name, {"bias_tensor": call.bias}):
-            bias_type = _detached(call, call.kind.bias_op, bias_type, False).result.type
     params = conv2d_parameters(weight_op, target)
     return Resolution(plan, params, weight_type, bias_type, output_image_size(plan.params))
 

@@ -212,11 +212,77 @@ def capture_case(ttnn: Any, device: Any, case: dict[str, Any], folder: Path) -> 
     return record
 
 
-def worker(cases_file: Path, out: Path, ids: list[str]) -> None:
-    """Runs `ids` on one opened device, a START and a RESULT line each."""
+def tensor_record(tensor: Any) -> dict[str, Any]:
+    """A tensor's logical and padded shape, dtype and layout, as the answers write them."""
+    return dict(
+        logical_shape=list(tensor.shape),
+        padded_shape=list(tensor.padded_shape),
+        dtype=str(tensor.dtype),
+        layout=str(tensor.layout),
+    )
+
+
+def conv2d_capture_case(ttnn: Any, case: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """Runs TT-NN's own conv2d on the case (conv2d_call.py) from the host weight and bias,
+    on a device opened for it, and keeps, of the tensors the shim caught moving to the device
+    during the call, the one whose logical and padded shape, dtype and layout are those of
+    the weight conv2d returned as `weight.tensorbin` (and the bias's as `bias.tensorbin`).
+    The input is moved before the call and its file dropped; the others (the halo's config
+    tensors) are listed in the record as `moved`."""
+    from conv2d_call import L1_SMALL_SIZE, conv2d_keywords, device_input
+
+    folder.mkdir(parents=True, exist_ok=True)
+    capture = Path(os.environ["TTNN_CAPTURE_DIR"])
+    for stale in ("weight.tensorbin", "bias.tensorbin"):
+        (folder / stale).unlink(missing_ok=True)
+    weight, bias = host_tensors(case, folder)
+    device = ttnn.open_device(device_id=0, l1_small_size=case.get("l1_small_size", L1_SMALL_SIZE))
+    try:
+        try:
+            input_tensor = device_input(ttnn, case, device)
+        except Exception as exception:
+            return {f"input_{key}": value for key, value in error_of(exception).items()}
+        for path in capture.glob("*.tensorbin"):
+            path.unlink()
+        keywords = conv2d_keywords(ttnn, case, device, input_tensor, weight, bias)
+        try:
+            _, _, (returned_weight, returned_bias) = ttnn.conv2d(**keywords)
+        except Exception as exception:
+            return error_of(exception)
+    finally:
+        ttnn.close_device(device)
+    dumped = sorted(capture.glob("*.tensorbin"))
+    moved = [tensor_record(ttnn.load_tensor(str(path))) for path in dumped]
+    record: dict[str, Any] = {"captured_from": "conv2d", "moved": moved}
+    returned = {"weight": returned_weight, "bias": returned_bias}
+    for what, tensor in returned.items():
+        if tensor is None:
+            continue
+        wanted = tensor_record(tensor)
+        record.update({f"{what}_{key}": value for key, value in wanted.items()})
+        matches = [path for path, found in zip(dumped, moved, strict=True) if found == wanted]
+        if len(matches) != 1:
+            record["capture_error"] = f"{len(matches)} tensors moved look like the {what}"
+            continue
+        shutil.copy(matches[0], folder / f"{what}.tensorbin")
+    for path in dumped:
+        path.unlink()
+    return record
+
+
+def worker(mode: str, cases_file: Path, out: Path, ids: list[str]) -> None:
+    """Runs `ids`, a START and a RESULT line each: the prepare calls on one opened device, or
+    conv2d on a device opened for each case."""
     import ttnn
 
     cases = {case["id"]: case for case in json.loads(cases_file.read_text())}
+    if mode == "conv2d":
+        sys.path.insert(0, str(HERE))
+        for case_id in ids:
+            print(f"START {case_id}", flush=True)
+            record = conv2d_capture_case(ttnn, cases[case_id], out / case_id)
+            print(f"RESULT {case_id} {json.dumps(record)}", flush=True)
+        return
     device = ttnn.open_device(device_id=0)
     try:
         for case_id in ids:
@@ -283,7 +349,7 @@ def run_worker(
         return lines, errors.read(), stopped
 
 
-def run_all(cases_file: Path, out: Path) -> dict[str, dict[str, Any]]:
+def run_all(mode: str, cases_file: Path, out: Path) -> dict[str, dict[str, Any]]:
     """Every case in worker processes with the shim preloaded, one worker at a time; a worker
     that dies or is stopped is replaced, going on after its case."""
     cases = json.loads(cases_file.read_text())
@@ -297,7 +363,7 @@ def run_all(cases_file: Path, out: Path) -> dict[str, dict[str, Any]]:
         todo = [case["id"] for case in cases]
         while todo:
             script = str(Path(__file__).resolve())
-            command = [sys.executable, script, "--worker", str(cases_file), str(out), *todo]
+            command = [sys.executable, script, "--worker", mode, str(cases_file), str(out), *todo]
             lines, errors, stopped = run_worker(command, environment)
             started = None
             for line in lines:
@@ -328,8 +394,12 @@ def sha256_of(path: Path) -> str:
 
 def main(arguments: list[str]) -> None:
     if arguments[:1] == ["--worker"]:
-        worker(Path(arguments[1]), Path(arguments[2]), arguments[3:])
+        worker(arguments[1], Path(arguments[2]), Path(arguments[3]), arguments[4:])
         return
+    mode = "prepare"
+    if "--conv2d" in arguments:
+        mode = "conv2d"
+        arguments = [argument for argument in arguments if argument != "--conv2d"]
     if len(arguments) != 4 or arguments[2] != "--device" or arguments[3] not in DEVICES:
         raise SystemExit(__doc__)
     device = arguments[3]
@@ -338,7 +408,7 @@ def main(arguments: list[str]) -> None:
     if device not in Path(os.environ.get("TT_METAL_MOCK_CLUSTER_DESC_PATH", "")).name:
         raise SystemExit(f"TT_METAL_MOCK_CLUSTER_DESC_PATH does not name {device}")
     out.mkdir(parents=True, exist_ok=True)
-    results = run_all(cases_file, out)
+    results = run_all(mode, cases_file, out)
     summary = []
     for case in json.loads(cases_file.read_text()):
         folder = out / case["id"]

@@ -6,8 +6,11 @@ Run with the project's Python (no TT-NN needed). Each FOLDER holds a summary.jso
 per case; the device is the one the summary names. Every weight and bias TT-NN prepared is
 prepared by the project from the same host tensor (the prepare op built as the reference
 tests build it, with TT-NN's result type, run through the whole pipeline) and its
-`.tensorbin` compared with TT-NN's whole file. Prints the count and every difference: the
-project refusing, another shape or dtype, or the first differing byte (and how many differ).
+`.tensorbin` compared with TT-NN's whole file; a case captured from TT-NN's own conv2d
+(`capture_bytes.py --conv2d`) is run as the same call of the project's `ttnn.conv2d`
+(conv2d_call.py, `return_weights_and_bias`) and the weight and bias it returns are compared.
+Prints the count and every difference: the project refusing, another shape or dtype, or the
+first differing byte (and how many differ).
 A conv whose output is empty (which TT-NN prepares with wrapped sizes and the project refuses,
 as the reference tests count them) is counted apart.
 """
@@ -15,6 +18,7 @@ as the reference tests count them) is counted apart.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,6 +32,9 @@ from test_conv2d_reference import build_op as build_conv2d_op  # noqa: E402
 from test_conv_transpose_reference import build_op as build_transpose_op  # noqa: E402
 from ttnn_reference_cases import GRIDS, compared, output_is_empty  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conv2d_call import L1_SMALL_SIZE, conv2d_keywords, device_input  # noqa: E402
+
 from ttnn_xdsl.program import run  # noqa: E402
 from ttnn_xdsl.runtime import DeviceTensor  # noqa: E402
 
@@ -38,6 +45,10 @@ def host_file(case: dict[str, Any], what: str) -> str:
     return "weight_iohw_f32.npy" if case.get("op") == "conv_transpose2d" else "weight_oihw_f32.npy"
 
 
+def project_failure(exception: Exception) -> str:
+    return f"project fails: {type(exception).__name__}: {str(exception).splitlines()[0][:200]}"
+
+
 def difference(case: dict[str, Any], folder: Path, what: str) -> str | None:
     """None when the project's file is TT-NN's, else what differs."""
     build = build_transpose_op if case.get("op") == "conv_transpose2d" else build_conv2d_op
@@ -46,14 +57,44 @@ def difference(case: dict[str, Any], folder: Path, what: str) -> str | None:
     try:
         (prepared,) = run(module, [np.load(folder / host_file(case, what))])
     except Exception as exception:
-        return f"project fails: {type(exception).__name__}: {str(exception).splitlines()[0][:200]}"
-    expected = DeviceTensor.load_tensorbin(folder / f"{what}.tensorbin")
+        return project_failure(exception)
+    return file_difference(prepared, folder / f"{what}.tensorbin")
+
+
+def conv2d_differences(case: dict[str, Any], folder: Path) -> dict[str, str | None]:
+    """For the weight and bias the project's `ttnn.conv2d` returns, called as TT-NN's was
+    (conv2d_call.py) from the case's host tensors: None when its file is TT-NN's, else what
+    differs."""
+    os.environ["TTNN_XDSL_DEVICE"] = case["device"].lower()
+    import ttnn_xdsl.ttnn as ttnn
+
+    weight = np.load(folder / host_file(case, "weight"))
+    bias = np.load(folder / "bias_f32.npy") if case["bias"] else None
+    whats = compared(case)
+    device = ttnn.open_device(device_id=0, l1_small_size=case.get("l1_small_size", L1_SMALL_SIZE))
+    try:
+        input_tensor = device_input(ttnn, case, device)
+        keywords = conv2d_keywords(ttnn, case, device, input_tensor, weight, bias)
+        _, _, returned = ttnn.conv2d(**keywords)
+    except Exception as exception:
+        return {what: project_failure(exception) for what in whats}
+    finally:
+        ttnn.close_device(device)
+    tensors = dict(zip(("weight", "bias"), returned, strict=True))
+    return {
+        what: file_difference(tensors[what].value, folder / f"{what}.tensorbin") for what in whats
+    }
+
+
+def file_difference(prepared: DeviceTensor, captured: Path) -> str | None:
+    """None when `prepared` as a `.tensorbin` is the captured file, else what differs."""
+    expected = DeviceTensor.load_tensorbin(captured)
     if prepared.physical_shape != expected.physical_shape or prepared.dtype != expected.dtype:
         return (
             f"project {prepared.dtype} {list(prepared.physical_shape)}, "
             f"TT-NN {expected.dtype} {list(expected.physical_shape)}"
         )
-    mine, theirs = prepared.to_tensorbin(), (folder / f"{what}.tensorbin").read_bytes()
+    mine, theirs = prepared.to_tensorbin(), captured.read_bytes()
     if mine == theirs:
         return None
     if len(mine) != len(theirs):
@@ -78,10 +119,16 @@ def main(arguments: list[str]) -> None:
             if output_is_empty(case):
                 empty += 1
                 continue
-            for what in compared(case):
-                if not (root / case["id"] / f"{what}.tensorbin").exists():
-                    continue  # TT-NN refused the bias
-                found = difference(case, root / case["id"], what)
+            folder = root / case["id"]
+            if case.get("captured_from") == "conv2d":
+                found_of = conv2d_differences(case, folder)
+            else:
+                found_of = {
+                    what: difference(case, folder, what)
+                    for what in compared(case)
+                    if (folder / f"{what}.tensorbin").exists()  # else TT-NN refused the bias
+                }
+            for what, found in found_of.items():
                 if found is None:
                     same += 1
                 else:

@@ -286,16 +286,12 @@ def first_slice_end(
     output_hw: tuple[int, int], decision: SliceDecision, output_layout: Layout
 ) -> tuple[int, int]:
     """The end of the first slice of the output (it starts at (0, 0)), the slice TT-NN prepares
-    the weights for: ceil(ceil(extent / r) / n)·r rows or columns (r = `slice_rounding`), at
-    most the extent — one slice is the whole output, not widened to whole tiles (TT-NN's
-    answers: wide s6001 w0069, a 7×1 conv of a 114-wide output in one DRAM width slice
-    auto-sharded HEIGHT, and 3 of 7 probes, `ttnn_conv_one_dram_slice_wormhole_N150`, agree
-    only so: widened to 128 columns, the slice's activation-reuse estimate picked BLOCK) —
-    the other axis whole."""
+    the weights for: ceil(ceil(extent / r) / n)·r rows or columns (r = `slice_rounding`), the
+    other axis whole."""
     axis = slice_axis(decision.slice_type)
     extent = output_hw[axis]
     rounding = slice_rounding(output_layout, decision.slice_type)
-    size = min(ceil_div(ceil_div(extent, rounding), decision.num_slices) * rounding, extent)
+    size = ceil_div(ceil_div(extent, rounding), decision.num_slices) * rounding
     return (size, output_hw[1]) if axis == 0 else (output_hw[0], size)
 
 

@@ -2573,33 +2573,3 @@ def test_a_padded_fold_of_a_tile_height_input_of_part_tile_channels_fails_a_resh
         assert case.get("error_info") != message
         params = build_conv2d(case, (8, 8)).conv_parameters()
         assert folding_tile_channels_refusal(params) is None
-
-
-def test_one_dram_slice_is_the_whole_output_not_widened_to_whole_tiles() -> None:
-    """Wide s6001 w0069 (Wormhole): a 7×1 conv, 24 → 512 channels, of two 112×112 images from
-    DRAM, padding 1, activation reuse, DRAMSliceWidth with the count searched: one slice. Its
-    output is 108×114 and the one slice is all of it, 114 columns, not ⌈114 / 32⌉·32 = 128:
-    the slice's auto-shard estimate (with activation reuse, whose act buffer grows with the
-    columns a tile row leaves over) then picks HEIGHT, as TT-NN does (its weight [1, 1, 224,
-    512]: 7 kernel rows of 32 channels), where 128 columns picked BLOCK, whose reuse the
-    factory refuses. Probes (ttnn_conv_one_dram_slice_wormhole_N150): one width slice given
-    (s01), a 112-wide output (s04), without reshard_if_not_optimal (s06) agree only so."""
-    drawn = next(
-        case
-        for case in load_answers("ttnn_conv_wide_wormhole_N150_s6001.json.gz")
-        if case["id"] == "w0069"
-    )
-    probes = "ttnn_conv_one_dram_slice_wormhole_N150.json.gz"
-    for case, width in (
-        (drawn, 112 + 2 - 1 + 1),
-        (answered(probes, "s01"), 114),
-        (answered(probes, "s04"), 112),
-        (answered(probes, "s06"), 114),
-    ):
-        assert "error" not in case and case["weight_padded_shape"] == [1, 1, 7 * 32, 512]
-        op = build_conv2d(case, (8, 8))
-        op.verify()  # TT-NN's output type
-        plan = op.decision().plan
-        assert plan.l1.slicing is not None and plan.l1.slicing.num_slices == 1
-        assert plan.l1.slice_output_size == (112 + 2 - 7 + 1, width)
-        assert plan.sharding.shard_layout == HEIGHT

@@ -73,11 +73,19 @@ def test_the_sample_covers_the_paths() -> None:
 
 @pytest.mark.parametrize(("device", "name"), CASES)
 def test_the_capture_is_the_answered_conv(device: str, name: str) -> None:
-    """The captured run is the transposed conv TT-NN answered: its weight's and bias's shapes
-    and dtype are the committed answer's, and the files hold them."""
+    """The captured run is the transposed conv TT-NN answered: every field of the answer's
+    case (its `output_padding` too) is the capture's, its weight's and bias's shapes and dtype
+    are the answer's, and the files hold them."""
     case = captured_case(device, name)
     answer = answer_of(case)
     assert case["device"] == device and device in case["answers"]
+    answered = {
+        key: value
+        for key, value in answer.items()
+        if not key.startswith(("output_", "weight_", "bias_", "error", "seconds"))
+        or key == "output_padding"
+    }
+    assert {key: case[key] for key in answered} == answered | {"id": case["id"]}
     folder = BYTES / device / name
     assert sorted(path.stem for path in folder.glob("*.tensorbin")) == ["bias", "weight"]
     for what in ("weight", "bias"):

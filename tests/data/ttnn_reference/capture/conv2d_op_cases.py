@@ -48,7 +48,8 @@ NAMED = (
 where TT-NN's conv2d accepted them (x0046 and r0524 have their input in L1)."""
 MORE = {"bfloat8_b": 40, "bfloat16": 6}
 TRANSPOSED_MORE = {"bfloat8_b": 40, "bfloat16": 10}
-ANSWER_FIELDS = re.compile(r"^(output_|weight_|bias_|error|seconds)")
+ANSWER_FIELDS = re.compile(r"^(output_(?!padding$)|weight_|bias_|error|seconds)")
+"""The answer's own fields (a transposed case's `output_padding` is the case's)."""
 
 
 def file_tag(path: Path) -> str:

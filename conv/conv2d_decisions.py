@@ -296,7 +296,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     of its tensors up to the halo's, the conv op's
     output spec (`row_major_output_tensor_refusal`), the conv's output, the HEIGHT/BLOCK
     factory's activation-reuse checks, then the factories' checks of what it prepared
-    (WIDTH's output block, `conv2d_refusal`, WIDTH's activation height, WIDTH's multicast
+    (WIDTH's output block, `conv2d_refusal` with WIDTH's activation height, WIDTH's multicast
     arguments), the conv program's circular buffers, then the output. Raises
     ConvConfigError with TT-NN's rule for a conv it refuses (the preparation's own refusals
     included)."""
@@ -309,6 +309,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
         or folding_pad_refusal(params)
         or folding_input_page_refusal(params)
         or folding_shard_grid_refusal(params)
+        or folding_tile_channels_refusal(params)
         or folding_width_input_refusal(params)
         or folding_block_input_refusal(params)
         or column_major_input_refusal(params)
@@ -333,6 +334,7 @@ def resolve_conv2d(params: Conv2dParameters) -> Conv2dDecision:
     refusal = (
         folded_width_input_tilize_refusal(plan)
         or width_input_matmul_refusal(plan)
+        or sharded_matmul_k_refusal(plan)
         or folded_dram_weight_refusal(plan)
     )
     if refusal is not None:
@@ -420,14 +422,13 @@ def check_factory_blocking(
     """The program factories' checks made before the conv program makes its reader indices, in
     TT-NN's order: the HEIGHT/BLOCK factory's activation reuse (unless the conv runs without
     it: `activation_reuse` False), WIDTH's output block, the prepared weight and bias
-    (`conv2d_refusal`), WIDTH's activation height. Raises ConvConfigError with TT-NN's
-    words."""
+    (`conv2d_refusal`, WIDTH's activation height among them). Raises ConvConfigError with
+    TT-NN's words."""
     bias_shape = None if bias_plan is None else bias_plan.bias.physical_shape
     for refusal in (
         activation_reuse_refusal(plan) if activation_reuse else None,
         width_output_block_refusal(plan),
         factory_refusal(plan, bias_shape),
-        width_activation_height_refusal(plan),
     ):
         if refusal is not None:
             raise ConvConfigError(f"TT-NN 0.81.1's conv2d refuses this conv: {refusal}")
@@ -466,8 +467,10 @@ def width_depthwise_weight_refusal(plan: ConvWeightsPlan) -> str | None:
     """The WIDTH factory's first check of the weight (conv2d_op_width_sharded_program_factory
     .cpp:198) on a 1D depthwise conv run WIDTH, whose weight the preparation lays out with the
     depthwise expansion (§3.6.6) where the factory reads a dense one: its activation width,
-    round_up(C_pad · KW, 32) · KH, against the weight's rows. TT-NN's answers: 4 such convs,
-    each refused so."""
+    round_up(C_pad · KW, 32) · KH, against the weight's rows, then its activation height
+    (`conv_consumption.width_activation_height_refusal`). TT-NN's answers: 4 such convs, each
+    refused for the width."""
+    from ttnn_xdsl.conv.conv_consumption import output_block_tiles, width_activation_height_refusal
     from ttnn_xdsl.conv.conv_weight_layout import conv_input_channels_padded
 
     form, sharding = plan.form, plan.sharding
@@ -476,22 +479,18 @@ def width_depthwise_weight_refusal(plan: ConvWeightsPlan) -> str | None:
     kernel_height, kernel_width = form.folded.kernel_size[0], form.folded.kernel_size[1]
     channels = conv_input_channels_padded(form, sharding)
     act_width = round_up(channels * kernel_width, TILE_SIZE) * kernel_height
-    if act_width == plan.layout.physical_shape[2]:
-        return None
-    return "The width of tensor a needs to match the height of tensor b"
-
-
-def output_block_tiles(plan: ConvWeightsPlan) -> int:
-    """The output rows the WIDTH program factory blocks, in tiles: N·OH·OW of the conv it
-    runs (the first slice's on the DRAM path), rounded up to whole tiles."""
-    output_size = plan.l1.slice_output_size or plan.form.output_size
-    pixels = plan.form.folded.batch_size * output_size[0] * output_size[1]
-    return -(-pixels // TILE_SIZE)
+    if act_width != plan.layout.physical_shape[2]:
+        return "The width of tensor a needs to match the height of tensor b"
+    return width_activation_height_refusal(
+        output_block_tiles(plan), plan.blocking.act_block_h_ntiles
+    )
 
 
 def width_output_block_refusal(plan: ConvWeightsPlan) -> str | None:
     """conv2d_op_width_sharded_program_factory.cpp:125 (before the weight checks): the output
     block is at least one activation block high."""
+    from ttnn_xdsl.conv.conv_consumption import output_block_tiles
+
     if plan.form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
         return None
     tiles, block = output_block_tiles(plan), plan.blocking.act_block_h_ntiles
@@ -501,19 +500,6 @@ def width_output_block_refusal(plan: ConvWeightsPlan) -> str | None:
         f"Output block height (in # of tiles) ({tiles}) should be greater than or equal to "
         f"activation block height (in # of tiles) ({block})"
     )
-
-
-def width_activation_height_refusal(plan: ConvWeightsPlan) -> str | None:
-    """conv2d_op_width_sharded_program_factory.cpp:230: the activation matrix's rows split
-    into whole activation blocks. (TT-NN checks it between the weight's height and the
-    blocks' split over the input cores, `conv2d_refusal`'s; here it comes after both, which
-    differs only when both fail.)"""
-    if plan.form.mm_conv or plan.sharding.shard_layout != TensorMemoryLayout.WIDTH_SHARDED:
-        return None
-    tiles, block = output_block_tiles(plan), plan.blocking.act_block_h_ntiles
-    if tiles % block == 0:
-        return None
-    return f"act_matrix_height_ntiles {tiles} should be divisible by act_block_h_ntiles {block}"
 
 
 def conv_reader_indices_refusal(plan: ConvWeightsPlan) -> str | None:
@@ -828,6 +814,34 @@ def folding_shard_grid_refusal(params: Conv2dParameters) -> str | None:
     )
 
 
+def folding_tile_channels_refusal(params: Conv2dParameters) -> str | None:
+    """conv2d's kernel-stride fold (`fold_tensor`) of a padded TILE input HEIGHT-sharded in L1
+    whose channels are not whole tiles: TT-NN views the input as `[N, H, W, C]`, pads it
+    through a halo over its shards, then fails reshaping the padded tensor, whose rows are
+    the tile-padded channels wide ("Attempting to reshape between two shapes with different
+    volumes", reshape_view/reshape.cpp:736; the graph capture of fresh wide s9301 w0014
+    recorded with its pin: a reshape, a halo, then the failing reshape). After the shard grid
+    walk of a COL_MAJOR grid (`folding_shard_grid_refusal`). TT-NN's answers: fresh w0014 (1
+    channel on 3×8 cores in 32-row shards), 3 probes of
+    `ttnn_conv_fold_shard_grid_wormhole_N150` (16 channels on a ROW_MAJOR grid, on COL_MAJOR
+    grids of one row or one column) and 11 probes (`ttnn_conv_fold_tile_channels_wormhole_N150`:
+    1, 3, 16 and 48 channels, bfloat16 and float32, 8 to 24 cores, with a shard layout or
+    without) refused so, none accepted; whole tiles of channels (32, 64: 2 probes and 2
+    draws), an unpadded input (a probe) or a ROW_MAJOR one (2 probes) fail otherwise (the
+    fold's sharding, not modelled)."""
+    params = normalize_parameters(params)
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return None
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        return None
+    if params.input_layout != Layout.TILE or not any(params.padding):
+        return None
+    if params.in_channels % TILE_SIZE == 0 or folds_unevenly(params):
+        return None
+    return "Attempting to reshape between two shapes with different volumes"
+
+
 def folding_width_input_refusal(params: Conv2dParameters) -> str | None:
     """conv2d's kernel-stride fold (`fold_tensor`) of a ROW_MAJOR input WIDTH-sharded in L1
     keeps the input's shard spec on the tensors it makes, and a WIDTH shard spec must hold the
@@ -1130,6 +1144,33 @@ def width_input_matmul_refusal(plan: ConvWeightsPlan) -> str | None:
             "MatmulMultiCoreReuseMultiCastProgramConfig: Unsupported memory layout "
             "TensorMemoryLayout::WIDTH_SHARDED."
         )
+    return None
+
+
+def sharded_matmul_k_refusal(plan: ConvWeightsPlan) -> str | None:
+    """The K check of the matmul (`ttnn::linear`, matmul_device_operation.cpp:91) TT-NN runs
+    for a 1×1 conv of a sharded input (not the interleaved matmul of an auto-sharded one, not
+    folded): input A is the input as the tensor it is — conv2d reshards it into its shard spec
+    keeping the input's logical shape (`create_device_tensor` of `input_tensor.logical_shape()`
+    in `shard_or_reshard_tensor_if_required`), or reads the user's shards as they are — so its
+    width is ceil(C / 32) tiles, while the prepared weight's height covers every channel core's
+    shard, round_up(C, 32 · channel cores). They differ for a WIDTH input kept with more shard
+    width than channels (`width_input_matmul_refusal`'s cases) and for channel cores that do
+    not divide the channel tiles, which only an override core grid gives (the parallel config
+    TT-NN chooses divides them). TT-NN's answers: 3 convs and 2 transposed convs of kept WIDTH
+    inputs and 13 probes (ttnn_conv_width_matmul_wormhole_N150) refused so; fresh rare s9308
+    x0051 (64 channels BLOCK on an override grid of 2×5 cores with transpose_shards: 5
+    channel cores, 160 weight rows) and 8 probes around it
+    (ttnn_conv_matmul_k_override_grid_blackhole_P150: 96 channels, 3 and 4 channel cores, a
+    row-major input, from DRAM) refused so, none accepted; the 4 probes whose tiles agree run
+    (2 channel cores; 128, 150, 160 channels)."""
+    params, form = plan.params, plan.form
+    if not form.mm_conv or plan.sharding.auto_shard:
+        return None
+    if form.fold_stride not in (None, (1, 1)):
+        return None  # the fold's own rules: `width_input_matmul_refusal`, from DRAM below
+    if isinstance(params, Conv2dParameters) and matmul_block_input_unfilled(params):
+        return None  # resharded BLOCK from the device grid: that conv's weight, not claimed
     input_tiles = -(-params.in_channels // TILE_SIZE)
     weight_tiles = plan.layout.physical_shape[2] // TILE_SIZE
     if input_tiles == weight_tiles:
@@ -1268,7 +1309,9 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
     if is_conv1d(params):
         return conv1d_preparation(params)
     form = resolve_conv_form(params)
-    if not form.dram_conv or form.mm_conv:
+    if form.dram_conv and form.mm_conv and form.fold_stride is None:
+        return dram_matmul_preparation(params)
+    if not form.dram_conv:
         return params
     return dram_path_preparation(params)
 
@@ -1281,6 +1324,23 @@ def folds_on_the_dram_path(params: Conv2dParameters) -> bool:
     if not runs_from_dram(params) or not resolve_kernel_stride_folding(params):
         return False
     return tuple(params.stride) != (1, 1)
+
+
+def dram_matmul_preparation(params: Conv2dParameters) -> Conv2dParameters:
+    """`conv2d_preparation` of a 1×1 matmul conv from DRAM given a `shard_layout`, not
+    kernel-stride folded (conv2d's DRAM path folds first, `folded_dram_weight_refusal`): conv2d's
+    DRAM path hands a matmul to `conv2d_L1` whole ("Conv2D DRAM with matmul should never use
+    the slicing code path"), which prepares the weight in the conv's shard layout — its
+    interleaved-matmul layout only for an auto-sharded matmul (`mm_conv && auto_shard`) —
+    where `prepare_conv_weights` lays a DRAM input's matmul weight out interleaved (§3.3 step
+    4): prepared as on the L1 path (an `l1_full` slice config). The two differ where the
+    channel cores do not divide the channel tiles (an override core grid): TT-NN's answers,
+    probe k09 of `ttnn_conv_matmul_k_override_grid_blackhole_P150` (64 channels BLOCK on 5
+    channel cores from DRAM, 160 weight rows: the matmul's K check refuses it). Without a
+    `shard_layout` both are interleaved: `params` as given."""
+    if params.conv_config.shard_layout is None:
+        return params
+    return replace(params, slice_config=Conv2dSliceConfig(Conv2dSliceType.L1_FULL, 1))
 
 
 def dram_path_preparation(params: Conv2dParameters) -> Conv2dParameters:
@@ -1384,7 +1444,9 @@ def resolve_conv_transpose2d(params: ConvTranspose2dParameters) -> Conv2dDecisio
     # claim there.
     refusal = None
     if params.conv_config.shard_layout is not None and transposes_as_matmul(params):
-        refusal = width_input_matmul_refusal(transpose.conv)
+        refusal = width_input_matmul_refusal(transpose.conv) or sharded_matmul_k_refusal(
+            transpose.conv
+        )
     if refusal is not None:
         raise ConvConfigError(f"TT-NN 0.81.1's conv_transpose2d refuses this conv: {refusal}")
     # A DRAM input without a slice config runs through TT-NN's slicer, even as one slice.

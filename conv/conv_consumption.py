@@ -543,7 +543,7 @@ def conv2d_refusal(
     if path is ConsumptionPath.DEPTHWISE_1D and bias_shape is not None:
         return "Bias is not supported for depthwise conv1d"
     if path is ConsumptionPath.WIDTH:
-        return width_sharded_refusal(consumption, rows, weight_tiles)
+        return width_sharded_refusal(consumption, rows, weight_tiles, output_block_tiles(plan))
     if path is ConsumptionPath.MATMUL:
         return None
     if bias_shape is not None and bias_shape[-1] // TILE_SIZE != weight_tiles:
@@ -565,16 +565,45 @@ def conv2d_refusal(
     return None
 
 
-def width_sharded_refusal(consumption: ConsumptionPlan, rows: int, weight_tiles: int) -> str | None:
-    """The WIDTH factory's checks (conv2d_op_width_sharded_program_factory.cpp): the act
-    matrix width round_up(C·KW, 32)·KH equals the weight's rows, splits into whole K blocks,
-    and those into the input cores; the weight width splits into cores; C is whole tiles per
-    input core."""
+def output_block_tiles(plan: ConvWeightsPlan) -> int:
+    """The output rows the WIDTH program factory blocks, in tiles (its act_matrix_height_ntiles
+    and out_block_h_ntiles: one core holds every row): N·OH·OW of the conv it runs (the first
+    slice's on the DRAM path), rounded up to whole tiles."""
+    output_size = plan.l1.slice_output_size or plan.form.output_size
+    pixels = plan.form.folded.batch_size * output_size[0] * output_size[1]
+    return -(-pixels // TILE_SIZE)
+
+
+def width_activation_height_refusal(act_height_ntiles: int, act_block_h_ntiles: int) -> str | None:
+    """conv2d_op_width_sharded_program_factory.cpp:230: the activation matrix's rows split
+    into whole activation blocks."""
+    if act_height_ntiles % act_block_h_ntiles == 0:
+        return None
+    return (
+        f"act_matrix_height_ntiles {act_height_ntiles} should be divisible by act_block_h_ntiles "
+        f"{act_block_h_ntiles}"
+    )
+
+
+def width_sharded_refusal(
+    consumption: ConsumptionPlan, rows: int, weight_tiles: int, act_height_ntiles: int
+) -> str | None:
+    """The WIDTH factory's checks (conv2d_op_width_sharded_program_factory.cpp), in its order:
+    the act matrix width round_up(C·KW, 32)·KH equals the weight's rows; its height,
+    `act_height_ntiles`, splits into whole act blocks (line 230); its width into whole K
+    blocks; the weight width into cores; the K blocks into the input cores; C is whole tiles
+    per input core. (TT-NN checks the height before the K blocks' split: s9303 r0087, a WIDTH
+    conv failing both, is refused for its height.)"""
     kh, kw = consumption.window.kernel
     channels = consumption.activation_channels
     act_width = round_up(channels * kw, TILE_SIZE) * kh
     if act_width != rows:
         return "The width of tensor a needs to match the height of tensor b"
+    height_refusal = width_activation_height_refusal(
+        act_height_ntiles, consumption.act_block_h_ntiles
+    )
+    if height_refusal is not None:
+        return height_refusal
     act_tiles, block_tiles = act_width // TILE_SIZE, consumption.act_block_w // TILE_SIZE
     if act_tiles % block_tiles:
         return (

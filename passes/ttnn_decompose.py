@@ -571,10 +571,10 @@ def transpose_prepared_operands(
     conv_transpose2d prepares them (`prepare_conv_transpose2d_weights` / `_bias` with the
     op's parameters and its input's type, the conv_config and slice config as its own path
     reads them: `conv_transpose2d_preparation`, `conv_transpose2d_bias_preparation` — the
-    bias in the weights dtype the weight is prepared in, a bfloat8_b bias from DRAM prepared
-    as bfloat16 and typecast; its layout op where that prepare op would not pad it as
-    conv_transpose2d does from its weight's plan, `bias_op_says`), and the weight and bias
-    its equivalent conv2d reads (a prepared operand as given)."""
+    bias in the weights dtype the weight is prepared in; its layout op and one typecast where
+    that prepare op would not pad it as conv_transpose2d does from its weight's plan,
+    `bias_op_says`, or would prepare it in another dtype, a bfloat8_b bias from DRAM), and the
+    weight and bias its equivalent conv2d reads (a prepared operand as given)."""
     activation = op.tensor(op.input, "input")
     properties: dict[str, object] = {
         name: value for name, value in op.properties.items() if name != OUTPUT_DTYPE_OF_CONV2D.name
@@ -629,8 +629,17 @@ def transpose_prepared_operands(
     if (
         bias is not None
         and op.tensor(bias, "bias").on_host
-        and not bias_op_says(bias_config, decision)
+        and (
+            not bias_op_says(bias_config, decision)
+            or bias_config.conv_config.weights_dtype != decision.weights_dtype
+        )
     ):
+        # Laid out by the layout ops, with one typecast: where no prepare op pads it as
+        # conv_transpose2d does, and where its prepare op would make another dtype (a
+        # bfloat8_b bias from DRAM, prepared as bfloat16: TT-NN's conv_transpose2d converts
+        # the host values to bfloat8_b once, its bytes captured in
+        # tests/data/ttnn_reference/conv_transpose2d_op/bytes/; a bfloat16 prepare op then a
+        # typecast would round them twice).
         assert decision.bias_plan is not None
         biases = bias_chain(decision.bias_plan, bias)
         biases[-1].attributes[EQUIVALENT_CONV2D_ATTRIBUTE] = equivalent_conv2d_summary(transpose)
@@ -646,10 +655,6 @@ def transpose_prepared_operands(
         prepared_bias = PrepareConvTranspose2dBiasOp(bias, device=device, **bias_properties)
         chain.append(prepared_bias)
         bias = prepared_bias.result
-        if bias_config.conv_config.weights_dtype != decision.weights_dtype:
-            typecast = TypecastOp(bias, prepared_bias_type(decision))
-            chain.append(typecast)
-            bias = typecast.result
     return chain, weight, bias
 
 

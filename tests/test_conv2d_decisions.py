@@ -20,6 +20,7 @@ from ttnn_xdsl.conv.conv2d_decisions import (
     folding_input_page_refusal,
     folding_pad_refusal,
     folding_shard_grid_refusal,
+    folding_tile_channels_refusal,
     folding_width_input_refusal,
     matmul_shard_height_untiled,
     resolve_conv2d,
@@ -2444,3 +2445,131 @@ def test_a_folded_height_input_is_viewed_in_pages_of_one_stick() -> None:
     with pytest.raises(VerifyException) as raised:
         build_conv2d(wide, (13, 10)).verify()
     assert str(raised.value).endswith(str(wide["error_info"]))
+
+
+def answered(file_name: str, case_id: str) -> dict[str, object]:
+    """One case of TT-NN's committed conv2d answers (tests/data/ttnn_reference/conv2d_op/)."""
+    with gzip.open(ANSWERS / file_name, "rt") as text:
+        case: dict[str, object] = json.load(text)[case_id]
+    return case
+
+
+def refusal_of(case: dict[str, object], grid: tuple[int, int]) -> str:
+    """The project's refusal of the case, without the op's name."""
+    with pytest.raises(VerifyException) as raised:
+        build_conv2d(case, grid).verify()
+    return str(raised.value).removeprefix("'ttnn.conv2d' op ")
+
+
+def test_a_width_conv_is_refused_for_its_act_height_before_its_k_blocks_split() -> None:
+    """Fresh s9303 r0087 (Wormhole): a 3×3 conv of 1024 channels over two 16×16 images from
+    DRAM, run WIDTH on 32 cores, act_block_h_override 64, act_block_w_div 2. Its output rows,
+    2·14·14 = 392, are ⌈392 / 32⌉ = 13 tiles, not whole act blocks of 64 / 32 = 2 tiles
+    (conv2d_op_width_sharded_program_factory.cpp:230), and its 72 K blocks do not split over
+    its 32 input cores either: TT-NN checks the height first. Probes
+    (ttnn_conv_width_act_height_wormhole_N150): asked WIDTH from DRAM or L1 (h01, h07), with
+    blocks of 3 tiles (h04) or 7 output tiles (h11) it is refused for the height; with blocks
+    of one tile (h02, h08) or 16 output tiles (h03) for the K blocks' split."""
+    probes = "ttnn_conv_width_act_height_wormhole_N150.json.gz"
+    refused = "TT-NN 0.81.1's conv2d refuses this conv: "
+    drawn = next(
+        case
+        for case in load_answers("ttnn_conv_fresh_conv2d_wormhole_N150_s9303.json.gz")
+        if case["id"] == "r0087"
+    )
+    for case, pixels, block in (
+        (drawn, 2 * 14 * 14, 64),
+        (answered(probes, "h01"), 2 * 14 * 14, 64),
+        (answered(probes, "h07"), 2 * 14 * 14, 64),
+        (answered(probes, "h04"), 2 * 14 * 14, 96),
+        (answered(probes, "h11"), 14 * 14, 64),
+    ):
+        tiles, block_tiles = -(-pixels // 32), block // 32
+        message = (
+            f"act_matrix_height_ntiles {tiles} should be divisible by act_block_h_ntiles "
+            f"{block_tiles}"
+        )
+        assert tiles % block_tiles and case["error_info"] == message
+        assert refusal_of(case, (8, 8)) == refused + message
+    split = "Number of Act Blocks along the Width 72 should be divisible by the number of cores 32"
+    for case_id in ("h02", "h03", "h08"):
+        case = answered(probes, case_id)
+        assert case["error_info"] == split
+        assert refusal_of(case, (8, 8)) == refused + split
+
+
+def load_answers(file_name: str) -> list[dict[str, object]]:
+    """Every case of one committed answers file."""
+    with gzip.open(ANSWERS / file_name, "rt") as text:
+        return list(json.load(text).values())
+
+
+def override_channel_cores(case: dict[str, object]) -> int:
+    """The channel cores of a BLOCK override core grid: its rows with `transpose_shards`
+    (COL_MAJOR), else its columns."""
+    config: dict[str, object] = case["conv_config"]  # type: ignore[assignment]
+    ((x0, y0, x1, y1),) = config["core_grid"]  # type: ignore[misc]
+    return y1 - y0 + 1 if config.get("transpose_shards") else x1 - x0 + 1
+
+
+def test_a_block_matmul_on_an_override_grid_holds_the_input_s_tiles_to_the_weight_s() -> None:
+    """Fresh s9308 x0051 (Blackhole): a 1×1 conv of 64 channels BLOCK on an override core grid
+    of 2×5 cores with transpose_shards, 5 channel cores. conv2d reshards the input keeping its
+    logical width, ⌈64 / 32⌉ = 2 tiles, while the weight covers every channel core's shard,
+    round_up(64, 32·5) = 160 rows: the matmul refuses (matmul_device_operation.cpp:91).
+    Probes (ttnn_conv_matmul_k_override_grid_blackhole_P150): so from a row-major input (k08),
+    without a bias (k10), from DRAM (k09: conv2d's DRAM path hands a matmul to its L1 path,
+    which prepares it BLOCK, not as prepare_conv_weights's interleaved matmul), for 96
+    channels (k04), 3 or 4 channel cores (k05, k13, k14); run where the tiles agree: 2 channel
+    cores (k02), 160, 150 or 128 channels on 5 and 4 (k03, k11, k15)."""
+    probes = "ttnn_conv_matmul_k_override_grid_blackhole_P150.json.gz"
+    drawn = next(
+        case
+        for case in load_answers("ttnn_conv_fresh_rare_blackhole_P150_s9308.json.gz")
+        if case["id"] == "x0051"
+    )
+    refused = [drawn] + [answered(probes, f"k{n:02}") for n in (1, 4, 5, 8, 9, 10, 13, 14)]
+    for case in refused:
+        channels, cores = int(case["in_channels"]), override_channel_cores(case)  # type: ignore[call-overload]
+        input_tiles, weight_tiles = -(-channels // 32), -(-channels // (32 * cores)) * cores
+        assert input_tiles != weight_tiles
+        message = (
+            f"K dimension in tiles must match between input A ({input_tiles}) and input B "
+            f"({weight_tiles})"
+        )
+        assert case["error_info"] == message
+        assert refusal_of(case, (13, 10)) == f"TT-NN 0.81.1's conv2d refuses this conv: {message}"
+    for case_id in ("k02", "k03", "k11", "k15"):
+        case = answered(probes, case_id)
+        channels, cores = int(case["in_channels"]), override_channel_cores(case)  # type: ignore[call-overload]
+        rows = -(-channels // (32 * cores)) * cores * 32
+        assert case["weight_padded_shape"][2] == rows == -(-channels // 32) * 32  # type: ignore[index]
+        build_conv2d(case, (13, 10)).verify()
+
+
+def test_a_padded_fold_of_a_tile_height_input_of_part_tile_channels_fails_a_reshape() -> None:
+    """Fresh s9301 w0014 (Wormhole): a 3×3 conv of stride 3, padding 1, of a 16×16 TILE input of
+    one channel HEIGHT-sharded on 3×8 cores in 32-row shards: TT-NN folds it (stride = kernel
+    on a HEIGHT-sharded input), pads it through a halo and fails reshaping the padded tensor,
+    one tile wide for one channel, before any check of the conv (so too without the case's
+    activation reuse: f01). Probes (ttnn_conv_fold_tile_channels_wormhole_N150): 1, 3, 16 and
+    48 channels on 8 to 24 cores, float32, a shard layout given: refused so; 32 or 64 channels
+    (f05, f07), no padding (f08), a row-major input (f09, f10) fail otherwise, not folding
+    (f13) runs."""
+    message = "Attempting to reshape between two shapes with different volumes"
+    probes = "ttnn_conv_fold_tile_channels_wormhole_N150.json.gz"
+    drawn = next(
+        case
+        for case in load_answers("ttnn_conv_fresh_wide_wormhole_N150_s9301.json.gz")
+        if case["id"] == "w0014"
+    )
+    refused = [drawn] + [answered(probes, f"f{n:02}") for n in (1, 2, 3, 4, 6, 11, 12, 14, 15)]
+    for case in refused:
+        assert case["layout"] == "TILE" and int(case["in_channels"]) % 32  # type: ignore[call-overload]
+        assert case["error_info"] == message
+        assert refusal_of(case, (8, 8)) == f"TT-NN 0.81.1's conv2d refuses this conv: {message}"
+    for case_id in ("f05", "f07", "f08", "f09", "f10", "f13"):
+        case = answered(probes, case_id)
+        assert case.get("error_info") != message
+        params = build_conv2d(case, (8, 8)).conv_parameters()
+        assert folding_tile_channels_refusal(params) is None

@@ -2,8 +2,8 @@
 // preparation of each host operand (prepare_conv_weights / prepare_conv_bias with the conv's
 // parameters, decomposed in turn into their layout ops) and ONE ttnn.conv2d_consume reading the
 // prepared weight, with the conv's result type; a prepared weight is consumed as given; a bfloat8_b
-// weight of a conv run from DRAM is prepared as bfloat16 and typecast (conv2d's own path:
-// prepare_conv_weights alone refuses it).
+// weight of a conv run from DRAM is laid out by the layout op and typecast once, from float32
+// (conv2d's own path converts it once: prepare_conv_weights alone refuses it).
 //
 // RUN: ttnn-opt %s -p ttnn-decompose | filecheck %s
 // RUN: ttnn-opt %s -p ttnn-lower | filecheck %s --check-prefix=LOWERED
@@ -40,8 +40,7 @@ func.func @bfloat8_b_from_dram(%x: tensor<1x8x8x16xbf16>, %w: tensor<32x16x3x3xf
 
 // CHECK-LABEL: func.func @bfloat8_b_from_dram(
 // CHECK-NEXT:    %[[W:.*]] = ttnn.conv_weights_special_padding_layout %w
-// CHECK-NEXT:    %[[WB:.*]] = ttnn.typecast %[[W]] : {{.*}} -> tensor<1x1x144x32xbf16, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
-// CHECK-NEXT:    %[[W8:.*]] = ttnn.typecast %[[WB]] : {{.*}} -> tensor<1x1x144x32x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
+// CHECK-NEXT:    %[[W8:.*]] = ttnn.typecast %[[W]] : tensor<1x1x144x32xf32, {{.*}} -> tensor<1x1x144x32x!ttnn.bfp8_b, #ttnn.tensor_layout<tile, physical = 1x1x192x32>>
 // CHECK-NEXT:    %[[Y:.*]] = "ttnn.conv2d_consume"(%x, %[[W8]]) <{path = "height_sharded"
 // CHECK-NEXT:    func.return %[[Y]]
 

@@ -223,13 +223,14 @@ def tensor_record(tensor: Any) -> dict[str, Any]:
 
 
 def conv2d_capture_case(ttnn: Any, case: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """Runs TT-NN's own conv2d on the case (conv2d_call.py) from the host weight and bias,
-    on a device opened for it, and keeps, of the tensors the shim caught moving to the device
-    during the call, the one whose logical and padded shape, dtype and layout are those of
-    the weight conv2d returned as `weight.tensorbin` (and the bias's as `bias.tensorbin`).
+    """Runs TT-NN's own conv2d (or conv_transpose2d, as the case's `op` says) on the case
+    (conv2d_call.py) from the host weight and bias, on a device opened for it, and keeps, of
+    the tensors the shim caught moving to the device during the call, the one whose logical
+    and padded shape, dtype and layout are those of the weight the op returned as
+    `weight.tensorbin` (and the bias's as `bias.tensorbin`).
     The input is moved before the call and its file dropped; the others (the halo's config
     tensors) are listed in the record as `moved`."""
-    from conv2d_call import L1_SMALL_SIZE, conv2d_keywords, device_input
+    from conv2d_call import L1_SMALL_SIZE, conv2d_keywords, conv_function, device_input
 
     folder.mkdir(parents=True, exist_ok=True)
     capture = Path(os.environ["TTNN_CAPTURE_DIR"])
@@ -246,21 +247,28 @@ def conv2d_capture_case(ttnn: Any, case: dict[str, Any], folder: Path) -> dict[s
             path.unlink()
         keywords = conv2d_keywords(ttnn, case, device, input_tensor, weight, bias)
         try:
-            _, _, (returned_weight, returned_bias) = ttnn.conv2d(**keywords)
+            _, _, (returned_weight, returned_bias) = conv_function(ttnn, case)(**keywords)
         except Exception as exception:
             return error_of(exception)
     finally:
         ttnn.close_device(device)
     dumped = sorted(capture.glob("*.tensorbin"))
     moved = [tensor_record(ttnn.load_tensor(str(path))) for path in dumped]
-    record: dict[str, Any] = {"captured_from": "conv2d", "moved": moved}
+    op = case.get("op", "conv2d")
+    record: dict[str, Any] = {"captured_from": op, "moved": moved}
     returned = {"weight": returned_weight, "bias": returned_bias}
+    hosts = {"weight": weight, "bias": bias}
     for what, tensor in returned.items():
         if tensor is None:
             continue
         wanted = tensor_record(tensor)
         record.update({f"{what}_{key}": value for key, value in wanted.items()})
         matches = [path for path, found in zip(dumped, moved, strict=True) if found == wanted]
+        if len(matches) == 2 and tensor_record(returned_weight) == tensor_record(returned_bias):
+            # A weight of one row (in_channels·KH·KW = 1, [1, 1, 1, O]) has the bias's shape:
+            # the one whose values are nearer the host operand's is this operand.
+            matches = [nearest(ttnn, matches, hosts[what], [hosts[other] for other in hosts])]
+            record["told_apart_by_values"] = True
         if len(matches) != 1:
             record["capture_error"] = f"{len(matches)} tensors moved look like the {what}"
             continue
@@ -270,13 +278,29 @@ def conv2d_capture_case(ttnn: Any, case: dict[str, Any], folder: Path) -> dict[s
     return record
 
 
+def nearest(ttnn: Any, paths: list[Path], host: Any, hosts: list[Any]) -> Path:
+    """Of two dumped one-row tensors, the one whose logical values are nearer `host`'s (the
+    other nearer the other of `hosts`): their flat values against each host's."""
+    import numpy as np
+
+    def distance(path: Path, values: Any) -> float:
+        dumped = ttnn.load_tensor(str(path)).to_numpy().astype(np.float64).ravel()
+        return float(np.abs(dumped - np.ravel(values)).sum())
+
+    other = next(values for values in hosts if values is not host)
+    first, second = paths
+    first_is_it = distance(first, host) + distance(second, other)
+    second_is_it = distance(second, host) + distance(first, other)
+    return first if first_is_it < second_is_it else second
+
+
 def worker(mode: str, cases_file: Path, out: Path, ids: list[str]) -> None:
     """Runs `ids`, a START and a RESULT line each: the prepare calls on one opened device, or
-    conv2d on a device opened for each case."""
+    the conv op itself (conv2d or conv_transpose2d) on a device opened for each case."""
     import ttnn
 
     cases = {case["id"]: case for case in json.loads(cases_file.read_text())}
-    if mode == "conv2d":
+    if mode == "op":
         sys.path.insert(0, str(HERE))
         for case_id in ids:
             print(f"START {case_id}", flush=True)
@@ -397,9 +421,11 @@ def main(arguments: list[str]) -> None:
         worker(arguments[1], Path(arguments[2]), Path(arguments[3]), arguments[4:])
         return
     mode = "prepare"
-    if "--conv2d" in arguments:
-        mode = "conv2d"
-        arguments = [argument for argument in arguments if argument != "--conv2d"]
+    op_flags = ("--conv2d", "--conv-transpose2d")
+    if any(flag in arguments for flag in op_flags):
+        # Either flag runs the op itself; the case's `op` says which.
+        mode = "op"
+        arguments = [argument for argument in arguments if argument not in op_flags]
     if len(arguments) != 4 or arguments[2] != "--device" or arguments[3] not in DEVICES:
         raise SystemExit(__doc__)
     device = arguments[3]

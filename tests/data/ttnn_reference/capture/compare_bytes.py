@@ -7,8 +7,9 @@ per case; the device is the one the summary names. Every weight and bias TT-NN p
 prepared by the project from the same host tensor (the prepare op built as the reference
 tests build it, with TT-NN's result type, run through the whole pipeline) and its
 `.tensorbin` compared with TT-NN's whole file; a case captured from TT-NN's own conv2d
-(`capture_bytes.py --conv2d`) is run as the same call of the project's `ttnn.conv2d`
-(conv2d_call.py, `return_weights_and_bias`) and the weight and bias it returns are compared.
+(`capture_bytes.py --conv2d` / `--conv-transpose2d`) is run as the same call of the project's
+`ttnn.conv2d` or `ttnn.conv_transpose2d` (conv2d_call.py, `return_weights_and_bias`) and the
+weight and bias it returns are compared.
 Prints the count and every difference: the project refusing, another shape or dtype, or the
 first differing byte (and how many differ).
 A conv whose output is empty (which TT-NN prepares with wrapped sizes and the project refuses,
@@ -33,7 +34,12 @@ from test_conv_transpose_reference import build_op as build_transpose_op  # noqa
 from ttnn_reference_cases import GRIDS, compared, output_is_empty  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conv2d_call import L1_SMALL_SIZE, conv2d_keywords, device_input  # noqa: E402
+from conv2d_call import (  # noqa: E402
+    L1_SMALL_SIZE,
+    conv2d_keywords,
+    conv_function,
+    device_input,
+)
 
 from ttnn_xdsl.program import run  # noqa: E402
 from ttnn_xdsl.runtime import DeviceTensor  # noqa: E402
@@ -62,7 +68,8 @@ def difference(case: dict[str, Any], folder: Path, what: str) -> str | None:
 
 
 def conv2d_differences(case: dict[str, Any], folder: Path) -> dict[str, str | None]:
-    """For the weight and bias the project's `ttnn.conv2d` returns, called as TT-NN's was
+    """For the weight and bias the project's `ttnn.conv2d` (or `conv_transpose2d`, as the
+    case's `op` says) returns, called as TT-NN's was
     (conv2d_call.py) from the case's host tensors: None when its file is TT-NN's, else what
     differs."""
     os.environ["TTNN_XDSL_DEVICE"] = case["device"].lower()
@@ -75,7 +82,7 @@ def conv2d_differences(case: dict[str, Any], folder: Path) -> dict[str, str | No
     try:
         input_tensor = device_input(ttnn, case, device)
         keywords = conv2d_keywords(ttnn, case, device, input_tensor, weight, bias)
-        _, _, returned = ttnn.conv2d(**keywords)
+        _, _, returned = conv_function(ttnn, case)(**keywords)
     except Exception as exception:
         return {what: project_failure(exception) for what in whats}
     finally:
@@ -120,7 +127,7 @@ def main(arguments: list[str]) -> None:
                 empty += 1
                 continue
             folder = root / case["id"]
-            if case.get("captured_from") == "conv2d":
+            if case.get("captured_from") in ("conv2d", "conv_transpose2d"):
                 found_of = conv2d_differences(case, folder)
             else:
                 found_of = {

@@ -1,13 +1,16 @@
-"""One `conv2d` call of an answers case, made with whichever `ttnn` module is given: TT-NN
-0.81.1 itself (capture_bytes.py --conv2d, in TT-NN's environment) or `ttnn_xdsl.ttnn`
-(compare_bytes.py, the project's), so both run the same call on the same host tensors.
+"""One `conv2d` (or `conv_transpose2d`) call of an answers case, made with whichever `ttnn`
+module is given: TT-NN 0.81.1 itself (capture_bytes.py --conv2d / --conv-transpose2d, in
+TT-NN's environment) or `ttnn_xdsl.ttnn` (compare_bytes.py, the project's), so both run the
+same call on the same host tensors.
 
 The call is the reference kit's `query_conv.py` call (its answers are these cases): the input
 is zeros (a conv's prepared weight does not depend on it) of TT-NN's flat [1, 1, N·H·W, C]
 (or NHWC when the case says `input_shape: nhwc`), moved to the device in the case's memory
 config; the weight and bias are the host float32 tensors given; `return_output_dim` and
 `return_weights_and_bias` are set, the case's compute config passed as the kit's copy for the
-rare and model draws passes it.
+rare and model draws passes it. A case whose `op` is `conv_transpose2d` calls
+`conv_transpose2d` with its IOHW weight, `output_padding` and `mirror_kernel`, the slice config
+as `dram_slice_config` (the kit's call).
 """
 
 from __future__ import annotations
@@ -71,6 +74,16 @@ def device_input(ttnn: Any, case: dict[str, Any], device: Any) -> Any:
     return ttnn.to_device(host, device, memory_config=input_memory_config(ttnn, case))
 
 
+def is_transposed(case: dict[str, Any]) -> bool:
+    """The case is a conv_transpose2d (the answers' `op`; conv2d when absent)."""
+    return case.get("op", "conv2d") == "conv_transpose2d"
+
+
+def conv_function(ttnn: Any, case: dict[str, Any]) -> Any:
+    """The module's op the case calls: `conv_transpose2d` or `conv2d`."""
+    return ttnn.conv_transpose2d if is_transposed(case) else ttnn.conv2d
+
+
 def host_tensor(ttnn: Any, values: np.ndarray) -> Any:
     """A float32 row-major host tensor of `values`."""
     return ttnn.Tensor(values, ttnn.float32, None, ttnn.ROW_MAJOR_LAYOUT)
@@ -84,7 +97,7 @@ def conv2d_keywords(
     weight: np.ndarray,
     bias: np.ndarray | None,
 ) -> dict[str, Any]:
-    """The keyword arguments of the case's `ttnn.conv2d` call."""
+    """The keyword arguments of the case's `ttnn.conv2d` (or `conv_transpose2d`) call."""
     keywords: dict[str, Any] = dict(
         input_tensor=input_tensor,
         weight_tensor=host_tensor(ttnn, weight),
@@ -110,9 +123,13 @@ def conv2d_keywords(
     if case.get("slice_config"):
         sliced = case["slice_config"]
         slice_type = getattr(ttnn.Conv2dSliceConfig.SliceTypeEnum, sliced["type"])
-        keywords["slice_config"] = ttnn.Conv2dSliceConfig(
+        name = "dram_slice_config" if is_transposed(case) else "slice_config"
+        keywords[name] = ttnn.Conv2dSliceConfig(
             slice_type=slice_type, num_slices=sliced.get("num_slices", 0)
         )
+    if is_transposed(case):
+        keywords["output_padding"] = tuple(case.get("output_padding", (0, 0)))
+        keywords["mirror_kernel"] = case.get("mirror_kernel", True)
     compute = case.get("compute_config")
     if compute:
         keywords["compute_config"] = ttnn.init_device_compute_kernel_config(

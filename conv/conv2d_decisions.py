@@ -1304,6 +1304,8 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
     if reshards_column_major_input(params):
         config = replace(params.conv_config, reshard_if_not_optimal=True)
         params = replace(params, conv_config=config)
+    if folds_on_the_dram_path(params):
+        params = replace(params, unfolded_weight=True)
     if is_conv1d(params):
         return conv1d_preparation(params)
     form = resolve_conv_form(params)
@@ -1312,6 +1314,16 @@ def conv2d_preparation(params: Conv2dParameters) -> Conv2dParameters:
     if not form.dram_conv:
         return params
     return dram_path_preparation(params)
+
+
+def folds_on_the_dram_path(params: Conv2dParameters) -> bool:
+    """A kernel-stride fold (of a stride above 1×1) of a conv conv2d runs from DRAM: its
+    DRAM path folds the input and prepares the weight unfolded
+    (`Conv2dParameters.unfolded_weight`). TT-NN's bytes (conv2d_op/bytes/): BLOCK and HEIGHT
+    folds from DRAM unfolded; from L1, and from DRAM with an L1Full slice config, folded."""
+    if not runs_from_dram(params) or not resolve_kernel_stride_folding(params):
+        return False
+    return tuple(params.stride) != (1, 1)
 
 
 def dram_matmul_preparation(params: Conv2dParameters) -> Conv2dParameters:

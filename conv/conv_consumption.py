@@ -30,14 +30,15 @@ comes from the plan, read in one place (`consumption_plan`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
 
 from ttnn_xdsl.conv.conv2d_config import Conv2dConfig
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters, output_extent
-from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan
+from ttnn_xdsl.conv.conv_resolution import ConvWeightsPlan, resolve_conv_weights
+from ttnn_xdsl.conv.conv_weight_layout import unfolded_weight_misplacement
 from ttnn_xdsl.core.enums import PaddingMode, TensorMemoryLayout
 from ttnn_xdsl.core.errors import ConvNotModelledError
 from ttnn_xdsl.core.shapes import TILE_SIZE, round_up
@@ -127,9 +128,41 @@ class ConsumptionPlan:
     activation_reuse: bool
 
 
+def folded_weight_plan(plan: ConvWeightsPlan) -> ConvWeightsPlan:
+    """The plan of the weight the kernels read: `plan`, but for the unfolded weight of a
+    kernel-stride fold on conv2d's DRAM path (`Conv2dParameters.unfolded_weight`) the folded
+    conv's (its kernels run the folded conv and read its weight so: the matmul row k for the
+    folded activation's lane k, channel (i·sW + j)·Cin + c). Raises ConvNotModelledError where
+    the unfolded weight is not that matrix (TT-NN's bytes: a BLOCK weight of more than one
+    input-channel core is [core][kh][kw][channel of the core], a HEIGHT one has a block per
+    kernel row, channels padded within each tap): TT-NN 0.81.1 then computes another conv."""
+    form = plan.form
+    if form.fold_stride is None or plan.expansion.fold_stride == form.fold_stride:
+        return plan
+    folded = resolve_conv_weights(replace(plan.params, unfolded_weight=False))
+    misplaced = unfolded_weight_misplacement(
+        plan.layout.weight_map,
+        folded.layout.weight_map,
+        plan.expansion.expanded_weight_shape,
+        form.fold_stride,
+    )
+    if misplaced is None:
+        return folded
+    stride_h, stride_w = form.fold_stride
+    raise ConvNotModelledError(
+        f"TT-NN 0.81.1's conv2d folds this conv by its stride {stride_h}×{stride_w} on its DRAM "
+        f"path but prepares its weight unfolded ({plan.layout.kind.value} layout, "
+        f"{plan.sharding.input_cores_channels} input-channel cores): {misplaced}, which "
+        "its kernels read for the folded conv's (from TT-NN's prepared bytes and its code, "
+        "not run on a device): it computes another conv"
+    )
+
+
 def consumption_plan(plan: ConvWeightsPlan) -> ConsumptionPlan:
     """Read from the resolution what the kernels are given (the one place the plan's fields
-    are read). Raises ConvNotModelledError for a conv this model does not cover."""
+    are read; of the folded conv's plan where the weight is prepared unfolded,
+    `folded_weight_plan`). Raises ConvNotModelledError for a conv this model does not cover."""
+    plan = folded_weight_plan(plan)
     form, sharding, blocking, layout = plan.form, plan.sharding, plan.blocking, plan.layout
     folded: Conv2dParameters = form.folded
     if form.depthwise_1d:

@@ -50,6 +50,21 @@ class WeightMatrixMap:
     def sharded(self) -> bool:
         return self.in_shards > 1 or self.out_shards > 1
 
+    def row_of(self, channel: int, kernel_row: int, kernel_column: int) -> int:
+        """The matrix row of W[·, channel, kernel_row, kernel_column] (the class's formula)."""
+        shard, within = divmod(channel, self.shard_in)
+        return (
+            shard * self.shard_rows
+            + kernel_row * self.kernel_row_rows
+            + kernel_column * self.tap_rows
+            + within
+        )
+
+    def column_of(self, out_channel: int) -> int:
+        """The matrix column of W[out_channel, ·, ·, ·] (the class's formula)."""
+        shard, within = divmod(out_channel, self.shard_out)
+        return shard * self.shard_cols + within
+
 
 def _unsharded_map(
     rows: int, cols: int, out_channels: int, in_channels: int, kernel_row_rows: int

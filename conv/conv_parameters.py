@@ -173,6 +173,13 @@ class Conv2dParameters(ConvParameters):
     """Whether the input tensor is already `[N, H, W, C]` as conv2d's fold reads it (its
     second and third dims are H and W: `fold_tensor` views a flat `[1, 1, N·H·W, C]` input as
     that first, `conv2d_decisions.folding_width_input_refusal`)."""
+    unfolded_weight: bool = False
+    """Whether a kernel-stride folded conv's weight is prepared unfolded, as TT-NN's conv2d
+    prepares it on its DRAM path: `conv2d_DRAM` folds the input itself and runs `conv2d_L1` on
+    the folded conv, whose stride, 1×1, is the stride the weight is folded by
+    (`conv_weight_layout.resolve_expansion`; TT-NN's bytes: tests/data/ttnn_reference/
+    conv2d_op/bytes/). `prepare_conv_weights`, and conv2d on its L1 path, fold it by the conv's
+    stride, so no prepare op says it."""
     folded_output: bool = False
     """Whether a kernel-stride folded conv is split and blocked by its folded conv's own output
     image (padding 0), as TT-NN's conv2d runs the folded input (`fold_input_tensor_if_required`

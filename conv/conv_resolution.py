@@ -100,7 +100,7 @@ def resolve_conv_weights(params: Conv2dParameters) -> ConvWeightsPlan:
     knobs = l1.knobs
     block_config = resolve_block_config(params, form, sharding, output_size, knobs)
     expansion = resolve_expansion(params, form, block_config.act_block_h_ntiles)
-    interleaved = is_interleaved_mm(form, sharding)
+    interleaved = is_interleaved_mm(params, form, sharding)
     blocking = resolve_blocking(
         form, sharding, block_config, expansion, output_size, interleaved, knobs
     )

@@ -25,6 +25,7 @@ from ttnn_xdsl.conv.conv_op_config import ConvBlocking, ConvKnobs, check_weight_
 from ttnn_xdsl.conv.conv_parameters import Conv2dParameters
 from ttnn_xdsl.conv.conv_sharding import ShardDecision
 from ttnn_xdsl.core.enums import TensorMemoryLayout
+from ttnn_xdsl.core.errors import ConvConfigError
 from ttnn_xdsl.core.shapes import TILE_SIZE, ceil_div, round_up
 
 
@@ -80,7 +81,7 @@ def resolve_block_config(
 @dataclass(frozen=True)
 class WeightExpansion:
     """The weight before its channels are padded: grouped or 1D depthwise expansion, then the
-    kernel-stride fold (`ConvForm.fold_stride`)."""
+    kernel-stride fold (`fold_stride`)."""
 
     groups_expand: int | None
     """The groups of the grouped expansion (§3.6.5), None when there is none."""
@@ -88,25 +89,74 @@ class WeightExpansion:
     """act_block_h_ntiles of the depthwise expansion (§3.6.6), None unless 1D depthwise."""
     expanded_weight_shape: tuple[int, int, int, int]
     """OIHW after grouping / depthwise expansion / folding, before channel padding."""
+    fold_stride: tuple[int, int] | None = None
+    """The stride the weight is kernel-stride folded by: the conv's (`ConvForm.fold_stride`),
+    None when it is not folded or is prepared unfolded (`Conv2dParameters.unfolded_weight`)."""
 
 
 def resolve_expansion(
     params: Conv2dParameters, form: ConvForm, act_block_h_ntiles: int
 ) -> WeightExpansion:
-    """The grouped or 1D depthwise expansion of the OIHW weight, then its fold."""
+    """The grouped or 1D depthwise expansion of the OIHW weight, then its fold: by the conv's
+    stride, but not where conv2d's DRAM path prepares it (`Conv2dParameters.unfolded_weight`:
+    the unfolded weight, padded and laid out for the folded conv's cores and blocks — TT-NN's
+    bytes: a BLOCK weight is [channel core][kh][kw][channel of the core], a HEIGHT one a block
+    of the folded conv's activation block width per kernel row)."""
     depthwise = form.depthwise_1d
     o, kh, kw = params.out_channels, params.kernel_size[0], params.kernel_size[1]
     if depthwise:
         expanded = depthwise_1d_shape((o, 1, kh, kw), act_block_h_ntiles)
     else:
         expanded = (o, params.in_channels, kh, kw)
-    if form.fold_stride is not None:
-        expanded = fold_kernel_stride_shape(expanded, form.fold_stride)
+    unfolded = isinstance(params, Conv2dParameters) and params.unfolded_weight
+    fold_stride = None if unfolded else form.fold_stride
+    if fold_stride is not None:
+        expanded = fold_kernel_stride_shape(expanded, fold_stride)
     return WeightExpansion(
         groups_expand=params.groups if params.groups > 1 and not depthwise else None,
         depthwise_act_block_h_ntiles=act_block_h_ntiles if depthwise else None,
         expanded_weight_shape=expanded,
+        fold_stride=fold_stride,
     )
+
+
+def unfolded_weight_misplacement(
+    unfolded: WeightMatrixMap,
+    folded: WeightMatrixMap,
+    weight_shape: tuple[int, int, int, int],
+    fold_stride: tuple[int, int],
+) -> str | None:
+    """Where the matrix of an unfolded weight (`Conv2dParameters.unfolded_weight`) differs
+    from the matrix of the same weight folded by `fold_stride` (§3.6.7: W[o, c, a·sH + p,
+    b·sW + q] is the folded W'[o, (p·sW + q)·I + c, a, b]; `weight_shape` is the unfolded OIHW
+    before channel padding): the matrices' shapes, or the first element the two put in
+    different rows. None when they are the same matrix (every element in the same place, the
+    rest zero in both)."""
+    if unfolded.shape != folded.shape:
+        return f"a {unfolded.rows}×{unfolded.cols} matrix, not {folded.rows}×{folded.cols}"
+    out_channels, channels, kernel_height, kernel_width = weight_shape
+    for out_channel in range(out_channels):
+        column, expected = unfolded.column_of(out_channel), folded.column_of(out_channel)
+        if column != expected:
+            return (
+                f"W[{out_channel}] in column {column}, where the folded weight has it in "
+                f"column {expected}"
+            )
+    stride_h, stride_w = fold_stride
+    for kernel_row in range(kernel_height):
+        folded_row, phase_h = divmod(kernel_row, stride_h)
+        for kernel_column in range(kernel_width):
+            folded_column, phase_w = divmod(kernel_column, stride_w)
+            first_channel = (phase_h * stride_w + phase_w) * channels
+            for channel in range(channels):
+                row = unfolded.row_of(channel, kernel_row, kernel_column)
+                expected = folded.row_of(first_channel + channel, folded_row, folded_column)
+                if row != expected:
+                    return (
+                        f"W[:, {channel}, {kernel_row}, {kernel_column}] in row {row}, "
+                        f"where the folded weight has it in row {expected}"
+                    )
+    return None
 
 
 # ------------------------------------------------------------------------------------------
@@ -139,10 +189,16 @@ class BlockSizes:
     act_block_h_ntiles·KW for 1D depthwise (None for interleaved MM)."""
 
 
-def is_interleaved_mm(form: ConvForm, sharding: ShardDecision) -> bool:
+def is_interleaved_mm(params: Conv2dParameters, form: ConvForm, sharding: ShardDecision) -> bool:
     """Step 10: an mm_conv takes the interleaved-matmul layout when its input is auto-sharded
-    or it runs on the DRAM path."""
-    return form.mm_conv and (sharding.auto_shard or form.dram_conv)
+    or it runs on the DRAM path — but not a fold conv2d runs from DRAM with a shard layout
+    (`Conv2dParameters.unfolded_weight`): its DRAM path runs the folded conv on the L1 path,
+    which lays the weight out for the shard layout (TT-NN's bytes: a BLOCK weight in
+    channel-core blocks)."""
+    if not form.mm_conv:
+        return False
+    unfolded = isinstance(params, Conv2dParameters) and params.unfolded_weight
+    return sharding.auto_shard or (form.dram_conv and not unfolded)
 
 
 def weight_block_height(
@@ -283,6 +339,14 @@ def sharded_weight_map(
     block_h, block_w = blocking.weight_block_h_ntiles, blocking.weight_block_w_ntiles
     assert block_h is not None
     if sharding.shard_layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        inner = padded_in * kw_eff
+        if params.unfolded_weight and not reuse and inner > block_h * TILE_SIZE:
+            # Only an unfolded weight's kernel row can outgrow the folded conv's activation
+            # block; TT-NN's special-padding helper refuses it (prepare_conv2d_weights.cpp:220).
+            raise ConvConfigError(
+                "TT-NN 0.81.1's conv2d refuses this conv: Block height "
+                f"{block_h * TILE_SIZE} must be >= inner dimension {inner}"
+            )
         matrix = special_padding_map(out_padded, padded_in, kh_eff, kw_eff, block_h, block_w, reuse)
         return WeightLayoutKind.SPECIAL_PADDING, matrix
     if sharding.shard_layout == TensorMemoryLayout.WIDTH_SHARDED:

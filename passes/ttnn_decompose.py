@@ -215,8 +215,8 @@ def weight_chain(
         )
     if chain:
         value = chain[-1].results[0]
-    if plan.form.fold_stride is not None:
-        chain.append(ConvWeightsFoldKernelStrideOp(value, stride=plan.form.fold_stride))
+    if plan.expansion.fold_stride is not None:
+        chain.append(ConvWeightsFoldKernelStrideOp(value, stride=plan.expansion.fold_stride))
         value = chain[-1].results[0]
     chain.append(layout_op(plan, value, l1))
     return chain
@@ -501,12 +501,14 @@ def prepares_the_plans_weight(
 
 def prepare_op_says(plan: ConvWeightsPlan) -> bool:
     """Whether `prepare_conv_weights` with the plan's parameters prepares the plan's weight: not
-    for a 1D conv cut in DRAM slices (`Conv2dParameters.sliced_conv1d`), nor where conv2d
-    prepares the weight in its first DRAM slice otherwise than the op plans that slice
-    (`Conv2dParameters.prepared_in_slice`: the channels aligned to the slice's shard width)."""
+    for a 1D conv cut in DRAM slices (`Conv2dParameters.sliced_conv1d`), nor for the unfolded
+    weight of a fold on conv2d's DRAM path (`Conv2dParameters.unfolded_weight`: the op folds
+    it), nor where conv2d prepares the weight in its first DRAM slice otherwise than the op
+    plans that slice (`Conv2dParameters.prepared_in_slice`: the channels aligned to the
+    slice's shard width)."""
     params = plan.params
     assert isinstance(params, Conv2dParameters)
-    if params.sliced_conv1d:
+    if params.sliced_conv1d or params.unfolded_weight:
         return False
     if not params.prepared_in_slice or not plan.l1.sliced:
         return True

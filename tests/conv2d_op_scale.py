@@ -16,7 +16,13 @@ as two parts at once, then the summary of their outcomes:
     cd tests && ../.venv/bin/python conv2d_op_scale.py --part 1/2 &   # and --part 2/2
     ../.venv/bin/python conv2d_op_scale.py --summarize data/conv2d_op_scale/summary.part*.jsonl
 
-tests/test_conv2d_op_scale.py runs a fixed sample of the summary's cases again."""
+tests/test_conv2d_op_scale.py runs a fixed sample of the summary's cases again.
+
+A later run (`data/conv2d_op_scale/second_run.json`) takes what the first left or what changed
+since — `--only` the names, with a larger `--max-multiply-adds` — and is summarized over the
+first, the answer files added since named (`--over data/conv2d_op_scale/summary.json
+--not-in-it STEM ...`): its `over_the_first_run` counts both runs together, a configuration's
+later outcome in place of its earlier one."""
 
 from __future__ import annotations
 
@@ -348,7 +354,45 @@ def apart(outcomes: list[Outcome]) -> dict[str, Any]:
     return result
 
 
-def summarize(parts: list[Path], output: Path) -> dict[str, Any]:
+def first_run_statuses(first: dict[str, Any], configurations: list[str]) -> dict[str, str]:
+    """Each configuration's status in an earlier run's summary (`first`): the ones its `apart`
+    lists by status, every other one of `configurations` (the accepted answers with an output
+    that run covered) agreeing — its summary lists no failure."""
+    assert not first["failures"], "a run with failures lists no per-case statuses for them"
+    statuses = {
+        f"{source}/{identifier}": status
+        for status, entry in first["apart"].items()
+        for source, identifiers in entry["cases"].items()
+        for identifier in identifiers
+    }
+    return {name: statuses.get(name, "agrees") for name in configurations}
+
+
+def over_first_run(
+    first: dict[str, Any], configurations: list[str], outcomes: dict[str, Outcome]
+) -> dict[str, Any]:
+    """The statuses of the earlier run's configurations with this run's outcomes in place of
+    theirs, and of this run's new ones: counts, by op."""
+    ops = {case.name: case.op for case in all_cases()}
+    statuses = first_run_statuses(first, configurations)
+    if len(statuses) != first["configurations"]:
+        raise ValueError(
+            f"{len(statuses)} configurations, the first run had {first['configurations']}"
+        )
+    statuses |= {name: outcome.status for name, outcome in outcomes.items()}
+    return dict(
+        configurations=len(statuses),
+        statuses=dict(Counter(statuses.values())),
+        by_op=dict(Counter(f"{ops[name]} {status}" for name, status in statuses.items())),
+    )
+
+
+def summarize(
+    parts: list[Path], output: Path, over: tuple[Path, list[str]] | None = None
+) -> dict[str, Any]:
+    """The summary of the outcomes in `parts` (a later part's outcome of a configuration in
+    place of an earlier one's); with `over` (an earlier run's summary and the configurations
+    it covered) also the statuses of both runs together (`over_first_run`)."""
     outcomes = {
         outcome.name: outcome
         for part in parts
@@ -384,6 +428,11 @@ def summarize(parts: list[Path], output: Path) -> dict[str, Any]:
         commits=dict(Counter(o.commit for o in outcomes.values())),
         seconds=round(sum(o.seconds for o in outcomes.values())),
     )
+    if over is not None:
+        first, configurations = over
+        result["over_the_first_run"] = over_first_run(
+            json.loads(first.read_text()), configurations, outcomes
+        )
     output.parent.mkdir(parents=True, exist_ok=True)
     output.write_text(json.dumps(result, indent=1) + "\n")
     return result
@@ -397,9 +446,27 @@ def main(arguments: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=int, default=SECONDS_PER_CASE)
     parser.add_argument("--only", nargs="+", help="case names (stem/id) to run")
     parser.add_argument("--max-multiply-adds", type=int, default=MAX_MULTIPLY_ADDS)
+    parser.add_argument(
+        "--over", type=Path, help="with --summarize: an earlier run's summary, counted together"
+    )
+    parser.add_argument(
+        "--not-in-it",
+        nargs="*",
+        default=[],
+        help="with --over: the answer files (stems) added since the earlier run",
+    )
     options = parser.parse_args(arguments)
     if options.summarize:
-        result = summarize(options.summarize, options.output)
+        over = None
+        if options.over is not None:
+            added = set(options.not_in_it)
+            covered = [
+                case.name
+                for case in all_cases()
+                if case.name.split("/")[0] not in added and not output_is_empty(case.answer)
+            ]
+            over = (options.over, covered)
+        result = summarize(options.summarize, options.output, over)
         print(
             json.dumps(result["statuses"]), json.dumps(result["worst_by_weights_dtype"], indent=1)
         )

@@ -20,6 +20,9 @@ from ttnn_xdsl.conv.conv_reference import reference_conv2d
 
 SUMMARIZED: dict[str, Any] = json.loads(SUMMARY.read_text())
 SAMPLE: list[dict[str, Any]] = SUMMARIZED["sample"]
+SECOND_RUN: dict[str, Any] = json.loads(SUMMARY.with_name("second_run.json").read_text())
+"""The second run: convs the first counted apart as too big, the answers added since, and the
+first run's convs whose preparation changed since (conv2d_op_scale.py's docstring)."""
 
 
 def test_the_full_run_measured_enough_and_agreed() -> None:
@@ -30,6 +33,20 @@ def test_the_full_run_measured_enough_and_agreed() -> None:
     assert ran == {"conv2d", "conv1d", "conv_transpose2d"}
     assert SUMMARIZED["failures"] == []
     assert "fails" not in SUMMARIZED["statuses"] and "error" not in SUMMARIZED["statuses"]
+
+
+def test_the_second_run_agreed_and_counts_with_the_first() -> None:
+    """The second run has no failure or error; counted together with the first (its outcomes
+    in place of the first's), the configurations are the first's and the new answers', and
+    more of them agree than in the first alone."""
+    assert SECOND_RUN["failures"] == []
+    assert "fails" not in SECOND_RUN["statuses"] and "error" not in SECOND_RUN["statuses"]
+    together = SECOND_RUN["over_the_first_run"]
+    assert sum(together["statuses"].values()) == together["configurations"]
+    assert together["configurations"] > SUMMARIZED["configurations"]
+    assert together["statuses"]["agrees"] > SUMMARIZED["statuses"]["agrees"]
+    assert together["statuses"]["too big"] < SUMMARIZED["statuses"]["too big"]
+    assert sum(together["by_op"].values()) == together["configurations"]
 
 
 def test_the_sample_covers_devices_placements_and_weights_dtypes() -> None:

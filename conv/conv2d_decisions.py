@@ -797,15 +797,13 @@ def folding_shard_grid_refusal(params: Conv2dParameters) -> str | None:
     folds (and fails later for its L1), and on a COL_MAJOR grid of one row or one column or a
     ROW_MAJOR grid fails otherwise (a reshape, not modelled)."""
     params = normalize_parameters(params)
-    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+    if not folds_padded_height_shards(params):
         return None
     memory = params.input_memory_config
-    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
-        return None
-    if memory.shard_orientation != ShardOrientation.COL_MAJOR or not any(params.padding):
+    if memory.shard_orientation != ShardOrientation.COL_MAJOR:
         return None
     assert memory.shard_grid is not None
-    if min(memory.shard_grid) == 1 or folds_unevenly(params):
+    if min(memory.shard_grid) == 1:
         return None
     return (
         "Sliding-window shard grid core 1 is 0-1 but the origin-anchored row walk addresses "
@@ -830,16 +828,22 @@ def folding_tile_channels_refusal(params: Conv2dParameters) -> str | None:
     draws), an unpadded input (a probe) or a ROW_MAJOR one (2 probes) fail otherwise (the
     fold's sharding, not modelled)."""
     params = normalize_parameters(params)
-    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+    if not folds_padded_height_shards(params) or params.input_layout != Layout.TILE:
         return None
-    memory = params.input_memory_config
-    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
-        return None
-    if params.input_layout != Layout.TILE or not any(params.padding):
-        return None
-    if params.in_channels % TILE_SIZE == 0 or folds_unevenly(params):
+    if params.in_channels % TILE_SIZE == 0:
         return None
     return "Attempting to reshape between two shapes with different volumes"
+
+
+def folds_padded_height_shards(params: Conv2dParameters) -> bool:
+    """Whether conv2d folds (by a stride other than 1×1, evenly) a padded input HEIGHT-sharded
+    in L1: the fold pads it through a halo over its shards, where the two rules above fail."""
+    if not resolve_kernel_stride_folding(params) or tuple(params.stride) == (1, 1):
+        return False
+    memory = params.input_memory_config
+    if not memory.sharded_in_l1 or memory.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        return False
+    return any(params.padding) and not folds_unevenly(params)
 
 
 def folding_width_input_refusal(params: Conv2dParameters) -> str | None:

@@ -17,43 +17,28 @@ few bfloat16 ones. (An L1 conv's capture equals `prepare_conv_weights`' committe
 
 from __future__ import annotations
 
-import gzip
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
+from captured_conv_bytes import answer_of, captured_case, captured_cases
 
 import ttnn_xdsl.ttnn as ttnn
 
 DATA = Path(__file__).resolve().parent / "data" / "ttnn_reference"
-BYTES = DATA / "conv2d_op" / "bytes"
+ANSWERS = DATA / "conv2d_op"
+BYTES = ANSWERS / "bytes"
 sys.path.insert(0, str(DATA / "capture"))
-from conv2d_call import L1_SMALL_SIZE, conv2d_keywords, device_input  # noqa: E402
+from conv2d_call import returned_weight_and_bias  # noqa: E402
 
-CASES = sorted((path.parent.parent.name, path.parent.name) for path in BYTES.glob("*/*/case.json"))
-
-
-def captured_case(device: str, name: str) -> dict[str, Any]:
-    case: dict[str, Any] = json.loads((BYTES / device / name / "case.json").read_text())
-    return case
-
-
-def answer_of(case: dict[str, Any]) -> dict[str, Any]:
-    """The committed answer the case was drawn from (its id without the file's seed)."""
-    answers = json.loads(gzip.decompress((DATA / "conv2d_op" / case["answers"]).read_bytes()))
-    answer_id = case["id"].split("_", 1)[1]
-    listed = answers.values() if isinstance(answers, dict) else answers
-    (answer,) = [answer for answer in listed if answer["id"] == answer_id]
-    return answer
+CASES = captured_cases(BYTES)
 
 
 def test_the_sample_covers_the_paths() -> None:
     """Both devices; bfloat8_b and bfloat16 weights from DRAM, an L1Full slice config from
     DRAM; with and without a bias."""
-    cases = [captured_case(device, name) for device, name in CASES]
+    cases = [captured_case(BYTES, device, name) for device, name in CASES]
     kinds = {(case["device"], case["mem"], case["conv_config"]["weights_dtype"]) for case in cases}
     assert kinds >= {
         (device, memory, dtype)
@@ -69,8 +54,8 @@ def test_the_sample_covers_the_paths() -> None:
 def test_the_capture_is_the_answered_conv(device: str, name: str) -> None:
     """The captured run is the conv TT-NN answered: its weight's and bias's shapes and dtype
     are the committed answer's, and the files hold them."""
-    case = captured_case(device, name)
-    answer = answer_of(case)
+    case = captured_case(BYTES, device, name)
+    answer = answer_of(ANSWERS, case)
     assert case["device"] == device and device in case["answers"]
     whats = ["weight", "bias"] if case["bias"] else ["weight"]
     folder = BYTES / device / name
@@ -90,19 +75,12 @@ def test_conv2d_returns_tt_nn_s_bytes(
     """The project's `ttnn.conv2d`, called as TT-NN's was (conv2d_call.py) on the same host
     tensors, returns the weight and bias TT-NN moved to the device: the whole `.tensorbin`
     file, header and every tile's bytes."""
-    case = captured_case(device, name)
+    case = captured_case(BYTES, device, name)
     folder = BYTES / device / name
     monkeypatch.setenv("TTNN_XDSL_DEVICE", device.lower())
     weight = np.load(folder / "weight_oihw_f32.npy")
     bias = np.load(folder / "bias_f32.npy") if case["bias"] else None
-    opened = ttnn.open_device(device_id=0, l1_small_size=case.get("l1_small_size", L1_SMALL_SIZE))
-    try:
-        keywords = conv2d_keywords(
-            ttnn, case, opened, device_input(ttnn, case, opened), weight, bias
-        )
-        _, _, (returned_weight, returned_bias) = ttnn.conv2d(**keywords)
-    finally:
-        ttnn.close_device(opened)
+    returned_weight, returned_bias = returned_weight_and_bias(ttnn, case, weight, bias)
     assert returned_weight.value.to_tensorbin() == (folder / "weight.tensorbin").read_bytes()
     if bias is None:
         assert returned_bias is None

@@ -39,7 +39,7 @@ DATA = Path(__file__).resolve().parent / "data" / "ttnn_reference"
 DEVICE = "wormhole_N150"
 FOLD_BYTES = DATA / "conv2d_op" / "fold_bytes" / DEVICE
 sys.path.insert(0, str(DATA / "capture"))
-from conv2d_call import L1_SMALL_SIZE, conv2d_keywords, device_input  # noqa: E402
+from conv2d_call import returned_weight_and_bias  # noqa: E402
 
 CASES = sorted(path.parent.name for path in FOLD_BYTES.glob("*/case.json"))
 RUNS = {"b_dram_64_o32_2x2s2"}
@@ -185,12 +185,5 @@ def call_conv2d(name: str, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The project's ttnn.conv2d called as TT-NN's was (conv2d_call.py); its returned weight."""
     monkeypatch.setenv("TTNN_XDSL_DEVICE", DEVICE.lower())
     case = captured_case(name)
-    opened = ttnn.open_device(device_id=0, l1_small_size=L1_SMALL_SIZE)
-    try:
-        keywords = conv2d_keywords(
-            ttnn, case, opened, device_input(ttnn, case, opened), host_weight(name), None
-        )
-        _, _, (returned_weight, _) = ttnn.conv2d(**keywords)
-    finally:
-        ttnn.close_device(opened)
+    returned_weight, _ = returned_weight_and_bias(ttnn, case, host_weight(name), None)
     return returned_weight

@@ -34,12 +34,7 @@ from test_conv_transpose_reference import build_op as build_transpose_op  # noqa
 from ttnn_reference_cases import GRIDS, compared, output_is_empty  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conv2d_call import (  # noqa: E402
-    L1_SMALL_SIZE,
-    conv2d_keywords,
-    conv_function,
-    device_input,
-)
+from conv2d_call import returned_weight_and_bias  # noqa: E402
 
 from ttnn_xdsl.program import run  # noqa: E402
 from ttnn_xdsl.runtime import DeviceTensor  # noqa: E402
@@ -78,15 +73,10 @@ def conv2d_differences(case: dict[str, Any], folder: Path) -> dict[str, str | No
     weight = np.load(folder / host_file(case, "weight"))
     bias = np.load(folder / "bias_f32.npy") if case["bias"] else None
     whats = compared(case)
-    device = ttnn.open_device(device_id=0, l1_small_size=case.get("l1_small_size", L1_SMALL_SIZE))
     try:
-        input_tensor = device_input(ttnn, case, device)
-        keywords = conv2d_keywords(ttnn, case, device, input_tensor, weight, bias)
-        _, _, returned = conv_function(ttnn, case)(**keywords)
+        returned = returned_weight_and_bias(ttnn, case, weight, bias)
     except Exception as exception:
         return {what: project_failure(exception) for what in whats}
-    finally:
-        ttnn.close_device(device)
     tensors = dict(zip(("weight", "bias"), returned, strict=True))
     return {
         what: file_difference(tensors[what].value, folder / f"{what}.tensorbin") for what in whats

@@ -84,6 +84,22 @@ def conv_function(ttnn: Any, case: dict[str, Any]) -> Any:
     return ttnn.conv_transpose2d if is_transposed(case) else ttnn.conv2d
 
 
+def returned_weight_and_bias(
+    ttnn: Any, case: dict[str, Any], weight: np.ndarray, bias: np.ndarray | None
+) -> tuple[Any, Any]:
+    """The weight and bias the case's conv returns (`return_weights_and_bias`), called on the
+    case's input (`device_input`) with `conv2d_keywords`, on a device opened for the call (the
+    case's `l1_small_size`) and closed after it."""
+    device = ttnn.open_device(device_id=0, l1_small_size=case.get("l1_small_size", L1_SMALL_SIZE))
+    try:
+        input_tensor = device_input(ttnn, case, device)
+        keywords = conv2d_keywords(ttnn, case, device, input_tensor, weight, bias)
+        _, _, (returned_weight, returned_bias) = conv_function(ttnn, case)(**keywords)
+    finally:
+        ttnn.close_device(device)
+    return returned_weight, returned_bias
+
+
 def host_tensor(ttnn: Any, values: np.ndarray) -> Any:
     """A float32 row-major host tensor of `values`."""
     return ttnn.Tensor(values, ttnn.float32, None, ttnn.ROW_MAJOR_LAYOUT)

@@ -33,6 +33,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import asdict, replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -354,7 +355,7 @@ def apart(outcomes: list[Outcome]) -> dict[str, Any]:
     return result
 
 
-def first_run_statuses(first: dict[str, Any], configurations: list[str]) -> dict[str, str]:
+def first_run_statuses(first: dict[str, Any], configurations: Iterable[str]) -> dict[str, str]:
     """Each configuration's status in an earlier run's summary (`first`): the ones its `apart`
     lists by status, every other one of `configurations` (the accepted answers with an output
     that run covered) agreeing — its summary lists no failure."""
@@ -369,11 +370,11 @@ def first_run_statuses(first: dict[str, Any], configurations: list[str]) -> dict
 
 
 def over_first_run(
-    first: dict[str, Any], configurations: list[str], outcomes: dict[str, Outcome]
+    first: dict[str, Any], configurations: dict[str, str], outcomes: dict[str, Outcome]
 ) -> dict[str, Any]:
-    """The statuses of the earlier run's configurations with this run's outcomes in place of
-    theirs, and of this run's new ones: counts, by op."""
-    ops = {case.name: case.op for case in all_cases()}
+    """The statuses of the earlier run's configurations (`configurations`: name → op) with
+    this run's outcomes in place of theirs, and of this run's new ones: counts, by op."""
+    ops = configurations | {name: outcome.op for name, outcome in outcomes.items()}
     statuses = first_run_statuses(first, configurations)
     if len(statuses) != first["configurations"]:
         raise ValueError(
@@ -388,7 +389,7 @@ def over_first_run(
 
 
 def summarize(
-    parts: list[Path], output: Path, over: tuple[Path, list[str]] | None = None
+    parts: list[Path], output: Path, over: tuple[Path, dict[str, str]] | None = None
 ) -> dict[str, Any]:
     """The summary of the outcomes in `parts` (a later part's outcome of a configuration in
     place of an earlier one's); with `over` (an earlier run's summary and the configurations
@@ -460,11 +461,11 @@ def main(arguments: list[str] | None = None) -> None:
         over = None
         if options.over is not None:
             added = set(options.not_in_it)
-            covered = [
-                case.name
+            covered = {
+                case.name: case.op
                 for case in all_cases()
                 if case.name.split("/")[0] not in added and not output_is_empty(case.answer)
-            ]
+            }
             over = (options.over, covered)
         result = summarize(options.summarize, options.output, over)
         print(
